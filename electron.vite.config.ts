@@ -1,0 +1,21 @@
+// electron-vite builds: main (Electron entry + core), preload, renderer (React).
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') }, external: ['better-sqlite3', '@napi-rs/keyring'] },
+    },
+  },
+  preload: {
+    build: { outDir: 'out/preload', rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') } } },
+  },
+  renderer: {
+    root: 'src/renderer',
+    plugins: [react()],
+    build: { outDir: resolve(__dirname, 'out/renderer'), rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } },
+  },
+});

@@ -1,0 +1,42 @@
+// `npm test`: builds the CLI the integration tests spawn, then runs vitest. On Linux it
+// starts a private D-Bus session with an unlocked gnome-keyring so keychain tests use a
+// real Secret Service. Ends with the plain "N passed, N failed" line CI reads.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const args = process.argv.slice(2);
+const build = spawnSync(process.execPath, ['scripts/buildCli.mjs'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const vitest = ['node_modules/vitest/vitest.mjs', 'run', ...args];
+const onPath = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+const canKeyring = process.platform === 'linux' && onPath('dbus-run-session') && onPath('gnome-keyring-daemon');
+const xdg = mkdtempSync(join(tmpdir(), 'letagents-test-xdg-'));
+let result;
+if (canKeyring && !process.env.LETAGENTS_TEST_NO_KEYRING) {
+  const quoted = [process.execPath, ...vitest].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const inner = `echo -n test | gnome-keyring-daemon --unlock --components=secrets >/dev/null && LETAGENTS_TEST_KEYRING=1 exec ${quoted}`;
+  result = spawnSync('dbus-run-session', ['--', 'sh', '-c', inner], {
+    stdio: 'inherit',
+    env: { ...process.env, XDG_DATA_HOME: xdg, XDG_RUNTIME_DIR: xdg },
+  });
+} else {
+  result = spawnSync(process.execPath, vitest, { stdio: 'inherit' });
+}
+rmSync(xdg, { recursive: true, force: true });
+
+const report = 'test-results/vitest.json';
+if (existsSync(report)) {
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  // A file that fails to load has no failed test of its own: count it as one failure.
+  const brokenFiles = r.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'),
+  ).length;
+  const failed = r.numFailedTests + brokenFiles;
+  console.log(`${r.numPassedTests} passed, ${failed} failed`);
+} else {
+  console.log('0 passed, 1 failed');
+}
+process.exit(result.status ?? 1);

@@ -1,0 +1,39 @@
+// createCore: composes store, events and the domain services. It never imports
+// electron, so it runs in the Electron main process, in `serve` and in tests alike.
+import { chmodSync, mkdirSync } from 'node:fs';
+import { EventBus } from './events/bus';
+import { openDatabase } from './store/database';
+import { Store } from './store/store';
+import { databasePath } from './paths';
+
+export interface CoreOptions {
+  /** Folder for letagents.db, the agent socket and agent-token. ':memory:' keeps the database in memory. */
+  dataDir: string;
+  /** Clock for timestamps; tests inject one. */
+  clock?: () => Date;
+}
+
+export interface Core {
+  readonly dataDir: string;
+  readonly store: Store;
+  readonly bus: EventBus;
+  close(): Promise<void>;
+}
+
+export function createCore(options: CoreOptions): Core {
+  const inMemory = options.dataDir === ':memory:';
+  if (!inMemory) {
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(options.dataDir, 0o700);
+  }
+  const bus = new EventBus();
+  const db = openDatabase(inMemory ? ':memory:' : databasePath(options.dataDir));
+  const store = new Store(db, bus, options.clock);
+  let closing: Promise<void> | undefined;
+  return {
+    dataDir: options.dataDir,
+    store,
+    bus,
+    close: () => (closing ??= store.close()),
+  };
+}

@@ -1,0 +1,11 @@
+// Every event the core publishes after a commit. The UI receives the same events
+// through the bridges (src/shared/contract.ts mirrors the public ones).
+
+export type CoreEvent =
+  | { type: 'message.created'; roomId: string; number: number }
+  | { type: 'room.changed'; roomId: string; change: 'created' | 'renamed' | 'archived' | 'unarchived' | 'deleted' | 'updated' }
+  | { type: 'task.changed'; roomId: string; number: number }
+  | { type: 'worker.changed'; roomId: string; sessionId: string; change: 'registered' | 'updated' | 'ended' | 'renamed' | 'presence' }
+  | { type: 'needsYou.changed'; roomId: string }
+  | { type: 'knowledge.changed'; roomId: string }
+  | { type: 'auth.changed' };

@@ -1,0 +1,40 @@
+// Inserting message rows (the one place that does), plus thread participants.
+import type { Tx } from './store';
+import { allocateNumber } from './rooms';
+
+export interface NewMessageRow {
+  roomId: string;
+  kind: 'message' | 'status' | 'event';
+  source: 'agent' | 'human' | 'system';
+  sender: string;
+  text: string;
+  replyToNumber?: number | null;
+  threadRootNumber?: number | null;
+  agentPromptKind?: 'join' | 'inline' | 'auto' | null;
+  publisherAgentKey?: string | null;
+  publisherSessionId?: string | null;
+}
+
+/** Inserts a message with the room's next number and returns that number. */
+export function insertMessageRow(tx: Tx, row: NewMessageRow): number {
+  const number = allocateNumber(tx, row.roomId, 'next_message_number');
+  tx.db
+    .prepare(
+      `INSERT INTO messages (room_id, number, kind, source, sender, text, reply_to_number, thread_root_number,
+         agent_prompt_kind, publisher_agent_key, publisher_session_id, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      row.roomId, number, row.kind, row.source, row.sender, row.text,
+      row.replyToNumber ?? null, row.threadRootNumber ?? null, row.agentPromptKind ?? null,
+      row.publisherAgentKey ?? null, row.publisherSessionId ?? null, tx.now,
+    );
+  if (row.publisherAgentKey) {
+    const root = row.threadRootNumber ?? number;
+    tx.db
+      .prepare('INSERT OR IGNORE INTO thread_participants (room_id, root_number, agent_key) VALUES (?, ?, ?)')
+      .run(row.roomId, root, row.publisherAgentKey);
+  }
+  tx.emit({ type: 'message.created', roomId: row.roomId, number });
+  return number;
+}

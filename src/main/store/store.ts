@@ -1,0 +1,119 @@
+// The store: one SQLite connection, synchronous reads, and a single write queue.
+// Each write is one BEGIN IMMEDIATE transaction; SQLITE_BUSY caused by an outside
+// connection is retried asynchronously with backoff (10 ms rising to 250 ms, giving up
+// after 5 s), so the event loop never blocks. Events collected during a write are
+// published only after COMMIT.
+import type { CoreEvent } from '../events/types';
+import type { EventBus } from '../events/bus';
+import type { Db } from './database';
+
+/** What a write function gets: the connection inside an open transaction. */
+export interface Tx {
+  readonly db: Db;
+  /** The write's timestamp (ISO-8601 UTC with milliseconds), the same for the whole write. */
+  readonly now: string;
+  /** Queues an event to publish after the commit. */
+  emit(event: CoreEvent): void;
+  /** Runs `fn` after the commit (e.g. waking waiters); never runs on rollback. */
+  afterCommit(fn: () => void): void;
+}
+
+export class DatabaseBusyError extends Error {
+  readonly code = 'database_busy';
+  constructor() {
+    super('The database is locked by another program and stayed locked for 5 seconds. Close the other program and try again.');
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+const BUSY_FIRST_DELAY_MS = 10;
+const BUSY_MAX_DELAY_MS = 250;
+const BUSY_GIVE_UP_MS = 5_000;
+
+export class Store {
+  /** Counts read() calls; tests use it to prove that idle waits do not poll. */
+  readCount = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    readonly db: Db,
+    private readonly bus: EventBus,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  now(): string {
+    return this.clock().toISOString();
+  }
+
+  /** Runs a read against the committed state. */
+  read<T>(fn: (db: Db) => T): T {
+    this.readCount++;
+    return fn(this.db);
+  }
+
+  /** Queues a write; resolves after COMMIT with `fn`'s value, or rejects after ROLLBACK. */
+  write<T>(fn: (tx: Tx) => T): Promise<T> {
+    const run = this.queue.then(() => this.runWrite(fn));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves when every queued write has settled. */
+  async drain(): Promise<void> {
+    await this.queue;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.drain();
+    this.db.close();
+  }
+
+  private async runWrite<T>(fn: (tx: Tx) => T): Promise<T> {
+    if (this.closed) throw new Error('The store is closed.');
+    await this.begin();
+    const events: CoreEvent[] = [];
+    const after: Array<() => void> = [];
+    const tx: Tx = {
+      db: this.db,
+      now: this.now(),
+      emit: (event) => events.push(event),
+      afterCommit: (cb) => after.push(cb),
+    };
+    let value: T;
+    try {
+      value = fn(tx);
+      if (value instanceof Promise) throw new Error('A write function must be synchronous.');
+      this.db.exec('COMMIT');
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    }
+    for (const cb of after) cb();
+    for (const event of events) this.bus.publish(event);
+    return value;
+  }
+
+  private async begin(): Promise<void> {
+    const started = Date.now();
+    let delay = BUSY_FIRST_DELAY_MS;
+    for (;;) {
+      try {
+        this.db.exec('BEGIN IMMEDIATE');
+        return;
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+        if (Date.now() - started + delay > BUSY_GIVE_UP_MS) throw new DatabaseBusyError();
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delay = Math.min(delay * 2, BUSY_MAX_DELAY_MS);
+      }
+    }
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || code === 'SQLITE_BUSY_SNAPSHOT';
+}

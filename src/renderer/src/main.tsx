@@ -1,0 +1,5 @@
+// Renderer entry: mounts the React app.
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+
+createRoot(document.getElementById('root')!).render(<App />);

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { openDatabase, DatabaseVersionError } from '../../../src/main/store/database';
+import { SCHEMA_VERSION } from '../../../src/main/store/migrations';
+import { Store } from '../../../src/main/store/store';
+import { EventBus } from '../../../src/main/events/bus';
+import { insertRoomRow } from '../../../src/main/store/rooms';
+import { insertMessageRow } from '../../../src/main/store/messageRows';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'letagents-store-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('opening the database', () => {
+  it('creates a WAL database at the current schema version with foreign keys on', () => {
+    const db = openDatabase(join(tempDir(), 'a.db'));
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    db.close();
+  });
+
+  it('refuses a database written by a newer version and leaves the file byte-identical', () => {
+    const path = join(tempDir(), 'newer.db');
+    const raw = new Database(path);
+    raw.exec('CREATE TABLE future (x INTEGER)');
+    raw.pragma(`user_version = ${SCHEMA_VERSION + 5}`);
+    raw.close();
+    const before = readFileSync(path);
+    expect(() => openDatabase(path)).toThrow(DatabaseVersionError);
+    expect(() => openDatabase(path)).toThrow(/newer version of LetAgents/);
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it('refuses a corrupted file with a clear error and does not overwrite it', () => {
+    const path = join(tempDir(), 'corrupt.db');
+    writeFileSync(path, Buffer.alloc(8192, 7));
+    const before = readFileSync(path);
+    expect(() => openDatabase(path)).toThrow(/Cannot open the database/);
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+});
+
+describe('the write queue', () => {
+  it('publishes events only after commit, never for a rolled-back write', async () => {
+    const bus = new EventBus();
+    const seen: string[] = [];
+    bus.on('message.created', (e) => seen.push(`${e.roomId}#${e.number}`));
+    const store = new Store(openDatabase(':memory:'), bus);
+    await store.write((tx) => insertRoomRow(tx, { roomId: 'R', kind: 'named', displayName: 'R' }));
+    await expect(
+      store.write((tx) => {
+        insertMessageRow(tx, { roomId: 'R', kind: 'message', source: 'human', sender: 'Ada', text: 'lost' });
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(seen).toEqual([]);
+    const n = await store.write((tx) =>
+      insertMessageRow(tx, { roomId: 'R', kind: 'message', source: 'human', sender: 'Ada', text: 'kept' }),
+    );
+    // The rolled-back write used no number up.
+    expect(n).toBe(1);
+    expect(seen).toEqual(['R#1']);
+    await store.close();
+  });
+
+  it('retries while another connection holds the write lock, without blocking the event loop', async () => {
+    const path = join(tempDir(), 'busy.db');
+    const store = new Store(openDatabase(path), new EventBus());
+    await store.write((tx) => insertRoomRow(tx, { roomId: 'R', kind: 'named', displayName: 'R' }));
+    const outside = new Database(path);
+    outside.exec('BEGIN IMMEDIATE');
+    const pending = store.write((tx) =>
+      insertMessageRow(tx, { roomId: 'R', kind: 'message', source: 'human', sender: 'Ada', text: 'queued' }),
+    );
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    await new Promise((r) => setTimeout(r, 100));
+    outside.exec('COMMIT');
+    expect(await pending).toBe(1);
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(5);
+    outside.close();
+    await store.close();
+  });
+});
