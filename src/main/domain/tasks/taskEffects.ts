@@ -1,0 +1,63 @@
+// The steps every task write shares: finding the task, moving its status (with the lease
+// endings and history row that go with it), posting its one system event, and presence.
+import type { Tx } from '../../store/store';
+import type { Db } from '../../store/database';
+import { getTaskRow, insertTaskEvent, setTaskAssignee, setTaskStatus, type TaskRow } from '../../store/taskQueries';
+import { errors } from '../errors';
+import { parseNumberedId, taskId } from '../ids';
+import type { Actor } from '../actor';
+import { postSystemEvent } from '../systemEvents';
+import { setPresence, type PresenceStatus } from '../sessions/presence';
+import { endLeasesForStatus } from './leases';
+import type { TaskStatus } from './transitions';
+
+/** Parses `task_N`; a malformed id is an unknown task (T3). */
+export function parseTaskId(value: unknown): number {
+  const n = parseNumberedId('task', value);
+  if (n === null) throw errors.T3();
+  return n;
+}
+
+export function requireTask(db: Db, roomId: string, number: number): TaskRow {
+  const row = getTaskRow(db, roomId, number);
+  if (!row) throw errors.T3();
+  return row;
+}
+
+/**
+ * Moves the task to `to` (already checked) and records the history row. Reaching
+ * `accepted` clears the assignee; leases end as the status requires.
+ */
+export function applyStatusChange(tx: Tx, task: TaskRow, to: TaskStatus, actor: Actor): void {
+  endLeasesForStatus(tx, task, to);
+  if (to === 'accepted') setTaskAssignee(tx, task.room_id, task.number, null);
+  setTaskStatus(tx, task.room_id, task.number, to);
+  insertTaskEvent(tx, task.room_id, task.number, task.status, to, actor.label);
+}
+
+/** Posts the write's one system event and tells listeners the task changed. */
+export function announceTaskChange(tx: Tx, roomId: string, number: number, text: string, actor: Actor): void {
+  postSystemEvent(tx, roomId, text, actor);
+  tx.emit({ type: 'task.changed', roomId, number });
+}
+
+export const IDLE_TEXT = 'available in room';
+
+/** Presence after an agent moves a task (data-model.md §5.5). */
+export function presenceForStatus(status: TaskStatus, number: number): [PresenceStatus, string] {
+  switch (status) {
+    case 'in_progress':
+      return ['working', `working on ${taskId(number)}`];
+    case 'blocked':
+      return ['blocked', `blocked on ${taskId(number)}`];
+    case 'in_review':
+      return ['reviewing', `${taskId(number)} in review`];
+    default:
+      return ['idle', IDLE_TEXT];
+  }
+}
+
+/** Sets the acting agent's presence; people have none. */
+export function setActorPresence(tx: Tx, actor: Actor, status: PresenceStatus, text: string): void {
+  if (actor.kind === 'agent') setPresence(tx, actor.sessionId, status, text);
+}
