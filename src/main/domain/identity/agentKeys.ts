@@ -1,0 +1,46 @@
+// Worker ids, session ids and agent keys (worker-handles.md §1–2, §10). Agent keys are
+// public; they are derived so that they never reveal a worker_id, which is a handle.
+import { createHash, randomUUID } from 'node:crypto';
+
+const sha256hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+const WORKER_ID_SHAPE = /^worker_[0-9a-f]{32}$/;
+const WORKER_SESSION_ID_SHAPE = /^local_[0-9a-f]{64}$/;
+
+/** `worker_<32 lowercase hex>`: a UUID v4 without dashes. */
+export function newWorkerId(): string {
+  return `worker_${randomUUID().replace(/-/g, '')}`;
+}
+
+export function isWorkerIdShape(value: unknown): value is string {
+  return typeof value === 'string' && WORKER_ID_SHAPE.test(value);
+}
+
+/** Only this hash of a registration key is ever stored. */
+export function hashRegistrationKey(registrationKey: string): string {
+  return sha256hex(registrationKey);
+}
+
+/** `<owner slug>/worker-<first 32 hex of sha256("agent-key\n" + worker_id)>`. */
+export function workerAgentKey(ownerSlug: string, workerId: string): string {
+  return `${ownerSlug}/worker-${sha256hex(`agent-key\n${workerId}`).slice(0, 32)}`;
+}
+
+/** A worker's session in a room: `local_<sha256hex(worker_id + "\n" + room_id)>`, stable for life. */
+export function workerSessionId(workerId: string, roomId: string): string {
+  return `local_${sha256hex(`${workerId}\n${roomId}`)}`;
+}
+
+export function isWorkerSessionIdShape(value: unknown): value is string {
+  return typeof value === 'string' && WORKER_SESSION_ID_SHAPE.test(value);
+}
+
+/** A legacy or implicit session: `local_<uuid v4>`. */
+export function newLegacySessionId(): string {
+  return `local_${randomUUID()}`;
+}
+
+/** `<owner slug>/session-<first 12 hex of sha256(session_id)>`. */
+export function legacyAgentKey(ownerSlug: string, sessionId: string): string {
+  return `${ownerSlug}/session-${sha256hex(sessionId).slice(0, 12)}`;
+}

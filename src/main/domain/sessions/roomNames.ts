@@ -1,0 +1,28 @@
+// Choosing a session's name in a room (data-model.md §5.2, worker-handles.md §6 step 5):
+// the preferred name, or on a clash codename("<agent_key>:<k>") for k = 1, 2, … — never
+// a numbered variant. Name choice and insert are one step: insert, and on a conflict
+// with the unique room-name index try the next candidate.
+import type { Tx } from '../../store/store';
+import { insertSessionRow, type NewSessionRow } from '../../store/sessionQueries';
+import { appErrors } from '../errors';
+import { CODENAME_SPACE, codename } from '../identity/codenames';
+import { normalizeHandle } from '../identity/handles';
+import { actorLabel } from '../identity/labels';
+
+export type UnnamedSessionRow = Omit<NewSessionRow, 'display_name' | 'name_key' | 'actor_label'>;
+
+/** Inserts the session under the first free name and returns the stored row's naming. */
+export function insertSessionWithFreeName(tx: Tx, row: UnnamedSessionRow, preferredName: string): NewSessionRow {
+  // Every codename may be taken only in a room with ~10 000 agents; stop there rather than loop forever.
+  for (let k = 0; k <= CODENAME_SPACE; k++) {
+    const name = k === 0 ? preferredName : codename(`${row.agent_key}:${k}`).displayName;
+    const named: NewSessionRow = {
+      ...row,
+      display_name: name,
+      name_key: normalizeHandle(name),
+      actor_label: actorLabel(name, row.owner_label, row.ide_label),
+    };
+    if (insertSessionRow(tx, named) === 'inserted') return named;
+  }
+  throw appErrors.nameTaken();
+}

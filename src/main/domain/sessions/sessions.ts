@@ -1,0 +1,219 @@
+// Agent sessions (worker-handles.md §6–10, data-model.md §5.5): a worker's or legacy
+// connection's presence in one room — first registration, reconnect, end, and the
+// person actions rename and remove. Bindings and tokens live in the MCP layer, not here.
+import type { Db } from '../../store/database';
+import type { Tx } from '../../store/store';
+import {
+  endSessionRow,
+  findLiveWorkerSessionsByNameKey,
+  getSessionRow,
+  listRoomSessionRows,
+  renameSessionRow,
+  reviveSessionRow,
+  type EndedBy,
+  type SessionKind,
+  type SessionRow,
+  type WorkerRow,
+} from '../../store/sessionQueries';
+import type { Actor, AgentActor } from '../actor';
+import { appErrors } from '../errors';
+import { legacyAgentKey, newLegacySessionId, workerSessionId } from '../identity/agentKeys';
+import { codename } from '../identity/codenames';
+import { normalizeHandle } from '../identity/handles';
+import { actorLabel, runtimeSlug } from '../identity/labels';
+import { cleanDisplayName } from '../identity/names';
+import { postSystemEvent } from '../systemEvents';
+import { releaseWorkLeasesOfSession } from '../tasks/workLease';
+import { insertSessionWithFreeName, type UnnamedSessionRow } from './roomNames';
+
+export type { EndedBy, SessionKind, SessionRow } from '../../store/sessionQueries';
+// The roster and the agent_session object live in roster.ts; callers reach them here too.
+export { listAgents, toAgentSessionObject, type AgentSessionObject, type RosterEntry } from './roster';
+
+/** Presence text set by registration and by every reconnect. */
+export const AVAILABLE_IN_ROOM = 'available in room';
+
+/** The actor a session's writes are made as. */
+export function sessionActor(session: SessionRow): AgentActor {
+  return {
+    kind: 'agent',
+    label: session.actor_label,
+    agentKey: session.agent_key,
+    sessionId: session.session_id,
+    displayName: session.display_name,
+  };
+}
+
+export function getSession(db: Db, sessionId: string): SessionRow | undefined {
+  return getSessionRow(db, sessionId);
+}
+
+function mustGetSession(db: Db, sessionId: string): SessionRow {
+  const session = getSessionRow(db, sessionId);
+  if (!session) throw appErrors.notFound('Agent session');
+  return session;
+}
+
+/** Every session of a room: controllers and ended sessions included, oldest first. */
+export function listRoomSessions(db: Db, roomId: string): SessionRow[] {
+  return listRoomSessionRows(db, roomId);
+}
+
+/**
+ * Live durable worker sessions in the room whose name equals `name` after handle
+ * normalisation. The caller keeps only those its connection holds (recovery, name notice).
+ */
+export function findHeldNameMatches(db: Db, roomId: string, name: string): SessionRow[] {
+  return findLiveWorkerSessionsByNameKey(db, roomId, normalizeHandle(name));
+}
+
+/** Stores a new session under a free name, announces a worker joining, and returns the row. */
+function insertNamedSession(tx: Tx, row: UnnamedSessionRow, preferredName: string): SessionRow {
+  insertSessionWithFreeName(tx, row, preferredName);
+  const session = mustGetSession(tx.db, row.session_id);
+  // Controllers are read-only observers and stay off the roster, so they join silently.
+  if (session.session_kind === 'worker') {
+    postSystemEvent(tx, session.room_id, `${session.display_name} joined the room.`, sessionActor(session));
+  }
+  tx.emit({ type: 'worker.changed', roomId: session.room_id, sessionId: session.session_id, change: 'registered' });
+  return session;
+}
+
+export interface WorkerSessionInput {
+  worker: WorkerRow;
+  roomId: string;
+  repoBranch?: string | null;
+  sessionKind?: SessionKind;
+}
+
+/**
+ * A worker's first registration in a room: the worker's name unless it is taken there,
+ * then a clash codename; presence idle "available in room"; "<name> joined the room.".
+ */
+export function insertWorkerSession(tx: Tx, input: WorkerSessionInput): SessionRow {
+  const { worker } = input;
+  return insertNamedSession(
+    tx,
+    {
+      session_id: workerSessionId(worker.worker_id, input.roomId),
+      room_id: input.roomId,
+      worker_id: worker.worker_id,
+      session_kind: input.sessionKind ?? 'worker',
+      agent_key: worker.agent_key,
+      owner_label: worker.owner_label,
+      ide_label: worker.ide_label,
+      runtime: worker.runtime,
+      repo_branch: input.repoBranch ?? null,
+      status: 'idle',
+      status_text: AVAILABLE_IN_ROOM,
+      created_at: tx.now,
+      updated_at: tx.now,
+      last_seen_at: tx.now,
+    },
+    worker.display_name,
+  );
+}
+
+/**
+ * A reconnect: clears an end (by disconnect or a person), touches last_seen_at, and
+ * sets presence idle "available in room". It never renames and posts nothing.
+ */
+export function reviveOrTouchSession(tx: Tx, sessionId: string, repoBranch?: string | null): SessionRow {
+  const before = mustGetSession(tx.db, sessionId);
+  reviveSessionRow(tx, sessionId, repoBranch, AVAILABLE_IN_ROOM);
+  tx.emit({ type: 'worker.changed', roomId: before.room_id, sessionId, change: 'updated' });
+  return mustGetSession(tx.db, sessionId);
+}
+
+/** Persist step of connect (worker-handles.md §6 step 7): insert on first registration, else revive. */
+export function openWorkerSession(tx: Tx, input: WorkerSessionInput): { session: SessionRow; firstRegistration: boolean } {
+  const existing = getSessionRow(tx.db, workerSessionId(input.worker.worker_id, input.roomId));
+  if (existing) return { session: reviveOrTouchSession(tx, existing.session_id, input.repoBranch), firstRegistration: false };
+  return { session: insertWorkerSession(tx, input), firstRegistration: true };
+}
+
+export interface LegacySessionInput {
+  roomId: string;
+  requestedName?: string | null;
+  /** Key of the connection's default codename: "conn:<connection id>". */
+  defaultKey: string;
+  ownerLabel: string;
+  ownerSlug: string;
+  ideLabel: string;
+  runtime?: string | null;
+  sessionKind?: SessionKind;
+  repoBranch?: string | null;
+}
+
+/** A legacy or implicit session (worker-handles.md §10): `local_<uuid>`, legacy agent key, same clash rule. */
+export function createLegacySession(tx: Tx, input: LegacySessionInput): SessionRow {
+  const sessionId = newLegacySessionId();
+  return insertNamedSession(
+    tx,
+    {
+      session_id: sessionId,
+      room_id: input.roomId,
+      worker_id: null,
+      session_kind: input.sessionKind ?? 'worker',
+      agent_key: legacyAgentKey(input.ownerSlug, sessionId),
+      owner_label: input.ownerLabel,
+      ide_label: input.ideLabel,
+      runtime: input.runtime?.trim() || runtimeSlug(input.ideLabel),
+      repo_branch: input.repoBranch ?? null,
+      status: 'idle',
+      status_text: AVAILABLE_IN_ROOM,
+      created_at: tx.now,
+      updated_at: tx.now,
+      last_seen_at: tx.now,
+    },
+    cleanDisplayName(input.requestedName) ?? codename(input.defaultKey).displayName,
+  );
+}
+
+/**
+ * Ends a session; a second end changes nothing and reports `alreadyEnded`. Leases are
+ * kept. Null for an unknown session (e.g. its room was deleted), so closing a connection
+ * that owned several sessions still ends the others.
+ */
+export function endSession(
+  tx: Tx,
+  sessionId: string,
+  endedBy: EndedBy,
+): { session: SessionRow; alreadyEnded: boolean } | null {
+  const before = getSessionRow(tx.db, sessionId);
+  if (!before) return null;
+  if (before.ended_at !== null) return { session: before, alreadyEnded: true };
+  endSessionRow(tx, sessionId, endedBy);
+  tx.emit({ type: 'worker.changed', roomId: before.room_id, sessionId, change: 'ended' });
+  return { session: mustGetSession(tx.db, sessionId), alreadyEnded: false };
+}
+
+/**
+ * A person renames a session in the app: cleaned, unique in the room, actor label
+ * rebuilt. Old messages keep the sender they were stored with.
+ */
+export function renameSession(tx: Tx, sessionId: string, newName: string): SessionRow {
+  const before = mustGetSession(tx.db, sessionId);
+  const name = cleanDisplayName(newName);
+  if (name === null) throw appErrors.invalidInput('An agent name must be 1–64 characters.');
+  const outcome = renameSessionRow(tx, sessionId, {
+    displayName: name,
+    nameKey: normalizeHandle(name),
+    actorLabel: actorLabel(name, before.owner_label, before.ide_label),
+  });
+  if (outcome === 'name_taken') throw appErrors.nameTaken();
+  tx.emit({ type: 'worker.changed', roomId: before.room_id, sessionId, change: 'renamed' });
+  return mustGetSession(tx.db, sessionId);
+}
+
+/**
+ * A person removes an agent from its room: the session ends (by a person) and its work
+ * leases in that room are released, so those tasks go back to accepted. Removing an
+ * agent that already ended (e.g. disconnected) still releases its work.
+ */
+export function removeFromRoom(tx: Tx, sessionId: string, person: Actor): SessionRow {
+  const ended = endSession(tx, sessionId, 'person');
+  if (!ended) throw appErrors.notFound('Agent session');
+  releaseWorkLeasesOfSession(tx, ended.session.room_id, ended.session.session_id, person);
+  return ended.session;
+}

@@ -1,0 +1,63 @@
+// Workers (worker-handles.md §2–3): the durable identity of one chat, found or created
+// from the hash of its registration key. The raw key is never stored.
+import type { Db } from '../../store/database';
+import type { Tx } from '../../store/store';
+import { findWorkerByKeyHash, getWorkerRow, insertWorkerRow, listWorkerRoomIds, type WorkerRow } from '../../store/sessionQueries';
+import { appErrors } from '../errors';
+import { hashRegistrationKey, isWorkerIdShape, newWorkerId, workerAgentKey } from '../identity/agentKeys';
+import { codename } from '../identity/codenames';
+import { runtimeSlug } from '../identity/labels';
+import { cleanDisplayName } from '../identity/names';
+
+export type { WorkerRow } from '../../store/sessionQueries';
+
+export const MAX_REGISTRATION_KEY_CHARS = 200;
+
+export interface NewWorker {
+  registrationKey: string;
+  /** The display name the chat asked for; cleaned, and replaced by a codename when unusable. */
+  requestedName?: string | null;
+  ownerLabel: string;
+  ownerSlug: string;
+  ideLabel: string;
+  /** Defaults to the slug of the IDE label. */
+  runtime?: string | null;
+}
+
+/**
+ * Finds the worker registered with this key, or creates it (one transaction, so a
+ * retried first registration is idempotent). Labels are fixed at creation.
+ */
+export function findOrCreateWorker(tx: Tx, input: NewWorker): { worker: WorkerRow; created: boolean } {
+  const keyLength = typeof input.registrationKey === 'string' ? [...input.registrationKey].length : 0;
+  if (keyLength < 1 || keyLength > MAX_REGISTRATION_KEY_CHARS) {
+    throw appErrors.invalidInput(`registration_key must be 1–${MAX_REGISTRATION_KEY_CHARS} characters.`);
+  }
+  const keyHash = hashRegistrationKey(input.registrationKey);
+  const existing = findWorkerByKeyHash(tx.db, keyHash);
+  if (existing) return { worker: existing, created: false };
+
+  const workerId = newWorkerId();
+  const worker: WorkerRow = {
+    worker_id: workerId,
+    registration_key_hash: keyHash,
+    display_name: cleanDisplayName(input.requestedName) ?? codename(workerId).displayName,
+    agent_key: workerAgentKey(input.ownerSlug, workerId),
+    owner_label: input.ownerLabel,
+    ide_label: input.ideLabel,
+    runtime: input.runtime?.trim() || runtimeSlug(input.ideLabel),
+    created_at: tx.now,
+  };
+  insertWorkerRow(tx, worker);
+  return { worker, created: true };
+}
+
+/** The worker with this id; undefined for an unknown or malformed id (the caller reports W7). */
+export function getWorker(db: Db, workerId: string): WorkerRow | undefined {
+  return isWorkerIdShape(workerId) ? getWorkerRow(db, workerId) : undefined;
+}
+
+/** A worker's rooms: every room where it has a session, ended or not (worker-handles.md §7). */
+export function workerRooms(db: Db, workerId: string): string[] {
+  return listWorkerRoomIds(db, workerId);
+}

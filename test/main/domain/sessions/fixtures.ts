@@ -1,0 +1,71 @@
+// Test fixtures for sessions: a real in-memory store with rooms, a controllable clock,
+// the events published after each commit, and helpers to register workers.
+import { openDatabase } from '../../../../src/main/store/database';
+import { Store } from '../../../../src/main/store/store';
+import { EventBus } from '../../../../src/main/events/bus';
+import type { CoreEvent } from '../../../../src/main/events/types';
+import { insertRoomRow } from '../../../../src/main/store/rooms';
+import { findOrCreateWorker, type NewWorker } from '../../../../src/main/domain/sessions/workers';
+import { openWorkerSession, type SessionRow } from '../../../../src/main/domain/sessions/sessions';
+import { codename } from '../../../../src/main/domain/identity/codenames';
+import { normalizeHandle } from '../../../../src/main/domain/identity/handles';
+
+export const ADA = { ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Claude Code' } as const;
+
+export interface Fixture {
+  store: Store;
+  events: CoreEvent[];
+  advance(ms: number): void;
+  /** Every row of the tables this area writes, to prove a failed write changed nothing. */
+  snapshot(): unknown;
+  messages(roomId: string): Array<{ number: number; kind: string; source: string; sender: string; text: string; publisher_agent_key: string | null }>;
+}
+
+export async function makeFixture(rooms: string[] = ['R']): Promise<Fixture> {
+  const bus = new EventBus();
+  const events: CoreEvent[] = [];
+  bus.onAny((event) => events.push(event));
+  let now = Date.parse('2026-05-01T09:30:00.000Z');
+  const store = new Store(openDatabase(':memory:'), bus, () => new Date(now));
+  await store.write((tx) => rooms.forEach((roomId) => insertRoomRow(tx, { roomId, kind: 'named', displayName: `Room ${roomId}` })));
+  events.length = 0;
+  const all = (table: string) => store.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all();
+  return {
+    store,
+    events,
+    advance: (ms) => (now += ms),
+    snapshot: () => ({ workers: all('workers'), sessions: all('agent_sessions'), messages: all('messages'), rooms: all('rooms') }),
+    messages: (roomId) =>
+      store.db
+        .prepare('SELECT number, kind, source, sender, text, publisher_agent_key FROM messages WHERE room_id = ? ORDER BY number')
+        .all(roomId) as ReturnType<Fixture['messages']>,
+  };
+}
+
+/** A chat registering with `key` (and optionally a name) in `roomId`, as register_agent_session does. */
+export async function register(
+  fx: Fixture,
+  key: string,
+  roomId: string,
+  requestedName?: string | null,
+  labels: Partial<Omit<NewWorker, 'registrationKey' | 'requestedName'>> = {},
+): Promise<SessionRow & { worker_id: string }> {
+  const { session } = await fx.store.write((tx) => {
+    const { worker } = findOrCreateWorker(tx, { registrationKey: key, requestedName, ...ADA, ...labels });
+    return openWorkerSession(tx, { worker, roomId, repoBranch: 'main' });
+  });
+  return session as SessionRow & { worker_id: string };
+}
+
+/**
+ * The clash substitute the spec expects: codename("<agent_key>:<k>") for the first
+ * k = 1, 2, … whose normalised name is not in `taken` (agent keys are random, so a
+ * test cannot assume k = 1 is free).
+ */
+export function expectedSubstitute(agentKey: string, taken: string[]): string {
+  const takenKeys = new Set(taken.map(normalizeHandle));
+  for (let k = 1; ; k++) {
+    const name = codename(`${agentKey}:${k}`).displayName;
+    if (!takenKeys.has(normalizeHandle(name))) return name;
+  }
+}

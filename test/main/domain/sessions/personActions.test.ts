@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createLegacySession, endSession, getSession, removeFromRoom, renameSession, sessionActor,
+} from '../../../../src/main/domain/sessions/sessions';
+import type { PersonActor } from '../../../../src/main/domain/actor';
+import { addTask } from '../../../../src/main/domain/tasks/createTask';
+import { claimTask } from '../../../../src/main/domain/tasks/claim';
+import { getTask } from '../../../../src/main/domain/tasks/board';
+import { insertMessageRow } from '../../../../src/main/store/messageRows';
+import { ADA, makeFixture, register } from './fixtures';
+
+const person: PersonActor = { kind: 'person', label: 'Ada' };
+
+describe('a person renames an agent', () => {
+  it('changes its name and actor label, while old messages keep their sender', async () => {
+    const fx = await makeFixture();
+    const s = await register(fx, 'k', 'R', 'Juniper');
+    await fx.store.write((tx) =>
+      insertMessageRow(tx, { roomId: 'R', kind: 'message', source: 'agent', sender: s.actor_label, text: 'hi', publisherAgentKey: s.agent_key }),
+    );
+    fx.events.length = 0;
+    const renamed = await fx.store.write((tx) => renameSession(tx, s.session_id, '  Maple|  Ridge '));
+    expect(renamed).toMatchObject({
+      display_name: 'Maple Ridge',
+      name_key: 'mapleridge',
+      actor_label: "Maple Ridge | Ada's agent | Claude Code",
+      agent_key: s.agent_key,
+      session_id: s.session_id,
+    });
+    expect(fx.messages('R').map((m) => m.sender)).toEqual(['LetAgents', "Juniper | Ada's agent | Claude Code"]);
+    expect(fx.events).toEqual([{ type: 'worker.changed', roomId: 'R', sessionId: s.session_id, change: 'renamed' }]);
+  });
+
+  it('keeps the new name when the agent reconnects', async () => {
+    const fx = await makeFixture();
+    const s = await register(fx, 'k', 'R', 'Juniper');
+    await fx.store.write((tx) => renameSession(tx, s.session_id, 'Birch'));
+    expect((await register(fx, 'k', 'R', 'Juniper')).display_name).toBe('Birch');
+  });
+
+  it('may change only the case of its own name', async () => {
+    const fx = await makeFixture();
+    const s = await register(fx, 'k', 'R', 'juniper');
+    expect((await fx.store.write((tx) => renameSession(tx, s.session_id, 'JUNIPER'))).display_name).toBe('JUNIPER');
+  });
+
+  it('refuses a name another agent in the room uses, ended workers included, and changes nothing', async () => {
+    const fx = await makeFixture();
+    const s = await register(fx, 'k1', 'R', 'Juniper');
+    await register(fx, 'k2', 'R', 'Cedar');
+    const gone = await register(fx, 'k3', 'R', 'Birch');
+    await fx.store.write((tx) => endSession(tx, gone.session_id, 'disconnect'));
+    const before = fx.snapshot();
+    for (const taken of ['cedar', 'BIRCH']) {
+      await expect(fx.store.write((tx) => renameSession(tx, s.session_id, taken))).rejects.toThrow(
+        'Another agent in this room already uses that name.',
+      );
+    }
+    expect(fx.snapshot()).toEqual(before);
+  });
+
+  it('allows a name only an ended legacy session used', async () => {
+    const fx = await makeFixture();
+    const s = await register(fx, 'k1', 'R', 'Juniper');
+    const old = await fx.store.write((tx) =>
+      createLegacySession(tx, { roomId: 'R', requestedName: 'Cedar', defaultKey: 'conn:c1', ...ADA }),
+    );
+    await fx.store.write((tx) => endSession(tx, old.session_id, 'connection_closed'));
+    expect((await fx.store.write((tx) => renameSession(tx, s.session_id, 'Cedar'))).display_name).toBe('Cedar');
+  });
+
+  it('refuses an empty or over-long name and changes nothing', async () => {
+    const fx = await makeFixture();
+    const s = await register(fx, 'k1', 'R', 'Juniper');
+    const before = fx.snapshot();
+    for (const bad of ['   ', '|', 'x'.repeat(65)]) {
+      await expect(fx.store.write((tx) => renameSession(tx, s.session_id, bad))).rejects.toThrow('An agent name must be 1–64 characters.');
+    }
+    await expect(fx.store.write((tx) => renameSession(tx, 'local_missing', 'Birch'))).rejects.toThrow('Agent session not found.');
+    expect(fx.snapshot()).toEqual(before);
+  });
+});
+
+describe('a person disconnects or removes an agent', () => {
+  async function agentHoldingTask() {
+    const fx = await makeFixture();
+    const s = await register(fx, 'k', 'R', 'Juniper');
+    const other = await register(fx, 'k2', 'R', 'Cedar');
+    await fx.store.write((tx) => {
+      addTask(tx, 'R', person, { title: 'Fix login' });
+      addTask(tx, 'R', person, { title: 'Write docs' });
+      claimTask(tx, 'R', 1, sessionActor(s));
+      claimTask(tx, 'R', 2, sessionActor(other));
+    });
+    return { fx, s, other };
+  }
+
+  it('disconnecting ends the session by a person and keeps its leases', async () => {
+    const { fx, s } = await agentHoldingTask();
+    await fx.store.write((tx) => endSession(tx, s.session_id, 'person'));
+    expect(getSession(fx.store.db, s.session_id)).toMatchObject({ ended_by: 'person' });
+    expect(getTask(fx.store.db, 'R', 1)).toMatchObject({ status: 'assigned', assignee_agent_key: s.agent_key });
+  });
+
+  it('removing ends the session by a person and puts its tasks back to accepted', async () => {
+    const { fx, s, other } = await agentHoldingTask();
+    const removed = await fx.store.write((tx) => removeFromRoom(tx, s.session_id, person));
+    expect(removed).toMatchObject({ session_id: s.session_id, ended_by: 'person' });
+    expect(removed.ended_at).not.toBeNull();
+    expect(getTask(fx.store.db, 'R', 1)).toMatchObject({ status: 'accepted', assignee: null, active_leases: [] });
+    expect(getTask(fx.store.db, 'R', 2)).toMatchObject({ status: 'assigned', assignee_agent_key: other.agent_key });
+  });
+
+  it('removing an agent that already disconnected still releases its work', async () => {
+    const { fx, s } = await agentHoldingTask();
+    await fx.store.write((tx) => endSession(tx, s.session_id, 'disconnect'));
+    await fx.store.write((tx) => removeFromRoom(tx, s.session_id, person));
+    expect(getTask(fx.store.db, 'R', 1)).toMatchObject({ status: 'accepted', active_leases: [] });
+  });
+
+  it('removing an unknown session fails and changes nothing', async () => {
+    const { fx } = await agentHoldingTask();
+    const before = fx.snapshot();
+    await expect(fx.store.write((tx) => removeFromRoom(tx, 'local_missing', person))).rejects.toThrow('Agent session not found.');
+    expect(fx.snapshot()).toEqual(before);
+  });
+});
