@@ -1,0 +1,71 @@
+// Input rules shared by facts and human requests (data-model.md §8 "Knowledge"): bounds,
+// categories and the source message check (M2).
+import type { Db } from '../../store/database';
+import { selectMessage } from '../../store/messageQueries';
+import { appErrors, errors } from '../errors';
+import { parseNumberedId } from '../ids';
+
+export const KNOWLEDGE_LIMITS = {
+  clientIdMin: 8,
+  clientIdMax: 80,
+  titleMax: 160,
+  bodyMax: 8000,
+  sourceUrlMax: 2048,
+  recommendationMax: 2000,
+  unblocksMax: 1000,
+} as const;
+
+/** Lengths count characters (code points), so an emoji counts once, as a person reads it. */
+export function charCount(value: string): number {
+  let n = 0;
+  for (const _ of value) n++;
+  return n;
+}
+
+export function checkClientId(clientId: unknown): string {
+  if (typeof clientId !== 'string' || charCount(clientId) < KNOWLEDGE_LIMITS.clientIdMin || charCount(clientId) > KNOWLEDGE_LIMITS.clientIdMax) {
+    throw appErrors.invalidInput(`client_id must be ${KNOWLEDGE_LIMITS.clientIdMin}–${KNOWLEDGE_LIMITS.clientIdMax} characters.`);
+  }
+  return clientId;
+}
+
+/** Titles are one line, so surrounding whitespace is dropped before the bound is checked. */
+export function checkTitle(title: unknown): string {
+  const trimmed = typeof title === 'string' ? title.trim() : '';
+  if (trimmed === '' || charCount(trimmed) > KNOWLEDGE_LIMITS.titleMax) {
+    throw appErrors.invalidInput(`title must be 1–${KNOWLEDGE_LIMITS.titleMax} characters.`);
+  }
+  return trimmed;
+}
+
+/** Bodies keep their whitespace (Markdown indentation matters) but must not be blank. */
+export function checkBody(body: unknown): string {
+  if (typeof body !== 'string' || body.trim() === '' || charCount(body) > KNOWLEDGE_LIMITS.bodyMax) {
+    throw appErrors.invalidInput(`body must be 1–${KNOWLEDGE_LIMITS.bodyMax} characters.`);
+  }
+  return body;
+}
+
+export function checkCategory<C extends string>(category: unknown, allowed: readonly C[]): C {
+  if (typeof category !== 'string' || !(allowed as readonly string[]).includes(category)) {
+    throw appErrors.invalidInput(`category must be one of ${allowed.join(', ')}.`);
+  }
+  return category as C;
+}
+
+/** An optional text field: absent or blank becomes null; longer than `max` is refused. */
+export function checkOptionalText(name: string, value: unknown, max: number): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw appErrors.invalidInput(`${name} must be text.`);
+  if (value.trim() === '') return null;
+  if (charCount(value) > max) throw appErrors.invalidInput(`${name} must be at most ${max} characters.`);
+  return value;
+}
+
+/** `source_message_id` must name a message of this room (M2, like reply_to). */
+export function checkSourceMessage(db: Db, roomId: string, sourceMessageId: unknown): number | null {
+  if (sourceMessageId === undefined || sourceMessageId === null) return null;
+  const number = parseNumberedId('msg', sourceMessageId);
+  if (number === null || selectMessage(db, roomId, number) === undefined) throw errors.M2();
+  return number;
+}

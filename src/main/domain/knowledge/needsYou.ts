@@ -1,0 +1,178 @@
+// The person's "Needs you" queue (data-model.md §6, ui.md): one list across live rooms,
+// newest first, of open requests, tasks in review, blocked tasks and messages that
+// @mention the person. Mentions, review and blocked items can be dismissed; the
+// dismissal is kept in needs_you_dismissals (a task comes back once it changes again).
+// A mention also leaves once the person has replied in its thread.
+import type { Db } from '../../store/database';
+import type { Tx } from '../../store/store';
+import {
+  insertDismissal,
+  listMentionCandidates,
+  listOpenRequestsAcrossRooms,
+  listWaitingTasksAcrossRooms,
+} from '../../store/knowledgeQueries';
+import { selectMessage } from '../../store/messageQueries';
+import { getTaskRow } from '../../store/taskQueries';
+import type { PersonActor } from '../actor';
+import { appErrors } from '../errors';
+import { requireRoom } from '../rooms/rooms';
+import { formatId, msgId, parseNumberedId, taskId } from '../ids';
+import { normalizeHandle } from '../identity/handles';
+import { dismissRequest, type RequestCategory } from './requests';
+import { extractMentions } from '../messages/mentions';
+
+export const NEEDS_YOU_DEFAULT_LIMIT = 50;
+export const NEEDS_YOU_MAX_LIMIT = 200;
+/** The badge counts up to this many items; the UI shows more as "200+". */
+export const NEEDS_YOU_COUNT_CAP = NEEDS_YOU_MAX_LIMIT;
+/** How many recent messages containing the person's names are checked for a real @mention. */
+const MENTION_SCAN_LIMIT = 500;
+/** Mention previews are cut to this many characters, like quoted replies. */
+const MENTION_PREVIEW_CHARS = 1000;
+
+interface QueueItemBase {
+  roomId: string;
+  roomName: string;
+  /** req_N, task_N or msg_N in roomId. */
+  id: string;
+  /** When the item started needing the person: request creation, the task's last change, the message. */
+  createdAt: string;
+}
+
+export interface RequestItem extends QueueItemBase {
+  kind: 'request';
+  category: RequestCategory;
+  title: string;
+  body: string;
+  recommendation: string | null;
+  unblocks: string | null;
+  requestedBy: string;
+  sourceMessageId: string | null;
+}
+
+export interface TaskItem extends QueueItemBase {
+  kind: 'review' | 'blocked';
+  title: string;
+  assignee: string | null;
+}
+
+export interface MentionItem extends QueueItemBase {
+  kind: 'mention';
+  sender: string;
+  text: string;
+  /** The thread to answer in: the message's thread root, or the message itself. */
+  threadRootId: string;
+}
+
+export type NeedsYouItem = RequestItem | TaskItem | MentionItem;
+export type NeedsYouKind = NeedsYouItem['kind'];
+
+export interface NeedsYouQuery {
+  /** The person's names as handles (GitHub name, login, OS user name), normalised or not. */
+  personHandles: readonly string[];
+  /** 1–200, default 50. */
+  limit?: number;
+}
+
+/** The queue across rooms, newest first, at most `limit` items. */
+export function listNeedsYou(db: Db, query: NeedsYouQuery): NeedsYouItem[] {
+  const limit = checkLimit(query.limit ?? NEEDS_YOU_DEFAULT_LIMIT);
+  const items: NeedsYouItem[] = [
+    ...listOpenRequestsAcrossRooms(db, limit).map(
+      (r): RequestItem => ({
+        kind: 'request',
+        roomId: r.room_id,
+        roomName: r.room_name,
+        id: formatId('req', r.number),
+        createdAt: r.created_at,
+        category: r.category,
+        title: r.title,
+        body: r.body,
+        recommendation: r.recommendation,
+        unblocks: r.unblocks,
+        requestedBy: r.requested_by,
+        sourceMessageId: r.source_message_number === null ? null : msgId(r.source_message_number),
+      }),
+    ),
+    ...listWaitingTasksAcrossRooms(db, limit).map(
+      (t): TaskItem => ({
+        kind: t.status === 'in_review' ? 'review' : 'blocked',
+        roomId: t.room_id,
+        roomName: t.room_name,
+        id: taskId(t.number),
+        createdAt: t.updated_at,
+        title: t.title,
+        assignee: t.assignee,
+      }),
+    ),
+    ...listMentions(db, query.personHandles, limit),
+  ];
+  // Stable sort: ties keep requests before tasks before mentions.
+  return items.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)).slice(0, limit);
+}
+
+/** The sidebar badge: the number of queue items, counted up to NEEDS_YOU_COUNT_CAP. */
+export function countNeedsYou(db: Db, query: Pick<NeedsYouQuery, 'personHandles'>): number {
+  return listNeedsYou(db, { personHandles: query.personHandles, limit: NEEDS_YOU_COUNT_CAP }).length;
+}
+
+/** A person dismisses a queue item: a request is dismissed for good, the others are hidden. */
+export function dismissNeedsYouItem(tx: Tx, person: PersonActor, item: { kind: NeedsYouKind; roomId: string; id: string }): void {
+  if (person.kind !== 'person') throw appErrors.invalidInput('Only people can dismiss "Needs you" items.');
+  if (item.kind === 'request') {
+    const number = parseNumberedId('req', item.id);
+    if (number === null) throw appErrors.notFound('Request');
+    dismissRequest(tx, person, item.roomId, number);
+    return;
+  }
+  requireRoom(tx.db, item.roomId);
+  if (item.kind === 'mention') {
+    const number = parseNumberedId('msg', item.id);
+    if (number === null || selectMessage(tx.db, item.roomId, number) === undefined) throw appErrors.notFound('Message');
+    insertDismissal(tx, item.roomId, 'mention', number);
+  } else {
+    const number = parseNumberedId('task', item.id);
+    if (number === null || getTaskRow(tx.db, item.roomId, number) === undefined) throw appErrors.notFound('Task');
+    insertDismissal(tx, item.roomId, item.kind, number);
+  }
+  tx.emit({ type: 'needsYou.changed', roomId: item.roomId });
+}
+
+function listMentions(db: Db, personHandles: readonly string[], limit: number): MentionItem[] {
+  const handles = new Set(personHandles.map(normalizeHandle).filter((h) => /[a-z0-9]/.test(h)));
+  if (handles.size === 0) return [];
+  const items: MentionItem[] = [];
+  for (const row of listMentionCandidates(db, ftsQuery(handles), MENTION_SCAN_LIMIT)) {
+    if (!extractMentions(row.text).some((name) => handles.has(normalizeHandle(name)))) continue;
+    items.push({
+      kind: 'mention',
+      roomId: row.room_id,
+      roomName: row.room_name,
+      id: msgId(row.number),
+      createdAt: row.created_at,
+      sender: row.sender,
+      text: preview(row.text),
+      threadRootId: msgId(row.thread_root_number ?? row.number),
+    });
+    if (items.length === limit) break;
+  }
+  return items;
+}
+
+// Handles hold only [a-z0-9_.:/-], so quoting each as an FTS phrase is safe; the
+// tokenizer splits on the punctuation and the phrase keeps the parts in order.
+function ftsQuery(handles: ReadonlySet<string>): string {
+  return `text : (${[...handles].map((h) => `"${h}"`).join(' OR ')})`;
+}
+
+function checkLimit(limit: number): number {
+  if (!Number.isInteger(limit) || limit < 1 || limit > NEEDS_YOU_MAX_LIMIT) {
+    throw appErrors.invalidInput(`limit must be an integer from 1 to ${NEEDS_YOU_MAX_LIMIT}.`);
+  }
+  return limit;
+}
+
+function preview(text: string): string {
+  const chars = Array.from(text);
+  return chars.length <= MENTION_PREVIEW_CHARS ? text : `${chars.slice(0, MENTION_PREVIEW_CHARS).join('')}…`;
+}

@@ -1,0 +1,202 @@
+// Human requests (data-model.md §6, mcp-tools.md §7): agents ask people for input (req_N),
+// idempotently by client_id; only people answer or dismiss. An answer is also posted as the
+// person's thread reply that @mentions the requester, which wakes it.
+import type { Db } from '../../store/database';
+import type { Tx } from '../../store/store';
+import { allocateNumber } from '../../store/rooms';
+import {
+  type RequestCategory,
+  type RequestRow,
+  type RequestStatus,
+  getRequestByClientId,
+  getRequestRow,
+  insertRequestRow,
+  listRequestRows,
+  markRequestAnswered,
+  markRequestDismissed,
+} from '../../store/knowledgeQueries';
+import { type Actor, type PersonActor, actorShortName } from '../actor';
+import { appErrors, errors } from '../errors';
+import { resolveWritableRoom } from '../rooms/rooms';
+import { formatId, msgId } from '../ids';
+import { postSystemEvent } from '../systemEvents';
+import { sendMessage } from '../messages/send';
+import {
+  KNOWLEDGE_LIMITS,
+  checkBody,
+  checkCategory,
+  checkClientId,
+  checkOptionalText,
+  checkSourceMessage,
+  checkTitle,
+} from './content';
+
+export type { RequestCategory, RequestStatus } from '../../store/knowledgeQueries';
+export const REQUEST_CATEGORIES: readonly RequestCategory[] = ['question', 'decision', 'approval', 'review'];
+
+/** Most requests one get_human_requests call returns (the newest). */
+export const REQUESTS_LIMIT = 500;
+
+/** A request exactly as get_human_requests and request_human_input return it. */
+export interface HumanRequest {
+  id: string;
+  category: RequestCategory;
+  title: string;
+  body: string;
+  recommendation: string | null;
+  unblocks: string | null;
+  source_message_id: string | null;
+  source_url: string | null;
+  status: RequestStatus;
+  requested_by: string;
+  created_at: string;
+  answer: { text: string; answered_by: string; answered_at: string } | null;
+}
+
+export interface RequestInput {
+  clientId: string;
+  title: string;
+  body: string;
+  category: string;
+  recommendation?: string | null;
+  unblocks?: string | null;
+  sourceMessageId?: string | null;
+  sourceUrl?: string | null;
+}
+
+interface RequestContent {
+  category: RequestCategory;
+  title: string;
+  body: string;
+  recommendation: string | null;
+  unblocks: string | null;
+  sourceMessageNumber: number | null;
+  sourceUrl: string | null;
+}
+
+/** request_human_input: creates req_N (open) and its system event, or returns the same entry for a repeated client_id. */
+export function requestHumanInput(tx: Tx, roomId: string, actor: Actor, input: RequestInput): { request: HumanRequest; created: boolean } {
+  resolveWritableRoom(tx.db, roomId);
+  const clientId = checkClientId(input.clientId);
+  const content = checkRequestContent(tx.db, roomId, input);
+  const existing = getRequestByClientId(tx.db, roomId, clientId);
+  if (existing) {
+    if (!sameContent(existing, content)) throw errors.K1();
+    return { request: toHumanRequest(existing), created: false };
+  }
+  const number = allocateNumber(tx, roomId, 'next_request_number');
+  const name = actorShortName(actor);
+  const eventNumber = postSystemEvent(tx, roomId, `${name} asked for input (${formatId('req', number)}): ${content.title}`, actor);
+  insertRequestRow(tx, {
+    ...content,
+    roomId,
+    number,
+    clientId,
+    eventMessageNumber: eventNumber,
+    requestedBy: actor.label,
+    requestedByAgentKey: actor.kind === 'agent' ? actor.agentKey : null,
+    requestedByName: name,
+  });
+  tx.emit({ type: 'needsYou.changed', roomId });
+  return { request: toHumanRequest(requireRequest(tx.db, roomId, number)), created: true };
+}
+
+/** get_human_requests: the room's requests, newest first. */
+export function getHumanRequests(db: Db, roomId: string): HumanRequest[] {
+  return listRequestRows(db, roomId, REQUESTS_LIMIT).map(toHumanRequest);
+}
+
+/**
+ * A person answers an open request. The answer is stored and posted as the person's thread
+ * reply "@<requester> <text>" under the request's source message, else under its creation event.
+ */
+export function answerRequest(tx: Tx, person: PersonActor, roomId: string, number: number, text: string): HumanRequest {
+  const row = requireOpenRequest(tx, person, roomId, number, 'answered');
+  const answer = typeof text === 'string' ? text.trim() : '';
+  if (answer === '') throw appErrors.invalidInput('Answer text is required.');
+  markRequestAnswered(tx, roomId, number, answer, person.label);
+  const parent = row.source_message_number ?? row.event_message_number;
+  sendMessage(tx, {
+    roomId,
+    author: person,
+    text: `@${requesterName(row)} ${answer}`,
+    ...(parent !== null ? { threadParentId: msgId(parent) } : {}),
+  });
+  tx.emit({ type: 'needsYou.changed', roomId });
+  return toHumanRequest(requireRequest(tx.db, roomId, number));
+}
+
+/** A person dismisses an open request; it leaves "Needs you" unanswered. */
+export function dismissRequest(tx: Tx, person: PersonActor, roomId: string, number: number): HumanRequest {
+  requireOpenRequest(tx, person, roomId, number, 'dismissed');
+  markRequestDismissed(tx, roomId, number);
+  tx.emit({ type: 'needsYou.changed', roomId });
+  return toHumanRequest(requireRequest(tx.db, roomId, number));
+}
+
+// Only people change a request's status, and only while it is open.
+function requireOpenRequest(tx: Tx, person: PersonActor, roomId: string, number: number, verb: 'answered' | 'dismissed'): RequestRow {
+  if (person.kind !== 'person') throw appErrors.invalidInput('Only people can answer or dismiss requests.');
+  resolveWritableRoom(tx.db, roomId);
+  const row = requireRequest(tx.db, roomId, number);
+  if (row.status !== 'open') {
+    throw appErrors.invalidInput(`${formatId('req', number)} is already ${row.status}; only open requests can be ${verb}.`);
+  }
+  return row;
+}
+
+function requireRequest(db: Db, roomId: string, number: number): RequestRow {
+  const row = getRequestRow(db, roomId, number);
+  if (!row) throw appErrors.notFound('Request');
+  return row;
+}
+
+// The name as the requester was called when it asked (a later rename does not matter).
+// Whitespace is dropped so that "@Code Bot" still reads as one mention and wakes it.
+function requesterName(row: RequestRow): string {
+  return (row.requested_by_name ?? row.requested_by.split(' | ')[0]).replace(/\s+/g, '');
+}
+
+function checkRequestContent(db: Db, roomId: string, input: RequestInput): RequestContent {
+  return {
+    category: checkCategory(input.category, REQUEST_CATEGORIES),
+    title: checkTitle(input.title),
+    body: checkBody(input.body),
+    recommendation: checkOptionalText('recommendation', input.recommendation, KNOWLEDGE_LIMITS.recommendationMax),
+    unblocks: checkOptionalText('unblocks', input.unblocks, KNOWLEDGE_LIMITS.unblocksMax),
+    sourceMessageNumber: checkSourceMessage(db, roomId, input.sourceMessageId),
+    sourceUrl: checkOptionalText('source_url', input.sourceUrl, KNOWLEDGE_LIMITS.sourceUrlMax),
+  };
+}
+
+function sameContent(row: RequestRow, content: RequestContent): boolean {
+  return (
+    row.category === content.category &&
+    row.title === content.title &&
+    row.body === content.body &&
+    row.recommendation === content.recommendation &&
+    row.unblocks === content.unblocks &&
+    row.source_message_number === content.sourceMessageNumber &&
+    row.source_url === content.sourceUrl
+  );
+}
+
+function toHumanRequest(row: RequestRow): HumanRequest {
+  return {
+    id: formatId('req', row.number),
+    category: row.category,
+    title: row.title,
+    body: row.body,
+    recommendation: row.recommendation,
+    unblocks: row.unblocks,
+    source_message_id: row.source_message_number === null ? null : msgId(row.source_message_number),
+    source_url: row.source_url,
+    status: row.status,
+    requested_by: row.requested_by,
+    created_at: row.created_at,
+    answer:
+      row.status === 'answered' && row.answer_text !== null
+        ? { text: row.answer_text, answered_by: row.answered_by ?? '', answered_at: row.answered_at ?? '' }
+        : null,
+  };
+}

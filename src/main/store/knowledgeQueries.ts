@@ -1,0 +1,265 @@
+// SQL for room memory (room_facts), human requests (human_requests) and the cross-room
+// "Needs you" queue. Every list is bounded by LIMIT; domain rules live in domain/knowledge.
+import type { Db } from './database';
+import type { Tx } from './store';
+
+export type FactCategory = 'goal' | 'decision' | 'constraint' | 'term' | 'reference';
+export type RequestCategory = 'question' | 'decision' | 'approval' | 'review';
+export type RequestStatus = 'open' | 'answered' | 'dismissed';
+export type DismissableKind = 'mention' | 'review' | 'blocked';
+
+export interface FactRow {
+  room_id: string;
+  number: number;
+  client_id: string;
+  category: FactCategory;
+  title: string;
+  body: string;
+  source_message_number: number | null;
+  source_url: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  retired_at: string | null;
+}
+
+export interface RequestRow {
+  room_id: string;
+  number: number;
+  client_id: string;
+  category: RequestCategory;
+  title: string;
+  body: string;
+  recommendation: string | null;
+  unblocks: string | null;
+  source_message_number: number | null;
+  source_url: string | null;
+  event_message_number: number | null;
+  status: RequestStatus;
+  requested_by: string;
+  requested_by_agent_key: string | null;
+  requested_by_name: string | null;
+  answer_text: string | null;
+  answered_by: string | null;
+  answered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The editable content of a fact, as stored. */
+export interface FactContent {
+  category: FactCategory;
+  title: string;
+  body: string;
+  sourceMessageNumber: number | null;
+  sourceUrl: string | null;
+}
+
+// ---- facts ----
+
+export function getFactRow(db: Db, roomId: string, number: number): FactRow | undefined {
+  return db.prepare('SELECT * FROM room_facts WHERE room_id = ? AND number = ?').get(roomId, number) as FactRow | undefined;
+}
+
+export function getFactByClientId(db: Db, roomId: string, clientId: string): FactRow | undefined {
+  return db.prepare('SELECT * FROM room_facts WHERE room_id = ? AND client_id = ?').get(roomId, clientId) as FactRow | undefined;
+}
+
+export function insertFactRow(
+  tx: Tx,
+  fact: FactContent & { roomId: string; number: number; clientId: string; createdBy: string },
+): void {
+  tx.db
+    .prepare(
+      `INSERT INTO room_facts (room_id, number, client_id, category, title, body, source_message_number, source_url,
+         created_by, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      fact.roomId, fact.number, fact.clientId, fact.category, fact.title, fact.body,
+      fact.sourceMessageNumber, fact.sourceUrl, fact.createdBy, tx.now, tx.now,
+    );
+}
+
+export function updateFactContent(tx: Tx, roomId: string, number: number, content: FactContent): void {
+  tx.db
+    .prepare(
+      `UPDATE room_facts SET category = ?, title = ?, body = ?, source_message_number = ?, source_url = ?, updated_at = ?
+       WHERE room_id = ? AND number = ?`,
+    )
+    .run(content.category, content.title, content.body, content.sourceMessageNumber, content.sourceUrl, tx.now, roomId, number);
+}
+
+/** Retires (retiredAt set) or restores (null) a fact. */
+export function setFactRetired(tx: Tx, roomId: string, number: number, retiredAt: string | null): void {
+  tx.db
+    .prepare('UPDATE room_facts SET retired_at = ?, updated_at = ? WHERE room_id = ? AND number = ?')
+    .run(retiredAt, tx.now, roomId, number);
+}
+
+/** The room's newest `limit` facts, returned in number order. */
+export function listFactRows(db: Db, roomId: string, options: { includeRetired: boolean; limit: number }): FactRow[] {
+  const retired = options.includeRetired ? '' : 'AND retired_at IS NULL';
+  const rows = db
+    .prepare(`SELECT * FROM room_facts WHERE room_id = ? ${retired} ORDER BY number DESC LIMIT ?`)
+    .all(roomId, options.limit) as FactRow[];
+  return rows.reverse();
+}
+
+// ---- human requests ----
+
+export function getRequestRow(db: Db, roomId: string, number: number): RequestRow | undefined {
+  return db.prepare('SELECT * FROM human_requests WHERE room_id = ? AND number = ?').get(roomId, number) as RequestRow | undefined;
+}
+
+export function getRequestByClientId(db: Db, roomId: string, clientId: string): RequestRow | undefined {
+  return db
+    .prepare('SELECT * FROM human_requests WHERE room_id = ? AND client_id = ?')
+    .get(roomId, clientId) as RequestRow | undefined;
+}
+
+export interface NewRequestRow {
+  roomId: string;
+  number: number;
+  clientId: string;
+  category: RequestCategory;
+  title: string;
+  body: string;
+  recommendation: string | null;
+  unblocks: string | null;
+  sourceMessageNumber: number | null;
+  sourceUrl: string | null;
+  eventMessageNumber: number;
+  requestedBy: string;
+  requestedByAgentKey: string | null;
+  requestedByName: string;
+}
+
+export function insertRequestRow(tx: Tx, r: NewRequestRow): void {
+  tx.db
+    .prepare(
+      `INSERT INTO human_requests (room_id, number, client_id, category, title, body, recommendation, unblocks,
+         source_message_number, source_url, event_message_number, status, requested_by, requested_by_agent_key,
+         requested_by_name, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      r.roomId, r.number, r.clientId, r.category, r.title, r.body, r.recommendation, r.unblocks,
+      r.sourceMessageNumber, r.sourceUrl, r.eventMessageNumber, r.requestedBy, r.requestedByAgentKey,
+      r.requestedByName, tx.now, tx.now,
+    );
+}
+
+export function markRequestAnswered(tx: Tx, roomId: string, number: number, text: string, answeredBy: string): void {
+  tx.db
+    .prepare(
+      `UPDATE human_requests SET status = 'answered', answer_text = ?, answered_by = ?, answered_at = ?, updated_at = ?
+       WHERE room_id = ? AND number = ?`,
+    )
+    .run(text, answeredBy, tx.now, tx.now, roomId, number);
+}
+
+export function markRequestDismissed(tx: Tx, roomId: string, number: number): void {
+  tx.db
+    .prepare(`UPDATE human_requests SET status = 'dismissed', updated_at = ? WHERE room_id = ? AND number = ?`)
+    .run(tx.now, roomId, number);
+}
+
+/** The room's newest `limit` requests, newest first. */
+export function listRequestRows(db: Db, roomId: string, limit: number): RequestRow[] {
+  return db
+    .prepare('SELECT * FROM human_requests WHERE room_id = ? ORDER BY number DESC LIMIT ?')
+    .all(roomId, limit) as RequestRow[];
+}
+
+// ---- "Needs you" (across rooms; archived rooms are read-only, so they are left out) ----
+
+export interface OpenRequestQueueRow extends RequestRow {
+  room_name: string;
+}
+
+/** Open requests, newest first; walks index human_requests_queue (status, created_at) backwards. */
+export function listOpenRequestsAcrossRooms(db: Db, limit: number): OpenRequestQueueRow[] {
+  return db
+    .prepare(
+      `SELECT h.*, r.display_name AS room_name
+       FROM human_requests h INDEXED BY human_requests_queue JOIN rooms r ON r.room_id = h.room_id
+       WHERE h.status = 'open' AND r.archived_at IS NULL
+       ORDER BY h.created_at DESC, h.number DESC LIMIT ?`,
+    )
+    .all(limit) as OpenRequestQueueRow[];
+}
+
+export interface WaitingTaskRow {
+  room_id: string;
+  room_name: string;
+  number: number;
+  status: 'in_review' | 'blocked';
+  title: string;
+  assignee: string | null;
+  updated_at: string;
+}
+
+/**
+ * Tasks in in_review or blocked across live rooms, most recently changed first, minus those
+ * a person dismissed since their last change. CROSS JOIN keeps rooms outermost so each
+ * room's tasks are looked up through tasks_board (room_id, status) instead of a full scan.
+ */
+export function listWaitingTasksAcrossRooms(db: Db, limit: number): WaitingTaskRow[] {
+  return db
+    .prepare(
+      `SELECT t.room_id, r.display_name AS room_name, t.number, t.status, t.title, t.assignee, t.updated_at
+       FROM rooms r CROSS JOIN tasks t INDEXED BY tasks_board ON t.room_id = r.room_id AND t.status IN ('in_review','blocked')
+       WHERE r.archived_at IS NULL
+         AND NOT EXISTS (
+           SELECT 1 FROM needs_you_dismissals d
+           WHERE d.room_id = t.room_id AND d.number = t.number
+             AND d.item_kind = CASE t.status WHEN 'in_review' THEN 'review' ELSE 'blocked' END
+             AND d.dismissed_at >= t.updated_at)
+       ORDER BY t.updated_at DESC, t.number DESC LIMIT ?`,
+    )
+    .all(limit) as WaitingTaskRow[];
+}
+
+export interface MentionCandidateRow {
+  room_id: string;
+  room_name: string;
+  number: number;
+  sender: string;
+  text: string;
+  thread_root_number: number | null;
+  created_at: string;
+}
+
+/**
+ * The newest `limit` messages whose text matches the FTS query `match` and that could
+ * still need the person: not the person's own (source human), not dismissed, and not
+ * followed by a person's reply in the same thread. Callers confirm the @mention itself.
+ */
+export function listMentionCandidates(db: Db, match: string, limit: number): MentionCandidateRow[] {
+  return db
+    .prepare(
+      `SELECT m.room_id, r.display_name AS room_name, m.number, m.sender, m.text, m.thread_root_number, m.created_at
+       FROM messages m JOIN rooms r ON r.room_id = m.room_id
+       WHERE m.rowid IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)
+         AND m.source <> 'human' AND r.archived_at IS NULL
+         AND NOT EXISTS (
+           SELECT 1 FROM needs_you_dismissals d
+           WHERE d.room_id = m.room_id AND d.item_kind = 'mention' AND d.number = m.number)
+         AND NOT EXISTS (
+           SELECT 1 FROM messages h
+           WHERE h.room_id = m.room_id AND h.thread_root_number = coalesce(m.thread_root_number, m.number)
+             AND h.number > m.number AND h.source = 'human')
+       ORDER BY m.rowid DESC LIMIT ?`,
+    )
+    .all(match, limit) as MentionCandidateRow[];
+}
+
+export function insertDismissal(tx: Tx, roomId: string, kind: DismissableKind, number: number): void {
+  tx.db
+    .prepare(
+      `INSERT INTO needs_you_dismissals (room_id, item_kind, number, dismissed_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (room_id, item_kind, number) DO UPDATE SET dismissed_at = excluded.dismissed_at`,
+    )
+    .run(roomId, kind, number, tx.now);
+}
