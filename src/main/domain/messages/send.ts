@@ -1,0 +1,84 @@
+// Posting a message (mcp-tools.md §5.1, data-model.md §3): validation, the reply target,
+// thread root normalisation, and the insert. Every caller (MCP tools, the app, other
+// domain modules) posts through sendMessage so these rules hold once.
+import type { Tx } from '../../store/store';
+import { insertMessageRow } from '../../store/messageRows';
+import { selectMessage, type MessageRow } from '../../store/messageQueries';
+import type { Actor } from '../actor';
+import { errors } from '../errors';
+import { parseNumberedId } from '../ids';
+import { resolveWritableRoom } from '../rooms/rooms';
+import { checkMessageText, checkMessageTextSize, checkSender, isBlank } from './validation';
+
+export interface SendMessageInput {
+  roomId: string;
+  author: Actor;
+  text: string;
+  /** `msg_N` quoted by a top-level reply (or, with threadRootId, the reply's literal target). */
+  replyTo?: string | null;
+  /** `msg_N` of any message of the thread to reply in. */
+  threadParentId?: string | null;
+  /**
+   * For internal callers (the app): the thread the reply must land in. With a reply target,
+   * the target's thread root must be this thread's root (M3).
+   */
+  threadRootId?: string | null;
+  kind?: 'message' | 'status';
+  /** 'auto' with blank text makes a prompt-only row, the one case blank text is allowed. */
+  agentPromptKind?: 'join' | 'inline' | 'auto' | null;
+}
+
+/**
+ * Posts a message and returns its number. Throws M1–M6 (hard), and R3/R4 for an unknown
+ * or archived room (callers decide whether those are soft or hard).
+ */
+export function sendMessage(tx: Tx, input: SendMessageInput): number {
+  const promptOnly = input.agentPromptKind === 'auto' && isBlank(input.text);
+  if (promptOnly) checkMessageTextSize(input.text);
+  else checkMessageText(input.text);
+  checkSender(input.author.label);
+  const replyTo = input.replyTo ?? null;
+  const threadParentId = input.threadParentId ?? null;
+  if (replyTo !== null && threadParentId !== null && replyTo !== threadParentId) throw errors.M1();
+  resolveWritableRoom(tx.db, input.roomId);
+
+  const targetId = threadParentId ?? replyTo;
+  let target = targetId === null ? null : requireTarget(tx, input.roomId, targetId);
+  let threadRoot: number | null = null;
+  if (input.threadRootId != null) {
+    const rootTarget = requireTarget(tx, input.roomId, input.threadRootId);
+    if (target && rootOf(target) !== rootOf(rootTarget)) throw errors.M3();
+    target ??= rootTarget;
+    threadRoot = rootOf(rootTarget);
+  } else if (threadParentId !== null && target) {
+    threadRoot = rootOf(target);
+  }
+
+  const agent = input.author.kind === 'agent' ? input.author : null;
+  return insertMessageRow(tx, {
+    roomId: input.roomId,
+    kind: input.kind ?? 'message',
+    source: agent ? 'agent' : 'human',
+    sender: input.author.label,
+    // Stored empty, so the prompt-only test in SQL (trim(text) = '') agrees with ours.
+    text: promptOnly ? '' : input.text,
+    replyToNumber: target?.number ?? null,
+    threadRootNumber: threadRoot,
+    agentPromptKind: input.agentPromptKind ?? null,
+    publisherAgentKey: agent?.agentKey ?? null,
+    publisherSessionId: agent?.sessionId ?? null,
+  });
+}
+
+// A malformed id and a missing message get the same answer (M2).
+function requireTarget(tx: Tx, roomId: string, id: string): MessageRow {
+  const number = parseNumberedId('msg', id);
+  const row = number === null ? undefined : selectMessage(tx.db, roomId, number);
+  if (!row) throw errors.M2();
+  return row;
+}
+
+/** A thread reply's root is its stored root; any other message roots its own thread. */
+function rootOf(message: MessageRow): number {
+  return message.thread_root_number ?? message.number;
+}

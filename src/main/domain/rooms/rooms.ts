@@ -1,0 +1,152 @@
+// Rooms: creation (invite codes, ensured repo and named rooms), lookup with the R3/R4
+// checks, and the person-only actions (rename, archive, pin, delete, mark read).
+import { rmSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+import type { Db } from '../../store/database';
+import type { Tx } from '../../store/store';
+import { getRoomRow, insertRoomRow, type RoomRow } from '../../store/rooms';
+import {
+  deleteRoomRow,
+  selectLastReadNumber,
+  selectRoomAttachmentPaths,
+  updateRoomArchivedAt,
+  updateRoomDisplayName,
+  updateRoomPinnedAt,
+  upsertLastReadNumber,
+} from '../../store/roomQueries';
+import { selectLatestNumber } from '../../store/messageQueries';
+import { appErrors, errors } from '../errors';
+import { checkRoomId, defaultDisplayName, generateInviteCode, parseInviteCode, type RoomKind } from './roomIds';
+
+export type { RoomRow } from '../../store/rooms';
+export { listRooms, type RoomListItem } from './roomList';
+
+export function getRoom(db: Db, roomId: string): RoomRow | null {
+  return getRoomRow(db, roomId) ?? null;
+}
+
+/** The room, or R3. */
+export function requireRoom(db: Db, roomId: string): RoomRow {
+  const room = getRoomRow(db, roomId);
+  if (!room) throw errors.R3();
+  return room;
+}
+
+/** A room that accepts writes: R3 when unknown, R4 when archived. */
+export function resolveWritableRoom(db: Db, roomId: string): RoomRow {
+  const room = requireRoom(db, roomId);
+  if (room.archived_at !== null) throw errors.R4();
+  return room;
+}
+
+/** Creates an invite room under a fresh unique code, named "Room <code>". */
+export function createInviteRoom(tx: Tx): RoomRow {
+  const code = generateInviteCode((candidate) => getRoomRow(tx.db, candidate) !== undefined);
+  insertRoomRow(tx, { roomId: code, kind: 'invite', displayName: defaultDisplayName('invite', code) });
+  tx.emit({ type: 'room.changed', roomId: code, change: 'created' });
+  return requireRoom(tx.db, code);
+}
+
+/**
+ * Returns the room `roomId`, creating it first when missing. The id must already be in
+ * its final form (see classifyRoomName); it is checked (R6, or R5 for invite codes).
+ * An existing room is returned as it is, archived or not: callers decide.
+ */
+export function ensureRoom(tx: Tx, input: { roomId: string; kind: RoomKind }): { room: RoomRow; created: boolean } {
+  const roomId = input.kind === 'invite' ? parseInviteCode(input.roomId) : checkRoomId(input.roomId);
+  const existing = getRoomRow(tx.db, roomId);
+  if (existing) return { room: existing, created: false };
+  insertRoomRow(tx, { roomId, kind: input.kind, displayName: defaultDisplayName(input.kind, roomId) });
+  tx.emit({ type: 'room.changed', roomId, change: 'created' });
+  return { room: requireRoom(tx.db, roomId), created: true };
+}
+
+const MAX_DISPLAY_NAME_CHARS = 512;
+
+/** A person renames a room; the id never changes. Archived rooms are read-only (R4). */
+export function renameRoom(tx: Tx, roomId: string, name: string): RoomRow {
+  resolveWritableRoom(tx.db, roomId);
+  const displayName = name.trim().replace(/\s+/g, ' ');
+  const length = [...displayName].length;
+  if (length < 1 || length > MAX_DISPLAY_NAME_CHARS || /\p{Cc}/u.test(displayName)) {
+    throw appErrors.invalidInput('Room name must be 1–512 characters with no control characters.');
+  }
+  updateRoomDisplayName(tx, roomId, displayName);
+  tx.emit({ type: 'room.changed', roomId, change: 'renamed' });
+  return requireRoom(tx.db, roomId);
+}
+
+/** A person archives a room: it becomes read-only. Archiving twice changes nothing. */
+export function archiveRoom(tx: Tx, roomId: string): RoomRow {
+  const room = requireRoom(tx.db, roomId);
+  if (room.archived_at !== null) return room;
+  updateRoomArchivedAt(tx, roomId, tx.now);
+  tx.emit({ type: 'room.changed', roomId, change: 'archived' });
+  return requireRoom(tx.db, roomId);
+}
+
+export function unarchiveRoom(tx: Tx, roomId: string): RoomRow {
+  const room = requireRoom(tx.db, roomId);
+  if (room.archived_at === null) return room;
+  updateRoomArchivedAt(tx, roomId, null);
+  tx.emit({ type: 'room.changed', roomId, change: 'unarchived' });
+  return requireRoom(tx.db, roomId);
+}
+
+export function pinRoom(tx: Tx, roomId: string): RoomRow {
+  const room = requireRoom(tx.db, roomId);
+  if (room.pinned_at !== null) return room;
+  updateRoomPinnedAt(tx, roomId, tx.now);
+  tx.emit({ type: 'room.changed', roomId, change: 'updated' });
+  return requireRoom(tx.db, roomId);
+}
+
+export function unpinRoom(tx: Tx, roomId: string): RoomRow {
+  const room = requireRoom(tx.db, roomId);
+  if (room.pinned_at === null) return room;
+  updateRoomPinnedAt(tx, roomId, null);
+  tx.emit({ type: 'room.changed', roomId, change: 'updated' });
+  return requireRoom(tx.db, roomId);
+}
+
+/**
+ * A person deletes a room and all of its data (messages, tasks, sessions, knowledge,
+ * saved sessions, read marker). Attachment files inside `dataDir` are removed after the
+ * commit, so a rolled-back delete keeps them.
+ */
+export function deleteRoom(tx: Tx, roomId: string, options: { dataDir?: string } = {}): void {
+  requireRoom(tx.db, roomId);
+  const files = options.dataDir ? attachmentFilesInside(options.dataDir, selectRoomAttachmentPaths(tx.db, roomId)) : [];
+  deleteRoomRow(tx, roomId);
+  tx.emit({ type: 'room.changed', roomId, change: 'deleted' });
+  if (files.length > 0) {
+    tx.afterCommit(() => {
+      for (const file of files) rmSync(file, { force: true });
+    });
+  }
+}
+
+// Only files in the app's data folder are ever removed, whatever a row says.
+function attachmentFilesInside(dataDir: string, paths: readonly string[]): string[] {
+  const root = resolve(dataDir);
+  return paths
+    .map((p) => resolve(root, p))
+    .filter((p) => {
+      const rel = relative(root, p);
+      return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+    });
+}
+
+/** Moves the person's read marker forward to `upToNumber` (clamped to the newest message). */
+export function markRoomRead(tx: Tx, roomId: string, upToNumber: number): number {
+  requireRoom(tx.db, roomId);
+  if (!Number.isSafeInteger(upToNumber) || upToNumber < 0) {
+    throw appErrors.invalidInput('The read position must be a message number.');
+  }
+  const current = selectLastReadNumber(tx.db, roomId);
+  const target = Math.min(upToNumber, selectLatestNumber(tx.db, roomId));
+  if (target <= current) return current;
+  upsertLastReadNumber(tx, roomId, target);
+  tx.emit({ type: 'room.changed', roomId, change: 'updated' });
+  return target;
+}

@@ -1,0 +1,62 @@
+// Test helpers for rooms and messages: a real in-memory store with a ticking clock, the
+// events it published, sample actors, and a full snapshot of the database's contents.
+import { openDatabase, type Db } from '../../../../src/main/store/database';
+import { Store, type Tx } from '../../../../src/main/store/store';
+import { EventBus } from '../../../../src/main/events/bus';
+import type { CoreEvent } from '../../../../src/main/events/types';
+import type { AgentActor, PersonActor } from '../../../../src/main/domain/actor';
+import { ensureRoom } from '../../../../src/main/domain/rooms/rooms';
+import { sendMessage, type SendMessageInput } from '../../../../src/main/domain/messages/send';
+
+export interface TestStore {
+  store: Store;
+  db: Db;
+  events: CoreEvent[];
+  write<T>(fn: (tx: Tx) => T): Promise<T>;
+}
+
+export function makeStore(): TestStore {
+  const bus = new EventBus();
+  const events: CoreEvent[] = [];
+  bus.onAny((e) => events.push(e));
+  let t = Date.parse('2026-05-01T09:30:00.000Z');
+  const store = new Store(openDatabase(':memory:'), bus, () => new Date((t += 1000)));
+  return { store, db: store.db, events, write: (fn) => store.write(fn) };
+}
+
+export const ada: PersonActor = { kind: 'person', label: 'Ada' };
+
+export function agent(name: string): AgentActor {
+  return {
+    kind: 'agent',
+    label: `${name} | Ada's agent | Claude Code`,
+    agentKey: `key_${name.toLowerCase()}`,
+    sessionId: `local_${name.toLowerCase()}`,
+    displayName: name,
+  };
+}
+
+export async function namedRoom(t: TestStore, roomId = 'team'): Promise<string> {
+  await t.write((tx) => ensureRoom(tx, { roomId, kind: 'named' }));
+  return roomId;
+}
+
+/** Posts as Ada unless another author is given; returns the new number. */
+export function post(t: TestStore, roomId: string, text: string, extra: Partial<SendMessageInput> = {}): Promise<number> {
+  return t.write((tx) => sendMessage(tx, { roomId, author: ada, text, ...extra }));
+}
+
+/**
+ * Every row of every table, so a test can prove a failed write changed nothing. FTS5's
+ * internal segment tables are left out (their layout depends on history, not content);
+ * search tests check the index through searching.
+ */
+export function snapshot(db: Db): string {
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'messages\\_fts\\_%' ESCAPE '\\' ORDER BY name")
+    .pluck()
+    .all() as string[];
+  const out: Record<string, unknown[]> = {};
+  for (const table of tables) out[table] = db.prepare(`SELECT * FROM "${table}"`).all();
+  return JSON.stringify(out);
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  advanceClientCursor,
+  clientKeyOf,
+  getSavedCurrentRoom,
+  getSavedRoomSession,
+  saveJoinedRoom,
+} from '../../../../src/main/domain/rooms/clientRoomSessions';
+import { deleteRoom } from '../../../../src/main/domain/rooms/rooms';
+import { makeStore, namedRoom } from '../messages/testStore';
+
+const claudeHere = clientKeyOf('claude-code', '/home/ada/app');
+const claudeThere = clientKeyOf('claude-code', '/home/ada/other');
+
+describe('saved room sessions', () => {
+  it('are kept per client name and working directory', async () => {
+    const t = makeStore();
+    const room = await namedRoom(t);
+    await t.write((tx) => saveJoinedRoom(tx, claudeHere, room, 'join_room', true));
+    expect(getSavedCurrentRoom(t.db, claudeHere)).toMatchObject({
+      clientKey: claudeHere,
+      roomId: room,
+      joinedVia: 'join_room',
+      lastMessageId: null,
+      isCurrent: true,
+    });
+    expect(getSavedCurrentRoom(t.db, claudeThere)).toBeNull();
+    expect(clientKeyOf('codex', '/x')).toBe('codex\n/x');
+  });
+
+  it('one current room per client: joining another room with makeCurrent moves it', async () => {
+    const t = makeStore();
+    const a = await namedRoom(t, 'a');
+    const b = await namedRoom(t, 'b');
+    await t.write((tx) => saveJoinedRoom(tx, claudeHere, a, 'config', true));
+    await t.write((tx) => saveJoinedRoom(tx, claudeHere, b, 'join_room', false));
+    expect(getSavedCurrentRoom(t.db, claudeHere)?.roomId).toBe(a);
+    await t.write((tx) => saveJoinedRoom(tx, claudeHere, b, 'join_room', true));
+    expect(getSavedCurrentRoom(t.db, claudeHere)?.roomId).toBe(b);
+    expect(getSavedRoomSession(t.db, claudeHere, a)).toMatchObject({ isCurrent: false, joinedVia: 'config' });
+  });
+
+  it('rejoining keeps the cursor and updates how the room was joined', async () => {
+    const t = makeStore();
+    const room = await namedRoom(t);
+    await t.write((tx) => saveJoinedRoom(tx, claudeHere, room, 'git-remote', true));
+    await t.write((tx) => advanceClientCursor(tx, claudeHere, room, 5));
+    await t.write((tx) => saveJoinedRoom(tx, claudeHere, room, 'join_code', true));
+    expect(getSavedRoomSession(t.db, claudeHere, room)).toMatchObject({ lastMessageId: 'msg_5', joinedVia: 'join_code' });
+  });
+
+  it('the cursor only moves forward', async () => {
+    const t = makeStore();
+    const room = await namedRoom(t);
+    await t.write((tx) => saveJoinedRoom(tx, claudeHere, room, 'join_room', true));
+    expect(await t.write((tx) => advanceClientCursor(tx, claudeHere, room, 7))).toBe(true);
+    expect(await t.write((tx) => advanceClientCursor(tx, claudeHere, room, 3))).toBe(false);
+    expect(await t.write((tx) => advanceClientCursor(tx, claudeHere, room, 7))).toBe(false);
+    expect(await t.write((tx) => advanceClientCursor(tx, claudeHere, room, 0))).toBe(false);
+    expect(getSavedRoomSession(t.db, claudeHere, room)?.lastMessageId).toBe('msg_7');
+    expect(await t.write((tx) => advanceClientCursor(tx, claudeHere, room, 12))).toBe(true);
+    expect(getSavedRoomSession(t.db, claudeHere, room)?.lastMessageId).toBe('msg_12');
+  });
+
+  it('a room the client never joined keeps no cursor', async () => {
+    const t = makeStore();
+    const room = await namedRoom(t);
+    expect(await t.write((tx) => advanceClientCursor(tx, claudeHere, room, 3))).toBe(false);
+    expect(getSavedRoomSession(t.db, claudeHere, room)).toBeNull();
+  });
+
+  it('disappear with their room', async () => {
+    const t = makeStore();
+    const room = await namedRoom(t);
+    await t.write((tx) => saveJoinedRoom(tx, claudeHere, room, 'join_room', true));
+    await t.write((tx) => deleteRoom(tx, room));
+    expect(getSavedCurrentRoom(t.db, claudeHere)).toBeNull();
+  });
+});
