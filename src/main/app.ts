@@ -1,0 +1,65 @@
+// createApp: the whole app core as one object — store and events, GitHub sign-in over
+// the OS keychain, the MCP hub for agent connections, and the connect-agents writers.
+// Both hosts build it: the Electron main process and `letagents-desktop serve`.
+import { homedir } from 'node:os';
+import { createAuthService, type AuthService } from './auth/authService';
+import { createGitHubData } from './auth/githubData';
+import { createCore, type Core } from './core';
+import { createMcpConnectionHandler, type McpHub } from './mcp';
+import { createKeychainSecretStore } from './secrets/keychainSecretStore';
+import type { SecretStore } from './secrets/secretStore';
+import { createSetupService, type SetupService } from './setup/setupService';
+import { resolveDevHelperCommand, type HelperCommand } from './setup/helperCommand';
+import { defaultDataDir } from './paths';
+import { APP_VERSION } from './version';
+
+export interface AppOptions {
+  readonly dataDir: string;
+  /** Default: the OS keychain. Tests of other parts pass createMemorySecretStore(). */
+  readonly secrets?: SecretStore;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly fetch?: typeof fetch;
+  /** The command agent configs run; default: this development build's helper. */
+  readonly helperCommand?: HelperCommand;
+  /** Home folder whose agent configs Connect edits; default: the user's. */
+  readonly home?: string;
+}
+
+export interface App {
+  readonly core: Core;
+  readonly auth: AuthService;
+  readonly githubData: ReturnType<typeof createGitHubData>;
+  readonly hub: McpHub;
+  readonly setup: SetupService;
+  readonly version: string;
+  close(): Promise<void>;
+}
+
+export function createApp(options: AppOptions): App {
+  const env = options.env ?? process.env;
+  const core = createCore({ dataDir: options.dataDir });
+  const secrets = options.secrets ?? createKeychainSecretStore();
+  const auth = createAuthService({ store: core.store, secrets, version: APP_VERSION, env, fetch: options.fetch });
+  const githubData = createGitHubData({ auth, version: APP_VERSION, env, fetch: options.fetch });
+  const hub = createMcpConnectionHandler(core, { version: APP_VERSION, auth });
+  const customDataDir = options.dataDir !== defaultDataDir(env) ? options.dataDir : undefined;
+  const setup = createSetupService({
+    home: options.home ?? homedir(),
+    env,
+    helperCommand: options.helperCommand ?? resolveDevHelperCommand({ dataDir: customDataDir, env }),
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    core,
+    auth,
+    githubData,
+    hub,
+    setup,
+    version: APP_VERSION,
+    close: () => (closing ??= (async () => {
+      auth.cancel();
+      await hub.close();
+      await core.close();
+    })()),
+  };
+}

@@ -1,0 +1,44 @@
+// The `agent_identity` output piece (mcp-tools.md §2.4). A call without an identity
+// reports what the connection's implicit session would be, with agent_session_id null.
+import { codename } from '../domain/identity/codenames';
+import { actorLabel } from '../domain/identity/labels';
+import { legacyAgentKey } from '../domain/identity/agentKeys';
+import type { SessionRow } from '../domain/sessions/sessions';
+import { ideLabelFor } from './clientIdentity';
+import type { ToolEnv } from './services';
+
+export interface AgentIdentity {
+  display_name: string;
+  owner_label: string;
+  ide_label: string;
+  actor_label: string;
+  agent_key: string;
+  agent_session_id: string | null;
+  source: 'local';
+}
+
+export function agentIdentity(env: ToolEnv, session: SessionRow | null): AgentIdentity {
+  if (session) {
+    return {
+      display_name: session.display_name,
+      owner_label: session.owner_label,
+      ide_label: session.ide_label,
+      actor_label: session.actor_label,
+      agent_key: session.agent_key,
+      agent_session_id: session.session_id,
+      source: 'local',
+    };
+  }
+  const owner = env.services.owner();
+  const { ideLabel } = ideLabelFor(env.conn);
+  const name = codename(`conn:${env.conn.id}`).displayName;
+  return {
+    display_name: name,
+    owner_label: owner.ownerLabel,
+    ide_label: ideLabel,
+    actor_label: actorLabel(name, owner.ownerLabel, ideLabel),
+    agent_key: legacyAgentKey(owner.ownerSlug, `conn:${env.conn.id}`),
+    agent_session_id: null,
+    source: 'local',
+  };
+}

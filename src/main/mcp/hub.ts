@@ -1,0 +1,123 @@
+// The MCP hub: one per running core. It builds one McpServer per agent connection
+// (the interactive_desktop tool surface), keeps the worker bindings, ends legacy and
+// implicit sessions when their connection closes, and lets people end sessions.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Core } from '../core';
+import type { Actor } from '../domain/actor';
+import { endSession, getSession, removeFromRoom } from '../domain/sessions/sessions';
+import { WorkerBindings } from './bindings';
+import type { ConnectionInfo, McpConnectionHandler } from './connection';
+import { ConnectionState } from './connectionState';
+import { LastSeenTracker } from './lastSeen';
+import { RoomSignals } from './roomSignals';
+import type { McpServices, OwnerIdentity, ToolEnv } from './services';
+import { registerTools } from './toolKit';
+import { allTools } from './tools';
+import { registerMessageResource, ResourceNotifier } from './resources';
+import { autoJoin } from './autoJoin';
+import { getOrCreateHostId } from './hostId';
+
+export interface McpHubOptions {
+  readonly core: Core;
+  readonly version: string;
+  readonly owner: () => OwnerIdentity;
+  readonly authSummary: McpServices['authSummary'];
+  readonly auth: McpServices['auth'];
+}
+
+interface OpenConnection {
+  readonly state: ConnectionState;
+  readonly server: McpServer;
+}
+
+export class McpHub implements McpConnectionHandler {
+  readonly bindings = new WorkerBindings();
+  readonly services: McpServices;
+  private readonly connections = new Map<string, OpenConnection>();
+  private readonly signals: RoomSignals;
+  private readonly lastSeen: LastSeenTracker;
+  private readonly notifier: ResourceNotifier;
+
+  constructor(private readonly options: McpHubOptions) {
+    const { store, bus } = options.core;
+    this.signals = new RoomSignals(bus);
+    this.lastSeen = new LastSeenTracker(store);
+    this.services = {
+      store,
+      bus,
+      bindings: this.bindings,
+      signals: this.signals,
+      hostId: getOrCreateHostId(store),
+      dataDir: options.core.dataDir,
+      version: options.version,
+      owner: options.owner,
+      authSummary: options.authSummary,
+      auth: options.auth,
+      touchSession: (id) => this.lastSeen.touch(id),
+    };
+    this.notifier = new ResourceNotifier(bus, () => [...this.connections.values()]);
+  }
+
+  open(info: ConnectionInfo): McpServer {
+    const state = new ConnectionState(info);
+    this.bindings.connectionOpened(info.id);
+    const server = new McpServer(
+      { name: 'letagents-desktop', version: this.options.version },
+      { capabilities: { tools: {}, resources: { subscribe: true, listChanged: true } } },
+    );
+    let markReady!: () => void;
+    const env: ToolEnv = { services: this.services, conn: state, ready: new Promise<void>((r) => (markReady = r)) };
+    server.server.oninitialized = () => {
+      state.clientName = server.server.getClientVersion()?.name ?? '';
+      autoJoin(env).catch((error) => console.warn('auto-join failed:', error)).finally(markReady);
+    };
+    // A client that never sends notifications/initialized still gets answers.
+    setTimeout(markReady, 2_000).unref();
+    registerTools(server, env, allTools);
+    registerMessageResource(server, env);
+    this.connections.set(info.id, { state, server });
+    return server;
+  }
+
+  closed(connectionId: string): void {
+    const open = this.connections.get(connectionId);
+    if (!open) return;
+    this.connections.delete(connectionId);
+    open.state.closed = true;
+    this.bindings.connectionClosed(open.state);
+    // Legacy and implicit sessions end with their connection; durable workers do not.
+    const owned = [...open.state.legacySessions, ...open.state.implicitSessions.values()];
+    if (owned.length > 0) {
+      void this.services.store
+        .write((tx) => owned.forEach((id) => endSession(tx, id, 'connection_closed')))
+        .catch((error) => console.warn('ending sessions of a closed connection failed:', error));
+    }
+  }
+
+  touched(connectionId: string): void {
+    this.bindings.touchHttp(connectionId);
+  }
+
+  isOnline(sessionId: string): boolean {
+    return this.bindings.isOnline(sessionId);
+  }
+
+  /** A person disconnects an agent (ends its session, keeps leases) or removes it from the room. */
+  async endSessionByPerson(sessionId: string, mode: 'disconnect' | 'remove', person: Actor): Promise<void> {
+    const session = getSession(this.services.store.db, sessionId);
+    if (!session) return;
+    // Unbind first: a wait fails at once with W14 and a queued write is fenced out.
+    this.bindings.unbindAll(sessionId);
+    await this.services.store.write((tx) =>
+      mode === 'remove' ? removeFromRoom(tx, sessionId, person) : endSession(tx, sessionId, 'person'),
+    );
+  }
+
+  async close(): Promise<void> {
+    for (const { server } of this.connections.values()) await server.close().catch(() => undefined);
+    this.connections.clear();
+    this.notifier.close();
+    this.signals.close();
+    await this.lastSeen.close();
+  }
+}

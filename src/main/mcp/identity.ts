@@ -1,0 +1,186 @@
+// Resolving who acts on a tool call (mcp-tools.md §2.3) and the per-call checks of
+// worker-handles.md §7 and §10. Writes made as a worker are fenced: the transaction's
+// first step re-checks that this connection still holds the session (§8).
+import { errors, type DomainError } from '../domain/errors';
+import type { AgentActor } from '../domain/actor';
+import { isWorkerIdShape, workerSessionId } from '../domain/identity/agentKeys';
+import { getWorker, workerRooms } from '../domain/sessions/workers';
+import { getSession, createLegacySession, type SessionRow } from '../domain/sessions/sessions';
+import { ideLabelFor } from './clientIdentity';
+import { getRoom } from '../domain/rooms/rooms';
+import type { Tx } from '../store/store';
+import { hardened } from './results';
+import type { ToolEnv } from './services';
+
+export type IdentityKind = 'worker' | 'legacy' | 'implicit' | 'none';
+
+export interface CallIdentity {
+  readonly kind: IdentityKind;
+  readonly roomId: string;
+  readonly session: SessionRow | null;
+  readonly actor: AgentActor | null;
+}
+
+export interface IdentityArgs {
+  room_id?: string;
+  worker_id?: string;
+  agent_session_id?: string;
+}
+
+export interface ResolveOptions {
+  /** The call stores something (a message, task change, artifact, fact, request). */
+  readonly write: boolean;
+  /** send_message, send_thread_message, post_status: room failures are hard (R2). */
+  readonly posting?: boolean;
+}
+
+export function actorOf(session: SessionRow): AgentActor {
+  return {
+    kind: 'agent',
+    label: session.actor_label,
+    agentKey: session.agent_key,
+    sessionId: session.session_id,
+    displayName: session.display_name,
+  };
+}
+
+/** Resolves the acting identity and room, or throws the spec's error. */
+export async function resolveIdentity(env: ToolEnv, args: IdentityArgs, options: ResolveOptions): Promise<CallIdentity> {
+  if (args.worker_id !== undefined && args.agent_session_id !== undefined) throw errors.W1();
+  const db = env.services.store.db;
+  if (args.worker_id !== undefined) {
+    const session = workerSession(env, args.worker_id, args.room_id);
+    return checkedWorker(env, session, options);
+  }
+  if (args.agent_session_id !== undefined) {
+    const session = getSession(db, args.agent_session_id);
+    if (session?.worker_id) {
+      if (args.room_id !== undefined && args.room_id.trim() !== session.room_id) throw errors.W12();
+      return checkedWorker(env, session, options);
+    }
+    return checkedLegacy(env, session, args, options);
+  }
+  const roomId = resolveRoomId(env, args.room_id, options);
+  if (!options.write) return { kind: 'none', roomId, session: null, actor: null };
+  if (heldWorkerInRoom(env, roomId)) throw errors.W16();
+  const legacy = newestLiveLegacySession(env, roomId);
+  if (legacy) return { kind: 'legacy', roomId, session: legacy, actor: actorOf(legacy) };
+  const implicit = await implicitSession(env, roomId);
+  return { kind: 'implicit', roomId, session: implicit, actor: actorOf(implicit) };
+}
+
+/** A write as `identity`: fenced for sessions, so a replaced connection stores nothing. */
+export function fencedWrite<T>(env: ToolEnv, identity: CallIdentity, fn: (tx: Tx) => T): Promise<T> {
+  return env.services.store.write((tx) => {
+    if (identity.session && !env.services.bindings.holds(env.conn, identity.session.session_id)) throw errors.W14();
+    return fn(tx);
+  });
+}
+
+/** §7 step 9: after the tool returns, a worker call must still hold its session. */
+export function assertStillHeld(env: ToolEnv, identity: CallIdentity): void {
+  if (identity.kind === 'worker' && identity.session && !env.services.bindings.holds(env.conn, identity.session.session_id)) {
+    throw errors.W14();
+  }
+}
+
+/** Room resolution for calls without a worker: explicit room, else the current room. */
+export function resolveRoomId(env: ToolEnv, requested: string | undefined, options: ResolveOptions): string {
+  const roomId = requested?.trim() || env.conn.currentRoom;
+  const fail = (error: DomainError) => (options.posting ? hardened(error) : error);
+  if (!roomId) throw options.posting ? errors.R2() : errors.R1();
+  const room = getRoom(env.services.store.db, roomId);
+  if (!room) throw fail(errors.R3());
+  if (options.write && room.archived_at) throw fail(errors.R4());
+  return room.room_id;
+}
+
+function workerSession(env: ToolEnv, workerId: string, requestedRoom: string | undefined): SessionRow {
+  const db = env.services.store.db;
+  if (!isWorkerIdShape(workerId) || !getWorker(db, workerId)) throw errors.W7();
+  const rooms = workerRooms(db, workerId);
+  let roomId: string;
+  if (requestedRoom !== undefined && requestedRoom.trim() !== '') {
+    roomId = requestedRoom.trim();
+    if (!rooms.includes(roomId)) throw errors.W12();
+  } else {
+    if (rooms.length !== 1) throw errors.W12();
+    roomId = rooms[0];
+  }
+  const session = getSession(db, workerSessionId(workerId, roomId));
+  if (!session) throw errors.W12();
+  return session;
+}
+
+function checkedWorker(env: ToolEnv, session: SessionRow, options: ResolveOptions): CallIdentity {
+  const { bindings } = env.services;
+  const id = session.session_id;
+  const hadToken = env.conn.tokens.has(id);
+  if (session.ended_by === 'person' && hadToken) throw errors.W15();
+  if (hadToken && !bindings.holds(env.conn, id)) throw errors.W13();
+  if (!hadToken || session.ended_at) throw errors.W12();
+  const room = getRoom(env.services.store.db, session.room_id);
+  if (options.write && room?.archived_at) throw options.posting ? hardened(errors.R4()) : errors.R4();
+  env.services.touchSession(id);
+  return { kind: 'worker', roomId: session.room_id, session, actor: actorOf(session) };
+}
+
+function checkedLegacy(env: ToolEnv, session: SessionRow | undefined, args: IdentityArgs, options: ResolveOptions): CallIdentity {
+  const requested = args.agent_session_id!;
+  const owned = session && env.conn.ownsLegacySession(session.session_id);
+  if (!session || (!session.ended_at && !owned)) throw errors.W17(requested);
+  if (session.ended_at) throw errors.W18(requested, session.ended_at);
+  if (args.room_id !== undefined && args.room_id.trim() !== session.room_id) {
+    throw errors.W19(requested, session.room_id, args.room_id.trim());
+  }
+  if (options.write && session.session_kind === 'controller') throw errors.W20();
+  resolveRoomId(env, session.room_id, options);
+  env.services.touchSession(session.session_id);
+  return { kind: 'legacy', roomId: session.room_id, session, actor: actorOf(session) };
+}
+
+
+function heldWorkerInRoom(env: ToolEnv, roomId: string): boolean {
+  const db = env.services.store.db;
+  for (const sessionId of env.conn.tokens.keys()) {
+    if (!env.services.bindings.holds(env.conn, sessionId)) continue;
+    const session = getSession(db, sessionId);
+    if (session?.worker_id && session.room_id === roomId && !session.ended_at) return true;
+  }
+  return false;
+}
+
+function newestLiveLegacySession(env: ToolEnv, roomId: string): SessionRow | null {
+  const db = env.services.store.db;
+  for (let i = env.conn.legacySessions.length - 1; i >= 0; i--) {
+    const session = getSession(db, env.conn.legacySessions[i]);
+    if (session && session.room_id === roomId && !session.ended_at && session.session_kind === 'worker') return session;
+  }
+  return null;
+}
+
+async function implicitSession(env: ToolEnv, roomId: string): Promise<SessionRow> {
+  const existing = env.conn.implicitSessions.get(roomId);
+  const db = env.services.store.db;
+  if (existing) {
+    const session = getSession(db, existing);
+    if (session && !session.ended_at) return session;
+  }
+  const owner = env.services.owner();
+  const ide = ideLabelFor(env.conn);
+  const session = await env.services.store.write((tx) =>
+    createLegacySession(tx, {
+      roomId,
+      requestedName: null,
+      defaultKey: `conn:${env.conn.id}`,
+      ownerLabel: owner.ownerLabel,
+      ownerSlug: owner.ownerSlug,
+      ideLabel: ide.ideLabel,
+      runtime: ide.runtime,
+      sessionKind: 'worker',
+    }),
+  );
+  env.conn.implicitSessions.set(roomId, session.session_id);
+  env.services.bindings.bindOwned(env.conn, session.session_id);
+  return session;
+}

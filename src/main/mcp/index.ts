@@ -1,0 +1,40 @@
+// The MCP layer's entry: createMcpConnectionHandler(core) gives the gateway a hub that
+// builds one interactive_desktop McpServer per agent connection.
+import { userInfo } from 'node:os';
+import type { Core } from '../core';
+import type { AuthService } from '../auth/authService';
+import { ownerSlug } from '../domain/identity/labels';
+import { McpHub } from './hub';
+import type { McpServices, OwnerIdentity } from './services';
+
+export { McpHub } from './hub';
+
+export interface McpLayerOptions {
+  readonly version?: string;
+  /** GitHub sign-in: owner identity, get_current_room's auth and the onboarding tools use it. */
+  readonly auth?: AuthService;
+  /** The owner in actor labels: the signed-in GitHub name, else the OS user name. */
+  readonly owner?: () => OwnerIdentity;
+  readonly authSummary?: McpServices['authSummary'];
+}
+
+/** The OS user as owner, for a signed-out app. */
+export function osOwner(): OwnerIdentity {
+  let name = 'Owner';
+  try {
+    name = userInfo().username || name;
+  } catch {
+    // No user database entry (some containers): keep the spec's blank-owner fallback.
+  }
+  return { ownerLabel: name, ownerSlug: ownerSlug({ ownerLabel: name }) };
+}
+
+export function createMcpConnectionHandler(core: Core, options: McpLayerOptions = {}): McpHub {
+  return new McpHub({
+    core,
+    version: options.version ?? '0.1.0',
+    owner: options.owner ?? (options.auth ? () => options.auth!.ownerIdentity() : osOwner),
+    authSummary: options.authSummary ?? (options.auth ? () => options.auth!.authSummary() : () => null),
+    auth: options.auth ?? null,
+  });
+}

@@ -1,0 +1,31 @@
+// Tool results (mcp-tools.md §2.1): one text item holding pretty-printed JSON. Soft
+// failures are normal results {success:false, error, hint?}; hard failures are
+// isError results whose text is the phrase (the SDK builds those from a thrown error).
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { DomainError } from '../domain/errors';
+import { DatabaseBusyError } from '../store/store';
+
+export function jsonResult(value: unknown): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };
+}
+
+export function softFailure(error: DomainError): CallToolResult {
+  return jsonResult({ success: false, error: error.message, ...(error.hint ? { hint: error.hint } : {}), ...(error.extra ?? {}) });
+}
+
+export function hardFailure(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+/** Maps anything a tool threw to its result: soft stays a result, everything else is hard. */
+export function failureResult(error: unknown): CallToolResult {
+  if (error instanceof DomainError) return error.kind === 'soft' ? softFailure(error) : hardFailure(error.message);
+  if (error instanceof DatabaseBusyError) return hardFailure(error.message);
+  console.error('tool failed unexpectedly:', error);
+  return hardFailure(`Internal error: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/** The posting tools report room resolution failures as hard errors (mcp-tools.md §2.2). */
+export function hardened(error: DomainError): DomainError {
+  return error.kind === 'hard' ? error : new DomainError(error.code, 'hard', error.message, error.hint, error.extra);
+}

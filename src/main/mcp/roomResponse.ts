@@ -1,0 +1,34 @@
+// The room response of mcp-tools.md §3 and the join prompt every room response carries.
+import type { RoomRow } from '../domain/rooms/rooms';
+import { agentIdentity } from './agentIdentity';
+import type { SessionRow } from '../domain/sessions/sessions';
+import type { ToolEnv } from './services';
+
+import type { JoinedVia } from '../domain/rooms/clientRoomSessions';
+
+export type { JoinedVia };
+
+export function joinPrompt(roomId: string): string {
+  return [
+    `You are in the LetAgents room "${roomId}", where agents and people coordinate work.`,
+    '1. Register once per chat: call register_agent_session with this room_id, a fresh random registration_key, and a short codename as display_name (not your tool\'s name). Keep the returned worker_id for this chat.',
+    '2. Pass that worker_id to every room tool.',
+    '3. Loop on wait_for_messages, each time passing after_message_id = the last_observed_message_id of the previous result, and answer what activates you.',
+    '4. Use get_board, claim_task, complete_task and post_status to coordinate work on the board.',
+    '5. After a restart or reconnect, call register_agent_session with your worker_id and room_id before anything else.',
+  ].join('\n');
+}
+
+export function roomResponse(env: ToolEnv, room: RoomRow, joinedVia: JoinedVia, session: SessionRow | null = null) {
+  return {
+    room_id: room.room_id,
+    code: room.kind === 'invite' ? room.room_id : null,
+    display_name: room.display_name,
+    kind: room.kind,
+    is_local: true as const,
+    joined_via: joinedVia,
+    agent_identity: agentIdentity(env, session),
+    agent_prompt_kind: 'join' as const,
+    agent_prompt: joinPrompt(room.room_id),
+  };
+}

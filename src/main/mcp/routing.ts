@@ -1,0 +1,72 @@
+// Activation routing for wait_for_messages (mcp-tools.md §5.3): evaluated per message,
+// for the routing identity, at delivery time. The first matching row decides.
+import { normalizeHandle } from '../domain/identity/handles';
+
+export type RoutingReason =
+  | 'self_message' | 'explicit_mention' | 'broadcast' | 'system_event' | 'explicit_other_mention'
+  | 'reply_target' | 'thread_participant' | 'task_owner' | 'other_reply_target' | 'unaddressed';
+
+export interface RoutingDecision {
+  readonly decision: 'activate' | 'silent';
+  readonly reason: RoutingReason;
+  readonly addressed: boolean;
+}
+
+/** The fields of a stored message that routing reads. */
+export interface RoutableMessage {
+  readonly number: number;
+  readonly source: 'agent' | 'human' | 'system';
+  readonly text: string;
+  readonly publisherAgentKey: string | null;
+  readonly replyToNumber: number | null;
+  readonly threadRootNumber: number | null;
+}
+
+/** What routing knows about the recipient and the room, looked up lazily by the caller. */
+export interface RoutingContext {
+  readonly agentKey: string;
+  /** The recipient's display name after handle normalisation. */
+  readonly handle: string;
+  /** Normalised display names of every agent session of the room. */
+  readonly roomAgentHandles: ReadonlySet<string>;
+  /** Task numbers whose active work or review lease the recipient holds. */
+  readonly heldTaskNumbers: ReadonlySet<number>;
+  /** Online worker sessions of the room, sender and recipient included. */
+  readonly activeWorkers: number;
+  publisherOf(number: number): string | null;
+  /** True when the recipient published the thread's root or a reply before `beforeNumber`. */
+  participatedBefore(rootNumber: number, beforeNumber: number): boolean;
+  mentionsIn(text: string): readonly string[];
+}
+
+const BROADCASTS = new Set(['all', 'here', 'everyone', 'agents']);
+const ACTIVE_WORKER_LIMIT = 3;
+
+const activate = (reason: RoutingReason, addressed: boolean): RoutingDecision => ({ decision: 'activate', reason, addressed });
+const silent = (reason: RoutingReason): RoutingDecision => ({ decision: 'silent', reason, addressed: false });
+
+export function routeMessage(message: RoutableMessage, ctx: RoutingContext): RoutingDecision {
+  if (message.publisherAgentKey !== null && message.publisherAgentKey === ctx.agentKey) return silent('self_message');
+  const mentions = ctx.mentionsIn(message.text).map(normalizeHandle);
+  if (ctx.handle && mentions.includes(ctx.handle)) return activate('explicit_mention', true);
+  if (mentions.some((m) => BROADCASTS.has(m))) return activate('broadcast', true);
+  if (message.source === 'system') return activate('system_event', false);
+  if (mentions.some((m) => m !== ctx.handle && ctx.roomAgentHandles.has(m))) return silent('explicit_other_mention');
+  const replyPublisher = message.replyToNumber !== null ? ctx.publisherOf(message.replyToNumber) : null;
+  if (replyPublisher !== null && replyPublisher === ctx.agentKey) return activate('reply_target', true);
+  if (message.threadRootNumber !== null && ctx.participatedBefore(message.threadRootNumber, message.number)) {
+    return activate('thread_participant', false);
+  }
+  if (namesHeldTask(message.text, ctx.heldTaskNumbers)) return activate('task_owner', false);
+  if (message.replyToNumber !== null) return silent('other_reply_target');
+  if (message.source === 'human') return activate('unaddressed', false);
+  return ctx.activeWorkers <= ACTIVE_WORKER_LIMIT ? activate('unaddressed', false) : silent('unaddressed');
+}
+
+function namesHeldTask(text: string, held: ReadonlySet<number>): boolean {
+  if (held.size === 0) return false;
+  for (const match of text.matchAll(/\btask_([1-9][0-9]{0,9})\b/g)) {
+    if (held.has(Number(match[1]))) return true;
+  }
+  return false;
+}

@@ -1,0 +1,26 @@
+// Builds the routing context for one recipient in one room, from the store and the
+// in-memory presence of the bindings.
+import { extractMentions } from '../domain/messages/mentions';
+import { getMessageRow } from '../domain/messages/read';
+import { listRoomSessions, type SessionRow } from '../domain/sessions/sessions';
+import { heldTaskNumbers, participatedBefore } from '../store/routingQueries';
+import type { RoutingContext } from './routing';
+import type { ToolEnv } from './services';
+
+export function routingContextFor(env: ToolEnv, roomId: string, recipient: SessionRow): RoutingContext {
+  const db = env.services.store.db;
+  const sessions = listRoomSessions(db, roomId);
+  const activeWorkers = sessions.filter(
+    (s) => s.session_kind === 'worker' && !s.ended_at && (s.session_id === recipient.session_id || env.services.bindings.isOnline(s.session_id)),
+  ).length;
+  return {
+    agentKey: recipient.agent_key,
+    handle: recipient.name_key,
+    roomAgentHandles: new Set(sessions.map((s) => s.name_key).filter((h) => h !== '')),
+    heldTaskNumbers: new Set(heldTaskNumbers(db, roomId, recipient.agent_key)),
+    activeWorkers,
+    publisherOf: (n) => getMessageRow(db, roomId, n)?.publisher_agent_key ?? null,
+    participatedBefore: (root, before) => participatedBefore(db, roomId, root, before, recipient.agent_key),
+    mentionsIn: extractMentions,
+  };
+}

@@ -1,0 +1,38 @@
+// What every tool call can reach: the core's store and events, the worker bindings,
+// owner identity, sign-in, and the per-connection state.
+import type { EventBus } from '../events/bus';
+import type { Store } from '../store/store';
+import type { WorkerBindings } from './bindings';
+import type { ConnectionState } from './connectionState';
+import type { RoomSignals } from './roomSignals';
+import type { AuthService } from '../auth/authService';
+
+export interface OwnerIdentity {
+  readonly ownerLabel: string;
+  readonly ownerSlug: string;
+}
+
+export interface McpServices {
+  readonly store: Store;
+  readonly bus: EventBus;
+  readonly bindings: WorkerBindings;
+  readonly signals: RoomSignals;
+  readonly hostId: string;
+  /** The data folder (attachments are stored relative to it). */
+  readonly dataDir: string;
+  readonly version: string;
+  owner(): OwnerIdentity;
+  /** GitHub sign-in; null where the host runs without one (some tests). */
+  readonly auth: AuthService | null;
+  /** get_current_room's `auth`: {source:"keychain", expires_at, account} when signed in, else null. */
+  authSummary(): { source: 'keychain'; expires_at: string | null; account: unknown } | null;
+  /** Records activity; flushed to last_seen_at in batches so reads stay read-only. */
+  touchSession(sessionId: string): void;
+}
+
+export interface ToolEnv {
+  readonly services: McpServices;
+  readonly conn: ConnectionState;
+  /** Settles once the connection's auto-join (after initialize) is done. */
+  ready: Promise<void>;
+}

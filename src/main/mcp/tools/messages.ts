@@ -1,0 +1,190 @@
+// Message tools (mcp-tools.md §5.1, §5.2, §5.4, §5.5): send_message,
+// send_thread_message, read_messages, search_messages, post_status, post_reasoning.
+// wait_for_messages lives in wait.ts.
+import { z } from 'zod';
+import { errors } from '../../domain/errors';
+import { msgId } from '../../domain/ids';
+import { toAgentMessage, toAgentMessages } from '../../domain/messages/agentMessages';
+import { boundMessageList } from '../../domain/messages/messageBounds';
+import { getMessageRow, pageBefore, totalMessageCount, newestPage, type MessageRow } from '../../domain/messages/read';
+import { searchMessages } from '../../domain/messages/search';
+import { sendMessage } from '../../domain/messages/send';
+import { advanceClientCursor } from '../../domain/rooms/clientRoomSessions';
+import { classifyStatusText, setPresence, setReasoning } from '../../domain/sessions/presence';
+import type { Tx } from '../../store/store';
+import { agentIdentity } from '../agentIdentity';
+import { readAs, writeAs } from '../acting';
+import type { CallIdentity } from '../identity';
+import type { ToolEnv } from '../services';
+import { additive, defineTool, ignoredFields, readOnly, roomFacade, sessionFacade } from '../toolKit';
+
+const text = z.string().describe('Message text, Markdown (not blank, ≤ 262 144 UTF-8 bytes). Mention agents with @Name.');
+/** How many rows one backwards step reads when filling a "whole history" read up to 2 MiB. */
+const HISTORY_CHUNK = 1_000;
+
+async function postAndShow(env: ToolEnv, args: object, post: (tx: Tx, id: CallIdentity) => number) {
+  const { value: number, identity } = await writeAs(env, args, post, { posting: true });
+  const row = getMessageRow(env.services.store.db, identity.roomId, number)!;
+  return { ...toAgentMessage(env.services.store.db, identity.roomId, row, { dataDir: env.services.dataDir }), room_id: identity.roomId, agent_identity: agentIdentity(env, identity.session) };
+}
+
+export const sendMessageTool = defineTool({
+  name: 'send_message',
+  description: 'Post a message in the room, optionally quoting (reply_to) or replying in a thread (thread_parent_id).',
+  input: {
+    text,
+    reply_to: z.string().optional().describe('msg_N to quote-reply to.'),
+    thread_parent_id: z.string().optional().describe('msg_N of any message of the thread to reply in.'),
+    ...ignoredFields,
+    ...sessionFacade,
+  },
+  annotations: additive,
+  run(args, env) {
+    if (args.reply_to !== undefined && args.thread_parent_id !== undefined && args.reply_to !== args.thread_parent_id) throw errors.M1();
+    return postAndShow(env, args, (tx, id) =>
+      sendMessage(tx, { roomId: id.roomId, author: id.actor!, text: args.text, replyTo: args.reply_to ?? null, threadParentId: args.thread_parent_id ?? null }),
+    );
+  },
+});
+
+export const sendThreadMessageTool = defineTool({
+  name: 'send_thread_message',
+  description: 'Reply in a thread: thread_parent_id may be the root or any reply of the thread.',
+  input: { text, thread_parent_id: z.string().describe('msg_N of any message of the thread.'), ...ignoredFields, ...sessionFacade },
+  annotations: additive,
+  run: (args, env) =>
+    postAndShow(env, args, (tx, id) => sendMessage(tx, { roomId: id.roomId, author: id.actor!, text: args.text, threadParentId: args.thread_parent_id })),
+});
+
+/** The newest rows for a read: `limit` of them, or for 0 as many as fit the 2 MiB bound. */
+function newestRows(env: ToolEnv, roomId: string, limit: number): MessageRow[] {
+  const db = env.services.store.db;
+  if (limit > 0) return newestPage(db, roomId, limit);
+  const rows: MessageRow[] = [];
+  let bytes = 0;
+  let before = Number.MAX_SAFE_INTEGER;
+  while (bytes < 2 * 1024 * 1024) {
+    const chunk = pageBefore(db, roomId, before, HISTORY_CHUNK);
+    if (chunk.length === 0) break;
+    rows.unshift(...chunk);
+    bytes += chunk.reduce((sum, r) => sum + r.text.length + r.sender.length + 300, 0);
+    before = chunk[0].number;
+  }
+  return rows;
+}
+
+export const readMessagesTool = defineTool({
+  name: 'read_messages',
+  description: 'The newest messages of the room, oldest first (limit 100 by default; 0 for the whole history, within 2 MiB).',
+  input: { limit: z.number().int().min(0).optional().describe('How many of the newest messages (default 100; 0 = all).'), ...roomFacade },
+  annotations: readOnly,
+  run: (args, env) =>
+    readAs(env, args, (identity) => {
+      const db = env.services.store.db;
+      const rows = newestRows(env, identity.roomId, args.limit ?? 100);
+      const { messages } = toAgentMessages(db, identity.roomId, rows, { dataDir: env.services.dataDir });
+      const bounded = boundMessageList(messages, 'newest');
+      const newest = rows.at(-1)?.number;
+      if (newest !== undefined) {
+        const clientKey = env.conn.clientKey;
+        void env.services.store.write((tx) => advanceClientCursor(tx, clientKey, identity.roomId, newest)).catch(() => undefined);
+      }
+      const total = totalMessageCount(db, identity.roomId);
+      const partial = bounded.truncated || total > bounded.messages.length;
+      return {
+        room_id: identity.roomId,
+        messages: bounded.messages,
+        ...(partial ? { total_message_count: total } : {}),
+        ...(bounded.truncated ? { truncated: true, omitted_message_count: bounded.omittedCount } : {}),
+      };
+    }),
+});
+
+export const searchMessagesTool = defineTool({
+  name: 'search_messages',
+  description: 'Full-text search of this room\'s messages, newest first. Every term must match; end a term with * for a prefix.',
+  input: {
+    query: z.string().min(1).max(500).describe('Search terms (at most 16), e.g. "login bug*".'),
+    limit: z.number().int().min(1).max(100).optional().describe('Maximum matches (1–100, default 20).'),
+    ...roomFacade,
+  },
+  annotations: readOnly,
+  run: (args, env) =>
+    readAs(env, args, (identity) => ({
+      success: true,
+      room_id: identity.roomId,
+      query: args.query,
+      ...searchMessages(env.services.store.db, identity.roomId, args.query, args.limit ?? 20),
+    })),
+});
+
+export const postStatusTool = defineTool({
+  name: 'post_status',
+  description: 'Post a short status line ("[status] …") and update your presence (working, reviewing, blocked, idle) from it.',
+  input: { status: z.string().describe('What you are doing now, e.g. "writing tests for task_7".'), ...sessionFacade },
+  annotations: additive,
+  async run(args, env) {
+    const { value: number, identity } = await writeAs(
+      env,
+      args,
+      (tx, id) => {
+        const n = sendMessage(tx, { roomId: id.roomId, author: id.actor!, text: `[status] ${args.status}`, kind: 'status' });
+        setPresence(tx, id.session!.session_id, classifyStatusText(args.status), args.status);
+        return n;
+      },
+      { posting: true },
+    );
+    const row = getMessageRow(env.services.store.db, identity.roomId, number)!;
+    return {
+      success: true,
+      status_posted: args.status,
+      sender: row.sender,
+      agent_identity: agentIdentity(env, identity.session),
+      message_id: msgId(number),
+      timestamp: row.created_at,
+    };
+  },
+});
+
+const note = (what: string) => z.string().max(4000).optional().describe(what);
+
+export const postReasoningTool = defineTool({
+  name: 'post_reasoning',
+  description: 'Share your current reasoning (shown on your agent card): summary, goal, what you are checking, hypothesis, blocker, next action. A milestone is also posted as a message.',
+  input: {
+    summary: z.string().max(4000).describe('One or two sentences on where you are (required).'),
+    goal: note('What you are trying to achieve.'),
+    checking: note('What you are checking now.'),
+    hypothesis: note('Your current hypothesis.'),
+    blocker: note('What blocks you, if anything.'),
+    next_action: note('What you will do next.'),
+    milestone: note('A milestone to announce in the room as a message.'),
+    confidence: z.number().min(0).max(1).optional().describe('Confidence from 0 to 1.'),
+    status: z.enum(['idle', 'working', 'reviewing', 'blocked']).optional().describe('Your presence status.'),
+    ...sessionFacade,
+  },
+  annotations: additive,
+  async run(args, env) {
+    if (args.summary.trim() === '') throw errors.M10();
+    const { value, identity } = await writeAs(env, args, (tx, id) => {
+      const update = {
+        summary: args.summary, goal: args.goal ?? null, checking: args.checking ?? null, hypothesis: args.hypothesis ?? null,
+        blocker: args.blocker ?? null, next_action: args.next_action ?? null, confidence: args.confidence ?? null, created_at: tx.now,
+      };
+      const sessionId = id.session!.session_id;
+      setReasoning(tx, sessionId, update);
+      if (args.status) setPresence(tx, sessionId, args.status, args.summary);
+      const milestone = args.milestone?.trim() ? sendMessage(tx, { roomId: id.roomId, author: id.actor!, text: args.milestone }) : null;
+      return { update, milestone };
+    });
+    const session = identity.session!;
+    return {
+      success: true,
+      room_id: identity.roomId,
+      session: { id: `local_reasoning:${session.actor_label}`, actor_label: session.actor_label, summary: args.summary, status: args.status ?? session.status },
+      update: value.update,
+      milestone_message_id: value.milestone === null ? null : msgId(value.milestone),
+      agent_identity: agentIdentity(env, session),
+    };
+  },
+});

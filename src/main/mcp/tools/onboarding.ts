@@ -1,0 +1,105 @@
+// Onboarding tools (mcp-tools.md §8): where this agent stands, and GitHub sign-in
+// through the device flow. Every outcome is soft; the device code never leaves the app.
+import { z } from 'zod';
+import { getSavedCurrentRoom } from '../../domain/rooms/clientRoomSessions';
+import { classifyRoomName } from '../../domain/rooms/roomIds';
+import { getRoom } from '../../domain/rooms/rooms';
+import { agentIdentity } from '../agentIdentity';
+import { enterRoom } from '../joining';
+import { inspectWorkingDir } from '../repoContext';
+import { additive, changing, defineTool, readOnly, WORKER_ID_DESCRIPTION } from '../toolKit';
+
+const NO_AUTH = { success: false, error: 'GitHub sign-in is not available in this app.' };
+
+export const getOnboardingStatus = defineTool({
+  name: 'get_onboarding_status',
+  description: 'Where this agent stands: GitHub sign-in, the current and saved rooms, the room of the working directory, and the next step.',
+  input: { cwd: z.string().optional().describe('Directory to inspect. Default: the connection\'s working directory.') },
+  annotations: readOnly,
+  async run(args, env) {
+    const db = env.services.store.db;
+    const cwd = args.cwd?.trim() || env.conn.info.cwd;
+    const ctx = cwd ? await inspectWorkingDir(cwd) : null;
+    const saved = getSavedCurrentRoom(db, env.conn.clientKey);
+    const auth = env.services.auth ? await env.services.auth.onboardingStatus() : null;
+    const current = env.conn.currentRoom;
+    const nextStep = auth?.pending_device_auth
+      ? 'poll_device_auth'
+      : saved && saved.roomId !== current
+        ? 'resume_room_session'
+        : !current
+          ? 'join_room'
+          : null;
+    return {
+      ...(auth ?? { authenticated: false, auth_source: 'none', auth_hint: null, account: null, token_expires_at: null, pending_device_auth: null, keychain_available: false, github_client_configured: false }),
+      agent_identity: agentIdentity(env, null),
+      current_room: current,
+      saved_current_room: saved?.roomId ?? null,
+      detected_room_from_context: ctx ? (ctx.configuredRoom ?? ctx.derivedRepoRoom) : null,
+      configured_room_from_file: ctx?.configuredRoom ?? null,
+      derived_repo_room_from_git: ctx?.derivedRepoRoom ?? null,
+      git_current_branch: ctx?.currentBranch ?? null,
+      git_default_branch: ctx?.defaultBranch ?? null,
+      repo_root: ctx?.repoRoot ?? null,
+      next_step: nextStep,
+    };
+  },
+});
+
+export const startDeviceAuth = defineTool({
+  name: 'start_device_auth',
+  description: 'Start GitHub sign-in: returns a one-time code and the page where the person enters it. Then call poll_device_auth.',
+  input: {
+    room_id: z.string().optional().describe('Room to join once signed in (with poll_device_auth auto_join).'),
+    worker_id: z.string().optional().describe(WORKER_ID_DESCRIPTION),
+    force: z.boolean().optional().describe('Start a new request even if one is pending.'),
+  },
+  annotations: additive,
+  async run(args, env) {
+    if (!env.services.auth) return NO_AUTH;
+    const cwd = env.conn.info.cwd;
+    const configured = cwd ? (await inspectWorkingDir(cwd)).configuredRoom : null;
+    return env.services.auth.startDeviceAuth({
+      roomId: args.room_id ?? null,
+      suggestedRoomId: env.conn.currentRoom ?? configured,
+      force: args.force ?? false,
+    });
+  },
+});
+
+export const pollDeviceAuth = defineTool({
+  name: 'poll_device_auth',
+  description: 'Check whether the person approved the GitHub sign-in. Answers pending, slow_down, denied, expired or authorized.',
+  input: {
+    request_id: z.string().optional().describe('The request from start_device_auth. Default: the pending one.'),
+    room_id: z.string().optional().describe('Room to join with auto_join.'),
+    worker_id: z.string().optional().describe(WORKER_ID_DESCRIPTION),
+    auto_join: z.boolean().optional().describe('Once authorized, join the given, suggested, current or config room.'),
+  },
+  annotations: additive,
+  async run(args, env) {
+    if (!env.services.auth) return NO_AUTH;
+    const { result, suggestedRoomId } = await env.services.auth.pollDeviceAuth({ requestId: args.request_id ?? null });
+    if (!('status' in result) || result.status !== 'authorized') return result;
+    let joined: string | null = null;
+    if (args.auto_join) {
+      const target = args.room_id?.trim() || suggestedRoomId || env.conn.currentRoom;
+      if (target) {
+        const room = getRoom(env.services.store.db, classifyRoomName(target).roomId);
+        if (room && !room.archived_at) {
+          await enterRoom(env, room, 'join_room');
+          joined = room.room_id;
+        }
+      }
+    }
+    return { ...result, auto_joined_room: joined, agent_identity: agentIdentity(env, null) };
+  },
+});
+
+export const clearSavedAuth = defineTool({
+  name: 'clear_saved_auth',
+  description: 'Sign out of GitHub: deletes the saved token from the OS keychain, any pending sign-in, and the cached account.',
+  input: {},
+  annotations: changing,
+  run: async (_args, env) => (env.services.auth ? env.services.auth.signOut() : NO_AUTH),
+});

@@ -1,0 +1,81 @@
+// Repository tools (mcp-tools.md §3): check_repo inspects a working directory;
+// initialize_repo writes .letagents.json at the git root and joins its room.
+import { z } from 'zod';
+import { errors } from '../../domain/errors';
+import { findRepoConfig, readRepoConfigAt, writeRepoConfig } from '../../domain/rooms/repoConfig';
+import { classifyRoomName } from '../../domain/rooms/roomIds';
+import { ensureRoom } from '../../domain/rooms/rooms';
+import { isDomainError } from '../../domain/errors';
+import { enterRoom } from '../joining';
+import { inspectWorkingDir } from '../repoContext';
+import type { ToolEnv } from '../services';
+import { additive, defineTool, readOnly } from '../toolKit';
+
+function cwdOf(env: ToolEnv, requested: string | undefined): string {
+  const cwd = requested?.trim() || env.conn.info.cwd;
+  if (!cwd) throw errors.R11();
+  return cwd;
+}
+
+export const checkRepo = defineTool({
+  name: 'check_repo',
+  description: 'Inspect a working directory: its git repository, .letagents.json, the room it points at, and how that compares with the current room.',
+  input: { cwd: z.string().optional().describe('Directory to inspect. Default: the connection\'s working directory.') },
+  annotations: readOnly,
+  async run(args, env) {
+    const ctx = await inspectWorkingDir(cwdOf(env, args.cwd));
+    const detected = ctx.configuredRoom ?? ctx.derivedRepoRoom;
+    const current = env.conn.currentRoom;
+    const scope = !current ? 'none' : current === detected ? 'matches_detected_repo_context' : 'existing_joined_session_not_derived_from_inspected_cwd';
+    return {
+      cwd: ctx.cwd,
+      repo_context_status: ctx.repoRoot ? 'git_repo_detected' : 'not_inside_git_repo',
+      git_repo_root: ctx.repoRoot,
+      config_file: ctx.configPath,
+      config_contents: ctx.configContents,
+      configured_room_from_file: ctx.configuredRoom,
+      configured_active_room_from_context: ctx.configuredRoom,
+      derived_room_from_git: ctx.derivedRepoRoom,
+      derived_repo_room_from_git: ctx.derivedRepoRoom,
+      derived_branch_room_from_git: null,
+      git_current_branch: ctx.currentBranch,
+      git_default_branch: ctx.defaultBranch,
+      detected_room_from_context: detected,
+      current_room: current,
+      current_room_scope: scope,
+      warning: scope === 'existing_joined_session_not_derived_from_inspected_cwd' && detected
+        ? `The current room (${current}) is not the room of this directory (${detected}).`
+        : null,
+      join_hint: detected && current !== detected ? `Call join_room with name "${detected}" to join this repository's room.` : null,
+    };
+  },
+});
+
+export const initializeRepo = defineTool({
+  name: 'initialize_repo',
+  description: 'Write .letagents.json at the git root (room = the given name or the repo room from origin), then join that room.',
+  input: {
+    room: z.string().optional().describe('Room name to configure. Default: the room derived from the git origin.'),
+    cwd: z.string().optional().describe('Directory inside the repository. Default: the connection\'s working directory.'),
+  },
+  annotations: additive,
+  async run(args, env) {
+    const cwd = cwdOf(env, args.cwd);
+    const ctx = await inspectWorkingDir(cwd);
+    if (!ctx.repoRoot) throw errors.R9();
+    const existing = findRepoConfig(cwd) ?? readRepoConfigAt(ctx.repoRoot);
+    if (existing) throw errors.R8(existing.path);
+    const name = args.room?.trim() || ctx.derivedRepoRoom;
+    if (!name) throw errors.R10();
+    const { roomId, kind } = classifyRoomName(name);
+    const path = writeRepoConfig(ctx.repoRoot, roomId);
+    try {
+      const { room } = await env.services.store.write((tx) => ensureRoom(tx, { roomId, kind }));
+      await enterRoom(env, room, 'config');
+      return { success: true, created: path, room_id: room.room_id, code: room.kind === 'invite' ? room.room_id : null, joined: true, hint: 'Register this chat with register_agent_session in this room next.' };
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return { success: true, created: path, room_id: roomId, code: null, joined: false, error: error.message };
+    }
+  },
+});

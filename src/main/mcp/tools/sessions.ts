@@ -1,0 +1,148 @@
+// Worker session tools (mcp-tools.md §4, worker-handles.md §3–5, §9–10):
+// register_agent_session (create, resume, recover, legacy) and disconnect_agent_session.
+import { z } from 'zod';
+import { errors } from '../../domain/errors';
+import { normalizeHandle } from '../../domain/identity/handles';
+import { cleanDisplayName } from '../../domain/identity/names';
+import { isWorkerIdShape } from '../../domain/identity/agentKeys';
+import { createLegacySession, endSession, getSession, toAgentSessionObject, type SessionRow } from '../../domain/sessions/sessions';
+import { findOrCreateWorker, getWorker } from '../../domain/sessions/workers';
+import { ideLabelFor } from '../clientIdentity';
+import { actorOf, fencedWrite, resolveRoomId } from '../identity';
+import type { ToolEnv } from '../services';
+import { additive, changing, defineTool, WORKER_ID_DESCRIPTION } from '../toolKit';
+import { connectWorker, registrationResult } from './workerConnect';
+import { disconnectTarget } from './disconnectTarget';
+
+const USE_SESSION_ID = 'Pass this exact agent_session_id to wait_for_messages, send_message, and every other room tool.';
+
+const registerInput = {
+  worker_id: z.string().optional().describe(`${WORKER_ID_DESCRIPTION} Here it means: resume this chat's worker.`),
+  registration_key: z.string().min(1).max(200).optional().describe('A random string this chat generates once. Creates the worker; reuse it only to retry an uncertain first registration.'),
+  room_id: z.string().optional().describe('Room to register in. Required with worker_id, registration_key or recover_lost_worker.'),
+  session_kind: z.enum(['worker', 'controller']).optional().describe('worker (default) or controller (read-only, hidden from the roster).'),
+  runtime: z.string().max(64).optional().describe('Runtime label. Default: the slug of the IDE label.'),
+  display_name: z.string().optional().describe('A codename for this chat (1–64 characters after cleaning). Counts only on first registration in a room.'),
+  cwd: z.string().optional().describe('Working directory, used to detect the repo branch. Default: the connection\'s.'),
+  recover_lost_worker: z.boolean().optional().describe('Recover this connection\'s worker by room_id + display_name after losing its worker_id.'),
+};
+
+export const registerAgentSession = defineTool({
+  name: 'register_agent_session',
+  description: 'Register this chat as a durable worker in a room (registration_key to create, worker_id to resume), or recover a lost handle. Keep the returned worker_id and pass it to every room tool.',
+  input: registerInput,
+  annotations: additive,
+  async run(args, env) {
+    const durable = args.worker_id !== undefined || args.registration_key !== undefined || args.recover_lost_worker !== undefined;
+    if (!durable) return registerLegacy(env, args);
+    if (args.session_kind === 'controller') throw errors.W2();
+    if (args.room_id === undefined || args.room_id.trim() === '') throw errors.W3();
+    const recover = args.recover_lost_worker === true;
+    if (recover && (args.display_name === undefined || args.worker_id !== undefined || args.registration_key !== undefined)) throw errors.W4();
+    if (args.worker_id !== undefined && args.registration_key !== undefined) throw errors.W5();
+    if (!recover && args.worker_id === undefined && args.registration_key === undefined) throw errors.W6();
+    const roomId = resolveRoomId(env, args.room_id, { write: true });
+    if (recover) return recoverWorker(env, roomId, args.display_name!);
+
+    const sessionKind = 'worker' as const;
+    if (args.worker_id !== undefined) {
+      const worker = isWorkerIdShape(args.worker_id) ? getWorker(env.services.store.db, args.worker_id) : undefined;
+      if (!worker) throw errors.W7();
+      return connectWorker(env, worker, roomId, { cwd: args.cwd ?? null, sessionKind });
+    }
+    const owner = env.services.owner();
+    const ide = ideLabelFor(env.conn);
+    const { worker, created } = await env.services.store.write((tx) =>
+      findOrCreateWorker(tx, {
+        registrationKey: args.registration_key!,
+        requestedName: args.display_name ?? null,
+        ownerLabel: owner.ownerLabel,
+        ownerSlug: owner.ownerSlug,
+        ideLabel: ide.ideLabel,
+        runtime: args.runtime ?? ide.runtime,
+      }),
+    );
+    const notice = created ? nameNotice(env, roomId, args.display_name) : undefined;
+    const result = await connectWorker(env, worker, roomId, { cwd: args.cwd ?? null, sessionKind });
+    return notice ? { ...result, name_notice: notice } : result;
+  },
+});
+
+/** §3 step 3: a new worker asked for a name that a worker held by this connection uses. */
+function nameNotice(env: ToolEnv, roomId: string, requested: string | undefined): string | undefined {
+  const cleaned = cleanDisplayName(requested);
+  if (!cleaned) return undefined;
+  const clash = heldSessionsInRoom(env, roomId).some((s) => s.name_key === normalizeHandle(cleaned));
+  if (!clash) return undefined;
+  return (
+    `This connection already holds a worker named "${cleaned}" in this room, so this new worker got its own name. ` +
+    'If this chat is that worker and lost its handle, call register_agent_session with room_id, display_name and ' +
+    'recover_lost_worker: true instead.'
+  );
+}
+
+function heldSessionsInRoom(env: ToolEnv, roomId: string): SessionRow[] {
+  const held: SessionRow[] = [];
+  for (const sessionId of env.conn.tokens.keys()) {
+    if (!env.services.bindings.holds(env.conn, sessionId)) continue;
+    const session = getSession(env.services.store.db, sessionId);
+    if (session?.worker_id && session.room_id === roomId && !session.ended_at) held.push(session);
+  }
+  return held;
+}
+
+/** §5: only sessions this connection holds are candidates; nothing rotates. */
+function recoverWorker(env: ToolEnv, roomId: string, displayName: string) {
+  const wanted = normalizeHandle(cleanDisplayName(displayName) ?? displayName).toLowerCase();
+  const matches = heldSessionsInRoom(env, roomId).filter((s) => s.name_key.toLowerCase() === wanted);
+  if (matches.length === 0) throw errors.W8(displayName);
+  if (matches.length > 1) throw errors.W9(displayName);
+  return registrationResult(env, matches[0].worker_id!, matches[0]);
+}
+
+async function registerLegacy(env: ToolEnv, args: z.infer<z.ZodObject<typeof registerInput>>) {
+  const roomId = resolveRoomId(env, args.room_id, { write: true });
+  const owner = env.services.owner();
+  const ide = ideLabelFor(env.conn);
+  const session = await env.services.store.write((tx) =>
+    createLegacySession(tx, {
+      roomId,
+      requestedName: args.display_name ?? null,
+      defaultKey: `conn:${env.conn.id}`,
+      ownerLabel: owner.ownerLabel,
+      ownerSlug: owner.ownerSlug,
+      ideLabel: ide.ideLabel,
+      runtime: args.runtime ?? ide.runtime,
+      sessionKind: args.session_kind ?? 'worker',
+    }),
+  );
+  env.conn.legacySessions.push(session.session_id);
+  env.services.bindings.bindOwned(env.conn, session.session_id);
+  return {
+    success: true,
+    local: true,
+    agent_session: toAgentSessionObject(session, { online: true, hostId: env.services.hostId }),
+    agent_session_id: session.session_id,
+    use_agent_session_id: USE_SESSION_ID,
+  };
+}
+
+export const disconnectAgentSession = defineTool({
+  name: 'disconnect_agent_session',
+  description: 'End this chat\'s session in a room. Its leases stay; the worker_id stays valid and a later register_agent_session revives the same session and name.',
+  input: {
+    room_id: z.string().optional().describe('Room of the session. Default: the worker\'s room, else the current room.'),
+    agent_session_id: z.string().optional().describe('Legacy session to end (prefer worker_id).'),
+    worker_id: z.string().optional().describe(WORKER_ID_DESCRIPTION),
+  },
+  annotations: changing,
+  async run(args, env) {
+    const session = disconnectTarget(env, args);
+    const agentSession = () => toAgentSessionObject(getSession(env.services.store.db, session.session_id)!, { online: false, hostId: env.services.hostId });
+    if (session.ended_at) return { success: true, already_ended: true, agent_session: agentSession() };
+    const identity = { kind: session.worker_id ? 'worker' : 'legacy', roomId: session.room_id, session, actor: actorOf(session) } as const;
+    await fencedWrite(env, identity, (tx) => endSession(tx, session.session_id, 'disconnect'));
+    env.services.bindings.unbind(session.session_id, env.conn);
+    return { success: true, local: true, agent_session: agentSession() };
+  },
+});

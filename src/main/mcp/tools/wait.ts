@@ -1,0 +1,177 @@
+// wait_for_messages (mcp-tools.md §5.3): route messages after a cursor in windows of
+// 100 and return the first window that activates this agent; when caught up, sleep on
+// the room's commit signal (never polling the database) until a message commits, the
+// deadline passes, the client cancels, or the worker is taken over (W14).
+import { z } from 'zod';
+import { errors, type DomainError } from '../../domain/errors';
+import { msgId, parseNumberedId } from '../../domain/ids';
+import { toAgentMessages, type AgentMessage } from '../../domain/messages/agentMessages';
+import { boundMessageList } from '../../domain/messages/messageBounds';
+import { latestNumber, newestPage, pageAfter, type MessageRow } from '../../domain/messages/read';
+import { getSession, type SessionRow } from '../../domain/sessions/sessions';
+import { assertStillHeld, resolveIdentity } from '../identity';
+import { routeMessage, type RoutingDecision } from '../routing';
+import { routingContextFor } from '../routingContext';
+import type { ToolEnv } from '../services';
+import { defineTool, readOnly, sessionFacade } from '../toolKit';
+
+const WINDOW = 100;
+const MAX_LISTED_SKIPS = 100;
+
+export function clampTimeout(timeout: number | undefined): number {
+  if (!timeout) return 30_000;
+  return Math.min(Math.max(timeout, 1_000), 180_000);
+}
+
+/** The routing identity: the acting session, else this connection's live legacy or implicit session in the room. */
+function routingSession(env: ToolEnv, roomId: string, acting: SessionRow | null): SessionRow | null {
+  if (acting) return acting;
+  const db = env.services.store.db;
+  const candidates = [...env.conn.legacySessions].reverse().concat(env.conn.implicitSessions.get(roomId) ?? []);
+  for (const id of candidates) {
+    const session = getSession(db, id);
+    if (session && session.room_id === roomId && !session.ended_at) return session;
+  }
+  return null;
+}
+
+interface Routed {
+  row: MessageRow;
+  decision: RoutingDecision | null;
+}
+
+export const waitForMessagesTool = defineTool({
+  name: 'wait_for_messages',
+  description: 'Wait for messages that concern you after a cursor, then return them. Loop on it: pass last_observed_message_id of each result as the next after_message_id, even when messages is empty.',
+  input: {
+    after_message_id: z.string().optional().describe('Cursor: msg_N of the last message you observed. Omit on the first call.'),
+    timeout: z.number().int().min(0).optional().describe('Milliseconds to wait (default 30 000; 1 000–180 000).'),
+    ...sessionFacade,
+  },
+  annotations: readOnly,
+  async run(args, env, call) {
+    let cursor: number | null = null;
+    if (args.after_message_id !== undefined) {
+      cursor = parseNumberedId('msg', args.after_message_id);
+      if (cursor === null) throw errors.M7();
+    }
+    const identity = await resolveIdentity(env, args, { write: false });
+    const roomId = identity.roomId;
+    const recipient = routingSession(env, roomId, identity.session);
+    const db = env.services.store.db;
+    const deadline = Date.now() + clampTimeout(args.timeout);
+    let takeover: DomainError | null = null;
+    let wakeOnFailure: (() => void) | null = null;
+    const removeWaiter = recipient
+      ? env.services.bindings.addWaiter(recipient.session_id, env.conn.id, (error) => {
+          takeover = error;
+          wakeOnFailure?.();
+        })
+      : () => undefined;
+    const skipped: number[] = [];
+    try {
+      for (;;) {
+        if (takeover) throw takeover;
+        if (recipient) env.services.touchSession(recipient.session_id);
+        const signal = env.services.signals.next(roomId);
+        const latest = latestNumber(db, roomId);
+        // An empty room with no cursor waits, then routes from its first message.
+        if (cursor === null && latest === 0) cursor = 0;
+        if (cursor === null) {
+          signal.cancel();
+          const routed = route(env, roomId, recipient, newestPage(db, roomId, WINDOW));
+          return finish(env, identity, roomId, routed, skipped, latest, 'newest');
+        }
+        const from = Math.min(cursor, latest);
+        if (from < latest) {
+          signal.cancel();
+          const routed = route(env, roomId, recipient, pageAfter(db, roomId, from, WINDOW));
+          if (routed.some((r) => !r.decision || r.decision.decision === 'activate')) {
+            return finish(env, identity, roomId, routed, skipped, routed.at(-1)!.row.number, 'oldest');
+          }
+          skipped.push(...routed.map((r) => r.row.number));
+          cursor = routed.at(-1)!.row.number;
+          continue;
+        }
+        cursor = from;
+        const remaining = deadline - Date.now();
+        if (remaining <= 0 || call.signal.aborted) {
+          signal.cancel();
+          return finish(env, identity, roomId, [], skipped, cursor, 'oldest');
+        }
+        await sleep(signal, remaining, call.signal, (wake) => (wakeOnFailure = wake));
+        wakeOnFailure = null;
+      }
+    } finally {
+      removeWaiter();
+    }
+  },
+});
+
+function route(env: ToolEnv, roomId: string, recipient: SessionRow | null, rows: MessageRow[]): Routed[] {
+  if (!recipient) return rows.map((row) => ({ row, decision: null }));
+  const ctx = routingContextFor(env, roomId, recipient);
+  return rows.map((row) => ({
+    row,
+    decision: routeMessage(
+      { number: row.number, source: row.source, text: row.text, publisherAgentKey: row.publisher_agent_key, replyToNumber: row.reply_to_number, threadRootNumber: row.thread_root_number },
+      ctx,
+    ),
+  }));
+}
+
+function finish(
+  env: ToolEnv,
+  identity: Parameters<typeof assertStillHeld>[1],
+  roomId: string,
+  routed: Routed[],
+  skipped: number[],
+  lastExamined: number | null,
+  keep: 'oldest' | 'newest',
+) {
+  const db = env.services.store.db;
+  const delivered = routed.filter((r) => !r.decision || r.decision.decision === 'activate');
+  for (const r of routed) if (r.decision && r.decision.decision === 'silent') skipped.push(r.row.number);
+  const { messages, threadContextTruncated } = toAgentMessages(db, roomId, delivered.map((r) => r.row), { dataDir: env.services.dataDir });
+  const withActivation: AgentMessage[] = messages.map((m, i) => {
+    const decision = delivered[i].decision;
+    return decision ? { ...m, activation: { for_current_agent: { decision: 'activate', reason: decision.reason, addressed: decision.addressed } } } : m;
+  });
+  const bounded = boundMessageList(withActivation, keep);
+  let last = lastExamined;
+  if (bounded.truncated && keep === 'oldest' && bounded.messages.length > 0) {
+    last = parseNumberedId('msg', bounded.messages.at(-1)!.id);
+  }
+  assertStillHeld(env, identity);
+  skipped.sort((a, b) => a - b);
+  const listed = skipped.filter((n) => last === null || n <= last);
+  return {
+    room_id: roomId,
+    messages: bounded.messages,
+    last_observed_message_id: last === null || last === 0 ? null : msgId(last),
+    ...(listed.length > 0 ? { skipped_message_ids: listed.slice(-MAX_LISTED_SKIPS).map(msgId), skipped_message_count: listed.length } : {}),
+    ...(bounded.truncated ? { truncated: true, omitted_message_count: bounded.omittedCount } : {}),
+    ...(threadContextTruncated ? { thread_context_truncated: true } : {}),
+  };
+}
+
+/** Sleeps until the room's next commit, the deadline, a client cancel, or a takeover. */
+function sleep(
+  signal: { promise: Promise<void>; cancel(): void },
+  ms: number,
+  abort: AbortSignal,
+  onFailure: (wake: () => void) => void,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      abort.removeEventListener('abort', done);
+      signal.cancel();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    abort.addEventListener('abort', done, { once: true });
+    onFailure(done);
+    void signal.promise.then(done);
+  });
+}

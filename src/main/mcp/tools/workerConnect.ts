@@ -1,0 +1,71 @@
+// Connecting a chat to its worker session (worker-handles.md §6): fast path, one
+// registration in flight per session, the synchronous token swap before any database
+// write, then persisting the session, and the resumed-work notice.
+import { workerSessionId } from '../../domain/identity/agentKeys';
+import { getSession, insertWorkerSession, reviveOrTouchSession, toAgentSessionObject, type SessionRow } from '../../domain/sessions/sessions';
+import type { WorkerRow } from '../../domain/sessions/workers';
+import { activeLeasesOfSession } from '../../domain/tasks/workLease';
+import { gitCurrentBranch } from '../../domain/git';
+import type { ToolEnv } from '../services';
+
+export const WORKER_INSTRUCTION =
+  'Keep this worker_id for this chat and pass it to every room tool. After a restart or reconnect, call ' +
+  'register_agent_session with this worker_id and room_id. Never share it with another chat.';
+
+export interface WorkerRegistration {
+  success: true;
+  worker_id: string;
+  agent_session: ReturnType<typeof toAgentSessionObject>;
+  name_notice?: string;
+  resumed_work?: string;
+  instruction: string;
+}
+
+export function registrationResult(env: ToolEnv, workerId: string, session: SessionRow): WorkerRegistration {
+  return {
+    success: true,
+    worker_id: workerId,
+    agent_session: toAgentSessionObject(session, { online: true, hostId: env.services.hostId }),
+    instruction: WORKER_INSTRUCTION,
+  };
+}
+
+/** Binds `worker`'s session in `roomId` to this connection, creating or reviving it. */
+export async function connectWorker(
+  env: ToolEnv,
+  worker: WorkerRow,
+  roomId: string,
+  options: { cwd: string | null; sessionKind: 'worker' | 'controller' },
+): Promise<WorkerRegistration> {
+  const { bindings, store } = env.services;
+  const sessionId = workerSessionId(worker.worker_id, roomId);
+  const held = getSession(store.db, sessionId);
+  if (held && !held.ended_at && bindings.holds(env.conn, sessionId)) return registrationResult(env, worker.worker_id, held);
+
+  return bindings.registerOnce(env.conn, sessionId, async () => {
+    const predecessor = bindings.binding(sessionId);
+    const cwd = options.cwd ?? env.conn.info.cwd;
+    const repoBranch = cwd ? await gitCurrentBranch(cwd).catch(() => null) : null;
+    bindings.swap(env.conn, sessionId, predecessor);
+    let session: SessionRow;
+    try {
+      session = await store.write((tx) =>
+        getSession(tx.db, sessionId)
+          ? reviveOrTouchSession(tx, sessionId, repoBranch)
+          : insertWorkerSession(tx, { worker, roomId, repoBranch, sessionKind: options.sessionKind }),
+      );
+    } catch (error) {
+      bindings.unbind(sessionId, env.conn);
+      throw error;
+    }
+    const result = registrationResult(env, worker.worker_id, session);
+    const leases = activeLeasesOfSession(store.db, sessionId);
+    if (leases.length > 0) {
+      const list = leases.map((l) => `task_${l.taskNumber} (${l.kind})`).join(', ');
+      result.resumed_work =
+        `An earlier session of this agent held these leases, and this session holds them now: ${list}. ` +
+        'Carry on with that work, or release what is not yours to do.';
+    }
+    return result;
+  });
+}

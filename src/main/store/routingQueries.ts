@@ -1,0 +1,27 @@
+// The lookups activation routing needs (mcp-tools.md §5.3), each bounded and indexed.
+import type { Db } from './database';
+
+/** Task numbers in the room whose active work or review lease `agentKey` holds. */
+export function heldTaskNumbers(db: Db, roomId: string, agentKey: string): number[] {
+  const rows = db
+    .prepare("SELECT task_number FROM task_leases WHERE agent_key = ? AND status = 'active' AND room_id = ? LIMIT 10000")
+    .all(agentKey, roomId) as { task_number: number }[];
+  return rows.map((r) => r.task_number);
+}
+
+/** True when `agentKey` published the thread's root, or a reply before `beforeNumber`. */
+export function participatedBefore(db: Db, roomId: string, rootNumber: number, beforeNumber: number, agentKey: string): boolean {
+  const participant = db
+    .prepare('SELECT 1 FROM thread_participants WHERE room_id = ? AND root_number = ? AND agent_key = ?')
+    .get(roomId, rootNumber, agentKey);
+  if (!participant) return false;
+  const row = db
+    .prepare(
+      `SELECT 1 FROM messages WHERE room_id = ? AND number = ? AND publisher_agent_key = ?
+       UNION ALL
+       SELECT 1 FROM messages WHERE room_id = ? AND thread_root_number = ? AND number < ? AND publisher_agent_key = ?
+       LIMIT 1`,
+    )
+    .get(roomId, rootNumber, agentKey, roomId, rootNumber, beforeNumber, agentKey);
+  return row !== undefined;
+}

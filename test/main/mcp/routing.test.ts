@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { routeMessage, type RoutableMessage, type RoutingContext } from '../../../src/main/mcp/routing';
+
+const ME = 'ada/worker-me';
+const base: RoutingContext = {
+  agentKey: ME,
+  handle: 'juniper',
+  roomAgentHandles: new Set(['juniper', 'cedar']),
+  heldTaskNumbers: new Set([7]),
+  activeWorkers: 2,
+  publisherOf: (n) => (n === 1 ? ME : n === 2 ? 'ada/worker-other' : null),
+  participatedBefore: (root, before) => root === 10 && before > 11,
+  mentionsIn: (text) => [...text.matchAll(/(?:^|\W)@([A-Za-z0-9_.:/-]+)/g)].map((m) => m[1]),
+};
+const msg = (over: Partial<RoutableMessage>): RoutableMessage => ({
+  number: 20, source: 'agent', text: 'hello', publisherAgentKey: 'ada/worker-other', replyToNumber: null, threadRootNumber: null, ...over,
+});
+const route = (over: Partial<RoutableMessage>, ctx: Partial<RoutingContext> = {}) => routeMessage(msg(over), { ...base, ...ctx });
+
+describe('activation routing', () => {
+  it('keeps an agent\'s own messages silent, even when they mention it', () => {
+    expect(route({ publisherAgentKey: ME, text: '@Juniper note to self' })).toEqual({ decision: 'silent', reason: 'self_message', addressed: false });
+  });
+  it('wakes the mentioned agent, matching names after handle normalisation', () => {
+    expect(route({ text: 'hey @JUNIPER look' })).toEqual({ decision: 'activate', reason: 'explicit_mention', addressed: true });
+  });
+  it('wakes everyone on @all, @here, @everyone and @agents', () => {
+    for (const b of ['@all', '@here', '@everyone', '@agents']) {
+      expect(route({ text: `${b} standup` }, { activeWorkers: 9 }).reason).toBe('broadcast');
+    }
+  });
+  it('wakes on system events, unaddressed', () => {
+    expect(route({ source: 'system', publisherAgentKey: null, text: 'Cedar claimed task_3.' })).toEqual({ decision: 'activate', reason: 'system_event', addressed: false });
+  });
+  it('stays silent when the message names another agent of the room', () => {
+    expect(route({ text: '@cedar please review' })).toEqual({ decision: 'silent', reason: 'explicit_other_mention', addressed: false });
+  });
+  it('treats a mention of someone who is not an agent as plain text', () => {
+    expect(route({ text: 'ask @bob later' }).reason).toBe('unaddressed');
+  });
+  it('wakes the author of the message being replied to', () => {
+    expect(route({ replyToNumber: 1 })).toEqual({ decision: 'activate', reason: 'reply_target', addressed: true });
+  });
+  it('wakes thread participants on later replies', () => {
+    expect(route({ number: 12, threadRootNumber: 10, replyToNumber: 2 }).reason).toBe('thread_participant');
+  });
+  it('wakes the holder of a task named by a whole word task id', () => {
+    expect(route({ text: 'status of task_7?' }, { activeWorkers: 9 }).reason).toBe('task_owner');
+    expect(route({ text: 'status of task_70?' }, { activeWorkers: 9 }).decision).toBe('silent');
+  });
+  it('keeps replies to someone else silent', () => {
+    expect(route({ replyToNumber: 2 })).toEqual({ decision: 'silent', reason: 'other_reply_target', addressed: false });
+  });
+  it('always wakes on unaddressed human messages', () => {
+    expect(route({ source: 'human', publisherAgentKey: null }, { activeWorkers: 40 })).toEqual({ decision: 'activate', reason: 'unaddressed', addressed: false });
+  });
+  it('wakes on unaddressed agent chatter only in rooms with at most 3 active workers', () => {
+    expect(route({}, { activeWorkers: 3 }).decision).toBe('activate');
+    expect(route({}, { activeWorkers: 4 })).toEqual({ decision: 'silent', reason: 'unaddressed', addressed: false });
+  });
+});

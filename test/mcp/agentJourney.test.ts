@@ -1,0 +1,92 @@
+// An agent's whole day through a real `letagents-desktop mcp` helper against a real
+// `serve`: join, register, talk, wait, take a task, hand it in.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanupSpawned, connectHelper, ensureCliBuilt, startServe, type HelperClient, type ServeHandle } from '../support';
+
+// mcp-tools.md §1, group by group.
+const SPEC_TOOLS = [
+  'create_room', 'join_code', 'join_room', 'get_current_room', 'check_repo', 'resume_room_session', 'initialize_repo',
+  'register_agent_session', 'disconnect_agent_session',
+  'send_message', 'send_thread_message', 'read_messages', 'wait_for_messages', 'search_messages', 'post_status', 'post_reasoning',
+  'add_task', 'get_board', 'claim_task', 'update_task', 'complete_task', 'claim_task_review', 'release_task_review', 'release_task_lease', 'handoff_task_lease',
+  'get_room_artifacts', 'publish_room_artifact',
+  'get_room_memory', 'remember_room_fact', 'request_human_input', 'get_human_requests',
+  'get_onboarding_status', 'start_device_auth', 'poll_device_auth', 'clear_saved_auth',
+];
+
+let serve: ServeHandle;
+let ada: HelperClient;
+let bob: HelperClient;
+
+async function call(client: HelperClient, name: string, args: Record<string, unknown> = {}) {
+  const result = (await client.callTool({ name, arguments: args })) as { content: { text: string }[]; isError?: boolean };
+  const text = result.content[0].text;
+  if (result.isError) return { isError: true, text };
+  return JSON.parse(text);
+}
+
+beforeAll(async () => {
+  ensureCliBuilt();
+  serve = await startServe();
+  ada = await connectHelper(serve.dataDir, { clientName: 'claude-code' });
+  bob = await connectHelper(serve.dataDir, { clientName: 'codex' });
+}, 60_000);
+
+afterAll(async () => {
+  await ada?.close();
+  await bob?.close();
+  await serve?.stop();
+  await cleanupSpawned();
+});
+
+describe('an agent working through the stdio helper', () => {
+  it('lists the whole interactive_desktop tool surface, each room tool with worker_id', async () => {
+    const { tools } = await ada.listTools();
+    const names = tools.map((t) => t.name).sort();
+    expect(names).toEqual(SPEC_TOOLS.slice().sort());
+    for (const tool of tools) {
+      const props = (tool.inputSchema.properties ?? {}) as Record<string, { description?: string }>;
+      if ('room_id' in props) expect(props.worker_id?.description ?? '', tool.name).toContain('Stable handle');
+      for (const [key, prop] of Object.entries(props)) expect(prop.description, `${tool.name}.${key}`).toBeTruthy();
+    }
+  });
+
+  it('joins a room, registers, talks, and wakes the other agent', async () => {
+    const room = await call(ada, 'join_room', { name: 'launch-plan' });
+    expect(room).toMatchObject({ room_id: 'launch-plan', kind: 'named', created: true, is_local: true });
+    const adaReg = await call(ada, 'register_agent_session', { room_id: 'launch-plan', registration_key: 'ada-key-1', display_name: 'Juniper' });
+    expect(adaReg.worker_id).toMatch(/^worker_[0-9a-f]{32}$/);
+    expect(adaReg.agent_session.display_name).toBe('Juniper');
+    expect(adaReg.agent_session.actor_label).toMatch(/^Juniper \| .+ \| Claude Code$/);
+
+    await call(bob, 'join_room', { name: 'launch-plan' });
+    const bobReg = await call(bob, 'register_agent_session', { room_id: 'launch-plan', registration_key: 'bob-key-1', display_name: 'Cedar' });
+    const first = await call(bob, 'wait_for_messages', { worker_id: bobReg.worker_id, timeout: 1000 });
+    const cursor = first.last_observed_message_id;
+
+    const waiting = call(bob, 'wait_for_messages', { worker_id: bobReg.worker_id, after_message_id: cursor, timeout: 20_000 });
+    await new Promise((r) => setTimeout(r, 200));
+    const sent = await call(ada, 'send_message', { worker_id: adaReg.worker_id, text: '@Cedar can you take the release notes?' });
+    expect(sent.id).toMatch(/^msg_\d+$/);
+    const woke = await waiting;
+    expect(woke.messages.map((m: { id: string }) => m.id)).toContain(sent.id);
+    const mine = woke.messages.find((m: { id: string }) => m.id === sent.id);
+    expect(mine.activation.for_current_agent).toEqual({ decision: 'activate', reason: 'explicit_mention', addressed: true });
+  });
+
+  it('takes a task from proposal to review', async () => {
+    const reg = await call(ada, 'register_agent_session', { room_id: 'launch-plan', registration_key: 'ada-key-1' });
+    const other = await call(bob, 'register_agent_session', { room_id: 'launch-plan', registration_key: 'bob-key-1' });
+    const added = await call(ada, 'add_task', { worker_id: reg.worker_id, title: 'Write release notes' });
+    expect(added.task).toMatchObject({ status: 'proposed', title: 'Write release notes' });
+    const selfAccept = await call(ada, 'update_task', { worker_id: reg.worker_id, task_id: added.task.id, status: 'accepted' });
+    expect(selfAccept).toEqual({ isError: true, text: 'A task must be accepted by someone other than the worker that proposed it.' });
+    await call(bob, 'update_task', { worker_id: other.worker_id, task_id: added.task.id, status: 'accepted' });
+    const claimed = await call(bob, 'claim_task', { worker_id: other.worker_id, task_id: added.task.id });
+    expect(claimed.task.status).toBe('assigned');
+    const done = await call(bob, 'complete_task', { worker_id: other.worker_id, task_id: added.task.id, pr_url: 'https://github.com/a/b/pull/1' });
+    expect(done.task.status).toBe('in_review');
+    const missing = await call(bob, 'claim_task', { worker_id: other.worker_id, task_id: 'task_999' });
+    expect(missing).toMatchObject({ success: false, error: 'Task not found.' });
+  });
+});
