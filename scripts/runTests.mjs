@@ -1,4 +1,5 @@
-// `npm test`: builds the CLI the integration tests spawn, then runs vitest. On Linux it
+// `npm test`: builds the app (renderer + CLI) the integration and end-to-end tests
+// spawn, then runs vitest. On Linux it
 // starts a private D-Bus session with an unlocked gnome-keyring so keychain tests use a
 // real Secret Service. Ends with the plain "N passed, N failed" line CI reads.
 import { spawnSync } from 'node:child_process';
@@ -7,8 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
-const build = spawnSync(process.execPath, ['scripts/buildCli.mjs'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+for (const step of [['node_modules/electron-vite/bin/electron-vite.js', 'build'], ['scripts/buildCli.mjs']]) {
+  const build = spawnSync(process.execPath, step, { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) {
+    console.log('0 passed, 1 failed');
+    process.exit(build.status ?? 1);
+  }
+}
 
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', ...args];
 const onPath = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;

@@ -2,16 +2,42 @@
 // Each subcommand is loaded on demand so the stdio helper stays small and fast.
 const [command, ...rest] = process.argv.slice(2);
 
+const USAGE = `usage: letagents-desktop <command> [options]
+
+  serve  [--data-dir D] [--host 127.0.0.1] [--port N] [--json] [--open]
+         run the app headless and serve the UI and MCP on 127.0.0.1
+  mcp    [--data-dir D] [--ide NAME]
+         the stdio MCP helper agents start (starts the app if needed)
+  doctor [--data-dir D]
+         check the data folder, database, agent socket and token
+`;
+
 async function main(): Promise<number> {
   switch (command) {
+    case 'mcp':
+      return (await import('./helper/main')).runHelper(rest);
+    case 'serve':
+      return (await import('./serve')).runServe(rest);
+    case 'doctor':
+      return (await import('./doctor/run')).runDoctor(rest);
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      process.stdout.write(USAGE);
+      return 0;
     default:
-      process.stderr.write('usage: letagents-desktop <serve|mcp|doctor> [--data-dir D]\n');
-      return command === undefined || command === '--help' ? 0 : 2;
+      process.stderr.write(`letagents-desktop: unknown command "${command}"\n${USAGE}`);
+      return 2;
   }
 }
 
-main().then((code) => { process.exitCode = code; }, (error) => {
-  process.stderr.write(`letagents-desktop: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
+/** Exits once stdout and stderr have flushed (pipes are asynchronous on some platforms). */
+function exitAfterFlush(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
+main().then(exitAfterFlush, (error: unknown) => {
+  process.stderr.write(`letagents-desktop ${command ?? ''}: ${error instanceof Error ? error.message : String(error)}\n`);
+  exitAfterFlush(1);
 });
-void rest;

@@ -1,0 +1,100 @@
+// The standard doctor checks: data folder, database, agent token, app socket.
+import { existsSync, statSync } from 'node:fs';
+import { SCHEMA_VERSION } from '../../main/store/migrations';
+import { DatabaseVersionError, openDatabase } from '../../main/store/database';
+import { agentSocketPath, agentTokenPath, databasePath } from '../../main/paths';
+import { attemptConnect } from '../helper/appLink';
+import type { CheckOutcome, DoctorCheck } from './check';
+
+const checksModes = process.platform !== 'win32';
+const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;
+
+export const dataDirCheck: DoctorCheck = {
+  title: 'Data folder',
+  run({ dataDir }) {
+    if (!existsSync(dataDir)) return { status: 'note', summary: `${dataDir} does not exist yet; the app creates it on first start.` };
+    const stat = statSync(dataDir);
+    if (!stat.isDirectory()) {
+      return { status: 'problem', summary: `${dataDir} is not a folder.`, fix: 'Move that file away or choose another --data-dir.' };
+    }
+    if (checksModes && (stat.mode & 0o077) !== 0) {
+      return {
+        status: 'problem',
+        summary: `${dataDir} has mode ${octal(stat.mode)}: other users can look inside.`,
+        fix: `chmod 700 "${dataDir}"`,
+      };
+    }
+    return { status: 'ok', summary: `${dataDir}${checksModes ? ` (mode ${octal(stat.mode)})` : ''}` };
+  },
+};
+
+export const databaseCheck: DoctorCheck = {
+  title: 'Database',
+  run({ dataDir }): CheckOutcome {
+    const path = databasePath(dataDir);
+    if (!existsSync(path)) return { status: 'note', summary: `No database yet; the app creates ${path} on first start.` };
+    let db;
+    try {
+      db = openDatabase(path, { readonly: true });
+    } catch (error) {
+      if (error instanceof DatabaseVersionError) {
+        return { status: 'problem', summary: error.message, fix: 'Install the newer LetAgents version that wrote it.' };
+      }
+      return { status: 'problem', summary: (error as Error).message, fix: 'Restore letagents.db from a backup, or move it away to start fresh.' };
+    }
+    try {
+      const version = db.pragma('user_version', { simple: true }) as number;
+      if (version < SCHEMA_VERSION) {
+        return { status: 'note', summary: `Schema version ${version}; the app upgrades it to ${SCHEMA_VERSION} at its next start.` };
+      }
+      return { status: 'ok', summary: `${path} opens (schema version ${version}).` };
+    } finally {
+      db.close();
+    }
+  },
+};
+
+export const agentTokenCheck: DoctorCheck = {
+  title: 'Agent token',
+  run({ dataDir }) {
+    const path = agentTokenPath(dataDir);
+    if (!existsSync(path)) return { status: 'note', summary: `No agent-token yet; the app creates ${path} on first start.` };
+    const stat = statSync(path);
+    if (checksModes && (stat.mode & 0o077) !== 0) {
+      return {
+        status: 'problem',
+        summary: `${path} has mode ${octal(stat.mode)}: other users could read the secret agents use.`,
+        fix: `chmod 600 "${path}"`,
+      };
+    }
+    if (stat.size === 0) return { status: 'problem', summary: `${path} is empty.`, fix: 'Delete it; the app writes a new one at its next start.' };
+    return { status: 'ok', summary: `${path}${checksModes ? ` (mode ${octal(stat.mode)})` : ''}` };
+  },
+};
+
+export const appSocketCheck: DoctorCheck = {
+  title: 'App',
+  async run({ dataDir }) {
+    const socketPath = agentSocketPath(dataDir);
+    const attempt = await attemptConnect(socketPath, dataDir, { cwd: null, ide: null, pid: process.pid, probe: true });
+    if (attempt.kind === 'connected') {
+      attempt.connection.socket.destroy();
+      return { status: 'ok', summary: `Running; it answers on ${socketPath} and accepts the agent-token.` };
+    }
+    if (attempt.kind === 'refused') {
+      return {
+        status: 'problem',
+        summary: `Something listens on ${socketPath} but did not accept this folder's agent-token: ${attempt.detail}.`,
+        fix: 'Quit the app and start it again, so it and the agent-token file agree.',
+      };
+    }
+    const stale = process.platform !== 'win32' && existsSync(socketPath);
+    return {
+      status: 'note',
+      summary: `Not running${stale ? ' (a stale socket file is left; the next start replaces it)' : ''}. An agent's \`letagents-desktop mcp\` starts it when needed.`,
+    };
+  },
+};
+
+/** Add new checks here (keychain, GitHub sign-in, agent configs …). */
+export const defaultChecks: readonly DoctorCheck[] = [dataDirCheck, databaseCheck, agentTokenCheck, appSocketCheck];

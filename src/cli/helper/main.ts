@@ -1,0 +1,40 @@
+// `letagents-desktop mcp`: the stdio helper agents spawn. A pure pipe into the app's
+// agent socket; it imports no core and no native module so it starts fast.
+import { parseArgs } from 'node:util';
+import { AppLink } from './appLink';
+import { helperDataDir } from './dataPaths';
+import { Relay } from './relay';
+
+export async function runHelper(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { 'data-dir': { type: 'string' }, ide: { type: 'string' } },
+    strict: true,
+  });
+  const dataDir = helperDataDir(values['data-dir']);
+  const link = new AppLink(dataDir, {
+    cwd: currentDirectory(),
+    ide: values.ide ?? (process.env.LETAGENTS_AGENT_IDE || null),
+    pid: process.pid,
+  });
+  const relay = new Relay({
+    input: process.stdin,
+    output: process.stdout,
+    reconnect: (stillWanted) => link.reconnect(stillWanted),
+  });
+  relay.start();
+  const first = await Promise.race([link.connectOrStart(), relay.done]);
+  if (typeof first === 'number') return first; // the agent went away while the app was starting
+  if (typeof first === 'string') relay.finish(1, first);
+  else relay.attach(first);
+  return relay.done;
+}
+
+/** The agent's working directory; null if it was deleted under us. */
+function currentDirectory(): string | null {
+  try {
+    return process.cwd();
+  } catch {
+    return null;
+  }
+}

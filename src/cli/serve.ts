@@ -1,0 +1,92 @@
+// `letagents-desktop serve`: the app core headless, with the agent socket, /mcp and the
+// browser UI on 127.0.0.1. Prints where they are (one JSON line with --json) and shuts
+// down cleanly on SIGINT/SIGTERM.
+import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AppAlreadyRunningError } from '../main/gateway';
+import { startAppHost, type AppHost } from '../main/host';
+import { resolveDataDir } from '../main/paths';
+
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost']);
+
+export async function runServe(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'data-dir': { type: 'string' },
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '0' },
+      json: { type: 'boolean', default: false },
+      open: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (!LOOPBACK_NAMES.has(values.host)) {
+    process.stderr.write(
+      `letagents-desktop serve: refusing --host ${values.host}: the app listens on 127.0.0.1 only, ` +
+        'so nothing outside this machine can reach your agents or the token-protected UI.\n',
+    );
+    return 2;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`letagents-desktop serve: --port must be a number from 0 to 65535 (0 picks a free port), not "${values.port}".\n`);
+    return 2;
+  }
+  const dataDir = resolveDataDir(values['data-dir']);
+  let host: AppHost;
+  try {
+    // The CLI bundle lives in out/cli; the built renderer beside it in out/renderer.
+    const rendererDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
+    host = await startAppHost({ dataDir, port, rendererDir, apiHost: { openExternal: async (url) => (openInBrowser(url), true) } });
+  } catch (error) {
+    if (error instanceof AppAlreadyRunningError) {
+      process.stderr.write(`letagents-desktop serve: ${error.message}\n`);
+      return 3;
+    }
+    throw error;
+  }
+  // Listen for signals before announcing ourselves: whoever reads the line may stop us at once.
+  const stopSignal = new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  const gateway = host.gateway;
+  const http = gateway.http!;
+  if (values.json) {
+    const line = { ui_url: gateway.uiUrl, mcp_url: http.mcpUrl, socket: gateway.socketPath, data_dir: dataDir };
+    process.stdout.write(`${JSON.stringify(line)}\n`);
+  } else {
+    process.stdout.write(
+      `LetAgents is running for ${dataDir}\n` +
+        `  UI:           ${gateway.uiUrl}\n` +
+        `  MCP (HTTP):   ${http.mcpUrl}  (send "Authorization: Bearer <agent-token>")\n` +
+        `  Agent socket: ${gateway.socketPath}  (agents use \`letagents-desktop mcp\`)\n` +
+        'Press Ctrl-C to stop.\n',
+    );
+  }
+  if (values.open && gateway.uiUrl) openInBrowser(gateway.uiUrl);
+
+  const signal = await stopSignal;
+  // A second signal while shutting down means "now".
+  const force = () => process.exit(1);
+  process.once('SIGINT', force);
+  process.once('SIGTERM', force);
+  if (!values.json) process.stdout.write(`Stopping (${signal})…\n`);
+  await host.close();
+  return 0;
+}
+
+function openInBrowser(url: string): void {
+  const [command, args] =
+    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+  try {
+    const child = spawn(command, args, { detached: true, stdio: 'ignore' });
+    child.on('error', () => process.stderr.write(`Could not open a browser; open ${url} yourself.\n`));
+    child.unref();
+  } catch {
+    process.stderr.write(`Could not open a browser; open ${url} yourself.\n`);
+  }
+}

@@ -1,0 +1,76 @@
+// The agent gateway: the agent socket and the HTTP server (/mcp plus the browser host's
+// extra handler), sharing one agent token and one connection-id sequence. Used by
+// `serve` and by the Electron main process.
+import type { McpConnectionHandler } from '../mcp/connection';
+import { ensureAgentToken } from './agentToken';
+import { connectionIdSource } from './connectionIds';
+import { startAgentHttpServer, type AgentHttpServer, type ExtraHttpHandler, type HttpServerInfo } from './httpServer';
+import { startAgentSocketServer, type AgentSocketServer } from './socketServer';
+import type { SocketConnectionTimings } from './socketConnection';
+
+export { AppAlreadyRunningError } from './socketServer';
+export { checkLoopbackHost, checkLoopbackOrigin, checkLoopbackRequest, type GuardResult } from './httpGuards';
+export { ensureAgentToken, readAgentToken, tokensEqual } from './agentToken';
+export type { ExtraHttpHandler, HttpServerInfo } from './httpServer';
+
+export interface GatewayOptions {
+  readonly dataDir: string;
+  readonly handler: McpConnectionHandler;
+  /** The HTTP server; false leaves it off (socket only). */
+  readonly http?: false | {
+    /** 0 (default) picks a free port. */
+    readonly port?: number;
+    readonly extraHandler?: ExtraHttpHandler | ((info: HttpServerInfo) => ExtraHttpHandler);
+    readonly sessionIdleMs?: number;
+  };
+  readonly socketTimings?: Partial<SocketConnectionTimings>;
+}
+
+export interface Gateway {
+  readonly dataDir: string;
+  readonly token: string;
+  readonly socketPath: string;
+  /** Null when HTTP is off. */
+  readonly http: AgentHttpServer | null;
+  /** The browser UI address with its access token in the fragment; null when HTTP is off. */
+  readonly uiUrl: string | null;
+  close(): Promise<void>;
+}
+
+/** Starts socket then HTTP; throws AppAlreadyRunningError when another app serves the folder. */
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const token = ensureAgentToken(options.dataDir);
+  const nextConnectionId = connectionIdSource();
+  const socket: AgentSocketServer = await startAgentSocketServer({
+    dataDir: options.dataDir,
+    token,
+    handler: options.handler,
+    nextConnectionId,
+    timings: options.socketTimings,
+  });
+  let http: AgentHttpServer | null = null;
+  if (options.http !== false) {
+    try {
+      http = await startAgentHttpServer({
+        port: options.http?.port ?? 0,
+        token,
+        handler: options.handler,
+        nextConnectionId,
+        extraHandler: options.http?.extraHandler,
+        sessionIdleMs: options.http?.sessionIdleMs,
+      });
+    } catch (error) {
+      await socket.close();
+      throw error;
+    }
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    dataDir: options.dataDir,
+    token,
+    socketPath: socket.path,
+    http,
+    uiUrl: http ? `${http.origin}/#token=${token}` : null,
+    close: () => (closing ??= Promise.all([http?.close(), socket.close()]).then(() => undefined)),
+  };
+}

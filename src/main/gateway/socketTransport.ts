@@ -1,0 +1,61 @@
+// The server side of one agent-socket connection as an MCP SDK Transport: JSON-RPC
+// lines out through the socket; lines in are handed over by the socket connection
+// (which has already consumed the hello and the heartbeat pings).
+import type { Socket } from 'node:net';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+export class SocketMcpTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  private started = false;
+  private closed = false;
+  // Messages that arrive between the welcome line and the server's start() wait here.
+  private early: JSONRPCMessage[] = [];
+
+  constructor(private readonly socket: Socket) {}
+
+  async start(): Promise<void> {
+    if (this.started) throw new Error('SocketMcpTransport already started.');
+    this.started = true;
+    const early = this.early;
+    this.early = [];
+    for (const message of early) this.onmessage?.(message);
+  }
+
+  /** Called by the connection for every JSON-RPC message the helper sent. */
+  deliver(message: JSONRPCMessage): void {
+    if (this.closed) return;
+    if (this.started) this.onmessage?.(message);
+    else this.early.push(message);
+  }
+
+  /** Called by the connection for a line that is not valid JSON-RPC. */
+  reportError(error: Error): void {
+    this.onerror?.(error);
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed || this.socket.destroyed) return Promise.reject(new Error('The agent connection is closed.'));
+    return new Promise((resolve, reject) => {
+      this.socket.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+    });
+  }
+
+  async close(): Promise<void> {
+    this.socket.end();
+    // A helper that does not finish its side promptly is cut off.
+    setTimeout(() => this.socket.destroy(), 1_000).unref();
+    this.handleClosed();
+  }
+
+  /** Called once the socket is gone (or by close()); idempotent. */
+  handleClosed(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.early = [];
+    this.onclose?.();
+  }
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { runDoctor } from '../../src/cli/doctor/run';
+import { cleanupSpawned, ensureCliBuilt, runCli, startServe, tempDataDir } from '../support';
+
+beforeAll(ensureCliBuilt);
+afterAll(cleanupSpawned);
+
+const doctor = (dataDir: string) => runCli(['doctor', '--data-dir', dataDir]);
+
+describe('letagents-desktop doctor', () => {
+  it('explains a data folder that does not exist yet and finds no problem', async () => {
+    const dataDir = tempDataDir();
+    const result = await doctor(dataDir);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`LetAgents doctor: data folder ${dataDir}`);
+    expect(result.stdout).toContain(`[--] Data folder: ${dataDir} does not exist yet; the app creates it on first start.`);
+    expect(result.stdout).toContain('[--] Database: No database yet');
+    expect(result.stdout).toContain('[--] App: Not running. An agent\'s `letagents-desktop mcp` starts it when needed.');
+    expect(result.stdout).toContain('No problems found.');
+  });
+
+  it('reports a running app that accepts the token, and everything in order', async () => {
+    const serve = await startServe();
+    const result = await doctor(serve.dataDir);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`[ok] Data folder: ${serve.dataDir} (mode 0700)`);
+    expect(result.stdout).toMatch(/\[ok\] Database: .*letagents\.db opens \(schema version \d+\)\./);
+    expect(result.stdout).toContain('[ok] Agent token: ');
+    expect(result.stdout).toContain(`[ok] App: Running; it answers on ${serve.socket} and accepts the agent-token.`);
+    await serve.stop();
+  });
+
+  it('notes the stale socket of an app that crashed', async () => {
+    const serve = await startServe();
+    await serve.kill();
+    const result = await doctor(serve.dataDir);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('[--] App: Not running (a stale socket file is left; the next start replaces it).');
+  });
+
+  it.skipIf(process.platform === 'win32')('flags a token file and folder others can read, with the fix, and exits 1', async () => {
+    const serve = await startServe();
+    await serve.stop();
+    chmodSync(join(serve.dataDir, 'agent-token'), 0o644);
+    chmodSync(serve.dataDir, 0o755);
+    const result = await doctor(serve.dataDir);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`[!!] Agent token: ${join(serve.dataDir, 'agent-token')} has mode 0644: other users could read the secret agents use.`);
+    expect(result.stdout).toContain(`     fix: chmod 600 "${join(serve.dataDir, 'agent-token')}"`);
+    expect(result.stdout).toContain(`[!!] Data folder: ${serve.dataDir} has mode 0755`);
+    expect(result.stdout).toContain('2 problems found.');
+  });
+
+  it('refuses a database from a newer version without changing it, and exits 1', async () => {
+    const dataDir = tempDataDir();
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const path = join(dataDir, 'letagents.db');
+    const db = new Database(path);
+    db.pragma('user_version = 99');
+    db.close();
+    const before = readFileSync(path);
+    const result = await doctor(dataDir);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('[!!] Database: This database was written by a newer version of LetAgents (schema 99');
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it('runs any list of checks, so more can be added, and counts a failing check as a problem', async () => {
+    const lines: string[] = [];
+    const write = process.stdout.write;
+    process.stdout.write = ((chunk: string) => (lines.push(chunk), true)) as typeof process.stdout.write;
+    let code: number;
+    try {
+      code = await runDoctor(['--data-dir', tempDataDir()], [
+        { title: 'Keychain', run: () => ({ status: 'ok', summary: 'reachable' }) },
+        { title: 'GitHub', run: () => Promise.reject(new Error('network down')) },
+      ]);
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(code).toBe(1);
+    expect(lines).toContain('[ok] Keychain: reachable\n');
+    expect(lines).toContain('[!!] GitHub: The check itself failed: network down\n');
+  });
+});

@@ -1,0 +1,164 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { startGateway, type Gateway } from '../../src/main/gateway';
+import { LOST_REQUEST_MESSAGE } from '../../src/cli/helper/relay';
+import {
+  cleanupSpawned,
+  cliBin,
+  connectHelper,
+  ensureCliBuilt,
+  isAlive,
+  recordingHandler,
+  runCli,
+  startServe,
+  tempDataDir,
+  tempDir,
+  toolJson,
+  toolText,
+  track,
+  waitUntil,
+  type RecordingHandler,
+} from '../support';
+
+beforeAll(ensureCliBuilt);
+const gateways: Gateway[] = [];
+afterEach(async () => {
+  await Promise.all(gateways.splice(0).map((g) => g.close()));
+  await cleanupSpawned();
+});
+
+/** The app's gateway in this process, with a recording MCP handler (socket only). */
+async function inProcessApp(dataDir: string, handler: RecordingHandler = recordingHandler()) {
+  const gateway = await startGateway({ dataDir, handler, http: false });
+  gateways.push(gateway);
+  return { gateway, handler };
+}
+
+
+describe('letagents-desktop mcp (stdio helper)', () => {
+  it('connects an agent to the running app: initialize, tools/list and a tool call', async () => {
+    const serve = await startServe();
+    const client = await connectHelper(serve.dataDir);
+    expect(client.getServerVersion()?.name).toBe('letagents-desktop');
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toContain('get_current_room');
+    const result = await client.callTool({ name: 'get_current_room', arguments: {} });
+    expect(toolJson(result)).toEqual({ connected: false, message: 'Not currently in any room' });
+    await client.close();
+    await serve.stop();
+  });
+
+  it("tells the app the agent's working directory and IDE", async () => {
+    const dataDir = tempDataDir();
+    const { handler } = await inProcessApp(dataDir);
+    const cwd = realpathSync(tempDir('la-project-'));
+    const flagged = await connectHelper(dataDir, { cwd, ide: 'cursor' });
+    const fromEnv = await connectHelper(dataDir, { cwd, env: { LETAGENTS_AGENT_IDE: 'windsurf' } });
+    const plain = await connectHelper(dataDir, { cwd, env: { LETAGENTS_AGENT_IDE: '' } });
+    expect(handler.opened).toEqual([
+      { id: 'c1', transport: 'socket', cwd, ideHint: 'cursor' },
+      { id: 'c2', transport: 'socket', cwd, ideHint: 'windsurf' },
+      { id: 'c3', transport: 'socket', cwd, ideHint: null },
+    ]);
+    await Promise.all([flagged.close(), fromEnv.close(), plain.close()]);
+    await handler.whenClosed('c3');
+  });
+
+  it('starts the app in the background when none is running', async () => {
+    const dataDir = tempDataDir();
+    const client = await connectHelper(dataDir);
+    expect(client.stderrText).toContain('started the LetAgents app in the background');
+    const appPid = client.startedAppPid!;
+    expect(isAlive(appPid)).toBe(true);
+    expect(existsSync(join(dataDir, 'agent.sock'))).toBe(true);
+    expect(readFileSync(join(dataDir, 'app-background.log'), 'utf8')).toContain('LetAgents is running for');
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('get_current_room');
+    await client.close();
+    // The app outlives the helper that started it.
+    expect(isAlive(appPid)).toBe(true);
+  });
+
+  it('keeps the agent connected across an app restart', async () => {
+    const serve = await startServe();
+    const client = await connectHelper(serve.dataDir);
+    const errors: Error[] = [];
+    client.onerror = (error) => errors.push(error);
+    await client.callTool({ name: 'get_current_room', arguments: {} });
+    await serve.kill();
+    const restarted = await startServe({ dataDir: serve.dataDir });
+    const result = await client.callTool({ name: 'get_current_room', arguments: {} });
+    expect((toolJson(result) as { message: string }).message).toBe('Not currently in any room');
+    expect(errors).toEqual([]);
+    await client.close();
+    await restarted.stop();
+  });
+
+  it('re-initializes the new connection after a restart without the agent seeing it', async () => {
+    const dataDir = tempDataDir();
+    const first = await inProcessApp(dataDir);
+    const client = await connectHelper(dataDir, { clientName: 'agent-under-test' });
+    const errors: Error[] = [];
+    client.onerror = (error) => errors.push(error);
+    expect(toolText(await client.callTool({ name: 'echo', arguments: { text: 'a' } }))).toBe('c1:a');
+    await first.gateway.close();
+    const second = await inProcessApp(dataDir);
+    // Call once the helper is back (a call in the instant the app dies is answered with an error).
+    await waitUntil(() => second.handler.opened.length === 1, 10_000, 'helper reconnected');
+    expect(toolText(await client.callTool({ name: 'echo', arguments: { text: 'b' } }))).toBe('c1:b');
+    // The new server saw the agent's own initialize (same client name) before the call.
+    expect(second.handler.servers[0].server.getClientVersion()?.name).toBe('agent-under-test');
+    expect(errors).toEqual([]);
+    await client.close();
+  });
+
+  it('answers requests in flight when the app goes away with an error, then carries on', async () => {
+    const dataDir = tempDataDir();
+    const first = await inProcessApp(dataDir);
+    const client = await connectHelper(dataDir);
+    const hanging = client.callTool({ name: 'hang', arguments: {} }, undefined, { timeout: 20_000 });
+    await new Promise((r) => setTimeout(r, 200));
+    await first.gateway.close();
+    await expect(hanging).rejects.toThrow(LOST_REQUEST_MESSAGE);
+    const second = await inProcessApp(dataDir);
+    await waitUntil(() => second.handler.opened.length === 1, 10_000, 'helper reconnected');
+    expect(toolText(await client.callTool({ name: 'echo', arguments: { text: 'again' } }))).toBe('c1:again');
+    await client.close();
+  });
+
+  it('exits 0 when the agent closes its input', async () => {
+    const serve = await startServe();
+    const result = await runCli(['mcp', '--data-dir', serve.dataDir], { input: '' });
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+    await serve.stop();
+  });
+
+  it('exits non-zero with a clear message when it cannot start an app', async () => {
+    const parent = tempDir();
+    writeFileSync(join(parent, 'a-file'), '');
+    const dataDir = join(parent, 'a-file', 'data'); // a folder inside a file cannot exist
+    const child = track(spawn(process.execPath, [cliBin, 'mcp', '--data-dir', dataDir], { stdio: ['pipe', 'pipe', 'pipe'] }));
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    const code = await new Promise((r) => child.once('exit', r));
+    expect(code).toBe(1);
+    expect(stderr).toContain(`letagents-desktop mcp: no LetAgents app is running for ${dataDir}, and starting one failed: cannot write its log at`);
+  });
+
+  it('explains why the app it started could not run', async () => {
+    const dataDir = tempDataDir();
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const db = new Database(join(dataDir, 'letagents.db'));
+    db.pragma('user_version = 99');
+    db.close();
+    const child = track(spawn(process.execPath, [cliBin, 'mcp', '--data-dir', dataDir], { stdio: ['pipe', 'pipe', 'pipe'] }));
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    const code = await new Promise((r) => child.once('exit', r));
+    expect(code).toBe(1);
+    expect(stderr).toContain(`no LetAgents app is running for ${dataDir}; the one started in the background exited with code 1.`);
+    expect(stderr).toContain('This database was written by a newer version of LetAgents (schema 99');
+  });
+});

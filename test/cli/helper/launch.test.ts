@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { appLaunchCommand } from '../../../src/cli/helper/launch';
+
+describe('the app a helper starts when none runs', () => {
+  it('is `serve` when the helper runs on plain Node', () => {
+    const env = { PATH: '/bin' };
+    expect(appLaunchCommand('/data', { execPath: '/usr/bin/node', script: '/repo/bin/letagents-desktop.js', versions: { node: '22.0.0' }, env })).toEqual({
+      command: '/usr/bin/node',
+      args: ['/repo/bin/letagents-desktop.js', 'serve', '--data-dir', '/data'],
+      env,
+    });
+  });
+
+  it('is the installed desktop app, hidden in the tray, when the helper runs inside it', () => {
+    const launch = appLaunchCommand('/data', {
+      execPath: '/opt/LetAgents/letagents',
+      script: '/opt/LetAgents/resources/app.asar.unpacked/bin/letagents-desktop.js',
+      versions: { node: '22.0.0', electron: '45.5.0' },
+      env: { PATH: '/bin', ELECTRON_RUN_AS_NODE: '1' },
+    });
+    // Without ELECTRON_RUN_AS_NODE the executable starts as the app, not as Node.
+    expect(launch).toEqual({ command: '/opt/LetAgents/letagents', args: ['--background', '--data-dir', '/data'], env: { PATH: '/bin' } });
+  });
+
+  it('finds a packaged Windows app by its unpacked folder too', () => {
+    const launch = appLaunchCommand('C:\\data', {
+      execPath: 'C:\\Program Files\\LetAgents\\LetAgents.exe',
+      script: 'C:\\Program Files\\LetAgents\\resources\\app.asar.unpacked\\bin\\letagents-desktop.js',
+      versions: { electron: '45.5.0' },
+      env: { ELECTRON_RUN_AS_NODE: '1' },
+    });
+    expect(launch.args).toEqual(['--background', '--data-dir', 'C:\\data']);
+  });
+
+  it('is the checkout’s Electron app when a development Electron runs the helper', () => {
+    const launch = appLaunchCommand('/data', {
+      execPath: '/repo/node_modules/electron/dist/electron',
+      script: '/repo/bin/letagents-desktop.js',
+      versions: { electron: '45.5.0' },
+      env: { ELECTRON_RUN_AS_NODE: '1' },
+    });
+    expect(launch).toEqual({ command: '/repo/node_modules/electron/dist/electron', args: [path.dirname('/repo/bin'), '--background', '--data-dir', '/data'], env: {} });
+  });
+});

@@ -1,0 +1,166 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, createConnection, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { Relay } from '../../../src/cli/helper/relay';
+import { PING_LINE } from '../../../src/cli/helper/protocol';
+import { cleanupSpawned, tempDir, waitUntil } from '../../support';
+
+// The relay in-process, between a PassThrough "agent" and a plain socket "app".
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) s.close();
+  await cleanupSpawned();
+});
+
+interface FakeApp {
+  /** Lines the app received, per connection. */
+  readonly received: string[][];
+  readonly sockets: Socket[];
+  connect(): Promise<{ socket: Socket; leftover: Buffer }>;
+  nextConnection(): Promise<number>;
+}
+
+async function fakeApp(): Promise<FakeApp> {
+  const path = join(tempDir(), 'app.sock');
+  const received: string[][] = [];
+  const sockets: Socket[] = [];
+  let wake: (() => void) | null = null;
+  const server = createServer((socket) => {
+    const lines: string[] = [];
+    received.push(lines);
+    sockets.push(socket);
+    let buffer = '';
+    socket.on('data', (d) => {
+      buffer += d;
+      let nl;
+      while ((nl = buffer.indexOf('\n')) !== -1) {
+        lines.push(buffer.slice(0, nl));
+        buffer = buffer.slice(nl + 1);
+      }
+    });
+    wake?.();
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(path, r));
+  return {
+    received,
+    sockets,
+    connect: () =>
+      new Promise((resolve) => {
+        const socket = createConnection(path, () => resolve({ socket, leftover: Buffer.alloc(0) }));
+      }),
+    nextConnection: () =>
+      new Promise((resolve) => {
+        const count = sockets.length;
+        wake = () => sockets.length > count && resolve(sockets.length - 1);
+      }),
+  };
+}
+
+function agentSide() {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const seen: string[] = [];
+  let buffer = '';
+  output.on('data', (d) => {
+    buffer += d;
+    let nl;
+    while ((nl = buffer.indexOf('\n')) !== -1) {
+      seen.push(buffer.slice(0, nl));
+      buffer = buffer.slice(nl + 1);
+    }
+  });
+  return { input, output, seen, send: (m: object) => input.write(`${JSON.stringify(m)}\n`) };
+}
+
+
+describe('helper relay', () => {
+  it('sends heartbeat pings to the app and never to the agent', async () => {
+    const app = await fakeApp();
+    const agent = agentSide();
+    const relay = new Relay({ input: agent.input, output: agent.output, reconnect: async () => 'gone', heartbeatMs: 30 });
+    relay.start();
+    const connecting = app.nextConnection();
+    relay.attach(await app.connect());
+    const index = await connecting;
+    await waitUntil(() => app.received[index].filter((l) => l === PING_LINE).length >= 3);
+    expect(agent.seen).toEqual([]);
+    agent.input.end();
+    expect(await relay.done).toBe(0);
+  });
+
+  it('holds what the agent sends before the app answers and delivers it in order', async () => {
+    const app = await fakeApp();
+    const agent = agentSide();
+    const relay = new Relay({ input: agent.input, output: agent.output, reconnect: async () => 'gone' });
+    relay.start();
+    agent.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} });
+    agent.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    await new Promise((r) => setTimeout(r, 50));
+    relay.attach(await app.connect());
+    await waitUntil(() => app.received[0]?.length === 2);
+    expect(app.received[0].map((l) => JSON.parse(l).method)).toEqual(['initialize', 'notifications/initialized']);
+    agent.input.end();
+    await relay.done;
+  });
+
+  it('re-sends an initialize that was cut off and lets its answer through', async () => {
+    const app = await fakeApp();
+    const agent = agentSide();
+    const relay = new Relay({ input: agent.input, output: agent.output, reconnect: () => app.connect() });
+    relay.start();
+    relay.attach(await app.connect());
+    agent.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: {} });
+    await waitUntil(() => app.received[0]?.length === 1);
+    const second = app.nextConnection();
+    app.sockets[0].destroy();
+    const index = await second;
+    await waitUntil(() => app.received[index]?.length === 1);
+    expect(JSON.parse(app.received[index][0])).toMatchObject({ id: 0, method: 'initialize' });
+    app.sockets[index].write(`${JSON.stringify({ jsonrpc: '2.0', id: 0, result: { ok: true } })}\n`);
+    await waitUntil(() => agent.seen.length === 1);
+    expect(JSON.parse(agent.seen[0])).toEqual({ jsonrpc: '2.0', id: 0, result: { ok: true } });
+    agent.input.end();
+    await relay.done;
+  });
+
+  it("drops the agent's reply to an app request made on a connection that is gone", async () => {
+    const app = await fakeApp();
+    const agent = agentSide();
+    const relay = new Relay({ input: agent.input, output: agent.output, reconnect: () => app.connect() });
+    relay.start();
+    relay.attach(await app.connect());
+    await waitUntil(() => app.sockets.length === 1);
+    app.sockets[0].write(`${JSON.stringify({ jsonrpc: '2.0', id: 'roots-1', method: 'roots/list' })}\n`);
+    await waitUntil(() => agent.seen.length === 1);
+    const second = app.nextConnection();
+    app.sockets[0].destroy();
+    const index = await second;
+    agent.send({ jsonrpc: '2.0', id: 'roots-1', result: { roots: [] } });
+    agent.send({ jsonrpc: '2.0', method: 'notifications/roots/list_changed' });
+    await waitUntil(() => app.received[index]?.length === 1);
+    expect(JSON.parse(app.received[index][0]).method).toBe('notifications/roots/list_changed');
+    agent.input.end();
+    await relay.done;
+  });
+
+  it('exits 1 with the reason when the app does not come back', async () => {
+    const app = await fakeApp();
+    const agent = agentSide();
+    const relay = new Relay({ input: agent.input, output: agent.output, reconnect: async () => 'the app is gone' });
+    relay.start();
+    relay.attach(await app.connect());
+    await waitUntil(() => app.sockets.length === 1);
+    const stderr = process.stderr.write;
+    const written: string[] = [];
+    process.stderr.write = ((chunk: string) => (written.push(chunk), true)) as typeof process.stderr.write;
+    try {
+      app.sockets[0].destroy();
+      expect(await relay.done).toBe(1);
+    } finally {
+      process.stderr.write = stderr;
+    }
+    expect(written).toEqual(['the app is gone\n']);
+  });
+});

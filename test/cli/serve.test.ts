@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { cleanupSpawned, cliBin, connectHttp, ensureCliBuilt, runCli, startServe, tempDataDir, track } from '../support';
+
+beforeAll(ensureCliBuilt);
+afterAll(cleanupSpawned);
+
+function post(port: number, headers: Record<string, string>) {
+  return new Promise<number>((resolve, reject) => {
+    request({ host: '127.0.0.1', port, method: 'POST', path: '/mcp', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    })
+      .on('error', reject)
+      .end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }));
+  });
+}
+
+describe('letagents-desktop serve', () => {
+  it('prints exactly one JSON line saying where the UI, MCP endpoint and socket are', async () => {
+    const serve = await startServe();
+    const [line, ...rest] = serve.output().stdout.split('\n');
+    expect(rest.join('')).toBe('');
+    const printed = JSON.parse(line);
+    expect(Object.keys(printed)).toEqual(['ui_url', 'mcp_url', 'socket', 'data_dir']);
+    expect(serve.port).toBeGreaterThan(0);
+    expect(printed.ui_url).toBe(`http://127.0.0.1:${serve.port}/#token=${serve.token}`);
+    expect(printed.mcp_url).toBe(`http://127.0.0.1:${serve.port}/mcp`);
+    expect(printed.socket).toBe(join(serve.dataDir, 'agent.sock'));
+    expect(existsSync(join(serve.dataDir, 'letagents.db'))).toBe(true);
+    await serve.stop();
+  });
+
+  it('serves MCP over HTTP only to loopback requests with the agent token', async () => {
+    const serve = await startServe();
+    const host = `127.0.0.1:${serve.port}`;
+    const accept = 'application/json, text/event-stream';
+    expect(await post(serve.port, { host, accept })).toBe(401);
+    expect(await post(serve.port, { host: `evil.example:${serve.port}`, accept, authorization: `Bearer ${serve.token}` })).toBe(421);
+    expect(await post(serve.port, { host, accept, authorization: `Bearer ${serve.token}`, origin: 'https://evil.example' })).toBe(403);
+    const client = await connectHttp(serve.mcpUrl, serve.token);
+    const tools = await client.listTools();
+    expect(tools.tools.map((t) => t.name)).toContain('get_current_room');
+    await client.close();
+    await serve.stop();
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`shuts down cleanly on ${signal} and removes the socket`, async () => {
+      const serve = await startServe();
+      expect(existsSync(serve.socket)).toBe(true);
+      const client = await connectHttp(serve.mcpUrl, serve.token);
+      const exit = await serve.stop(signal);
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(existsSync(serve.socket)).toBe(false);
+      expect(serve.output().stderr).toBe('');
+      await client.close().catch(() => undefined);
+    });
+  }
+
+  it('refuses to start a second app for the same data folder', async () => {
+    const serve = await startServe();
+    const second = await runCli(['serve', '--json', '--data-dir', serve.dataDir]);
+    expect(second.code).toBe(3);
+    expect(second.stdout).toBe('');
+    expect(second.stderr).toBe(
+      `letagents-desktop serve: LetAgents is already running for this data folder (${serve.dataDir}). Use that app, or quit it first.\n`,
+    );
+    expect(existsSync(serve.socket)).toBe(true);
+    await serve.stop();
+  });
+
+  it('replaces the stale socket an app killed mid-run left behind', async () => {
+    const first = await startServe();
+    await first.kill();
+    expect(existsSync(first.socket)).toBe(true);
+    const second = await startServe({ dataDir: first.dataDir });
+    expect(second.socket).toBe(first.socket);
+    await second.stop();
+  });
+
+  it('refuses to listen anywhere but loopback', async () => {
+    const dataDir = tempDataDir();
+    const result = await runCli(['serve', '--host', '0.0.0.0', '--data-dir', dataDir]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('refusing --host 0.0.0.0: the app listens on 127.0.0.1 only');
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('refuses a database written by a newer version and leaves it untouched', async () => {
+    const dataDir = tempDataDir();
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const path = join(dataDir, 'letagents.db');
+    const db = new Database(path);
+    db.pragma('user_version = 99');
+    db.close();
+    const before = readFileSync(path);
+    const result = await runCli(['serve', '--json', '--data-dir', dataDir]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('This database was written by a newer version of LetAgents (schema 99');
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it('prints a readable summary without --json', async () => {
+    const dataDir = tempDataDir();
+    const child = track(spawn(process.execPath, [cliBin, 'serve', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] }));
+    let out = '';
+    await new Promise<void>((resolve) => child.stdout!.on('data', (d) => ((out += d), out.includes('Ctrl-C') && resolve())));
+    expect(out).toContain(`LetAgents is running for ${dataDir}`);
+    expect(out).toMatch(/UI: +http:\/\/127\.0\.0\.1:\d+\/#token=/);
+    expect(out).toContain(`Agent socket: ${join(dataDir, 'agent.sock')}`);
+    child.kill('SIGTERM');
+    expect(await new Promise((r) => child.once('exit', r))).toBe(0);
+  });
+});

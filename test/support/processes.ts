@@ -1,0 +1,65 @@
+// Every process a test starts is tracked here, so one call in afterEach/afterAll ends
+// them all (by pid) and removes the temporary data folders.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const children = new Set<ChildProcess>();
+const pids = new Set<number>();
+const tempDirs = new Set<string>();
+
+export function track<T extends ChildProcess>(child: T): T {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** For processes the tests did not spawn themselves (e.g. an app a helper started). */
+export function trackPid(pid: number): void {
+  pids.add(pid);
+}
+
+/** A fresh empty temp folder, removed by cleanupSpawned(). */
+export function tempDir(prefix = 'la-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
+}
+
+/** A fresh, not yet existing data folder (its parent is a new temp folder with a short path). */
+export function tempDataDir(): string {
+  return join(tempDir(), 'data');
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Kills every tracked process and waits (bounded) for them to go; removes temp folders. */
+export async function cleanupSpawned(): Promise<void> {
+  const waits = [...children].map(
+    (child) =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  );
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  pids.clear();
+  await Promise.race([Promise.all(waits), new Promise((r) => setTimeout(r, 5_000))]);
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  tempDirs.clear();
+}

@@ -1,0 +1,50 @@
+// A raw connection to the agent socket, for tests of the hello protocol itself.
+import { createConnection, type Socket } from 'node:net';
+
+export interface RawSocket {
+  readonly socket: Socket;
+  /** Everything received so far. */
+  received(): string;
+  send(line: string | object): void;
+  /** Resolves with the next complete line, or rejects after timeoutMs. */
+  nextLine(timeoutMs?: number): Promise<string>;
+  /** Resolves when the app closed the connection. */
+  readonly closed: Promise<void>;
+}
+
+export function openRawSocket(path: string): Promise<RawSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection(path);
+    let buffer = '';
+    let consumed = 0;
+    const waiters: Array<() => void> = [];
+    socket.on('data', (d) => {
+      buffer += d;
+      for (const wake of waiters.splice(0)) wake();
+    });
+    const closed = new Promise<void>((r) => socket.once('close', () => r()));
+    socket.on('error', () => undefined);
+    socket.once('connect', () =>
+      resolve({
+        socket,
+        received: () => buffer,
+        send: (line) => socket.write(`${typeof line === 'string' ? line : JSON.stringify(line)}\n`),
+        closed,
+        nextLine: (timeoutMs = 5_000) =>
+          new Promise((res, rej) => {
+            const timer = setTimeout(() => rej(new Error(`no line within ${timeoutMs} ms; got ${JSON.stringify(buffer)}`)), timeoutMs);
+            const check = () => {
+              const nl = buffer.indexOf('\n', consumed);
+              if (nl === -1) return void waiters.push(check);
+              clearTimeout(timer);
+              const line = buffer.slice(consumed, nl);
+              consumed = nl + 1;
+              res(line);
+            };
+            check();
+          }),
+      }),
+    );
+    socket.once('error', reject);
+  });
+}

@@ -1,0 +1,84 @@
+// Starting a real `letagents-desktop serve --json` for a test and stopping it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cliBin, repoRoot } from './cli';
+import { tempDataDir, track } from './processes';
+
+export interface ServeHandle {
+  readonly uiUrl: string;
+  readonly mcpUrl: string;
+  readonly socket: string;
+  readonly dataDir: string;
+  /** The agent token (from the data folder). */
+  readonly token: string;
+  readonly port: number;
+  readonly process: ChildProcess;
+  /** What serve printed so far. */
+  output(): { stdout: string; stderr: string };
+  /** Sends SIGTERM (or `signal`) and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGKILL: an app crash. */
+  kill(): Promise<void>;
+}
+
+export interface StartServeOptions {
+  /** Defaults to a fresh temp folder. */
+  readonly dataDir?: string;
+  readonly port?: number;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly timeoutMs?: number;
+}
+
+/** Spawns serve with --json and resolves once it printed its line. */
+export function startServe(options: StartServeOptions = {}): Promise<ServeHandle> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const child = track(
+    spawn(process.execPath, [cliBin, 'serve', '--json', '--data-dir', dataDir, '--port', String(options.port ?? 0)], {
+      cwd: repoRoot,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`serve did not print its line within ${options.timeoutMs ?? 15_000} ms. stderr:\n${stderr}`));
+    }, options.timeoutMs ?? 15_000);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited (code ${code}, signal ${signal}) before printing its line. stderr:\n${stderr}`));
+    });
+    child.stdout!.on('data', (d) => {
+      const wasEmpty = !stdout.includes('\n');
+      stdout += d;
+      if (!wasEmpty || !stdout.includes('\n')) return;
+      clearTimeout(timer);
+      const line = JSON.parse(stdout.slice(0, stdout.indexOf('\n'))) as Record<string, string>;
+      resolve({
+        uiUrl: line.ui_url,
+        mcpUrl: line.mcp_url,
+        socket: line.socket,
+        dataDir: line.data_dir,
+        token: readFileSync(join(line.data_dir, 'agent-token'), 'utf8').trim(),
+        port: Number(new URL(line.mcp_url).port),
+        process: child,
+        output: () => ({ stdout, stderr }),
+        stop: async (signal = 'SIGTERM') => {
+          if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+          return exited;
+        },
+        kill: async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+          await exited;
+        },
+      });
+    });
+  });
+}
