@@ -20,6 +20,14 @@ export interface Core {
   close(): Promise<void>;
 }
 
+function chmodQuietly(path: string): void {
+  try {
+    chmodSync(path, 0o600);
+  } catch {
+    // -wal and -shm exist only while the database is open in WAL mode.
+  }
+}
+
 export function createCore(options: CoreOptions): Core {
   const inMemory = options.dataDir === ':memory:';
   if (!inMemory) {
@@ -28,6 +36,8 @@ export function createCore(options: CoreOptions): Core {
   }
   const bus = new EventBus();
   const db = openDatabase(inMemory ? ':memory:' : databasePath(options.dataDir));
+  // The folder is already private; the files are too, in case it is ever moved or shared.
+  if (!inMemory) for (const suffix of ['', '-wal', '-shm']) chmodQuietly(databasePath(options.dataDir) + suffix);
   const store = new Store(db, bus, options.clock);
   let closing: Promise<void> | undefined;
   return {
