@@ -26,7 +26,7 @@ async function call(client: HelperClient, name: string, args: Record<string, unk
 }
 
 beforeAll(async () => {
-  ensureCliBuilt();
+  await ensureCliBuilt();
   serve = await startServe();
   ada = await connectHelper(serve.dataDir, { clientName: 'claude-code' });
   bob = await connectHelper(serve.dataDir, { clientName: 'codex' });

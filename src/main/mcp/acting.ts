@@ -10,8 +10,8 @@ export async function writeAs<T>(
   fn: (tx: Tx, identity: CallIdentity) => T,
   options: { posting?: boolean } = {},
 ): Promise<{ value: T; identity: CallIdentity }> {
-  const identity = await resolveIdentity(env, args, { write: true, posting: options.posting });
-  const value = await fencedWrite(env, identity, (tx) => fn(tx, identity));
+  const resolved = await resolveIdentity(env, args, { write: true, posting: options.posting });
+  const { value, identity } = await fencedWrite(env, resolved, fn);
   assertStillHeld(env, identity);
   return { value, identity };
 }

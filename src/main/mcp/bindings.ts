@@ -28,6 +28,10 @@ export class WorkerBindings {
   private readonly registering = new Map<string, { connectionId: string; result: Promise<unknown> }>();
   private readonly waiters = new Map<string, Set<Waiter>>();
   private readonly closedAt = new Map<string, number>();
+  /** The binding a connection close removed, per session, until the next swap. */
+  private readonly releasedByClose = new Map<string, Binding>();
+  /** The binding a person's end removed, per session, until the next swap (for W15). */
+  private readonly endedByPerson = new Map<string, Binding>();
   private readonly httpActivity = new Map<string, number>();
   private readonly openConnections = new Set<string>();
 
@@ -46,6 +50,7 @@ export class WorkerBindings {
       if (binding.connectionId !== connection.id) continue;
       this.bindings.delete(sessionId);
       this.closedAt.set(sessionId, this.clock());
+      this.releasedByClose.set(sessionId, binding);
       this.failWaiters(sessionId, () => true);
       released.push(sessionId);
     }
@@ -83,7 +88,13 @@ export class WorkerBindings {
    * else gives this connection a fresh token and fails the other connections' waits.
    */
   swap(connection: ConnectionState, sessionId: string, predecessor: Binding | undefined): void {
-    if (this.bindings.get(sessionId) !== predecessor) throw errors.W11();
+    const current = this.bindings.get(sessionId);
+    // The predecessor's connection closing meanwhile is no supersession: a retry after a
+    // lost response (§11 case 12) races exactly that close. Disconnects and people are.
+    const closedMeanwhile = current === undefined && predecessor !== undefined && this.releasedByClose.get(sessionId) === predecessor;
+    if (current !== predecessor && !closedMeanwhile) throw errors.W11();
+    this.releasedByClose.delete(sessionId);
+    this.endedByPerson.delete(sessionId);
     const token = randomBytes(32).toString('base64url');
     this.bindings.set(sessionId, { connectionId: connection.id, token, transport: connection.info.transport });
     connection.tokens.set(sessionId, token);
@@ -104,14 +115,24 @@ export class WorkerBindings {
   unbind(sessionId: string, connection?: ConnectionState, forget = true): void {
     const binding = this.bindings.get(sessionId);
     if (binding && (!connection || binding.connectionId === connection.id)) this.bindings.delete(sessionId);
+    this.releasedByClose.delete(sessionId);
     if (connection && forget) connection.tokens.delete(sessionId);
     this.failWaiters(sessionId, (w) => !connection || w.connectionId === connection.id || !binding);
   }
 
   /** Ends whatever binding a session has (a person disconnected or removed the agent). */
   unbindAll(sessionId: string): void {
+    const binding = this.bindings.get(sessionId);
+    if (binding) this.endedByPerson.set(sessionId, binding);
     this.bindings.delete(sessionId);
+    this.releasedByClose.delete(sessionId);
     this.failWaiters(sessionId, () => true);
+  }
+
+  /** §7 step 4: this connection held the session until a person ended it. */
+  heldWhenEndedByPerson(connection: ConnectionState, sessionId: string): boolean {
+    const binding = this.endedByPerson.get(sessionId);
+    return !!binding && binding.connectionId === connection.id && connection.tokens.get(sessionId) === binding.token;
   }
 
   /** §6 steps 2–3: one in-flight registration per session; the same connection shares it. */

@@ -65,16 +65,30 @@ export async function resolveIdentity(env: ToolEnv, args: IdentityArgs, options:
   if (heldWorkerInRoom(env, roomId)) throw errors.W16();
   const legacy = newestLiveLegacySession(env, roomId);
   if (legacy) return { kind: 'legacy', roomId, session: legacy, actor: actorOf(legacy) };
-  const implicit = await implicitSession(env, roomId);
-  return { kind: 'implicit', roomId, session: implicit, actor: actorOf(implicit) };
+  // The implicit session is made by the write itself (fencedWrite), so a failing write creates none.
+  const implicit = liveImplicitSession(env, roomId);
+  return { kind: 'implicit', roomId, session: implicit, actor: implicit && actorOf(implicit) };
 }
 
-/** A write as `identity`: fenced for sessions, so a replaced connection stores nothing. */
-export function fencedWrite<T>(env: ToolEnv, identity: CallIdentity, fn: (tx: Tx) => T): Promise<T> {
-  return env.services.store.write((tx) => {
+/**
+ * A write as `identity`: fenced for sessions, so a replaced connection stores nothing.
+ * An implicit identity without a session yet gets one in the same transaction.
+ */
+export async function fencedWrite<T>(
+  env: ToolEnv,
+  identity: CallIdentity,
+  fn: (tx: Tx, identity: CallIdentity) => T,
+): Promise<{ value: T; identity: CallIdentity }> {
+  let acting = identity;
+  const value = await env.services.store.write((tx) => {
     if (identity.session && !env.services.bindings.holds(env.conn, identity.session.session_id)) throw errors.W14();
-    return fn(tx);
+    if (identity.kind === 'implicit' && !identity.session) {
+      const session = liveImplicitSession(env, identity.roomId) ?? createImplicitSession(tx, env, identity.roomId);
+      acting = { ...identity, session, actor: actorOf(session) };
+    }
+    return fn(tx, acting);
   });
+  return { value, identity: acting };
 }
 
 /** §7 step 9: after the tool returns, a worker call must still hold its session. */
@@ -116,7 +130,7 @@ function checkedWorker(env: ToolEnv, session: SessionRow, options: ResolveOption
   const { bindings } = env.services;
   const id = session.session_id;
   const hadToken = env.conn.tokens.has(id);
-  if (session.ended_by === 'person' && hadToken) throw errors.W15();
+  if (session.ended_by === 'person' && bindings.heldWhenEndedByPerson(env.conn, id)) throw errors.W15();
   if (hadToken && !bindings.holds(env.conn, id)) throw errors.W13();
   if (!hadToken || session.ended_at) throw errors.W12();
   const room = getRoom(env.services.store.db, session.room_id);
@@ -159,28 +173,29 @@ function newestLiveLegacySession(env: ToolEnv, roomId: string): SessionRow | nul
   return null;
 }
 
-async function implicitSession(env: ToolEnv, roomId: string): Promise<SessionRow> {
+function liveImplicitSession(env: ToolEnv, roomId: string): SessionRow | null {
   const existing = env.conn.implicitSessions.get(roomId);
-  const db = env.services.store.db;
-  if (existing) {
-    const session = getSession(db, existing);
-    if (session && !session.ended_at) return session;
-  }
+  const session = existing ? getSession(env.services.store.db, existing) : undefined;
+  return session && !session.ended_at ? session : null;
+}
+
+/** Inside the write's transaction; the connection adopts the session only once it commits. */
+function createImplicitSession(tx: Tx, env: ToolEnv, roomId: string): SessionRow {
   const owner = env.services.owner();
   const ide = ideLabelFor(env.conn);
-  const session = await env.services.store.write((tx) =>
-    createLegacySession(tx, {
-      roomId,
-      requestedName: null,
-      defaultKey: `conn:${env.conn.id}`,
-      ownerLabel: owner.ownerLabel,
-      ownerSlug: owner.ownerSlug,
-      ideLabel: ide.ideLabel,
-      runtime: ide.runtime,
-      sessionKind: 'worker',
-    }),
-  );
-  env.conn.implicitSessions.set(roomId, session.session_id);
-  env.services.bindings.bindOwned(env.conn, session.session_id);
+  const session = createLegacySession(tx, {
+    roomId,
+    requestedName: null,
+    defaultKey: `conn:${env.conn.id}`,
+    ownerLabel: owner.ownerLabel,
+    ownerSlug: owner.ownerSlug,
+    ideLabel: ide.ideLabel,
+    runtime: ide.runtime,
+    sessionKind: 'worker',
+  });
+  tx.afterCommit(() => {
+    env.conn.implicitSessions.set(roomId, session.session_id);
+    env.services.bindings.bindOwned(env.conn, session.session_id);
+  });
   return session;
 }

@@ -4,6 +4,9 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { errors } from '../domain/errors';
+import { isWorkerIdShape } from '../domain/identity/agentKeys';
+import { getWorker } from '../domain/sessions/workers';
 import { failureResult, jsonResult } from './results';
 import type { ToolEnv } from './services';
 
@@ -19,6 +22,15 @@ export const sessionFacade = {
   ...roomFacade,
   agent_session_id: z.string().optional().describe('Legacy session id from register_agent_session; prefer worker_id.'),
 };
+
+/**
+ * The facade on tools that take worker_id but act as no worker (resume_room_session,
+ * the device-auth tools): a forged or malformed handle still gets W7, never silence.
+ */
+export function checkWorkerFacade(env: ToolEnv, workerId: string | undefined): void {
+  if (workerId === undefined) return;
+  if (!isWorkerIdShape(workerId) || !getWorker(env.services.store.db, workerId)) throw errors.W7();
+}
 
 /** Fields other LetAgents servers take and this one accepts and ignores. */
 export const ignoredFields = {

@@ -7,7 +7,7 @@ import { getRoom } from '../../domain/rooms/rooms';
 import { agentIdentity } from '../agentIdentity';
 import { enterRoom } from '../joining';
 import { inspectWorkingDir } from '../repoContext';
-import { additive, changing, defineTool, readOnly, WORKER_ID_DESCRIPTION } from '../toolKit';
+import { additive, changing, checkWorkerFacade, defineTool, readOnly, WORKER_ID_DESCRIPTION } from '../toolKit';
 
 const NO_AUTH = { success: false, error: 'GitHub sign-in is not available in this app.' };
 
@@ -56,6 +56,7 @@ export const startDeviceAuth = defineTool({
   },
   annotations: additive,
   async run(args, env) {
+    checkWorkerFacade(env, args.worker_id);
     if (!env.services.auth) return NO_AUTH;
     const cwd = env.conn.info.cwd;
     const configured = cwd ? (await inspectWorkingDir(cwd)).configuredRoom : null;
@@ -78,6 +79,7 @@ export const pollDeviceAuth = defineTool({
   },
   annotations: additive,
   async run(args, env) {
+    checkWorkerFacade(env, args.worker_id);
     if (!env.services.auth) return NO_AUTH;
     const { result, suggestedRoomId } = await env.services.auth.pollDeviceAuth({ requestId: args.request_id ?? null });
     if (!('status' in result) || result.status !== 'authorized') return result;

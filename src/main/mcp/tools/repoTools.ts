@@ -71,6 +71,8 @@ export const initializeRepo = defineTool({
     const path = writeRepoConfig(ctx.repoRoot, roomId);
     try {
       const { room } = await env.services.store.write((tx) => ensureRoom(tx, { roomId, kind }));
+      // The file is written either way; an archived room is configured but not joined.
+      if (room.archived_at) throw errors.R4();
       await enterRoom(env, room, 'config');
       return { success: true, created: path, room_id: room.room_id, code: room.kind === 'invite' ? room.room_id : null, joined: true, hint: 'Register this chat with register_agent_session in this room next.' };
     } catch (error) {

@@ -10,7 +10,7 @@ import { enterRoom } from '../joining';
 import { joinPrompt, roomResponse } from '../roomResponse';
 import { detectRoomFromContext } from '../repoContext';
 import type { ToolEnv } from '../services';
-import { additive, defineTool, readOnly, WORKER_ID_DESCRIPTION } from '../toolKit';
+import { additive, checkWorkerFacade, defineTool, readOnly, WORKER_ID_DESCRIPTION } from '../toolKit';
 
 const sessionMode = z.enum(['live', 'current']).optional().describe('Accepted for compatibility and ignored.');
 
@@ -18,6 +18,8 @@ async function joinInvite(env: ToolEnv, rawCode: string) {
   const code = parseInviteCode(rawCode);
   const room = getRoom(env.services.store.db, code);
   if (!room || room.kind !== 'invite') throw errors.R3();
+  // Like join_room: an archived room is read-only, so it is not joined.
+  if (room.archived_at) throw errors.R4();
   await enterRoom(env, room, 'join_code');
   return room;
 }
@@ -106,6 +108,7 @@ export const resumeRoomSession = defineTool({
   },
   annotations: additive,
   async run(args, env) {
+    checkWorkerFacade(env, args.worker_id);
     const db = env.services.store.db;
     const saved = args.room_id?.trim()
       ? getSavedRoomSession(db, env.conn.clientKey, args.room_id.trim())
@@ -113,7 +116,7 @@ export const resumeRoomSession = defineTool({
     if (!saved) throw errors.R7();
     const room = getRoom(db, saved.roomId);
     if (!room) throw errors.R3();
-    const joinedVia = saved.joinedVia ;
+    const joinedVia = saved.joinedVia;
     await enterRoom(env, room, joinedVia);
     const response = roomResponse(env, room, joinedVia);
     return {

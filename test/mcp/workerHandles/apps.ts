@@ -1,0 +1,107 @@
+// The running apps the worker-handle acceptance tests talk to: a real `serve` process,
+// or the app core in this test process behind the real agent socket (for what the agent
+// protocol cannot show: a person's actions in the app, presence, memory-only tokens).
+// Either way every connection is a real `letagents-desktop mcp` helper process.
+import { createApp, type App } from '../../../src/main/app';
+import { startGateway, type Gateway } from '../../../src/main/gateway';
+import { createMemorySecretStore } from '../../../src/main/secrets/memorySecretStore';
+import {
+  cleanupSpawned,
+  connectHelper,
+  ensureCliBuilt,
+  startServe,
+  tempDataDir,
+  tempDir,
+  type HelperClient,
+  type HelperOptions,
+  type ServeHandle,
+} from '../../support';
+import { call } from './tools';
+
+interface Connections {
+  readonly dataDir: string;
+  /** A new connection: one more helper process. */
+  connect(options?: HelperOptions): Promise<HelperClient>;
+  /** join_room on `client`'s connection (creating the room if missing); returns its id. */
+  room(client: HelperClient, name: string): Promise<string>;
+}
+
+export interface ServedApp extends Connections {
+  serve: ServeHandle;
+  close(): Promise<void>;
+}
+
+export interface InProcessApp extends Connections {
+  readonly app: App;
+  readonly gateway: Gateway;
+  /**
+   * Test-only read of the memory-only bindings (worker-handles.md §1): every token
+   * currently bound. Nothing in the product exposes them; this is how the token scan
+   * learns the values it must never find anywhere.
+   */
+  boundTokens(): string[];
+  close(): Promise<void>;
+}
+
+function connections(dataDir: string) {
+  const clients: HelperClient[] = [];
+  let n = 0;
+  return {
+    clients,
+    connect: async (options: HelperOptions = {}) => {
+      const client = await connectHelper(dataDir, { clientName: `chat-host-${++n}`, ...options });
+      clients.push(client);
+      return client;
+    },
+    room: async (client: HelperClient, name: string) => {
+      const reply = await call(client, 'join_room', { name });
+      if (!reply.room_id) throw new Error(`join_room failed: ${JSON.stringify(reply)}`);
+      return reply.room_id as string;
+    },
+    closeAll: async () => {
+      await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+    },
+  };
+}
+
+/** A real `letagents-desktop serve` in a fresh data folder. */
+export async function startServedApp(): Promise<ServedApp> {
+  await ensureCliBuilt();
+  const serve = await startServe();
+  const conns = connections(serve.dataDir);
+  return {
+    serve,
+    dataDir: serve.dataDir,
+    connect: conns.connect,
+    room: conns.room,
+    close: async () => {
+      await conns.closeAll();
+      await serve.stop();
+      await cleanupSpawned();
+    },
+  };
+}
+
+/** createApp in this process, served on the real agent socket (no HTTP). */
+export async function startInProcessApp(): Promise<InProcessApp> {
+  await ensureCliBuilt();
+  const dataDir = tempDataDir();
+  const app = createApp({ dataDir, secrets: createMemorySecretStore(), home: tempDir() });
+  const gateway = await startGateway({ dataDir, handler: app.hub, http: false });
+  const conns = connections(dataDir);
+  const bindings = (app.hub.bindings as unknown as { bindings: Map<string, { token: string }> }).bindings;
+  return {
+    app,
+    gateway,
+    dataDir,
+    connect: conns.connect,
+    room: conns.room,
+    boundTokens: () => [...bindings.values()].map((b) => b.token),
+    close: async () => {
+      await conns.closeAll();
+      await gateway.close();
+      await app.close();
+      await cleanupSpawned();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// Fenced writes (worker-handles.md §8, §11 cases 10 and 18): another program holds the
+// database's write lock, so a replaced connection's write is still queued when a new
+// connection takes the worker over; when the lock goes, that write must store nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HelperClient } from '../../support';
+import { startServedApp, type ServedApp } from './apps';
+import { call, count, hard, holdWriteLock, messageNumber, pause, register, send, sessionRow, until, W13, W14 } from './tools';
+
+let app: ServedApp;
+
+beforeAll(async () => {
+  app = await startServedApp();
+}, 60_000);
+
+afterAll(() => app?.close());
+
+/** True once `client` has been replaced for the worker: the swap happened in the app's memory. */
+const replaced = (client: HelperClient, workerId: string) => async () =>
+  (await call(client, 'read_messages', { worker_id: workerId, limit: 1 })).text === W13;
+
+// The app retries a locked database for 5 s, so each lock below is held well under that:
+// long enough for the queued write to be waiting and for the takeover to swap.
+describe('a write queued behind an outside lock during a takeover', () => {
+  it('case 18: the replaced connection\'s queued send fails with W14, is not stored, and uses up no number', async () => {
+    const [c1, c2] = await Promise.all([app.connect(), app.connect()]);
+    const room = await app.room(c1, 'case-18');
+    const w = await register(c1, { room_id: room, registration_key: 'case-18-w', display_name: 'Sorrel' });
+    const lastBefore = messageNumber(await send(c1, { worker_id: w.worker_id, text: 'before the lock' }));
+
+    const lock = holdWriteLock(app.dataDir);
+    let sending: Promise<unknown>;
+    try {
+      sending = call(c1, 'send_message', { worker_id: w.worker_id, text: 'queued behind the lock' });
+      await pause(300); // the send has passed its per-call checks and waits for the database
+      const takeover = register(c2, { worker_id: w.worker_id, room_id: room });
+      await until(replaced(c1, w.worker_id), 'C2 swapped the binding');
+      lock.commit();
+      expect((await takeover).agent_session.session_id).toBe(w.agent_session.session_id);
+    } finally {
+      lock.rollback();
+    }
+    expect(await sending).toEqual(hard(W14));
+    expect(count(app.dataDir, "SELECT count(*) FROM messages WHERE text = 'queued behind the lock'")).toBe(0);
+    const next = await send(c2, { worker_id: w.worker_id, text: 'after the takeover' });
+    expect(messageNumber(next)).toBe(lastBefore + 1);
+  });
+});
+
+describe('a disconnect racing a takeover', () => {
+  it('case 10: the disconnect queued behind the lock fails with W14, ended_at stays null, and the new holder sends', async () => {
+    const [c2, c3] = await Promise.all([app.connect(), app.connect()]);
+    const room = await app.room(c2, 'case-10');
+    const w = await register(c2, { room_id: room, registration_key: 'case-10-w', display_name: 'Tansy' });
+
+    const lock = holdWriteLock(app.dataDir);
+    let disconnecting: Promise<unknown>;
+    let reconnecting: ReturnType<typeof register>;
+    try {
+      disconnecting = call(c2, 'disconnect_agent_session', { worker_id: w.worker_id });
+      await pause(300); // the disconnect found C2 holding W and waits for the database
+      reconnecting = register(c3, { worker_id: w.worker_id, room_id: room });
+      await until(replaced(c2, w.worker_id), 'C3 swapped the binding');
+    } finally {
+      lock.rollback();
+    }
+    expect(await disconnecting).toEqual(hard(W14));
+    const reconnected = await reconnecting;
+    expect(reconnected.agent_session).toMatchObject({ session_id: w.agent_session.session_id, display_name: 'Tansy', ended_at: null });
+    expect(sessionRow(app.dataDir, w.agent_session.session_id)).toMatchObject({ ended_at: null, ended_by: null });
+    await send(c3, { worker_id: w.worker_id, text: 'Tansy carries on from C3' });
+    expect(sessionRow(app.dataDir, w.agent_session.session_id).ended_at).toBeNull();
+  });
+});

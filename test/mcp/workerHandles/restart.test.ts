@@ -1,0 +1,49 @@
+// App restart (worker-handles.md §9, §11 case 30): bindings live only in memory, so
+// after `serve` restarts on the same data folder the running helper reconnects by itself
+// but the chat's worker must reconnect explicitly; then it is the same session and name.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanupSpawned, connectHelper, ensureCliBuilt, startServe, type HelperClient, type ServeHandle } from '../../support';
+import { call, hard, register, send, sessionRow, W12, type Registration } from './tools';
+
+let serve: ServeHandle;
+let chat: HelperClient;
+let room: string;
+let yarrow: Registration;
+
+beforeAll(async () => {
+  await ensureCliBuilt();
+  serve = await startServe();
+  chat = await connectHelper(serve.dataDir, { clientName: 'restart-chat' });
+  room = (await call(chat, 'join_room', { name: 'case-30' })).room_id;
+  yarrow = await register(chat, { room_id: room, registration_key: 'case-30-key', display_name: 'Yarrow' });
+  await send(chat, { worker_id: yarrow.worker_id, text: 'before the restart' });
+}, 60_000);
+
+afterAll(async () => {
+  await chat?.close();
+  await serve?.stop();
+  await cleanupSpawned();
+});
+
+/** Stops serve the given way and starts it again on the same data folder. */
+async function restart(how: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+  const dataDir = serve.dataDir;
+  if (how === 'SIGKILL') await serve.kill();
+  else await serve.stop('SIGTERM');
+  serve = await startServe({ dataDir });
+}
+
+describe.each(['SIGTERM', 'SIGKILL'] as const)('after the app restarts (%s)', (how) => {
+  it('case 30: the first call with the saved worker_id is W12; after reconnecting it works as the same session and name', async () => {
+    await restart(how);
+    // The helper process is the one the chat started before the restart.
+    expect(await call(chat, 'send_message', { worker_id: yarrow.worker_id, text: 'am I still here?' })).toEqual(hard(W12));
+    expect(sessionRow(serve.dataDir, yarrow.agent_session.session_id).ended_at).toBeNull();
+
+    const back = await register(chat, { worker_id: yarrow.worker_id, room_id: room });
+    expect(back.worker_id).toBe(yarrow.worker_id);
+    expect(back.agent_session).toMatchObject({ session_id: yarrow.agent_session.session_id, display_name: 'Yarrow' });
+    expect(back.agent_session.actor_label).toBe(yarrow.agent_session.actor_label);
+    await send(chat, { worker_id: yarrow.worker_id, text: `after the ${how} restart` });
+  });
+});
