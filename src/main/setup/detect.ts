@@ -1,0 +1,54 @@
+// Whether an agent tool is installed: one of its folders/app bundles exists, or its command is on
+// PATH (with Windows' PATHEXT extensions). Uses the injected environment, never the real one.
+import { constants, promises as fs } from 'node:fs';
+import type { AgentTool, HostContext } from './agentTools';
+import { pathFor } from './agentTools';
+
+export async function isInstalled(tool: AgentTool, ctx: HostContext): Promise<boolean> {
+  for (const marker of tool.markers) if (await exists(marker)) return true;
+  for (const command of tool.commands) if (await onPath(command, ctx)) return true;
+  return false;
+}
+
+async function onPath(command: string, { platform, env }: HostContext): Promise<boolean> {
+  const p = pathFor(platform);
+  const pathValue = envValue(env, 'PATH', platform) ?? '';
+  const dirs = pathValue.split(platform === 'win32' ? ';' : ':').filter((dir) => dir !== '');
+  const extensions =
+    platform === 'win32'
+      ? (envValue(env, 'PATHEXT', platform) ?? '.COM;.EXE;.BAT;.CMD').split(';').filter((ext) => ext !== '')
+      : [''];
+  for (const dir of dirs) {
+    for (const ext of extensions) {
+      if (await isExecutable(p.join(dir, command + ext.toLowerCase()), platform)) return true;
+    }
+  }
+  return false;
+}
+
+/** Windows environment names are case-insensitive (Path, PATH). */
+function envValue(env: NodeJS.ProcessEnv, name: string, platform: NodeJS.Platform): string | undefined {
+  if (platform !== 'win32') return env[name];
+  const key = Object.keys(env).find((k) => k.toUpperCase() === name);
+  return key === undefined ? undefined : env[key];
+}
+
+async function isExecutable(file: string, platform: NodeJS.Platform): Promise<boolean> {
+  try {
+    const stat = await fs.stat(file);
+    if (!stat.isFile()) return false;
+    if (platform !== 'win32') await fs.access(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
