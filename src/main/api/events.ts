@@ -1,0 +1,110 @@
+// Core events (published after each commit) turned into the contract's UI events: a new
+// message and a changed task arrive ready to show; the rest say what to refetch. One
+// mapping per app is shared by every window or socket that listens.
+import type { AppEvent } from '../../shared/events';
+import type { App } from '../app';
+import { isPromptOnly, getMessageRow } from '../domain/messages/read';
+import { getTask } from '../domain/tasks';
+import type { CoreEvent } from '../events/types';
+import { getTaskRow } from '../store/taskQueries';
+import { personHandlesOf } from './context';
+import { toTimelineMessage } from './models/messages';
+import { toTaskCard } from './models/tasks';
+import { onUiSignal } from './uiSignals';
+
+export type UiListener = (event: AppEvent) => void;
+export type UiSubscribe = (listener: UiListener) => () => void;
+
+/** The UI events one core event becomes (none when what it names is already gone). */
+export function toUiEvents(app: App, event: CoreEvent): AppEvent[] {
+  const db = app.core.store.db;
+  switch (event.type) {
+    case 'message.created': {
+      const row = getMessageRow(db, event.roomId, event.number);
+      // Prompt-only rows are for agents; people never see them.
+      if (!row || isPromptOnly(row)) return [];
+      const message = toTimelineMessage(db, row, personHandlesOf(app));
+      const out: AppEvent[] = [{ type: 'message.created', roomId: event.roomId, message }];
+      // The queue gains a mention, or loses one when the person replies in its thread.
+      if (message.mentionsYou || (row.source === 'human' && row.thread_root_number !== null)) {
+        out.push({ type: 'needsYou.changed', roomId: event.roomId });
+      }
+      return out;
+    }
+    case 'task.changed': {
+      const card = taskCardOrNull(app, event.roomId, event.number);
+      // Any status change may move the task into or out of review or blocked.
+      return card ? [{ type: 'task.changed', roomId: event.roomId, task: card }, { type: 'needsYou.changed', roomId: event.roomId }] : [];
+    }
+    case 'room.changed': {
+      const out: AppEvent[] = [{ type: 'room.changed', roomId: event.roomId, change: event.change }];
+      // Archived and deleted rooms leave the queue; unarchived ones come back.
+      if (event.change === 'archived' || event.change === 'unarchived' || event.change === 'deleted') {
+        out.push({ type: 'needsYou.changed', roomId: event.roomId });
+      }
+      return out;
+    }
+    case 'worker.changed':
+      return [{ type: 'worker.changed', roomId: event.roomId, sessionId: event.sessionId, change: event.change }];
+    case 'needsYou.changed':
+      return [{ type: 'needsYou.changed', roomId: event.roomId }];
+    case 'knowledge.changed':
+      return [{ type: 'knowledge.changed', roomId: event.roomId }];
+    case 'auth.changed':
+      return [{ type: 'auth.changed' }];
+  }
+}
+
+function taskCardOrNull(app: App, roomId: string, number: number) {
+  const db = app.core.store.db;
+  const row = getTaskRow(db, roomId, number);
+  return row ? toTaskCard(app, getTask(db, roomId, number), row) : null;
+}
+
+const subscribersByApp = new WeakMap<App, UiSubscribe>();
+
+/**
+ * The UI event feed of an app: subscribe(listener) returns the function that stops it.
+ * Core events are mapped once and fanned out to every listener.
+ */
+export function eventsForUi(app: App): UiSubscribe {
+  const existing = subscribersByApp.get(app);
+  if (existing) return existing;
+  const listeners = new Set<UiListener>();
+  let detach: (() => void) | null = null;
+  const deliver = (events: AppEvent[]) => {
+    for (const event of events) {
+      for (const listener of [...listeners]) {
+        try {
+          listener(event);
+        } catch (error) {
+          console.error('UI event listener failed:', error);
+        }
+      }
+    }
+  };
+  const attach = () => {
+    const offCore = app.core.bus.onAny((event) => deliver(toUiEvents(app, event)));
+    const offSignals = onUiSignal(app, (signal) => {
+      const card = taskCardOrNull(app, signal.roomId, signal.number);
+      if (card) deliver([{ type: 'task.changed', roomId: signal.roomId, task: card }]);
+    });
+    return () => {
+      offCore();
+      offSignals();
+    };
+  };
+  const subscribe: UiSubscribe = (listener) => {
+    listeners.add(listener);
+    detach ??= attach();
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && detach) {
+        detach();
+        detach = null;
+      }
+    };
+  };
+  subscribersByApp.set(app, subscribe);
+  return subscribe;
+}

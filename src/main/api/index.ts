@@ -1,0 +1,35 @@
+// The app API over the app core: one implementation per contract method (by domain in
+// ./methods), for the one dispatcher both bridges use, and the UI's event feed.
+import type { App } from '../app';
+import { createApiContext, type ApiHost } from './context';
+import type { ApiImplementation } from './dispatcher';
+import { appMethods } from './methods/app';
+import { authMethods } from './methods/auth';
+import { memoryMethods } from './methods/memory';
+import { messageMethods } from './methods/messages';
+import { needsYouMethods } from './methods/needsYou';
+import { roomMethods } from './methods/rooms';
+import { settingsMethods } from './methods/settings';
+import { setupMethods } from './methods/setup';
+import { taskMethods } from './methods/tasks';
+import { workerMethods } from './methods/workers';
+
+export type { ApiHost } from './context';
+export { eventsForUi, toUiEvents, type UiListener, type UiSubscribe } from './events';
+export { createDispatcher, type ApiImplementation, type Dispatch } from './dispatcher';
+
+export function createApiImplementation(app: App, host: ApiHost = {}): ApiImplementation {
+  const ctx = createApiContext(app, host);
+  return {
+    ...roomMethods(ctx),
+    ...messageMethods(ctx),
+    ...taskMethods(ctx),
+    ...workerMethods(ctx),
+    ...needsYouMethods(ctx),
+    ...memoryMethods(ctx),
+    ...authMethods(ctx),
+    ...setupMethods(ctx),
+    ...settingsMethods(ctx),
+    ...appMethods(ctx),
+  };
+}

@@ -1,0 +1,49 @@
+// memory.*: the room's facts as people manage them — list (retired ones on request), add,
+// edit and retire (retired facts are hidden from agents).
+import type { Fact } from '../../../shared/model/knowledge';
+import { parseNumberedId } from '../../domain/ids';
+import { addFactAsPerson, editFact, listRoomFacts, retireFact, type RoomFact } from '../../domain/knowledge/facts';
+import { requireRoom } from '../../domain/rooms/rooms';
+import type { ApiContext } from '../context';
+import { personOf } from '../models/people';
+import type { Methods } from './types';
+
+type MemoryMethods = Methods<'memory.list' | 'memory.add' | 'memory.edit' | 'memory.retire'>;
+
+export function toFact(roomId: string, fact: RoomFact): Fact {
+  return {
+    id: fact.id,
+    number: parseNumberedId('fact', fact.id)!,
+    roomId,
+    category: fact.category,
+    title: fact.title,
+    body: fact.body,
+    sourceMessageNumber: fact.source_message_id === null ? null : parseNumberedId('msg', fact.source_message_id),
+    sourceUrl: fact.source_url,
+    createdBy: personOf(fact.created_by),
+    createdAt: fact.created_at,
+    updatedAt: fact.updated_at,
+    retired: fact.retired_at !== null,
+  };
+}
+
+export function memoryMethods(ctx: ApiContext): MemoryMethods {
+  return {
+    'memory.list': ({ roomId, includeRetired }) => {
+      requireRoom(ctx.db, roomId);
+      // The domain lists the newest facts in number order; the panel shows the newest first.
+      return listRoomFacts(ctx.db, roomId)
+        .filter((fact) => includeRetired || fact.retired_at === null)
+        .reverse()
+        .map((fact) => toFact(roomId, fact));
+    },
+
+    'memory.add': async ({ roomId, category, title, body, sourceUrl }) =>
+      toFact(roomId, await ctx.write((tx) => addFactAsPerson(tx, ctx.person(), roomId, { category, title, body, sourceUrl: sourceUrl ?? null }))),
+
+    'memory.edit': async ({ roomId, number, category, title, body }) =>
+      toFact(roomId, await ctx.write((tx) => editFact(tx, ctx.person(), roomId, number, { category, title, body }))),
+
+    'memory.retire': async ({ roomId, number }) => toFact(roomId, await ctx.write((tx) => retireFact(tx, ctx.person(), roomId, number))),
+  };
+}

@@ -1,0 +1,61 @@
+// Stored messages as the timeline and thread panel show them (the contract's
+// TimelineMessage): sender as a Person, the quoted message, reply stats, and whether
+// the text mentions the person.
+import type { TimelineMessage } from '../../../shared/model/messages';
+import { normalizeHandle } from '../../domain/identity/handles';
+import { msgId } from '../../domain/ids';
+import { extractMentions } from '../../domain/messages/mentions';
+import { getMessageRow, type MessageRow } from '../../domain/messages/read';
+import { cutToChars } from '../../domain/messages/validation';
+import type { Db } from '../../store/database';
+import { senderOf } from './people';
+
+/** Quotes show at most this many characters (data-model.md §8). */
+const QUOTE_CHARS = 1000;
+/** Broadcasts that reach the person too; "@agents" is for agents only. */
+const PERSON_BROADCASTS: ReadonlySet<string> = new Set(['all', 'here', 'everyone']);
+
+export interface ReplyStats {
+  replyCount: number;
+  latestReplyNumber: number | null;
+}
+
+const NO_REPLIES: ReplyStats = { replyCount: 0, latestReplyNumber: null };
+
+/** True when someone else's text @mentions one of the person's handles, or everyone. */
+export function mentionsPerson(row: Pick<MessageRow, 'source' | 'text'>, handles: readonly string[]): boolean {
+  // The person's own messages never "mention you", whatever they say.
+  if (row.source === 'human') return false;
+  return extractMentions(row.text).some((name) => {
+    const handle = normalizeHandle(name);
+    return PERSON_BROADCASTS.has(handle) || handles.includes(handle);
+  });
+}
+
+/** Maps a stored row; a message without stats (just posted, or a reply) has no replies. */
+export function toTimelineMessage(db: Db, row: MessageRow, handles: readonly string[], stats: ReplyStats = NO_REPLIES): TimelineMessage {
+  return {
+    id: msgId(row.number),
+    number: row.number,
+    roomId: row.room_id,
+    kind: row.kind,
+    source: row.source,
+    sender: senderOf(row),
+    text: row.text,
+    createdAt: row.created_at,
+    replyTo: quoteOf(db, row),
+    threadRootNumber: row.thread_root_number,
+    replyCount: stats.replyCount,
+    lastReplyAt: stats.latestReplyNumber === null ? null : (getMessageRow(db, row.room_id, stats.latestReplyNumber)?.created_at ?? null),
+    mentionsYou: mentionsPerson(row, handles),
+  };
+}
+
+// A reply to the thread's root needs no quote: the thread panel shows the root already.
+function quoteOf(db: Db, row: MessageRow): TimelineMessage['replyTo'] {
+  const target = row.reply_to_number;
+  if (target === null || target === row.thread_root_number) return null;
+  const quoted = getMessageRow(db, row.room_id, target);
+  if (!quoted) return null;
+  return { number: quoted.number, senderName: senderOf(quoted).name, excerpt: cutToChars(quoted.text, QUOTE_CHARS) };
+}

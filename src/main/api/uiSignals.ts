@@ -1,0 +1,31 @@
+// UI-only signals that are not writes: e.g. a pull request's state arrived from GitHub
+// after a board read. They must not go on the core bus, where they would wake agents.
+import type { App } from '../app';
+
+export type UiSignal = { type: 'task.refreshed'; roomId: string; number: number };
+
+type Listener = (signal: UiSignal) => void;
+
+const listenersByApp = new WeakMap<App, Set<Listener>>();
+
+function listenersOf(app: App): Set<Listener> {
+  let set = listenersByApp.get(app);
+  if (!set) listenersByApp.set(app, (set = new Set()));
+  return set;
+}
+
+export function emitUiSignal(app: App, signal: UiSignal): void {
+  for (const listener of listenersOf(app)) {
+    try {
+      listener(signal);
+    } catch (error) {
+      console.error('UI signal listener failed:', error);
+    }
+  }
+}
+
+export function onUiSignal(app: App, listener: Listener): () => void {
+  const set = listenersOf(app);
+  set.add(listener);
+  return () => set.delete(listener);
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it, vi } from 'vitest';
+import { eventsOf, setUpApi } from './harness';
+
+describe('workers.list', () => {
+  it('lists agent sessions online first, with the tasks they hold', async () => {
+    const h = await setUpApi();
+    const juniper = await h.agent('lab', 'Juniper');
+    const cedar = await h.agent('lab', 'Cedar', 'codex');
+    await h.agent('other', 'Fern');
+    await h.call('tasks.create', { roomId: 'lab', title: 'Fix login' });
+    await juniper.tool('claim_task', { task_id: 'task_1' });
+    await h.call('workers.disconnect', { sessionId: cedar.sessionId });
+
+    const lab = await h.call('workers.list', { roomId: 'lab' });
+    expect(lab.map((a) => [a.name, a.online, a.ended])).toEqual([['Juniper', true, false], ['Cedar', false, true]]);
+    expect(lab[0]).toMatchObject({
+      sessionId: juniper.sessionId, agentKey: juniper.agentKey, roomId: 'lab', roomName: 'lab', ide: 'Claude Code',
+      status: 'working', statusText: 'claimed task_1', tasksHeld: [{ number: 1, title: 'Fix login', status: 'assigned' }],
+    });
+    expect(lab[0].owner).toMatch(/agent$/);
+    expect(lab[1].ide).toBe('Codex');
+    expect((await h.call('workers.list', {})).map((a) => a.name).sort()).toEqual(['Cedar', 'Fern', 'Juniper']);
+  });
+
+  it('refuses an unknown room', async () => {
+    const h = await setUpApi();
+    expect(await h.fail('workers.list', { roomId: 'nowhere' })).toEqual({ code: 'R3', message: 'Room not found.' });
+  });
+});
+
+describe('workers.rename', () => {
+  it('renames the agent in its room; its old messages keep their sender', async () => {
+    const h = await setUpApi();
+    const juniper = await h.agent('lab', 'Juniper');
+    await juniper.tool('send_message', { text: 'before' });
+    const renamed = await h.call('workers.rename', { sessionId: juniper.sessionId, name: '  Maple  ' });
+    expect(renamed).toMatchObject({ name: 'Maple', sessionId: juniper.sessionId });
+    await juniper.tool('send_message', { text: 'after' });
+    const page = await h.call('messages.timeline', { roomId: 'lab' });
+    expect(page.messages.slice(-2).map((m) => m.sender.name)).toEqual(['Juniper', 'Maple']);
+    expect(eventsOf(h.events, 'worker.changed')).toContainEqual({ type: 'worker.changed', roomId: 'lab', sessionId: juniper.sessionId, change: 'renamed' });
+  });
+
+  it('refuses a taken name, a blank or too long name and an unknown session, changing nothing', async () => {
+    const h = await setUpApi();
+    const juniper = await h.agent('lab', 'Juniper');
+    await h.agent('lab', 'Cedar');
+    const before = h.snapshot();
+    expect(await h.fail('workers.rename', { sessionId: juniper.sessionId, name: 'cedar' })).toEqual({
+      code: 'name_taken',
+      message: 'Another agent in this room already uses that name.',
+    });
+    expect(await h.fail('workers.rename', { sessionId: juniper.sessionId, name: '   ' })).toEqual({ code: 'invalid_input', message: 'name: Name is required.' });
+    expect(await h.fail('workers.rename', { sessionId: juniper.sessionId, name: 'x'.repeat(65) })).toEqual({
+      code: 'invalid_input',
+      message: 'name: Name must be at most 64 characters.',
+    });
+    expect(await h.fail('workers.rename', { sessionId: 'local_missing', name: 'Maple' })).toEqual({ code: 'not_found', message: 'Agent session not found.' });
+    expect(h.snapshot()).toBe(before);
+  });
+});
+
+describe('workers.disconnect', () => {
+  it('ends the connection at once: a wait in flight fails, the agent keeps its tasks', async () => {
+    const h = await setUpApi();
+    const juniper = await h.agent('lab', 'Juniper');
+    await h.call('tasks.create', { roomId: 'lab', title: 'Fix login' });
+    await juniper.tool('claim_task', { task_id: 'task_1' });
+    // The person disconnects the agent once its wait is registered.
+    const registered = new Promise<void>((resolve) => {
+      const add = h.app.hub.bindings.addWaiter.bind(h.app.hub.bindings);
+      vi.spyOn(h.app.hub.bindings, 'addWaiter').mockImplementation((...args) => {
+        resolve();
+        return add(...args);
+      });
+    });
+    const waiting = juniper.tool('wait_for_messages', { after_message_id: 'msg_3', timeout: 60_000 });
+    await registered;
+    const session = await h.call('workers.disconnect', { sessionId: juniper.sessionId });
+    expect(session).toMatchObject({ online: false, ended: true });
+    await expect(waiting).rejects.toThrow('This worker connection was replaced or disconnected. Reconnect explicitly with its worker_id.');
+    expect((await h.call('tasks.get', { roomId: 'lab', number: 1 })).assignee?.name).toBe('Juniper');
+  });
+
+  it('refuses an unknown session', async () => {
+    const h = await setUpApi();
+    await h.room('lab');
+    const before = h.snapshot();
+    expect(await h.fail('workers.disconnect', { sessionId: 'local_missing' })).toEqual({ code: 'not_found', message: 'Agent session not found.' });
+    expect(await h.fail('workers.disconnect', { sessionId: '' })).toMatchObject({ code: 'invalid_input' });
+    expect(h.snapshot()).toBe(before);
+  });
+});
+
+describe('workers.remove', () => {
+  it("removes the agent from the room and returns its tasks there to accepted", async () => {
+    const h = await setUpApi();
+    const juniper = await h.agent('lab', 'Juniper');
+    await h.call('tasks.create', { roomId: 'lab', title: 'Fix login' });
+    await juniper.tool('claim_task', { task_id: 'task_1' });
+    const session = await h.call('workers.remove', { sessionId: juniper.sessionId });
+    expect(session).toMatchObject({ ended: true, online: false, tasksHeld: [] });
+    expect(await h.call('tasks.get', { roomId: 'lab', number: 1 })).toMatchObject({ status: 'accepted', assignee: null });
+    expect(h.app.hub.isOnline(juniper.sessionId)).toBe(false);
+  });
+
+  it('refuses an unknown session, changing nothing', async () => {
+    const h = await setUpApi();
+    await h.room('lab');
+    const before = h.snapshot();
+    expect(await h.fail('workers.remove', { sessionId: 'local_missing' })).toEqual({ code: 'not_found', message: 'Agent session not found.' });
+    expect(h.snapshot()).toBe(before);
+  });
+});
