@@ -11,7 +11,11 @@ export default defineConfig({
     },
   },
   preload: {
-    build: { outDir: 'out/preload', rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') } } },
+    // A sandboxed preload cannot be an ES module: build it as CommonJS (index.cjs).
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') }, output: { format: 'cjs', entryFileNames: '[name].cjs' } },
+    },
   },
   renderer: {
     root: 'src/renderer',

@@ -1,16 +1,9 @@
-// Electron entry: builds the core, then the shell (src/main/electron).
-import { app, BrowserWindow } from 'electron';
-import { join } from 'node:path';
-import { createCore } from './core';
-import { resolveDataDir } from './paths';
+// Electron entry: builds the core and hosts the agent gateway, then the shell around them
+// (src/main/electron/desktop.ts); this file only says where the built app lives.
+import { app } from 'electron';
+import { startDesktop } from './electron/desktop';
 
-app.whenReady().then(() => {
-  const core = createCore({ dataDir: resolveDataDir(undefined) });
-  const window = new BrowserWindow({
-    width: 1200,
-    height: 800,
-    webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, preload: join(__dirname, '../preload/index.js') },
-  });
-  void window.loadFile(join(__dirname, '../renderer/index.html'));
-  app.on('before-quit', () => void core.close());
-});
+startDesktop({ argv: process.argv, mainDir: import.meta.dirname });
+
+// Ctrl-C in the terminal of `npm start` quits like the menu's Quit: the core closes cleanly.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => app.quit());
