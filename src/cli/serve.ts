@@ -40,7 +40,7 @@ export async function runServe(argv: string[]): Promise<number> {
   try {
     // The CLI bundle lives in out/cli; the built renderer beside it in out/renderer.
     const rendererDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
-    host = await startAppHost({ dataDir, port, rendererDir, apiHost: { openExternal: async (url) => (openInBrowser(url), true) } });
+    host = await startAppHost({ dataDir, port, rendererDir, apiHost: { kind: 'browser', env: process.env, openExternal: async (url) => (openInBrowser(url), true) } });
   } catch (error) {
     if (error instanceof AppAlreadyRunningError) {
       process.stderr.write(`letagents-desktop serve: ${error.message}\n`);

@@ -41,7 +41,7 @@ export function createApp(options: AppOptions): App {
   const secrets = options.secrets ?? createKeychainSecretStore();
   const auth = createAuthService({ store: core.store, secrets, version: APP_VERSION, env, fetch: options.fetch });
   const githubData = createGitHubData({ auth, version: APP_VERSION, env, fetch: options.fetch });
-  const hub = createMcpConnectionHandler(core, { version: APP_VERSION, auth });
+  const hub = createMcpConnectionHandler(core, { version: APP_VERSION, auth, githubData });
   const customDataDir = options.dataDir !== defaultDataDir(env) ? options.dataDir : undefined;
   const setup = createSetupService({
     home: options.home ?? homedir(),

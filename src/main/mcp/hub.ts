@@ -23,6 +23,7 @@ export interface McpHubOptions {
   readonly owner: () => OwnerIdentity;
   readonly authSummary: McpServices['authSummary'];
   readonly auth: McpServices['auth'];
+  readonly githubData: McpServices['githubData'];
 }
 
 interface OpenConnection {
@@ -53,6 +54,7 @@ export class McpHub implements McpConnectionHandler {
       owner: options.owner,
       authSummary: options.authSummary,
       auth: options.auth,
+      githubData: options.githubData,
       touchSession: (id) => this.lastSeen.touch(id),
     };
     this.notifier = new ResourceNotifier(bus, () => [...this.connections.values()]);

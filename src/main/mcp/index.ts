@@ -16,6 +16,7 @@ export interface McpLayerOptions {
   /** The owner in actor labels: the signed-in GitHub name, else the OS user name. */
   readonly owner?: () => OwnerIdentity;
   readonly authSummary?: McpServices['authSummary'];
+  readonly githubData?: McpServices['githubData'];
 }
 
 /** The OS user as owner, for a signed-out app. */
@@ -36,5 +37,6 @@ export function createMcpConnectionHandler(core: Core, options: McpLayerOptions 
     owner: options.owner ?? (options.auth ? () => options.auth!.ownerIdentity() : osOwner),
     authSummary: options.authSummary ?? (options.auth ? () => options.auth!.authSummary() : () => null),
     auth: options.auth ?? null,
+    githubData: options.githubData ?? null,
   });
 }

@@ -6,6 +6,7 @@ import type { WorkerBindings } from './bindings';
 import type { ConnectionState } from './connectionState';
 import type { RoomSignals } from './roomSignals';
 import type { AuthService } from '../auth/authService';
+import type { GitHubData } from '../auth/githubData';
 
 export interface OwnerIdentity {
   readonly ownerLabel: string;
@@ -24,6 +25,8 @@ export interface McpServices {
   owner(): OwnerIdentity;
   /** GitHub sign-in; null where the host runs without one (some tests). */
   readonly auth: AuthService | null;
+  /** Cached GitHub facts (PR state of task links); null without sign-in support. */
+  readonly githubData: GitHubData | null;
   /** get_current_room's `auth`: {source:"keychain", expires_at, account} when signed in, else null. */
   authSummary(): { source: 'keychain'; expires_at: string | null; account: unknown } | null;
   /** Records activity; flushed to last_seen_at in batches so reads stay read-only. */

@@ -12,6 +12,7 @@ import { completeTask, updateTask } from '../../domain/tasks/updateTask';
 import { handoffTask, releaseWorkLease } from '../../domain/tasks/workLease';
 import { workflowArtifactListSchema } from '../../domain/tasks/workflowArtifacts';
 import { agentIdentity } from '../agentIdentity';
+import { prStatusOf } from '../prStatus';
 import { readAs, writeAs } from '../acting';
 import { additive, changing, defineTool, readOnly, sessionFacade } from '../toolKit';
 
@@ -40,7 +41,7 @@ export const addTaskTool = defineTool({
 
 export const getBoardTool = defineTool({
   name: 'get_board',
-  description: 'The room\'s task board in number order. open_only (default true) drops done and cancelled tasks.',
+  description: 'The room\'s task board in number order. open_only (default true) drops done and cancelled tasks. pr_status is the last known state of each task\'s pull request on GitHub.',
   input: {
     status: z.enum(TASK_STATUSES).optional().describe('Only tasks in this status (open_only is then ignored).'),
     open_only: z.boolean().optional().describe('Drop done and cancelled tasks (default true; merged stays).'),
@@ -50,7 +51,10 @@ export const getBoardTool = defineTool({
   run: (args, env) =>
     readAs(env, args, (identity) => ({
       success: true,
-      tasks: getBoard(env.services.store.db, identity.roomId, { status: args.status ?? null, openOnly: args.open_only ?? true }),
+      tasks: getBoard(env.services.store.db, identity.roomId, { status: args.status ?? null, openOnly: args.open_only ?? true }).map((task) => ({
+        ...task,
+        pr_status: prStatusOf(env.services.githubData, task.pr_url),
+      })),
       artifact_detail_instruction: ARTIFACT_DETAIL_INSTRUCTION,
     })),
 });
