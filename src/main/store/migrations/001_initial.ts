@@ -193,6 +193,7 @@ CREATE TABLE human_requests (
   status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open','answered','dismissed')),
   requested_by TEXT NOT NULL,
   requested_by_agent_key TEXT,
+  requested_by_name TEXT,
   answer_text TEXT,
   answered_by TEXT,
   answered_at TEXT,
@@ -202,6 +203,17 @@ CREATE TABLE human_requests (
   UNIQUE (room_id, client_id)
 ) STRICT;
 CREATE INDEX human_requests_queue ON human_requests (status, created_at);
+
+-- "Needs you" items a person dismissed (mentions, tasks in review, blocked tasks). Requests
+-- are dismissed through their own status instead. A task item comes back when the task
+-- changes after the dismissal (tasks.updated_at > dismissed_at).
+CREATE TABLE needs_you_dismissals (
+  room_id TEXT NOT NULL REFERENCES rooms(room_id) ON DELETE CASCADE,
+  item_kind TEXT NOT NULL CHECK (item_kind IN ('mention','review','blocked')),
+  number INTEGER NOT NULL,
+  dismissed_at TEXT NOT NULL,
+  PRIMARY KEY (room_id, item_kind, number)
+) STRICT, WITHOUT ROWID;
 
 CREATE TABLE room_artifacts (
   room_id TEXT NOT NULL REFERENCES rooms(room_id) ON DELETE CASCADE,
