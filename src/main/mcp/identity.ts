@@ -5,7 +5,7 @@ import { errors, type DomainError } from '../domain/errors';
 import type { AgentActor } from '../domain/actor';
 import { isWorkerIdShape, workerSessionId } from '../domain/identity/agentKeys';
 import { getWorker, workerRooms } from '../domain/sessions/workers';
-import { getSession, createLegacySession, type SessionRow } from '../domain/sessions/sessions';
+import { getSession, createLegacySession, sessionActor, type SessionRow } from '../domain/sessions/sessions';
 import { ideLabelFor } from './clientIdentity';
 import { getRoom } from '../domain/rooms/rooms';
 import type { Tx } from '../store/store';
@@ -34,15 +34,8 @@ export interface ResolveOptions {
   readonly posting?: boolean;
 }
 
-export function actorOf(session: SessionRow): AgentActor {
-  return {
-    kind: 'agent',
-    label: session.actor_label,
-    agentKey: session.agent_key,
-    sessionId: session.session_id,
-    displayName: session.display_name,
-  };
-}
+/** The acting agent of a session. */
+export const actorOf = (session: SessionRow): AgentActor => sessionActor(session);
 
 /** Resolves the acting identity and room, or throws the spec's error. */
 export async function resolveIdentity(env: ToolEnv, args: IdentityArgs, options: ResolveOptions): Promise<CallIdentity> {

@@ -1,41 +1,18 @@
-// Task statuses and the transition table of data-model.md §4.1–4.2, in the spec's order.
-// The same table binds agents (update_task) and people (the board's drag and drop).
+// Task statuses and the transition table of data-model.md §4.1–4.2. The table itself is
+// data in src/shared/taskTransitions.ts, the one copy the board's drag and drop reads too;
+// this file adds the domain's checks and the T1 error.
 import { errors } from '../errors';
+import { canTransition, CLOSED_STATUSES as CLOSED, HELD_STATUSES as HELD, TRANSITIONS, type TaskStatus } from '../../../shared/taskTransitions';
 
-export const TASK_STATUSES = [
-  'proposed', 'accepted', 'assigned', 'in_progress', 'blocked', 'in_review', 'merged', 'done', 'cancelled',
-] as const;
-
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-
-/** Allowed targets per status; the order is the order of the T1 phrase. */
-export const TRANSITIONS: Readonly<Record<TaskStatus, readonly TaskStatus[]>> = {
-  proposed: ['accepted', 'cancelled'],
-  accepted: ['assigned', 'cancelled'],
-  assigned: ['in_progress', 'in_review', 'cancelled'],
-  in_progress: ['blocked', 'in_review', 'done', 'cancelled'],
-  blocked: ['in_progress', 'in_review', 'cancelled'],
-  in_review: ['merged', 'in_progress', 'blocked', 'done', 'cancelled'],
-  merged: ['done', 'accepted'],
-  done: ['accepted'],
-  cancelled: ['accepted'],
-};
+export { TASK_STATUSES, TRANSITIONS, canTransition, isTaskStatus, type TaskStatus } from '../../../shared/taskTransitions';
 
 /** Held statuses: someone holds the work lease. */
-export const HELD_STATUSES: ReadonlySet<TaskStatus> = new Set(['assigned', 'in_progress', 'blocked', 'in_review']);
+export const HELD_STATUSES: ReadonlySet<TaskStatus> = new Set(HELD);
 /** Closed statuses; everything else (merged included: it is closeout work) is open. */
-export const CLOSED_STATUSES: ReadonlySet<TaskStatus> = new Set(['done', 'cancelled']);
-
-export function isTaskStatus(value: unknown): value is TaskStatus {
-  return typeof value === 'string' && (TASK_STATUSES as readonly string[]).includes(value);
-}
+export const CLOSED_STATUSES: ReadonlySet<TaskStatus> = new Set(CLOSED);
 
 export const isOpenStatus = (status: TaskStatus): boolean => !CLOSED_STATUSES.has(status);
 export const isHeldStatus = (status: TaskStatus): boolean => HELD_STATUSES.has(status);
-
-export function canTransition(from: TaskStatus, to: string): to is TaskStatus {
-  return isTaskStatus(to) && TRANSITIONS[from].includes(to);
-}
 
 /** Throws T1 unless `from -> to` is in the table (an unknown `to` is refused the same way). */
 export function assertTransition(from: TaskStatus, to: string): asserts to is TaskStatus {
