@@ -19,6 +19,8 @@ describe('letagents-desktop doctor', () => {
     expect(result.stdout).toContain(`[--] Data folder: ${dataDir} does not exist yet; the app creates it on first start.`);
     expect(result.stdout).toContain('[--] Database: No database yet');
     expect(result.stdout).toContain('[--] App: Not running. An agent\'s `letagents-desktop mcp` starts it when needed.');
+    expect(result.stdout).toMatch(/\[(ok|--)\] Keychain and GitHub sign-in: /);
+    expect(result.stdout).toMatch(/\[(ok|--)\] Agent configs: /);
     expect(result.stdout).toContain('No problems found.');
   });
 

@@ -1,9 +1,10 @@
-// The standard doctor checks: data folder, database, agent token, app socket.
+// The doctor checks any process can run on a data folder: folder, database, agent token,
+// and whether the app answers on its socket.
 import { existsSync, statSync } from 'node:fs';
-import { SCHEMA_VERSION } from '../../main/store/migrations';
-import { DatabaseVersionError, openDatabase } from '../../main/store/database';
-import { agentSocketPath, agentTokenPath, databasePath } from '../../main/paths';
-import { attemptConnect } from '../helper/appLink';
+import { SCHEMA_VERSION } from '../store/migrations';
+import { DatabaseVersionError, openDatabase } from '../store/database';
+import { agentSocketPath, agentTokenPath, databasePath } from '../paths';
+import { attemptConnect } from '../../cli/helper/appLink';
 import type { CheckOutcome, DoctorCheck } from './check';
 
 const checksModes = process.platform !== 'win32';
@@ -96,5 +97,4 @@ export const appSocketCheck: DoctorCheck = {
   },
 };
 
-/** Add new checks here (keychain, GitHub sign-in, agent configs …). */
-export const defaultChecks: readonly DoctorCheck[] = [dataDirCheck, databaseCheck, agentTokenCheck, appSocketCheck];
+export const folderChecks: readonly DoctorCheck[] = [dataDirCheck, databaseCheck, agentTokenCheck, appSocketCheck];
