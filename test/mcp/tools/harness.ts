@@ -1,0 +1,138 @@
+// Shared set-up for the per-tool MCP tests: a real `serve` per test file, agents as real
+// `letagents-desktop mcp` helper processes driven by the SDK client, result helpers that
+// check the soft/hard split of mcp-tools.md §2.1, a read-only look at the database to
+// prove bad input changed nothing, and throwaway git repositories.
+import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { expect } from 'vitest';
+import { connectHelper, ensureCliBuilt, startServe, tempDir, type HelperOptions, type ServeHandle, type StartServeOptions } from '../../support';
+
+/** A hard failure (isError: true, the phrase as the text). */
+export interface Hard {
+  readonly hard: string;
+}
+
+export type Outcome = Record<string, any> | Hard; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface Agent {
+  readonly client: Client;
+  /** Calls a tool; a normal result is its parsed JSON document, a hard failure is {hard: text}. */
+  call(name: string, args?: Record<string, unknown>): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export async function startApp(options: StartServeOptions = {}): Promise<ServeHandle> {
+  await ensureCliBuilt();
+  return startServe(options);
+}
+
+/** Connects an agent through a helper; its working directory is a fresh empty folder unless given. */
+export async function connectAgent(serve: ServeHandle, options: HelperOptions = {}): Promise<Agent> {
+  const client = await connectHelper(serve.dataDir, { cwd: options.cwd ?? tempDir('la-cwd-'), ...options });
+  return { client, call: (name, args = {}) => callTool(client, name, args) };
+}
+
+export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Outcome> {
+  const result = (await client.callTool({ name, arguments: args })) as { content: Array<{ type: string; text: string }>; isError?: boolean };
+  expect(result.content, `${name} returns one text item`).toHaveLength(1);
+  expect(result.content[0].type).toBe('text');
+  const text = result.content[0].text;
+  if (result.isError) return { hard: text };
+  const json = JSON.parse(text) as Record<string, unknown>;
+  // §2.1: pretty-printed with 2-space indentation.
+  expect(text, `${name} result is pretty-printed JSON`).toBe(JSON.stringify(json, null, 2));
+  return json;
+}
+
+/** Asserts a hard failure with exactly this phrase. */
+export function expectHard(outcome: Outcome, phrase: string | RegExp): void {
+  expect(outcome, `expected the hard error ${phrase}`).toHaveProperty('hard');
+  const text = (outcome as Hard).hard;
+  if (typeof phrase === 'string') expect(text).toBe(phrase);
+  else expect(text).toMatch(phrase);
+}
+
+/** Asserts a soft failure {success:false, error:<phrase>, ...}. */
+export function expectSoft(outcome: Outcome, phrase: string, extra: Record<string, unknown> = {}): void {
+  expect(outcome, `expected the soft error "${phrase}"`).not.toHaveProperty('hard');
+  expect(outcome).toMatchObject({ success: false, error: phrase, ...extra });
+}
+
+export const W7 = 'Unknown worker_id for this account and API. Create a worker for this chat or explicitly resume its saved handle.';
+export const FORGED_WORKER_ID = `worker_${'ab'.repeat(16)}`;
+export const MALFORMED_WORKER_ID = 'worker_not-a-handle';
+
+/** The task object and lease object of mcp-tools.md §6. */
+export const TASK_KEYS = [
+  'active_leases', 'assignee', 'assignee_agent_instance_id', 'assignee_agent_key', 'assignee_agent_session_id', 'created_at', 'created_by', 'description',
+  'id', 'pr_url', 'source_message_id', 'status', 'title', 'updated_at', 'workflow_artifacts', 'workflow_refs',
+];
+export const LEASE_KEYS = ['agent_key', 'agent_session_id', 'created_at', 'holder_label', 'id', 'kind', 'status', 'updated_at'];
+let keyCounter = 0;
+/** Registers a durable worker in `roomId` (joining it first); returns its worker_id and session. */
+export async function registerWorker(agent: Agent, roomId: string, displayName?: string) {
+  const joined = await agent.call('join_room', { name: roomId });
+  expect(joined.room_id, JSON.stringify(joined)).toBeTruthy();
+  const reg = await agent.call('register_agent_session', {
+    room_id: joined.room_id,
+    registration_key: `key-${process.pid}-${Date.now()}-${++keyCounter}`,
+    ...(displayName ? { display_name: displayName } : {}),
+  });
+  expect(reg.success, JSON.stringify(reg)).toBe(true);
+  return { workerId: reg.worker_id as string, session: reg.agent_session, roomId: joined.room_id as string };
+}
+
+/**
+ * What a tool call could have changed: the row count of every table, every room's
+ * counters, and the state of tasks, leases, sessions, facts, requests and artifacts.
+ * Read from the database file opened read-only, next to the running app.
+ */
+export function dbState(app: { readonly dataDir: string }): Record<string, unknown> {
+  const db = new Database(join(app.dataDir, 'letagents.db'), { readonly: true, fileMustExist: true });
+  try {
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'messages_fts%' ORDER BY name")
+      .pluck()
+      .all() as string[];
+    const counts = Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT count(*) FROM "${t}"`).pluck().get()]));
+    const all = (sql: string) => db.prepare(sql).all();
+    return {
+      counts,
+      rooms: all(
+        'SELECT room_id, kind, archived_at, next_message_number, next_task_number, next_fact_number, next_request_number, next_artifact_number FROM rooms ORDER BY room_id',
+      ),
+      tasks: all('SELECT room_id, number, status, title, assignee_agent_key, pr_url, workflow_artifacts_json FROM tasks ORDER BY room_id, number'),
+      leases: all('SELECT lease_id, status FROM task_leases ORDER BY lease_id'),
+      sessions: all('SELECT session_id, status, status_text, ended_at FROM agent_sessions ORDER BY session_id'),
+      facts: all('SELECT room_id, number, title, body FROM room_facts ORDER BY room_id, number'),
+      requests: all('SELECT room_id, number, title, status FROM human_requests ORDER BY room_id, number'),
+      artifacts: all('SELECT room_id, number, artifact_json FROM room_artifacts ORDER BY room_id, number'),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** Runs `bad` and asserts that the database looks exactly as before. */
+export async function expectUnchanged<T>(app: { readonly dataDir: string }, bad: () => Promise<T>): Promise<T> {
+  const before = dbState(app);
+  const result = await bad();
+  expect(dbState(app)).toEqual(before);
+  return result;
+}
+
+/** A git repository with one commit on `main` and the given origin (none when null). */
+export function makeRepo(origin: string | null = 'git@github.com:Acme/Widget.git', config?: unknown): string {
+  const dir = tempDir('la-repo-');
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'pipe' });
+  git('init', '-q', '-b', 'main');
+  git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '--allow-empty', '-m', 'initial');
+  if (origin) git('remote', 'add', 'origin', origin);
+  if (config !== undefined) writeFileSync(join(dir, '.letagents.json'), typeof config === 'string' ? config : JSON.stringify(config));
+  return dir;
+}
+
+/** The message ids of a read or wait result. */
+export const ids = (result: { messages: Array<{ id: string }> }) => result.messages.map((m) => m.id);

@@ -1,0 +1,71 @@
+// In-process MCP connections for the cases a helper against `serve` cannot reach yet:
+// GitHub sign-in (serve runs without it for now), a clock the test moves past poll
+// intervals, and people's actions (archive, delete). Same hub, real SQLite in a temp
+// folder, the official SDK client over an in-memory transport.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createAuthService, type AuthService } from '../../../src/main/auth/authService';
+import { createCore, type Core } from '../../../src/main/core';
+import { createMcpConnectionHandler, type McpHub } from '../../../src/main/mcp';
+import { createMemorySecretStore, type MemorySecretStore } from '../../../src/main/secrets/memorySecretStore';
+import { APP_VERSION } from '../../../src/main/version';
+import { tempDataDir, tempDir } from '../../support';
+import { callTool, type Agent } from './harness';
+
+export interface InProcessApp {
+  readonly core: Core;
+  readonly hub: McpHub;
+  readonly auth: AuthService | null;
+  readonly secrets: MemorySecretStore;
+  /** Moves the auth service's clock forward. */
+  advance(seconds: number): void;
+  connect(options?: { cwd?: string | null; clientName?: string }): Promise<Agent & { close(): Promise<void> }>;
+  close(): Promise<void>;
+}
+
+/** A core + MCP hub in this process; with `githubEnv`, GitHub sign-in over an in-memory keychain. */
+export function startInProcessApp(options: { githubEnv?: NodeJS.ProcessEnv } = {}): InProcessApp {
+  const dataDir = tempDataDir();
+  const core = createCore({ dataDir });
+  const secrets = createMemorySecretStore();
+  let offsetMs = 0;
+  const auth = options.githubEnv
+    ? createAuthService({ store: core.store, secrets, version: APP_VERSION, env: options.githubEnv, now: () => Date.now() + offsetMs, osUserName: () => 'ospat' })
+    : null;
+  const hub = createMcpConnectionHandler(core, { version: APP_VERSION, ...(auth ? { auth } : {}) });
+  let count = 0;
+  const open: Array<() => Promise<void>> = [];
+  return {
+    core,
+    hub,
+    auth,
+    secrets,
+    advance: (seconds) => {
+      offsetMs += seconds * 1000;
+    },
+    async connect({ cwd, clientName = 'claude-code' } = {}) {
+      const id = `in-process-${++count}`;
+      const server = hub.open({ id, transport: 'socket', cwd: cwd === undefined ? tempDir('la-cwd-') : cwd, ideHint: null });
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await server.connect(serverSide);
+      const client = new Client({ name: clientName, version: '1.0.0' });
+      await client.connect(clientSide);
+      const close = async () => {
+        await client.close();
+        hub.closed(id);
+      };
+      open.push(close);
+      const call = (name: string, args: Record<string, unknown> = {}) => callTool(client, name, args);
+      // Tools wait for the connection's auto-join; waiting here too means closing the app
+      // never races an auto-join still reading the database.
+      await call('get_current_room');
+      return { client, call, close };
+    },
+    async close() {
+      for (const close of open.splice(0)) await close().catch(() => undefined);
+      auth?.cancel();
+      await hub.close();
+      await core.close();
+    },
+  };
+}
