@@ -35,6 +35,8 @@ export class McpHub implements McpConnectionHandler {
   readonly bindings = new WorkerBindings();
   readonly services: McpServices;
   private readonly connections = new Map<string, OpenConnection>();
+  /** Auto-joins still running; close() waits for them before the store closes. */
+  private readonly joining = new Set<Promise<void>>();
   private readonly signals: RoomSignals;
   private readonly lastSeen: LastSeenTracker;
   private readonly notifier: ResourceNotifier;
@@ -71,7 +73,13 @@ export class McpHub implements McpConnectionHandler {
     const env: ToolEnv = { services: this.services, conn: state, ready: new Promise<void>((r) => (markReady = r)) };
     server.server.oninitialized = () => {
       state.clientName = server.server.getClientVersion()?.name ?? '';
-      autoJoin(env).catch((error) => console.warn('auto-join failed:', error)).finally(markReady);
+      const join = autoJoin(env)
+        .catch((error) => console.warn('auto-join failed:', error))
+        .finally(() => {
+          markReady();
+          this.joining.delete(join);
+        });
+      this.joining.add(join);
     };
     // A client that never sends notifications/initialized still gets answers.
     setTimeout(markReady, 2_000).unref();
@@ -116,6 +124,7 @@ export class McpHub implements McpConnectionHandler {
   }
 
   async close(): Promise<void> {
+    await Promise.allSettled([...this.joining]);
     for (const { server } of this.connections.values()) await server.close().catch(() => undefined);
     this.connections.clear();
     this.notifier.close();
