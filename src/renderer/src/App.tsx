@@ -1,4 +1,21 @@
-// The app shell; views arrive with the UI issue.
-export function App() {
-  return <main>LetAgents</main>;
+// The app: API client, toasts, navigation and shared data around the shell.
+import type { ApiClient } from './api/client';
+import { ApiProvider } from './api/ApiContext';
+import { AppDataProvider } from './app/appData';
+import { NavigationProvider, type Route } from './app/navigation';
+import { Shell } from './app/Shell';
+import { ToastProvider } from './components/Toasts';
+
+export function App({ client, initialRoute }: { client: ApiClient; initialRoute?: Route }) {
+  return (
+    <ApiProvider client={client}>
+      <ToastProvider>
+        <NavigationProvider initial={initialRoute}>
+          <AppDataProvider>
+            <Shell />
+          </AppDataProvider>
+        </NavigationProvider>
+      </ToastProvider>
+    </ApiProvider>
+  );
 }

@@ -1,0 +1,28 @@
+// Subscribes a component to core events for as long as it is mounted.
+import { useEffect, useRef } from 'react';
+import type { AppEvent } from '../../../shared/events';
+import { useApi } from './ApiContext';
+
+export function useAppEvents(listener: (event: AppEvent) => void): void {
+  const api = useApi();
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => api.subscribe((event) => latest.current(event)), [api]);
+}
+
+/** Calls `onReconnect` each time the bridge comes back after a drop (to refetch). */
+export function useReconnect(onReconnect: () => void): void {
+  const api = useApi();
+  const latest = useRef(onReconnect);
+  latest.current = onReconnect;
+  useEffect(() => {
+    let wasDown = false;
+    return api.onConnection((state) => {
+      if (state !== 'open') wasDown = true;
+      else if (wasDown) {
+        wasDown = false;
+        latest.current();
+      }
+    });
+  }, [api]);
+}

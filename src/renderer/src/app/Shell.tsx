@@ -1,0 +1,43 @@
+// The window: sidebar on the left, the selected view on the right.
+import { useEffect, useRef } from 'react';
+import { useAppData } from './appData';
+import { roomRoute, useNavigation } from './navigation';
+import { ConnectionBanner } from './ConnectionBanner';
+import { Sidebar, sortRooms } from '../views/sidebar/Sidebar';
+import { RoomView } from '../views/room/RoomView';
+import { NeedsYouView } from '../views/needsYou/NeedsYouView';
+import { AgentsPage } from '../views/agents/AgentsPage';
+import { ConnectView } from '../views/connect/ConnectView';
+import { SignInView } from '../views/signIn/SignInView';
+import { SettingsView } from '../views/settings/SettingsView';
+import { HomeView } from '../views/home/HomeView';
+
+export function Shell() {
+  const { route, navigate } = useNavigation();
+  const { rooms } = useAppData();
+  const opened = useRef(false);
+
+  // On start, open the top room when there is one (first run stays on the welcome).
+  useEffect(() => {
+    if (opened.current || rooms.status !== 'ready') return;
+    opened.current = true;
+    const first = sortRooms(rooms.data)[0];
+    if (first && route.view === 'home') navigate(roomRoute(first.id));
+  }, [rooms, route.view, navigate]);
+
+  return (
+    <div className="app">
+      <Sidebar />
+      <main className="main" id="main">
+        <ConnectionBanner />
+        {route.view === 'room' && <RoomView route={route} />}
+        {route.view === 'needsYou' && <NeedsYouView />}
+        {route.view === 'agents' && <AgentsPage />}
+        {route.view === 'connect' && <ConnectView />}
+        {route.view === 'signIn' && <SignInView />}
+        {route.view === 'settings' && <SettingsView />}
+        {route.view === 'home' && <HomeView />}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+// Where the person is in the app: the selected view, and inside a room its tab plus an open
+// thread, task or message to scroll to.
+import { createContext, useContext, useState, type ReactNode } from 'react';
+
+export type RoomTab = 'chat' | 'board' | 'agents' | 'memory';
+
+export type Route =
+  | { view: 'home' }
+  | { view: 'room'; roomId: string; tab: RoomTab; threadRoot?: number; task?: number; focus?: number }
+  | { view: 'needsYou' }
+  | { view: 'agents' }
+  | { view: 'connect' }
+  | { view: 'signIn' }
+  | { view: 'settings' };
+
+interface Navigation {
+  route: Route;
+  navigate: (route: Route) => void;
+}
+
+const NavigationContext = createContext<Navigation | null>(null);
+
+export function NavigationProvider({ initial = { view: 'home' }, children }: { initial?: Route; children: ReactNode }) {
+  const [route, navigate] = useState<Route>(initial);
+  return <NavigationContext.Provider value={{ route, navigate }}>{children}</NavigationContext.Provider>;
+}
+
+export function useNavigation(): Navigation {
+  const navigation = useContext(NavigationContext);
+  if (!navigation) throw new Error('useNavigation needs a NavigationProvider above it');
+  return navigation;
+}
+
+/** Opens a room on a tab (chat by default). */
+export function roomRoute(roomId: string, tab: RoomTab = 'chat', extra: { threadRoot?: number; task?: number; focus?: number } = {}): Route {
+  return { view: 'room', roomId, tab, ...extra };
+}

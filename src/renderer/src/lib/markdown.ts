@@ -1,0 +1,89 @@
+// Message text → safe HTML: marked renders Markdown (raw HTML shows as text, images become
+// links), DOMPurify then keeps only a short list of tags and attributes. Nothing an agent
+// writes can become a live script, handler, frame or remote image.
+import { Marked, type TokenizerAndRendererExtension } from 'marked';
+import DOMPurify from 'dompurify';
+
+const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+
+/** "@Juniper", "@all": shown as a mention chip. */
+const mention: TokenizerAndRendererExtension = {
+  name: 'mention',
+  level: 'inline',
+  start: (src) => {
+    const match = /(^|[\s(])@[A-Za-z0-9_]/.exec(src);
+    return match ? match.index + match[1].length : undefined;
+  },
+  tokenizer(src) {
+    const match = /^@(all|[A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_]|[A-Za-z0-9_])/.exec(src);
+    return match ? { type: 'mention', raw: match[0], name: match[1] } : undefined;
+  },
+  renderer: (token) => `<span class="mention">@${escapeHtml(String(token.name))}</span>`,
+};
+
+/** "task_7": a button that opens the task drawer. */
+const taskRef: TokenizerAndRendererExtension = {
+  name: 'taskRef',
+  level: 'inline',
+  start: (src) => {
+    const match = /\btask_[1-9]/.exec(src);
+    return match ? match.index : undefined;
+  },
+  tokenizer(src) {
+    const match = /^task_([1-9]\d{0,9})\b/.exec(src);
+    return match ? { type: 'taskRef', raw: match[0], number: match[1] } : undefined;
+  },
+  renderer: (token) => `<button type="button" class="task-ref" data-task="${escapeHtml(String(token.number))}">task_${escapeHtml(String(token.number))}</button>`,
+};
+
+const marked = new Marked({ gfm: true, breaks: true, async: false });
+marked.use({
+  extensions: [mention, taskRef],
+  renderer: {
+    html: ({ text }) => escapeHtml(text),
+    image: ({ href, text }) => `<a href="${escapeHtml(href)}">${escapeHtml(text || href)}</a>`,
+  },
+});
+
+const ALLOWED_TAGS = [
+  'p', 'br', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'hr',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span', 'button', 'input',
+];
+const ALLOWED_ATTR = ['href', 'title', 'class', 'data-task', 'type', 'start', 'align', 'checked', 'disabled'];
+
+let hooked = false;
+function installHooks(): void {
+  if (hooked) return;
+  hooked = true;
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'A') {
+      node.setAttribute('rel', 'noopener noreferrer');
+      node.removeAttribute('target');
+    }
+    // GFM task-list boxes only: any other input becomes inert text.
+    if (node.nodeName === 'INPUT') {
+      if (node.getAttribute('type') !== 'checkbox') node.remove();
+      else node.setAttribute('disabled', '');
+    }
+  });
+}
+
+const cache = new Map<string, string>();
+const CACHE_LIMIT = 3000;
+
+/** Sanitised HTML for a message's Markdown text (memoised: timelines re-render often). */
+export function renderMarkdown(text: string): string {
+  const hit = cache.get(text);
+  if (hit !== undefined) return hit;
+  installHooks();
+  const html = DOMPurify.sanitize(marked.parse(text, { async: false }), {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    ALLOW_DATA_ATTR: false,
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#)/i,
+  });
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(text, html);
+  return html;
+}

@@ -1,0 +1,58 @@
+// One agent in the roster: name, tool, owner, online or not, status, rooms, tasks held,
+// last seen, and its actions.
+import type { AgentSession } from '../../../../shared/types';
+import { Avatar } from '../../components/Avatar';
+import { IdeBadge } from '../../components/IdeBadge';
+import { Menu } from '../../components/Menu';
+import { Icon } from '../../components/Icon';
+import { StatusDot, STATUS_WORDS } from '../../components/StatusDot';
+import { formatRelative } from '../../lib/time';
+
+export type AgentAction = 'rename' | 'disconnect' | 'remove';
+
+export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSession; rooms: string[]; showRoom: boolean; onAction: (agent: AgentSession, action: AgentAction) => void }) {
+  const presence = agent.ended ? 'Disconnected' : agent.online ? STATUS_WORDS[agent.status] : 'Offline';
+  return (
+    <li className={agent.online && !agent.ended ? 'agent-row' : 'agent-row agent-offline'}>
+      <Avatar name={agent.name} size={36} />
+      <div className="agent-main">
+        <div className="agent-name-line">
+          <strong className="agent-name">{agent.name}</strong>
+          <IdeBadge ide={agent.ide} />
+          {agent.owner && <span className="muted">{agent.owner}</span>}
+        </div>
+        <div className="agent-status-line">
+          <StatusDot online={agent.online && !agent.ended} status={agent.status} />
+          <span className="agent-presence">{presence}</span>
+          {agent.online && !agent.ended && agent.statusText && <span className="agent-status-text">— {agent.statusText}</span>}
+        </div>
+      </div>
+      <dl className="agent-facts">
+        {showRoom && (
+          <div>
+            <dt>Rooms</dt>
+            <dd>{rooms.join(', ')}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Tasks</dt>
+          <dd>{agent.tasksHeld.length === 0 ? 'None' : agent.tasksHeld.map((t) => `task_${t.number}`).join(', ')}</dd>
+        </div>
+        <div>
+          <dt>Last seen</dt>
+          <dd>{agent.online && !agent.ended ? 'Now' : <time dateTime={agent.lastSeenAt}>{formatRelative(agent.lastSeenAt)}</time>}</dd>
+        </div>
+      </dl>
+      <Menu
+        label={`Actions for ${agent.name}`}
+        items={[
+          { key: 'rename', label: 'Rename…', onSelect: () => onAction(agent, 'rename') },
+          ...(agent.online && !agent.ended ? [{ key: 'disconnect', label: 'Disconnect…', onSelect: () => onAction(agent, 'disconnect') }] : []),
+          ...(!agent.ended ? [{ key: 'remove', label: `Remove from ${agent.roomName}…`, danger: true, onSelect: () => onAction(agent, 'remove') }] : []),
+        ]}
+      >
+        <Icon name="more" />
+      </Menu>
+    </li>
+  );
+}

@@ -1,0 +1,78 @@
+// The agents roster: every agent the app knows, online first; filtered to one room inside a
+// room's Agents tab, or by a room picker on the Agents page.
+import { useState } from 'react';
+import type { AgentSession } from '../../../../shared/types';
+import { useQuery } from '../../api/useQuery';
+import { useAppData } from '../../app/appData';
+import { useNavigation } from '../../app/navigation';
+import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
+import { AgentRow, type AgentAction } from './AgentRow';
+import { AgentDialogs } from './AgentDialogs';
+import { roomTitle } from '../sidebar/RoomItem';
+
+export function sortAgents(agents: AgentSession[]): AgentSession[] {
+  const rank = (a: AgentSession) => (a.ended ? 2 : a.online ? 0 : 1);
+  return [...agents].sort((a, b) => rank(a) - rank(b) || b.lastSeenAt.localeCompare(a.lastSeenAt) || a.name.localeCompare(b.name));
+}
+
+export function AgentsRoster({ roomId }: { roomId?: string }) {
+  const { rooms } = useAppData();
+  const { navigate } = useNavigation();
+  const all = useQuery('workers.list', {}, (e) => e.type === 'worker.changed' || e.type === 'task.changed');
+  const [filter, setFilter] = useState<string>('');
+  const [acting, setActing] = useState<{ agent: AgentSession; action: AgentAction } | null>(null);
+
+  if (all.status === 'loading') return <Loading label="Loading agents…" />;
+  if (all.status === 'error' && !all.data) return <ErrorState message={all.error} onRetry={all.reload} />;
+
+  const agents = all.data ?? [];
+  const room = roomId ?? filter;
+  const shown = sortAgents(room ? agents.filter((a) => a.roomId === room) : agents);
+  const titles = new Map((rooms.data ?? []).map((r) => [r.id, roomTitle(r)]));
+  const title = (a: AgentSession) => titles.get(a.roomId) ?? a.roomName;
+  const roomsOf = (agent: AgentSession) => [...new Set([title(agent), ...agents.filter((a) => a.agentKey === agent.agentKey && !a.ended).map(title)])];
+  const online = shown.filter((a) => a.online && !a.ended).length;
+
+  return (
+    <div className="roster">
+      <div className="roster-toolbar">
+        <p className="muted" role="status">
+          {shown.length === 0 ? '' : `${online} online · ${shown.length} ${shown.length === 1 ? 'agent' : 'agents'}`}
+        </p>
+        {!roomId && (
+          <label className="inline-field">
+            <span>Room</span>
+            <select value={filter} onChange={(e) => setFilter(e.target.value)}>
+              <option value="">All rooms</option>
+              {(rooms.data ?? []).map((r) => (
+                <option key={r.id} value={r.id}>
+                  {roomTitle(r)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      {shown.length === 0 ? (
+        <EmptyState
+          icon="bot"
+          title={room ? 'No agents in this room yet' : 'No agents yet'}
+          actions={
+            <button type="button" className="btn btn-primary" onClick={() => navigate({ view: 'connect' })}>
+              Connect agents
+            </button>
+          }
+        >
+          Agents appear here once they connect to LetAgents and join a room.
+        </EmptyState>
+      ) : (
+        <ul className="agent-list">
+          {shown.map((agent) => (
+            <AgentRow key={agent.sessionId} agent={agent} rooms={roomsOf(agent)} showRoom={!roomId} onAction={(a, action) => setActing({ agent: a, action })} />
+          ))}
+        </ul>
+      )}
+      {acting && <AgentDialogs agent={acting.agent} action={acting.action} onDone={() => { setActing(null); all.reload(); }} />}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+// "Assign to…" / "Reassign…": hands the work to an agent in the room.
+import { useState } from 'react';
+import type { AgentSession, TaskCard } from '../../../../shared/types';
+import { Dialog } from '../../components/Dialog';
+import { StatusDot, STATUS_WORDS } from '../../components/StatusDot';
+import { IdeBadge } from '../../components/IdeBadge';
+
+export function AssignDialog({ task, agents, onAssign, onClose }: { task: TaskCard; agents: AgentSession[]; onAssign: (agentKey: string) => Promise<unknown>; onClose: () => void }) {
+  const candidates = agents.filter((a) => !a.ended && a.agentKey !== task.assignee?.agentKey);
+  const [choice, setChoice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const title = task.assignee ? `Reassign ${task.id}` : `Assign ${task.id}`;
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!choice || busy}
+            onClick={async () => {
+              setBusy(true);
+              await onAssign(choice!);
+              onClose();
+            }}
+          >
+            {task.assignee ? 'Hand off' : 'Assign'}
+          </button>
+        </>
+      }
+    >
+      {task.assignee && <p className="dialog-lead">{task.assignee.name} holds it now. The new agent takes over its work.</p>}
+      {candidates.length === 0 ? (
+        <p className="muted">No other agent is in this room. Connect an agent and have it join the room first.</p>
+      ) : (
+        <fieldset className="choice-list">
+          <legend className="visually-hidden">Agent</legend>
+          {candidates.map((agent) => (
+            <label key={agent.sessionId} className="choice">
+              <input type="radio" name="assignee" value={agent.agentKey} checked={choice === agent.agentKey} onChange={() => setChoice(agent.agentKey)} />
+              <StatusDot online={agent.online} status={agent.status} />
+              <span className="choice-name">{agent.name}</span>
+              <IdeBadge ide={agent.ide} />
+              <span className="muted">{agent.online ? STATUS_WORDS[agent.status] : 'Offline'}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,37 @@
+// One board column. While a card is dragged, a column the transition table does not allow
+// is dimmed and disabled as a drop target, so the drop is refused.
+import { useDroppable } from '@dnd-kit/core';
+import { STATUS_LABELS, type TaskStatus } from '../../../../shared/taskTransitions';
+import type { TaskCard } from '../../../../shared/types';
+import { columnState } from './boardRules';
+import { TaskCardView } from './TaskCardView';
+
+export interface BoardColumnProps {
+  status: TaskStatus;
+  tasks: TaskCard[];
+  dragFrom: TaskStatus | null;
+  onOpen: (task: TaskCard) => void;
+  onMove: (task: TaskCard, to: TaskStatus) => void;
+  slim?: boolean;
+}
+
+export function BoardColumn({ status, tasks, dragFrom, onOpen, onMove, slim = false }: BoardColumnProps) {
+  const state = columnState(dragFrom, status);
+  const { setNodeRef, isOver } = useDroppable({ id: status, disabled: state === 'refused' });
+  const classes = ['board-column', `column-${state}`, isOver && state === 'allowed' ? 'column-over' : '', slim ? 'column-slim' : ''].filter(Boolean).join(' ');
+  return (
+    <section ref={setNodeRef} className={classes} aria-label={STATUS_LABELS[status]} aria-disabled={state === 'refused' ? true : undefined} data-status={status}>
+      <header className="board-column-head">
+        <h3>{STATUS_LABELS[status]}</h3>
+        <span className="column-count">{tasks.length}</span>
+        {state === 'refused' && <span className="column-refusal">Can't move here</span>}
+      </header>
+      <div className="board-column-cards">
+        {tasks.map((task) => (
+          <TaskCardView key={task.number} task={task} onOpen={onOpen} onMove={onMove} />
+        ))}
+        {tasks.length === 0 && <p className="column-empty">Nothing here</p>}
+      </div>
+    </section>
+  );
+}

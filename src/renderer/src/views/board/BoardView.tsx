@@ -1,0 +1,100 @@
+// The Board tab: six columns plus the Closed lane, drag and drop that follows the transition
+// table, "New task", and the task drawer.
+import { useState } from 'react';
+import { DndContext, DragOverlay, PointerSensor, pointerWithin, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
+import { BOARD_COLUMNS, CLOSED_LANE, type TaskStatus } from '../../../../shared/taskTransitions';
+import type { AgentSession, RoomSummary, TaskCard } from '../../../../shared/types';
+import { useQuery } from '../../api/useQuery';
+import { roomRoute, useNavigation, type Route } from '../../app/navigation';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Icon } from '../../components/Icon';
+import { ErrorState, Loading } from '../../components/StateViews';
+import { AssignDialog } from './AssignDialog';
+import { BoardColumn } from './BoardColumn';
+import { ClosedLane } from './ClosedLane';
+import { NewTaskDialog } from './NewTaskDialog';
+import { CardBody } from './TaskCardView';
+import { TaskDrawer } from './TaskDrawer';
+import { dropAction, needsConfirmation, type TaskAction } from './boardRules';
+import { useTaskActions } from './useTaskActions';
+
+type Pending = { task: TaskCard; action: TaskAction } | null;
+
+export function BoardView({ room, route, agents }: { room: RoomSummary; route: Extract<Route, { view: 'room' }>; agents: AgentSession[] }) {
+  const { navigate } = useNavigation();
+  const board = useQuery('tasks.board', { roomId: room.id }, (e) => e.type === 'task.changed' && e.roomId === room.id);
+  const perform = useTaskActions();
+  const [dragging, setDragging] = useState<TaskCard | null>(null);
+  const [closedOpen, setClosedOpen] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [pending, setPending] = useState<Pending>(null);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
+
+  const tasks = board.data?.tasks ?? [];
+  const openTask = (task: TaskCard) => navigate(roomRoute(room.id, 'board', { task: task.number }));
+  const request = (task: TaskCard, to: TaskStatus) => {
+    const action = dropAction(task.status, to);
+    if (!action) return;
+    if (action.kind === 'assign' || needsConfirmation(task, action)) setPending({ task, action });
+    else void perform(task, action);
+  };
+  const onDragStart = (event: DragStartEvent) => setDragging((event.active.data.current as { task: TaskCard }).task);
+  const onDragEnd = (event: DragEndEvent) => {
+    setDragging(null);
+    const task = (event.active.data.current as { task: TaskCard }).task;
+    // A refused column is a disabled drop target, so `over` is null there: nothing happens.
+    if (event.over) request(task, event.over.id as TaskStatus);
+  };
+
+  if (board.status === 'loading') return <Loading label="Loading the board…" />;
+  if (board.status === 'error' && !board.data) return <ErrorState message={board.error} onRetry={board.reload} />;
+
+  const dragFrom = dragging?.status ?? null;
+  return (
+    <div className={route.task !== undefined ? 'board-wrap with-side' : 'board-wrap'}>
+      <div className="board-main">
+        <div className="board-toolbar">
+          <p className="muted">{tasks.length === 0 ? 'No tasks yet. Agents propose tasks here, or add one yourself.' : 'Drag a card to move it, or use its Move to… menu.'}</p>
+          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)} disabled={room.archived}>
+            <Icon name="plus" size={14} /> New task
+          </button>
+        </div>
+        {/* pointerWithin: the column under the pointer decides, never a neighbour the card overlaps. */}
+        <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
+          <div className="board">
+            {BOARD_COLUMNS.map((status) => (
+              <BoardColumn key={status} status={status} tasks={tasks.filter((t) => t.status === status)} dragFrom={dragFrom} onOpen={openTask} onMove={request} />
+            ))}
+            <ClosedLane tasks={tasks.filter((t) => CLOSED_LANE.includes(t.status))} open={closedOpen} onToggle={() => setClosedOpen((o) => !o)} dragFrom={dragFrom} onOpen={openTask} onMove={request} />
+          </div>
+          <DragOverlay>{dragging && <div className="task-card overlay"><CardBody task={dragging} onOpen={() => {}} onMove={() => {}} overlay /></div>}</DragOverlay>
+        </DndContext>
+      </div>
+      {route.task !== undefined && (
+        <TaskDrawer
+          key={route.task}
+          roomId={room.id}
+          number={route.task}
+          onClose={() => navigate(roomRoute(room.id, 'board'))}
+          onMove={request}
+          onReassign={(task) => setPending({ task, action: { kind: 'assign' } })}
+        />
+      )}
+      {creating && <NewTaskDialog roomId={room.id} onCreated={() => board.reload()} onClose={() => setCreating(false)} />}
+      {pending?.action.kind === 'assign' && (
+        <AssignDialog task={pending.task} agents={agents} onAssign={(agentKey) => perform(pending.task, pending.action, agentKey)} onClose={() => setPending(null)} />
+      )}
+      {pending?.action.kind === 'cancel' && (
+        <ConfirmDialog
+          title={`Cancel ${pending.task.id}?`}
+          confirmLabel="Cancel task"
+          danger
+          onConfirm={async () => void (await perform(pending.task, pending.action))}
+          onClose={() => setPending(null)}
+        >
+          {pending.task.assignee ? `${pending.task.assignee.name} is working on it; that work ends.` : 'The task closes as Cancelled.'} You can reopen it later.
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// Status posts and system events: one quiet line each.
+import { memo } from 'react';
+import type { TimelineMessage } from '../../../../shared/types';
+import { Markdown } from '../../components/Markdown';
+import { formatClock, formatDateTime } from '../../lib/time';
+import { ReplyCount } from './ReplyCount';
+
+export const CompactLine = memo(function CompactLine({ message, onOpenThread, onTask }: { message: TimelineMessage; onOpenThread?: (root: number) => void; onTask?: (number: number) => void }) {
+  const isStatus = message.kind === 'status';
+  const text = isStatus ? message.text.replace(/^\[status\]\s*/i, '') : message.text;
+  return (
+    <div className={isStatus ? 'compact-line compact-status' : 'compact-line compact-event'}>
+      <span className="compact-mark" aria-hidden="true" />
+      {isStatus && <span className="compact-sender">{message.sender.name}</span>}
+      <Markdown text={text} onTask={onTask} className="markdown markdown-inline" />
+      <time className="message-time" dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
+        {formatClock(message.createdAt)}
+      </time>
+      {onOpenThread && <ReplyCount count={message.replyCount} lastReplyAt={message.lastReplyAt} onOpen={() => onOpenThread(message.number)} />}
+    </div>
+  );
+});

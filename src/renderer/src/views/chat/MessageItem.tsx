@@ -1,0 +1,54 @@
+// One chat message: avatar, sender line, Markdown text, quoted message, reply count, and a
+// "Reply in thread" action that appears on hover and on keyboard focus.
+import { memo } from 'react';
+import type { TimelineMessage } from '../../../../shared/types';
+import { Avatar } from '../../components/Avatar';
+import { Icon } from '../../components/Icon';
+import { Markdown } from '../../components/Markdown';
+import { formatClock } from '../../lib/time';
+import { ReplyCount } from './ReplyCount';
+import { SenderLine } from './SenderLine';
+
+export interface MessageItemProps {
+  message: TimelineMessage;
+  /** Same sender as the message above, shortly after: no avatar or name again. */
+  continued?: boolean;
+  highlighted?: boolean;
+  onOpenThread?: (root: number) => void;
+  onTask?: (number: number) => void;
+}
+
+export const MessageItem = memo(function MessageItem({ message, continued = false, highlighted = false, onOpenThread, onTask }: MessageItemProps) {
+  const classes = ['message', continued ? 'message-continued' : '', message.mentionsYou ? 'message-mention' : '', highlighted ? 'message-highlight' : '']
+    .filter(Boolean)
+    .join(' ');
+  const kind = message.source === 'human' ? 'person' : message.source === 'system' ? 'system' : 'agent';
+  return (
+    <article className={classes} aria-label={`${message.sender.name}, ${formatClock(message.createdAt)}`} data-number={message.number}>
+      <div className="message-gutter">
+        {continued ? (
+          <span className="message-hover-time">{formatClock(message.createdAt)}</span>
+        ) : (
+          <Avatar name={message.sender.name} kind={kind} size={32} />
+        )}
+      </div>
+      <div className="message-body">
+        {!continued && <SenderLine message={message} />}
+        {message.replyTo && (
+          <blockquote className="message-quote">
+            <span className="message-quote-sender">{message.replyTo.senderName}</span> {message.replyTo.excerpt}
+          </blockquote>
+        )}
+        <Markdown text={message.text} onTask={onTask} />
+        {onOpenThread && <ReplyCount count={message.replyCount} lastReplyAt={message.lastReplyAt} onOpen={() => onOpenThread(message.number)} />}
+      </div>
+      {onOpenThread && (
+        <div className="message-actions">
+          <button type="button" className="btn btn-icon btn-small" onClick={() => onOpenThread(message.number)} aria-label="Reply in thread" title="Reply in thread">
+            <Icon name="reply" size={15} />
+          </button>
+        </div>
+      )}
+    </article>
+  );
+});

@@ -1,0 +1,70 @@
+// The thread panel beside the chat: the root and its replies, live, with its own composer.
+import { useEffect, useRef } from 'react';
+import type { TimelineMessage } from '../../../../shared/types';
+import { useApi } from '../../api/ApiContext';
+import { useQuery } from '../../api/useQuery';
+import { useAppEvents } from '../../api/useAppEvents';
+import { Icon } from '../../components/Icon';
+import { ErrorState, Loading } from '../../components/StateViews';
+import { Composer } from './Composer';
+import { MessageItem } from './MessageItem';
+import { CompactLine } from './CompactLine';
+import { isCompact } from './rows';
+
+export interface ThreadPanelProps {
+  roomId: string;
+  rootNumber: number;
+  agentNames: readonly string[];
+  tasks: ReadonlyArray<{ number: number; title: string }>;
+  readOnly: boolean;
+  onClose: () => void;
+  onTask: (number: number) => void;
+}
+
+export function ThreadPanel({ roomId, rootNumber, agentNames, tasks, readOnly, onClose, onTask }: ThreadPanelProps) {
+  const api = useApi();
+  const thread = useQuery('messages.thread', { roomId, rootNumber });
+  const end = useRef<HTMLDivElement>(null);
+
+  useAppEvents((event) => {
+    if (event.type !== 'message.created' || event.roomId !== roomId || event.message.threadRootNumber !== rootNumber) return;
+    thread.setData((old) => (old.replies.some((r) => r.number === event.message.number) ? old : { ...old, replies: [...old.replies, event.message] }));
+  });
+  const count = thread.data?.replies.length ?? 0;
+  // Braces matter: newer Chromium returns a promise from scrollIntoView, and an effect must not.
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [count]);
+
+  const send = (text: string) =>
+    api.call('messages.send', { roomId, text, threadRootNumber: rootNumber }).then((message) => {
+      thread.setData((old) => (old.replies.some((r) => r.number === message.number) ? old : { ...old, replies: [...old.replies, message] }));
+    });
+
+  const render = (message: TimelineMessage) =>
+    isCompact(message) ? <CompactLine key={message.number} message={message} onTask={onTask} /> : <MessageItem key={message.number} message={message} onTask={onTask} />;
+
+  return (
+    <aside className="side-panel thread-panel" aria-label="Thread" onKeyDown={(event) => event.key === 'Escape' && onClose()}>
+      <header className="side-panel-header">
+        <h2>Thread</h2>
+        <button type="button" className="btn btn-icon" onClick={onClose} aria-label="Close thread">
+          <Icon name="x" />
+        </button>
+      </header>
+      <div className="side-panel-body">
+        {thread.status === 'loading' && <Loading label="Loading thread…" />}
+        {thread.status === 'error' && <ErrorState message={thread.error} onRetry={thread.reload} />}
+        {thread.data && (
+          <>
+            {render(thread.data.root)}
+            <div className="thread-divider">{count === 0 ? 'No replies yet' : count === 1 ? '1 reply' : `${count} replies`}</div>
+            {thread.data.replies.map(render)}
+            <div ref={end} />
+          </>
+        )}
+      </div>
+      <Composer label="Reply in thread" placeholder="Reply…" agentNames={agentNames} tasks={tasks} onSend={send} disabled={readOnly} disabledReason="This room is archived." autoFocus />
+    </aside>
+  );
+}

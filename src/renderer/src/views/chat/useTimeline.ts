@@ -1,0 +1,113 @@
+// The chat's loaded window of a room: the newest page first, older pages on demand, a page
+// around a message to jump to, and live messages from core events.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useApi } from '../../api/ApiContext';
+import { errorMessage } from '../../api/client';
+import { useAppEvents, useReconnect } from '../../api/useAppEvents';
+import type { TimelineMessage } from '../../../../shared/types';
+import { applyLiveMessage, mergeMessages, type TimelineWindow } from './timelineState';
+
+export const PAGE_SIZE = 100;
+
+export type TimelineStatus = 'loading' | 'ready' | 'error';
+
+export interface Timeline extends TimelineWindow {
+  status: TimelineStatus;
+  error: string | null;
+  loadingOlder: boolean;
+  /** Bumps each time the window is replaced (first load, jump, back to latest). */
+  generation: number;
+  loadOlder(): void;
+  loadNewer(): void;
+  jumpTo(number: number): Promise<void>;
+  reload(): void;
+  /** Adds a message the person just sent (the event may come before or after; no duplicates). */
+  add(message: TimelineMessage): void;
+}
+
+const EMPTY: TimelineWindow = { messages: [], hasMoreBefore: false, hasMoreAfter: false };
+
+export function useTimeline(roomId: string): Timeline {
+  const api = useApi();
+  const [window, setWindow] = useState<TimelineWindow>(EMPTY);
+  const [status, setStatus] = useState<TimelineStatus>('loading');
+  const [error, setError] = useState<string | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const busy = useRef(false);
+  const current = useRef(window);
+  current.current = window;
+
+  const replace = useCallback(
+    async (input: { around?: number }) => {
+      try {
+        const page = await api.call('messages.timeline', { roomId, limit: PAGE_SIZE, ...input });
+        setWindow(page);
+        setStatus('ready');
+        setError(null);
+        setGeneration((g) => g + 1);
+      } catch (thrown) {
+        setError(errorMessage(thrown));
+        setStatus('error');
+      }
+    },
+    [api, roomId],
+  );
+
+  useEffect(() => {
+    setStatus('loading');
+    setWindow(EMPTY);
+    void replace({});
+  }, [replace]);
+  useReconnect(() => void replace({}));
+
+  const page = useCallback(
+    async (direction: 'before' | 'after') => {
+      const { messages, hasMoreBefore, hasMoreAfter } = current.current;
+      if (busy.current || messages.length === 0) return;
+      if (direction === 'before' ? !hasMoreBefore : !hasMoreAfter) return;
+      busy.current = true;
+      if (direction === 'before') setLoadingOlder(true);
+      try {
+        const edge = direction === 'before' ? messages[0].number : messages[messages.length - 1].number;
+        const next = await api.call('messages.timeline', { roomId, limit: PAGE_SIZE, [direction]: edge });
+        setWindow((old) => ({
+          messages: mergeMessages(old.messages, next.messages),
+          hasMoreBefore: direction === 'before' ? next.hasMoreBefore : old.hasMoreBefore,
+          hasMoreAfter: direction === 'after' ? next.hasMoreAfter : old.hasMoreAfter,
+        }));
+      } catch (thrown) {
+        setError(errorMessage(thrown));
+      } finally {
+        busy.current = false;
+        setLoadingOlder(false);
+      }
+    },
+    [api, roomId],
+  );
+
+  useAppEvents((event) => {
+    if (event.type === 'message.created' && event.roomId === roomId) setWindow((old) => applyLiveMessage(old, event.message));
+  });
+
+  const jumpTo = useCallback(
+    async (number: number) => {
+      if (current.current.messages.some((message) => message.number === number)) return;
+      await replace({ around: number });
+    },
+    [replace],
+  );
+
+  return {
+    ...window,
+    status,
+    error,
+    loadingOlder,
+    generation,
+    loadOlder: () => void page('before'),
+    loadNewer: () => void page('after'),
+    jumpTo,
+    reload: () => void replace({}),
+    add: (message) => setWindow((old) => applyLiveMessage(old, message)),
+  };
+}

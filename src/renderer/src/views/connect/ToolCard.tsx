@@ -1,0 +1,75 @@
+// A card per agent tool: detected or not, configured or not, the file Connect changes, and
+// Connect / Disconnect / Copy config. Tools whose writer is not built yet say so.
+import { useState } from 'react';
+import type { ConfigSnippet, ToolSetup } from '../../../../shared/types';
+import { useApi } from '../../api/ApiContext';
+import { errorMessage } from '../../api/client';
+import { useToast } from '../../components/Toasts';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { SnippetDialog } from './SnippetDialog';
+
+export function ToolCard({ tool, onChanged }: { tool: ToolSetup; onChanged: (tool: ToolSetup) => void }) {
+  const api = useApi();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const [snippet, setSnippet] = useState<ConfigSnippet | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const change = async (method: 'setup.install' | 'setup.uninstall') => {
+    setBusy(true);
+    try {
+      const result = await api.call(method, { tool: tool.tool });
+      onChanged(result.tool);
+      const backup = result.backupPath ? ` The old file is saved as ${result.backupPath}.` : '';
+      toast(method === 'setup.install' ? `${tool.label} is connected. Restart it to pick up LetAgents.${backup}` : `${tool.label} is disconnected.${backup}`);
+    } catch (error) {
+      toast(errorMessage(error), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const showSnippet = () =>
+    api.call('setup.snippet', { tool: tool.tool }).then(setSnippet, (error: unknown) => toast(errorMessage(error), 'error'));
+
+  return (
+    <li className={tool.configured ? 'tool-card configured' : 'tool-card'}>
+      <header className="tool-head">
+        <span className="tool-logo" aria-hidden="true">{tool.label.slice(0, 1)}</span>
+        <h3>{tool.label}</h3>
+      </header>
+      <div className="tool-state">
+        <span className={tool.detected ? 'pill pill-ok' : 'pill'}>{tool.detected ? 'Installed' : 'Not installed'}</span>
+        <span className={tool.configured ? 'pill pill-accent' : 'pill'}>{tool.configured ? 'Connected' : 'Not connected'}</span>
+      </div>
+      {tool.configPath && (
+        <p className="tool-path" title={tool.configPath}>
+          <span className="muted">Changes</span> <code>{tool.configPath}</code>
+        </p>
+      )}
+      {tool.note && <p className="muted tool-note">{tool.note}</p>}
+      {!tool.available ? (
+        <p className="muted tool-note">One-click set-up for {tool.label} is not available yet.</p>
+      ) : (
+        <div className="tool-actions">
+          {tool.configured ? (
+            <button type="button" className="btn" onClick={() => setConfirming(true)} disabled={busy}>
+              Disconnect
+            </button>
+          ) : (
+            <button type="button" className="btn btn-primary" onClick={() => void change('setup.install')} disabled={busy}>
+              Connect
+            </button>
+          )}
+          <button type="button" className="btn btn-ghost" onClick={() => void showSnippet()}>
+            Copy config
+          </button>
+        </div>
+      )}
+      {snippet && <SnippetDialog label={tool.label} snippet={snippet} onClose={() => setSnippet(null)} />}
+      {confirming && (
+        <ConfirmDialog title={`Disconnect ${tool.label}?`} confirmLabel="Disconnect" onConfirm={() => change('setup.uninstall')} onClose={() => setConfirming(false)}>
+          LetAgents' entry is removed from {tool.label}'s settings; nothing else in that file changes. Its agents stop reaching LetAgents after a restart.
+        </ConfirmDialog>
+      )}
+    </li>
+  );
+}

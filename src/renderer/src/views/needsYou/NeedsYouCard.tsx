@@ -1,0 +1,108 @@
+// One "Needs you" item: why it is here, who asked, the question, and an answer box. The
+// answer is posted as a thread reply that wakes the agent; Dismiss takes it off the queue.
+import { useState } from 'react';
+import type { NeedsYouItem, NeedsYouReason } from '../../../../shared/types';
+import { errorMessage } from '../../api/client';
+import { Avatar } from '../../components/Avatar';
+import { Markdown } from '../../components/Markdown';
+import { formatRelative } from '../../lib/time';
+
+export const REASON_WORDS: Readonly<Record<NeedsYouReason, string>> = {
+  question: 'Question',
+  decision: 'Decision',
+  approval: 'Approval',
+  review: 'Review request',
+  task_in_review: 'Task in review',
+  task_blocked: 'Blocked task',
+  mention: 'Mentioned you',
+};
+
+export interface NeedsYouCardProps {
+  item: NeedsYouItem;
+  onAnswer: (item: NeedsYouItem, text: string) => Promise<unknown>;
+  onDismiss: (item: NeedsYouItem) => Promise<unknown>;
+  onOpen: (item: NeedsYouItem) => void;
+}
+
+export function NeedsYouCard({ item, onAnswer, onDismiss, onOpen }: NeedsYouCardProps) {
+  const [answer, setAnswer] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const act = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+      setAnswer('');
+    } catch (thrown) {
+      setError(errorMessage(thrown));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const label = `${REASON_WORDS[item.reason]} from ${item.from}: ${item.title}`;
+  return (
+    <li className={`needs-card reason-${item.reason}`}>
+      <article aria-label={label}>
+        <header className="needs-head">
+          <Avatar name={item.from} size={28} />
+          <div className="needs-who">
+            <span>
+              <strong>{item.from}</strong> in {item.roomName}
+            </span>
+            <time className="muted" dateTime={item.createdAt}>
+              {formatRelative(item.createdAt)}
+            </time>
+          </div>
+          <span className={`badge reason-badge reason-badge-${item.reason}`}>{REASON_WORDS[item.reason]}</span>
+        </header>
+        <h3 className="needs-title">{item.title}</h3>
+        {item.body && <Markdown text={item.body} />}
+        {item.recommendation && (
+          <p className="needs-note">
+            <strong>Suggested:</strong> {item.recommendation}
+          </p>
+        )}
+        {item.unblocks && (
+          <p className="needs-note">
+            <strong>Unblocks:</strong> {item.unblocks}
+          </p>
+        )}
+        <form
+          className="needs-answer"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (answer.trim()) void act(() => onAnswer(item, answer));
+          }}
+        >
+          <textarea
+            rows={2}
+            value={answer}
+            onChange={(e) => setAnswer(e.target.value)}
+            placeholder={`Answer ${item.from}…`}
+            aria-label={`Answer ${item.from}`}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+                event.preventDefault();
+                if (answer.trim()) void act(() => onAnswer(item, answer));
+              }
+            }}
+          />
+          {error && <p className="form-error" role="alert">{error}</p>}
+          <div className="needs-actions">
+            <button type="button" className="btn btn-ghost" onClick={() => onOpen(item)}>
+              {item.ref.kind === 'task' ? 'Open task' : 'Open in room'}
+            </button>
+            <span className="spacer" />
+            <button type="button" className="btn" onClick={() => void act(() => onDismiss(item))} disabled={busy}>
+              Dismiss
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy || answer.trim() === ''}>
+              Send answer
+            </button>
+          </div>
+        </form>
+      </article>
+    </li>
+  );
+}

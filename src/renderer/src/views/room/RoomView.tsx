@@ -1,0 +1,60 @@
+// A room: header, then Chat · Board · Agents · Memory. Ctrl/Cmd+F opens search in the chat.
+import { useEffect, useState } from 'react';
+import { roomById, useAppData } from '../../app/appData';
+import { useNavigation, type RoomTab, type Route } from '../../app/navigation';
+import { useQuery } from '../../api/useQuery';
+import { Tabs, type TabSpec } from '../../components/Tabs';
+import { ErrorState, Loading, EmptyState } from '../../components/StateViews';
+import { ChatView } from '../chat/ChatView';
+import { BoardView } from '../board/BoardView';
+import { AgentsRoster } from '../agents/AgentsRoster';
+import { MemoryView } from '../memory/MemoryView';
+import { RoomHeader } from './RoomHeader';
+
+const TABS: TabSpec<RoomTab>[] = [
+  { key: 'chat', label: 'Chat', icon: 'chat' },
+  { key: 'board', label: 'Board', icon: 'board' },
+  { key: 'agents', label: 'Agents', icon: 'bot' },
+  { key: 'memory', label: 'Memory', icon: 'memory' },
+];
+
+export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> }) {
+  const { rooms } = useAppData();
+  const { navigate } = useNavigation();
+  const room = roomById(rooms.data, route.roomId);
+  const agents = useQuery('workers.list', { roomId: route.roomId }, (e) => e.type === 'worker.changed' && e.roomId === route.roomId);
+  const [searchOpen, setSearchOpen] = useState(false);
+
+  useEffect(() => {
+    setSearchOpen(false);
+  }, [route.roomId]);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
+        event.preventDefault();
+        if (route.tab !== 'chat') navigate({ ...route, tab: 'chat' });
+        setSearchOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [route, navigate]);
+
+  if (rooms.status === 'loading') return <Loading label="Opening room…" />;
+  if (rooms.status === 'error' && !room) return <ErrorState message={rooms.error} onRetry={rooms.reload} />;
+  if (!room) return <EmptyState icon="hash" title="This room is gone">It may have been deleted. Pick another room in the sidebar.</EmptyState>;
+
+  const agentList = agents.data ?? [];
+  return (
+    <section className="room" aria-label={room.name}>
+      <RoomHeader room={room} agents={agentList} onShowAgents={() => navigate({ view: 'room', roomId: room.id, tab: 'agents' })} />
+      <Tabs tabs={TABS} selected={route.tab} onSelect={(tab) => navigate({ view: 'room', roomId: room.id, tab })} label="Room views" idPrefix="room" />
+      <div className="room-panel" id="room-panel" role="tabpanel" aria-labelledby={`room-tab-${route.tab}`}>
+        {route.tab === 'chat' && <ChatView key={room.id} room={room} route={route} agents={agentList} searchOpen={searchOpen} onCloseSearch={() => setSearchOpen(false)} />}
+        {route.tab === 'board' && <BoardView key={room.id} room={room} route={route} agents={agentList} />}
+        {route.tab === 'agents' && <AgentsRoster roomId={room.id} />}
+        {route.tab === 'memory' && <MemoryView key={room.id} room={room} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+// Settings: theme, notifications, GitHub client id, data folder, export, about, diagnostics.
+import type { Settings, Theme } from '../../../../shared/types';
+import { useApi } from '../../api/ApiContext';
+import { errorMessage } from '../../api/client';
+import { useAppData } from '../../app/appData';
+import { Icon } from '../../components/Icon';
+import { ErrorState, Loading } from '../../components/StateViews';
+import { useToast } from '../../components/Toasts';
+import { ClientIdSetting } from './ClientIdSetting';
+import { Diagnostics } from './Diagnostics';
+import { ExportRoom } from './ExportRoom';
+import { SettingsSection } from './SettingsSection';
+
+const THEMES: Array<{ value: Theme; label: string }> = [
+  { value: 'system', label: 'Match system' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+export function SettingsView() {
+  const api = useApi();
+  const toast = useToast();
+  const { settings, rooms, info } = useAppData();
+  if (settings.status === 'loading') return <Loading />;
+  if (settings.status === 'error' && !settings.data) return <ErrorState message={settings.error} onRetry={settings.reload} />;
+  const current = settings.data!;
+  const apply = (next: Settings) => settings.setData(() => next);
+  const change = (patch: { theme?: Theme; notifications?: boolean }) =>
+    api.call('settings.set', patch).then(apply, (error: unknown) => toast(errorMessage(error), 'error'));
+  const openFolder = () =>
+    api.call('app.openDataFolder', {}).then(
+      ({ opened }) => !opened && toast('This window cannot open folders; the path is shown here.'),
+      (error: unknown) => toast(errorMessage(error), 'error'),
+    );
+
+  return (
+    <section className="page" aria-labelledby="settings-title">
+      <header className="page-header">
+        <h1 id="settings-title">Settings</h1>
+      </header>
+      <SettingsSection title="Theme" description="Light, dark, or whatever your system uses.">
+        <div className="segmented" role="radiogroup" aria-label="Theme">
+          {THEMES.map((theme) => (
+            <label key={theme.value} className={current.theme === theme.value ? 'segment selected' : 'segment'}>
+              <input type="radio" name="theme" value={theme.value} checked={current.theme === theme.value} onChange={() => void change({ theme: theme.value })} />
+              {theme.label}
+            </label>
+          ))}
+        </div>
+      </SettingsSection>
+      <SettingsSection title="Notifications" description="A system notification when something needs you.">
+        <label className="switch">
+          <input type="checkbox" role="switch" checked={current.notifications} onChange={(e) => void change({ notifications: e.target.checked })} />
+          <span className="switch-track" aria-hidden="true" />
+          <span>{current.notifications ? 'On' : 'Off'}</span>
+        </label>
+      </SettingsSection>
+      <SettingsSection title="GitHub client id" description="The OAuth App LetAgents signs in with.">
+        <ClientIdSetting settings={current} onSaved={apply} />
+      </SettingsSection>
+      <SettingsSection title="Data folder" description="Where the database and the agent socket live.">
+        <div className="inline-form">
+          <code className="path">{current.dataDir}</code>
+          <button type="button" className="btn" onClick={() => void openFolder()}>
+            <Icon name="folder" size={14} /> Open
+          </button>
+        </div>
+      </SettingsSection>
+      <SettingsSection title="Export a room" description="Every message and task of a room, as a file.">
+        <ExportRoom rooms={rooms.data ?? []} />
+      </SettingsSection>
+      <SettingsSection title="Diagnostics" description="The same checks as letagents-desktop doctor.">
+        <Diagnostics />
+      </SettingsSection>
+      <SettingsSection title="About">
+        <p>
+          LetAgents {info.data?.version ?? ''} <span className="muted">· {info.data?.host === 'electron' ? 'desktop app' : 'in the browser'} · {info.data?.platform}</span>
+        </p>
+        {info.data && <p className="muted">You post as {info.data.person.name}{info.data.person.source === 'github' ? ' (GitHub)' : ' (your computer user name)'}.</p>}
+      </SettingsSection>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+// The account line at the bottom of the sidebar: GitHub avatar and name, or "Sign in".
+import { Avatar } from '../../components/Avatar';
+import { Icon } from '../../components/Icon';
+import { useAppData } from '../../app/appData';
+
+export function AccountItem({ current, onOpen }: { current: boolean; onOpen: () => void }) {
+  const { auth, info } = useAppData();
+  const account = auth.data?.signedIn ? auth.data.account : null;
+  const name = account ? account.name ?? account.login : info.data?.person.name;
+  return (
+    <button type="button" className="nav-item account-item" aria-current={current ? 'page' : undefined} onClick={onOpen}>
+      {account ? <Avatar name={name ?? account.login} imageUrl={account.avatarUrl} size={22} kind="person" /> : <Icon name="github" size={16} />}
+      <span className="nav-label">
+        {account ? name : 'Sign in'}
+        {account && <span className="nav-sub">@{account.login}</span>}
+      </span>
+    </button>
+  );
+}

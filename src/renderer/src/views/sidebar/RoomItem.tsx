@@ -1,0 +1,32 @@
+// A room in the sidebar: kind icon, name (owner/repo for repo rooms), pin, unread count.
+import type { RoomSummary } from '../../../../shared/types';
+import { Icon } from '../../components/Icon';
+
+export function roomTitle(room: RoomSummary): string {
+  if (room.kind === 'repo' && room.repo && room.name === room.id) return room.repo;
+  return room.name;
+}
+
+export function RoomItem({ room, current, onOpen }: { room: RoomSummary; current: boolean; onOpen: () => void }) {
+  const unread = room.unread > 0;
+  return (
+    <li>
+      <button
+        type="button"
+        className={unread ? 'nav-item room-item unread' : 'nav-item room-item'}
+        aria-current={current ? 'page' : undefined}
+        onClick={onOpen}
+        title={room.id}
+      >
+        <Icon name={room.kind === 'repo' ? 'repo' : room.kind === 'invite' ? 'ticket' : 'hash'} size={15} />
+        <span className="nav-label">{roomTitle(room)}</span>
+        {room.pinned && <Icon name="pin" size={12} className="pin" label="Pinned" />}
+        {unread && (
+          <span className="count" aria-label={`${room.unread} unread`}>
+            {room.unread > 999 ? '999+' : room.unread}
+          </span>
+        )}
+      </button>
+    </li>
+  );
+}

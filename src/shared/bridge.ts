@@ -1,0 +1,44 @@
+// The names that cross the UI ↔ core bridge, with no dependency: the preload imports
+// this file alone (it cannot load zod inside the sandbox). contract.ts is checked against it.
+
+/** The one IPC channel for calls (ipcRenderer.invoke ↔ ipcMain.handle). */
+export const INVOKE_CHANNEL = 'letagents:invoke';
+/** The one IPC channel for events pushed by the core (webContents.send ↔ ipcRenderer.on). */
+export const EVENT_CHANNEL = 'letagents:event';
+/** The browser host's WebSocket path. */
+export const WEB_SOCKET_PATH = '/api/ws';
+
+export const METHOD_NAMES = [
+  'rooms.list', 'rooms.rename', 'rooms.archive', 'rooms.pin', 'rooms.markRead', 'rooms.export', 'rooms.delete',
+  'messages.timeline', 'messages.thread', 'messages.send', 'messages.search',
+  'tasks.board', 'tasks.get', 'tasks.create', 'tasks.move', 'tasks.accept', 'tasks.cancel', 'tasks.handoff',
+  'tasks.releaseWork', 'tasks.releaseReview',
+  'workers.list', 'workers.rename', 'workers.disconnect', 'workers.remove',
+  'needsYou.list', 'needsYou.answer', 'needsYou.dismiss',
+  'memory.list', 'memory.add', 'memory.edit', 'memory.retire',
+  'auth.status', 'auth.startDeviceFlow', 'auth.poll', 'auth.cancel', 'auth.signOut',
+  'setup.status', 'setup.install', 'setup.uninstall', 'setup.snippet', 'setup.firstPrompt',
+  'settings.get', 'settings.set',
+  'app.info', 'app.doctor', 'app.openExternal', 'app.openDataFolder',
+] as const;
+
+export type MethodName = (typeof METHOD_NAMES)[number];
+
+export function isMethodName(value: unknown): value is MethodName {
+  return typeof value === 'string' && (METHOD_NAMES as readonly string[]).includes(value);
+}
+
+/** What every call returns on both bridges. */
+export type ApiResult<T = unknown> = { ok: true; value: T } | { ok: false; error: ApiErrorBody };
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+}
+
+/** What the preload exposes as window.letagents: one call function and one event feed. */
+export interface LetAgentsBridge {
+  readonly methods: readonly MethodName[];
+  invoke(method: MethodName, input: unknown): Promise<ApiResult>;
+  /** Listens to core events; returns the function that stops listening. */
+  onEvent(listener: (event: unknown) => void): () => void;
+}

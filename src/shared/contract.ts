@@ -1,0 +1,111 @@
+// The app API contract: every method the UI may call (`domain.verb`) with zod input and
+// output. The dispatcher (src/main/api/dispatcher.ts) validates against it; both bridges
+// (IPC and WebSocket) carry exactly these calls. Events are in events.ts.
+import { z } from 'zod';
+import type { MethodName } from './bridge';
+import { Empty, RoomId, RoomNumber } from './model/common';
+import { MarkReadResult, RoomExport, RoomSummary } from './model/rooms';
+import { SearchResult, ThreadView, TimelineMessage, TimelinePage } from './model/messages';
+import { Board, TaskCard, TaskDetail, TaskStatusSchema } from './model/tasks';
+import { AgentSession } from './model/workers';
+import { NeedsYouList, NeedsYouRef } from './model/needsYou';
+import { Fact, FactBody, FactCategory, FactTitle } from './model/knowledge';
+import { AuthStatus, DeviceFlow, PollResult } from './model/account';
+import { ConfigSnippet, FirstPrompt, SetupChange, SetupStatus, ToolId } from './model/setup';
+import { AppInfo, DoctorReport, Opened, Settings, SettingsPatch } from './model/app';
+
+const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, summary: string) => ({ input, output, summary });
+
+const room = { roomId: RoomId };
+const numbered = { roomId: RoomId, number: RoomNumber };
+const session = { sessionId: z.string().min(1).max(200) };
+const MessageText = z
+  .string()
+  .refine((text) => text.trim() !== '', 'Message text is required.')
+  .refine((text) => new TextEncoder().encode(text).length <= 262_144, 'Message text must not exceed 262144 UTF-8 bytes.');
+const PageLimit = z.number().int().min(1).max(500).optional();
+const Removed = z.object({ removed: z.boolean() });
+
+export const contract = {
+  'rooms.list': method(z.strictObject({ includeArchived: z.boolean().optional() }), z.array(RoomSummary), 'Rooms, pinned first, then by latest activity.'),
+  'rooms.rename': method(z.strictObject({ ...room, name: z.string().trim().min(1, 'Room name is required.').max(200) }), RoomSummary, 'Changes the display name; the id never changes.'),
+  'rooms.archive': method(z.strictObject({ ...room, archived: z.boolean() }), RoomSummary, 'Archives (read-only) or unarchives a room.'),
+  'rooms.pin': method(z.strictObject({ ...room, pinned: z.boolean() }), RoomSummary, 'Pins a room to the top of the sidebar.'),
+  'rooms.markRead': method(z.strictObject({ ...room, number: RoomNumber }), MarkReadResult, 'Marks messages up to `number` read (never moves backwards).'),
+  'rooms.export': method(z.strictObject({ ...room, format: z.enum(['markdown', 'json']) }), RoomExport, 'The whole room as a file the UI offers for download.'),
+  'rooms.delete': method(z.strictObject(room), Removed, 'Deletes a room and all of its data.'),
+
+  'messages.timeline': method(
+    z.strictObject({ ...room, before: RoomNumber.optional(), after: z.number().int().min(0).optional(), around: RoomNumber.optional(), limit: PageLimit }),
+    TimelinePage,
+    'Top-level messages oldest first: the newest page, a page before/after a number, or one around a number.',
+  ),
+  'messages.thread': method(z.strictObject({ ...room, rootNumber: RoomNumber }), ThreadView, 'A thread root and its replies.'),
+  'messages.send': method(
+    z.strictObject({ ...room, text: MessageText, threadRootNumber: RoomNumber.optional(), replyToNumber: RoomNumber.optional() }),
+    TimelineMessage,
+    'Posts as the person (source "human").',
+  ),
+  'messages.search': method(
+    z.strictObject({ ...room, query: z.string().trim().min(1, 'query must contain at least one search term.').max(500), limit: z.number().int().min(1).max(100).optional() }),
+    SearchResult,
+    'Full-text search in one room, newest first.',
+  ),
+
+  'tasks.board': method(z.strictObject(room), Board, 'Every task of the room, for the board.'),
+  'tasks.get': method(z.strictObject(numbered), TaskDetail, 'One task with description, history and artifacts.'),
+  'tasks.create': method(
+    z.strictObject({ ...room, title: z.string().trim().min(1, 'Task title is required.').max(500), description: z.string().max(20_000).optional(), propose: z.boolean().optional() }),
+    TaskCard,
+    "A person's task starts accepted unless `propose` is set.",
+  ),
+  'tasks.move': method(z.strictObject({ ...numbered, to: TaskStatusSchema }), TaskCard, 'Changes status along the transition table (T1 otherwise).'),
+  'tasks.accept': method(z.strictObject(numbered), TaskCard, 'proposed → accepted.'),
+  'tasks.cancel': method(z.strictObject(numbered), TaskCard, '→ cancelled.'),
+  'tasks.handoff': method(z.strictObject({ ...numbered, toAgentKey: z.string().min(1).max(300) }), TaskCard, 'Assigns or reassigns the work to an agent in the room.'),
+  'tasks.releaseWork': method(z.strictObject(numbered), TaskCard, 'Force-releases the work lease; the task returns to accepted.'),
+  'tasks.releaseReview': method(z.strictObject(numbered), TaskCard, 'Force-releases the review lease.'),
+
+  'workers.list': method(z.strictObject({ roomId: RoomId.optional() }), z.array(AgentSession), 'Agent sessions, online first; one room or all.'),
+  'workers.rename': method(z.strictObject({ ...session, name: z.string().trim().min(1, 'Name is required.').max(64, 'Name must be at most 64 characters.') }), AgentSession, "Renames an agent in its room; old messages keep their sender."),
+  'workers.disconnect': method(z.strictObject(session), AgentSession, 'Ends its connection; it can reconnect.'),
+  'workers.remove': method(z.strictObject(session), AgentSession, 'Removes it from the room; its tasks there return to accepted.'),
+
+  'needsYou.list': method(Empty, NeedsYouList, 'One queue across rooms, newest first.'),
+  'needsYou.answer': method(z.strictObject({ item: NeedsYouRef, text: MessageText }), TimelineMessage, 'Posts the answer as a thread reply that wakes the agent.'),
+  'needsYou.dismiss': method(z.strictObject({ item: NeedsYouRef }), Removed, 'Takes the item off the queue.'),
+
+  'memory.list': method(z.strictObject({ ...room, includeRetired: z.boolean().optional() }), z.array(Fact), "The room's facts, newest first."),
+  'memory.add': method(z.strictObject({ ...room, category: FactCategory, title: FactTitle, body: FactBody, sourceUrl: z.string().max(2048).optional() }), Fact, 'Adds a fact as the person.'),
+  'memory.edit': method(z.strictObject({ ...numbered, category: FactCategory.optional(), title: FactTitle.optional(), body: FactBody.optional() }), Fact, 'Edits a fact.'),
+  'memory.retire': method(z.strictObject(numbered), Fact, 'Retires a fact: agents no longer see it.'),
+
+  'auth.status': method(Empty, AuthStatus, 'Signed in as whom; keychain and client id state; a pending sign-in.'),
+  'auth.startDeviceFlow': method(z.strictObject({ force: z.boolean().optional() }), DeviceFlow, 'Asks GitHub for a one-time code (O1, O3, O4).'),
+  'auth.poll': method(Empty, PollResult, 'Polls the pending sign-in once.'),
+  'auth.cancel': method(Empty, Removed, 'Forgets the pending sign-in.'),
+  'auth.signOut': method(Empty, Removed, 'Deletes the token from the keychain and the cached account.'),
+
+  'setup.status': method(Empty, SetupStatus, 'A card per agent tool.'),
+  'setup.install': method(z.strictObject({ tool: ToolId }), SetupChange, 'Writes the MCP entry (no secret), backing up the old file.'),
+  'setup.uninstall': method(z.strictObject({ tool: ToolId }), SetupChange, 'Removes our MCP entry only.'),
+  'setup.snippet': method(z.strictObject({ tool: ToolId }), ConfigSnippet, 'The exact snippet for manual setup.'),
+  'setup.firstPrompt': method(z.strictObject({ roomId: RoomId.optional() }), FirstPrompt, 'What to paste into an agent to get it started.'),
+
+  'settings.get': method(Empty, Settings, 'Current settings.'),
+  'settings.set': method(SettingsPatch, Settings, 'Changes some settings; returns all of them.'),
+
+  'app.info': method(Empty, AppInfo, 'Version, host and who the person posts as.'),
+  'app.doctor': method(Empty, DoctorReport, 'The `doctor` checks.'),
+  'app.openExternal': method(z.strictObject({ url: z.string().max(4096) }), Opened, 'Opens an https: link outside the app (false where the host cannot).'),
+  'app.openDataFolder': method(Empty, Opened, 'Opens the data folder in the file manager (false where the host cannot).'),
+} as const;
+
+export type Contract = typeof contract;
+export type MethodInput<M extends MethodName> = z.input<Contract[M]['input']>;
+export type ParsedInput<M extends MethodName> = z.output<Contract[M]['input']>;
+export type MethodOutput<M extends MethodName> = z.output<Contract[M]['output']>;
+
+// The contract and the bridge's name list must be the same set (the preload uses the list).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const contractMatchesBridge: Same<keyof Contract, MethodName> = true;

@@ -1,0 +1,30 @@
+// Every event the core pushes to the UI, as zod schemas. Events carry what the UI needs
+// to update in place (a new message, a changed card) or just what to refetch.
+import { z } from 'zod';
+import { RoomId } from './model/common';
+import { TimelineMessage } from './model/messages';
+import { TaskCard } from './model/tasks';
+
+export const AppEvent = z.discriminatedUnion('type', [
+  /** A people-visible message committed (prompt-only rows are never pushed). */
+  z.object({ type: z.literal('message.created'), roomId: RoomId, message: TimelineMessage }),
+  z.object({ type: z.literal('task.changed'), roomId: RoomId, task: TaskCard }),
+  z.object({
+    type: z.literal('worker.changed'),
+    roomId: RoomId,
+    sessionId: z.string(),
+    change: z.enum(['registered', 'updated', 'ended', 'renamed', 'presence']),
+  }),
+  z.object({ type: z.literal('needsYou.changed'), roomId: RoomId }),
+  z.object({
+    type: z.literal('room.changed'),
+    roomId: RoomId,
+    change: z.enum(['created', 'renamed', 'archived', 'unarchived', 'deleted', 'updated', 'read']),
+  }),
+  z.object({ type: z.literal('knowledge.changed'), roomId: RoomId }),
+  z.object({ type: z.literal('auth.changed') }),
+]);
+
+export type AppEvent = z.infer<typeof AppEvent>;
+export type AppEventType = AppEvent['type'];
+export type AppEventOf<T extends AppEventType> = Extract<AppEvent, { type: T }>;

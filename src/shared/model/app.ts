@@ -1,0 +1,45 @@
+// Settings, app information and diagnostics.
+import { z } from 'zod';
+
+export const Theme = z.enum(['system', 'light', 'dark']);
+
+export const GitHubClientId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{1,100}$/, 'A GitHub client id has only letters, digits, dots, dashes and underscores.');
+
+export const Settings = z.object({
+  theme: Theme,
+  notifications: z.boolean(),
+  githubClientId: z.string().nullable(),
+  /** Where the client id comes from; "environment" means LETAGENTS_GITHUB_CLIENT_ID wins. */
+  githubClientIdSource: z.enum(['settings', 'environment', 'none']),
+  dataDir: z.string(),
+});
+
+export const SettingsPatch = z.strictObject({
+  theme: Theme.optional(),
+  notifications: z.boolean().optional(),
+  githubClientId: GitHubClientId.nullable().optional(),
+});
+
+export const AppInfo = z.object({
+  version: z.string(),
+  host: z.enum(['electron', 'browser']),
+  platform: z.string(),
+  /** The person posts as this name: the GitHub name when signed in, else the OS user name. */
+  person: z.object({ name: z.string(), source: z.enum(['github', 'os']) }),
+});
+
+export const DoctorReport = z.object({
+  checks: z.array(
+    z.object({ id: z.string(), title: z.string(), status: z.enum(['ok', 'warn', 'fail']), detail: z.string() }),
+  ),
+});
+
+export const Opened = z.object({ opened: z.boolean() });
+
+export type Theme = z.infer<typeof Theme>;
+export type Settings = z.infer<typeof Settings>;
+export type AppInfo = z.infer<typeof AppInfo>;
+export type DoctorReport = z.infer<typeof DoctorReport>;

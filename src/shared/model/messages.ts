@@ -1,0 +1,68 @@
+// Messages as the timeline, the thread panel and search show them.
+import { z } from 'zod';
+import { Person, RoomId, RoomNumber, Timestamp } from './common';
+
+export const MessageSource = z.enum(['agent', 'human', 'system']);
+export const MessageKind = z.enum(['message', 'status', 'event']);
+
+export const QuotedMessage = z.object({
+  number: RoomNumber,
+  senderName: z.string(),
+  /** At most 1 000 characters of the quoted text. */
+  excerpt: z.string(),
+});
+
+export const TimelineMessage = z.object({
+  /** "msg_<N>". */
+  id: z.string(),
+  number: RoomNumber,
+  roomId: RoomId,
+  kind: MessageKind,
+  source: MessageSource,
+  sender: Person,
+  text: z.string(),
+  createdAt: Timestamp,
+  /** A top-level quote-reply names the message it quotes. */
+  replyTo: QuotedMessage.nullable(),
+  /** Set exactly when this message is a thread reply. */
+  threadRootNumber: RoomNumber.nullable(),
+  replyCount: z.number().int().min(0),
+  lastReplyAt: Timestamp.nullable(),
+  /** True when the text mentions the person (their name, or @all). */
+  mentionsYou: z.boolean(),
+});
+
+export const TimelinePage = z.object({
+  /** Top-level messages (no thread replies), oldest first. */
+  messages: z.array(TimelineMessage),
+  hasMoreBefore: z.boolean(),
+  hasMoreAfter: z.boolean(),
+});
+
+export const ThreadView = z.object({
+  root: TimelineMessage,
+  /** Replies oldest first. */
+  replies: z.array(TimelineMessage),
+});
+
+export const SnippetPart = z.object({ text: z.string(), hit: z.boolean() });
+
+export const SearchHit = z.object({
+  number: RoomNumber,
+  threadRootNumber: RoomNumber.nullable(),
+  sender: Person,
+  createdAt: Timestamp,
+  /** About 24 tokens around the best hit, split into plain and highlighted parts. */
+  snippet: z.array(SnippetPart),
+});
+
+export const SearchResult = z.object({ hits: z.array(SearchHit), hasMore: z.boolean() });
+
+export type MessageSource = z.infer<typeof MessageSource>;
+export type MessageKind = z.infer<typeof MessageKind>;
+export type TimelineMessage = z.infer<typeof TimelineMessage>;
+export type TimelinePage = z.infer<typeof TimelinePage>;
+export type ThreadView = z.infer<typeof ThreadView>;
+export type SnippetPart = z.infer<typeof SnippetPart>;
+export type SearchHit = z.infer<typeof SearchHit>;
+export type SearchResult = z.infer<typeof SearchResult>;

@@ -1,0 +1,36 @@
+// Rooms as the sidebar and the room header show them.
+import { z } from 'zod';
+import { RoomId, RoomNumber, Timestamp } from './common';
+
+export const RoomKind = z.enum(['invite', 'repo', 'named']);
+
+export const RoomSummary = z.object({
+  id: RoomId,
+  kind: RoomKind,
+  /** Display name (people may rename; the id never changes). */
+  name: z.string(),
+  /** "owner/repo" for repo rooms, else null. */
+  repo: z.string().nullable(),
+  /** The invite code for invite rooms, else null. */
+  code: z.string().nullable(),
+  pinned: z.boolean(),
+  archived: z.boolean(),
+  /** People-visible messages after the last one read. */
+  unread: z.number().int().min(0),
+  /** Number of the newest people-visible message, 0 when none. */
+  lastNumber: z.number().int().min(0),
+  lastActivityAt: Timestamp.nullable(),
+  onlineAgents: z.number().int().min(0),
+});
+
+export const RoomExport = z.object({
+  fileName: z.string(),
+  mimeType: z.enum(['text/markdown', 'application/json']),
+  content: z.string(),
+});
+
+export const MarkReadResult = z.object({ roomId: RoomId, lastReadNumber: RoomNumber.or(z.literal(0)), unread: z.number().int().min(0) });
+
+export type RoomKind = z.infer<typeof RoomKind>;
+export type RoomSummary = z.infer<typeof RoomSummary>;
+export type RoomExport = z.infer<typeof RoomExport>;

@@ -1,0 +1,15 @@
+// Domain types the UI works with (inferred from the contract's schemas).
+export type { Person } from './model/common';
+export type { RoomKind, RoomSummary, RoomExport } from './model/rooms';
+export type { MessageSource, MessageKind, TimelineMessage, TimelinePage, ThreadView, SnippetPart, SearchHit, SearchResult } from './model/messages';
+export type { TaskCard, TaskDetail, TaskHistoryEntry, WorkflowArtifact, PullRequestState, Board } from './model/tasks';
+export type { TaskStatus } from './taskTransitions';
+export type { AgentStatus, AgentSession } from './model/workers';
+export type { NeedsYouRef, NeedsYouReason, NeedsYouItem } from './model/needsYou';
+export type { FactCategory, Fact } from './model/knowledge';
+export type { Account, DeviceFlow, AuthStatus, PollResult } from './model/account';
+export type { ToolId, ToolSetup, ConfigSnippet } from './model/setup';
+export type { Theme, Settings, AppInfo, DoctorReport } from './model/app';
+export type { AppEvent, AppEventType, AppEventOf } from './events';
+export type { MethodName, ApiResult, ApiErrorBody, LetAgentsBridge } from './bridge';
+export type { MethodInput, MethodOutput } from './contract';

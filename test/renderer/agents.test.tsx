@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+// The agents roster: states, presence, rename (with the name-clash refusal), disconnect and
+// remove with confirmations, the room filter, and the room header's presence chips.
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { appErrors } from '../../src/main/domain/errors';
+import { roomRoute } from '../../src/renderer/src/app/navigation';
+import { renderApp, never } from './support/renderApp';
+import { DEMO_REPO_ROOM, demoState } from './support/demoSeed';
+import { emptyState } from './support/fakeApi';
+
+afterEach(cleanup);
+
+const openRoster = (state = demoState(), overrides = {}) => renderApp({ state, route: { view: 'agents' }, overrides });
+const row = (name: string) => screen.getAllByRole('listitem').find((li) => li.querySelector('.agent-name')?.textContent === name)!;
+
+describe('agents roster', () => {
+  it('lists agents online first with tool, status text, rooms, tasks and last seen', async () => {
+    openRoster();
+    await screen.findByText(/— pushing the transaction fix/);
+    const names = [...document.querySelectorAll('.agent-name')].map((e) => e.textContent);
+    expect(names.indexOf('Willow')).toBe(names.length - 1);
+    const juniper = row('Juniper');
+    expect(within(juniper).getByText('Claude Code')).toBeTruthy();
+    expect(within(juniper).getByText('Working')).toBeTruthy();
+    expect(within(juniper).getByText('task_12')).toBeTruthy();
+    expect(within(juniper).getByText('Now')).toBeTruthy();
+    const willow = row('Willow');
+    expect(within(willow).getByText('Offline')).toBeTruthy();
+    expect(within(willow).getByText(/ago/)).toBeTruthy();
+    expect(screen.getByText('4 online · 5 agents')).toBeTruthy();
+  });
+
+  it('filters by room', async () => {
+    openRoster();
+    await screen.findByText(/— pushing the transaction fix/);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Room' }), 'github.com/acme/web-app');
+    expect([...document.querySelectorAll('.agent-name')].map((e) => e.textContent)).toEqual(['MapleRidge']);
+  });
+
+  it('rename shows the clash refusal in place, then renames', async () => {
+    let clash = true;
+    const state = demoState();
+    const { api } = openRoster(state, {
+      'workers.rename': ({ sessionId, name }: { sessionId: string; name: string }) => {
+        if (clash) {
+          clash = false;
+          throw appErrors.nameTaken();
+        }
+        const agent = state.agents.find((a) => a.sessionId === sessionId)!;
+        agent.name = name;
+        return agent;
+      },
+    });
+    await screen.findByText(/— pushing the transaction fix/);
+    await userEvent.click(within(row('Juniper')).getByRole('button', { name: 'Actions for Juniper' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Rename…' }));
+    const input = screen.getByRole('textbox', { name: 'Name in this room' });
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Cedar{Enter}');
+    expect(await screen.findByText('Another agent in this room already uses that name.')).toBeTruthy();
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Juno{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.filter((c) => c.method === 'workers.rename').length).toBe(2);
+  });
+
+  it('disconnect asks first and says the agent can reconnect', async () => {
+    const { api } = openRoster();
+    await screen.findByText(/— pushing the transaction fix/);
+    await userEvent.click(within(row('Cedar')).getByRole('button', { name: 'Actions for Cedar' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Disconnect…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Disconnect Cedar?' });
+    expect(dialog.textContent).toMatch(/can reconnect/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(within(row('Cedar')).getByText('Disconnected')).toBeTruthy());
+    expect(api.calls.find((c) => c.method === 'workers.disconnect')).toBeTruthy();
+  });
+
+  it('remove from room asks first and says its tasks go back to Accepted', async () => {
+    const { api } = openRoster();
+    await screen.findByText(/— pushing the transaction fix/);
+    await userEvent.click(within(row('MapleRidge')).getByRole('button', { name: 'Actions for MapleRidge' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: /Remove from/ }));
+    const dialog = screen.getByRole('dialog', { name: /Remove MapleRidge/ });
+    expect(dialog.textContent).toMatch(/back to Accepted/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(api.calls.some((c) => c.method === 'workers.remove')).toBe(false);
+  });
+
+  it('with no agents, points to Connect agents', async () => {
+    openRoster(emptyState());
+    expect(await screen.findByRole('heading', { name: 'No agents yet' })).toBeTruthy();
+    await userEvent.click(within(screen.getByRole('main')).getByRole('button', { name: 'Connect agents' }));
+    expect(await screen.findByRole('heading', { name: 'Connect agents' })).toBeTruthy();
+  });
+
+  it('shows loading and error states', async () => {
+    openRoster(demoState(), { 'workers.list': never });
+    expect(await screen.findByText('Loading agents…')).toBeTruthy();
+    cleanup();
+    openRoster(demoState(), { 'workers.list': () => { throw appErrors.invalidInput('Could not read agents.'); } });
+    expect(await screen.findByText('Could not read agents.')).toBeTruthy();
+  });
+
+  it("the room header shows online agents' presence chips with status text", async () => {
+    renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM) });
+    const chips = await screen.findByRole('list', { name: '3 agents online' });
+    expect(within(chips).getByText('waiting for a decision on the admin UI')).toBeTruthy();
+    expect(within(chips).queryByText('Willow')).toBeNull();
+  });
+
+  it("a room's Agents tab shows only that room's agents", async () => {
+    renderApp({ state: demoState(), route: roomRoute('github.com/acme/web-app', 'agents') });
+    await waitFor(() => expect([...document.querySelectorAll('.agent-name')].map((e) => e.textContent)).toEqual(['MapleRidge']));
+    expect(screen.queryByRole('combobox', { name: 'Room' })).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+// "Connect agents": a card per tool with its state, Connect/Disconnect, Copy config, the
+// first prompt, and "not available yet" while the writers are not built.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { appErrors } from '../../src/main/domain/errors';
+import { renderApp, never } from './support/renderApp';
+import { demoState } from './support/demoSeed';
+import { emptyState } from './support/fakeApi';
+
+afterEach(cleanup);
+
+const open = (state = demoState(), overrides = {}) => renderApp({ state, route: { view: 'connect' }, overrides });
+const card = (label: string) => screen.getByRole('heading', { name: label }).closest('li')!;
+
+describe('Connect agents', () => {
+  it('shows a card per tool with installed/connected state and the file it changes', async () => {
+    open();
+    await screen.findByRole('heading', { name: 'Claude Code' });
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Claude Code', 'Codex', 'Cursor', 'VS Code', 'Gemini CLI', 'Windsurf', 'Claude Desktop']);
+    const claude = within(card('Claude Code'));
+    expect(claude.getByText('Installed')).toBeTruthy();
+    expect(claude.getByText('Connected')).toBeTruthy();
+    expect(claude.getByText('~/.claude.json')).toBeTruthy();
+    expect(within(card('VS Code')).getByText('Not installed')).toBeTruthy();
+    expect(within(card('Claude Desktop')).getByText('One-click set-up for Claude Desktop is not available yet.')).toBeTruthy();
+  });
+
+  it('Connect writes the entry and the card turns connected', async () => {
+    const { api } = open();
+    await userEvent.click(within(await waitFor(() => card('Codex'))).getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(within(card('Codex')).getByText('Connected')).toBeTruthy());
+    expect(api.calls.find((c) => c.method === 'setup.install')?.input).toEqual({ tool: 'codex' });
+  });
+
+  it('Disconnect asks, then removes the entry', async () => {
+    const { api } = open();
+    await userEvent.click(within(await waitFor(() => card('Claude Code'))).getByRole('button', { name: 'Disconnect' }));
+    const dialog = screen.getByRole('dialog', { name: 'Disconnect Claude Code?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(within(card('Claude Code')).getByText('Not connected')).toBeTruthy());
+    expect(api.calls.some((c) => c.method === 'setup.uninstall')).toBe(true);
+  });
+
+  it('Copy config shows the exact snippet and where it goes', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    open();
+    await userEvent.click(within(await waitFor(() => card('Cursor'))).getByRole('button', { name: 'Copy config' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set up Cursor by hand' });
+    expect(within(dialog).getByText('Add this to ~/.cursor/mcp.json.')).toBeTruthy();
+    expect(dialog.querySelector('pre')?.textContent).toContain('"letagents"');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Copy config/ }));
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining('"mcpServers"'));
+    expect(await within(dialog).findByText('Copied')).toBeTruthy();
+  });
+
+  it('a refused write is explained and the card stays as it was', async () => {
+    open(demoState(), { 'setup.install': () => { throw appErrors.invalidInput('~/.codex/config.toml is not valid TOML; nothing was changed.'); } });
+    await userEvent.click(within(await waitFor(() => card('Codex'))).getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText('~/.codex/config.toml is not valid TOML; nothing was changed.')).toBeTruthy();
+    expect(within(card('Codex')).getByText('Not connected')).toBeTruthy();
+  });
+
+  it('shows the first prompt with a copy button', async () => {
+    open();
+    expect(await screen.findByRole('heading', { name: 'Then tell your agent' })).toBeTruthy();
+    expect(screen.getByText(/keep calling wait_for_messages/)).toBeTruthy();
+  });
+
+  it('says one-click set-up is not available yet when the writers are not built', async () => {
+    open(emptyState());
+    expect(await screen.findByRole('heading', { name: 'One-click set-up is not available yet' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Then tell your agent' })).toBeTruthy();
+  });
+
+  it('shows loading and error states', async () => {
+    open(demoState(), { 'setup.status': never });
+    expect(await screen.findByText('Looking for agent tools…')).toBeTruthy();
+    cleanup();
+    open(demoState(), { 'setup.status': () => { throw appErrors.invalidInput('Home folder not readable.'); } });
+    expect(await screen.findByText('Home folder not readable.')).toBeTruthy();
+  });
+});

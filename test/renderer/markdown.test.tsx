@@ -1,0 +1,33 @@
+// @vitest-environment happy-dom
+// Message Markdown features people see: mention and task chips, code left alone.
+// (Sanitising is checked in real Chromium: markdownSanitising.test.ts.)
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../src/renderer/src/lib/markdown';
+
+function dom(text: string): HTMLElement {
+  const host = document.createElement('div');
+  host.innerHTML = renderMarkdown(text);
+  return host;
+}
+
+describe('message Markdown', () => {
+  it('turns @mentions and task ids into chips', () => {
+    const host = dom('@Juniper please look at task_12, and @all too');
+    expect([...host.querySelectorAll('.mention')].map((e) => e.textContent)).toEqual(['@Juniper', '@all']);
+    const task = host.querySelector<HTMLButtonElement>('button.task-ref')!;
+    expect(task.dataset.task).toBe('12');
+  });
+
+  it('leaves mentions and task ids inside code alone', () => {
+    const host = dom('`@Juniper task_3`');
+    expect(host.querySelector('.mention, .task-ref')).toBeNull();
+  });
+
+  it('does not take an e-mail address for a mention', () => {
+    expect(dom('write to ada@example.com').querySelector('.mention')).toBeNull();
+  });
+
+  it('shows raw HTML as text', () => {
+    expect(dom('a <b>tag</b>').textContent?.trim()).toBe('a <b>tag</b>');
+  });
+});

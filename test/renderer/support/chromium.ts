@@ -1,0 +1,29 @@
+// Starts the machine's Chromium headless through playwright-core, with a fresh profile and
+// no background traffic, for tests and screenshots that need a real browser engine.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.LETAGENTS_CHROMIUM ?? '/usr/bin/chromium';
+
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function launchChromium(options: { colorScheme?: 'light' | 'dark'; width?: number; height?: number } = {}): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'letagents-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: FLAGS,
+    viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+    colorScheme: options.colorScheme ?? 'light',
+    deviceScaleFactor: 1,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
