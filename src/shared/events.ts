@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { RoomId } from './model/common';
 import { TimelineMessage } from './model/messages';
 import { TaskCard } from './model/tasks';
+import { OpenRoute } from './model/openRoute';
 
 export const AppEvent = z.discriminatedUnion('type', [
   /** A people-visible message committed (prompt-only rows are never pushed). */
@@ -23,6 +24,8 @@ export const AppEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('knowledge.changed'), roomId: RoomId }),
   z.object({ type: z.literal('auth.changed') }),
+  /** The desktop shell asks the window to show something (a notification or tray click). */
+  z.object({ type: z.literal('app.open'), route: OpenRoute }),
 ]);
 
 export type AppEvent = z.infer<typeof AppEvent>;

@@ -1,12 +1,9 @@
 // Where the window goes when the person clicks a notification or a tray entry: a route in
-// the renderer's own words (src/renderer/src/app/navigation.tsx), pushed on the event channel.
+// the renderer's own words (src/shared/model/openRoute.ts), pushed on the event channel as `app.open`.
 import type { NeedsYouItem } from '../../shared/model/needsYou';
+import type { OpenRoute } from '../../shared/model/openRoute';
 
-export type OpenTarget =
-  | { view: 'needsYou' }
-  | { view: 'settings' }
-  | { view: 'room'; roomId: string; tab: 'chat'; threadRoot?: number; focus?: number }
-  | { view: 'room'; roomId: string; tab: 'board'; task: number };
+export type OpenTarget = OpenRoute;
 
 /** The message pushed to the renderer; it navigates to `route`. */
 export interface OpenMessage {

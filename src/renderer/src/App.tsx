@@ -2,7 +2,7 @@
 import type { ApiClient } from './api/client';
 import { ApiProvider } from './api/ApiContext';
 import { AppDataProvider } from './app/appData';
-import { NavigationProvider, type Route } from './app/navigation';
+import { FollowShellRequests, NavigationProvider, type Route } from './app/navigation';
 import { Shell } from './app/Shell';
 import { ToastProvider } from './components/Toasts';
 
@@ -11,6 +11,7 @@ export function App({ client, initialRoute }: { client: ApiClient; initialRoute?
     <ApiProvider client={client}>
       <ToastProvider>
         <NavigationProvider initial={initialRoute}>
+          <FollowShellRequests />
           <AppDataProvider>
             <Shell />
           </AppDataProvider>

@@ -1,6 +1,7 @@
 // Where the person is in the app: the selected view, and inside a room its tab plus an open
 // thread, task or message to scroll to.
 import { createContext, useContext, useState, type ReactNode } from 'react';
+import { useAppEvents } from '../api/useAppEvents';
 
 export type RoomTab = 'chat' | 'board' | 'agents' | 'memory';
 
@@ -23,6 +24,15 @@ const NavigationContext = createContext<Navigation | null>(null);
 export function NavigationProvider({ initial = { view: 'home' }, children }: { initial?: Route; children: ReactNode }) {
   const [route, navigate] = useState<Route>(initial);
   return <NavigationContext.Provider value={{ route, navigate }}>{children}</NavigationContext.Provider>;
+}
+
+/** Follows the desktop shell's `app.open` requests (notification, tray and menu clicks). */
+export function FollowShellRequests() {
+  const { navigate } = useNavigation();
+  useAppEvents((event) => {
+    if (event.type === 'app.open') navigate(event.route);
+  });
+  return null;
 }
 
 export function useNavigation(): Navigation {
