@@ -12,7 +12,7 @@ export const Settings = z.object({
   theme: Theme,
   notifications: z.boolean(),
   githubClientId: z.string().nullable(),
-  /** Where the client id comes from; "environment" means LETAGENTS_GITHUB_CLIENT_ID wins. */
+  /** Where the client id comes from: the app's setting wins; "environment" means only LETAGENTS_GITHUB_CLIENT_ID gives one. */
   githubClientIdSource: z.enum(['settings', 'environment', 'none']),
   dataDir: z.string(),
 });
