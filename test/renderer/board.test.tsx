@@ -35,6 +35,11 @@ describe('board columns', () => {
     expect(column('Cancelled').getByText('Migrate to pnpm')).toBeTruthy();
   });
 
+  it("shows a repo room's GitHub visibility once known", async () => {
+    openBoard(demoState(), {}, { 'tasks.board': async ({ roomId }: { roomId: string }) => ({ roomId, tasks: [], repoVisibility: 'private' }) });
+    expect(await screen.findByText('Private repository')).toBeTruthy();
+  });
+
   it('an empty board says how tasks get there', async () => {
     const state = emptyState();
     state.rooms = [room(DEMO_REPO_ROOM)];

@@ -58,7 +58,12 @@ export const TaskDetail = TaskCard.extend({
   discussionRootNumber: RoomNumber.nullable(),
 });
 
-export const Board = z.object({ roomId: RoomId, tasks: z.array(TaskCard) });
+export const Board = z.object({
+  roomId: RoomId,
+  tasks: z.array(TaskCard),
+  /** For GitHub repo rooms: the repository's last known visibility; null for other rooms. */
+  repoVisibility: z.enum(['public', 'private', 'internal', 'unknown']).nullable().optional(),
+});
 
 export type TaskCard = z.infer<typeof TaskCard>;
 export type TaskDetail = z.infer<typeof TaskDetail>;

@@ -5,6 +5,7 @@ import {
   parseTaskId, reassignTaskAsPerson,
 } from '../../domain/tasks';
 import { requireRoom, resolveWritableRoom } from '../../domain/rooms/rooms';
+import { repoVisibilityOf } from '../../auth/githubFacts';
 import type { Tx } from '../../store/store';
 import { getTaskRow } from '../../store/taskQueries';
 import type { ApiContext } from '../context';
@@ -31,7 +32,7 @@ export function taskMethods(ctx: ApiContext): TaskMethods {
       const tasks = getBoard(ctx.db, roomId, { openOnly: false }).map((task) =>
         toTaskCard(app, task, getTaskRow(ctx.db, roomId, parseTaskId(task.id))!),
       );
-      return { roomId, tasks };
+      return { roomId, tasks, repoVisibility: repoVisibilityOf(app.githubData, roomId) };
     },
 
     'tasks.get': ({ roomId, number }) => {

@@ -12,7 +12,7 @@ import { completeTask, updateTask } from '../../domain/tasks/updateTask';
 import { handoffTask, releaseWorkLease } from '../../domain/tasks/workLease';
 import { workflowArtifactListSchema } from '../../domain/tasks/workflowArtifacts';
 import { agentIdentity } from '../agentIdentity';
-import { prStatusOf } from '../prStatus';
+import { prStatusOf, repoVisibilityOf } from '../../auth/githubFacts';
 import { readAs, writeAs } from '../acting';
 import { additive, changing, defineTool, readOnly, sessionFacade } from '../toolKit';
 
@@ -41,7 +41,7 @@ export const addTaskTool = defineTool({
 
 export const getBoardTool = defineTool({
   name: 'get_board',
-  description: 'The room\'s task board in number order. open_only (default true) drops done and cancelled tasks. pr_status is the last known state of each task\'s pull request on GitHub.',
+  description: 'The room\'s task board in number order. open_only (default true) drops done and cancelled tasks. pr_status is the last known state of each task\'s pull request on GitHub; repo_visibility that of a GitHub repo room\'s repository.',
   input: {
     status: z.enum(TASK_STATUSES).optional().describe('Only tasks in this status (open_only is then ignored).'),
     open_only: z.boolean().optional().describe('Drop done and cancelled tasks (default true; merged stays).'),
@@ -56,6 +56,7 @@ export const getBoardTool = defineTool({
         pr_status: prStatusOf(env.services.githubData, task.pr_url),
       })),
       artifact_detail_instruction: ARTIFACT_DETAIL_INSTRUCTION,
+      repo_visibility: repoVisibilityOf(env.services.githubData, identity.roomId),
     })),
 });
 

@@ -20,6 +20,14 @@ import { useTaskActions } from './useTaskActions';
 
 type Pending = { task: TaskCard; action: TaskAction } | null;
 
+const VISIBILITY_WORDS = { public: 'Public repository', private: 'Private repository', internal: 'Internal repository' } as const;
+
+/** A repo room's GitHub visibility, once known. */
+function RepoVisibilityBadge({ visibility }: { visibility: 'public' | 'private' | 'internal' | 'unknown' | null }) {
+  if (!visibility || visibility === 'unknown') return null;
+  return <span className="badge" title="Visibility of this room's repository on GitHub">{VISIBILITY_WORDS[visibility]}</span>;
+}
+
 export function BoardView({ room, route, agents }: { room: RoomSummary; route: Extract<Route, { view: 'room' }>; agents: AgentSession[] }) {
   const { navigate } = useNavigation();
   const board = useQuery('tasks.board', { roomId: room.id }, (e) => e.type === 'task.changed' && e.roomId === room.id);
@@ -55,6 +63,7 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
       <div className="board-main">
         <div className="board-toolbar">
           <p className="muted">{tasks.length === 0 ? 'No tasks yet. Agents propose tasks here, or add one yourself.' : 'Drag a card to move it, or use its Move to… menu.'}</p>
+          <RepoVisibilityBadge visibility={board.data?.repoVisibility ?? null} />
           <button type="button" className="btn btn-primary" onClick={() => setCreating(true)} disabled={room.archived}>
             <Icon name="plus" size={14} /> New task
           </button>
