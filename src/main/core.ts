@@ -1,7 +1,8 @@
 // createCore: composes store, events and the domain services. It never imports
 // electron, so it runs in the Electron main process, in `serve` and in tests alike.
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 import { EventBus } from './events/bus';
+import { prepareDataFolder } from './store/dataFolder';
 import { openDatabase } from './store/database';
 import { Store } from './store/store';
 import { databasePath } from './paths';
@@ -31,8 +32,8 @@ function chmodQuietly(path: string): void {
 export function createCore(options: CoreOptions): Core {
   const inMemory = options.dataDir === ':memory:';
   if (!inMemory) {
-    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-    chmodSync(options.dataDir, 0o700);
+    // Refuses a folder it may not write before anything is created in it.
+    prepareDataFolder(options.dataDir);
   }
   const bus = new EventBus();
   const db = openDatabase(inMemory ? ':memory:' : databasePath(options.dataDir));

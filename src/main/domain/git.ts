@@ -8,6 +8,18 @@ export const GIT_TIMEOUT_MS = 5_000;
 /** Runs git in `cwd`; the trimmed stdout, or null when git fails, is missing or times out. */
 function runGit(cwd: string, args: readonly string[]): Promise<string | null> {
   return new Promise((resolve) => {
+    // A cwd no process can start in (a file, a NUL byte, a name too long) makes execFile
+    // throw at once instead of calling back: that folder is simply not a repository.
+    try {
+      startGit(cwd, args, resolve);
+    } catch {
+      resolve(null);
+    }
+  });
+}
+
+function startGit(cwd: string, args: readonly string[], resolve: (out: string | null) => void): void {
+  {
     execFile(
       'git',
       args,
@@ -25,7 +37,7 @@ function runGit(cwd: string, args: readonly string[]): Promise<string | null> {
         resolve(out === '' ? null : out);
       },
     );
-  });
+  }
 }
 
 export function gitRepoRoot(cwd: string): Promise<string | null> {

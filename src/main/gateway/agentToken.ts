@@ -1,15 +1,15 @@
 // The agent token: a random secret in `<dataDir>/agent-token` (mode 0600, folder 0700)
 // that the stdio helper sends in its hello and HTTP clients send as a bearer token.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { agentTokenPath } from '../paths';
+import { prepareDataFolder } from '../store/dataFolder';
 
 const TOKEN_BYTES = 32;
 
 /** Creates the token file if missing (and tightens modes), then returns the token. */
 export function ensureAgentToken(dataDir: string): string {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  if (process.platform !== 'win32') chmodSync(dataDir, 0o700);
+  prepareDataFolder(dataDir);
   const path = agentTokenPath(dataDir);
   const existing = readAgentToken(dataDir);
   if (existing) {

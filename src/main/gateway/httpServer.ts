@@ -66,7 +66,10 @@ export async function startAgentHttpServer(options: AgentHttpServerOptions): Pro
   };
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    if (checkLoopbackHost(req, bound.port).ok && bound.extra?.handleUpgrade?.(req, socket, head)) return;
+    // A foreign Host is refused as on plain requests (421), before any handler sees it.
+    const host = checkLoopbackHost(req, bound.port);
+    if (!host.ok) return void socket.end(`HTTP/1.1 421 Misdirected Request\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${host.message}`);
+    if (bound.extra?.handleUpgrade?.(req, socket, head)) return;
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
   });
 

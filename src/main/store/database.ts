@@ -35,7 +35,9 @@ export function openDatabase(path: string, options: { readonly?: boolean } = {})
     // Read the version before touching anything: a newer database must stay byte-identical.
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > SCHEMA_VERSION) throw new DatabaseVersionError(version, SCHEMA_VERSION);
-    db.pragma('quick_check(1)');
+    // A damaged file is refused before anything below (WAL mode, migrations) writes to it.
+    const check = db.pragma('quick_check(1)', { simple: true }) as string;
+    if (check !== 'ok') throw new Error(`the file is damaged (SQLite quick_check: ${check})`);
     if (!options.readonly) {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');

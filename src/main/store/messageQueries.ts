@@ -156,5 +156,7 @@ export function selectSearchMatches(db: Db, roomId: string, ftsQuery: string, li
        WHERE messages_fts MATCH ? AND m.room_id = ?
        ORDER BY m.number DESC LIMIT ?`,
     )
-    .all(snippetTokens, ftsQuery, roomId, limit) as SearchRow[];
+    // FTS5 parses a query as a C string: a NUL ends it early ("unterminated string"). The
+    // tokenizer treats NUL as a separator anyway, so a space in its place searches the same.
+    .all(snippetTokens, ftsQuery.replace(/\u0000/g, ' '), roomId, limit) as SearchRow[];
 }

@@ -3,6 +3,7 @@
 // connection is retried asynchronously with backoff (10 ms rising to 250 ms, giving up
 // after 5 s), so the event loop never blocks. Events collected during a write are
 // published only after COMMIT.
+import { DomainError } from '../domain/errors';
 import type { CoreEvent } from '../events/types';
 import type { EventBus } from '../events/bus';
 import type { Db } from './database';
@@ -18,10 +19,13 @@ export interface Tx {
   afterCommit(fn: () => void): void;
 }
 
-export class DatabaseBusyError extends Error {
-  readonly code = 'database_busy';
+/**
+ * An expected failure with a clear phrase, so both MCP (hard error) and the app API
+ * ({ok:false, error:{code:"database_busy"}}) pass it on instead of an internal error.
+ */
+export class DatabaseBusyError extends DomainError {
   constructor() {
-    super('The database is locked by another program and stayed locked for 5 seconds. Close the other program and try again.');
+    super('database_busy', 'hard', 'The database is locked by another program and stayed locked for 5 seconds. Close the other program and try again.');
     this.name = 'DatabaseBusyError';
   }
 }

@@ -156,7 +156,9 @@ describe('get_board', () => {
     await asAda('update_task', { task_id: cancelled, status: 'cancelled' });
 
     const board = await asBob('get_board', {});
-    expect(Object.keys(board).sort()).toEqual(['artifact_detail_instruction', 'success', 'tasks']);
+    // repo_visibility is ours (mcp-tools.md allows added fields): null outside GitHub repo rooms.
+    expect(Object.keys(board).sort()).toEqual(['artifact_detail_instruction', 'repo_visibility', 'success', 'tasks']);
+    expect(board.repo_visibility).toBeNull();
     expect(board.artifact_detail_instruction).toBe('Only the last 4 workflow artifacts per task are shown. Call get_room_artifacts with task_id for the full list.');
     const numbers = board.tasks.map((t: { id: string }) => Number(t.id.slice(5)));
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));

@@ -1,0 +1,245 @@
+// Access (issue 9 §5, architecture.md §5, data-model.md §7): the agent socket closes any
+// connection whose hello lacks the secret, without a word; /mcp and the browser host
+// refuse requests without the token, with a foreign Host (DNS rebinding) or a cross-site
+// Origin; the folder and its files are private; and after sign-in and use, the data
+// folder holds no secret but agent-token (the GitHub token is in the keychain only).
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppHost, type AppHost } from '../../src/main/host';
+import { createMemorySecretStore, type MemorySecretStore } from '../../src/main/secrets/memorySecretStore';
+import { cleanupSpawned, connectHelper, connectHttp, ensureCliBuilt, openRawSocket, tempDataDir, tempDir } from '../support';
+import { startFakeGitHub, type FakeGitHub } from '../support/fakeGitHub';
+import { INITIALIZE_BODY, MCP_POST_HEADERS, probe, probeUpgrade } from './lib/httpProbe';
+import { mustCall, registerWorker } from './lib/mcpCalls';
+
+let github: FakeGitHub;
+let host: AppHost;
+let secrets: MemorySecretStore;
+let home: string;
+let port: number;
+let token: string;
+const clients: Client[] = [];
+const refused = { socket: 0, http: 0, browser: 0 };
+const mode = (path: string) => statSync(path).mode & 0o777;
+
+beforeAll(async () => {
+  await ensureCliBuilt();
+  github = await startFakeGitHub();
+  const rendererDir = tempDir();
+  mkdirSync(join(rendererDir, 'assets'));
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>LetAgents</title><script src="/assets/app.js"></script>');
+  writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log("ui")');
+  secrets = createMemorySecretStore();
+  home = tempDir();
+  const env = github.env();
+  host = await startAppHost({ dataDir: tempDataDir(), secrets, env, home, rendererDir, port: 0, apiHost: { kind: 'browser', env } });
+  port = host.gateway.http!.port;
+  token = host.gateway.token;
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+  await host?.close();
+  await github?.close();
+  await cleanupSpawned();
+  console.info(
+    `access: ${refused.socket} bad hellos on the agent socket, ${refused.http} /mcp requests and ${refused.browser} browser-host requests refused ` +
+      `(${refused.socket + refused.http + refused.browser} in all); every positive control accepted`,
+  );
+});
+
+describe('the agent socket', () => {
+  it('is 0600 in a 0700 data folder, beside a 0600 agent-token', () => {
+    const dataDir = host.app.core.dataDir;
+    expect(mode(dataDir)).toBe(0o700);
+    expect(mode(host.gateway.socketPath)).toBe(0o600);
+    expect(mode(join(dataDir, 'agent-token'))).toBe(0o600);
+  });
+
+  it('closes a connection whose hello lacks the secret, without a reply', async () => {
+    const hello = (fields: Record<string, unknown>) => JSON.stringify({ letagents_hello: 1, cwd: null, ide: null, pid: 1, ...fields });
+    const badFirstLines = [
+      hello({}),
+      hello({ token: '' }),
+      hello({ token: 'x'.repeat(43) }),
+      hello({ token: token.slice(0, -1) }),
+      hello({ token: `${token} ` }),
+      hello({ token: token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase() }),
+      hello({ token: [token] }),
+      hello({ token: { value: token } }),
+      hello({ token, letagents_hello: 2 }),
+      hello({ token, cwd: 42 }),
+      JSON.stringify({ token }),
+      INITIALIZE_BODY,
+      'GET / HTTP/1.1',
+      `${token}`,
+      '',
+      'x'.repeat(70 * 1024),
+    ];
+    for (const line of badFirstLines) {
+      const raw = await openRawSocket(host.gateway.socketPath);
+      raw.send(line);
+      await Promise.race([raw.closed, new Promise((_, reject) => setTimeout(() => reject(new Error(`not closed after ${line.slice(0, 60)}`)), 3_000))]);
+      expect(raw.received(), line.slice(0, 60)).toBe('');
+      refused.socket++;
+    }
+    // Saying nothing at all is closed too, once the hello time (5 s) is up.
+    const silent = await openRawSocket(host.gateway.socketPath);
+    await Promise.race([silent.closed, new Promise((_, reject) => setTimeout(() => reject(new Error('a silent connection stayed open')), 8_000))]);
+    expect(silent.received()).toBe('');
+    refused.socket++;
+
+    // The positive control: the right secret is welcomed; garbage after it is dropped and the connection still answers.
+    const good = await openRawSocket(host.gateway.socketPath);
+    good.send(hello({ token }));
+    expect(JSON.parse(await good.nextLine())).toMatchObject({ letagents_welcome: 1 });
+    good.send('not json at all');
+    good.send('{"jsonrpc":"2.0","id":');
+    good.send({ jsonrpc: '2.0', id: 7, method: 'no/such/method' });
+    expect(JSON.parse(await good.nextLine())).toMatchObject({ id: 7, error: { code: -32601 } });
+    good.socket.destroy();
+  }, 30_000);
+});
+
+describe('HTTP /mcp', () => {
+  const post = (headers: Record<string, string>, path = '/mcp') => probe(port, { method: 'POST', path, headers: { ...MCP_POST_HEADERS, ...headers }, body: INITIALIZE_BODY });
+
+  it('refuses requests without the token, with a foreign Host or a cross-site Origin', async () => {
+    const bearer = { Authorization: `Bearer ${token}` };
+    const cases: Array<[string, Record<string, string>, number, string?]> = [
+      ['no Authorization', {}, 401],
+      ['a wrong token', { Authorization: `Bearer ${'A'.repeat(43)}` }, 401],
+      ['the token with the wrong scheme', { Authorization: `Basic ${token}` }, 401],
+      ['an empty bearer', { Authorization: 'Bearer ' }, 401],
+      ['the token cut short', { Authorization: `Bearer ${token.slice(0, 20)}` }, 401],
+      ['the token in the query instead', {}, 401, `/mcp?token=${token}`],
+      ['a foreign Host', { ...bearer, Host: `evil.example:${port}` }, 421],
+      ['a rebinding Host', { ...bearer, Host: `127.0.0.1.nip.io:${port}` }, 421],
+      ['a look-alike Host', { ...bearer, Host: `localhost.evil.example:${port}` }, 421],
+      ['the loopback on another port', { ...bearer, Host: `127.0.0.1:${port + 1}` }, 421],
+      ['a cross-site Origin', { ...bearer, Origin: 'http://evil.example' }, 403],
+      ['a null Origin', { ...bearer, Origin: 'null' }, 403],
+      ['an https Origin of the loopback', { ...bearer, Origin: `https://127.0.0.1:${port}` }, 403],
+      ['the loopback Origin on another port', { ...bearer, Origin: `http://127.0.0.1:${port + 1}` }, 403],
+    ];
+    for (const [what, headers, status, path] of cases) {
+      const answer = await post(headers, path);
+      expect(answer.status, what).toBe(status);
+      expect(answer.headers['mcp-session-id'], what).toBeUndefined();
+      refused.http++;
+    }
+
+    // With the token, a body too large or not JSON is refused too, and the app carries on.
+    // (The app answers 413 and drops the upload; the client may see that answer or the dropped connection.)
+    const huge = await probe(port, { method: 'POST', path: '/mcp', headers: { ...MCP_POST_HEADERS, ...bearer }, body: `{"x":"${'a'.repeat(5 * 1024 * 1024)}"}` }).then(
+      (answer) => answer.status,
+      () => 'connection dropped',
+    );
+    expect([413, 'connection dropped']).toContain(huge);
+    expect((await probe(port, { method: 'POST', path: '/mcp', headers: { ...MCP_POST_HEADERS, ...bearer }, body: '{"jsonrpc":' })).status).toBe(400);
+    refused.http += 2;
+
+    // Positive controls: the token from the loopback (by IP or name) opens a session…
+    const opened = await post(bearer);
+    expect(opened.status).toBe(200);
+    const sessionId = String(opened.headers['mcp-session-id']);
+    expect((await post({ ...bearer, Host: `localhost:${port}`, Origin: `http://localhost:${port}` })).status).toBe(200);
+    // …and knowing a session id is not enough without the token.
+    for (const method of ['GET', 'DELETE', 'POST']) {
+      const answer = await probe(port, { method, path: '/mcp', headers: { ...MCP_POST_HEADERS, 'mcp-session-id': sessionId }, body: method === 'POST' ? INITIALIZE_BODY : undefined });
+      expect(answer.status, method).toBe(401);
+      refused.http++;
+    }
+  });
+});
+
+describe('the browser host', () => {
+  it('serves its page only to its own Host and Origin, and opens its socket only with the token', async () => {
+    expect((await probe(port, { path: '/' })).status).toBe(200);
+    const pages: Array<[Record<string, string>, number]> = [
+      [{ Host: `evil.example:${port}` }, 421],
+      [{ Host: `127.0.0.1.nip.io:${port}` }, 421],
+      [{ Origin: 'http://evil.example' }, 403],
+      [{ Origin: 'null' }, 403],
+    ];
+    for (const [headers, status] of pages) {
+      for (const path of ['/', '/index.html', '/assets/app.js']) {
+        expect((await probe(port, { path, headers })).status, `${path} ${JSON.stringify(headers)}`).toBe(status);
+        refused.browser++;
+      }
+    }
+    const socketCases: Array<[string, Record<string, string>, number]> = [
+      ['/api/ws', {}, 401],
+      [`/api/ws?token=${'A'.repeat(43)}`, {}, 401],
+      [`/api/ws?token=${token.slice(1)}`, {}, 401],
+      [`/api/ws?token=${token}`, { Host: `evil.example:${port}` }, 421],
+      [`/api/ws?token=${token}`, { Origin: 'http://evil.example' }, 403],
+      [`/api/ws?token=${token}`, { Origin: `http://127.0.0.1:${port + 1}` }, 403],
+    ];
+    for (const [path, headers, status] of socketCases) {
+      expect(await probeUpgrade(port, path.replace(token, encodeURIComponent(token)), headers), `${path} ${JSON.stringify(headers)}`).toBe(status);
+      refused.browser++;
+    }
+    expect(await probeUpgrade(port, `/api/ws?token=${encodeURIComponent(token)}`, { Origin: `http://127.0.0.1:${port}` })).toBe(101);
+  });
+});
+
+/** Every regular file under `dir`, recursively. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(path) : entry.isFile() ? [path] : [];
+  });
+}
+
+describe('secrets after sign-in and use', () => {
+  it('keeps the GitHub token in the keychain and no secret but agent-token in the data folder', async () => {
+    const http = await connectHttp(host.gateway.http!.mcpUrl, token);
+    clients.push(http);
+    github.nextDeviceCode = { interval: 1 };
+    const started = await mustCall(http, 'start_device_auth', {});
+    github.approve();
+    await new Promise((r) => setTimeout(r, 1_100));
+    const polled = await mustCall(http, 'poll_device_auth', { request_id: started.request_id });
+    expect(polled.status).toBe('authorized');
+    const githubToken = github.issuedTokens.at(-1)!;
+    const deviceCode = github.requestsTo('/login/oauth/access_token')[0].form.device_code;
+
+    // Use: a worker over HTTP and one through a real helper, messages, a task, an agent config.
+    const registrationKey = 'access-test-registration-key-7f3a9c';
+    await mustCall(http, 'join_room', { name: 'secret-scan' });
+    const worker = await registerWorker(http, { room_id: 'secret-scan', registration_key: registrationKey, display_name: 'Keeper' });
+    await mustCall(http, 'send_message', { worker_id: worker.workerId, text: 'signed in and working' });
+    await mustCall(http, 'add_task', { worker_id: worker.workerId, title: 'Scan the folder' });
+    const helper = await connectHelper(host.app.core.dataDir, { cwd: tempDir() });
+    clients.push(helper);
+    const second = await registerWorker(helper, { room_id: 'secret-scan', registration_key: `${registrationKey}-2` });
+    await mustCall(helper, 'send_message', { worker_id: second.workerId, text: 'through the helper' });
+    expect((await host.dispatch('setup.install', { tool: 'cursor' })).ok).toBe(true);
+    const bindingTokens = [...(host.app.hub.bindings as unknown as { bindings: Map<string, { token: string }> }).bindings.values()].map((b) => b.token);
+    expect(bindingTokens.length).toBeGreaterThanOrEqual(2);
+    await host.app.core.store.drain();
+
+    expect([...secrets.entries.values()]).toContain(githubToken);
+    const secretsToFind: Array<[string, string]> = [
+      ['the GitHub token', githubToken],
+      ['the device code', deviceCode],
+      ['the registration key', registrationKey],
+      ...bindingTokens.map((t, i): [string, string] => [`connection token ${i + 1}`, t]),
+    ];
+    const dataDir = host.app.core.dataDir;
+    const found: string[] = [];
+    for (const file of [...filesUnder(dataDir), ...filesUnder(home)]) {
+      const bytes = readFileSync(file);
+      for (const [what, secret] of secretsToFind) if (bytes.includes(secret)) found.push(`${what} in ${file}`);
+      if (!file.endsWith('agent-token') && bytes.includes(token)) found.push(`the agent token in ${file}`);
+      const githubLike = /gh[opusr]_[A-Za-z0-9]{16,}/.exec(bytes.toString('latin1'));
+      if (githubLike) found.push(`a GitHub-style token ${githubLike[0].slice(0, 8)}… in ${file}`);
+      if (file.startsWith(dataDir)) expect(mode(file) & 0o077, file).toBe(0);
+    }
+    expect(found).toEqual([]);
+    expect(mode(join(dataDir, 'agent-token'))).toBe(0o600);
+  }, 30_000);
+});
