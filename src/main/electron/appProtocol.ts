@@ -2,28 +2,14 @@
 // Content-Security-Policy, so the page never runs from file:// and gets a real origin.
 import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Protocol } from 'electron';
-import { resolveFile } from '../web/staticFiles';
+import { PAGE_CONTENT_TYPES, findServedFile } from '../web/staticFiles';
 import { PAGE_CSP } from '../web/securityHeaders';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'letagents';
 /** The page the window loads in a built app. */
 export const APP_ENTRY_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
-
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.webp': 'image/webp',
-  '.woff2': 'font/woff2',
-};
 
 /** Must run before app 'ready': a standard, secure scheme gets an origin, so CSP 'self' means app://letagents. */
 export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
@@ -51,12 +37,11 @@ export async function answerAppRequest(root: string, method: string, url: string
   }
   if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST) return plain(404, 'Not found.');
   if (method !== 'GET' && method !== 'HEAD') return plain(405, 'Method not allowed.');
-  const file = resolveFile(root, parsed.pathname);
-  if (file === 'bad') return plain(400, 'Bad request.');
-  const type = file === null ? undefined : CONTENT_TYPES[path.extname(file).toLowerCase()];
-  if (file === null || type === undefined) return plain(404, 'Not found.');
-  const body = method === 'HEAD' ? null : await readFile(file);
-  return new Response(body, { status: 200, headers: { ...hardening(), 'Content-Type': type } });
+  const found = findServedFile(root, parsed.pathname, PAGE_CONTENT_TYPES);
+  if (found === 'bad') return plain(400, 'Bad request.');
+  if (found === null) return plain(404, 'Not found.');
+  const body = method === 'HEAD' ? null : await readFile(found.file);
+  return new Response(body, { status: 200, headers: { ...hardening(), 'Content-Type': found.type } });
 }
 
 /** True when `candidate` is a page of the app: same scheme and host as the page the window loads. */

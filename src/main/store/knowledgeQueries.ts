@@ -8,32 +8,28 @@ export type RequestCategory = 'question' | 'decision' | 'approval' | 'review';
 export type RequestStatus = 'open' | 'answered' | 'dismissed';
 export type DismissableKind = 'mention' | 'review' | 'blocked';
 
-export interface FactRow {
+/** The columns facts and requests share. */
+export interface KnowledgeRow<C extends string> {
   room_id: string;
   number: number;
   client_id: string;
-  category: FactCategory;
+  category: C;
   title: string;
   body: string;
   source_message_number: number | null;
   source_url: string | null;
-  created_by: string;
   created_at: string;
   updated_at: string;
+}
+
+export interface FactRow extends KnowledgeRow<FactCategory> {
+  created_by: string;
   retired_at: string | null;
 }
 
-export interface RequestRow {
-  room_id: string;
-  number: number;
-  client_id: string;
-  category: RequestCategory;
-  title: string;
-  body: string;
+export interface RequestRow extends KnowledgeRow<RequestCategory> {
   recommendation: string | null;
   unblocks: string | null;
-  source_message_number: number | null;
-  source_url: string | null;
   event_message_number: number | null;
   status: RequestStatus;
   requested_by: string;
@@ -42,17 +38,24 @@ export interface RequestRow {
   answer_text: string | null;
   answered_by: string | null;
   answered_at: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
-/** The editable content of a fact, as stored. */
-export interface FactContent {
-  category: FactCategory;
+/** The content facts and requests share, as checked and stored. */
+export interface KnowledgeContent<C extends string> {
+  category: C;
   title: string;
   body: string;
   sourceMessageNumber: number | null;
   sourceUrl: string | null;
+}
+
+/** The editable content of a fact. */
+export type FactContent = KnowledgeContent<FactCategory>;
+
+/** What an agent asks in a request. */
+export interface RequestContent extends KnowledgeContent<RequestCategory> {
+  recommendation: string | null;
+  unblocks: string | null;
 }
 
 // ---- facts ----
@@ -118,17 +121,10 @@ export function getRequestByClientId(db: Db, roomId: string, clientId: string): 
     .get(roomId, clientId) as RequestRow | undefined;
 }
 
-export interface NewRequestRow {
+export interface NewRequestRow extends RequestContent {
   roomId: string;
   number: number;
   clientId: string;
-  category: RequestCategory;
-  title: string;
-  body: string;
-  recommendation: string | null;
-  unblocks: string | null;
-  sourceMessageNumber: number | null;
-  sourceUrl: string | null;
   eventMessageNumber: number;
   requestedBy: string;
   requestedByAgentKey: string | null;
@@ -174,9 +170,14 @@ export function listRequestRows(db: Db, roomId: string, limit: number): RequestR
 
 // ---- "Needs you" (across rooms; archived rooms are read-only, so they are left out) ----
 
-export interface OpenRequestQueueRow extends RequestRow {
+/** A numbered item of a live room, with the room's name for the cross-room queue. */
+interface QueueItemRow {
+  room_id: string;
   room_name: string;
+  number: number;
 }
+
+export type OpenRequestQueueRow = RequestRow & QueueItemRow;
 
 /** Open requests, newest first; walks index human_requests_queue (status, created_at) backwards. */
 export function listOpenRequestsAcrossRooms(db: Db, limit: number): OpenRequestQueueRow[] {
@@ -190,10 +191,7 @@ export function listOpenRequestsAcrossRooms(db: Db, limit: number): OpenRequestQ
     .all(limit) as OpenRequestQueueRow[];
 }
 
-export interface WaitingTaskRow {
-  room_id: string;
-  room_name: string;
-  number: number;
+export interface WaitingTaskRow extends QueueItemRow {
   status: 'in_review' | 'blocked';
   title: string;
   assignee: string | null;
@@ -221,10 +219,7 @@ export function listWaitingTasksAcrossRooms(db: Db, limit: number): WaitingTaskR
     .all(limit) as WaitingTaskRow[];
 }
 
-export interface MentionCandidateRow {
-  room_id: string;
-  room_name: string;
-  number: number;
+export interface MentionCandidateRow extends QueueItemRow {
   sender: string;
   text: string;
   thread_root_number: number | null;

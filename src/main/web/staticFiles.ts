@@ -1,22 +1,31 @@
 // Serves the built renderer (out/renderer) read-only: GET/HEAD only, no directory
 // traversal, symlinks cannot lead outside, a known content type for every file served.
+// The window's app:// protocol finds its files through the same rules.
 import { createReadStream, realpathSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { setHardeningHeaders } from './securityHeaders';
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
+type ContentTypes = Readonly<Record<string, string>>;
+
+/** The built page and its assets: all the window's app:// protocol serves. */
+export const PAGE_CONTENT_TYPES: ContentTypes = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.webp': 'image/webp',
   '.woff2': 'font/woff2',
+};
+
+// The browser host also serves source maps and text files.
+const WEB_CONTENT_TYPES: ContentTypes = {
+  ...PAGE_CONTENT_TYPES,
+  '.map': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
 };
 
@@ -30,14 +39,13 @@ export function createStaticFiles(rendererDir: string): StaticFiles {
   return {
     serve(req, res) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-      const file = resolveFile(root, req.url ?? '/');
-      if (file === 'bad') {
+      const found = findServedFile(root, req.url ?? '/', WEB_CONTENT_TYPES);
+      if (found === 'bad') {
         answerPlain(res, 400, 'Bad request.');
         return true;
       }
-      if (file === null) return false;
-      const type = CONTENT_TYPES[path.extname(file).toLowerCase()];
-      if (!type) return false;
+      if (found === null) return false;
+      const { file, type } = found;
       const size = statSync(file).size;
       setHardeningHeaders(res);
       res.setHeader('Content-Type', type);
@@ -53,8 +61,19 @@ export function createStaticFiles(rendererDir: string): StaticFiles {
   };
 }
 
+/**
+ * The file under root a URL names and its content type; null when there is none or its
+ * type is not in `types`, 'bad' for a malformed path.
+ */
+export function findServedFile(root: string, url: string, types: ContentTypes): { file: string; type: string } | null | 'bad' {
+  const file = resolveFile(root, url);
+  if (file === null || file === 'bad') return file;
+  const type = types[path.extname(file).toLowerCase()];
+  return type === undefined ? null : { file, type };
+}
+
 /** The file under root a URL names, null when there is none, 'bad' for a malformed path. */
-export function resolveFile(root: string, url: string): string | null | 'bad' {
+function resolveFile(root: string, url: string): string | null | 'bad' {
   const pathname = url.split(/[?#]/, 1)[0];
   let decoded: string;
   try {

@@ -37,9 +37,13 @@ export const TaskHistoryEntry = z.object({
   at: Timestamp,
 });
 
+export const ARTIFACT_PROVIDERS = ['github', 'gitlab', 'bitbucket', 'unknown'] as const;
+export const ARTIFACT_KINDS = ['issue', 'branch', 'pull_request', 'merge_request', 'review', 'check_run', 'merge'] as const;
+
+/** A workflow artifact (data-model.md §4.6); the main process checks it strictly (workflowArtifacts.ts). */
 export const WorkflowArtifact = z.object({
-  provider: z.enum(['github', 'gitlab', 'bitbucket', 'unknown']),
-  kind: z.enum(['issue', 'branch', 'pull_request', 'merge_request', 'review', 'check_run', 'merge']),
+  provider: z.enum(ARTIFACT_PROVIDERS),
+  kind: z.enum(ARTIFACT_KINDS),
   id: z.string().nullable().optional(),
   number: z.number().int().nullable().optional(),
   title: z.string().nullable().optional(),

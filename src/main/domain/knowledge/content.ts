@@ -1,9 +1,10 @@
-// Input rules shared by facts and human requests (data-model.md §8 "Knowledge"): bounds,
-// categories and the source message check (M2).
+// What facts and human requests share (data-model.md §8 "Knowledge"): input bounds,
+// categories, the source message check (M2) and client_id idempotency (K1).
 import type { Db } from '../../store/database';
+import type { KnowledgeContent, KnowledgeRow } from '../../store/knowledgeQueries';
 import { selectMessage } from '../../store/messageQueries';
 import { appErrors, errors } from '../errors';
-import { parseNumberedId } from '../ids';
+import { msgId, parseNumberedId } from '../ids';
 
 export const KNOWLEDGE_LIMITS = {
   clientIdMin: 8,
@@ -16,7 +17,7 @@ export const KNOWLEDGE_LIMITS = {
 } as const;
 
 /** Lengths count characters (code points), so an emoji counts once, as a person reads it. */
-export function charCount(value: string): number {
+function charCount(value: string): number {
   let n = 0;
   for (const _ of value) n++;
   return n;
@@ -30,7 +31,7 @@ export function checkClientId(clientId: unknown): string {
 }
 
 /** Titles are one line, so surrounding whitespace is dropped before the bound is checked. */
-export function checkTitle(title: unknown): string {
+function checkTitle(title: unknown): string {
   const trimmed = typeof title === 'string' ? title.trim() : '';
   if (trimmed === '' || charCount(trimmed) > KNOWLEDGE_LIMITS.titleMax) {
     throw appErrors.invalidInput(`title must be 1–${KNOWLEDGE_LIMITS.titleMax} characters.`);
@@ -39,14 +40,14 @@ export function checkTitle(title: unknown): string {
 }
 
 /** Bodies keep their whitespace (Markdown indentation matters) but must not be blank. */
-export function checkBody(body: unknown): string {
+function checkBody(body: unknown): string {
   if (typeof body !== 'string' || body.trim() === '' || charCount(body) > KNOWLEDGE_LIMITS.bodyMax) {
     throw appErrors.invalidInput(`body must be 1–${KNOWLEDGE_LIMITS.bodyMax} characters.`);
   }
   return body;
 }
 
-export function checkCategory<C extends string>(category: unknown, allowed: readonly C[]): C {
+function checkCategory<C extends string>(category: unknown, allowed: readonly C[]): C {
   if (typeof category !== 'string' || !(allowed as readonly string[]).includes(category)) {
     throw appErrors.invalidInput(`category must be one of ${allowed.join(', ')}.`);
   }
@@ -63,9 +64,59 @@ export function checkOptionalText(name: string, value: unknown, max: number): st
 }
 
 /** `source_message_id` must name a message of this room (M2, like reply_to). */
-export function checkSourceMessage(db: Db, roomId: string, sourceMessageId: unknown): number | null {
+function checkSourceMessage(db: Db, roomId: string, sourceMessageId: unknown): number | null {
   if (sourceMessageId === undefined || sourceMessageId === null) return null;
   const number = parseNumberedId('msg', sourceMessageId);
   if (number === null || selectMessage(db, roomId, number) === undefined) throw errors.M2();
   return number;
+}
+
+/** The content a fact or request is sent with, before it is checked. */
+export interface KnowledgeInput {
+  title: string;
+  body: string;
+  category: string;
+  sourceMessageId?: string | null;
+  sourceUrl?: string | null;
+}
+
+/** Checks the shared content in field order; `categories` are those of the entry's kind. */
+export function checkKnowledgeContent<C extends string>(
+  db: Db,
+  roomId: string,
+  input: KnowledgeInput,
+  categories: readonly C[],
+): KnowledgeContent<C> {
+  return {
+    category: checkCategory(input.category, categories),
+    title: checkTitle(input.title),
+    body: checkBody(input.body),
+    sourceMessageNumber: checkSourceMessage(db, roomId, input.sourceMessageId),
+    sourceUrl: checkOptionalText('source_url', input.sourceUrl, KNOWLEDGE_LIMITS.sourceUrlMax),
+  };
+}
+
+/** True when a stored fact or request already holds exactly this shared content. */
+export function holdsContent(row: KnowledgeRow<string>, content: KnowledgeContent<string>): boolean {
+  return (
+    row.category === content.category &&
+    row.title === content.title &&
+    row.body === content.body &&
+    row.source_message_number === content.sourceMessageNumber &&
+    row.source_url === content.sourceUrl
+  );
+}
+
+/**
+ * client_id idempotency: the entry already stored under the client_id when `same` says it
+ * holds what was sent again, undefined for a new client_id; other content is refused (K1).
+ */
+export function repeatOf<R>(stored: R | undefined, same: (row: R) => boolean): R | undefined {
+  if (stored !== undefined && !same(stored)) throw errors.K1();
+  return stored;
+}
+
+/** The msg_N an entry comes from, as agents and people read it. */
+export function sourceMessageIdOf(row: KnowledgeRow<string>): string | null {
+  return row.source_message_number === null ? null : msgId(row.source_message_number);
 }

@@ -16,18 +16,10 @@ import {
   updateFactContent,
 } from '../../store/knowledgeQueries';
 import type { Actor, PersonActor } from '../actor';
-import { appErrors, errors } from '../errors';
+import { appErrors } from '../errors';
 import { resolveWritableRoom } from '../rooms/rooms';
-import { formatId, msgId } from '../ids';
-import {
-  KNOWLEDGE_LIMITS,
-  checkBody,
-  checkCategory,
-  checkClientId,
-  checkOptionalText,
-  checkSourceMessage,
-  checkTitle,
-} from './content';
+import { formatId } from '../ids';
+import { type KnowledgeInput, checkClientId, checkKnowledgeContent, holdsContent, repeatOf, sourceMessageIdOf } from './content';
 
 export type { FactCategory } from '../../store/knowledgeQueries';
 export const FACT_CATEGORIES: readonly FactCategory[] = ['goal', 'decision', 'constraint', 'term', 'reference'];
@@ -65,13 +57,7 @@ export interface RoomMemory {
   references: MemoryEntry[];
 }
 
-export interface FactInput {
-  title: string;
-  body: string;
-  category: string;
-  sourceMessageId?: string | null;
-  sourceUrl?: string | null;
-}
+export type FactInput = KnowledgeInput;
 
 export interface RememberFactInput extends FactInput {
   clientId: string;
@@ -82,11 +68,8 @@ export function rememberFact(tx: Tx, roomId: string, actor: Actor, input: Rememb
   resolveWritableRoom(tx.db, roomId);
   const clientId = checkClientId(input.clientId);
   const content = checkFactContent(tx.db, roomId, input);
-  const existing = getFactByClientId(tx.db, roomId, clientId);
-  if (existing) {
-    if (!sameContent(existing, content)) throw errors.K1();
-    return { fact: toFact(existing), created: false };
-  }
+  const repeat = repeatOf(getFactByClientId(tx.db, roomId, clientId), (row) => holdsContent(row, content));
+  if (repeat) return { fact: toFact(repeat), created: false };
   return { fact: toFact(createFact(tx, roomId, clientId, actor.label, content)), created: true };
 }
 
@@ -110,7 +93,7 @@ export function editFact(tx: Tx, person: PersonActor, roomId: string, number: nu
     sourceMessageId: patch.sourceMessageId !== undefined ? patch.sourceMessageId : sourceMessageIdOf(row),
     sourceUrl: patch.sourceUrl !== undefined ? patch.sourceUrl : row.source_url,
   });
-  if (!sameContent(row, content)) {
+  if (!holdsContent(row, content)) {
     updateFactContent(tx, roomId, number, content);
     tx.emit({ type: 'knowledge.changed', roomId });
   }
@@ -160,23 +143,7 @@ function setRetired(tx: Tx, person: PersonActor, roomId: string, number: number,
 }
 
 function checkFactContent(db: Db, roomId: string, input: FactInput): FactContent {
-  return {
-    category: checkCategory(input.category, FACT_CATEGORIES),
-    title: checkTitle(input.title),
-    body: checkBody(input.body),
-    sourceMessageNumber: checkSourceMessage(db, roomId, input.sourceMessageId),
-    sourceUrl: checkOptionalText('source_url', input.sourceUrl, KNOWLEDGE_LIMITS.sourceUrlMax),
-  };
-}
-
-function sameContent(row: FactRow, content: FactContent): boolean {
-  return (
-    row.category === content.category &&
-    row.title === content.title &&
-    row.body === content.body &&
-    row.source_message_number === content.sourceMessageNumber &&
-    row.source_url === content.sourceUrl
-  );
+  return checkKnowledgeContent(db, roomId, input, FACT_CATEGORIES);
 }
 
 function requireFact(db: Db, roomId: string, number: number): FactRow {
@@ -188,10 +155,6 @@ function requireFact(db: Db, roomId: string, number: number): FactRow {
 // Person actions are typed for people, but adapters hand us runtime values: check anyway.
 function assertPerson(actor: Actor): void {
   if (actor.kind !== 'person') throw appErrors.invalidInput('Only people can change facts this way.');
-}
-
-function sourceMessageIdOf(row: FactRow): string | null {
-  return row.source_message_number === null ? null : msgId(row.source_message_number);
 }
 
 function toMemoryEntry(row: FactRow): MemoryEntry {

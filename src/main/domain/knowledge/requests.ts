@@ -6,6 +6,7 @@ import type { Tx } from '../../store/store';
 import { allocateNumber } from '../../store/rooms';
 import {
   type RequestCategory,
+  type RequestContent,
   type RequestRow,
   type RequestStatus,
   getRequestByClientId,
@@ -16,19 +17,20 @@ import {
   markRequestDismissed,
 } from '../../store/knowledgeQueries';
 import { type Actor, type PersonActor, actorShortName } from '../actor';
-import { appErrors, errors } from '../errors';
+import { appErrors } from '../errors';
 import { resolveWritableRoom } from '../rooms/rooms';
 import { formatId, msgId } from '../ids';
 import { postSystemEvent } from '../systemEvents';
 import { sendMessage } from '../messages/send';
 import {
   KNOWLEDGE_LIMITS,
-  checkBody,
-  checkCategory,
+  type KnowledgeInput,
   checkClientId,
+  checkKnowledgeContent,
   checkOptionalText,
-  checkSourceMessage,
-  checkTitle,
+  holdsContent,
+  repeatOf,
+  sourceMessageIdOf,
 } from './content';
 
 export type { RequestCategory, RequestStatus } from '../../store/knowledgeQueries';
@@ -53,25 +55,10 @@ export interface HumanRequest {
   answer: { text: string; answered_by: string; answered_at: string } | null;
 }
 
-export interface RequestInput {
+export interface RequestInput extends KnowledgeInput {
   clientId: string;
-  title: string;
-  body: string;
-  category: string;
   recommendation?: string | null;
   unblocks?: string | null;
-  sourceMessageId?: string | null;
-  sourceUrl?: string | null;
-}
-
-interface RequestContent {
-  category: RequestCategory;
-  title: string;
-  body: string;
-  recommendation: string | null;
-  unblocks: string | null;
-  sourceMessageNumber: number | null;
-  sourceUrl: string | null;
 }
 
 /** request_human_input: creates req_N (open) and its system event, or returns the same entry for a repeated client_id. */
@@ -79,11 +66,8 @@ export function requestHumanInput(tx: Tx, roomId: string, actor: Actor, input: R
   resolveWritableRoom(tx.db, roomId);
   const clientId = checkClientId(input.clientId);
   const content = checkRequestContent(tx.db, roomId, input);
-  const existing = getRequestByClientId(tx.db, roomId, clientId);
-  if (existing) {
-    if (!sameContent(existing, content)) throw errors.K1();
-    return { request: toHumanRequest(existing), created: false };
-  }
+  const repeat = repeatOf(getRequestByClientId(tx.db, roomId, clientId), (row) => sameContent(row, content));
+  if (repeat) return { request: toHumanRequest(repeat), created: false };
   const number = allocateNumber(tx, roomId, 'next_request_number');
   const name = actorShortName(actor);
   const eventNumber = postSystemEvent(tx, roomId, `${name} asked for input (${formatId('req', number)}): ${content.title}`, actor);
@@ -157,28 +141,18 @@ function requesterName(row: RequestRow): string {
   return (row.requested_by_name ?? row.requested_by.split(' | ')[0]).replace(/\s+/g, '');
 }
 
+// The agent's own fields are checked after the shared ones; over MCP the tool's schema
+// refuses a bad recommendation or unblocks before this runs.
 function checkRequestContent(db: Db, roomId: string, input: RequestInput): RequestContent {
   return {
-    category: checkCategory(input.category, REQUEST_CATEGORIES),
-    title: checkTitle(input.title),
-    body: checkBody(input.body),
+    ...checkKnowledgeContent(db, roomId, input, REQUEST_CATEGORIES),
     recommendation: checkOptionalText('recommendation', input.recommendation, KNOWLEDGE_LIMITS.recommendationMax),
     unblocks: checkOptionalText('unblocks', input.unblocks, KNOWLEDGE_LIMITS.unblocksMax),
-    sourceMessageNumber: checkSourceMessage(db, roomId, input.sourceMessageId),
-    sourceUrl: checkOptionalText('source_url', input.sourceUrl, KNOWLEDGE_LIMITS.sourceUrlMax),
   };
 }
 
 function sameContent(row: RequestRow, content: RequestContent): boolean {
-  return (
-    row.category === content.category &&
-    row.title === content.title &&
-    row.body === content.body &&
-    row.recommendation === content.recommendation &&
-    row.unblocks === content.unblocks &&
-    row.source_message_number === content.sourceMessageNumber &&
-    row.source_url === content.sourceUrl
-  );
+  return holdsContent(row, content) && row.recommendation === content.recommendation && row.unblocks === content.unblocks;
 }
 
 function toHumanRequest(row: RequestRow): HumanRequest {
@@ -189,7 +163,7 @@ function toHumanRequest(row: RequestRow): HumanRequest {
     body: row.body,
     recommendation: row.recommendation,
     unblocks: row.unblocks,
-    source_message_id: row.source_message_number === null ? null : msgId(row.source_message_number),
+    source_message_id: sourceMessageIdOf(row),
     source_url: row.source_url,
     status: row.status,
     requested_by: row.requested_by,

@@ -67,8 +67,32 @@ export function findHeldNameMatches(db: Db, roomId: string, name: string): Sessi
   return findLiveWorkerSessionsByNameKey(db, roomId, normalizeHandle(name));
 }
 
-/** Stores a new session under a free name, announces a worker joining, and returns the row. */
-function insertNamedSession(tx: Tx, row: UnnamedSessionRow, preferredName: string): SessionRow {
+/** Where a new session opens, as both kinds of registration give it. */
+interface SessionPlace {
+  roomId: string;
+  sessionKind?: SessionKind;
+  repoBranch?: string | null;
+}
+
+/** Who a new session is; the rest of its row is the same for every new session. */
+type SessionIdentity = Pick<UnnamedSessionRow, 'session_id' | 'worker_id' | 'agent_key' | 'owner_label' | 'ide_label' | 'runtime'>;
+
+/**
+ * Stores a new session under a free name (idle, "available in room"), announces a worker
+ * joining, and returns the row.
+ */
+function insertNamedSession(tx: Tx, place: SessionPlace, identity: SessionIdentity, preferredName: string): SessionRow {
+  const row: UnnamedSessionRow = {
+    ...identity,
+    room_id: place.roomId,
+    session_kind: place.sessionKind ?? 'worker',
+    repo_branch: place.repoBranch ?? null,
+    status: 'idle',
+    status_text: AVAILABLE_IN_ROOM,
+    created_at: tx.now,
+    updated_at: tx.now,
+    last_seen_at: tx.now,
+  };
   insertSessionWithFreeName(tx, row, preferredName);
   const session = mustGetSession(tx.db, row.session_id);
   // Controllers are read-only observers and stay off the roster, so they join silently.
@@ -79,11 +103,8 @@ function insertNamedSession(tx: Tx, row: UnnamedSessionRow, preferredName: strin
   return session;
 }
 
-export interface WorkerSessionInput {
+export interface WorkerSessionInput extends SessionPlace {
   worker: WorkerRow;
-  roomId: string;
-  repoBranch?: string | null;
-  sessionKind?: SessionKind;
 }
 
 /**
@@ -94,21 +115,14 @@ export function insertWorkerSession(tx: Tx, input: WorkerSessionInput): SessionR
   const { worker } = input;
   return insertNamedSession(
     tx,
+    input,
     {
       session_id: workerSessionId(worker.worker_id, input.roomId),
-      room_id: input.roomId,
       worker_id: worker.worker_id,
-      session_kind: input.sessionKind ?? 'worker',
       agent_key: worker.agent_key,
       owner_label: worker.owner_label,
       ide_label: worker.ide_label,
       runtime: worker.runtime,
-      repo_branch: input.repoBranch ?? null,
-      status: 'idle',
-      status_text: AVAILABLE_IN_ROOM,
-      created_at: tx.now,
-      updated_at: tx.now,
-      last_seen_at: tx.now,
     },
     worker.display_name,
   );
@@ -132,8 +146,7 @@ export function openWorkerSession(tx: Tx, input: WorkerSessionInput): { session:
   return { session: insertWorkerSession(tx, input), firstRegistration: true };
 }
 
-export interface LegacySessionInput {
-  roomId: string;
+export interface LegacySessionInput extends SessionPlace {
   requestedName?: string | null;
   /** Key of the connection's default codename: "conn:<connection id>". */
   defaultKey: string;
@@ -141,8 +154,6 @@ export interface LegacySessionInput {
   ownerSlug: string;
   ideLabel: string;
   runtime?: string | null;
-  sessionKind?: SessionKind;
-  repoBranch?: string | null;
 }
 
 /** A legacy or implicit session (worker-handles.md §10): `local_<uuid>`, legacy agent key, same clash rule. */
@@ -150,21 +161,14 @@ export function createLegacySession(tx: Tx, input: LegacySessionInput): SessionR
   const sessionId = newLegacySessionId();
   return insertNamedSession(
     tx,
+    input,
     {
       session_id: sessionId,
-      room_id: input.roomId,
       worker_id: null,
-      session_kind: input.sessionKind ?? 'worker',
       agent_key: legacyAgentKey(input.ownerSlug, sessionId),
       owner_label: input.ownerLabel,
       ide_label: input.ideLabel,
       runtime: input.runtime?.trim() || runtimeSlug(input.ideLabel),
-      repo_branch: input.repoBranch ?? null,
-      status: 'idle',
-      status_text: AVAILABLE_IN_ROOM,
-      created_at: tx.now,
-      updated_at: tx.now,
-      last_seen_at: tx.now,
     },
     cleanDisplayName(input.requestedName) ?? codename(input.defaultKey).displayName,
   );

@@ -1,41 +1,22 @@
 // The workflow-artifact schema of data-model.md §4.6, shared by tasks' workflow_artifacts
 // and room artifacts. Strict: unknown keys are rejected. Stored and shown with every key.
 import { z } from 'zod';
+import { WorkflowArtifact as artifactShape } from '../../../shared/model/tasks';
 import { appErrors } from '../errors';
 
 export const MAX_WORKFLOW_ARTIFACTS = 32;
 /** How many artifacts (and refs) a board card shows. */
 export const BOARD_ARTIFACT_COUNT = 4;
 
-export const ARTIFACT_PROVIDERS = ['github', 'gitlab', 'bitbucket', 'unknown'] as const;
-export const ARTIFACT_KINDS = ['issue', 'branch', 'pull_request', 'merge_request', 'review', 'check_run', 'merge'] as const;
-
-export const workflowArtifactSchema = z.strictObject({
-  provider: z.enum(ARTIFACT_PROVIDERS),
-  kind: z.enum(ARTIFACT_KINDS),
-  id: z.string().nullable().optional(),
-  number: z.number().int().nullable().optional(),
-  title: z.string().nullable().optional(),
-  url: z.string().nullable().optional(),
-  ref: z.string().nullable().optional(),
-  state: z.string().nullable().optional(),
-});
+/** The app's artifact shape, with unknown keys rejected rather than dropped. */
+export const workflowArtifactSchema = z.strictObject(artifactShape.shape);
 
 export const workflowArtifactListSchema = z.array(workflowArtifactSchema).max(MAX_WORKFLOW_ARTIFACTS);
 
 export type WorkflowArtifactInput = z.input<typeof workflowArtifactSchema>;
 
 /** An artifact as stored and shown: every key present, absent ones null. */
-export interface WorkflowArtifact {
-  provider: (typeof ARTIFACT_PROVIDERS)[number];
-  kind: (typeof ARTIFACT_KINDS)[number];
-  id: string | null;
-  number: number | null;
-  title: string | null;
-  url: string | null;
-  ref: string | null;
-  state: string | null;
-}
+export type WorkflowArtifact = Required<z.output<typeof workflowArtifactSchema>>;
 
 function complete(a: z.output<typeof workflowArtifactSchema>): WorkflowArtifact {
   return {

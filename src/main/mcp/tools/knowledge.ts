@@ -1,7 +1,7 @@
 // Knowledge and "Needs you" tools (mcp-tools.md §7): room memory facts and requests
 // for a person's input. Agents only add; people edit, retire, answer and dismiss.
 import { z } from 'zod';
-import { getRoomMemory, rememberFact } from '../../domain/knowledge/facts';
+import { type RememberFactInput, getRoomMemory, rememberFact } from '../../domain/knowledge/facts';
 import { getHumanRequests, requestHumanInput } from '../../domain/knowledge/requests';
 import { readAs, writeAs } from '../acting';
 import { additive, defineTool, readOnly, roomFacade } from '../toolKit';
@@ -13,6 +13,20 @@ const content = {
   source_message_id: z.string().optional().describe('msg_N in this room this entry comes from.'),
   source_url: z.string().max(2048).optional().describe('A link this entry comes from (≤ 2048 chars).'),
 };
+
+type ContentArgs = z.infer<z.ZodObject<typeof content>> & { category: string };
+
+/** The shared arguments as the domain takes them; absent optional ones become null. */
+function contentInput(args: ContentArgs): RememberFactInput {
+  return {
+    clientId: args.client_id,
+    title: args.title,
+    body: args.body,
+    category: args.category,
+    sourceMessageId: args.source_message_id ?? null,
+    sourceUrl: args.source_url ?? null,
+  };
+}
 
 export const getRoomMemoryTool = defineTool({
   name: 'get_room_memory',
@@ -33,16 +47,7 @@ export const rememberRoomFact = defineTool({
   },
   annotations: additive,
   async run(args, env) {
-    const { value } = await writeAs(env, args, (tx, identity) =>
-      rememberFact(tx, identity.roomId, identity.actor!, {
-        clientId: args.client_id,
-        title: args.title,
-        body: args.body,
-        category: args.category,
-        sourceMessageId: args.source_message_id ?? null,
-        sourceUrl: args.source_url ?? null,
-      }),
-    );
+    const { value } = await writeAs(env, args, (tx, identity) => rememberFact(tx, identity.roomId, identity.actor!, contentInput(args)));
     return { success: true, ...value };
   },
 });
@@ -61,14 +66,9 @@ export const requestHumanInputTool = defineTool({
   async run(args, env) {
     const { value } = await writeAs(env, args, (tx, identity) =>
       requestHumanInput(tx, identity.roomId, identity.actor!, {
-        clientId: args.client_id,
-        title: args.title,
-        body: args.body,
-        category: args.category,
+        ...contentInput(args),
         recommendation: args.recommendation ?? null,
         unblocks: args.unblocks ?? null,
-        sourceMessageId: args.source_message_id ?? null,
-        sourceUrl: args.source_url ?? null,
       }),
     );
     return { success: true, ...value };
