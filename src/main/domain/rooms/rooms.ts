@@ -76,38 +76,29 @@ export function renameRoom(tx: Tx, roomId: string, name: string): RoomRow {
   return requireRoom(tx.db, roomId);
 }
 
-/** A person archives a room: it becomes read-only. Archiving twice changes nothing. */
-export function archiveRoom(tx: Tx, roomId: string): RoomRow {
+type RoomMark = 'archived' | 'pinned';
+
+const MARKS = {
+  archived: { column: (room: RoomRow) => room.archived_at, write: updateRoomArchivedAt, on: 'archived', off: 'unarchived' },
+  pinned: { column: (room: RoomRow) => room.pinned_at, write: updateRoomPinnedAt, on: 'updated', off: 'updated' },
+} as const;
+
+/** Sets or clears a person's mark on a room; setting it twice changes nothing and posts nothing. */
+function setRoomMark(tx: Tx, roomId: string, mark: RoomMark, on: boolean): RoomRow {
   const room = requireRoom(tx.db, roomId);
-  if (room.archived_at !== null) return room;
-  updateRoomArchivedAt(tx, roomId, tx.now);
-  tx.emit({ type: 'room.changed', roomId, change: 'archived' });
+  const spec = MARKS[mark];
+  if ((spec.column(room) !== null) === on) return room;
+  spec.write(tx, roomId, on ? tx.now : null);
+  tx.emit({ type: 'room.changed', roomId, change: on ? spec.on : spec.off });
   return requireRoom(tx.db, roomId);
 }
 
-export function unarchiveRoom(tx: Tx, roomId: string): RoomRow {
-  const room = requireRoom(tx.db, roomId);
-  if (room.archived_at === null) return room;
-  updateRoomArchivedAt(tx, roomId, null);
-  tx.emit({ type: 'room.changed', roomId, change: 'unarchived' });
-  return requireRoom(tx.db, roomId);
-}
-
-export function pinRoom(tx: Tx, roomId: string): RoomRow {
-  const room = requireRoom(tx.db, roomId);
-  if (room.pinned_at !== null) return room;
-  updateRoomPinnedAt(tx, roomId, tx.now);
-  tx.emit({ type: 'room.changed', roomId, change: 'updated' });
-  return requireRoom(tx.db, roomId);
-}
-
-export function unpinRoom(tx: Tx, roomId: string): RoomRow {
-  const room = requireRoom(tx.db, roomId);
-  if (room.pinned_at === null) return room;
-  updateRoomPinnedAt(tx, roomId, null);
-  tx.emit({ type: 'room.changed', roomId, change: 'updated' });
-  return requireRoom(tx.db, roomId);
-}
+/** A person archives a room: it becomes read-only (R4 for writes). */
+export const archiveRoom = (tx: Tx, roomId: string): RoomRow => setRoomMark(tx, roomId, 'archived', true);
+export const unarchiveRoom = (tx: Tx, roomId: string): RoomRow => setRoomMark(tx, roomId, 'archived', false);
+/** Pinned rooms come first in the sidebar. */
+export const pinRoom = (tx: Tx, roomId: string): RoomRow => setRoomMark(tx, roomId, 'pinned', true);
+export const unpinRoom = (tx: Tx, roomId: string): RoomRow => setRoomMark(tx, roomId, 'pinned', false);
 
 /**
  * A person deletes a room and all of its data (messages, tasks, sessions, knowledge,
