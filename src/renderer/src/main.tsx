@@ -1,5 +1,6 @@
 // Renderer entry: connects to the core (Electron IPC or the browser host's socket) and
 // mounts the app.
+import './lib/noEval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

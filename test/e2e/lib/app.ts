@@ -1,0 +1,73 @@
+// One end-to-end session: a real `letagents-desktop serve` on a temp data folder, and the
+// built renderer opened from serve's own link in headless Chromium. Collects page errors,
+// console errors and dialogs, so a flow can assert the page stayed clean.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { cleanupSpawned, ensureCliBuilt, repoRoot, startServe, type ServeHandle } from '../../support';
+import { launchChromium, type Chromium } from './chromium';
+
+export interface AppSession {
+  readonly serve: ServeHandle;
+  readonly page: Page;
+  readonly browser: Chromium;
+  /** Page errors, console errors and any dialog the page opened, in order. */
+  readonly problems: string[];
+  /** Opens the UI link (again): a fresh load with the token from serve's line. */
+  open(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenAppOptions {
+  /** Extra environment for serve (e.g. a fake GitHub's). */
+  readonly env?: NodeJS.ProcessEnv;
+  readonly dataDir?: string;
+  readonly width?: number;
+  readonly height?: number;
+  /** Extra Chromium switches. */
+  readonly chromiumArgs?: string[];
+  /** Runs in every page before the app's own scripts (e.g. traps for hostile-input checks). */
+  readonly initScript?: () => void;
+}
+
+/** Starts serve and Chromium and opens the app; the sidebar is on screen when it resolves. */
+export async function openApp(options: OpenAppOptions = {}): Promise<AppSession> {
+  if (!existsSync(path.join(repoRoot, 'out', 'renderer', 'index.html'))) {
+    throw new Error('Build the renderer first: npx electron-vite build (npm test does it).');
+  }
+  await ensureCliBuilt();
+  const serve = await startServe({ dataDir: options.dataDir, env: options.env });
+  const browser = await launchChromium({ width: options.width, height: options.height, args: options.chromiumArgs });
+  if (options.initScript) await browser.context.addInitScript(options.initScript);
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  page.setDefaultTimeout(10_000);
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
+  page.on('dialog', (dialog) => {
+    problems.push(`dialog: ${dialog.type()} ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  const open = async () => {
+    await page.goto(serve.uiUrl);
+    await page.getByRole('navigation', { name: 'LetAgents' }).waitFor();
+  };
+  await open();
+  return {
+    serve,
+    page,
+    browser,
+    problems,
+    open,
+    async close() {
+      await browser.close().catch(() => undefined);
+      await serve.stop().catch(() => undefined);
+      await cleanupSpawned();
+    },
+  };
+}
+
+/** The sidebar entry of a room (its button in the Rooms list). */
+export function roomButton(page: Page, name: string) {
+  return page.getByRole('list', { name: 'Rooms' }).getByRole('button', { name });
+}
