@@ -9,7 +9,7 @@ import { errors } from '../../src/main/domain/errors';
 import { BOARD_COLUMNS, CLOSED_LANE, TASK_STATUSES, TRANSITIONS } from '../../src/shared/taskTransitions';
 import { roomRoute } from '../../src/renderer/src/app/navigation';
 import { BoardColumn } from '../../src/renderer/src/views/board/BoardColumn';
-import { columnState, dropAction, moveTargets } from '../../src/renderer/src/views/board/boardRules';
+import { columnState, dropAction, moveTargets, needsConfirmation } from '../../src/renderer/src/views/board/boardRules';
 import { renderApp, never } from './support/renderApp';
 import { DEMO_REPO_ROOM, demoState } from './support/demoSeed';
 import { emptyState } from './support/fakeApi';
@@ -134,6 +134,15 @@ describe('acting on cards', () => {
 });
 
 describe('drag and drop rules', () => {
+  it('a cancel made by dropping a card always asks first; from the menu only when someone works on it', () => {
+    const proposed = task('r', 1, 'Idea', 'proposed');
+    const working = task('r', 2, 'Work', 'in_progress');
+    expect(needsConfirmation(proposed, { kind: 'cancel' }, true)).toBe(true);
+    expect(needsConfirmation(proposed, { kind: 'cancel' })).toBe(false);
+    expect(needsConfirmation(working, { kind: 'cancel' })).toBe(true);
+    expect(needsConfirmation(working, { kind: 'move', to: 'blocked' }, true)).toBe(false);
+  });
+
   it('every drop target follows the transition table: allowed, refused or the card’s own column', () => {
     for (const from of TASK_STATUSES) {
       for (const to of TASK_STATUSES) {

@@ -40,10 +40,10 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
 
   const tasks = board.data?.tasks ?? [];
   const openTask = (task: TaskCard) => navigate(roomRoute(room.id, 'board', { task: task.number }));
-  const request = (task: TaskCard, to: TaskStatus) => {
+  const request = (task: TaskCard, to: TaskStatus, byDrag = false) => {
     const action = dropAction(task.status, to);
     if (!action) return;
-    if (action.kind === 'assign' || needsConfirmation(task, action)) setPending({ task, action });
+    if (action.kind === 'assign' || needsConfirmation(task, action, byDrag)) setPending({ task, action });
     else void perform(task, action);
   };
   const onDragStart = (event: DragStartEvent) => setDragging((event.active.data.current as { task: TaskCard }).task);
@@ -51,7 +51,7 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
     setDragging(null);
     const task = (event.active.data.current as { task: TaskCard }).task;
     // A refused column is a disabled drop target, so `over` is null there: nothing happens.
-    if (event.over) request(task, event.over.id as TaskStatus);
+    if (event.over) request(task, event.over.id as TaskStatus, true);
   };
 
   if (board.status === 'loading') return <Loading label="Loading the board…" />;

@@ -30,9 +30,12 @@ export function columnState(dragFrom: TaskStatus | null, column: TaskStatus): 'i
   return canTransition(dragFrom, column) ? 'allowed' : 'refused';
 }
 
-/** Cancelling a held task ends someone's work: ask first. */
-export function needsConfirmation(task: TaskCard, action: TaskAction): boolean {
-  return action.kind === 'cancel' && HELD_STATUSES.includes(task.status);
+/**
+ * Cancelling a held task ends someone's work: ask first. A cancel made by dropping a card
+ * always asks: the board may scroll under a held card, so the drop could be an accident.
+ */
+export function needsConfirmation(task: TaskCard, action: TaskAction, byDrag = false): boolean {
+  return action.kind === 'cancel' && (byDrag || HELD_STATUSES.includes(task.status));
 }
 
 export function refusalText(task: TaskCard, to: TaskStatus): string {
