@@ -1,0 +1,71 @@
+// B2: read_messages (newest 100) through the stdio helper in a room of 1 000 000 messages,
+// against the same call in a room of 10 000 in the same database. Both rooms live in one
+// file, so the only difference is the room's size.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { callTool } from '../lib/agents';
+import { LARGE_ROOM, SMALL_ROOM, generationNote, largeDataSet } from '../lib/datasets';
+import type { Figure } from '../lib/figure';
+import { closeClient, connectHelper, startServe } from '../lib/processes';
+import { medianMs, withReadOnlyDb } from '../lib/sqlProbe';
+import { countRoomMessages, selectBefore } from '../../src/main/store/messageQueries';
+import { summarize } from '../lib/stats';
+import { workspace } from '../lib/workspace';
+
+const WARMUP = 30;
+const BLOCKS = 10;
+const PER_BLOCK = 30;
+
+export const b2: Figure = {
+  id: 'B2',
+  what: 'read_messages (newest 100) in a room of 1 000 000 messages',
+  target: 'p50 ≤ 2 ms; ratio ≤ 1.5',
+  async run(ctx) {
+    const data = largeDataSet(ctx);
+    const ws = workspace(data.dataDir);
+    const serve = await startServe(ws.dataDir);
+    let helper: Client | null = null;
+    try {
+      helper = await connectHelper(ws.dataDir, ws.agentDir);
+      const read = async (roomId: string) => {
+        const result = await callTool(helper!, 'read_messages', { room_id: roomId, limit: 100 });
+        if ((result.messages as unknown[]).length !== 100) throw new Error(`read_messages returned ${(result.messages as unknown[]).length} messages`);
+      };
+      for (let i = 0; i < WARMUP; i++) await read(LARGE_ROOM);
+      for (let i = 0; i < WARMUP; i++) await read(SMALL_ROOM);
+      const large: number[] = [];
+      const small: number[] = [];
+      for (let block = 0; block < BLOCKS; block++) {
+        for (const [roomId, into] of [[LARGE_ROOM, large], [SMALL_ROOM, small]] as const) {
+          for (let i = 0; i < PER_BLOCK; i++) {
+            const t = performance.now();
+            await read(roomId);
+            into.push(performance.now() - t);
+          }
+        }
+      }
+      const o = summarize(large);
+      const f = summarize(small);
+      const ratio = o.median / f.median;
+      // Where the difference goes: the queries read_messages runs, timed alone.
+      const sql = withReadOnlyDb(ws.dataDir, (db) => ({
+        countLarge: medianMs(() => countRoomMessages(db, LARGE_ROOM)),
+        countSmall: medianMs(() => countRoomMessages(db, SMALL_ROOM)),
+        pageLarge: medianMs(() => selectBefore(db, LARGE_ROOM, 2_147_483_648, 100)),
+      }));
+      return {
+        ours: { ...o, label: `room of ${data.rooms[0].messages.toLocaleString('en')}`, unit: 'ms' },
+        floor: { ...f, label: 'room of 10,000', unit: 'ms' },
+        ratio,
+        met: o.median <= 2 && ratio <= 1.5,
+        notes: [
+          generationNote(data),
+          `through a stdio helper; ${BLOCKS} alternating blocks of ${PER_BLOCK}`,
+          `in SQL alone: newest-100 page ${sql.pageLarge.toFixed(2)} ms; total_message_count's COUNT(*) ${sql.countLarge.toFixed(1)} ms (large room) vs ${sql.countSmall.toFixed(2)} ms (small room)`,
+        ],
+      };
+    } finally {
+      if (helper) await closeClient(helper);
+      await serve.stop();
+    }
+  },
+};

@@ -1,0 +1,144 @@
+// The processes a benchmark starts: `letagents-desktop serve`, stdio helpers driven by the
+// MCP SDK client, and the bare SDK server floor. Every child and temp folder is tracked
+// so one cleanup() ends them (by pid) and removes the folders, even after a failure.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+// The bundle runs from out/bench/; the sources sit at the repository root.
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const cliBin = join(repoRoot, 'bin', 'letagents-desktop.js');
+export const bareServerScript = join(repoRoot, 'bench', 'fixtures', 'bareServer.mjs');
+
+const children = new Set<ChildProcess>();
+const clients = new Set<Client>();
+const tempDirs = new Set<string>();
+
+/** A fresh temp folder (short path: the agent socket lives inside), removed by cleanup(). */
+export function tempDir(prefix = 'la-bench-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
+}
+
+export function removeTempDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  tempDirs.delete(dir);
+}
+
+export interface Serve {
+  readonly dataDir: string;
+  readonly pid: number;
+  readonly mcpUrl: string;
+  readonly uiUrl: string;
+  /** Milliseconds from spawn to the printed JSON line. */
+  readonly readyMs: number;
+  stop(): Promise<void>;
+}
+
+/** Spawns `serve --json --port 0` on `dataDir` and resolves once it printed its line. */
+export function startServe(dataDir: string, timeoutMs = 60_000): Promise<Serve> {
+  const started = performance.now();
+  // BENCH_SERVE_NODE_OPTIONS profiles the app under load, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeOptions = process.env.BENCH_SERVE_NODE_OPTIONS;
+  const child = track(
+    spawn(process.execPath, [cliBin, 'serve', '--json', '--data-dir', dataDir, '--port', '0'], {
+      cwd: tmpdir(),
+      env: nodeOptions ? { ...process.env, NODE_OPTIONS: nodeOptions } : process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  child.once('error', (error) => (stderr += String(error)));
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`serve did not start within ${timeoutMs} ms: ${stderr}`));
+    }, timeoutMs);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited before it was ready: ${stderr}`));
+    });
+    child.stdout!.on('data', (d) => {
+      stdout += d;
+      const end = stdout.indexOf('\n');
+      if (end < 0) return;
+      const readyMs = performance.now() - started;
+      clearTimeout(timer);
+      const line = JSON.parse(stdout.slice(0, end)) as Record<string, string>;
+      resolvePromise({
+        dataDir,
+        pid: child.pid!,
+        mcpUrl: line.mcp_url,
+        uiUrl: line.ui_url,
+        readyMs,
+        stop: async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          await exited;
+          clearTimeout(killer);
+        },
+      });
+    });
+  });
+}
+
+/** An SDK client on a stdio process: our helper (`mcp --data-dir`) or the bare floor server. */
+export async function connectStdio(command: string[], cwd: string, name = 'letagents-bench'): Promise<Client> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: command, cwd, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const client = new Client({ name, version: '1.0.0' });
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    await transport.close().catch(() => undefined);
+    throw new Error(`${(error as Error).message}\n${stderr}`);
+  }
+  clients.add(client);
+  return client;
+}
+
+/** Connects through a real `letagents-desktop mcp` helper; `cwd` is the agent's folder. */
+export function connectHelper(dataDir: string, cwd: string, name?: string): Promise<Client> {
+  return connectStdio([cliBin, 'mcp', '--data-dir', dataDir], cwd, name);
+}
+
+export function connectBareServer(cwd: string): Promise<Client> {
+  return connectStdio([bareServerScript], cwd);
+}
+
+export async function closeClient(client: Client): Promise<void> {
+  clients.delete(client);
+  await client.close().catch(() => undefined);
+}
+
+function track<T extends ChildProcess>(child: T): T {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** Closes every client, kills every child we spawned, removes every temp folder. */
+export async function cleanup(): Promise<void> {
+  await Promise.all([...clients].map((c) => closeClient(c)));
+  const waits = [...children].map(
+    (child) =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+      }),
+  );
+  await Promise.race([Promise.all(waits), new Promise((r) => setTimeout(r, 8_000))]);
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  tempDirs.clear();
+}

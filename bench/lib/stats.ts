@@ -1,0 +1,42 @@
+// Summaries of timing samples: runs, median and p99 (nearest-rank), plus a clock helper.
+
+export interface Summary {
+  readonly runs: number;
+  readonly median: number;
+  readonly p99: number;
+  readonly min: number;
+  readonly max: number;
+  readonly mean: number;
+}
+
+/** Nearest-rank percentile (p in 0–100) of unsorted samples. */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+export function summarize(samples: readonly number[]): Summary {
+  if (samples.length === 0) return { runs: 0, median: Number.NaN, p99: Number.NaN, min: Number.NaN, max: Number.NaN, mean: Number.NaN };
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return {
+    runs: sorted.length,
+    median,
+    p99: percentile(sorted, 99),
+    min: sorted[0],
+    max: sorted[sorted.length - 1],
+    mean: sorted.reduce((s, x) => s + x, 0) / sorted.length,
+  };
+}
+
+/** Milliseconds (fractional) taken by `fn`. */
+export async function timed(fn: () => unknown): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
