@@ -2,7 +2,7 @@
 // and whether the app answers on its socket.
 import { existsSync, statSync } from 'node:fs';
 import { SCHEMA_VERSION } from '../store/migrations';
-import { DatabaseVersionError, openDatabase } from '../store/database';
+import { assertIntact, DatabaseVersionError, openDatabase } from '../store/database';
 import { agentSocketPath, agentTokenPath, databasePath } from '../paths';
 import { attemptConnect } from '../../cli/helper/appLink';
 import type { CheckOutcome, DoctorCheck } from './check';
@@ -44,6 +44,12 @@ export const databaseCheck: DoctorCheck = {
       return { status: 'problem', summary: (error as Error).message, fix: 'Restore letagents.db from a backup, or move it away to start fresh.' };
     }
     try {
+      // The app checks only what it must at start-up; the doctor reads every page.
+      try {
+        assertIntact(db);
+      } catch (error) {
+        return { status: 'problem', summary: `${path}: ${(error as Error).message}.`, fix: 'Restore letagents.db from a backup, or move it away to start fresh.' };
+      }
       const version = db.pragma('user_version', { simple: true }) as number;
       if (version < SCHEMA_VERSION) {
         return { status: 'note', summary: `Schema version ${version}; the app upgrades it to ${SCHEMA_VERSION} at its next start.` };

@@ -7,9 +7,25 @@ import { heldTaskNumbers, participatedBefore } from '../store/routingQueries';
 import type { RoutingContext } from './routing';
 import type { ToolEnv } from './services';
 
+/**
+ * One commit wakes every waiter of the room at once; they all route against the same
+ * session list, read once per burst and forgotten before the next turn of the event loop.
+ */
+const burst = new Map<string, SessionRow[]>();
+function roomSessions(env: ToolEnv, roomId: string): SessionRow[] {
+  const key = `${env.services.hostId}\n${roomId}`;
+  let sessions = burst.get(key);
+  if (!sessions) {
+    if (burst.size === 0) setImmediate(() => burst.clear());
+    sessions = listRoomSessions(env.services.store.db, roomId);
+    burst.set(key, sessions);
+  }
+  return sessions;
+}
+
 export function routingContextFor(env: ToolEnv, roomId: string, recipient: SessionRow): RoutingContext {
   const db = env.services.store.db;
-  const sessions = listRoomSessions(db, roomId);
+  const sessions = roomSessions(env, roomId);
   const activeWorkers = sessions.filter(
     (s) => s.session_kind === 'worker' && !s.ended_at && (s.session_id === recipient.session_id || env.services.bindings.isOnline(s.session_id)),
   ).length;

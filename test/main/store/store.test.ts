@@ -48,6 +48,22 @@ describe('opening the database', () => {
   });
 });
 
+describe('opening an existing database quickly', () => {
+  it('still refuses an up-to-date WAL database whose table is damaged, and leaves it as it was', () => {
+    const path = join(tempDir(), 'damaged.db');
+    openDatabase(path).close(); // current schema, WAL: the next open takes the fast path
+    const raw = new Database(path, { readonly: true });
+    const rootpage = raw.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'tasks'").pluck().get() as number;
+    const pageSize = raw.pragma('page_size', { simple: true }) as number;
+    raw.close();
+    const bytes = readFileSync(path);
+    Buffer.alloc(pageSize, 0xa5).copy(bytes, (rootpage - 1) * pageSize);
+    writeFileSync(path, bytes);
+    expect(() => openDatabase(path)).toThrow(/Cannot open the database/);
+    expect(readFileSync(path).equals(bytes)).toBe(true);
+  });
+});
+
 describe('the write queue', () => {
   it('publishes events only after commit, never for a rolled-back write', async () => {
     const bus = new EventBus();
