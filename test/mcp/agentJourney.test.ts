@@ -89,4 +89,21 @@ describe('an agent working through the stdio helper', () => {
     const missing = await call(bob, 'claim_task', { worker_id: other.worker_id, task_id: 'task_999' });
     expect(missing).toMatchObject({ success: false, error: 'Task not found.' });
   });
+
+  it("reports before its first write the identity its implicit session then gets", async () => {
+    const casual = await connectHelper(serve.dataDir, { clientName: 'gemini-cli' });
+    try {
+      const joined = await call(casual, 'join_room', { name: 'casual-room' });
+      expect(joined.agent_identity.agent_session_id).toBeNull();
+      const sent = await call(casual, 'send_message', { text: 'hello without registering' });
+      expect(sent.agent_identity).toMatchObject({
+        display_name: joined.agent_identity.display_name,
+        actor_label: joined.agent_identity.actor_label,
+        agent_key: joined.agent_identity.agent_key,
+      });
+      expect(sent.agent_identity.agent_session_id).toMatch(/^local_[0-9a-f-]{36}$/);
+    } finally {
+      await casual.close();
+    }
+  });
 });

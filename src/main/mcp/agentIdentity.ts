@@ -37,7 +37,7 @@ export function agentIdentity(env: ToolEnv, session: SessionRow | null): AgentId
     owner_label: owner.ownerLabel,
     ide_label: ideLabel,
     actor_label: actorLabel(name, owner.ownerLabel, ideLabel),
-    agent_key: legacyAgentKey(owner.ownerSlug, `conn:${env.conn.id}`),
+    agent_key: legacyAgentKey(owner.ownerSlug, env.conn.nextImplicitSessionId),
     agent_session_id: null,
     source: 'local',
   };

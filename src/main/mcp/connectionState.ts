@@ -3,6 +3,7 @@
 // resource subscriptions and its client identity.
 import type { ConnectionInfo } from './connection';
 import { clientKeyOf, type JoinedVia } from '../domain/rooms/clientRoomSessions';
+import { newLegacySessionId } from '../domain/identity/agentKeys';
 
 export class ConnectionState {
   currentRoom: string | null = null;
@@ -17,6 +18,11 @@ export class ConnectionState {
   /** Rooms whose message resource this connection subscribed to. */
   readonly subscriptions = new Set<string>();
   clientName = '';
+  /**
+   * The id of the next implicit session this connection creates, chosen in advance so that a
+   * call without an identity can report that session's real agent key (mcp-tools.md §2.4).
+   */
+  nextImplicitSessionId = newLegacySessionId();
   closed = false;
 
   constructor(readonly info: ConnectionInfo) {}

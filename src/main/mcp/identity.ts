@@ -3,7 +3,7 @@
 // first step re-checks that this connection still holds the session (§8).
 import { errors, type DomainError } from '../domain/errors';
 import type { AgentActor } from '../domain/actor';
-import { isWorkerIdShape, workerSessionId } from '../domain/identity/agentKeys';
+import { isWorkerIdShape, newLegacySessionId, workerSessionId } from '../domain/identity/agentKeys';
 import { getWorker, workerRooms } from '../domain/sessions/workers';
 import { getSession, createLegacySession, sessionActor, type SessionRow } from '../domain/sessions/sessions';
 import { ideLabelFor } from './clientIdentity';
@@ -185,8 +185,10 @@ function createImplicitSession(tx: Tx, env: ToolEnv, roomId: string): SessionRow
     ideLabel: ide.ideLabel,
     runtime: ide.runtime,
     sessionKind: 'worker',
+    sessionId: env.conn.nextImplicitSessionId,
   });
   tx.afterCommit(() => {
+    env.conn.nextImplicitSessionId = newLegacySessionId();
     env.conn.implicitSessions.set(roomId, session.session_id);
     env.services.bindings.bindOwned(env.conn, session.session_id);
   });

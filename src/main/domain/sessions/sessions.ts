@@ -154,11 +154,13 @@ export interface LegacySessionInput extends SessionPlace {
   ownerSlug: string;
   ideLabel: string;
   runtime?: string | null;
+  /** A `local_<uuid v4>` chosen in advance (a connection announces its implicit session's agent key before creating it). */
+  sessionId?: string;
 }
 
 /** A legacy or implicit session (worker-handles.md §10): `local_<uuid>`, legacy agent key, same clash rule. */
 export function createLegacySession(tx: Tx, input: LegacySessionInput): SessionRow {
-  const sessionId = newLegacySessionId();
+  const sessionId = input.sessionId ?? newLegacySessionId();
   return insertNamedSession(
     tx,
     input,
