@@ -1,39 +1,16 @@
 // "Assign to…" / "Reassign…": hands the work to an agent in the room.
 import { useState } from 'react';
 import type { AgentSession, TaskCard } from '../../../../shared/types';
-import { Dialog } from '../../components/Dialog';
+import { ActionDialog } from '../../components/ActionDialog';
 import { StatusDot, STATUS_WORDS } from '../../components/StatusDot';
 import { IdeBadge } from '../../components/IdeBadge';
 
 export function AssignDialog({ task, agents, onAssign, onClose }: { task: TaskCard; agents: AgentSession[]; onAssign: (agentKey: string) => Promise<unknown>; onClose: () => void }) {
   const candidates = agents.filter((a) => !a.ended && a.agentKey !== task.assignee?.agentKey);
   const [choice, setChoice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const title = task.assignee ? `Reassign ${task.id}` : `Assign ${task.id}`;
   return (
-    <Dialog
-      title={title}
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={!choice || busy}
-            onClick={async () => {
-              setBusy(true);
-              await onAssign(choice!);
-              onClose();
-            }}
-          >
-            {task.assignee ? 'Hand off' : 'Assign'}
-          </button>
-        </>
-      }
-    >
+    <ActionDialog title={title} actionLabel={task.assignee ? 'Hand off' : 'Assign'} dismissLabel="Cancel" ready={choice !== null} onAction={() => onAssign(choice!)} onClose={onClose}>
       {task.assignee && <p className="dialog-lead">{task.assignee.name} holds it now. The new agent takes over its work.</p>}
       {candidates.length === 0 ? (
         <p className="muted">No other agent is in this room. Connect an agent and have it join the room first.</p>
@@ -51,6 +28,6 @@ export function AssignDialog({ task, agents, onAssign, onClose }: { task: TaskCa
           ))}
         </fieldset>
       )}
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -2,32 +2,26 @@
 import { useState } from 'react';
 import type { TaskCard } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
-import { errorMessage } from '../../api/client';
 import { Dialog } from '../../components/Dialog';
+import { Form } from '../../components/Form';
 
 export function NewTaskDialog({ roomId, onCreated, onClose }: { roomId: string; onCreated: (task: TaskCard) => void; onClose: () => void }) {
   const api = useApi();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [propose, setPropose] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (title.trim() === '') return setError('Give the task a title.');
-    setBusy(true);
-    try {
-      const task = await api.call('tasks.create', { roomId, title: title.trim(), description: description.trim() || undefined, propose });
-      onCreated(task);
-      onClose();
-    } catch (thrown) {
-      setError(errorMessage(thrown));
-      setBusy(false);
-    }
-  };
   return (
     <Dialog title="New task" onClose={onClose} wide>
-      <form className="form" onSubmit={submit}>
+      <Form
+        submitLabel={propose ? 'Propose task' : 'Add task'}
+        check={() => (title.trim() === '' ? 'Give the task a title.' : null)}
+        onSubmit={async () => {
+          const task = await api.call('tasks.create', { roomId, title: title.trim(), description: description.trim() || undefined, propose });
+          onCreated(task);
+          onClose();
+        }}
+        onCancel={onClose}
+      >
         <label className="field">
           <span>Title</span>
           <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={500} data-autofocus placeholder="What needs doing?" />
@@ -40,16 +34,7 @@ export function NewTaskDialog({ roomId, onCreated, onClose }: { roomId: string; 
           <input type="checkbox" checked={propose} onChange={(e) => setPropose(e.target.checked)} />
           <span>Propose it instead (it waits in Proposed until someone accepts it)</span>
         </label>
-        {error && <p className="form-error" role="alert">{error}</p>}
-        <div className="form-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {propose ? 'Propose task' : 'Add task'}
-          </button>
-        </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

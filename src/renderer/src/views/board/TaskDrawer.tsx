@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyButton } from '../../components/CopyButton';
 import { Icon } from '../../components/Icon';
 import { Markdown } from '../../components/Markdown';
+import { SidePanel } from '../../components/SidePanel';
 import { ErrorState, Loading } from '../../components/StateViews';
 import { useToast } from '../../components/Toasts';
 import { MoveToMenu } from './MoveToMenu';
@@ -43,91 +44,94 @@ export function TaskDrawer({ roomId, number, onClose, onMove, onReassign }: Task
     }
   };
   const t = task.data;
+  const releaseDialog = confirm && t && (
+    <ConfirmDialog
+      title={confirm === 'work' ? `Release ${t.id}?` : `Release review of ${t.id}?`}
+      confirmLabel={confirm === 'work' ? 'Release task' : 'Release review'}
+      danger
+      onConfirm={() => release(confirm)}
+      onClose={() => setConfirm(null)}
+    >
+      {confirm === 'work'
+        ? `${t.assignee?.name ?? 'The agent'} stops holding it and the task goes back to Accepted, ready for someone else.`
+        : `${t.reviewer?.name ?? 'The reviewer'} stops reviewing it; another agent can take the review.`}
+    </ConfirmDialog>
+  );
   return (
-    <aside className="side-panel task-drawer" aria-label={t ? `${t.id}: ${t.title}` : 'Task'} onKeyDown={(event) => event.key === 'Escape' && onClose()}>
-      <header className="side-panel-header">
-        <span className="task-id">task_{number}</span>
-        <CopyButton text={`task_${number}`} label="Copy id" iconOnly />
-        {t && <span className={`status-pill status-pill-${t.status}`}>{STATUS_LABELS[t.status]}</span>}
-        <span className="spacer" />
-        {t && <MoveToMenu task={t} onMove={(to) => onMove(t, to)} compact={false} />}
-        <button type="button" className="btn btn-icon" onClick={onClose} aria-label="Close task">
-          <Icon name="x" />
-        </button>
-      </header>
-      <div className="side-panel-body">
-        {task.status === 'loading' && <Loading label="Loading task…" />}
-        {task.status === 'error' && <ErrorState message={task.error} onRetry={task.reload} />}
-        {t && (
-          <>
-            <h2 className="drawer-title">{t.title}</h2>
-            {t.status === 'proposed' && (
-              <div className="drawer-actions">
-                <button type="button" className="btn btn-primary" onClick={() => onMove(t, 'accepted')}>Accept</button>
-                <button type="button" className="btn" onClick={() => onMove(t, 'cancelled')}>Cancel</button>
-              </div>
-            )}
-            <section className="drawer-section">
-              <h3>Description</h3>
-              {t.description ? <Markdown text={t.description} /> : <p className="muted">No description.</p>}
+    <SidePanel
+      kind="task-drawer"
+      label={t ? `${t.id}: ${t.title}` : 'Task'}
+      closeLabel="Close task"
+      onClose={onClose}
+      header={
+        <>
+          <span className="task-id">task_{number}</span>
+          <CopyButton text={`task_${number}`} label="Copy id" iconOnly />
+          {t && <span className={`status-pill status-pill-${t.status}`}>{STATUS_LABELS[t.status]}</span>}
+          <span className="spacer" />
+          {t && <MoveToMenu task={t} onMove={(to) => onMove(t, to)} compact={false} />}
+        </>
+      }
+      after={releaseDialog}
+    >
+      {task.status === 'loading' && <Loading label="Loading task…" />}
+      {task.status === 'error' && <ErrorState message={task.error} onRetry={task.reload} />}
+      {t && (
+        <>
+          <h2 className="drawer-title">{t.title}</h2>
+          {t.status === 'proposed' && (
+            <div className="drawer-actions">
+              <button type="button" className="btn btn-primary" onClick={() => onMove(t, 'accepted')}>Accept</button>
+              <button type="button" className="btn" onClick={() => onMove(t, 'cancelled')}>Cancel</button>
+            </div>
+          )}
+          <section className="drawer-section">
+            <h3>Description</h3>
+            {t.description ? <Markdown text={t.description} /> : <p className="muted">No description.</p>}
+          </section>
+          <section className="drawer-section">
+            <h3>Assignee</h3>
+            <div className="drawer-row">
+              {t.assignee ? <AgentChip name={t.assignee.name} /> : <span className="muted">Nobody holds it.</span>}
+              <span className="spacer" />
+              {t.status !== 'done' && t.status !== 'cancelled' && t.status !== 'proposed' && (
+                <button type="button" className="btn btn-small" onClick={() => onReassign(t)}>{t.assignee ? 'Reassign…' : 'Assign…'}</button>
+              )}
+              {t.assignee && <button type="button" className="btn btn-small" onClick={() => setConfirm('work')}>Release</button>}
+            </div>
+          </section>
+          <section className="drawer-section">
+            <h3>Review</h3>
+            <div className="drawer-row">
+              {t.reviewer ? <AgentChip name={t.reviewer.name} status="reviewing" /> : <span className="muted">Nobody is reviewing.</span>}
+              <span className="spacer" />
+              {t.reviewer && <button type="button" className="btn btn-small" onClick={() => setConfirm('review')}>Release review</button>}
+            </div>
+          </section>
+          <section className="drawer-section">
+            <h3>Links</h3>
+            <TaskArtifacts artifacts={t.artifacts} />
+          </section>
+          {(t.sourceMessageNumber !== null || t.discussionRootNumber !== null) && (
+            <section className="drawer-section drawer-links">
+              {t.sourceMessageNumber !== null && (
+                <button type="button" className="link-button" onClick={() => navigate(roomRoute(roomId, 'chat', { focus: t.sourceMessageNumber! }))}>
+                  <Icon name="chat" size={14} /> The message it came from
+                </button>
+              )}
+              {t.discussionRootNumber !== null && (
+                <button type="button" className="link-button" onClick={() => navigate(roomRoute(roomId, 'chat', { threadRoot: t.discussionRootNumber!, focus: t.discussionRootNumber! }))}>
+                  <Icon name="reply" size={14} /> Discussion
+                </button>
+              )}
             </section>
-            <section className="drawer-section">
-              <h3>Assignee</h3>
-              <div className="drawer-row">
-                {t.assignee ? <AgentChip name={t.assignee.name} /> : <span className="muted">Nobody holds it.</span>}
-                <span className="spacer" />
-                {t.status !== 'done' && t.status !== 'cancelled' && t.status !== 'proposed' && (
-                  <button type="button" className="btn btn-small" onClick={() => onReassign(t)}>{t.assignee ? 'Reassign…' : 'Assign…'}</button>
-                )}
-                {t.assignee && <button type="button" className="btn btn-small" onClick={() => setConfirm('work')}>Release</button>}
-              </div>
-            </section>
-            <section className="drawer-section">
-              <h3>Review</h3>
-              <div className="drawer-row">
-                {t.reviewer ? <AgentChip name={t.reviewer.name} status="reviewing" /> : <span className="muted">Nobody is reviewing.</span>}
-                <span className="spacer" />
-                {t.reviewer && <button type="button" className="btn btn-small" onClick={() => setConfirm('review')}>Release review</button>}
-              </div>
-            </section>
-            <section className="drawer-section">
-              <h3>Links</h3>
-              <TaskArtifacts artifacts={t.artifacts} />
-            </section>
-            {(t.sourceMessageNumber !== null || t.discussionRootNumber !== null) && (
-              <section className="drawer-section drawer-links">
-                {t.sourceMessageNumber !== null && (
-                  <button type="button" className="link-button" onClick={() => navigate(roomRoute(roomId, 'chat', { focus: t.sourceMessageNumber! }))}>
-                    <Icon name="chat" size={14} /> The message it came from
-                  </button>
-                )}
-                {t.discussionRootNumber !== null && (
-                  <button type="button" className="link-button" onClick={() => navigate(roomRoute(roomId, 'chat', { threadRoot: t.discussionRootNumber!, focus: t.discussionRootNumber! }))}>
-                    <Icon name="reply" size={14} /> Discussion
-                  </button>
-                )}
-              </section>
-            )}
-            <section className="drawer-section">
-              <h3>History</h3>
-              <TaskHistory history={t.history} />
-            </section>
-          </>
-        )}
-      </div>
-      {confirm && t && (
-        <ConfirmDialog
-          title={confirm === 'work' ? `Release ${t.id}?` : `Release review of ${t.id}?`}
-          confirmLabel={confirm === 'work' ? 'Release task' : 'Release review'}
-          danger
-          onConfirm={() => release(confirm)}
-          onClose={() => setConfirm(null)}
-        >
-          {confirm === 'work'
-            ? `${t.assignee?.name ?? 'The agent'} stops holding it and the task goes back to Accepted, ready for someone else.`
-            : `${t.reviewer?.name ?? 'The reviewer'} stops reviewing it; another agent can take the review.`}
-        </ConfirmDialog>
+          )}
+          <section className="drawer-section">
+            <h3>History</h3>
+            <TaskHistory history={t.history} />
+          </section>
+        </>
       )}
-    </aside>
+    </SidePanel>
   );
 }

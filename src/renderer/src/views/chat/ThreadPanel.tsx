@@ -4,7 +4,7 @@ import type { TimelineMessage } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { useQuery } from '../../api/useQuery';
 import { useAppEvents } from '../../api/useAppEvents';
-import { Icon } from '../../components/Icon';
+import { SidePanel } from '../../components/SidePanel';
 import { ErrorState, Loading } from '../../components/StateViews';
 import { Composer } from './Composer';
 import { MessageItem } from './MessageItem';
@@ -45,26 +45,24 @@ export function ThreadPanel({ roomId, rootNumber, agentNames, tasks, readOnly, o
     isCompact(message) ? <CompactLine key={message.number} message={message} onTask={onTask} /> : <MessageItem key={message.number} message={message} onTask={onTask} />;
 
   return (
-    <aside className="side-panel thread-panel" aria-label="Thread" onKeyDown={(event) => event.key === 'Escape' && onClose()}>
-      <header className="side-panel-header">
-        <h2>Thread</h2>
-        <button type="button" className="btn btn-icon" onClick={onClose} aria-label="Close thread">
-          <Icon name="x" />
-        </button>
-      </header>
-      <div className="side-panel-body">
-        {thread.status === 'loading' && <Loading label="Loading thread…" />}
-        {thread.status === 'error' && <ErrorState message={thread.error} onRetry={thread.reload} />}
-        {thread.data && (
-          <>
-            {render(thread.data.root)}
-            <div className="thread-divider">{count === 0 ? 'No replies yet' : count === 1 ? '1 reply' : `${count} replies`}</div>
-            {thread.data.replies.map(render)}
-            <div ref={end} />
-          </>
-        )}
-      </div>
-      <Composer label="Reply in thread" placeholder="Reply…" agentNames={agentNames} tasks={tasks} onSend={send} disabled={readOnly} disabledReason="This room is archived." autoFocus />
-    </aside>
+    <SidePanel
+      kind="thread-panel"
+      label="Thread"
+      closeLabel="Close thread"
+      header={<h2>Thread</h2>}
+      onClose={onClose}
+      after={<Composer label="Reply in thread" placeholder="Reply…" agentNames={agentNames} tasks={tasks} onSend={send} disabled={readOnly} disabledReason="This room is archived." autoFocus />}
+    >
+      {thread.status === 'loading' && <Loading label="Loading thread…" />}
+      {thread.status === 'error' && <ErrorState message={thread.error} onRetry={thread.reload} />}
+      {thread.data && (
+        <>
+          {render(thread.data.root)}
+          <div className="thread-divider">{count === 0 ? 'No replies yet' : count === 1 ? '1 reply' : `${count} replies`}</div>
+          {thread.data.replies.map(render)}
+          <div ref={end} />
+        </>
+      )}
+    </SidePanel>
   );
 }

@@ -1,7 +1,7 @@
 // Add or edit a fact: category, title and text.
 import { useState } from 'react';
 import type { Fact, FactCategory } from '../../../../shared/types';
-import { errorMessage } from '../../api/client';
+import { Form } from '../../components/Form';
 
 export const CATEGORY_WORDS: Readonly<Record<FactCategory, string>> = {
   goal: 'Goal',
@@ -19,21 +19,14 @@ export interface FactDraft {
 
 export function FactForm({ initial, submitLabel, onSubmit, onCancel }: { initial?: Fact; submitLabel: string; onSubmit: (draft: FactDraft) => Promise<unknown>; onCancel: () => void }) {
   const [draft, setDraft] = useState<FactDraft>({ category: initial?.category ?? 'decision', title: initial?.title ?? '', body: initial?.body ?? '' });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!draft.title.trim() || !draft.body.trim()) return setError('A fact needs a title and some text.');
-    setBusy(true);
-    try {
-      await onSubmit({ ...draft, title: draft.title.trim(), body: draft.body.trim() });
-    } catch (thrown) {
-      setError(errorMessage(thrown));
-      setBusy(false);
-    }
-  };
   return (
-    <form className="form fact-form" onSubmit={submit}>
+    <Form
+      className="form fact-form"
+      submitLabel={submitLabel}
+      check={() => (!draft.title.trim() || !draft.body.trim() ? 'A fact needs a title and some text.' : null)}
+      onSubmit={() => onSubmit({ ...draft, title: draft.title.trim(), body: draft.body.trim() })}
+      onCancel={onCancel}
+    >
       <div className="form-row">
         <label className="field field-narrow">
           <span>Kind</span>
@@ -54,15 +47,6 @@ export function FactForm({ initial, submitLabel, onSubmit, onCancel }: { initial
         <span>Text</span>
         <textarea rows={4} value={draft.body} maxLength={8000} onChange={(e) => setDraft({ ...draft, body: e.target.value })} />
       </label>
-      {error && <p className="form-error" role="alert">{error}</p>}
-      <div className="form-actions">
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {submitLabel}
-        </button>
-      </div>
-    </form>
+    </Form>
   );
 }
