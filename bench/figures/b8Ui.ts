@@ -1,6 +1,6 @@
 // B8: the UI in headless Chromium against `serve`'s browser host: open a room of 100 000
 // messages (first messages painted), then scroll up through its history for 5 s (longest
-// frame). Each open starts from a freshly loaded page.
+// frame; median of 3 runs). Each open and each scroll starts from a freshly loaded page.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
@@ -19,6 +19,19 @@ interface ScrollRun {
   frames: number[];
   newest: number;
   oldestShown: number;
+  /** Long animation frames (ms), or null where Chromium does not report them. */
+  longFrames: number[] | null;
+  /** Frames that found the timeline at its top, waiting for older messages. */
+  atTop: number;
+}
+
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+/** The page's own main-thread work per run, next to the frame times a busy machine also stretches. */
+function longFrameNote(scrolls: ScrollRun[]): string {
+  if (scrolls.some((run) => run.longFrames === null)) return 'long animation frames: not reported by this Chromium';
+  const perRun = scrolls.map((run) => (run.longFrames!.length === 0 ? 'none' : `${run.longFrames!.length} (longest ${ms(Math.max(...run.longFrames!))})`));
+  return `long animation frames (main-thread work ≥ 50 ms) per run: ${perRun.join(', ')}`;
 }
 
 function notMeasured(reason: string): FigureOutcome {
@@ -28,7 +41,7 @@ function notMeasured(reason: string): FigureOutcome {
 export const b8: Figure = {
   id: 'B8',
   what: 'UI: open a room of 100 000 messages in Chromium',
-  target: 'first paint ≤ 300 ms',
+  target: 'first paint ≤ 300 ms; longest frame ≤ 50 ms',
   async run(ctx) {
     if (!existsSync(join(repoRoot, 'out', 'renderer', 'index.html'))) return notMeasured('the renderer is not built (out/renderer); run `npm run build` first');
     const missing = browserMissing();
@@ -42,7 +55,8 @@ export const b8: Figure = {
       browser = await launchBrowser();
       const page = browser.pages()[0] ?? (await browser.newPage());
       const load = async () => {
-        // The UI address only differs in its #fragment, which would not reload the page.
+        // After the first load the app has taken the token off the address bar, so the UI link
+        // differs from it only in its #fragment and going there would not reload the page.
         await page.goto('about:blank');
         await page.goto(serve.uiUrl);
         // The app opens the most recently active room (the lobby) by itself; wait for that first.
@@ -74,11 +88,12 @@ export const b8: Figure = {
       return [
         {
           id: 'B8 open',
+          target: 'first paint ≤ 300 ms',
           ours: { ...o, label: 'click room → first messages painted', unit: 'ms' },
           floor: null,
           ratio: null,
           met: o.median <= 300,
-          notes: [generationNote(data), 'each open on a freshly loaded page; painted = the frame after the first message entered the DOM'],
+          notes: [generationNote(data), "each open on a freshly loaded page; painted = the frame after the room's own timeline held one of its messages"],
         },
         {
           id: 'B8 scroll',
@@ -89,8 +104,10 @@ export const b8: Figure = {
           ratio: null,
           met: longest.median <= 50,
           notes: [
-            `longest frame per run: ${scrolls.map((run) => `${Math.max(...run.frames).toFixed(1)} ms`).join(', ')}; all ${frames.runs} frames: median ${frames.median.toFixed(1)} ms, p99 ${frames.p99.toFixed(1)} ms`,
-            `${SCROLL_STEP_PX} px up per frame (rAF-driven), each run from msg_${scrolls[0].newest} back to about msg_${scrolls[0].oldestShown}, loading older pages on the way`,
+            `longest frame per run: ${scrolls.map((run) => ms(Math.max(...run.frames))).join(', ')}; all ${frames.runs} frames: median ${ms(frames.median)}, p99 ${ms(frames.p99)}`,
+            longFrameNote(scrolls),
+            `${SCROLL_STEP_PX} px up per frame (rAF-driven), each run from msg_${scrolls[0].newest} back to about msg_${scrolls[0].oldestShown}, loading older pages on the way` +
+              `; frames spent at the top waiting for older messages: ${scrolls.map((run) => run.atTop).join(', ')}`,
           ],
         },
       ];

@@ -24,22 +24,27 @@ export async function launchBrowser(): Promise<BrowserContext> {
 
 /**
  * In-page: clicks the room's sidebar entry and resolves with the milliseconds until the
- * first of its messages has been painted (the frame after it entered the DOM). Messages
- * numbered \`minNumber\` or more tell the room apart from the one shown before.
+ * first of its messages has been painted (the frame after it entered the DOM). The chat is
+ * keyed by room, so the room's own timeline is a new element; it counts once it holds one of
+ * the room's messages (numbered \`minNumber\` or more, which the room shown before never reached).
  */
 export const OPEN_ROOM_SCRIPT = `({ roomTitle, minNumber }) => new Promise((resolve, reject) => {
   const button = [...document.querySelectorAll('button.room-item')].find((b) => b.textContent.includes(roomTitle));
   if (!button) return reject(new Error('no sidebar entry for ' + roomTitle));
   if (button.getAttribute('aria-current') === 'page') return reject(new Error(roomTitle + ' is already open'));
-  setTimeout(() => reject(new Error('no message painted within 30 s')), 30000);
+  const before = document.querySelector('.timeline');
+  setTimeout(() => reject(new Error('no message of ' + roomTitle + ' painted within 30 s')), 30000);
   let started = 0;
   const painted = () => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve(performance.now() - started);
     requestAnimationFrame(() => channel.port2.postMessage(0));
   };
-  // The room is shown once one of its messages is in the timeline (numbers the previous room never reached).
-  const shown = () => [...document.querySelectorAll('.timeline article[data-number]')].some((a) => Number(a.dataset.number) >= minNumber);
+  const shown = () => {
+    const timeline = document.querySelector('.timeline');
+    if (!timeline || timeline === before) return false;
+    return [...timeline.querySelectorAll('article[data-number]')].some((a) => Number(a.dataset.number) >= minNumber);
+  };
   const observer = new MutationObserver(() => {
     if (shown()) { observer.disconnect(); painted(); }
   });
@@ -50,23 +55,36 @@ export const OPEN_ROOM_SCRIPT = `({ roomTitle, minNumber }) => new Promise((reso
 
 /**
  * In-page: scrolls the timeline up (into older history) by a fixed step every frame for
- * \`ms\`, recording the interval between frames; also reports how far back it got.
+ * \`ms\`, recording the interval between frames, the long animation frames (main-thread work
+ * of 50 ms or more, which tells the page's own work from a busy machine), the frames that
+ * found the timeline at its top waiting for older messages, and how far back it got.
  */
 export const SCROLL_SCRIPT = `({ ms, step }) => new Promise((resolve, reject) => {
   const scroller = document.querySelector('.timeline');
   if (!scroller) return reject(new Error('no timeline'));
+  const numbers = () => [...scroller.querySelectorAll('article[data-number]')].map((a) => Number(a.dataset.number));
+  const newest = Math.max(...numbers());
+  const longFrames = [];
+  const observer = PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')
+    ? new PerformanceObserver((list) => list.getEntries().forEach((e) => longFrames.push(e.duration)))
+    : null;
+  observer?.observe({ type: 'long-animation-frame' });
   const frames = [];
-  const newest = Math.max(...[...document.querySelectorAll('article[data-number]')].map((a) => Number(a.dataset.number)));
+  let atTop = 0;
   let last = 0;
   const end = performance.now() + ms;
   const tick = (now) => {
     if (last) frames.push(now - last);
     last = now;
+    if (scroller.scrollTop === 0) atTop++;
     scroller.scrollTop -= step;
     if (now < end) requestAnimationFrame(tick);
     else {
-      const shown = [...document.querySelectorAll('article[data-number]')].map((a) => Number(a.dataset.number));
-      resolve({ frames, newest, oldestShown: Math.min(...shown) });
+      // Entries of the last frames are delivered a task later.
+      setTimeout(() => {
+        observer?.disconnect();
+        resolve({ frames, newest, oldestShown: Math.min(...numbers()), longFrames: observer ? longFrames : null, atTop });
+      }, 100);
     }
   };
   requestAnimationFrame(tick);

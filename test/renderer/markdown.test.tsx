@@ -2,7 +2,7 @@
 // Message Markdown features people see: mention and task chips, code left alone.
 // (Sanitising is checked in real Chromium: markdownSanitising.test.ts.)
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../../src/renderer/src/lib/markdown';
+import { isMessageMarkdownReady, renderMarkdown, renderMessageMarkdown } from '../../src/renderer/src/lib/markdown';
 
 function dom(text: string): HTMLElement {
   const host = document.createElement('div');
@@ -29,5 +29,13 @@ describe('message Markdown', () => {
 
   it('shows raw HTML as text', () => {
     expect(dom('a <b>tag</b>').textContent?.trim()).toBe('a <b>tag</b>');
+  });
+
+  it("keeps a message's HTML by number and text, and renders it again when the text differs", () => {
+    expect(isMessageMarkdownReady(41_001, 'first **draft**')).toBe(false);
+    expect(renderMessageMarkdown(41_001, 'first **draft**')).toContain('<strong>draft</strong>');
+    expect(isMessageMarkdownReady(41_001, 'first **draft**')).toBe(true);
+    expect(renderMessageMarkdown(41_001, 'now `code`')).toContain('<code>code</code>');
+    expect(isMessageMarkdownReady(41_001, 'first **draft**')).toBe(false);
   });
 });

@@ -75,6 +75,14 @@ describe('message Markdown in Chromium', () => {
     });
   }
 
+  it('sanitises timeline messages (kept per message number) exactly the same way', async () => {
+    const same = await page.evaluate((payloads) => {
+      const md = (window as unknown as { markdown: { renderMarkdown(t: string): string; renderMessageMarkdown(n: number, t: string): string } }).markdown;
+      return payloads.map((text, index) => md.renderMessageMarkdown(index + 1, text) === md.renderMarkdown(text));
+    }, PAYLOADS);
+    expect(same).toEqual(PAYLOADS.map(() => true));
+  });
+
   it('keeps ordinary Markdown: code, links with rel=noopener, lists', async () => {
     const html = await page.evaluate(() => {
       const host = document.getElementById('host')!;

@@ -69,21 +69,52 @@ function installHooks(): void {
   });
 }
 
-const cache = new Map<string, string>();
-const CACHE_LIMIT = 3000;
-
-/** Sanitised HTML for a message's Markdown text (memoised: timelines re-render often). */
-export function renderMarkdown(text: string): string {
-  const hit = cache.get(text);
-  if (hit !== undefined) return hit;
+function sanitisedHtml(text: string): string {
   installHooks();
-  const html = DOMPurify.sanitize(marked.parse(text, { async: false }), {
+  return DOMPurify.sanitize(marked.parse(text, { async: false }), {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#)/i,
   });
+}
+
+const cache = new Map<string, string>();
+const CACHE_LIMIT = 3000;
+
+/** Sanitised HTML for Markdown text (memoised: views re-render often). */
+export function renderMarkdown(text: string): string {
+  const hit = cache.get(text);
+  if (hit !== undefined) return hit;
+  const html = sanitisedHtml(text);
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(text, html);
   return html;
+}
+
+/**
+ * Timeline messages, by number, with the text each was rendered from: a long room's rows
+ * mount and unmount as the reader scrolls, and none of them should be parsed twice. Sized
+ * for a few thousand rows of scrolling; the least recently shown go first.
+ */
+const messages = new Map<number, { text: string; html: string }>();
+const MESSAGE_CACHE_LIMIT = 5000;
+
+/** Sanitised HTML for message `number`'s text; parsed once per number and text. */
+export function renderMessageMarkdown(number: number, text: string): string {
+  const hit = messages.get(number);
+  messages.delete(number); // re-inserted below: the Map's order is the order of use
+  if (hit !== undefined && hit.text === text) {
+    messages.set(number, hit);
+    return hit.html;
+  }
+  const html = sanitisedHtml(text);
+  if (messages.size >= MESSAGE_CACHE_LIMIT) messages.delete(messages.keys().next().value as number);
+  messages.set(number, { text, html });
+  return html;
+}
+
+/** Whether message `number`'s text is already rendered (nothing left to prepare). */
+export function isMessageMarkdownReady(number: number, text: string): boolean {
+  return messages.get(number)?.text === text;
 }

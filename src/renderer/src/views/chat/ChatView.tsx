@@ -39,8 +39,9 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
     },
     [api, room.id],
   );
-  const openThread = (root: number) => navigate(roomRoute(room.id, 'chat', { threadRoot: root, focus: route.focus }));
-  const openTask = (number: number) => navigate(roomRoute(room.id, 'board', { task: number }));
+  // Stable, so the timeline's memoised rows do not all re-render whenever the chat does.
+  const openThread = useCallback((root: number) => navigate(roomRoute(room.id, 'chat', { threadRoot: root, focus: route.focus })), [navigate, room.id, route.focus]);
+  const openTask = useCallback((number: number) => navigate(roomRoute(room.id, 'board', { task: number })), [navigate, room.id]);
   const choose = async (hit: SearchHit) => {
     const target = hit.threadRootNumber ?? hit.number;
     await timeline.jumpTo(target);

@@ -4,15 +4,15 @@ import type { TimelineMessage } from '../../../../shared/types';
 import { Markdown } from '../../components/Markdown';
 import { formatClock, formatDateTime } from '../../lib/time';
 import { ReplyCount } from './ReplyCount';
+import { shownText } from './rows';
 
 export const CompactLine = memo(function CompactLine({ message, onOpenThread, onTask }: { message: TimelineMessage; onOpenThread?: (root: number) => void; onTask?: (number: number) => void }) {
   const isStatus = message.kind === 'status';
-  const text = isStatus ? message.text.replace(/^\[status\]\s*/i, '') : message.text;
   return (
     <div className={isStatus ? 'compact-line compact-status' : 'compact-line compact-event'}>
       <span className="compact-mark" aria-hidden="true" />
       {isStatus && <span className="compact-sender">{message.sender.name}</span>}
-      <Markdown text={text} onTask={onTask} className="markdown markdown-inline" />
+      <Markdown text={shownText(message)} messageNumber={message.number} onTask={onTask} className="markdown markdown-inline" />
       <time className="message-time" dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
         {formatClock(message.createdAt)}
       </time>

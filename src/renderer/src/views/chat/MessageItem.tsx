@@ -39,7 +39,7 @@ export const MessageItem = memo(function MessageItem({ message, continued = fals
             <span className="message-quote-sender">{message.replyTo.senderName}</span> {message.replyTo.excerpt}
           </blockquote>
         )}
-        <Markdown text={message.text} onTask={onTask} />
+        <Markdown text={message.text} messageNumber={message.number} onTask={onTask} />
         {onOpenThread && <ReplyCount count={message.replyCount} lastReplyAt={message.lastReplyAt} onOpen={() => onOpenThread(message.number)} />}
       </div>
       {onOpenThread && (

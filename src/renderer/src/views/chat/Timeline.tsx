@@ -1,18 +1,27 @@
 // The chat timeline, virtualised with @tanstack/react-virtual: newest at the bottom, it
 // follows new messages while the reader is at the bottom and keeps the reader's place when
 // older pages load above. Scrolled up, new messages raise the "N new messages" pill instead.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+// Scrolling stays cheap in rooms of any length: React renders rows after the scroll event
+// (never flushSync inside it), rows are memoised, and their Markdown is prepared ahead.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import type { TimelineMessage } from '../../../../shared/types';
 import type { Timeline as TimelineData } from './useTimeline';
-import { CompactLine } from './CompactLine';
-import { MessageItem } from './MessageItem';
 import { NewMessagesPill } from './NewMessagesPill';
-import { continuesGroup, isCompact, startsNewDay } from './rows';
-import { formatDay } from '../../lib/time';
+import { isCompact } from './rows';
+import { TimelineRow } from './TimelineRow';
 import { Icon } from '../../components/Icon';
 
 const END_THRESHOLD = 48;
-const LOAD_MORE_PX = 600;
+/** Start fetching the older page this far above the top, so it is usually in before the reader gets there. */
+const LOAD_MORE_PX = 1500;
+
+/** Messages newer than `seenUpTo`, counted from the end (the window is oldest first). */
+function countUnseen(messages: TimelineMessage[], seenUpTo: number): number {
+  let count = 0;
+  for (let i = messages.length - 1; i >= 0 && messages[i].number > seenUpTo; i--) count++;
+  return count;
+}
 
 export interface TimelineProps {
   timeline: TimelineData;
@@ -31,11 +40,18 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
   const [seenUpTo, setSeenUpTo] = useState(0);
   const last = messages[messages.length - 1]?.number ?? 0;
 
+  // Stable per window: a new getItemKey makes the virtualiser re-measure every row.
+  const getItemKey = useCallback((index: number) => messages[index].number, [messages]);
+  const estimateSize = useCallback((index: number) => (isCompact(messages[index]) ? 30 : 76), [messages]);
+  const getScrollElement = useCallback(() => scroller.current, []);
   const virtualizer = useVirtualizer({
     count: messages.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: (index) => (isCompact(messages[index]) ? 30 : 76),
-    getItemKey: (index) => messages[index].number,
+    getScrollElement,
+    estimateSize,
+    getItemKey,
+    // Rows render in React's next task, not synchronously inside the scroll event; the
+    // overscan covers the frame in between.
+    useFlushSync: false,
     overscan: 8,
     anchorTo: 'end',
     followOnAppend: !hasMoreAfter,
@@ -71,7 +87,7 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
     if (distanceFromEnd < LOAD_MORE_PX && hasMoreAfter) timeline.loadNewer();
   };
 
-  const unseen = hasMoreAfter ? 0 : messages.filter((m) => m.number > seenUpTo).length;
+  const unseen = hasMoreAfter ? 0 : countUnseen(messages, seenUpTo);
   const goToEnd = () => {
     if (hasMoreAfter) timeline.reload();
     else virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
@@ -83,35 +99,27 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
   return (
     <div className="timeline-wrap">
       <div ref={scroller} className="timeline" onScroll={onScroll} tabIndex={0} role="region" aria-label="Messages">
-        {timeline.loadingOlder && <div className="timeline-loading">Loading earlier messages…</div>}
-        {!hasMoreBefore && messages.length > 0 && <div className="timeline-start">This is the start of the room.</div>}
+        {/* Always one line high, so the rows below never shift when a page starts or stops loading. */}
+        {hasMoreBefore ? (
+          <div className="timeline-loading" aria-hidden={!timeline.loadingOlder}>
+            {timeline.loadingOlder ? 'Loading earlier messages…' : '\u00a0'}
+          </div>
+        ) : (
+          messages.length > 0 && <div className="timeline-start">This is the start of the room.</div>
+        )}
         <div className="timeline-inner" style={{ height: virtualizer.getTotalSize() }}>
           <div className="timeline-rows" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
-            {items.map((item) => {
-              const message = messages[item.index];
-              const previous = messages[item.index - 1];
-              const newDay = startsNewDay(previous, message);
-              return (
-                <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="timeline-row">
-                  {newDay && (
-                    <div className="day-divider" role="separator">
-                      <span>{formatDay(message.createdAt)}</span>
-                    </div>
-                  )}
-                  {isCompact(message) ? (
-                    <CompactLine message={message} onOpenThread={onOpenThread} onTask={onTask} />
-                  ) : (
-                    <MessageItem
-                      message={message}
-                      continued={!newDay && continuesGroup(previous, message)}
-                      highlighted={message.number === focusNumber}
-                      onOpenThread={onOpenThread}
-                      onTask={onTask}
-                    />
-                  )}
-                </div>
-              );
-            })}
+            {items.map((item) => (
+              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="timeline-row">
+                <TimelineRow
+                  message={messages[item.index]}
+                  previous={messages[item.index - 1]}
+                  highlighted={messages[item.index].number === focusNumber}
+                  onOpenThread={onOpenThread}
+                  onTask={onTask}
+                />
+              </div>
+            ))}
           </div>
         </div>
       </div>

@@ -18,3 +18,8 @@ export function continuesGroup(previous: TimelineMessage | undefined, message: T
   if (previous.sender.label !== message.sender.label || message.replyTo) return false;
   return new Date(message.createdAt).getTime() - new Date(previous.createdAt).getTime() < GROUP_MS;
 }
+
+/** The text a row shows: a status post without its "[status]" prefix. */
+export function shownText(message: TimelineMessage): string {
+  return message.kind === 'status' ? message.text.replace(/^\[status\]\s*/i, '') : message.text;
+}

@@ -10,9 +10,21 @@ export interface TimelineWindow {
 /** Merges messages into the window by number (no duplicates, oldest first). */
 export function mergeMessages(current: TimelineMessage[], incoming: TimelineMessage[]): TimelineMessage[] {
   if (incoming.length === 0) return current;
+  // The usual cases, without re-sorting the whole window: a page of older or newer messages.
+  const first = current[0]?.number ?? Infinity;
+  const last = current[current.length - 1]?.number ?? -Infinity;
+  if (isAscending(incoming)) {
+    if (incoming[incoming.length - 1].number < first) return [...incoming, ...current];
+    if (incoming[0].number > last) return [...current, ...incoming];
+  }
   const byNumber = new Map(current.map((message) => [message.number, message]));
   for (const message of incoming) byNumber.set(message.number, message);
   return [...byNumber.values()].sort((a, b) => a.number - b.number);
+}
+
+function isAscending(messages: TimelineMessage[]): boolean {
+  for (let i = 1; i < messages.length; i++) if (messages[i].number <= messages[i - 1].number) return false;
+  return true;
 }
 
 /**

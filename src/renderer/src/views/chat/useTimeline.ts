@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/client';
 import { useAppEvents, useReconnect } from '../../api/useAppEvents';
 import type { TimelineMessage } from '../../../../shared/types';
 import { applyLiveMessage, mergeMessages, type TimelineWindow } from './timelineState';
+import { useMarkdownPreparation } from './useMarkdownPreparation';
 
 export const PAGE_SIZE = 100;
 
@@ -35,23 +36,33 @@ export function useTimeline(roomId: string): Timeline {
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [generation, setGeneration] = useState(0);
   const busy = useRef(false);
+  // The page last fetched ("before:151"): scroll events between its arrival and the next
+  // render still see the old window and would fetch the same page again.
+  const fetched = useRef<string | null>(null);
+  /** Counts replaced windows, so a page that lands after a jump is not merged into the new one. */
+  const replaced = useRef(0);
   const current = useRef(window);
   current.current = window;
+  const prepare = useMarkdownPreparation();
 
   const replace = useCallback(
     async (input: { around?: number }) => {
       try {
         const page = await api.call('messages.timeline', { roomId, limit: PAGE_SIZE, ...input });
+        replaced.current++;
         setWindow(page);
+        fetched.current = null;
         setStatus('ready');
         setError(null);
         setGeneration((g) => g + 1);
+        // The reader starts at the bottom (or at a focus in the middle): newest first.
+        prepare([...page.messages].reverse());
       } catch (thrown) {
         setError(errorMessage(thrown));
         setStatus('error');
       }
     },
-    [api, roomId],
+    [api, roomId, prepare],
   );
 
   useEffect(() => {
@@ -66,24 +77,31 @@ export function useTimeline(roomId: string): Timeline {
       const { messages, hasMoreBefore, hasMoreAfter } = current.current;
       if (busy.current || messages.length === 0) return;
       if (direction === 'before' ? !hasMoreBefore : !hasMoreAfter) return;
+      const edge = direction === 'before' ? messages[0].number : messages[messages.length - 1].number;
+      if (fetched.current === `${direction}:${edge}`) return;
       busy.current = true;
+      fetched.current = `${direction}:${edge}`;
       if (direction === 'before') setLoadingOlder(true);
+      const windowAtStart = replaced.current;
       try {
-        const edge = direction === 'before' ? messages[0].number : messages[messages.length - 1].number;
         const next = await api.call('messages.timeline', { roomId, limit: PAGE_SIZE, [direction]: edge });
+        if (replaced.current !== windowAtStart) return;
         setWindow((old) => ({
           messages: mergeMessages(old.messages, next.messages),
           hasMoreBefore: direction === 'before' ? next.hasMoreBefore : old.hasMoreBefore,
           hasMoreAfter: direction === 'after' ? next.hasMoreAfter : old.hasMoreAfter,
         }));
+        // Rows nearest the reader come into view first.
+        prepare(direction === 'before' ? [...next.messages].reverse() : next.messages);
       } catch (thrown) {
+        fetched.current = null; // the next scroll tries again
         setError(errorMessage(thrown));
       } finally {
         busy.current = false;
         setLoadingOlder(false);
       }
     },
-    [api, roomId],
+    [api, roomId, prepare],
   );
 
   useAppEvents((event) => {
