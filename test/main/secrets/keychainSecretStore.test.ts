@@ -18,58 +18,55 @@ const REPO = new URL('../../../', import.meta.url).pathname;
 /** A service name of this test run only, so the person's real entries are never touched. */
 const testService = () => `LetAgents Desktop test ${process.pid}-${randomBytes(4).toString('hex')}`;
 
-if (keyringEnabled) {
-  describe('the OS keychain (real Secret Service)', () => {
-    it('is reported available', async () => {
-      expect(await createKeychainSecretStore({ service: testService() }).availability()).toEqual({ available: true });
-    });
-
-    it('stores, returns, replaces and deletes a secret', async () => {
-      const store = createKeychainSecretStore({ service: testService() });
-      expect(await store.get('github-token')).toBeNull();
-      await store.set('github-token', 'gho_first');
-      expect(await store.get('github-token')).toBe('gho_first');
-      await store.set('github-token', 'gho_second');
-      expect(await store.get('github-token')).toBe('gho_second');
-      expect(await store.delete('github-token')).toBe(true);
-      expect(await store.get('github-token')).toBeNull();
-      expect(await store.delete('github-token')).toBe(false);
-    });
-
-    it('leaves no probe entry behind after checking availability', async () => {
-      const service = testService();
-      const store = createKeychainSecretStore({ service });
-      await store.set('github-token', 'gho_kept');
-      await store.availability();
-      expect((await findCredentialsAsync(service)).map((c) => c.account)).toEqual(['github-token']);
-      await store.delete('github-token');
-    });
-
-    it('files the GitHub token under "LetAgents Desktop" / "github-token" where other tools can find it', async () => {
-      const raw = new AsyncEntry(KEYCHAIN_SERVICE, GITHUB_TOKEN_ACCOUNT);
-      const before = await raw.getPassword();
-      const store = createKeychainSecretStore();
-      try {
-        await store.set(GITHUB_TOKEN_ACCOUNT, 'gho_visible_to_the_os');
-        expect(await raw.getPassword()).toBe('gho_visible_to_the_os');
-      } finally {
-        if (before === null) await store.delete(GITHUB_TOKEN_ACCOUNT);
-        else await store.set(GITHUB_TOKEN_ACCOUNT, before);
-      }
-    });
+// Locally without a keyring this block is skipped; in CI a missing keyring fails below.
+describe.skipIf(!keyringEnabled)('the OS keychain (real Secret Service)', () => {
+  it('is reported available', async () => {
+    expect(await createKeychainSecretStore({ service: testService() }).availability()).toEqual({ available: true });
   });
-} else if (inCi) {
-  describe('the OS keychain (real Secret Service)', () => {
+
+  it('stores, returns, replaces and deletes a secret', async () => {
+    const store = createKeychainSecretStore({ service: testService() });
+    expect(await store.get('github-token')).toBeNull();
+    await store.set('github-token', 'gho_first');
+    expect(await store.get('github-token')).toBe('gho_first');
+    await store.set('github-token', 'gho_second');
+    expect(await store.get('github-token')).toBe('gho_second');
+    expect(await store.delete('github-token')).toBe(true);
+    expect(await store.get('github-token')).toBeNull();
+    expect(await store.delete('github-token')).toBe(false);
+  });
+
+  it('leaves no probe entry behind after checking availability', async () => {
+    const service = testService();
+    const store = createKeychainSecretStore({ service });
+    await store.set('github-token', 'gho_kept');
+    await store.availability();
+    expect((await findCredentialsAsync(service)).map((c) => c.account)).toEqual(['github-token']);
+    await store.delete('github-token');
+  });
+
+  it('files the GitHub token under "LetAgents Desktop" / "github-token" where other tools can find it', async () => {
+    const raw = new AsyncEntry(KEYCHAIN_SERVICE, GITHUB_TOKEN_ACCOUNT);
+    const before = await raw.getPassword();
+    const store = createKeychainSecretStore();
+    try {
+      await store.set(GITHUB_TOKEN_ACCOUNT, 'gho_visible_to_the_os');
+      expect(await raw.getPassword()).toBe('gho_visible_to_the_os');
+    } finally {
+      if (before === null) await store.delete(GITHUB_TOKEN_ACCOUNT);
+      else await store.set(GITHUB_TOKEN_ACCOUNT, before);
+    }
+  });
+});
+
+if (!keyringEnabled && inCi) {
+  describe('the OS keychain (real Secret Service) in CI', () => {
     it('is available to the tests in CI', () => {
       expect.fail(
         'Keychain tests need a real Secret Service but LETAGENTS_TEST_KEYRING is not set. Run them through `npm test`, ' +
           'which starts gnome-keyring in a private D-Bus session (install gnome-keyring and dbus first).',
       );
     });
-  });
-} else {
-  describe.skip('the OS keychain (real Secret Service): run through `npm test` to use a private gnome-keyring', () => {
-    it('stores, returns and deletes a secret', () => undefined);
   });
 }
 
