@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openApp, type AppSession } from './lib/app';
-import { probe, probeUpgrade, servePage } from './lib/http';
+import { probe, probeUpgrade } from '../support/httpProbe';
+import { servePage } from './lib/http';
 import { saveShot } from './lib/shots';
 
 let app: AppSession;

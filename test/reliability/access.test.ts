@@ -11,7 +11,7 @@ import { startAppHost, type AppHost } from '../../src/main/host';
 import { createMemorySecretStore, type MemorySecretStore } from '../../src/main/secrets/memorySecretStore';
 import { cleanupSpawned, connectHelper, connectHttp, ensureCliBuilt, openRawSocket, tempDataDir, tempDir } from '../support';
 import { startFakeGitHub, type FakeGitHub } from '../support/fakeGitHub';
-import { INITIALIZE_BODY, MCP_POST_HEADERS, probe, probeUpgrade } from './lib/httpProbe';
+import { INITIALIZE_BODY, MCP_POST_HEADERS, probe, probeUpgrade } from '../support/httpProbe';
 import { mustCall, registerWorker } from './lib/mcpCalls';
 
 let github: FakeGitHub;

@@ -1,5 +1,5 @@
-// Raw HTTP requests and WebSocket upgrades for the access tests: every header (Host,
-// Origin, Authorization) exactly as a hostile page or program would send it.
+// Raw HTTP requests and WebSocket upgrades for access tests (fetch cannot forge Host):
+// every header (Host, Origin, Authorization) exactly as a hostile page or program would send it.
 import { request } from 'node:http';
 import { randomBytes } from 'node:crypto';
 
@@ -11,16 +11,17 @@ export interface ProbeAnswer {
 
 export interface Probe {
   readonly method?: string;
-  readonly path: string;
+  /** Default "/". */
+  readonly path?: string;
   readonly headers?: Record<string, string>;
   readonly body?: string;
 }
 
 /** One request to 127.0.0.1:`port`; `headers.Host` replaces the real Host when given. */
-export function probe(port: number, what: Probe): Promise<ProbeAnswer> {
+export function probe(port: number, what: Probe = {}): Promise<ProbeAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, method: what.method ?? 'GET', path: what.path, headers: what.headers, timeout: 5_000 },
+      { host: '127.0.0.1', port, method: what.method ?? 'GET', path: what.path ?? '/', headers: what.headers, timeout: 5_000 },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -28,7 +29,7 @@ export function probe(port: number, what: Probe): Promise<ProbeAnswer> {
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer to ${what.method ?? 'GET'} ${what.path}`)));
+    req.on('timeout', () => req.destroy(new Error(`no answer to ${what.method ?? 'GET'} ${what.path ?? '/'}`)));
     req.on('error', reject);
     req.end(what.body);
   });
