@@ -1,13 +1,13 @@
 // Resolving who acts on a tool call (mcp-tools.md §2.3) and the per-call checks of
 // worker-handles.md §7 and §10. Writes made as a worker are fenced: the transaction's
 // first step re-checks that this connection still holds the session (§8).
-import { errors, type DomainError } from '../domain/errors';
+import { errors, isDomainError } from '../domain/errors';
 import type { AgentActor } from '../domain/actor';
 import { isWorkerIdShape, newLegacySessionId, workerSessionId } from '../domain/identity/agentKeys';
 import { getWorker, workerRooms } from '../domain/sessions/workers';
 import { getSession, createLegacySession, sessionActor, type SessionRow } from '../domain/sessions/sessions';
 import { ideLabelFor } from './clientIdentity';
-import { getRoom } from '../domain/rooms/rooms';
+import { requireRoom, resolveWritableRoom } from '../domain/rooms/rooms';
 import type { Tx } from '../store/store';
 import { hardened } from './results';
 import type { ToolEnv } from './services';
@@ -55,7 +55,7 @@ export async function resolveIdentity(env: ToolEnv, args: IdentityArgs, options:
   }
   const roomId = resolveRoomId(env, args.room_id, options);
   if (!options.write) return { kind: 'none', roomId, session: null, actor: null };
-  if (heldWorkerInRoom(env, roomId)) throw errors.W16();
+  if (heldWorkerSessions(env, roomId).length > 0) throw errors.W16();
   const legacy = newestLiveLegacySession(env, roomId);
   if (legacy) return { kind: 'legacy', roomId, session: legacy, actor: actorOf(legacy) };
   // The implicit session is made by the write itself (fencedWrite), so a failing write creates none.
@@ -94,26 +94,30 @@ export function assertStillHeld(env: ToolEnv, identity: CallIdentity): void {
 /** Room resolution for calls without a worker: explicit room, else the current room. */
 export function resolveRoomId(env: ToolEnv, requested: string | undefined, options: ResolveOptions): string {
   const roomId = requested?.trim() || env.conn.currentRoom;
-  const fail = (error: DomainError) => (options.posting ? hardened(error) : error);
   if (!roomId) throw options.posting ? errors.R2() : errors.R1();
-  const room = getRoom(env.services.store.db, roomId);
-  if (!room) throw fail(errors.R3());
-  if (options.write && room.archived_at) throw fail(errors.R4());
-  return room.room_id;
+  return checkRoom(env, roomId, options);
 }
 
-function workerSession(env: ToolEnv, workerId: string, requestedRoom: string | undefined): SessionRow {
+/** R3 for an unknown room, R4 for a write to an archived one; hard for the posting tools. */
+function checkRoom(env: ToolEnv, roomId: string, options: ResolveOptions): string {
+  try {
+    const db = env.services.store.db;
+    return (options.write ? resolveWritableRoom(db, roomId) : requireRoom(db, roomId)).room_id;
+  } catch (error) {
+    throw options.posting && isDomainError(error) ? hardened(error) : error;
+  }
+}
+
+/**
+ * The worker's session (worker-handles.md §7 steps 2–3): in the requested room, else in its
+ * only room, else in `fallbackRoom` when the caller has one (disconnect uses the current room).
+ */
+export function workerSession(env: ToolEnv, workerId: string, requestedRoom: string | undefined, fallbackRoom: string | null = null): SessionRow {
   const db = env.services.store.db;
   if (!isWorkerIdShape(workerId) || !getWorker(db, workerId)) throw errors.W7();
   const rooms = workerRooms(db, workerId);
-  let roomId: string;
-  if (requestedRoom !== undefined && requestedRoom.trim() !== '') {
-    roomId = requestedRoom.trim();
-    if (!rooms.includes(roomId)) throw errors.W12();
-  } else {
-    if (rooms.length !== 1) throw errors.W12();
-    roomId = rooms[0];
-  }
+  const roomId = requestedRoom?.trim() || (rooms.length === 1 ? rooms[0] : fallbackRoom);
+  if (!roomId || !rooms.includes(roomId)) throw errors.W12();
   const session = getSession(db, workerSessionId(workerId, roomId));
   if (!session) throw errors.W12();
   return session;
@@ -126,8 +130,7 @@ function checkedWorker(env: ToolEnv, session: SessionRow, options: ResolveOption
   if (session.ended_by === 'person' && bindings.heldWhenEndedByPerson(env.conn, id)) throw errors.W15();
   if (hadToken && !bindings.holds(env.conn, id)) throw errors.W13();
   if (!hadToken || session.ended_at) throw errors.W12();
-  const room = getRoom(env.services.store.db, session.room_id);
-  if (options.write && room?.archived_at) throw options.posting ? hardened(errors.R4()) : errors.R4();
+  checkRoom(env, session.room_id, options);
   env.services.touchSession(id);
   return { kind: 'worker', roomId: session.room_id, session, actor: actorOf(session) };
 }
@@ -141,32 +144,35 @@ function checkedLegacy(env: ToolEnv, session: SessionRow | undefined, args: Iden
     throw errors.W19(requested, session.room_id, args.room_id.trim());
   }
   if (options.write && session.session_kind === 'controller') throw errors.W20();
-  resolveRoomId(env, session.room_id, options);
+  checkRoom(env, session.room_id, options);
   env.services.touchSession(session.session_id);
   return { kind: 'legacy', roomId: session.room_id, session, actor: actorOf(session) };
 }
 
 
-function heldWorkerInRoom(env: ToolEnv, roomId: string): boolean {
-  const db = env.services.store.db;
+/** The live durable worker sessions in `roomId` that this connection holds. */
+export function heldWorkerSessions(env: ToolEnv, roomId: string): SessionRow[] {
+  const held: SessionRow[] = [];
   for (const sessionId of env.conn.tokens.keys()) {
     if (!env.services.bindings.holds(env.conn, sessionId)) continue;
-    const session = getSession(db, sessionId);
-    if (session?.worker_id && session.room_id === roomId && !session.ended_at) return true;
+    const session = getSession(env.services.store.db, sessionId);
+    if (session?.worker_id && session.room_id === roomId && !session.ended_at) held.push(session);
   }
-  return false;
+  return held;
 }
 
-function newestLiveLegacySession(env: ToolEnv, roomId: string): SessionRow | null {
+/** The newest live legacy session this connection registered in `roomId` (workers only, unless `anyKind`). */
+export function newestLiveLegacySession(env: ToolEnv, roomId: string, anyKind = false): SessionRow | null {
   const db = env.services.store.db;
   for (let i = env.conn.legacySessions.length - 1; i >= 0; i--) {
     const session = getSession(db, env.conn.legacySessions[i]);
-    if (session && session.room_id === roomId && !session.ended_at && session.session_kind === 'worker') return session;
+    if (session && session.room_id === roomId && !session.ended_at && (anyKind || session.session_kind === 'worker')) return session;
   }
   return null;
 }
 
-function liveImplicitSession(env: ToolEnv, roomId: string): SessionRow | null {
+/** This connection's implicit session in `roomId`, while it is live. */
+export function liveImplicitSession(env: ToolEnv, roomId: string): SessionRow | null {
   const existing = env.conn.implicitSessions.get(roomId);
   const session = existing ? getSession(env.services.store.db, existing) : undefined;
   return session && !session.ended_at ? session : null;

@@ -5,10 +5,10 @@ import { errors } from '../../domain/errors';
 import { normalizeHandle } from '../../domain/identity/handles';
 import { cleanDisplayName } from '../../domain/identity/names';
 import { isWorkerIdShape } from '../../domain/identity/agentKeys';
-import { createLegacySession, endSession, getSession, toAgentSessionObject, type SessionRow } from '../../domain/sessions/sessions';
+import { createLegacySession, endSession, getSession, toAgentSessionObject } from '../../domain/sessions/sessions';
 import { findOrCreateWorker, getWorker } from '../../domain/sessions/workers';
 import { ideLabelFor } from '../clientIdentity';
-import { actorOf, fencedWrite, resolveRoomId } from '../identity';
+import { actorOf, fencedWrite, heldWorkerSessions, resolveRoomId } from '../identity';
 import type { ToolEnv } from '../services';
 import { additive, changing, defineTool, WORKER_ID_DESCRIPTION } from '../toolKit';
 import { connectWorker, registrationResult } from './workerConnect';
@@ -72,7 +72,7 @@ export const registerAgentSession = defineTool({
 function nameNotice(env: ToolEnv, roomId: string, requested: string | undefined): string | undefined {
   const cleaned = cleanDisplayName(requested);
   if (!cleaned) return undefined;
-  const clash = heldSessionsInRoom(env, roomId).some((s) => s.name_key === normalizeHandle(cleaned));
+  const clash = heldWorkerSessions(env, roomId).some((s) => s.name_key === normalizeHandle(cleaned));
   if (!clash) return undefined;
   return (
     `This connection already holds a worker named "${cleaned}" in this room, so this new worker got its own name. ` +
@@ -81,20 +81,11 @@ function nameNotice(env: ToolEnv, roomId: string, requested: string | undefined)
   );
 }
 
-function heldSessionsInRoom(env: ToolEnv, roomId: string): SessionRow[] {
-  const held: SessionRow[] = [];
-  for (const sessionId of env.conn.tokens.keys()) {
-    if (!env.services.bindings.holds(env.conn, sessionId)) continue;
-    const session = getSession(env.services.store.db, sessionId);
-    if (session?.worker_id && session.room_id === roomId && !session.ended_at) held.push(session);
-  }
-  return held;
-}
 
 /** §5: only sessions this connection holds are candidates; nothing rotates. */
 function recoverWorker(env: ToolEnv, roomId: string, displayName: string) {
   const wanted = normalizeHandle(cleanDisplayName(displayName) ?? displayName).toLowerCase();
-  const matches = heldSessionsInRoom(env, roomId).filter((s) => s.name_key.toLowerCase() === wanted);
+  const matches = heldWorkerSessions(env, roomId).filter((s) => s.name_key.toLowerCase() === wanted);
   if (matches.length === 0) throw errors.W8(displayName);
   if (matches.length > 1) throw errors.W9(displayName);
   return registrationResult(env, matches[0].worker_id!, matches[0]);

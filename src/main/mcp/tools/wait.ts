@@ -8,8 +8,8 @@ import { msgId, parseNumberedId } from '../../domain/ids';
 import { toAgentMessages, type AgentMessage } from '../../domain/messages/agentMessages';
 import { boundMessageList } from '../../domain/messages/messageBounds';
 import { latestNumber, newestPage, pageAfter, type MessageRow } from '../../domain/messages/read';
-import { getSession, type SessionRow } from '../../domain/sessions/sessions';
-import { assertStillHeld, resolveIdentity } from '../identity';
+import type { SessionRow } from '../../domain/sessions/sessions';
+import { assertStillHeld, liveImplicitSession, newestLiveLegacySession, resolveIdentity } from '../identity';
 import { routeMessage, type RoutingDecision } from '../routing';
 import { routingContextFor } from '../routingContext';
 import type { ToolEnv } from '../services';
@@ -25,14 +25,7 @@ export function clampTimeout(timeout: number | undefined): number {
 
 /** The routing identity: the acting session, else this connection's live legacy or implicit session in the room. */
 function routingSession(env: ToolEnv, roomId: string, acting: SessionRow | null): SessionRow | null {
-  if (acting) return acting;
-  const db = env.services.store.db;
-  const candidates = [...env.conn.legacySessions].reverse().concat(env.conn.implicitSessions.get(roomId) ?? []);
-  for (const id of candidates) {
-    const session = getSession(db, id);
-    if (session && session.room_id === roomId && !session.ended_at) return session;
-  }
-  return null;
+  return acting ?? newestLiveLegacySession(env, roomId, true) ?? liveImplicitSession(env, roomId);
 }
 
 interface Routed {
