@@ -1,5 +1,6 @@
 // The room response of mcp-tools.md §3 and the join prompt every room response carries.
 import type { RoomRow } from '../domain/rooms/rooms';
+import { inviteCodeOf } from '../domain/rooms/roomIds';
 import { agentIdentity } from './agentIdentity';
 import type { SessionRow } from '../domain/sessions/sessions';
 import type { ToolEnv } from './services';
@@ -22,7 +23,7 @@ export function joinPrompt(roomId: string): string {
 export function roomResponse(env: ToolEnv, room: RoomRow, joinedVia: JoinedVia, session: SessionRow | null = null) {
   return {
     room_id: room.room_id,
-    code: room.kind === 'invite' ? room.room_id : null,
+    code: inviteCodeOf(room),
     display_name: room.display_name,
     kind: room.kind,
     is_local: true as const,

@@ -12,17 +12,20 @@ export interface RoomListRow extends RoomRow {
 }
 
 /** Rooms for the sidebar: live before archived, pinned first, then by latest activity. */
+/** A room with its read marker and newest message, as the sidebar lists it. */
+const ROOM_LIST_SELECT = `SELECT r.*, COALESCE(rr.last_read_number, 0) AS last_read_number,
+    (SELECT m.number FROM messages m WHERE m.room_id = r.room_id ORDER BY m.number DESC LIMIT 1) AS latest_number,
+    (SELECT m.created_at FROM messages m WHERE m.room_id = r.room_id ORDER BY m.number DESC LIMIT 1) AS latest_at
+  FROM rooms r LEFT JOIN room_reads rr ON rr.room_id = r.room_id`;
+
 export function selectRoomList(db: Db, limit: number): RoomListRow[] {
   return db
-    .prepare(
-      `SELECT r.*, COALESCE(rr.last_read_number, 0) AS last_read_number,
-         (SELECT m.number FROM messages m WHERE m.room_id = r.room_id ORDER BY m.number DESC LIMIT 1) AS latest_number,
-         (SELECT m.created_at FROM messages m WHERE m.room_id = r.room_id ORDER BY m.number DESC LIMIT 1) AS latest_at
-       FROM rooms r LEFT JOIN room_reads rr ON rr.room_id = r.room_id
-       ORDER BY (r.archived_at IS NOT NULL), (r.pinned_at IS NULL), COALESCE(latest_at, r.created_at) DESC, r.room_id
-       LIMIT ?`,
-    )
+    .prepare(`${ROOM_LIST_SELECT} ORDER BY (r.archived_at IS NOT NULL), (r.pinned_at IS NULL), COALESCE(latest_at, r.created_at) DESC, r.room_id LIMIT ?`)
     .all(limit) as RoomListRow[];
+}
+
+export function selectRoomListRow(db: Db, roomId: string): RoomListRow | undefined {
+  return db.prepare(`${ROOM_LIST_SELECT} WHERE r.room_id = ?`).get(roomId) as RoomListRow | undefined;
 }
 
 /**

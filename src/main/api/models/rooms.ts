@@ -2,12 +2,9 @@
 // the domain's room list plus the repo name and how many of its agents are online.
 import type { RoomSummary } from '../../../shared/model/rooms';
 import type { App } from '../../app';
-import { getMessageRow, latestNumber } from '../../domain/messages/read';
-import { listRooms, requireRoom, type RoomListItem } from '../../domain/rooms/rooms';
-import { UNREAD_COUNT_CAP } from '../../domain/rooms/roomList';
+import { listRooms, requireRoom, roomListItem, type RoomListItem } from '../../domain/rooms/rooms';
 import { listAgents } from '../../domain/sessions/roster';
 import type { Db } from '../../store/database';
-import { countUnread, selectLastReadNumber } from '../../store/roomQueries';
 
 /** "owner/repo" of a repo room id ("github.com/owner/repo"): the path after the host. */
 export function repoNameOf(kind: RoomListItem['kind'], roomId: string): string | null {
@@ -46,21 +43,8 @@ export function roomSummaries(app: App, db: Db): RoomSummary[] {
   return listRooms(db).map((item) => toSummary(item, online.get(item.roomId) ?? 0));
 }
 
-/** One room's summary, built the way the room list builds each entry (R3 when unknown). */
+/** One room's summary, the same entry the room list shows (R3 when unknown). */
 export function roomSummary(app: App, db: Db, roomId: string): RoomSummary {
-  const room = requireRoom(db, roomId);
-  const lastRead = selectLastReadNumber(db, roomId);
-  const latest = latestNumber(db, roomId);
-  const item: RoomListItem = {
-    roomId,
-    kind: room.kind,
-    displayName: room.display_name,
-    code: room.kind === 'invite' ? roomId : null,
-    pinned: room.pinned_at !== null,
-    archived: room.archived_at !== null,
-    unreadCount: latest > lastRead ? countUnread(db, roomId, lastRead, UNREAD_COUNT_CAP) : 0,
-    latestMessageNumber: latest,
-    lastActivityAt: (latest > 0 ? getMessageRow(db, roomId, latest)?.created_at : undefined) ?? room.created_at,
-  };
+  const item = roomListItem(db, requireRoom(db, roomId).room_id)!;
   return toSummary(item, onlineCounts(app, db, roomId).get(roomId) ?? 0);
 }

@@ -127,3 +127,8 @@ export function classifyRoomName(name: string): ClassifiedRoomName {
 export function defaultDisplayName(kind: RoomKind, roomId: string): string {
   return kind === 'invite' ? `Room ${roomId}` : roomId;
 }
+
+/** The invite code of an invite room (it is the room id); null for other rooms. */
+export function inviteCodeOf(room: { kind: RoomKind; room_id: string }): string | null {
+  return room.kind === 'invite' ? room.room_id : null;
+}

@@ -1,8 +1,8 @@
 // The sidebar's room list: pinned rooms first, then by latest activity, each with its
 // unread count; archived rooms come last, flagged.
 import type { Db } from '../../store/database';
-import { countUnread, selectRoomList } from '../../store/roomQueries';
-import type { RoomKind } from './roomIds';
+import { countUnread, selectRoomList, selectRoomListRow, type RoomListRow } from '../../store/roomQueries';
+import { inviteCodeOf, type RoomKind } from './roomIds';
 
 /** Unread counts stop here; the UI shows "999+". */
 export const UNREAD_COUNT_CAP = 999;
@@ -23,12 +23,21 @@ export interface RoomListItem {
 }
 
 export function listRooms(db: Db, options: { limit?: number } = {}): RoomListItem[] {
-  const rows = selectRoomList(db, options.limit ?? DEFAULT_ROOM_LIST_LIMIT);
-  return rows.map((row) => ({
+  return selectRoomList(db, options.limit ?? DEFAULT_ROOM_LIST_LIMIT).map((row) => toListItem(db, row));
+}
+
+/** One room as the list shows it; null for an unknown room. */
+export function roomListItem(db: Db, roomId: string): RoomListItem | null {
+  const row = selectRoomListRow(db, roomId);
+  return row ? toListItem(db, row) : null;
+}
+
+function toListItem(db: Db, row: RoomListRow): RoomListItem {
+  return {
     roomId: row.room_id,
     kind: row.kind,
     displayName: row.display_name,
-    code: row.kind === 'invite' ? row.room_id : null,
+    code: inviteCodeOf(row),
     pinned: row.pinned_at !== null,
     archived: row.archived_at !== null,
     unreadCount:
@@ -37,5 +46,5 @@ export function listRooms(db: Db, options: { limit?: number } = {}): RoomListIte
         : 0,
     latestMessageNumber: row.latest_number ?? 0,
     lastActivityAt: row.latest_at ?? row.created_at,
-  }));
+  };
 }

@@ -19,7 +19,7 @@ import { appErrors, errors } from '../errors';
 import { checkRoomId, defaultDisplayName, generateInviteCode, parseInviteCode, type RoomKind } from './roomIds';
 
 export type { RoomRow } from '../../store/rooms';
-export { listRooms, type RoomListItem } from './roomList';
+export { listRooms, roomListItem, type RoomListItem } from './roomList';
 
 export function getRoom(db: Db, roomId: string): RoomRow | null {
   return getRoomRow(db, roomId) ?? null;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { errors } from '../../domain/errors';
 import { findRepoConfig, readRepoConfigAt, writeRepoConfig } from '../../domain/rooms/repoConfig';
-import { classifyRoomName } from '../../domain/rooms/roomIds';
+import { classifyRoomName, inviteCodeOf } from '../../domain/rooms/roomIds';
 import { ensureRoom } from '../../domain/rooms/rooms';
 import { isDomainError } from '../../domain/errors';
 import { enterRoom } from '../joining';
@@ -74,7 +74,7 @@ export const initializeRepo = defineTool({
       // The file is written either way; an archived room is configured but not joined.
       if (room.archived_at) throw errors.R4();
       await enterRoom(env, room, 'config');
-      return { success: true, created: path, room_id: room.room_id, code: room.kind === 'invite' ? room.room_id : null, joined: true, hint: 'Register this chat with register_agent_session in this room next.' };
+      return { success: true, created: path, room_id: room.room_id, code: inviteCodeOf(room), joined: true, hint: 'Register this chat with register_agent_session in this room next.' };
     } catch (error) {
       if (!isDomainError(error)) throw error;
       return { success: true, created: path, room_id: roomId, code: null, joined: false, error: error.message };

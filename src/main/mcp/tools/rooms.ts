@@ -2,7 +2,7 @@
 // resume_room_session. Repository tools live in repoTools.ts.
 import { z } from 'zod';
 import { errors } from '../../domain/errors';
-import { classifyRoomName, isInviteShaped, parseInviteCode } from '../../domain/rooms/roomIds';
+import { classifyRoomName, inviteCodeOf, isInviteShaped, parseInviteCode } from '../../domain/rooms/roomIds';
 import { createInviteRoom, ensureRoom, getRoom } from '../../domain/rooms/rooms';
 import { getSavedCurrentRoom, getSavedRoomSession } from '../../domain/rooms/clientRoomSessions';
 import { agentIdentity } from '../agentIdentity';
@@ -85,7 +85,7 @@ export const getCurrentRoom = defineTool({
     return {
       connected: true,
       room_id: room.room_id,
-      code: room.kind === 'invite' ? room.room_id : null,
+      code: inviteCodeOf(room),
       display_name: room.display_name,
       kind: room.kind,
       git_room: room.kind === 'repo',
