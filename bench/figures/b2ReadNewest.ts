@@ -1,11 +1,10 @@
 // B2: read_messages (newest 100) through the stdio helper in a room of 1 000 000 messages,
 // against the same call in a room of 10 000 in the same database. Both rooms live in one
 // file, so the only difference is the room's size.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { callTool } from '../lib/agents';
 import { LARGE_ROOM, SMALL_ROOM, generationNote, largeDataSet } from '../lib/datasets';
 import type { Figure } from '../lib/figure';
-import { closeClient, connectHelper, startServe } from '../lib/processes';
+import { withServeAndHelper } from '../lib/processes';
 import { medianMs, withReadOnlyDb } from '../lib/sqlProbe';
 import { countRoomMessages, selectBefore } from '../../src/main/store/messageQueries';
 import { summarize } from '../lib/stats';
@@ -22,12 +21,9 @@ export const b2: Figure = {
   async run(ctx) {
     const data = largeDataSet(ctx);
     const ws = workspace(data.dataDir);
-    const serve = await startServe(ws.dataDir);
-    let helper: Client | null = null;
-    try {
-      helper = await connectHelper(ws.dataDir, ws.agentDir);
+    return withServeAndHelper(ws, async (helper) => {
       const read = async (roomId: string) => {
-        const result = await callTool(helper!, 'read_messages', { room_id: roomId, limit: 100 });
+        const result = await callTool(helper, 'read_messages', { room_id: roomId, limit: 100 });
         if ((result.messages as unknown[]).length !== 100) throw new Error(`read_messages returned ${(result.messages as unknown[]).length} messages`);
       };
       for (let i = 0; i < WARMUP; i++) await read(LARGE_ROOM);
@@ -63,9 +59,6 @@ export const b2: Figure = {
           `in SQL alone: newest-100 page ${sql.pageLarge.toFixed(2)} ms; total_message_count's COUNT(*) ${sql.countLarge.toFixed(1)} ms (large room) vs ${sql.countSmall.toFixed(2)} ms (small room)`,
         ],
       };
-    } finally {
-      if (helper) await closeClient(helper);
-      await serve.stop();
-    }
+    });
   },
 };

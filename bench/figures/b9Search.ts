@@ -1,12 +1,11 @@
 // B9: search_messages through the stdio helper in the room of 1 000 000 messages, with a
 // fixed mix of queries from very common to rare words, two-term and prefix queries. The
 // same mix in the 10 000-message room is shown for reference.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { callTool } from '../lib/agents';
 import { LARGE_ROOM, SMALL_ROOM, generationNote, largeDataSet } from '../lib/datasets';
 import type { Figure } from '../lib/figure';
 import type { Vocabulary } from '../lib/random';
-import { closeClient, connectHelper, startServe } from '../lib/processes';
+import { withServeAndHelper } from '../lib/processes';
 import { medianMs, withReadOnlyDb } from '../lib/sqlProbe';
 import { toFtsQuery } from '../../src/main/domain/messages/search';
 import { selectSearchMatches } from '../../src/main/store/messageQueries';
@@ -52,12 +51,9 @@ export const b9: Figure = {
   async run(ctx) {
     const data = largeDataSet(ctx);
     const ws = workspace(data.dataDir);
-    const serve = await startServe(ws.dataDir);
-    let helper: Client | null = null;
-    try {
-      helper = await connectHelper(ws.dataDir, ws.agentDir);
+    return withServeAndHelper(ws, async (helper) => {
       const queries = searchQueries(data.vocabulary);
-      const search = (roomId: string, query: string) => callTool(helper!, 'search_messages', { room_id: roomId, query, limit: 20 });
+      const search = (roomId: string, query: string) => callTool(helper, 'search_messages', { room_id: roomId, query, limit: 20 });
       for (const q of queries) await search(LARGE_ROOM, q.query);
       const large: number[] = [];
       const small: number[] = [];
@@ -98,9 +94,6 @@ export const b9: Figure = {
           `in SQL alone (ms, app query → ordered by FTS rowid): ${sql.map((q) => `${q.kind} ${q.app.toFixed(1)} → ${q.byRowid.toFixed(1)}`).join(', ')}`,
         ],
       };
-    } finally {
-      if (helper) await closeClient(helper);
-      await serve.stop();
-    }
+    });
   },
 };

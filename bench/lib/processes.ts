@@ -127,6 +127,19 @@ function track<T extends ChildProcess>(child: T): T {
 }
 
 /** Closes every client, kills every child we spawned, removes every temp folder. */
+/** Starts serve on the workspace's data folder and one helper into it; stops both whatever `fn` does. */
+export async function withServeAndHelper<T>(ws: { dataDir: string; agentDir: string }, fn: (helper: Client) => Promise<T>): Promise<T> {
+  const serve = await startServe(ws.dataDir);
+  let helper: Client | null = null;
+  try {
+    helper = await connectHelper(ws.dataDir, ws.agentDir);
+    return await fn(helper);
+  } finally {
+    if (helper) await closeClient(helper);
+    await serve.stop();
+  }
+}
+
 export async function cleanup(): Promise<void> {
   await Promise.all([...clients].map((c) => closeClient(c)));
   const waits = [...children].map(
