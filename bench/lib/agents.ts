@@ -5,8 +5,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 export type Json = Record<string, unknown>;
 
 /** Calls a tool and parses its JSON text; a hard failure or a soft `success:false` throws. */
-export async function callTool(client: Client, name: string, args: Json = {}, timeoutMs = 60_000): Promise<Json> {
-  const result = (await client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs })) as {
+export async function callTool(client: Client, name: string, args: Json = {}, timeoutMs = 60_000, signal?: AbortSignal): Promise<Json> {
+  const result = (await client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs, signal })) as {
     content: Array<{ type: string; text?: string }>;
     isError?: boolean;
   };
