@@ -13,7 +13,7 @@ export const METHOD_NAMES = [
   'messages.timeline', 'messages.thread', 'messages.send', 'messages.search',
   'tasks.board', 'tasks.get', 'tasks.create', 'tasks.move', 'tasks.accept', 'tasks.cancel', 'tasks.handoff',
   'tasks.releaseWork', 'tasks.releaseReview',
-  'workers.list', 'workers.rename', 'workers.disconnect', 'workers.remove',
+  'workers.list', 'workers.rename', 'workers.disconnect', 'workers.remove', 'workers.wakes',
   'needsYou.list', 'needsYou.answer', 'needsYou.dismiss',
   'memory.list', 'memory.add', 'memory.edit', 'memory.retire',
   'auth.status', 'auth.startDeviceFlow', 'auth.poll', 'auth.cancel', 'auth.signOut',

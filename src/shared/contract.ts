@@ -7,7 +7,7 @@ import { Empty, RoomId, RoomNumber } from './model/common';
 import { MarkReadResult, RoomExport, RoomSummary } from './model/rooms';
 import { SearchResult, ThreadView, TimelineMessage, TimelinePage } from './model/messages';
 import { Board, TaskCard, TaskDetail, TaskStatusSchema } from './model/tasks';
-import { AgentSession } from './model/workers';
+import { AgentSession, Wake } from './model/workers';
 import { NeedsYouList, NeedsYouRef } from './model/needsYou';
 import { Fact, FactBody, FactCategory, FactTitle } from './model/knowledge';
 import { AuthStatus, DeviceFlow, PollResult } from './model/account';
@@ -70,6 +70,7 @@ export const contract = {
   'workers.rename': method(z.strictObject({ ...session, name: z.string().trim().min(1, 'Name is required.').max(64, 'Name must be at most 64 characters.') }), AgentSession, "Renames an agent in its room; old messages keep their sender."),
   'workers.disconnect': method(z.strictObject(session), AgentSession, 'Ends its connection; it can reconnect.'),
   'workers.remove': method(z.strictObject(session), AgentSession, 'Removes it from the room; its tasks there return to accepted.'),
+  'workers.wakes': method(z.strictObject(session), z.array(Wake), 'Why the agent was woken, newest first (the last 20 since the app started).'),
 
   'needsYou.list': method(Empty, NeedsYouList, 'One queue across rooms, newest first.'),
   'needsYou.answer': method(z.strictObject({ item: NeedsYouRef, text: MessageText }), TimelineMessage, 'Posts the answer as a thread reply that wakes the agent.'),

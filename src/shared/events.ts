@@ -5,6 +5,7 @@ import { RoomId } from './model/common';
 import { TimelineMessage } from './model/messages';
 import { TaskCard } from './model/tasks';
 import { OpenRoute } from './model/openRoute';
+import { Wake } from './model/workers';
 
 export const AppEvent = z.discriminatedUnion('type', [
   /** A people-visible message committed (prompt-only rows are never pushed). */
@@ -16,6 +17,8 @@ export const AppEvent = z.discriminatedUnion('type', [
     sessionId: z.string(),
     change: z.enum(['registered', 'updated', 'ended', 'renamed', 'presence']),
   }),
+  /** wait_for_messages woke an agent: why (not a write; nothing to refetch). */
+  z.object({ type: z.literal('worker.woken'), roomId: RoomId, sessionId: z.string(), wake: Wake }),
   z.object({ type: z.literal('needsYou.changed'), roomId: RoomId }),
   z.object({
     type: z.literal('room.changed'),

@@ -4,7 +4,7 @@ export type { RoomKind, RoomSummary, RoomExport } from './model/rooms';
 export type { MessageSource, MessageKind, TimelineMessage, TimelinePage, ThreadView, SnippetPart, SearchHit, SearchResult } from './model/messages';
 export type { TaskCard, TaskDetail, TaskHistoryEntry, WorkflowArtifact, PullRequestState, Board } from './model/tasks';
 export type { TaskStatus } from './taskTransitions';
-export type { AgentStatus, AgentSession } from './model/workers';
+export type { AgentStatus, AgentSession, Wake, WakeReason } from './model/workers';
 export type { NeedsYouRef, NeedsYouReason, NeedsYouItem } from './model/needsYou';
 export type { FactCategory, Fact } from './model/knowledge';
 export type { Account, DeviceFlow, AuthStatus, PollResult } from './model/account';

@@ -10,6 +10,7 @@ import { getTaskRow } from '../store/taskQueries';
 import { personHandlesOf } from './context';
 import { toTimelineMessage } from './models/messages';
 import { toTaskCard } from './models/tasks';
+import { toWake } from './models/wakes';
 import { onUiSignal } from './uiSignals';
 
 export type UiListener = (event: AppEvent) => void;
@@ -89,9 +90,14 @@ export function eventsForUi(app: App): UiSubscribe {
       const card = taskCardOrNull(app, signal.roomId, signal.number);
       if (card) deliver([{ type: 'task.changed', roomId: signal.roomId, task: card }]);
     });
+    // A wake is not a write: it comes from the hub, never the core bus (it must not wake anyone).
+    const offWakes = app.hub.wakes.onWake((wake) =>
+      deliver([{ type: 'worker.woken', roomId: wake.roomId, sessionId: wake.sessionId, wake: toWake(app.core.store.db, wake) }]),
+    );
     return () => {
       offCore();
       offSignals();
+      offWakes();
     };
   };
   const subscribe: UiSubscribe = (listener) => {

@@ -10,6 +10,7 @@ import type { ConnectionInfo, McpConnectionHandler } from './connection';
 import { ConnectionState } from './connectionState';
 import { LastSeenTracker } from './lastSeen';
 import { RoomSignals } from './roomSignals';
+import { WakeLog } from './wakeLog';
 import type { McpServices, OwnerIdentity, ToolEnv } from './services';
 import { registerTools } from './toolKit';
 import { allTools } from './tools';
@@ -33,6 +34,7 @@ interface OpenConnection {
 
 export class McpHub implements McpConnectionHandler {
   readonly bindings = new WorkerBindings();
+  readonly wakes = new WakeLog();
   readonly services: McpServices;
   private readonly connections = new Map<string, OpenConnection>();
   /** Auto-joins still running; close() waits for them before the store closes. */
@@ -50,6 +52,7 @@ export class McpHub implements McpConnectionHandler {
       bus,
       bindings: this.bindings,
       signals: this.signals,
+      wakes: this.wakes,
       hostId: getOrCreateHostId(store),
       dataDir: options.core.dataDir,
       version: options.version,

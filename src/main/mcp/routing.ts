@@ -1,20 +1,30 @@
 // Activation routing for wait_for_messages (mcp-tools.md §5.3): evaluated per message,
 // for the routing identity, at delivery time. The first matching row decides.
 import { normalizeHandle } from '../domain/identity/handles';
+import type { ConcernRole } from '../domain/systemEvents';
 
 export type RoutingReason =
-  | 'self_message' | 'explicit_mention' | 'broadcast' | 'system_event' | 'explicit_other_mention'
+  | 'self_message' | 'explicit_mention' | 'broadcast' | 'system_event' | 'system_noise' | 'explicit_other_mention'
   | 'reply_target' | 'thread_participant' | 'task_owner' | 'other_reply_target' | 'unaddressed';
+
+/** How a system event concerns the recipient, as recorded when the event was posted. */
+export interface Concern {
+  readonly role: ConcernRole;
+  readonly taskNumber: number | null;
+}
 
 export interface RoutingDecision {
   readonly decision: 'activate' | 'silent';
   readonly reason: RoutingReason;
   readonly addressed: boolean;
+  /** For `system_event`: why the event concerns the recipient (shown with the wake, never sent to agents). */
+  readonly concern?: Concern;
 }
 
 /** The fields of a stored message that routing reads. */
 export interface RoutableMessage {
   readonly number: number;
+  readonly kind: 'message' | 'status' | 'event';
   readonly source: 'agent' | 'human' | 'system';
   readonly text: string;
   readonly publisherAgentKey: string | null;
@@ -36,6 +46,8 @@ export interface RoutingContext {
   publisherOf(number: number): string | null;
   /** True when the recipient published the thread's root or a reply before `beforeNumber`. */
   participatedBefore(rootNumber: number, beforeNumber: number): boolean;
+  /** How the system event `number` concerns the recipient; null when it does not. */
+  concernOf(number: number): Concern | null;
   mentionsIn(text: string): readonly string[];
 }
 
@@ -50,7 +62,12 @@ export function routeMessage(message: RoutableMessage, ctx: RoutingContext): Rou
   const mentions = ctx.mentionsIn(message.text).map(normalizeHandle);
   if (ctx.handle && mentions.includes(ctx.handle)) return activate('explicit_mention', true);
   if (mentions.some((m) => BROADCASTS.has(m))) return activate('broadcast', true);
-  if (message.source === 'system') return activate('system_event', false);
+  // Rows 4 and 4b: a room event wakes only the agents it concerns. Status posts are room
+  // events too: they announce what their author is doing, and concern no one else.
+  if (message.source === 'system' || message.kind === 'status') {
+    const concern = message.source === 'system' ? ctx.concernOf(message.number) : null;
+    return concern ? { ...activate('system_event', false), concern } : silent('system_noise');
+  }
   if (mentions.some((m) => m !== ctx.handle && ctx.roomAgentHandles.has(m))) return silent('explicit_other_mention');
   const replyPublisher = message.replyToNumber !== null ? ctx.publisherOf(message.replyToNumber) : null;
   if (replyPublisher !== null && replyPublisher === ctx.agentKey) return activate('reply_target', true);

@@ -3,7 +3,7 @@
 import { extractMentions } from '../domain/messages/mentions';
 import { getMessageRow } from '../domain/messages/read';
 import { listRoomSessions, type SessionRow } from '../domain/sessions/sessions';
-import { heldTaskNumbers, participatedBefore } from '../store/routingQueries';
+import { eventConcern, heldTaskNumbers, participatedBefore } from '../store/routingQueries';
 import type { RoutingContext } from './routing';
 import type { ToolEnv } from './services';
 
@@ -37,6 +37,10 @@ export function routingContextFor(env: ToolEnv, roomId: string, recipient: Sessi
     activeWorkers,
     publisherOf: (n) => getMessageRow(db, roomId, n)?.publisher_agent_key ?? null,
     participatedBefore: (root, before) => participatedBefore(db, roomId, root, before, recipient.agent_key),
+    concernOf: (n) => {
+      const row = eventConcern(db, roomId, n, recipient.agent_key);
+      return row ? { role: row.role, taskNumber: row.task_number } : null;
+    },
     mentionsIn: extractMentions,
   };
 }

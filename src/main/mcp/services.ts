@@ -5,6 +5,7 @@ import type { Store } from '../store/store';
 import type { WorkerBindings } from './bindings';
 import type { ConnectionState } from './connectionState';
 import type { RoomSignals } from './roomSignals';
+import type { WakeLog } from './wakeLog';
 import type { AuthService } from '../auth/authService';
 import type { GitHubData } from '../auth/githubData';
 
@@ -18,6 +19,8 @@ export interface McpServices {
   readonly bus: EventBus;
   readonly bindings: WorkerBindings;
   readonly signals: RoomSignals;
+  /** Why each session was woken, for the people watching (in memory). */
+  readonly wakes: WakeLog;
   readonly hostId: string;
   /** The data folder (attachments are stored relative to it). */
   readonly dataDir: string;

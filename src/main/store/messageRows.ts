@@ -1,6 +1,17 @@
-// Inserting message rows (the one place that does), plus thread participants.
+// Inserting message rows (the one place that does), plus thread participants and, for a
+// system event, the agents it concerns.
 import type { Tx } from './store';
 import { allocateNumber } from './rooms';
+
+/** Why a system event concerns an agent (mcp-tools.md §5.3 row 4). */
+export type ConcernRole = 'proposer' | 'holder' | 'reviewer' | 'assignee' | 'renamed' | 'removed';
+
+/** One agent a system event concerns: the task it is about (if any) and the agent's part in it. */
+export interface EventConcern {
+  readonly agentKey: string;
+  readonly role: ConcernRole;
+  readonly taskNumber: number | null;
+}
 
 export interface NewMessageRow {
   roomId: string;
@@ -13,6 +24,8 @@ export interface NewMessageRow {
   agentPromptKind?: 'join' | 'inline' | 'auto' | null;
   publisherAgentKey?: string | null;
   publisherSessionId?: string | null;
+  /** System events only: the agents the event concerns, one row each. */
+  concerns?: readonly EventConcern[];
 }
 
 /** Inserts a message with the room's next number and returns that number. */
@@ -34,6 +47,11 @@ export function insertMessageRow(tx: Tx, row: NewMessageRow): number {
     tx.db
       .prepare('INSERT OR IGNORE INTO thread_participants (room_id, root_number, agent_key) VALUES (?, ?, ?)')
       .run(row.roomId, root, row.publisherAgentKey);
+  }
+  for (const concern of row.concerns ?? []) {
+    tx.db
+      .prepare('INSERT INTO event_concerns (room_id, message_number, agent_key, role, task_number) VALUES (?, ?, ?, ?, ?)')
+      .run(row.roomId, number, concern.agentKey, concern.role, concern.taskNumber);
   }
   tx.emit({ type: 'message.created', roomId: row.roomId, number });
   return number;

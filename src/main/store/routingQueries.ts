@@ -1,5 +1,6 @@
 // The lookups activation routing needs (mcp-tools.md §5.3), each bounded and indexed.
 import type { Db } from './database';
+import type { ConcernRole } from './messageRows';
 
 /** Task numbers in the room whose active work or review lease `agentKey` holds. */
 export function heldTaskNumbers(db: Db, roomId: string, agentKey: string): number[] {
@@ -24,4 +25,11 @@ export function participatedBefore(db: Db, roomId: string, rootNumber: number, b
     )
     .get(roomId, rootNumber, agentKey, roomId, rootNumber, beforeNumber, agentKey);
   return row !== undefined;
+}
+
+/** How a system event concerns `agentKey`, recorded when it was posted; undefined when it does not. */
+export function eventConcern(db: Db, roomId: string, number: number, agentKey: string): { role: ConcernRole; task_number: number | null } | undefined {
+  return db
+    .prepare('SELECT role, task_number FROM event_concerns WHERE room_id = ? AND message_number = ? AND agent_key = ?')
+    .get(roomId, number, agentKey) as { role: ConcernRole; task_number: number | null } | undefined;
 }

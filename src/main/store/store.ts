@@ -38,6 +38,7 @@ export class Store {
   /** Counts read() calls; tests use it to prove that idle waits do not poll. */
   readCount = 0;
   private queue: Promise<unknown> = Promise.resolve();
+  private queued = 0;
   private closed = false;
 
   constructor(
@@ -58,9 +59,15 @@ export class Store {
 
   /** Queues a write; resolves after COMMIT with `fn`'s value, or rejects after ROLLBACK. */
   write<T>(fn: (tx: Tx) => T): Promise<T> {
-    const run = this.queue.then(() => this.runWrite(fn));
+    this.queued++;
+    const run = this.queue.then(() => this.runWrite(fn)).finally(() => this.queued--);
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** True while a write is queued or running: more commits are on their way. */
+  get writing(): boolean {
+    return this.queued > 0;
   }
 
   /** Resolves when every queued write has settled. */

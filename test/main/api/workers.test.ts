@@ -37,7 +37,12 @@ describe('workers.rename', () => {
     expect(renamed).toMatchObject({ name: 'Maple', sessionId: juniper.sessionId });
     await juniper.tool('send_message', { text: 'after' });
     const page = await h.call('messages.timeline', { roomId: 'lab' });
-    expect(page.messages.slice(-2).map((m) => m.sender.name)).toEqual(['Juniper', 'Maple']);
+    // Between the two: the room hears of the rename (a system event naming both).
+    expect(page.messages.slice(-3).map((m) => [m.sender.name, m.text])).toEqual([
+      ['Juniper', 'before'],
+      ['LetAgents', expect.stringMatching(/ renamed Juniper to Maple\.$/)],
+      ['Maple', 'after'],
+    ]);
     expect(eventsOf(h.events, 'worker.changed')).toContainEqual({ type: 'worker.changed', roomId: 'lab', sessionId: juniper.sessionId, change: 'renamed' });
   });
 
@@ -110,5 +115,43 @@ describe('workers.remove', () => {
     const before = h.snapshot();
     expect(await h.fail('workers.remove', { sessionId: 'local_missing' })).toEqual({ code: 'not_found', message: 'Agent session not found.' });
     expect(h.snapshot()).toBe(before);
+  });
+});
+
+describe('workers.wakes', () => {
+  it('says why the agent was woken, newest first, live to the UI and on its roster entry', async () => {
+    const h = await setUpApi();
+    const juniper = await h.agent('lab', 'Juniper');
+    const cedar = await h.agent('lab', 'Cedar', 'codex');
+    expect(await h.call('workers.wakes', { sessionId: juniper.sessionId })).toEqual([]);
+    expect((await h.call('workers.list', { roomId: 'lab' }))[0].lastWake).toBeNull();
+    await h.call('tasks.create', { roomId: 'lab', title: 'Fix login' });
+    await juniper.tool('claim_task', { task_id: 'task_1' });
+    const { last_observed_message_id: cursor } = await juniper.tool<{ last_observed_message_id: string }>('wait_for_messages', { timeout: 1_000 });
+    h.events.length = 0;
+
+    // A mention from Cedar wakes Juniper; then a person moving its task does.
+    const waiting = juniper.tool<{ last_observed_message_id: string }>('wait_for_messages', { after_message_id: cursor, timeout: 20_000 });
+    await cedar.tool('send_message', { text: '@Juniper the staging build is green, over to you' });
+    const first = await waiting;
+    await h.call('tasks.move', { roomId: 'lab', number: 1, to: 'in_progress' });
+    await juniper.tool('wait_for_messages', { after_message_id: first.last_observed_message_id, timeout: 20_000 });
+
+    const wakes = await h.call('workers.wakes', { sessionId: juniper.sessionId });
+    expect(wakes).toEqual([
+      expect.objectContaining({ roomId: 'lab', reason: 'system_event', concern: 'holder', taskNumber: 1, from: null, messages: 1, excerpt: expect.stringMatching(/^task_1 moved from assigned to in_progress by /) }),
+      expect.objectContaining({ roomId: 'lab', reason: 'explicit_mention', concern: null, taskNumber: null, from: 'Cedar', messages: 1, excerpt: '@Juniper the staging build is green, over to you' }),
+    ]);
+    expect(eventsOf(h.events, 'worker.woken').map((e) => [e.sessionId, e.wake])).toEqual([
+      [juniper.sessionId, wakes[1]],
+      [juniper.sessionId, wakes[0]],
+    ]);
+    expect((await h.call('workers.list', { roomId: 'lab' })).find((a) => a.name === 'Juniper')!.lastWake).toEqual(wakes[0]);
+  });
+
+  it('refuses an unknown session', async () => {
+    const h = await setUpApi();
+    await h.room('lab');
+    expect(await h.fail('workers.wakes', { sessionId: 'local_missing' })).toEqual({ code: 'not_found', message: 'Agent session not found.' });
   });
 });

@@ -52,6 +52,7 @@ export function agentSession(name: string, online: boolean, roomId = 'github.com
     statusText: '',
     lastSeenAt: '2025-01-01T00:00:00.000Z',
     tasksHeld: [],
+    lastWake: null,
   };
 }
 

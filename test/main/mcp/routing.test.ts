@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { extractMentions } from '../../../src/main/domain/messages/mentions';
 import { routeMessage, type RoutableMessage, type RoutingContext } from '../../../src/main/mcp/routing';
 
 const ME = 'ada/worker-me';
@@ -10,10 +11,12 @@ const base: RoutingContext = {
   activeWorkers: 2,
   publisherOf: (n) => (n === 1 ? ME : n === 2 ? 'ada/worker-other' : null),
   participatedBefore: (root, before) => root === 10 && before > 11,
-  mentionsIn: (text) => [...text.matchAll(/(?:^|\W)@([A-Za-z0-9_.:/-]+)/g)].map((m) => m[1]),
+  // Event 30 is about a task the recipient holds; any other event concerns someone else.
+  concernOf: (n) => (n === 30 ? { role: 'holder', taskNumber: 7 } : null),
+  mentionsIn: extractMentions,
 };
 const msg = (over: Partial<RoutableMessage>): RoutableMessage => ({
-  number: 20, source: 'agent', text: 'hello', publisherAgentKey: 'ada/worker-other', replyToNumber: null, threadRootNumber: null, ...over,
+  number: 20, kind: 'message', source: 'agent', text: 'hello', publisherAgentKey: 'ada/worker-other', replyToNumber: null, threadRootNumber: null, ...over,
 });
 const route = (over: Partial<RoutableMessage>, ctx: Partial<RoutingContext> = {}) => routeMessage(msg(over), { ...base, ...ctx });
 
@@ -29,8 +32,21 @@ describe('activation routing', () => {
       expect(route({ text: `${b} standup` }, { activeWorkers: 9 }).reason).toBe('broadcast');
     }
   });
-  it('wakes on system events, unaddressed', () => {
-    expect(route({ source: 'system', publisherAgentKey: null, text: 'Cedar claimed task_3.' })).toEqual({ decision: 'activate', reason: 'system_event', addressed: false });
+  it('wakes on a system event only when it concerns the agent, saying how', () => {
+    const event = { number: 30, kind: 'event', source: 'system', publisherAgentKey: null, text: 'task_7 moved from in_progress to blocked by Ada.' } as const;
+    expect(route(event)).toEqual({ decision: 'activate', reason: 'system_event', addressed: false, concern: { role: 'holder', taskNumber: 7 } });
+  });
+  it('keeps every other room event silent as system_noise: joins, other agents\' claims, status posts', () => {
+    const join = { number: 31, kind: 'event', source: 'system', text: 'Cedar joined the room.', publisherAgentKey: 'ada/worker-other' } as const;
+    expect(route(join, { activeWorkers: 2 })).toEqual({ decision: 'silent', reason: 'system_noise', addressed: false });
+    // Naming a task the agent holds does not make someone else's claim its business.
+    expect(route({ ...join, text: 'Cedar claimed task_7.' }).reason).toBe('system_noise');
+    expect(route({ kind: 'status', text: '[status] working on task_7' }, { activeWorkers: 2 })).toEqual({ decision: 'silent', reason: 'system_noise', addressed: false });
+  });
+  it('still wakes an agent a room event mentions, or that a status post broadcasts to', () => {
+    expect(route({ number: 31, kind: 'event', source: 'system', publisherAgentKey: null, text: 'task_9 was handed off from Cedar to @Juniper.' }).reason).toBe('explicit_mention');
+    expect(route({ kind: 'status', text: '[status] @all deploy is frozen' }).reason).toBe('broadcast');
+    expect(route({ kind: 'status', text: '[status] @Juniper done', publisherAgentKey: ME }).reason).toBe('self_message');
   });
   it('stays silent when the message names another agent of the room', () => {
     expect(route({ text: '@cedar please review' })).toEqual({ decision: 'silent', reason: 'explicit_other_mention', addressed: false });

@@ -5,6 +5,16 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabase } from '../../../src/main/store/database';
 import { migrations, SCHEMA_VERSION } from '../../../src/main/store/migrations';
+import { Store } from '../../../src/main/store/store';
+import { EventBus } from '../../../src/main/events/bus';
+import { ensureRoom } from '../../../src/main/domain/rooms/rooms';
+import { findOrCreateWorker } from '../../../src/main/domain/sessions/workers';
+import { openWorkerSession, sessionActor } from '../../../src/main/domain/sessions/sessions';
+import { addTask } from '../../../src/main/domain/tasks/createTask';
+import { sendMessage } from '../../../src/main/domain/messages/send';
+import type { PersonActor } from '../../../src/main/domain/actor';
+import { getTask } from '../../../src/main/domain/tasks/board';
+import { updateTask } from '../../../src/main/domain/tasks/updateTask';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -14,6 +24,7 @@ const dbPath = () => {
   return join(dir, 'letagents.db');
 };
 
+const ada: PersonActor = { kind: 'person', label: 'Ada' };
 const tables = (db: Database.Database) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'messages_fts_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
 
@@ -44,6 +55,42 @@ describe('migrations', () => {
       if (version > 1) expect(db.prepare("SELECT room_id FROM rooms WHERE room_id = 'kept'").get()).toEqual({ room_id: 'kept' });
       db.close();
     }
+  });
+
+  it('migration 2 upgrades a version-1 database holding a real room: rows kept, old events concern no one, new ones record who they concern', async () => {
+    const path = dbPath();
+    // A database at version 1, written by the app's own code: a room, a worker that joined
+    // and proposed a task, and a person's message.
+    const raw = new Database(path);
+    raw.exec(migrations[0]);
+    raw.pragma('user_version = 1');
+    raw.pragma('foreign_keys = ON');
+    const old = new Store(raw, new EventBus());
+    await old.write((tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
+    const session = await old.write((tx) => {
+      const { worker } = findOrCreateWorker(tx, { registrationKey: 'k', requestedName: 'Juniper', ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Codex' });
+      return openWorkerSession(tx, { worker, roomId: 'lab' }).session;
+    });
+    await old.write((tx) => addTask(tx, 'lab', sessionActor(session), { title: 'Fix login' }));
+    await old.write((tx) => sendMessage(tx, { roomId: 'lab', author: ada, text: 'Thanks!' }));
+    const before = raw.prepare('SELECT number, source, text FROM messages ORDER BY number').all();
+    expect(before).toHaveLength(3);
+    await old.close();
+
+    const store = new Store(openDatabase(path), new EventBus());
+    expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(store.db.prepare('SELECT number, source, text FROM messages ORDER BY number').all()).toEqual(before);
+    expect(getTask(store.db, 'lab', 1)).toMatchObject({ status: 'proposed', created_by: session.actor_label });
+    expect(store.db.prepare('SELECT count(*) FROM event_concerns').pluck().get()).toBe(0);
+    // From now on events record who they concern: the person accepting the task concerns its proposer.
+    await store.write((tx) => updateTask(tx, 'lab', 1, ada, { status: 'accepted' }));
+    expect(store.db.prepare('SELECT message_number, agent_key, role, task_number FROM event_concerns').all()).toEqual([
+      { message_number: 4, agent_key: session.agent_key, role: 'proposer', task_number: 1 },
+    ]);
+    // Deleting the room takes its events' concerns with it.
+    await store.write((tx) => tx.db.prepare("DELETE FROM rooms WHERE room_id = 'lab'").run());
+    expect(store.db.prepare('SELECT count(*) FROM event_concerns').pluck().get()).toBe(0);
+    await store.close();
   });
 
   it('a failing migration leaves the database at its old version with nothing half-applied', () => {

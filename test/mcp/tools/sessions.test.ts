@@ -61,6 +61,27 @@ describe('register_agent_session', () => {
     expect(reg.agent_session).toMatchObject({ session_id: reg.agent_session_id, room_id: 'sessions-room', display_name: 'Legacy Larch', online: true });
   });
 
+  it('says plainly when the requested name is taken in the room, in both modes, and the join names both', async () => {
+    // "Juniper" belongs to the durable worker registered above; this connection holds it, so
+    // the notice also says how to recover it.
+    const durable = await ada.call('register_agent_session', { room_id: 'sessions-room', registration_key: 'sessions-key-taken', display_name: 'JUNIPER' });
+    const given = durable.agent_session.display_name;
+    expect(given.toLowerCase()).not.toBe('juniper');
+    expect(Object.keys(durable).sort()).toEqual(['agent_session', 'instruction', 'name_notice', 'name_taken', 'requested_name', 'success', 'worker_id']);
+    expect(durable).toMatchObject({ requested_name: 'JUNIPER', name_taken: true });
+    expect(durable.name_notice).toBe(
+      `The name "JUNIPER" belongs to another agent in this room, so you joined it as "${given}". ` +
+        `Others mention you as @${given}: use that name in mentions and when you sign messages, not "JUNIPER". ` +
+        'If this chat is that worker and lost its handle, call register_agent_session with room_id, display_name and recover_lost_worker: true instead.',
+    );
+    const joined = (await ada.call('read_messages', { room_id: 'sessions-room', limit: 1 })).messages[0];
+    expect(joined.text).toBe(`${given} joined the room (it asked for the name JUNIPER, which is taken).`);
+
+    const legacy = await ada.call('register_agent_session', { display_name: 'Legacy Larch' });
+    expect(legacy).toMatchObject({ success: true, requested_name: 'Legacy Larch', name_taken: true });
+    expect(legacy.name_notice).toContain(`@${legacy.agent_session.display_name}`);
+  });
+
   it('refuses bad registrations with the exact phrases, storing nothing', async () => {
     const stranger = await connectAgent(serve);
     await expectUnchanged(serve, async () => {

@@ -36,14 +36,22 @@ const reasons = (result: { messages: Array<{ id: string; activation: { for_curre
 const act = (reason: string, addressed: boolean) => ({ decision: 'activate', reason, addressed });
 
 describe('wait_for_messages', () => {
-  it('without a cursor returns the newest messages at once, with the cursor to resume from', async () => {
+  it('without a cursor returns at once with the cursor to resume from, even when everything is silent', async () => {
     const first = await bobWaits({ timeout: 1000 });
-    expect(first.room_id).toBe(ROOM);
-    expect(first.messages.length).toBeGreaterThan(0);
-    expect(first.last_observed_message_id).toMatch(/^msg_\d+$/);
-    const read = await bob.call('read_messages', { room_id: ROOM, limit: 1 });
-    expect(first.last_observed_message_id).toBe(read.messages[0].id);
-    for (const message of first.messages) expect(message.activation.for_current_agent.decision).toBe('activate');
+    const read = await bob.call('read_messages', { room_id: ROOM, limit: 0 });
+    // The room holds only the two joins: Juniper's is room noise to Bob, his own is his.
+    expect(read.messages.map((m: { text: string }) => m.text)).toEqual(['Juniper joined the room.', 'Cedar joined the room.']);
+    expect(first).toEqual({
+      room_id: ROOM,
+      messages: [],
+      last_observed_message_id: read.messages[1].id,
+      skipped_message_ids: ids(read),
+      skipped_message_count: 2,
+    });
+    const greeting = await adaSays('@all hello');
+    const again = await bobWaits({ timeout: 1000 });
+    expect(ids(again)).toEqual([greeting]);
+    expect(again.last_observed_message_id).toBe(greeting);
   });
 
   it('routes each message for the worker, delivers what activates it and lists what it skipped', async () => {
@@ -59,15 +67,15 @@ describe('wait_for_messages', () => {
 
     const result = await bobWaits({ after_message_id: cursor, timeout: 1000 });
     expect(Object.keys(result).sort()).toEqual(['last_observed_message_id', 'messages', 'room_id', 'skipped_message_count', 'skipped_message_ids']);
-    expect(ids(result)).toEqual([broadcast, replyToBob, event.id, plain]);
+    expect(ids(result)).toEqual([broadcast, replyToBob, plain]);
     expect(reasons(result)).toEqual({
       [broadcast]: act('broadcast', true),
       [replyToBob]: act('reply_target', true),
-      [event.id]: act('system_event', false),
       [plain]: act('unaddressed', false),
     });
-    expect(result.skipped_message_ids).toEqual([toOther, own]);
-    expect(result.skipped_message_count).toBe(2);
+    // Ada proposing a task is room noise to Bob (system_noise): listed as skipped, not delivered.
+    expect(result.skipped_message_ids).toEqual([toOther, own, event.id]);
+    expect(result.skipped_message_count).toBe(3);
     expect(result.last_observed_message_id).toBe(plain);
 
     // Bob takes the task; a message naming it wakes him as its owner.

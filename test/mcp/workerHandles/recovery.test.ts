@@ -40,8 +40,15 @@ describe('one connection, two chats that want the name Juniper', () => {
     second = await register(c1, { room_id: room, registration_key: 'second-key', display_name: 'juniper' });
     expect(second.worker_id).not.toBe(juniper.worker_id);
     expect(second.agent_session.display_name.toLowerCase()).not.toBe('juniper');
+    // It is told plainly: the name it asked for, that it is taken, the name to use in mentions, and how to recover.
+    const given = second.agent_session.display_name as string;
+    expect(second).toMatchObject({ requested_name: 'juniper', name_taken: true });
+    expect(second.name_notice).toContain(`@${given}`);
     expect(second.name_notice).toContain('recover_lost_worker');
     expect(second.name_notice).not.toContain(juniper.worker_id);
+    // The room's join event names both.
+    const joined = (await call(c1, 'read_messages', { room_id: room, limit: 1 })).messages[0];
+    expect(joined).toMatchObject({ source: 'system', text: `${given} joined the room (it asked for the name juniper, which is taken).` });
     expect(JSON.stringify(second)).not.toContain(juniper.worker_id);
   });
 
@@ -118,12 +125,15 @@ describe('who gets a notice, and what can be recovered', () => {
     expect(again.agent_session.session_id).toBe(juniper.agent_session.session_id);
   });
 
-  it('case 27: another connection gets no notice and cannot recover "Juniper"; a worker its own connection disconnected cannot be recovered', async () => {
+  it('case 27: another connection is told the name is taken but gets no recovery hint and cannot recover "Juniper"; a worker its own connection disconnected cannot be recovered', async () => {
     const room = await app.room(c1, 'recovery-others');
     const juniper = await register(c1, { room_id: room, registration_key: 'others-juniper', display_name: 'Juniper' });
     const elsewhere = await register(c2, { room_id: room, registration_key: 'others-c2', display_name: 'Juniper' });
-    expect(elsewhere.agent_session.display_name).not.toBe('Juniper');
-    expect(elsewhere).not.toHaveProperty('name_notice');
+    const given = elsewhere.agent_session.display_name as string;
+    expect(given).not.toBe('Juniper');
+    expect(elsewhere).toMatchObject({ requested_name: 'Juniper', name_taken: true });
+    expect(elsewhere.name_notice).toContain(`@${given}`);
+    expect(elsewhere.name_notice).not.toContain('recover_lost_worker');
     expect(await recover(c2, room, 'Juniper')).toEqual(hard(W8('Juniper')));
 
     expect(await call(c1, 'disconnect_agent_session', { worker_id: juniper.worker_id })).toMatchObject({ success: true });

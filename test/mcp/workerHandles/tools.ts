@@ -42,6 +42,8 @@ export async function call(client: Client, name: string, args: Record<string, un
 export interface Registration {
   worker_id: string;
   agent_session: Reply;
+  requested_name?: string;
+  name_taken?: true;
   name_notice?: string;
   resumed_work?: string;
 }

@@ -83,6 +83,7 @@ export function agent(roomId: string, roomName: string, name: string, extra: Par
     statusText: 'available in room',
     lastSeenAt: at(85),
     tasksHeld: [],
+    lastWake: null,
     ...extra,
   };
 }

@@ -15,7 +15,7 @@ import {
   type SessionRow,
   type WorkerRow,
 } from '../../store/sessionQueries';
-import type { Actor, AgentActor } from '../actor';
+import { actorShortName, type Actor, type AgentActor } from '../actor';
 import { appErrors } from '../errors';
 import { legacyAgentKey, newLegacySessionId, workerSessionId } from '../identity/agentKeys';
 import { codename } from '../identity/codenames';
@@ -77,6 +77,13 @@ interface SessionPlace {
 /** Who a new session is; the rest of its row is the same for every new session. */
 type SessionIdentity = Pick<UnnamedSessionRow, 'session_id' | 'worker_id' | 'agent_key' | 'owner_label' | 'ide_label' | 'runtime'>;
 
+/** "Juniper joined the room.", or, when the name it wanted was taken, both names. */
+function joinEventText(session: SessionRow, takenName: string | null): string {
+  return takenName === null
+    ? `${session.display_name} joined the room.`
+    : `${session.display_name} joined the room (it asked for the name ${takenName}, which is taken).`;
+}
+
 /**
  * Stores a new session under a free name (idle, "available in room"), announces a worker
  * joining, and returns the row.
@@ -95,9 +102,10 @@ function insertNamedSession(tx: Tx, place: SessionPlace, identity: SessionIdenti
   };
   insertSessionWithFreeName(tx, row, preferredName);
   const session = mustGetSession(tx.db, row.session_id);
+  const takenName = session.display_name === preferredName ? null : preferredName;
   // Controllers are read-only observers and stay off the roster, so they join silently.
   if (session.session_kind === 'worker') {
-    postSystemEvent(tx, session.room_id, `${session.display_name} joined the room.`, sessionActor(session));
+    postSystemEvent(tx, session.room_id, joinEventText(session, takenName), sessionActor(session));
   }
   tx.emit({ type: 'worker.changed', roomId: session.room_id, sessionId: session.session_id, change: 'registered' });
   return session;
@@ -158,6 +166,11 @@ export interface LegacySessionInput extends SessionPlace {
   sessionId?: string;
 }
 
+/** The name a legacy or implicit session asks for: the requested one, else the connection's codename. */
+export function legacyPreferredName(requestedName: string | null | undefined, defaultKey: string): string {
+  return cleanDisplayName(requestedName) ?? codename(defaultKey).displayName;
+}
+
 /** A legacy or implicit session (worker-handles.md §10): `local_<uuid>`, legacy agent key, same clash rule. */
 export function createLegacySession(tx: Tx, input: LegacySessionInput): SessionRow {
   const sessionId = input.sessionId ?? newLegacySessionId();
@@ -172,7 +185,7 @@ export function createLegacySession(tx: Tx, input: LegacySessionInput): SessionR
       ide_label: input.ideLabel,
       runtime: input.runtime?.trim() || runtimeSlug(input.ideLabel),
     },
-    cleanDisplayName(input.requestedName) ?? codename(input.defaultKey).displayName,
+    legacyPreferredName(input.requestedName, input.defaultKey),
   );
 }
 
@@ -196,9 +209,10 @@ export function endSession(
 
 /**
  * A person renames a session in the app: cleaned, unique in the room, actor label
- * rebuilt. Old messages keep the sender they were stored with.
+ * rebuilt. Old messages keep the sender they were stored with. The room hears of it, and
+ * the event concerns the renamed agent (its mentions now use the new name).
  */
-export function renameSession(tx: Tx, sessionId: string, newName: string): SessionRow {
+export function renameSession(tx: Tx, sessionId: string, newName: string, by: Actor): SessionRow {
   const before = mustGetSession(tx.db, sessionId);
   const name = cleanDisplayName(newName);
   if (name === null) throw appErrors.invalidInput('An agent name must be 1–64 characters.');
@@ -208,6 +222,11 @@ export function renameSession(tx: Tx, sessionId: string, newName: string): Sessi
     actorLabel: actorLabel(name, before.owner_label, before.ide_label),
   });
   if (outcome === 'name_taken') throw appErrors.nameTaken();
+  if (name !== before.display_name) {
+    postSystemEvent(tx, before.room_id, `${actorShortName(by)} renamed ${before.display_name} to ${name}.`, by, [
+      { agentKey: before.agent_key, role: 'renamed', taskNumber: null },
+    ]);
+  }
   tx.emit({ type: 'worker.changed', roomId: before.room_id, sessionId, change: 'renamed' });
   return mustGetSession(tx.db, sessionId);
 }
@@ -220,6 +239,8 @@ export function renameSession(tx: Tx, sessionId: string, newName: string): Sessi
 export function removeFromRoom(tx: Tx, sessionId: string, person: Actor): SessionRow {
   const ended = endSession(tx, sessionId, 'person');
   if (!ended) throw appErrors.notFound('Agent session');
+  const { room_id: roomId, display_name: name, agent_key: agentKey } = ended.session;
+  postSystemEvent(tx, roomId, `${actorShortName(person)} removed ${name} from the room.`, person, [{ agentKey, role: 'removed', taskNumber: null }]);
   releaseWorkLeasesOfSession(tx, ended.session.room_id, ended.session.session_id, person);
   return ended.session;
 }

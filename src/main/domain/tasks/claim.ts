@@ -8,6 +8,7 @@ import { errors } from '../errors';
 import { taskId } from '../ids';
 import { activeReviewLease, activeWorkLease, createWorkLease, holderOf, holds, toLeaseObject, type LeaseObject } from './leases';
 import { taskEventText } from './eventTexts';
+import { changeConcerns, taskParties } from './concerns';
 import { announceTaskChange, requireTask, setActorPresence } from './taskEffects';
 import { toTaskObject, type TaskObject } from './taskObject';
 import { assertTransition } from './transitions';
@@ -37,8 +38,9 @@ export function claimedPresence(tx: Tx, actor: AgentActor, number: number): void
 export function claimTask(tx: Tx, roomId: string, number: number, actor: AgentActor): { task: TaskObject; lease: LeaseObject } {
   const task = requireTask(tx.db, roomId, number);
   const retry = checkClaim(tx.db, task, actor);
+  const before = taskParties(tx.db, task);
   const lease = retry ?? applyClaim(tx, task, actor);
-  if (!retry) announceTaskChange(tx, roomId, number, taskEventText.claimed(actor, number), actor);
+  if (!retry) announceTaskChange(tx, roomId, number, taskEventText.claimed(actor, number), actor, changeConcerns(tx.db, before, task));
   claimedPresence(tx, actor, number);
   return { task: toTaskObject(tx.db, getTaskRow(tx.db, roomId, number)!), lease: toLeaseObject(lease) };
 }

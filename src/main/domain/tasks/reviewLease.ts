@@ -7,6 +7,7 @@ import { errors } from '../errors';
 import { taskId } from '../ids';
 import { taskEventText } from './eventTexts';
 import { activeReviewLease, createReviewLease, holds, toLeaseObject, type LeaseObject } from './leases';
+import { leaseEndedConcerns } from './concerns';
 import { announceTaskChange, IDLE_TEXT, requireTask, setActorPresence } from './taskEffects';
 import { toTaskObject, type TaskObject } from './taskObject';
 
@@ -39,6 +40,7 @@ export function releaseReview(
   if (actor.kind === 'agent' && !holds(current, actor)) throw errors.T14();
   const ended = endLeaseRow(tx, current.lease_id, 'released');
   setActorPresence(tx, actor, 'idle', IDLE_TEXT);
-  announceTaskChange(tx, roomId, number, taskEventText.releasedReview(actor, number), actor);
+  // A person releasing it concerns the reviewer; the reviewer's own release wakes no one.
+  announceTaskChange(tx, roomId, number, taskEventText.releasedReview(actor, number), actor, actor.kind === 'person' ? leaseEndedConcerns(current) : []);
   return { task: toTaskObject(tx.db, getTaskRow(tx.db, roomId, number)!), released_lease: toLeaseObject(ended) };
 }

@@ -6,7 +6,7 @@ import { getTaskRow, insertTaskEvent, setTaskAssignee, setTaskStatus, type TaskR
 import { errors } from '../errors';
 import { parseNumberedId, taskId } from '../ids';
 import type { Actor } from '../actor';
-import { postSystemEvent } from '../systemEvents';
+import { postSystemEvent, type EventConcern } from '../systemEvents';
 import { setPresence, type PresenceStatus } from '../sessions/presence';
 import { endLeasesForStatus } from './leases';
 import type { TaskStatus } from './transitions';
@@ -35,9 +35,14 @@ export function applyStatusChange(tx: Tx, task: TaskRow, to: TaskStatus, actor: 
   insertTaskEvent(tx, task.room_id, task.number, task.status, to, actor.label);
 }
 
-/** Posts the write's one system event and tells listeners the task changed. */
-export function announceTaskChange(tx: Tx, roomId: string, number: number, text: string, actor: Actor): void {
-  postSystemEvent(tx, roomId, text, actor);
+/**
+ * Posts the write's one system event, recording the agents it concerns (none for an edit
+ * or a review claim: they wake no one), and tells listeners the task changed.
+ */
+export function announceTaskChange(
+  tx: Tx, roomId: string, number: number, text: string, actor: Actor, concerns: readonly EventConcern[] = [],
+): void {
+  postSystemEvent(tx, roomId, text, actor, concerns);
   tx.emit({ type: 'task.changed', roomId, number });
 }
 

@@ -5,6 +5,7 @@ import { getTaskRow, setTaskArtifacts, setTaskPrUrl, type TaskRow } from '../../
 import type { Actor } from '../actor';
 import { appErrors, errors } from '../errors';
 import { applyClaim, checkClaim, claimedPresence } from './claim';
+import { changeConcerns, taskParties } from './concerns';
 import { taskEventText } from './eventTexts';
 import { activeWorkLease, holds } from './leases';
 import { checkAgentEdit, checkAgentMove } from './permissions';
@@ -100,6 +101,7 @@ export function updateTask(tx: Tx, roomId: string, number: number, actor: Actor,
   }
   if (hasEdits(edits) && !claiming && actor.kind === 'agent') checkAgentEdit(tx.db, task, actor);
 
+  const before = taskParties(tx.db, task);
   let text: string | null = null;
   if (claiming && actor.kind === 'agent') {
     applyClaim(tx, task, actor);
@@ -111,8 +113,10 @@ export function updateTask(tx: Tx, roomId: string, number: number, actor: Actor,
     text = taskEventText.moved(number, task.status, to, actor);
   }
   applyEdits(tx, task, edits);
+  // A claim or move concerns the task's agents; an edit alone wakes no one.
+  const concerns = text ? changeConcerns(tx.db, before, task) : [];
   if (!text && hasEdits(edits)) text = taskEventText.updated(actor, number);
-  if (text) announceTaskChange(tx, roomId, number, text, actor);
+  if (text) announceTaskChange(tx, roomId, number, text, actor, concerns);
   return { task: toTaskObject(tx.db, getTaskRow(tx.db, roomId, number)!) };
 }
 
@@ -125,12 +129,13 @@ export function completeTask(
   if (moving) assertTransition(task.status, 'in_review');
   if (actor.kind === 'agent' && !holds(activeWorkLease(tx.db, task), actor)) throw errors.T9();
   const edits = changedEdits(task, { prUrl: input.prUrl });
+  const before = taskParties(tx.db, task);
 
   if (moving) applyStatusChange(tx, task, 'in_review', actor);
   applyEdits(tx, task, edits);
   setActorPresence(tx, actor, ...presenceForStatus('in_review', number));
   const text = moving ? taskEventText.moved(number, task.status, 'in_review', actor)
     : hasEdits(edits) ? taskEventText.updated(actor, number) : null;
-  if (text) announceTaskChange(tx, roomId, number, text, actor);
+  if (text) announceTaskChange(tx, roomId, number, text, actor, moving ? changeConcerns(tx.db, before, task) : []);
   return { task: toTaskObject(tx.db, getTaskRow(tx.db, roomId, number)!) };
 }

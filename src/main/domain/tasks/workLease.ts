@@ -10,6 +10,7 @@ import { actorShortName, type Actor } from '../actor';
 import { errors } from '../errors';
 import { taskEventText } from './eventTexts';
 import { activeReviewLease, activeWorkLease, createWorkLease, holderShortName, holds, toLeaseObject, type LeaseObject } from './leases';
+import { changeConcerns, taskParties } from './concerns';
 import { announceTaskChange, applyStatusChange, IDLE_TEXT, requireTask, setActorPresence } from './taskEffects';
 import { toTaskObject, type TaskObject } from './taskObject';
 import { assertTransition, isHeldStatus } from './transitions';
@@ -43,9 +44,10 @@ export function releaseWorkLease(
   if (input.leaseId && input.leaseId !== work?.lease_id) throw errors.T13();
   if (actor.kind === 'agent' && !holds(work, actor)) throw errors.T9();
   if (!work) return { task: toTaskObject(tx.db, task), released_lease: null };
+  const before = taskParties(tx.db, task);
   const ended = endWork(tx, task, work, actor);
   setActorPresence(tx, actor, 'idle', IDLE_TEXT);
-  announceTaskChange(tx, roomId, number, taskEventText.released(actor, number), actor);
+  announceTaskChange(tx, roomId, number, taskEventText.released(actor, number), actor, changeConcerns(tx.db, before, task));
   return { task: taskNow(tx.db, task), released_lease: toLeaseObject(ended) };
 }
 
@@ -87,6 +89,7 @@ export function handoffTask(tx: Tx, roomId: string, number: number, actor: Actor
   if (review && review.agent_key === target.agent_key) throw errors.T17();
 
   const fromName = work ? holderShortName(tx.db, work) : actorShortName(actor);
+  const before = taskParties(tx.db, task);
   const released = work ? endLeaseRow(tx, work.lease_id, 'handed_off') : null;
   const lease = createWorkLease(tx, task, { label: target.actor_label, agentKey: target.agent_key, sessionId: target.session_id });
   if (task.status === 'accepted') {
@@ -94,7 +97,7 @@ export function handoffTask(tx: Tx, roomId: string, number: number, actor: Actor
     insertTaskEvent(tx, roomId, number, 'accepted', 'assigned', actor.label);
   }
   if (work && holds(work, actor)) setActorPresence(tx, actor, 'idle', IDLE_TEXT);
-  announceTaskChange(tx, roomId, number, taskEventText.handedOff(number, fromName, target.display_name), actor);
+  announceTaskChange(tx, roomId, number, taskEventText.handedOff(number, fromName, target.display_name), actor, changeConcerns(tx.db, before, task));
   return { task: taskNow(tx.db, task), released_lease: released && toLeaseObject(released), new_lease: toLeaseObject(lease) };
 }
 
@@ -107,8 +110,9 @@ export function releaseWorkLeasesOfSession(tx: Tx, roomId: string, sessionId: st
   const leases = listActiveLeaseRowsOfSession(tx.db, sessionId, roomId).filter((l) => l.kind === 'work');
   for (const lease of leases) {
     const task = getTaskRow(tx.db, roomId, lease.task_number)!;
+    const before = taskParties(tx.db, task);
     endWork(tx, task, lease, actor);
-    announceTaskChange(tx, roomId, task.number, taskEventText.released(actor, task.number), actor);
+    announceTaskChange(tx, roomId, task.number, taskEventText.released(actor, task.number), actor, changeConcerns(tx.db, before, task));
   }
   return leases.map((l) => l.task_number);
 }

@@ -5,13 +5,14 @@ import { errors } from '../../domain/errors';
 import { normalizeHandle } from '../../domain/identity/handles';
 import { cleanDisplayName } from '../../domain/identity/names';
 import { isWorkerIdShape } from '../../domain/identity/agentKeys';
-import { createLegacySession, endSession, getSession, toAgentSessionObject } from '../../domain/sessions/sessions';
+import { createLegacySession, endSession, getSession, legacyPreferredName, toAgentSessionObject } from '../../domain/sessions/sessions';
 import { findOrCreateWorker, getWorker } from '../../domain/sessions/workers';
 import { ideLabelFor } from '../clientIdentity';
 import { actorOf, fencedWrite, heldWorkerSessions, resolveRoomId } from '../identity';
 import type { ToolEnv } from '../services';
 import { additive, changing, defineTool, WORKER_ID_DESCRIPTION } from '../toolKit';
 import { connectWorker, registrationResult } from './workerConnect';
+import { nameTaken, RECOVERY_HINT } from './nameNotice';
 import { disconnectTarget } from './disconnectTarget';
 
 const USE_SESSION_ID = 'Pass this exact agent_session_id to wait_for_messages, send_message, and every other room tool.';
@@ -62,23 +63,16 @@ export const registerAgentSession = defineTool({
         runtime: args.runtime ?? ide.runtime,
       }),
     );
-    const notice = created ? nameNotice(env, roomId, args.display_name) : undefined;
+    const heldClash = created && holdsWorkerNamed(env, roomId, args.display_name);
     const result = await connectWorker(env, worker, roomId, { cwd: args.cwd ?? null, sessionKind });
-    return notice ? { ...result, name_notice: notice } : result;
+    return heldClash && result.name_notice ? { ...result, name_notice: `${result.name_notice} ${RECOVERY_HINT}` } : result;
   },
 });
 
-/** §3 step 3: a new worker asked for a name that a worker held by this connection uses. */
-function nameNotice(env: ToolEnv, roomId: string, requested: string | undefined): string | undefined {
+/** §3 step 3: does a worker held by this connection in the room already use the requested name? */
+function holdsWorkerNamed(env: ToolEnv, roomId: string, requested: string | undefined): boolean {
   const cleaned = cleanDisplayName(requested);
-  if (!cleaned) return undefined;
-  const clash = heldWorkerSessions(env, roomId).some((s) => s.name_key === normalizeHandle(cleaned));
-  if (!clash) return undefined;
-  return (
-    `This connection already holds a worker named "${cleaned}" in this room, so this new worker got its own name. ` +
-    'If this chat is that worker and lost its handle, call register_agent_session with room_id, display_name and ' +
-    'recover_lost_worker: true instead.'
-  );
+  return !!cleaned && heldWorkerSessions(env, roomId).some((s) => s.name_key === normalizeHandle(cleaned));
 }
 
 
@@ -95,11 +89,12 @@ async function registerLegacy(env: ToolEnv, args: z.infer<z.ZodObject<typeof reg
   const roomId = resolveRoomId(env, args.room_id, { write: true });
   const owner = env.services.owner();
   const ide = ideLabelFor(env.conn);
+  const defaultKey = `conn:${env.conn.id}`;
   const session = await env.services.store.write((tx) =>
     createLegacySession(tx, {
       roomId,
       requestedName: args.display_name ?? null,
-      defaultKey: `conn:${env.conn.id}`,
+      defaultKey,
       ownerLabel: owner.ownerLabel,
       ownerSlug: owner.ownerSlug,
       ideLabel: ide.ideLabel,
@@ -115,6 +110,7 @@ async function registerLegacy(env: ToolEnv, args: z.infer<z.ZodObject<typeof reg
     agent_session: toAgentSessionObject(session, { online: true, hostId: env.services.hostId }),
     agent_session_id: session.session_id,
     use_agent_session_id: USE_SESSION_ID,
+    ...nameTaken(legacyPreferredName(args.display_name, defaultKey), session.display_name),
   };
 }
 

@@ -1,7 +1,9 @@
 // wait_for_messages (mcp-tools.md §5.3): route messages after a cursor in windows of
 // 100 and return the first window that activates this agent; when caught up, sleep on
 // the room's commit signal (never polling the database) until a message commits, the
-// deadline passes, the client cancels, or the worker is taken over (W14).
+// deadline passes, the client cancels, or the worker is taken over (W14). A burst of
+// messages committed together goes out in one result, and each result that activates the
+// agent is recorded with its reason for the people watching.
 import { z } from 'zod';
 import { errors, type DomainError } from '../../domain/errors';
 import { msgId, parseNumberedId } from '../../domain/ids';
@@ -17,6 +19,10 @@ import { defineTool, readOnly, sessionFacade } from '../toolKit';
 
 const WINDOW = 100;
 const MAX_LISTED_SKIPS = 100;
+/** A burst: messages committed within this long of the wake that found the first one (issue 18). */
+const BURST_MS = 50;
+/** The burst is over once no commit has come for this long and no write is queued. */
+const BURST_QUIET_MS = 10;
 
 export function clampTimeout(timeout: number | undefined): number {
   if (!timeout) return 30_000;
@@ -62,6 +68,8 @@ export const waitForMessagesTool = defineTool({
         })
       : () => undefined;
     const skipped: number[] = [];
+    let gathered = false;
+    const onFailure = (wake: () => void) => (wakeOnFailure = wake);
     try {
       for (;;) {
         if (takeover) throw takeover;
@@ -80,7 +88,16 @@ export const waitForMessagesTool = defineTool({
           signal.cancel();
           const routed = route(env, roomId, recipient, pageAfter(db, roomId, from, WINDOW));
           if (routed.some((r) => !r.decision || r.decision.decision === 'activate')) {
-            return finish(env, identity, roomId, routed, skipped, routed.at(-1)!.row.number, 'oldest');
+            // Caught up with the room: let the rest of a burst land, then route the window again.
+            if (!gathered && routed.at(-1)!.row.number === latest) {
+              gathered = true;
+              await gatherBurst(env, roomId, deadline, call.signal, onFailure);
+              wakeOnFailure = null;
+              continue;
+            }
+            const result = finish(env, identity, roomId, routed, skipped, routed.at(-1)!.row.number, 'oldest');
+            if (recipient) recordWake(env, roomId, recipient.session_id, routed, result.last_observed_message_id);
+            return result;
           }
           skipped.push(...routed.map((r) => r.row.number));
           cursor = routed.at(-1)!.row.number;
@@ -92,7 +109,7 @@ export const waitForMessagesTool = defineTool({
           signal.cancel();
           return finish(env, identity, roomId, [], skipped, cursor, 'oldest');
         }
-        await sleep(signal, remaining, call.signal, (wake) => (wakeOnFailure = wake));
+        await sleep(signal, remaining, call.signal, onFailure);
         wakeOnFailure = null;
       }
     } finally {
@@ -107,7 +124,7 @@ function route(env: ToolEnv, roomId: string, recipient: SessionRow | null, rows:
   return rows.map((row) => ({
     row,
     decision: routeMessage(
-      { number: row.number, source: row.source, text: row.text, publisherAgentKey: row.publisher_agent_key, replyToNumber: row.reply_to_number, threadRootNumber: row.thread_root_number },
+      { number: row.number, kind: row.kind, source: row.source, text: row.text, publisherAgentKey: row.publisher_agent_key, replyToNumber: row.reply_to_number, threadRootNumber: row.thread_root_number },
       ctx,
     ),
   }));
@@ -148,23 +165,60 @@ function finish(
   };
 }
 
-/** Sleeps until the room's next commit, the deadline, a client cancel, or a takeover. */
+/**
+ * After a wake found a message that activates the agent: waits for the rest of its burst,
+ * so messages posted in quick succession cost the agent one turn, not several. It ends
+ * once no commit has come for BURST_QUIET_MS with no write queued (a lone message waits
+ * no longer than that), and never later than BURST_MS, the deadline, a cancel or a
+ * takeover. Event-driven like the wait itself.
+ */
+async function gatherBurst(env: ToolEnv, roomId: string, deadline: number, abort: AbortSignal, onFailure: (wake: () => void) => void): Promise<void> {
+  const until = Math.min(Date.now() + BURST_MS, deadline);
+  for (;;) {
+    const left = until - Date.now();
+    if (left <= 0) return;
+    const quiet = env.services.store.writing ? left : Math.min(BURST_QUIET_MS, left);
+    const woke = await sleep(env.services.signals.next(roomId), quiet, abort, onFailure);
+    if (woke === 'ended' || (woke === 'timer' && !env.services.store.writing)) return;
+  }
+}
+
+/** Notes why the agent was woken: the first activating message of the result it gets. */
+function recordWake(env: ToolEnv, roomId: string, sessionId: string, routed: Routed[], lastObserved: string | null): void {
+  const last = lastObserved === null ? 0 : parseNumberedId('msg', lastObserved)!;
+  const activating = routed.filter((r) => r.decision?.decision === 'activate' && r.row.number <= last);
+  const first = activating[0];
+  if (!first?.decision) return;
+  env.services.wakes.record({
+    roomId,
+    sessionId,
+    at: env.services.store.now(),
+    messageNumber: first.row.number,
+    reason: first.decision.reason,
+    addressed: first.decision.addressed,
+    concern: first.decision.concern ?? null,
+    activating: activating.length,
+  });
+}
+
+/** Sleeps until the room's next commit, the timer, a client cancel, or a takeover; says which ended it. */
 function sleep(
   signal: { promise: Promise<void>; cancel(): void },
   ms: number,
   abort: AbortSignal,
   onFailure: (wake: () => void) => void,
-): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const done = () => {
+): Promise<'commit' | 'timer' | 'ended'> {
+  return new Promise((resolve) => {
+    const done = (why: 'commit' | 'timer' | 'ended') => {
       clearTimeout(timer);
-      abort.removeEventListener('abort', done);
+      abort.removeEventListener('abort', ended);
       signal.cancel();
-      resolve();
+      resolve(why);
     };
-    const timer = setTimeout(done, ms);
-    abort.addEventListener('abort', done, { once: true });
-    onFailure(done);
-    void signal.promise.then(done);
+    const ended = () => done('ended');
+    const timer = setTimeout(() => done('timer'), ms);
+    abort.addEventListener('abort', ended, { once: true });
+    onFailure(ended);
+    void signal.promise.then(() => done('commit'));
   });
 }

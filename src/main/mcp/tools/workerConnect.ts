@@ -1,12 +1,13 @@
 // Connecting a chat to its worker session (worker-handles.md §6): fast path, one
 // registration in flight per session, the synchronous token swap before any database
-// write, then persisting the session, and the resumed-work notice.
+// write, then persisting the session, the taken-name notice and the resumed-work notice.
 import { workerSessionId } from '../../domain/identity/agentKeys';
 import { getSession, insertWorkerSession, reviveOrTouchSession, toAgentSessionObject, type SessionRow } from '../../domain/sessions/sessions';
 import type { WorkerRow } from '../../domain/sessions/workers';
 import { activeLeasesOfSession } from '../../domain/tasks/workLease';
 import { gitCurrentBranch } from '../../domain/git';
 import type { ToolEnv } from '../services';
+import { nameTaken } from './nameNotice';
 
 export const WORKER_INSTRUCTION =
   'Keep this worker_id for this chat and pass it to every room tool. After a restart or reconnect, call ' +
@@ -16,6 +17,9 @@ export interface WorkerRegistration {
   success: true;
   worker_id: string;
   agent_session: ReturnType<typeof toAgentSessionObject>;
+  /** Set when the first registration in the room could not give the worker its name. */
+  requested_name?: string;
+  name_taken?: true;
   name_notice?: string;
   resumed_work?: string;
   instruction: string;
@@ -48,17 +52,21 @@ export async function connectWorker(
     const repoBranch = cwd ? await gitCurrentBranch(cwd).catch(() => null) : null;
     bindings.swap(env.conn, sessionId, predecessor);
     let session: SessionRow;
+    let firstRegistration = false;
     try {
-      session = await store.write((tx) =>
-        getSession(tx.db, sessionId)
-          ? reviveOrTouchSession(tx, sessionId, repoBranch)
-          : insertWorkerSession(tx, { worker, roomId, repoBranch, sessionKind: options.sessionKind }),
-      );
+      session = await store.write((tx) => {
+        if (getSession(tx.db, sessionId)) return reviveOrTouchSession(tx, sessionId, repoBranch);
+        firstRegistration = true;
+        return insertWorkerSession(tx, { worker, roomId, repoBranch, sessionKind: options.sessionKind });
+      });
     } catch (error) {
       bindings.unbind(sessionId, env.conn);
       throw error;
     }
-    const result = registrationResult(env, worker.worker_id, session);
+    const result: WorkerRegistration = {
+      ...registrationResult(env, worker.worker_id, session),
+      ...(firstRegistration ? nameTaken(worker.display_name, session.display_name) : {}),
+    };
     const leases = activeLeasesOfSession(store.db, sessionId);
     if (leases.length > 0) {
       const list = leases.map((l) => `task_${l.taskNumber} (${l.kind})`).join(', ');

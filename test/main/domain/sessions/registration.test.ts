@@ -62,7 +62,11 @@ describe('name clashes in a room', () => {
     expect(second.display_name).toBe(expectedSubstitute(second.agent_key, ['Cedar']));
     expect(second.display_name).not.toMatch(/cedar/i);
     expect(second.actor_label).toBe(`${second.display_name} | Ada's agent | Claude Code`);
-    expect(fx.messages('R').map((m) => m.text)).toEqual(['Cedar joined the room.', `${second.display_name} joined the room.`]);
+    // The join names both: the name it asked for and the one it got (issue 18).
+    expect(fx.messages('R').map((m) => m.text)).toEqual([
+      'Cedar joined the room.',
+      `${second.display_name} joined the room (it asked for the name Cedar, which is taken).`,
+    ]);
   });
 
   it('keeps the worker its own name: the substitute is only for this room', async () => {

@@ -1,0 +1,53 @@
+// Why each agent session was woken (issue 18): for every wait_for_messages result that
+// activated it, the first activating message, its routing reason and how many activated
+// it. Kept in memory, the newest WAKES_PER_SESSION per session, so a person can spot
+// wasted wakes; a wait is a read, and persisting each wake would add a write to every one.
+import type { Concern, RoutingReason } from './routing';
+
+export interface WakeRecord {
+  readonly roomId: string;
+  readonly sessionId: string;
+  /** When the result went out (ISO-8601 UTC). */
+  readonly at: string;
+  /** The first message of the result that activated the agent. */
+  readonly messageNumber: number;
+  readonly reason: RoutingReason;
+  readonly addressed: boolean;
+  readonly concern: Concern | null;
+  /** Messages of the result that activated the agent (the first included). */
+  readonly activating: number;
+}
+
+export const WAKES_PER_SESSION = 20;
+/** Sessions remembered at most; the one woken longest ago is forgotten first. */
+const SESSIONS = 1_000;
+
+export class WakeLog {
+  private readonly bySession = new Map<string, WakeRecord[]>();
+  private readonly listeners = new Set<(wake: WakeRecord) => void>();
+
+  record(wake: WakeRecord): void {
+    const list = this.bySession.get(wake.sessionId) ?? [];
+    // Re-inserting keeps the map in order of the latest wake, so the oldest is first to go.
+    this.bySession.delete(wake.sessionId);
+    this.bySession.set(wake.sessionId, [wake, ...list].slice(0, WAKES_PER_SESSION));
+    if (this.bySession.size > SESSIONS) this.bySession.delete(this.bySession.keys().next().value!);
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(wake);
+      } catch (error) {
+        console.error('wake listener failed:', error);
+      }
+    }
+  }
+
+  /** The session's wakes, newest first. */
+  of(sessionId: string): readonly WakeRecord[] {
+    return this.bySession.get(sessionId) ?? [];
+  }
+
+  onWake(listener: (wake: WakeRecord) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
