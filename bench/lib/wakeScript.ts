@@ -2,7 +2,7 @@
 // round runs — two joins, a status post each, three tasks proposed, accepted by the person,
 // claimed, sent to review, reviewed and done, one @mention, a thread of three replies, and
 // one human message. Each step names, per agent, the routing reason it should get; the
-// bench counts wakes against it and test/mcp/routing/wakeScript.test.ts asserts it.
+// bench counts wakes against it and test/mcp/wakeScript.test.ts asserts it.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { callTool, type Json } from './agents';
 

@@ -149,6 +149,29 @@ describe('workers.wakes', () => {
     expect((await h.call('workers.list', { roomId: 'lab' })).find((a) => a.name === 'Juniper')!.lastWake).toEqual(wakes[0]);
   });
 
+  it('counts a burst as one wake: messages committed back to back reach the waiting agent in one result', async () => {
+    const h = await setUpApi();
+    const juniper = await h.agent('lab', 'Juniper');
+    const { last_observed_message_id: cursor } = await juniper.tool<{ last_observed_message_id: string }>('wait_for_messages', { timeout: 1_000 });
+    // The posts start once the wait is under way (its waiter registered).
+    const registered = new Promise<void>((resolve) => {
+      const add = h.app.hub.bindings.addWaiter.bind(h.app.hub.bindings);
+      vi.spyOn(h.app.hub.bindings, 'addWaiter').mockImplementation((...args) => {
+        resolve();
+        return add(...args);
+      });
+    });
+    const waiting = juniper.tool<{ messages: Array<{ text: string }> }>('wait_for_messages', { after_message_id: cursor, timeout: 20_000 });
+    await registered;
+    // Five posts in quick succession (the person's, queued one behind the other in the store).
+    const texts = [1, 2, 3, 4, 5].map((n) => `@Juniper step ${n} of the deploy`);
+    await Promise.all(texts.map((text) => h.call('messages.send', { roomId: 'lab', text })));
+    expect((await waiting).messages.map((m) => m.text)).toEqual(texts);
+    expect(await h.call('workers.wakes', { sessionId: juniper.sessionId })).toEqual([
+      expect.objectContaining({ reason: 'explicit_mention', messages: 5, excerpt: texts[0] }),
+    ]);
+  });
+
   it('refuses an unknown session', async () => {
     const h = await setUpApi();
     await h.room('lab');
