@@ -1,8 +1,9 @@
-// The agents roster with agents on real MCP connections: the person renames an agent (the
-// roster shows the new name) and disconnects one (its waiting call ends at once, its next
-// call gets W15, and the roster shows it disconnected).
+// The agents roster with agents on real MCP connections: it shows why an agent was woken
+// as it happens (a mention, a change to the task it proposed; another agent joining wakes
+// no one), the person renames an agent (the roster shows the new name) and disconnects one
+// (its waiting call ends at once, its next call gets W15, and the roster shows it disconnected).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinAgent, type Agent } from './lib/agents';
+import { currentCursor, joinAgent, type Agent } from './lib/agents';
 import { openApp, type AppSession } from './lib/app';
 import { saveShot } from './lib/shots';
 
@@ -13,6 +14,7 @@ const W15 =
 let app: AppSession;
 let juniper: Agent;
 let cedar: Agent;
+let fern: Agent | undefined;
 
 beforeAll(async () => {
   app = await openApp();
@@ -25,6 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await juniper?.close();
   await cedar?.close();
+  await fern?.close();
   await app?.close();
 });
 
@@ -36,6 +39,37 @@ async function chooseAction(agentName: string, action: string): Promise<void> {
 }
 
 describe('the agents roster', () => {
+  it('shows why an agent was woken, live: a mention, then a change to the task it proposed', async () => {
+    const { page } = app;
+    await agentRow('Juniper').getByText('Claude Code').waitFor();
+    const task = (await juniper.call('add_task', { title: 'Write the release notes' })).task.id as string;
+    let cursor = await currentCursor(juniper);
+
+    // A third agent joining is room noise: it does not wake Juniper (the wait runs on).
+    const waiting = juniper.call('wait_for_messages', { after_message_id: cursor, timeout: 20_000 });
+    fern = await joinAgent(app.serve.dataDir, { room: 'website-docs', name: 'Fern', clientName: 'gemini-cli' });
+    const mention = await cedar.call('send_message', { text: '@Juniper the staging build is green' });
+    const woke = await waiting;
+    expect(woke.messages.map((m: { id: string }) => m.id)).toEqual([mention.id]);
+    await agentRow('Juniper').getByText('Woken by a mention from Cedar').waitFor();
+    cursor = woke.last_observed_message_id;
+
+    const again = juniper.call('wait_for_messages', { after_message_id: cursor, timeout: 20_000 });
+    await cedar.call('update_task', { task_id: task, status: 'accepted' });
+    expect((await again).messages[0].activation.for_current_agent.reason).toBe('system_event');
+    const latest = agentRow('Juniper').getByText(`Woken: ${task}, which it proposed, changed`);
+    await latest.waitFor();
+
+    await latest.click();
+    const recent = agentRow('Juniper').getByRole('list', { name: 'Recent wakes' });
+    await recent.getByText('@Juniper the staging build is green').waitFor();
+    expect(await recent.getByRole('listitem').count()).toBe(2);
+    // Cedar never waited, so it shows no wake at all.
+    expect(await agentRow('Cedar').getByText(/^Woken/).count()).toBe(0);
+    await saveShot(page, 'agent-wakes');
+    expect(app.problems).toEqual([]);
+  });
+
   it('renames an agent and shows the new name', async () => {
     const { page } = app;
     await agentRow('Juniper').getByText('Claude Code').waitFor();

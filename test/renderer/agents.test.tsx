@@ -2,13 +2,15 @@
 // The agents roster: states, presence, rename (with the name-clash refusal), disconnect and
 // remove with confirmations, the room filter, and the room header's presence chips.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appErrors } from '../../src/main/domain/errors';
 import { roomRoute } from '../../src/renderer/src/app/navigation';
 import { renderApp, never } from './support/renderApp';
 import { DEMO_REPO_ROOM, demoState } from './support/demoSeed';
 import { emptyState } from './support/fakeApi';
+import { at } from './support/fakeData';
+import type { Wake } from '../../src/shared/types';
 
 afterEach(cleanup);
 
@@ -87,6 +89,37 @@ describe('agents roster', () => {
     expect(dialog.textContent).toMatch(/back to Accepted/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(api.calls.some((c) => c.method === 'workers.remove')).toBe(false);
+  });
+
+  it('shows why each agent was last woken, live, and its recent wakes on opening', async () => {
+    const state = demoState();
+    const juniper = state.agents.find((a) => a.name === 'Juniper')!;
+    const mention: Wake = {
+      at: at(80), roomId: juniper.roomId, messageNumber: 41, reason: 'explicit_mention', concern: null, taskNumber: null,
+      from: 'Cedar', excerpt: '@Juniper the build is green', messages: 1,
+    };
+    juniper.lastWake = mention;
+    const { api } = openRoster(state);
+    await screen.findByText(/— pushing the transaction fix/);
+    expect(within(row('Juniper')).getByText('Woken by a mention from Cedar')).toBeTruthy();
+    // Cedar has never been woken: no line at all.
+    expect(within(row('Cedar')).queryByText(/^Woken/)).toBeNull();
+
+    // A person moves Juniper's task: the roster updates from the event, without reloading.
+    const assigned: Wake = { ...mention, at: at(90), messageNumber: 44, reason: 'system_event', concern: 'assignee', taskNumber: 12, from: null, excerpt: 'task_12 was handed off from Cedar to @Juniper.', messages: 3 };
+    state.wakes[juniper.sessionId] = [assigned, mention];
+    const listCalls = api.calls.filter((c) => c.method === 'workers.list').length;
+    act(() => api.emit({ type: 'worker.woken', roomId: juniper.roomId, sessionId: juniper.sessionId, wake: assigned }));
+    expect(await within(row('Juniper')).findByText('Woken: task_12 was assigned to it (+2 more)')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'workers.list').length).toBe(listCalls);
+
+    await userEvent.click(within(row('Juniper')).getByText('Woken: task_12 was assigned to it (+2 more)'));
+    const recent = await within(row('Juniper')).findByRole('list', { name: 'Recent wakes' });
+    await waitFor(() => expect(within(recent).getAllByRole('listitem').map((li) => li.querySelector('span')?.textContent)).toEqual([
+      'Woken: task_12 was assigned to it (+2 more)',
+      'Woken by a mention from Cedar',
+    ]));
+    expect(within(recent).getByText('@Juniper the build is green')).toBeTruthy();
   });
 
   it('with no agents, points to Connect agents', async () => {

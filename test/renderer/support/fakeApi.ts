@@ -5,7 +5,7 @@ import type { ApiImplementation } from '../../../src/main/api/dispatcher';
 import { appErrors, errors } from '../../../src/main/domain/errors';
 import { TRANSITIONS, canTransition, type TaskStatus } from '../../../src/shared/taskTransitions';
 import type { AppEvent } from '../../../src/shared/events';
-import type { AgentSession, AppInfo, AuthStatus, Fact, NeedsYouItem, PollResult, RoomSummary, Settings, TaskCard, TaskDetail, TimelineMessage, ToolSetup } from '../../../src/shared/types';
+import type { AgentSession, Wake, AppInfo, AuthStatus, Fact, NeedsYouItem, PollResult, RoomSummary, Settings, TaskCard, TaskDetail, TimelineMessage, ToolSetup } from '../../../src/shared/types';
 import { searchMessages, timelinePage, topLevel } from './fakeMessages';
 import { at, message, person } from './fakeData';
 
@@ -15,6 +15,8 @@ export interface FakeState {
   tasks: Record<string, TaskCard[]>;
   details: Record<string, Partial<TaskDetail>>;
   agents: AgentSession[];
+  /** Each agent session's wakes, newest first. */
+  wakes: Record<string, Wake[]>;
   facts: Record<string, Fact[]>;
   needsYou: NeedsYouItem[];
   auth: AuthStatus;
@@ -34,6 +36,7 @@ export function emptyState(): FakeState {
     tasks: {},
     details: {},
     agents: [],
+    wakes: {},
     facts: {},
     needsYou: [],
     auth: { signedIn: false, account: null, keychain: { available: true, message: null }, clientConfigured: true, pending: null },
@@ -160,6 +163,7 @@ export function createFakeApi(state: FakeState = emptyState(), overrides: Partia
       emit({ type: 'worker.changed', roomId: a.roomId, sessionId, change: 'renamed' });
       return { ...a };
     },
+    'workers.wakes': ({ sessionId }) => state.wakes[agentOf(sessionId).sessionId] ?? [],
     'workers.disconnect': ({ sessionId }) => endAgent(agentOf(sessionId), false),
     'workers.remove': ({ sessionId }) => endAgent(agentOf(sessionId), true),
     'needsYou.list': () => ({ items: [...state.needsYou].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) }),

@@ -1,5 +1,5 @@
-// One agent in the roster: name, tool, owner, online or not, status, rooms, tasks held,
-// last seen, and its actions.
+// One agent in the roster: name, tool, owner, online or not, status, why it was last
+// woken, rooms, tasks held, last seen, and its actions.
 import type { AgentSession } from '../../../../shared/types';
 import { Avatar } from '../../components/Avatar';
 import { IdeBadge } from '../../components/IdeBadge';
@@ -7,6 +7,7 @@ import { Menu } from '../../components/Menu';
 import { Icon } from '../../components/Icon';
 import { StatusDot, STATUS_WORDS } from '../../components/StatusDot';
 import { formatRelative } from '../../lib/time';
+import { AgentWakes } from './AgentWakes';
 
 export type AgentAction = 'rename' | 'disconnect' | 'remove';
 
@@ -26,6 +27,7 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
           <span className="agent-presence">{presence}</span>
           {agent.online && !agent.ended && agent.statusText && <span className="agent-status-text">— {agent.statusText}</span>}
         </div>
+        <AgentWakes sessionId={agent.sessionId} lastWake={agent.lastWake} />
       </div>
       <dl className="agent-facts">
         {showRoom && (

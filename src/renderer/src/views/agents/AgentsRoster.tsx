@@ -2,6 +2,7 @@
 // room's Agents tab, or by a room picker on the Agents page.
 import { useState } from 'react';
 import type { AgentSession } from '../../../../shared/types';
+import { useAppEvents } from '../../api/useAppEvents';
 import { useQuery } from '../../api/useQuery';
 import { useAppData } from '../../app/appData';
 import { useNavigation } from '../../app/navigation';
@@ -21,6 +22,10 @@ export function AgentsRoster({ roomId }: { roomId?: string }) {
   const all = useQuery('workers.list', {}, (e) => e.type === 'worker.changed' || e.type === 'task.changed');
   const [filter, setFilter] = useState<string>('');
   const [acting, setActing] = useState<{ agent: AgentSession; action: AgentAction } | null>(null);
+  // A wake changes only that agent's latest wake: patch it in place rather than refetch the roster.
+  useAppEvents((e) => {
+    if (e.type === 'worker.woken') all.setData((list) => list.map((a) => (a.sessionId === e.sessionId ? { ...a, lastWake: e.wake } : a)));
+  });
 
   if (all.status === 'loading') return <Loading label="Loading agents…" />;
   if (all.status === 'error' && !all.data) return <ErrorState message={all.error} onRetry={all.reload} />;

@@ -1,0 +1,32 @@
+// Why the agent was woken: its latest wake in plain words, and on opening, the recent ones
+// with the start of the message that woke it (a person can spot wasted wakes). Live.
+import { useState } from 'react';
+import type { Wake } from '../../../../shared/types';
+import { useQuery } from '../../api/useQuery';
+import { formatRelative } from '../../lib/time';
+import { wakeReasonText } from '../../lib/wakes';
+
+export function AgentWakes({ sessionId, lastWake }: { sessionId: string; lastWake: Wake | null }) {
+  const [open, setOpen] = useState(false);
+  const wakes = useQuery('workers.wakes', open ? { sessionId } : null, (e) => e.type === 'worker.woken' && e.sessionId === sessionId);
+  if (!lastWake) return null;
+  return (
+    <details className="agent-wakes" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>
+        <span className="agent-wake-reason">{wakeReasonText(lastWake)}</span>{' '}
+        <time className="muted" dateTime={lastWake.at}>{formatRelative(lastWake.at)}</time>
+      </summary>
+      {open && (
+        <ol className="agent-wake-list" aria-label="Recent wakes">
+          {(wakes.data ?? [lastWake]).map((wake) => (
+            <li key={`${wake.at}-${wake.messageNumber}`}>
+              <span>{wakeReasonText(wake)}</span>
+              {wake.excerpt && <q className="muted">{wake.excerpt}</q>}
+              <time className="muted" dateTime={wake.at}>{formatRelative(wake.at)}</time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </details>
+  );
+}
