@@ -50,6 +50,7 @@ const BASELINE: Record<string, Record<string, unknown>> = {
   'workers.rename': { sessionId: 'local_0', name: 'Renamed' },
   'workers.disconnect': { sessionId: 'local_0' },
   'workers.remove': { sessionId: 'local_0' },
+  'workers.wakes': { sessionId: 'local_0' },
   'needsYou.answer': { item: { kind: 'request', roomId: FUZZ_ROOM, number: 1 }, text: 'Pick SQLite' },
   'needsYou.dismiss': { item: { kind: 'task', roomId: FUZZ_ROOM, number: 99 } },
   'memory.list': { roomId: FUZZ_ROOM },
