@@ -30,3 +30,9 @@ export function toWake(db: Db, record: WakeRecord): Wake {
 export function wakesOf(app: App, db: Db, sessionId: string): Wake[] {
   return app.hub.wakes.of(sessionId).map((w) => toWake(db, w));
 }
+
+/** The session's latest wake, or null (the roster shows only this one). */
+export function lastWakeOf(app: App, db: Db, sessionId: string): Wake | null {
+  const latest = app.hub.wakes.of(sessionId)[0];
+  return latest ? toWake(db, latest) : null;
+}

@@ -9,7 +9,7 @@ import { listAgents, type RosterEntry } from '../../domain/sessions/roster';
 import { getSession } from '../../domain/sessions/sessions';
 import type { Db } from '../../store/database';
 import { getTaskRow } from '../../store/taskQueries';
-import { wakesOf } from './wakes';
+import { lastWakeOf } from './wakes';
 
 export function toAgentSession(app: App, db: Db, entry: RosterEntry): AgentSession {
   const tasksHeld = entry.tasksHeld.flatMap((id) => {
@@ -31,7 +31,7 @@ export function toAgentSession(app: App, db: Db, entry: RosterEntry): AgentSessi
     statusText: entry.statusText,
     lastSeenAt: entry.lastSeenAt,
     tasksHeld,
-    lastWake: wakesOf(app, db, entry.sessionId)[0] ?? null,
+    lastWake: lastWakeOf(app, db, entry.sessionId),
   };
 }
 
