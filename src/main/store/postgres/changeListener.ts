@@ -39,6 +39,11 @@ export class ChangeListener {
     return this.connectNow();
   }
 
+  /** Resolves when the attempt in progress (if any) has ended. */
+  async settled(): Promise<void> {
+    await this.attempt;
+  }
+
   /** Skips the remaining backoff (a write just reached the database, so it is back). */
   retrySoon(): void {
     if (this.client || this.stopped || this.attempt) return;

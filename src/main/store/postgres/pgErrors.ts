@@ -29,6 +29,11 @@ export function isSerializationFailure(error: unknown): boolean {
   return SERIALIZATION_CODES.has((error as PgErrorLike | null)?.code ?? '');
 }
 
+/** PostgreSQL's own unique_violation (not yet in the port's shape). */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as PgErrorLike | null)?.code === '23505';
+}
+
 export function isConnectionError(error: unknown): boolean {
   const e = error as PgErrorLike | null;
   const code = e?.code ?? '';

@@ -15,7 +15,7 @@ import { CommitEffects, WriteQueue } from '../writeQueue';
 import { CHANGE_CHANNEL, ChangeListener } from './changeListener';
 import { migrateTeamDatabase, type SchemaCheck } from './migrate';
 import { PG_SCHEMA_VERSION } from './migrations';
-import { connectionReason, isConnectionError, isSerializationFailure } from './pgErrors';
+import { connectionReason, isConnectionError, isSerializationFailure, isUniqueViolation } from './pgErrors';
 import { PgQueryable, PgTx } from './pgQueries';
 import { pgTypes } from './pgTypes';
 import { postgresDialect } from './postgresDialect';
@@ -82,9 +82,17 @@ export class PostgresStorage implements Storage {
     void this.listener.start();
   }
 
-  /** Resolves once the database is reachable and at a schema this app can use; TeamOfflineError otherwise. */
+  /**
+   * Resolves once the database is reachable, at a schema this app can read, and listening for
+   * other apps' hints; TeamOfflineError when the attempt in progress failed.
+   */
   async ready(): Promise<SchemaCheck> {
-    return this.ensureSchema();
+    const schema = await this.ensureSchema();
+    await this.listener.settled();
+    if (this.state.status !== 'online') {
+      throw new TeamOfflineError(this.place, this.state.status === 'offline' ? this.state.reason : 'still connecting');
+    }
+    return schema;
   }
 
   now(): string {
@@ -141,6 +149,7 @@ export class PostgresStorage implements Storage {
     // A pooled connection may have died unnoticed (server restart): BEGIN fails on it before
     // anything is written, so another connection is tried, up to once per pooled connection.
     let staleLeft = (this.options.poolSize ?? 4) + 1;
+    let uniqueRetried = false;
     for (let attempt = 1; ; ) {
       const outcome = await this.attemptWrite(fn);
       if (outcome.ok) {
@@ -149,6 +158,14 @@ export class PostgresStorage implements Storage {
       }
       if (outcome.retry === 'stale' && --staleLeft > 0) continue;
       if (outcome.retry === 'stale') throw outcome.error;
+      // A unique violation can be another machine's concurrent insert that SSI did not report
+      // as a conflict (this write never read that key): run once more on a fresh snapshot,
+      // where the domain sees the other row and refuses properly. A real duplicate fails again.
+      if (outcome.retry === 'unique' && uniqueRetried) throw outcome.error;
+      if (outcome.retry === 'unique') {
+        uniqueRetried = true;
+        continue;
+      }
       if (attempt >= maxAttempts) throw new WriteConflictError(this.place, attempt);
       attempt++;
       // Jittered backoff so the machines that collided do not collide again in step.
@@ -158,7 +175,7 @@ export class PostgresStorage implements Storage {
 
   private async attemptWrite<T>(
     fn: (tx: Tx) => Promise<T>,
-  ): Promise<{ ok: true; value: T; effects: CommitEffects } | { ok: false; retry: 'stale' | 'conflict'; error: unknown }> {
+  ): Promise<{ ok: true; value: T; effects: CommitEffects } | { ok: false; retry: 'stale' | 'conflict' | 'unique'; error: unknown }> {
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
@@ -203,6 +220,7 @@ export class PostgresStorage implements Storage {
         broken = true;
       }
       if (isSerializationFailure(cause) || isSerializationFailure(thrown)) return { ok: false, retry: 'conflict', error: thrown };
+      if (isUniqueViolation(cause)) return { ok: false, retry: 'unique', error: thrown };
       throw thrown;
     } finally {
       client.off('error', noop);
