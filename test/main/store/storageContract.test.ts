@@ -180,6 +180,8 @@ describe.each(adapters)('the storage port on %s', (_name, open) => {
     expect(await numbers([{ text: 'example', prefix: false }])).toEqual([2]);
     // The sender is searched; the prompt-only row (blank text) is never indexed, a prompt with text is.
     expect(await numbers([{ text: 'juniper', prefix: false }])).toEqual([5, 3]);
+    // Row 4 (prompt-only, sender Ada) is in no index, not even through its sender.
+    expect(await numbers([{ text: 'ada', prefix: false }])).toEqual([5, 2, 1]);
     expect((await search([{ text: 'broken', prefix: false }]))[0].snippet).toBe('the login page is **broken**');
     expect((await search([{ text: 'login', prefix: false }], 1)).map((m) => m.number)).toEqual([2]);
   });

@@ -5,11 +5,10 @@
 // inside the transaction, which PostgreSQL delivers only at COMMIT. A dedicated LISTEN
 // connection receives theirs and tells whether the team is reachable.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import pg from 'pg';
+import type pg from 'pg';
 import type { EventBus } from '../../events/bus';
 import type { CoreEvent } from '../../events/types';
-import type { ChangeHint, ConnectionState, Queryable, SqlValue, Storage, Tx } from '../port';
+import type { ChangeHint, ConnectionState, Queryable, Storage, Tx } from '../port';
 import { SchemaTooNewError, TeamCommitUnknownError, TeamOfflineError, WriteConflictError } from '../storageErrors';
 import { CommitEffects, WriteQueue } from '../writeQueue';
 import { CHANGE_CHANNEL, ChangeListener } from './changeListener';
@@ -17,9 +16,9 @@ import { migrateTeamDatabase, type SchemaCheck } from './migrate';
 import { PG_SCHEMA_VERSION } from './migrations';
 import { connectionReason, isConnectionError, isSerializationFailure, isUniqueViolation } from './pgErrors';
 import { PgQueryable, PgTx } from './pgQueries';
-import { pgTypes } from './pgTypes';
 import { postgresDialect } from './postgresDialect';
-import { checkTeamUrl, type TeamUrl } from './teamUrl';
+import { TeamPool } from './teamPool';
+import { checkTeamUrl } from './teamUrl';
 import { hintsOf, parseHint } from './changeHints';
 
 export interface PostgresStorageOptions {
@@ -38,7 +37,6 @@ export interface PostgresStorageOptions {
 }
 
 const SERVER_NOW = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const noop = () => undefined;
 
 export class PostgresStorage implements Storage {
   readonly place: string;
@@ -46,8 +44,7 @@ export class PostgresStorage implements Storage {
   readCount = 0;
   /** This app's id in NOTIFY payloads, so it ignores the hints it sent itself. */
   readonly appId = randomBytes(8).toString('hex');
-  private readonly pool: pg.Pool;
-  private readonly clientConfig: pg.ClientConfig;
+  private readonly pool: TeamPool;
   private readonly listener: ChangeListener;
   private readonly queue = new WriteQueue();
   private readonly reader: PgQueryable;
@@ -62,19 +59,20 @@ export class PostgresStorage implements Storage {
   /** Checks the URL (TeamUrlError) and starts connecting; an unreachable database is not an error here: the state says so. */
   constructor(private readonly options: PostgresStorageOptions) {
     this.place = options.place;
-    this.clientConfig = clientConfigOf(checkTeamUrl(options.url, { allowPlaintext: options.allowPlaintext }), options);
-    this.pool = new pg.Pool({ ...this.clientConfig, max: options.poolSize ?? 4, idleTimeoutMillis: 30_000 });
-    // An idle connection that dies (server restart) is dropped by the pool; without a listener it would crash the app.
-    this.pool.on('error', noop);
-    this.reader = new PgQueryable((text, values) => this.poolQuery(text, values));
+    this.pool = new TeamPool(checkTeamUrl(options.url, { allowPlaintext: options.allowPlaintext }), {
+      size: options.poolSize ?? 4,
+      connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+      offline: (error) => this.offline(error),
+      onLost: () => this.noteLost(),
+    });
+    this.reader = new PgQueryable((text, values) => this.pool.query(text, values));
     this.listener = new ChangeListener({
-      connect: async () => {
-        const client = new pg.Client(this.clientConfig);
-        client.on('error', noop);
-        await client.connect();
-        return client;
+      connect: () => this.pool.newClient(),
+      // Checked again on every (re)connect: a newer app may have migrated the database meanwhile.
+      onConnected: async (client) => {
+        this.schema = null;
+        await this.ensureSchema(client);
       },
-      onConnected: async () => void (await this.ensureSchema()),
       onNotification: (payload) => this.receive(payload),
       onState: (state) => this.setState(state),
       onReconnect: () => this.reconnectListeners.forEach((fn) => fn()),
@@ -148,7 +146,7 @@ export class PostgresStorage implements Storage {
     const maxAttempts = this.options.maxWriteAttempts ?? 10;
     // A pooled connection may have died unnoticed (server restart): BEGIN fails on it before
     // anything is written, so another connection is tried, up to once per pooled connection.
-    let staleLeft = (this.options.poolSize ?? 4) + 1;
+    let staleLeft = this.pool.size + 1;
     let uniqueRetried = false;
     for (let attempt = 1; ; ) {
       const outcome = await this.attemptWrite(fn);
@@ -176,14 +174,7 @@ export class PostgresStorage implements Storage {
   private async attemptWrite<T>(
     fn: (tx: Tx) => Promise<T>,
   ): Promise<{ ok: true; value: T; effects: CommitEffects } | { ok: false; retry: 'stale' | 'conflict' | 'unique'; error: unknown }> {
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (error) {
-      throw this.offline(error);
-    }
-    // A checked-out client that loses its connection emits 'error'; unhandled, it would crash the app.
-    client.on('error', noop);
+    const client = await this.pool.checkout();
     let phase: 'begin' | 'body' | 'commit' = 'begin';
     let tx: PgTx | null = null;
     let broken = false;
@@ -223,8 +214,7 @@ export class PostgresStorage implements Storage {
       if (isUniqueViolation(cause)) return { ok: false, retry: 'unique', error: thrown };
       throw thrown;
     } finally {
-      client.off('error', noop);
-      client.release(broken ? true : undefined);
+      this.pool.checkin(client, broken);
     }
   }
 
@@ -240,35 +230,19 @@ export class PostgresStorage implements Storage {
     return now;
   }
 
-  private async poolQuery(text: string, values: SqlValue[]): Promise<pg.QueryResult> {
-    try {
-      return await this.pool.query(text, values);
-    } catch (error) {
-      if (isConnectionError(error)) {
-        this.noteLost();
-        throw this.offline(error);
-      }
-      throw error;
-    }
-  }
-
-  private ensureSchema(): Promise<SchemaCheck> {
+  /** Migrates on first use (on `fresh`, the listener's new connection, when given); cached until the next reconnect. */
+  private ensureSchema(fresh?: pg.ClientBase): Promise<SchemaCheck> {
     return (this.schema ??= (async () => {
-      let client: pg.PoolClient;
-      try {
-        client = await this.pool.connect();
-      } catch (error) {
-        throw this.offline(error);
-      }
-      client.on('error', noop);
+      const client = fresh ?? (await this.pool.checkout());
+      let broken = false;
       try {
         return await migrateTeamDatabase(client);
       } catch (error) {
-        if (isConnectionError(error)) throw this.offline(error);
+        broken = isConnectionError(error);
+        if (broken) throw this.offline(error);
         throw error;
       } finally {
-        client.off('error', noop);
-        client.release();
+        if (!fresh) this.pool.checkin(client as pg.PoolClient, broken);
       }
     })().catch((error) => {
       this.schema = null; // try again on the next use
@@ -294,24 +268,4 @@ export class PostgresStorage implements Storage {
     this.state = state;
     for (const fn of this.stateListeners) fn(state);
   }
-}
-
-function clientConfigOf(url: TeamUrl, options: PostgresStorageOptions): pg.ClientConfig {
-  const ca = url.tls?.rootCertPath ? readFileSync(url.tls.rootCertPath, 'utf8') : undefined;
-  const ssl = !url.tls
-    ? false
-    : url.tls.mode === 'verify-full'
-      ? { rejectUnauthorized: true, ca }
-      : url.tls.mode === 'verify-ca' || ca
-        ? { rejectUnauthorized: true, ca, checkServerIdentity: () => undefined }
-        : // libpq's require: encrypted, the certificate not checked (verify-full also checks who answers).
-          { rejectUnauthorized: false };
-  return {
-    connectionString: url.connectionString,
-    ssl,
-    types: pgTypes,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
-    keepAlive: true,
-    application_name: 'letagents-desktop',
-  };
 }
