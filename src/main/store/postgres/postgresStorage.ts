@@ -75,7 +75,7 @@ export class PostgresStorage implements Storage {
       },
       onNotification: (payload) => this.receive(payload),
       onState: (state) => this.setState(state),
-      onReconnect: () => this.reconnectListeners.forEach((fn) => fn()),
+      onReconnect: () => callEach(this.reconnectListeners, undefined),
     });
     void this.listener.start();
   }
@@ -261,11 +261,22 @@ export class PostgresStorage implements Storage {
 
   private receive(payload: string): void {
     const hint = parseHint(this.appId, this.place, payload);
-    if (hint) for (const fn of this.hintListeners) fn(hint);
+    if (hint) callEach(this.hintListeners, hint);
   }
 
   private setState(state: ConnectionState): void {
     this.state = state;
-    for (const fn of this.stateListeners) fn(state);
+    callEach(this.stateListeners, state);
+  }
+}
+
+/** Calls every listener; one that throws must not stop the others or the connection handling. */
+function callEach<A>(listeners: ReadonlySet<(arg: A) => void>, arg: A): void {
+  for (const fn of listeners) {
+    try {
+      fn(arg);
+    } catch (error) {
+      console.error('team storage listener failed:', error);
+    }
   }
 }
