@@ -157,6 +157,51 @@ describe.each(adapters)('the storage port on %s', (_name, open) => {
     await expect(leaked!.run('DELETE FROM rooms')).rejects.toThrow(/write has ended/);
   });
 
+  it('runs the portable forms of the SQL that differs today (upserts, IS, optional filters, boolean values)', async () => {
+    await fresh();
+    const result = await storage.write(async (tx) => {
+      await addRoom(tx, 'r');
+      await addRoom(tx, 's');
+      // INSERT OR IGNORE → ON CONFLICT DO NOTHING; an upsert with excluded.
+      const inserted = await tx.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING', 'k', 'v1');
+      const ignored = await tx.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING', 'k', 'v2');
+      await tx.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', 'k', 'v3');
+      // agent_prompt_kind IS 'auto' → IS NOT DISTINCT FROM (true for 'auto', false for NULL).
+      await addMessage(tx, 'r', ' ', { agentPromptKind: 'auto' });
+      await addMessage(tx, 'r', 'said');
+      const visible = await tx.all<{ number: number }>(
+        "SELECT number FROM messages WHERE room_id = ? AND NOT (agent_prompt_kind IS NOT DISTINCT FROM 'auto' AND trim(text) = '') ORDER BY number",
+        'r',
+      );
+      // (? IS NULL OR room_id = ?) → a typed NULL test; a subquery in FROM has an alias.
+      const count = (roomId: string | null) =>
+        tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM (SELECT 1 FROM rooms WHERE CAST(? AS TEXT) IS NULL OR room_id = ? LIMIT ?) AS t', roomId, roomId, 10);
+      // SET x = (a = ?) and CASE WHEN ? → integer forms.
+      await tx.run("INSERT INTO client_room_sessions (client_key, room_id, joined_via, last_seen_at) VALUES ('c', 'r', 'x', ?), ('c', 's', 'x', ?)", tx.now, tx.now);
+      await tx.run("UPDATE client_room_sessions SET is_current = CASE WHEN room_id = ? THEN 1 ELSE 0 END WHERE client_key = 'c'", 's');
+      const current = await tx.all<{ room_id: string; is_current: number }>("SELECT room_id, is_current FROM client_room_sessions ORDER BY room_id");
+      const picked = await tx.get<{ v: string }>("SELECT CASE WHEN ? = 1 THEN ? ELSE 'kept' END AS v", 1, 'given');
+      return {
+        changes: [inserted.changes, ignored.changes],
+        setting: await tx.get<{ value: string }>("SELECT value FROM settings WHERE key = 'k'"),
+        visible: visible.map((r) => r.number),
+        all: (await count(null))!.n,
+        one: (await count('s'))!.n,
+        current,
+        picked: picked!.v,
+      };
+    });
+    expect(result).toEqual({
+      changes: [1, 0],
+      setting: { value: 'v3' },
+      visible: [2],
+      all: 2,
+      one: 1,
+      current: [{ room_id: 'r', is_current: 0 }, { room_id: 's', is_current: 1 }],
+      picked: 'given',
+    });
+  });
+
   it('searches one room: every term, any case and accent, prefixes, the sender; newest first with snippets', async () => {
     await fresh();
     await storage.write(async (tx) => {
