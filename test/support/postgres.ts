@@ -15,7 +15,8 @@ import pg from 'pg';
 export const inCi = !!process.env.CI && process.env.CI !== 'false';
 
 function findBinDir(): string | null {
-  if (process.env.LETAGENTS_PG_BIN) return process.env.LETAGENTS_PG_BIN;
+  const fromEnv = process.env.LETAGENTS_PG_BIN;
+  if (fromEnv) return existsSync(join(fromEnv, 'initdb')) ? fromEnv : null;
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
   const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
