@@ -5,6 +5,7 @@ import { loadavg } from 'node:os';
 import type { BenchContext, Figure, FigureResult } from './lib/figure';
 import { cleanup } from './lib/processes';
 import { printTable, writeResults } from './lib/report';
+import { collectGarbage } from './lib/stats';
 import { figures } from './figures';
 
 /** The whole run stays under 10 minutes; a figure that would start past this is skipped. */
@@ -65,7 +66,7 @@ async function runFigure(figure: Figure, ctx: BenchContext): Promise<FigureResul
     return [skipped(figure, `failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, figureStarted)];
   } finally {
     // Figures clean up after themselves; this catches whatever a failure left behind.
-    (globalThis as { gc?: () => void }).gc?.();
+    collectGarbage();
   }
 }
 

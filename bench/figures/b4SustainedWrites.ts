@@ -11,7 +11,7 @@ import { openDatabase } from '../../src/main/store/database';
 import { vocabularyFor } from '../lib/dataset';
 import type { Figure } from '../lib/figure';
 import { seededRandom } from '../lib/random';
-import { summarize } from '../lib/stats';
+import { collectGarbage, summarize } from '../lib/stats';
 import { workspace } from '../lib/workspace';
 
 const BLOCKS = 6;
@@ -62,7 +62,7 @@ export const b4: Figure = {
       let oursTotal = 0;
       let rawTotal = 0;
       for (let block = 0; block < BLOCKS; block++) {
-        gc();
+        collectGarbage();
         let start = performance.now();
         for (let i = 0; i < PER_BLOCK; i++) {
           const t = performance.now();
@@ -70,7 +70,7 @@ export const b4: Figure = {
           oursMs.push(performance.now() - t);
         }
         oursTotal += performance.now() - start;
-        gc();
+        collectGarbage();
         start = performance.now();
         for (let i = 0; i < PER_BLOCK; i++) {
           const t = performance.now();
@@ -101,6 +101,3 @@ export const b4: Figure = {
   },
 };
 
-function gc(): void {
-  (globalThis as { gc?: () => void }).gc?.();
-}

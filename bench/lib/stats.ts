@@ -40,3 +40,8 @@ export async function timed(fn: () => unknown): Promise<number> {
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** A full garbage collection between measured blocks (`npm run bench` runs node with --expose-gc). */
+export function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}

@@ -3,10 +3,12 @@
 // connection is retried asynchronously with backoff (10 ms rising to 250 ms, giving up
 // after 5 s), so the event loop never blocks. Events collected during a write are
 // published only after COMMIT.
-import { DomainError } from '../domain/errors';
 import type { CoreEvent } from '../events/types';
 import type { EventBus } from '../events/bus';
 import type { Db } from './database';
+import { beginImmediate } from './sqlite/beginImmediate';
+
+export { DatabaseBusyError } from './sqlite/beginImmediate';
 
 /** What a write function gets: the connection inside an open transaction. */
 export interface Tx {
@@ -18,21 +20,6 @@ export interface Tx {
   /** Runs `fn` after the commit (e.g. waking waiters); never runs on rollback. */
   afterCommit(fn: () => void): void;
 }
-
-/**
- * An expected failure with a clear phrase, so both MCP (hard error) and the app API
- * ({ok:false, error:{code:"database_busy"}}) pass it on instead of an internal error.
- */
-export class DatabaseBusyError extends DomainError {
-  constructor() {
-    super('database_busy', 'hard', 'The database is locked by another program and stayed locked for 5 seconds. Close the other program and try again.');
-    this.name = 'DatabaseBusyError';
-  }
-}
-
-const BUSY_FIRST_DELAY_MS = 10;
-const BUSY_MAX_DELAY_MS = 250;
-const BUSY_GIVE_UP_MS = 5_000;
 
 export class Store {
   /** Counts read() calls; tests use it to prove that idle waits do not poll. */
@@ -84,7 +71,7 @@ export class Store {
 
   private async runWrite<T>(fn: (tx: Tx) => T): Promise<T> {
     if (this.closed) throw new Error('The store is closed.');
-    await this.begin();
+    await beginImmediate(this.db);
     const events: CoreEvent[] = [];
     const after: Array<() => void> = [];
     const tx: Tx = {
@@ -106,25 +93,4 @@ export class Store {
     for (const event of events) this.bus.publish(event);
     return value;
   }
-
-  private async begin(): Promise<void> {
-    const started = Date.now();
-    let delay = BUSY_FIRST_DELAY_MS;
-    for (;;) {
-      try {
-        this.db.exec('BEGIN IMMEDIATE');
-        return;
-      } catch (error) {
-        if (!isBusy(error)) throw error;
-        if (Date.now() - started + delay > BUSY_GIVE_UP_MS) throw new DatabaseBusyError();
-        await new Promise((resolve) => setTimeout(resolve, delay));
-        delay = Math.min(delay * 2, BUSY_MAX_DELAY_MS);
-      }
-    }
-  }
-}
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || code === 'SQLITE_BUSY_SNAPSHOT';
 }

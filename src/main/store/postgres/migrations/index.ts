@@ -1,0 +1,8 @@
+// Numbered migrations of a team database. Migration N brings letagents_schema.version from
+// N-1 to N. Append only: a released migration never changes. Each SQLite migration has its
+// PostgreSQL twin at the same number (a test compares the schemas).
+import { pgMigration001 } from './001_initial';
+import { pgMigration002 } from './002_eventConcerns';
+
+export const pgMigrations: readonly string[] = [pgMigration001, pgMigration002];
+export const PG_SCHEMA_VERSION = pgMigrations.length;

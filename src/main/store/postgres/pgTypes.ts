@@ -1,0 +1,26 @@
+// How PostgreSQL values come back, so both engines give the domain the same JS values:
+// int8 (BIGINT columns, COUNT, SUM) and numeric as numbers (pg's default is a string),
+// booleans as 0/1 like SQLite. Set per pool, never on pg's global parser table.
+import pg from 'pg';
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const BOOL = 16;
+
+function toSafeInteger(text: string): number {
+  const value = Number(text);
+  // Our integers are counters and sizes far below 2^53; a larger one is a bug to surface, not to round.
+  if (!Number.isSafeInteger(value)) throw new RangeError(`integer ${text} is too large for a JS number`);
+  return value;
+}
+
+const parsers: Record<number, (text: string) => unknown> = {
+  [INT8]: toSafeInteger,
+  [NUMERIC]: (text) => Number(text),
+  [BOOL]: (text) => (text === 't' ? 1 : 0),
+};
+
+export const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    (format ?? 'text') === 'text' && parsers[oid] ? parsers[oid] : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};

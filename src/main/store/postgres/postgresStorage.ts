@@ -1,0 +1,282 @@
+// A team's place: its PostgreSQL database behind the storage port. Writes are SERIALIZABLE
+// transactions on a pooled connection, re-run (bounded, with jittered backoff) when another
+// machine's transaction conflicts, so the domain's rules hold across machines; events and
+// afterCommit run only for the attempt that committed. Hints for other apps are NOTIFYed
+// inside the transaction, which PostgreSQL delivers only at COMMIT. A dedicated LISTEN
+// connection receives theirs and tells whether the team is reachable.
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { EventBus } from '../../events/bus';
+import type { CoreEvent } from '../../events/types';
+import type { ChangeHint, ConnectionState, Queryable, Storage, Tx } from '../port';
+import { SchemaTooNewError, TeamCommitUnknownError, TeamOfflineError, WriteConflictError } from '../storageErrors';
+import { CommitEffects, WriteQueue } from '../writeQueue';
+import { CHANGE_CHANNEL, ChangeListener } from './changeListener';
+import { migrateTeamDatabase, type SchemaCheck } from './migrate';
+import { PG_SCHEMA_VERSION } from './migrations';
+import { connectionReason, isConnectionError, isSerializationFailure, isUniqueViolation } from './pgErrors';
+import { PgQueryable, PgTx } from './pgQueries';
+import { postgresDialect } from './postgresDialect';
+import { TeamPool } from './teamPool';
+import { checkTeamUrl } from './teamUrl';
+import { hintsOf, parseHint } from './changeHints';
+
+export interface PostgresStorageOptions {
+  /** The team's name in this app. */
+  place: string;
+  url: string;
+  /** Allows a URL to another host without TLS (the person chose it knowingly). */
+  allowPlaintext?: boolean;
+  bus: EventBus;
+  /** Clock for timestamps; by default the database server's, so every machine of a team stamps alike. */
+  clock?: () => Date;
+  poolSize?: number;
+  connectTimeoutMs?: number;
+  /** Attempts of a write that keeps meeting serialization failures (default 10). */
+  maxWriteAttempts?: number;
+}
+
+const SERVER_NOW = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export class PostgresStorage implements Storage {
+  readonly place: string;
+  readonly dialect = postgresDialect;
+  readCount = 0;
+  /** This app's id in NOTIFY payloads, so it ignores the hints it sent itself. */
+  readonly appId = randomBytes(8).toString('hex');
+  private readonly pool: TeamPool;
+  private readonly listener: ChangeListener;
+  private readonly queue = new WriteQueue();
+  private readonly reader: PgQueryable;
+  private schema: Promise<SchemaCheck> | null = null;
+  private state: ConnectionState = { status: 'connecting' };
+  private serverOffsetMs = 0;
+  private closing: Promise<void> | null = null;
+  private readonly stateListeners = new Set<(state: ConnectionState) => void>();
+  private readonly hintListeners = new Set<(hint: ChangeHint) => void>();
+  private readonly reconnectListeners = new Set<() => void>();
+
+  /** Checks the URL (TeamUrlError) and starts connecting; an unreachable database is not an error here: the state says so. */
+  constructor(private readonly options: PostgresStorageOptions) {
+    this.place = options.place;
+    this.pool = new TeamPool(checkTeamUrl(options.url, { allowPlaintext: options.allowPlaintext }), {
+      size: options.poolSize ?? 4,
+      connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+      offline: (error) => this.offline(error),
+      onLost: () => this.noteLost(),
+    });
+    this.reader = new PgQueryable((text, values) => this.pool.query(text, values));
+    this.listener = new ChangeListener({
+      connect: () => this.pool.newClient(),
+      // Checked again on every (re)connect: a newer app may have migrated the database meanwhile.
+      onConnected: async (client) => {
+        this.schema = null;
+        await this.ensureSchema(client);
+      },
+      onNotification: (payload) => this.receive(payload),
+      onState: (state) => this.setState(state),
+      onReconnect: () => callEach(this.reconnectListeners, undefined),
+    });
+    void this.listener.start();
+  }
+
+  /**
+   * Resolves once the database is reachable, at a schema this app can read, and listening for
+   * other apps' hints; TeamOfflineError when the attempt in progress failed.
+   */
+  async ready(): Promise<SchemaCheck> {
+    const schema = await this.ensureSchema();
+    await this.listener.settled();
+    if (this.state.status !== 'online') {
+      throw new TeamOfflineError(this.place, this.state.status === 'offline' ? this.state.reason : 'still connecting');
+    }
+    return schema;
+  }
+
+  now(): string {
+    return (this.options.clock?.() ?? new Date(Date.now() + this.serverOffsetMs)).toISOString();
+  }
+
+  async read<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+    if (this.closing) throw new Error('The store is closed.');
+    this.readCount++;
+    await this.ensureSchema();
+    return fn(this.reader);
+  }
+
+  write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.queue.enqueue(() => this.runWrite(fn));
+  }
+
+  drain(): Promise<void> {
+    return this.queue.drain();
+  }
+
+  close(): Promise<void> {
+    return (this.closing ??= (async () => {
+      await this.drain();
+      await this.listener.stop();
+      await this.pool.end();
+    })());
+  }
+
+  connection(): ConnectionState {
+    return this.state;
+  }
+
+  onConnectionChange(listener: (state: ConnectionState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  onRemoteChange(listener: (hint: ChangeHint) => void): () => void {
+    this.hintListeners.add(listener);
+    return () => this.hintListeners.delete(listener);
+  }
+
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+
+  private async runWrite<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    if (this.closing) throw new Error('The store is closed.');
+    const schema = await this.ensureSchema();
+    if (schema.newer) throw new SchemaTooNewError(this.place, schema.version, PG_SCHEMA_VERSION);
+    const maxAttempts = this.options.maxWriteAttempts ?? 10;
+    // A pooled connection may have died unnoticed (server restart): BEGIN fails on it before
+    // anything is written, so another connection is tried, up to once per pooled connection.
+    let staleLeft = this.pool.size + 1;
+    let uniqueRetried = false;
+    for (let attempt = 1; ; ) {
+      const outcome = await this.attemptWrite(fn);
+      if (outcome.ok) {
+        outcome.effects.run((event: CoreEvent) => this.options.bus.publish(event));
+        return outcome.value;
+      }
+      if (outcome.retry === 'stale' && --staleLeft > 0) continue;
+      if (outcome.retry === 'stale') throw outcome.error;
+      // A unique violation can be another machine's concurrent insert that SSI did not report
+      // as a conflict (this write never read that key): run once more on a fresh snapshot,
+      // where the domain sees the other row and refuses properly. A real duplicate fails again.
+      if (outcome.retry === 'unique' && uniqueRetried) throw outcome.error;
+      if (outcome.retry === 'unique') {
+        uniqueRetried = true;
+        continue;
+      }
+      if (attempt >= maxAttempts) throw new WriteConflictError(this.place, attempt);
+      attempt++;
+      // Jittered backoff so the machines that collided do not collide again in step.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 ** attempt)));
+    }
+  }
+
+  private async attemptWrite<T>(
+    fn: (tx: Tx) => Promise<T>,
+  ): Promise<{ ok: true; value: T; effects: CommitEffects } | { ok: false; retry: 'stale' | 'conflict' | 'unique'; error: unknown }> {
+    const client = await this.pool.checkout();
+    let phase: 'begin' | 'body' | 'commit' = 'begin';
+    let tx: PgTx | null = null;
+    let broken = false;
+    try {
+      const now = await this.begin(client);
+      phase = 'body';
+      const effects = new CommitEffects();
+      tx = new PgTx(client, now, effects);
+      const value = await fn(tx);
+      if (tx.poisoned !== undefined) {
+        throw new Error('A statement failed inside this write and PostgreSQL aborted the transaction. Run statements whose failure is handled inside tx.savepoint().', { cause: tx.poisoned });
+      }
+      const hints = hintsOf(this.appId, effects.emitted);
+      if (hints.length > 0) await client.query(`SELECT pg_notify($1, h) FROM unnest($2::text[]) AS h`, [CHANGE_CHANNEL, hints]);
+      phase = 'commit';
+      tx.end();
+      await client.query('COMMIT');
+      this.listener.retrySoon();
+      return { ok: true, value, effects };
+    } catch (thrown) {
+      tx?.end();
+      const cause = tx?.poisoned ?? thrown;
+      if (isConnectionError(cause) || isConnectionError(thrown)) {
+        broken = true;
+        const reason = connectionReason(cause);
+        this.noteLost();
+        if (phase === 'commit') throw new TeamCommitUnknownError(this.place, reason);
+        if (phase === 'begin') return { ok: false, retry: 'stale', error: new TeamOfflineError(this.place, reason) };
+        throw new TeamOfflineError(this.place, reason);
+      }
+      try {
+        await client.query('ROLLBACK');
+      } catch {
+        broken = true;
+      }
+      if (isSerializationFailure(cause) || isSerializationFailure(thrown)) return { ok: false, retry: 'conflict', error: thrown };
+      if (isUniqueViolation(cause)) return { ok: false, retry: 'unique', error: thrown };
+      throw thrown;
+    } finally {
+      this.pool.checkin(client, broken);
+    }
+  }
+
+  /** BEGIN SERIALIZABLE and the server's time, in one round trip. */
+  private async begin(client: pg.PoolClient): Promise<string> {
+    if (this.options.clock) {
+      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+      return this.options.clock().toISOString();
+    }
+    const results = (await client.query(`BEGIN ISOLATION LEVEL SERIALIZABLE; SELECT ${SERVER_NOW} AS now`)) as unknown as pg.QueryResult[];
+    const now = results[1].rows[0].now as string;
+    this.serverOffsetMs = Date.parse(now) - Date.now();
+    return now;
+  }
+
+  /** Migrates on first use (on `fresh`, the listener's new connection, when given); cached until the next reconnect. */
+  private ensureSchema(fresh?: pg.ClientBase): Promise<SchemaCheck> {
+    return (this.schema ??= (async () => {
+      const client = fresh ?? (await this.pool.checkout());
+      let broken = false;
+      try {
+        return await migrateTeamDatabase(client);
+      } catch (error) {
+        broken = isConnectionError(error);
+        if (broken) throw this.offline(error);
+        throw error;
+      } finally {
+        if (!fresh) this.pool.checkin(client as pg.PoolClient, broken);
+      }
+    })().catch((error) => {
+      this.schema = null; // try again on the next use
+      throw error;
+    }));
+  }
+
+  private offline(error: unknown): TeamOfflineError {
+    return new TeamOfflineError(this.place, connectionReason(error));
+  }
+
+  /** A query found the connection gone: the listener (which tells the state) reconnects. */
+  private noteLost(): void {
+    this.listener.retrySoon();
+  }
+
+  private receive(payload: string): void {
+    const hint = parseHint(this.appId, this.place, payload);
+    if (hint) callEach(this.hintListeners, hint);
+  }
+
+  private setState(state: ConnectionState): void {
+    this.state = state;
+    callEach(this.stateListeners, state);
+  }
+}
+
+/** Calls every listener; one that throws must not stop the others or the connection handling. */
+function callEach<A>(listeners: ReadonlySet<(arg: A) => void>, arg: A): void {
+  for (const fn of listeners) {
+    try {
+      fn(arg);
+    } catch (error) {
+      console.error('team storage listener failed:', error);
+    }
+  }
+}

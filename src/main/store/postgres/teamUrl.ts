@@ -1,0 +1,68 @@
+// The TLS rule for team URLs (team-rooms.md §2): a URL to a host other than this computer
+// must use TLS (sslmode=verify-full, verify-ca or require); a plaintext one is refused with
+// a clear error unless the person allows it knowingly. Pure: it reads no file, opens no
+// socket, and never repeats the URL (it may hold a password) in an error.
+import { DomainError } from '../../domain/errors';
+
+export type TlsMode = 'verify-full' | 'verify-ca' | 'require';
+
+export interface TeamUrl {
+  /** The URL without its TLS parameters: TLS is configured from `tls`, never by pg's own reading of sslmode. */
+  readonly connectionString: string;
+  /** The host as written (a socket folder for Unix sockets), for messages and `doctor`. */
+  readonly host: string;
+  readonly loopback: boolean;
+  /** null: plaintext (allowed for loopback hosts, or when the person allowed it). */
+  readonly tls: { readonly mode: TlsMode; readonly rootCertPath: string | null } | null;
+}
+
+export class TeamUrlError extends DomainError {
+  constructor(message: string) {
+    super('team_url_invalid', 'hard', message);
+    this.name = 'TeamUrlError';
+  }
+}
+
+const TLS_MODES: readonly string[] = ['verify-full', 'verify-ca', 'require'];
+const PLAIN_MODES: readonly string[] = ['disable', 'allow', 'prefer'];
+const TLS_PARAMS = ['sslmode', 'ssl', 'sslrootcert', 'sslcert', 'sslkey', 'uselibpqcompat', 'sslnegotiation'];
+
+/** Checks a team URL against the TLS rule; TeamUrlError says what to change. */
+export function checkTeamUrl(url: string, options: { allowPlaintext?: boolean } = {}): TeamUrl {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new TeamUrlError('The team URL is not a valid URL. Expected postgres://user:password@host:5432/database?sslmode=verify-full');
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    throw new TeamUrlError(`The team URL must start with postgres:// or postgresql:// (it starts with ${parsed.protocol}//).`);
+  }
+  // libpq: a `host` parameter overrides the URL's host; an empty host means the default Unix socket.
+  const host = parsed.searchParams.get('host') ?? decodeURIComponent(parsed.hostname);
+  const loopback = isLoopback(host);
+  const sslmode = parsed.searchParams.get('sslmode');
+  if (sslmode !== null && !TLS_MODES.includes(sslmode) && !PLAIN_MODES.includes(sslmode)) {
+    throw new TeamUrlError(`Unknown sslmode "${sslmode}". Use sslmode=verify-full (best), verify-ca or require.`);
+  }
+  const mode = sslmode !== null && TLS_MODES.includes(sslmode) ? (sslmode as TlsMode) : null;
+  const rootCertPath = parsed.searchParams.get('sslrootcert');
+  if (mode === 'verify-ca' && !rootCertPath) {
+    throw new TeamUrlError('sslmode=verify-ca needs sslrootcert=<file of the CA that signed the server certificate>.');
+  }
+  if (mode === null && !loopback && !options.allowPlaintext) {
+    throw new TeamUrlError(
+      `The team database at ${host || 'the default socket'} is not on this computer and the URL does not ask for TLS, so the ` +
+        'password and every message would cross the network unencrypted. Add sslmode=verify-full (or sslmode=require) to the URL, ' +
+        'or allow plaintext knowingly (--allow-plaintext).',
+    );
+  }
+  for (const name of TLS_PARAMS) parsed.searchParams.delete(name);
+  return { connectionString: parsed.toString(), host, loopback, tls: mode ? { mode, rootCertPath } : null };
+}
+
+/** This computer: localhost, 127.0.0.0/8, ::1, or a Unix socket (a folder path, or no host at all). */
+export function isLoopback(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === '' || h.startsWith('/') || h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}

@@ -1,0 +1,72 @@
+// Expected storage failures both adapters report the same way, so the domain, MCP and the
+// app API never look at an engine's own error codes.
+import { DomainError } from '../domain/errors';
+
+/**
+ * A team's database could not be reached. Nothing of the failed write was stored (an open
+ * transaction dies with its connection); the adapter keeps reconnecting in the background.
+ */
+export class TeamOfflineError extends DomainError {
+  constructor(readonly place: string, readonly reason: string) {
+    super(
+      'team_offline',
+      'hard',
+      `The team "${place}" is offline (${reason}). Nothing was written; LetAgents is reconnecting, try again shortly.`,
+    );
+    this.name = 'TeamOfflineError';
+  }
+}
+
+/**
+ * The connection broke while COMMIT was on its way: PostgreSQL may or may not have stored
+ * the write. Never reported as success, so nothing unconfirmed is acknowledged.
+ */
+export class TeamCommitUnknownError extends DomainError {
+  constructor(readonly place: string, reason: string) {
+    super(
+      'team_offline',
+      'hard',
+      `The team "${place}" went offline while saving (${reason}); the change may or may not have been stored. ` +
+        'Check before repeating it.',
+    );
+    this.name = 'TeamCommitUnknownError';
+  }
+}
+
+/** A team database set up by a newer app: this app reads nothing wrong into it and writes nothing. */
+export class SchemaTooNewError extends DomainError {
+  constructor(readonly place: string, readonly found: number, readonly supported: number) {
+    super(
+      'update_required',
+      'hard',
+      `The team "${place}" database was set up by a newer version of LetAgents (schema ${found}; this app knows ${supported}). ` +
+        'Update the app to write to it. Nothing was written.',
+    );
+    this.name = 'SchemaTooNewError';
+  }
+}
+
+/** A write that kept failing because other machines changed the same rows at the same time. */
+export class WriteConflictError extends DomainError {
+  constructor(readonly place: string, attempts: number) {
+    super(
+      'write_conflict',
+      'hard',
+      `The team "${place}" was too busy: the change conflicted with others ${attempts} times in a row. Nothing was written; try again.`,
+    );
+    this.name = 'WriteConflictError';
+  }
+}
+
+/** A UNIQUE constraint refused a statement; the same shape from both engines. */
+export class UniqueViolationError extends Error {
+  constructor(readonly table: string, readonly columns: readonly string[], cause: unknown) {
+    super(`UNIQUE constraint failed: ${table} (${columns.join(', ')})`, { cause });
+    this.name = 'UniqueViolationError';
+  }
+}
+
+/** True when `error` is a unique violation on `table` that involves `column`. */
+export function isUniqueViolation(error: unknown, table: string, column: string): boolean {
+  return error instanceof UniqueViolationError && error.table === table && error.columns.includes(column);
+}

@@ -1,0 +1,51 @@
+// One write at a time per place, in the order they were asked for; a failed write never
+// stops the ones queued after it. Also collects what a write attempt emits, to run only
+// after its COMMIT.
+import type { CoreEvent } from '../events/types';
+
+export class WriteQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  /** Runs `fn` after every write queued before it has settled. */
+  enqueue<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(fn);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves when every queued write has settled. */
+  async drain(): Promise<void> {
+    await this.tail;
+  }
+}
+
+/** Events and afterCommit callbacks of one write attempt; dropped with the attempt on rollback. */
+export class CommitEffects {
+  private readonly events: CoreEvent[] = [];
+  private readonly callbacks: Array<() => void> = [];
+
+  emit = (event: CoreEvent): void => {
+    this.events.push(event);
+  };
+
+  afterCommit = (fn: () => void): void => {
+    this.callbacks.push(fn);
+  };
+
+  get emitted(): readonly CoreEvent[] {
+    return this.events;
+  }
+
+  /** After COMMIT: callbacks first (waking waiters), then events, as the Store always did. */
+  run(publish: (event: CoreEvent) => void): void {
+    for (const fn of this.callbacks) {
+      try {
+        fn();
+      } catch (error) {
+        // The write is committed: one failing callback must not turn it into a failure.
+        console.error('afterCommit callback failed:', error);
+      }
+    }
+    for (const event of this.events) publish(event);
+  }
+}

@@ -1,0 +1,113 @@
+// A team's PostgreSQL database: migrations on first connect (several apps at once), the schema
+// version, a newer schema refused for writing, and the schema kept in step with SQLite's.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { openDatabase } from '../../../../src/main/store/database';
+import { PG_SCHEMA_VERSION } from '../../../../src/main/store/postgres/migrations';
+import { SCHEMA_VERSION } from '../../../../src/main/store/migrations';
+import { SchemaTooNewError } from '../../../../src/main/store/storageErrors';
+import { runPostgresSuites, startPostgres, type PgCluster } from '../../../support/postgres';
+import { addRoom, openPostgres } from '../storageFixtures';
+
+async function sql<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!runPostgresSuites)('a team database', () => {
+  let cluster: PgCluster;
+  beforeAll(async () => {
+    cluster = await startPostgres();
+  });
+  afterAll(() => cluster?.stop());
+
+  it('is migrated once when four apps connect to an empty database at the same moment', async () => {
+    const url = await cluster.createDatabase();
+    const apps = await Promise.all(['acme', 'work', 'ci', 'laptop'].map((place) => openPostgres(url, place)));
+    const [a, b] = apps;
+    expect(await sql(url, 'SELECT id, version FROM letagents_schema')).toEqual([{ id: 1, version: PG_SCHEMA_VERSION }]);
+    // Both can write at once into the one schema.
+    await Promise.all([a.storage.write((tx) => addRoom(tx, 'from-a')), b.storage.write((tx) => addRoom(tx, 'from-b'))]);
+    expect((await sql<{ room_id: string }>(url, 'SELECT room_id FROM rooms ORDER BY room_id')).map((r) => r.room_id)).toEqual(['from-a', 'from-b']);
+    await Promise.all(apps.map((app) => app.storage.close()));
+  });
+
+  it('keeps the same schema version numbering as SQLite', () => {
+    expect(PG_SCHEMA_VERSION).toBe(SCHEMA_VERSION);
+  });
+
+  it('refuses to write to a database set up by a newer app, says to update, and writes nothing', async () => {
+    const url = await cluster.createDatabase();
+    const first = await openPostgres(url);
+    await first.storage.write((tx) => addRoom(tx, 'before'));
+    await first.storage.close();
+    await sql(url, `UPDATE letagents_schema SET version = ${PG_SCHEMA_VERSION + 1}`);
+    const before = await sql(url, 'SELECT * FROM rooms');
+
+    const { storage } = await openPostgres(url);
+    const refused = await storage.write((tx) => addRoom(tx, 'after')).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(SchemaTooNewError);
+    expect((refused as SchemaTooNewError).code).toBe('update_required');
+    expect((refused as Error).message).toMatch(/newer version of LetAgents .*Update the app/);
+    expect(await sql(url, 'SELECT * FROM rooms')).toEqual(before);
+    expect(await sql(url, 'SELECT version FROM letagents_schema')).toEqual([{ version: PG_SCHEMA_VERSION + 1 }]);
+    // Reading what is there still works.
+    expect(await storage.read((q) => q.all('SELECT room_id FROM rooms'))).toEqual([{ room_id: 'before' }]);
+    await storage.close();
+  });
+
+  it('has the same tables, columns, nullability and index names as the SQLite schema', async () => {
+    const url = await cluster.createDatabase();
+    const { storage } = await openPostgres(url);
+    await storage.close();
+
+    const db = openDatabase(':memory:');
+    // A primary key column is never null (STRICT tables), though SQLite reports it nullable.
+    const sqliteColumns = db
+      .prepare(
+        `SELECT m.name AS table_name, c.name AS column_name, (c."notnull" OR c.pk > 0) AS not_null
+         FROM sqlite_master m JOIN pragma_table_info(m.name) c
+         WHERE m.type = 'table' AND m.name NOT LIKE 'messages_fts%' ORDER BY 1, 2`,
+      )
+      .all() as Array<{ table_name: string; column_name: string; not_null: number }>;
+    const sqliteIndexes = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_autoindex%' ORDER BY 1").pluck().all() as string[]
+    );
+    db.close();
+
+    // Engine-specific search structures: SQLite's FTS5 table, PostgreSQL's tsvector column
+    // and its GIN index; and PostgreSQL's schema version table (SQLite uses user_version).
+    const pgColumns = await sql<{ table_name: string; column_name: string; not_null: number }>(
+      url,
+      `SELECT table_name, column_name, CASE WHEN is_nullable = 'NO' THEN 1 ELSE 0 END AS not_null
+       FROM information_schema.columns WHERE table_schema = 'public'
+         AND table_name <> 'letagents_schema' AND NOT (table_name = 'messages' AND column_name = 'search_vector')
+`,
+    );
+    const pgIndexes = await sql<{ indexname: string }>(
+      url,
+      `SELECT i.indexname FROM pg_indexes i
+       WHERE i.schemaname = 'public' AND i.indexname <> 'messages_search'
+         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+    );
+    const normalise = (rows: Array<{ table_name: string; column_name: string; not_null: number }>) =>
+      rows.map((r) => `${r.table_name}.${r.column_name}${r.not_null ? ' NOT NULL' : ''}`).sort();
+    expect(normalise(pgColumns)).toEqual(normalise(sqliteColumns));
+    expect(pgIndexes.map((r) => r.indexname).sort()).toEqual([...sqliteIndexes].sort());
+  });
+
+  it('hands back BIGINT, numeric and boolean values as SQLite does', async () => {
+    const { storage } = await openPostgres(await cluster.createDatabase());
+    const row = await storage.read((q) =>
+      q.get<Record<string, unknown>>('SELECT CAST(9007199254740991 AS BIGINT) AS big, CAST(1.5 AS NUMERIC) AS num, TRUE AS yes, CAST(NULL AS BIGINT) AS none'),
+    );
+    expect(row).toEqual({ big: 9007199254740991, num: 1.5, yes: 1, none: null });
+    await expect(storage.read((q) => q.get('SELECT CAST(9007199254740993 AS BIGINT) AS big'))).rejects.toThrow(/too large/);
+    await storage.close();
+  });
+});
