@@ -63,6 +63,8 @@ export function startInProcessApp(options: { githubEnv?: NodeJS.ProcessEnv; wait
         hub.closed(id);
       };
       open.push(close);
+      // Listing the tools makes the client check every result against its outputSchema.
+      await client.listTools();
       const call = (name: string, args: Record<string, unknown> = {}) => callTool(client, name, args);
       // Tools wait for the connection's auto-join; waiting here too means closing the app
       // never races an auto-join still reading the database.
