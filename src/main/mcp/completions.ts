@@ -26,6 +26,7 @@ export function registerCompletions(server: McpServer, env: ToolEnv): void {
   });
 }
 
+/** Non-archived rooms, the most recently active first (the room list's order). */
 function roomIds(env: ToolEnv): string[] {
   return listRooms(env.services.store.db).filter((room) => !room.archived).map((room) => room.roomId);
 }
