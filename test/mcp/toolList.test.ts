@@ -58,6 +58,13 @@ describe('the full tool list', () => {
       // Portable: no `$schema` line, no `type` arrays (nullable is anyOf with null).
       expect(tool.inputSchema, tool.name).not.toHaveProperty('$schema');
       for (const node of nodes(tool.inputSchema)) expect(Array.isArray(node.type), `${tool.name}: ${JSON.stringify(node)}`).toBe(false);
+      // Every field of a nested object (an artifact) says what it is.
+      for (const field of Object.values((tool.inputSchema.properties ?? {}) as Record<string, unknown>)) {
+        for (const node of nodes(field)) {
+          const nested = (node.properties ?? {}) as Record<string, { description?: string }>;
+          for (const [key, value] of Object.entries(nested)) expect(value.description, `${tool.name}: ${key}`).toBeTruthy();
+        }
+      }
     }
   });
 

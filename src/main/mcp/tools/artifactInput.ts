@@ -1,5 +1,5 @@
 // The workflow-artifact input of publish_room_artifact and update_task: the app's strict
-// artifact schema (data-model.md §4.6), described where a field's name does not say it all.
+// artifact schema (data-model.md §4.6) with every nested field described.
 import { z } from 'zod';
 import { MAX_WORKFLOW_ARTIFACTS, workflowArtifactSchema } from '../../domain/tasks/workflowArtifacts';
 import { listedAs } from '../jsonSchema';
@@ -7,12 +7,12 @@ import { listedAs } from '../jsonSchema';
 const field = workflowArtifactSchema.shape;
 
 export const artifactInput = z.strictObject({
-  provider: field.provider,
-  kind: field.kind,
+  provider: field.provider.describe('Code host.'),
+  kind: field.kind.describe('What it is.'),
   id: field.id.describe('The host\'s id.'),
   number: field.number.describe('PR or issue number.'),
-  title: field.title,
-  url: field.url,
+  title: field.title.describe('Its title.'),
+  url: field.url.describe('Its web page.'),
   ref: field.ref.describe('Branch or commit.'),
   state: field.state.describe('e.g. open, merged.'),
 });
