@@ -11,7 +11,9 @@ import { cleanupSpawned, repoRoot, startBearerProxy, tempDir, track, type Bearer
 import { probe } from '../../support/httpProbe';
 import { startApp } from '../tools/harness';
 
-const RUNNER = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+const PACKAGE_DIR = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'conformance');
+/** The runner's own bin entry, run with this project's Node 22 (process.execPath under npm test). */
+const RUNNER = join(PACKAGE_DIR, (JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin.conformance);
 
 let serve: ServeHandle;
 let proxy: BearerProxy;
@@ -58,6 +60,10 @@ async function runSuite(url: string): Promise<Map<string, string[]>> {
 }
 
 describe('MCP conformance suite, server mode', () => {
+  it('is the pinned version', () => {
+    expect((JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as { version: string }).version).toBe('0.1.16');
+  });
+
   it('passes every scenario that applies; the others are exactly the expected failures', async () => {
     const expected = expectedFailures();
     const results = await runSuite(proxy.mcpUrl);
