@@ -106,9 +106,9 @@ export async function connectStdio(command: string[], cwd: string, name = 'letag
   return client;
 }
 
-/** Connects through a real `letagents-desktop mcp` helper; `cwd` is the agent's folder. */
-export function connectHelper(dataDir: string, cwd: string, name?: string): Promise<Client> {
-  return connectStdio([cliBin, 'mcp', '--data-dir', dataDir], cwd, name);
+/** Connects through a real `letagents-desktop mcp` helper; `cwd` is the agent's folder; `tools` its --tools profile. */
+export function connectHelper(dataDir: string, cwd: string, name?: string, tools?: string): Promise<Client> {
+  return connectStdio([cliBin, 'mcp', '--data-dir', dataDir, ...(tools ? ['--tools', tools] : [])], cwd, name);
 }
 
 export function connectBareServer(cwd: string): Promise<Client> {

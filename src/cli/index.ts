@@ -6,8 +6,9 @@ const USAGE = `usage: letagents-desktop <command> [options]
 
   serve  [--data-dir D] [--host 127.0.0.1] [--port N] [--json] [--open]
          run the app headless and serve the UI and MCP on 127.0.0.1
-  mcp    [--data-dir D] [--ide NAME]
-         the stdio MCP helper agents start (starts the app if needed)
+  mcp    [--data-dir D] [--ide NAME] [--tools full|core]
+         the stdio MCP helper agents start (starts the app if needed);
+         --tools core lists only rooms, messages, wait and tasks
   doctor [--data-dir D]
          check the data folder, database, agent socket and token
 `;

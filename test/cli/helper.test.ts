@@ -51,19 +51,21 @@ describe('letagents-desktop mcp (stdio helper)', () => {
     await serve.stop();
   });
 
-  it("tells the app the agent's working directory and IDE", async () => {
+  it("tells the app the agent's working directory, IDE and tool profile", async () => {
     const dataDir = tempDataDir();
     const { handler } = await inProcessApp(dataDir);
     const cwd = realpathSync(tempDir('la-project-'));
     const flagged = await connectHelper(dataDir, { cwd, ide: 'cursor' });
     const fromEnv = await connectHelper(dataDir, { cwd, env: { LETAGENTS_AGENT_IDE: 'windsurf' } });
     const plain = await connectHelper(dataDir, { cwd, env: { LETAGENTS_AGENT_IDE: '' } });
+    const core = await connectHelper(dataDir, { cwd, tools: 'core' });
     expect(handler.opened).toEqual([
-      { id: 'c1', transport: 'socket', cwd, ideHint: 'cursor' },
-      { id: 'c2', transport: 'socket', cwd, ideHint: 'windsurf' },
-      { id: 'c3', transport: 'socket', cwd, ideHint: null },
+      { id: 'c1', transport: 'socket', cwd, ideHint: 'cursor', toolProfile: 'full' },
+      { id: 'c2', transport: 'socket', cwd, ideHint: 'windsurf', toolProfile: 'full' },
+      { id: 'c3', transport: 'socket', cwd, ideHint: null, toolProfile: 'full' },
+      { id: 'c4', transport: 'socket', cwd, ideHint: null, toolProfile: 'core' },
     ]);
-    await Promise.all([flagged.close(), fromEnv.close(), plain.close()]);
+    await Promise.all([flagged.close(), fromEnv.close(), plain.close(), core.close()]);
     await handler.whenClosed('c3');
   });
 

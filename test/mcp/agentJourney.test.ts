@@ -40,15 +40,17 @@ afterAll(async () => {
 });
 
 describe('an agent working through the stdio helper', () => {
-  it('lists the whole interactive_desktop tool surface, each room tool with worker_id', async () => {
+  it('lists the whole interactive_desktop tool surface, each room tool with worker_id, explained once in the instructions', async () => {
     const { tools } = await ada.listTools();
     const names = tools.map((t) => t.name).sort();
     expect(names).toEqual(SPEC_TOOLS.slice().sort());
     for (const tool of tools) {
-      const props = (tool.inputSchema.properties ?? {}) as Record<string, { description?: string }>;
-      if ('room_id' in props) expect(props.worker_id?.description ?? '', tool.name).toContain('Stable handle');
-      for (const [key, prop] of Object.entries(props)) expect(prop.description, `${tool.name}.${key}`).toBeTruthy();
+      const props = (tool.inputSchema.properties ?? {}) as Record<string, { type?: string }>;
+      if ('room_id' in props) expect(props.worker_id?.type, tool.name).toBe('string');
     }
+    // What every room tool shares is said once, in the initialize result, not in every tool.
+    expect(ada.getInstructions()).toMatch(/register_agent_session with room_id and a fresh random registration_key/);
+    expect(ada.getInstructions()).toMatch(/Pass worker_id on every room tool call/);
   });
 
   it('joins a room, registers, talks, and wakes the other agent', async () => {

@@ -24,13 +24,15 @@ export interface HelperOptions {
   readonly ide?: string;
   readonly env?: NodeJS.ProcessEnv;
   readonly clientName?: string;
+  /** `--tools`: the tool profile the helper asks for. */
+  readonly tools?: string;
 }
 
 /** Spawns `letagents-desktop mcp --data-dir <dataDir>` and connects an SDK client (initialize done). */
 export async function connectHelper(dataDir: string, options: HelperOptions = {}): Promise<HelperClient> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [cliBin, 'mcp', '--data-dir', dataDir, ...(options.ide ? ['--ide', options.ide] : [])],
+    args: [cliBin, 'mcp', '--data-dir', dataDir, ...(options.ide ? ['--ide', options.ide] : []), ...(options.tools ? ['--tools', options.tools] : [])],
     cwd: options.cwd ?? repoRoot,
     env: { ...(process.env as Record<string, string>), ...(options.env as Record<string, string> | undefined) },
     stderr: 'pipe',

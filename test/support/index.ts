@@ -1,4 +1,4 @@
-// Shared test utilities: the built CLI, serve, helper and HTTP clients, raw sockets.
+// Shared test utilities: the built CLI, serve, helper and HTTP clients, raw sockets, the bearer proxy.
 export { cliBin, ensureCliBuilt, repoRoot, runCli, type CliResult } from './cli';
 export { cleanupSpawned, isAlive, tempDataDir, tempDir, track, trackPid } from './processes';
 export { startServe, type ServeHandle, type StartServeOptions } from './serve';
@@ -6,3 +6,4 @@ export { connectHelper, connectHttp, HelperClient, toolJson, toolText, type Help
 export { openRawSocket, type RawSocket } from './rawSocket';
 export { recordingHandler, type RecordingHandler } from './recordingHandler';
 export { waitUntil } from './waitUntil';
+export { startBearerProxy, type BearerProxy } from './bearerProxy';

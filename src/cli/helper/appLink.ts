@@ -24,7 +24,7 @@ type Attempt =
   /** Something listens but did not welcome this helper. */
   | { kind: 'refused'; detail: string };
 
-export type HelloFields = Pick<HelperHello, 'cwd' | 'ide' | 'pid' | 'probe'>;
+export type HelloFields = Pick<HelperHello, 'cwd' | 'ide' | 'pid' | 'probe' | 'tools'>;
 
 const prefix = 'letagents-desktop mcp:';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,18 +4,25 @@ import { parseArgs } from 'node:util';
 import { AppLink } from './appLink';
 import { helperDataDir } from './dataPaths';
 import { Relay } from './relay';
+import { TOOL_PROFILE_NAMES, type ToolProfileName } from './protocol';
 
 export async function runHelper(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { 'data-dir': { type: 'string' }, ide: { type: 'string' } },
+    options: { 'data-dir': { type: 'string' }, ide: { type: 'string' }, tools: { type: 'string' } },
     strict: true,
   });
+  const tools = values.tools;
+  if (tools !== undefined && !TOOL_PROFILE_NAMES.includes(tools as ToolProfileName)) {
+    process.stderr.write(`letagents-desktop mcp: --tools must be one of ${TOOL_PROFILE_NAMES.join(', ')}, not "${tools}".\n`);
+    return 2;
+  }
   const dataDir = helperDataDir(values['data-dir']);
   const link = new AppLink(dataDir, {
     cwd: currentDirectory(),
     ide: values.ide ?? (process.env.LETAGENTS_AGENT_IDE || null),
     pid: process.pid,
+    ...(tools !== undefined ? { tools: tools as ToolProfileName } : {}),
   });
   const relay = new Relay({
     input: process.stdin,

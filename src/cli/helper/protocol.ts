@@ -12,9 +12,15 @@ export interface HelperHello {
   /** `--ide` or LETAGENTS_AGENT_IDE. */
   readonly ide: string | null;
   readonly pid: number | null;
+  /** `--tools`: which tools tools/list shows (`core`: rooms, messages, wait, tasks). Absent: all. */
+  readonly tools?: ToolProfileName;
   /** A probe (`doctor`) only asks "is the app there and does it accept the token?"; no MCP follows. */
   readonly probe?: boolean;
 }
+
+/** The tool profiles a helper may ask for (src/main/mcp/connection.ts). */
+export const TOOL_PROFILE_NAMES = ['full', 'core'] as const;
+export type ToolProfileName = (typeof TOOL_PROFILE_NAMES)[number];
 
 /** The app's answer to a good hello; MCP traffic follows it. */
 export interface AppWelcome {
@@ -49,6 +55,7 @@ export function parseHello(line: string): HelperHello | null {
   const optionalString = (x: unknown) => x === undefined || x === null || typeof x === 'string';
   if (!optionalString(v.cwd) || !optionalString(v.ide)) return null;
   if (v.pid !== undefined && v.pid !== null && typeof v.pid !== 'number') return null;
+  if (v.tools !== undefined && !TOOL_PROFILE_NAMES.includes(v.tools as ToolProfileName)) return null;
   return {
     letagents_hello: 1,
     token: v.token,
@@ -56,6 +63,7 @@ export function parseHello(line: string): HelperHello | null {
     ide: (v.ide as string | null | undefined) || null,
     pid: (v.pid as number | null | undefined) ?? null,
     probe: v.probe === true,
+    ...(v.tools !== undefined ? { tools: v.tools as ToolProfileName } : {}),
   };
 }
 

@@ -62,6 +62,7 @@ export const errors = {
   R9: () => soft('R9', 'Not inside a git repository'),
   R10: () => soft('R10', 'Cannot derive room name: no git remote found and no custom room name provided'),
   R11: () => soft('R11', 'No cwd provided and this connection has no working directory.'),
+  R12: () => soft('R12', 'No room detected for this folder. Call join_room with a name, or add a .letagents.json naming the room (initialize_repo writes one).'),
 
   M1: () => hard('M1', 'reply_to and thread_parent_id must match when both are provided.'),
   M2: () => hard('M2', 'reply_to must reference an existing local message in this room.'),

@@ -1,4 +1,5 @@
-// `/mcp`: Streamable HTTP with stateful sessions, one McpServer per Mcp-Session-Id.
+// `/mcp`: Streamable HTTP with stateful sessions, one McpServer per Mcp-Session-Id;
+// `/mcp?tools=core` opens a session with the compact tool list.
 // A session ends on DELETE, on app shutdown, or after 30 min with no request and no
 // open stream (data-model.md §5.5); each end calls handler.closed once.
 import { randomUUID } from 'node:crypto';
@@ -8,6 +9,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { McpConnectionHandler } from '../mcp/connection';
 import type { ConnectionIdSource } from './connectionIds';
 import { checkLoopbackRequest } from './httpGuards';
+import { TOOL_PROFILE_NAMES, type ToolProfileName } from '../../cli/helper/protocol';
 
 export const HTTP_SESSION_IDLE_MS = 30 * 60_000;
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -56,7 +58,11 @@ export class McpHttpEndpoint {
     if (!isInitializeRequest(body)) {
       return sendRpcError(res, 400, -32000, 'Bad Request: No valid session ID provided (send initialize first).');
     }
-    await this.openSession(req, res, body);
+    const tools = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('tools') ?? 'full';
+    if (!TOOL_PROFILE_NAMES.includes(tools as ToolProfileName)) {
+      return sendRpcError(res, 400, -32000, `Bad Request: tools must be one of ${TOOL_PROFILE_NAMES.join(', ')}, not "${tools}".`);
+    }
+    await this.openSession(req, res, body, tools as ToolProfileName);
   }
 
   /** Ends every session (app shutdown). */
@@ -64,10 +70,10 @@ export class McpHttpEndpoint {
     await Promise.all([...this.sessions.values()].map((s) => s.transport.close()));
   }
 
-  private async openSession(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+  private async openSession(req: IncomingMessage, res: ServerResponse, body: unknown, toolProfile: ToolProfileName): Promise<void> {
     const sessionId = randomUUID();
     const connectionId = this.options.nextConnectionId();
-    const server = this.options.handler.open({ id: connectionId, transport: 'http', cwd: null, ideHint: null });
+    const server = this.options.handler.open({ id: connectionId, transport: 'http', cwd: null, ideHint: null, toolProfile });
     const session: Session = {
       id: sessionId,
       connectionId,

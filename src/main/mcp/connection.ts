@@ -1,6 +1,10 @@
 // What the gateway tells the MCP layer about one agent connection, and what the MCP
 // layer gives back: an McpServer per connection (mcp-tools.md §2.2).
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ToolProfileName } from '../../cli/helper/protocol';
+
+/** Which tools tools/list shows: all of them, or the compact chat set (rooms, messages, wait, tasks). */
+export type ToolProfile = ToolProfileName;
 
 export interface ConnectionInfo {
   /** Unique for the app's lifetime, e.g. "c17". */
@@ -10,6 +14,8 @@ export interface ConnectionInfo {
   readonly cwd: string | null;
   /** The helper's --ide flag or LETAGENTS_AGENT_IDE, if given. */
   readonly ideHint: string | null;
+  /** `mcp --tools core` (helper hello) or `/mcp?tools=core`; default full. */
+  readonly toolProfile?: ToolProfile;
 }
 
 export interface McpConnectionHandler {

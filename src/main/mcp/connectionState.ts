@@ -1,6 +1,7 @@
 // Per-connection state the MCP server keeps (mcp-tools.md §2.2): current room, the
 // tokens of the worker bindings it was given, its legacy and implicit sessions, its
-// resource subscriptions and its client identity.
+// resource subscriptions, its logging level and its client identity.
+import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionInfo } from './connection';
 import { clientKeyOf, type JoinedVia } from '../domain/rooms/clientRoomSessions';
 import { newLegacySessionId } from '../domain/identity/agentKeys';
@@ -15,8 +16,10 @@ export class ConnectionState {
   readonly legacySessions: string[] = [];
   /** room_id -> this connection's implicit session there. */
   readonly implicitSessions = new Map<string, string>();
-  /** Rooms whose message resource this connection subscribed to. */
+  /** Resource URIs this connection subscribed to (resources.ts). */
   readonly subscriptions = new Set<string>();
+  /** The lowest level of log notes the client wants (logging/setLevel). */
+  logLevel: LoggingLevel = 'info';
   clientName = '';
   /**
    * The id of the next implicit session this connection creates, chosen in advance so that a

@@ -1,6 +1,7 @@
 // The MCP hub: one per running core. It builds one McpServer per agent connection
-// (the interactive_desktop tool surface), keeps the worker bindings, ends legacy and
-// implicit sessions when their connection closes, and lets people end sessions.
+// (the interactive_desktop tool surface, resources, prompts, completions and logging),
+// keeps the worker bindings, ends legacy and implicit sessions when their connection
+// closes, and lets people end sessions.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Core } from '../core';
 import type { Actor } from '../domain/actor';
@@ -12,9 +13,13 @@ import { LastSeenTracker } from './lastSeen';
 import { RoomSignals } from './roomSignals';
 import { WakeLog } from './wakeLog';
 import type { McpServices, OwnerIdentity, ToolEnv } from './services';
-import { registerTools } from './toolKit';
-import { allTools } from './tools';
-import { registerMessageResource, ResourceNotifier } from './resources';
+import { ToolSurface } from './toolSurface';
+import { allTools, TOOL_PROFILE_TOOLS } from './tools';
+import { registerResources, ResourceNotifier } from './resources';
+import { registerPrompts } from './prompts';
+import { registerCompletions } from './completions';
+import { registerLogging } from './logging';
+import { SERVER_INSTRUCTIONS } from './instructions';
 import { autoJoin } from './autoJoin';
 import { getOrCreateHostId } from './hostId';
 
@@ -25,6 +30,7 @@ export interface McpHubOptions {
   readonly authSummary: McpServices['authSummary'];
   readonly auth: McpServices['auth'];
   readonly githubData: McpServices['githubData'];
+  readonly waitProgressMs: number;
 }
 
 interface OpenConnection {
@@ -42,6 +48,8 @@ export class McpHub implements McpConnectionHandler {
   private readonly signals: RoomSignals;
   private readonly lastSeen: LastSeenTracker;
   private readonly notifier: ResourceNotifier;
+  /** The tool definitions and their listings, built once for every connection. */
+  private readonly tools = new ToolSurface(allTools, TOOL_PROFILE_TOOLS);
 
   constructor(private readonly options: McpHubOptions) {
     const { store, bus } = options.core;
@@ -61,6 +69,7 @@ export class McpHub implements McpConnectionHandler {
       auth: options.auth,
       githubData: options.githubData,
       touchSession: (id) => this.lastSeen.touch(id),
+      waitProgressMs: options.waitProgressMs,
     };
     this.notifier = new ResourceNotifier(bus, () => [...this.connections.values()]);
   }
@@ -68,9 +77,14 @@ export class McpHub implements McpConnectionHandler {
   open(info: ConnectionInfo): McpServer {
     const state = new ConnectionState(info);
     this.bindings.connectionOpened(info.id);
+    // McpServer is only the container here: every handler is installed on its low-level
+    // server (toolSurface, resources, prompts, completions, logging), none through register*.
     const server = new McpServer(
       { name: 'letagents-desktop', version: this.options.version },
-      { capabilities: { tools: {}, resources: { subscribe: true, listChanged: true } } },
+      {
+        capabilities: { tools: {}, resources: { subscribe: true, listChanged: true }, prompts: {}, completions: {}, logging: {} },
+        instructions: SERVER_INSTRUCTIONS,
+      },
     );
     let markReady!: () => void;
     const env: ToolEnv = { services: this.services, conn: state, ready: new Promise<void>((r) => (markReady = r)) };
@@ -86,8 +100,11 @@ export class McpHub implements McpConnectionHandler {
     };
     // A client that never sends notifications/initialized still gets answers.
     setTimeout(markReady, 2_000).unref();
-    registerTools(server, env, allTools);
-    registerMessageResource(server, env);
+    this.tools.install(server, env, info.toolProfile ?? 'full');
+    registerResources(server, env);
+    registerPrompts(server, env);
+    registerCompletions(server, env);
+    registerLogging(server, state);
     this.connections.set(info.id, { state, server });
     return server;
   }

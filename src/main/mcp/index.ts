@@ -6,6 +6,7 @@ import type { AuthService } from '../auth/authService';
 import { ownerSlug } from '../domain/identity/labels';
 import { McpHub } from './hub';
 import type { McpServices, OwnerIdentity } from './services';
+import { WAIT_PROGRESS_EVERY_MS } from './tools/waitProgress';
 
 export { McpHub } from './hub';
 
@@ -17,6 +18,8 @@ export interface McpLayerOptions {
   readonly owner?: () => OwnerIdentity;
   readonly authSummary?: McpServices['authSummary'];
   readonly githubData?: McpServices['githubData'];
+  /** Internal: the progress interval of wait_for_messages (tests of long waits shorten it). */
+  readonly waitProgressMs?: number;
 }
 
 /** The OS user as owner, for a signed-out app. */
@@ -38,5 +41,6 @@ export function createMcpConnectionHandler(core: Core, options: McpLayerOptions 
     authSummary: options.authSummary ?? (options.auth ? () => options.auth!.authSummary() : () => null),
     auth: options.auth ?? null,
     githubData: options.githubData ?? null,
+    waitProgressMs: options.waitProgressMs ?? WAIT_PROGRESS_EVERY_MS,
   });
 }

@@ -1,63 +1,102 @@
-// The room message resource (mcp-tools.md §9): letagents://rooms/{room_id}/messages,
-// subscriptions, and the notifications that tell agents a room changed. No message
-// content is pushed; agents read or wait to get it.
-import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+// Resources (mcp-tools.md §9): letagents://rooms/{room_id}/messages (the newest 500
+// messages) and letagents://rooms/{room_id}/tasks/{task_id} (one task), subscriptions,
+// and the notifications that tell agents something changed. No message content is
+// pushed; agents read or wait to get it. A URI that names nothing is JSON-RPC -32002
+// with the URI in `data`.
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema, SubscribeRequestSchema,
+  UnsubscribeRequestSchema, type ReadResourceResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { EventBus } from '../events/bus';
 import { toAgentMessages } from '../domain/messages/agentMessages';
 import { newestPage, totalMessageCount } from '../domain/messages/read';
 import { getRoom, listRooms } from '../domain/rooms/rooms';
+import { getTaskRow } from '../store/taskQueries';
+import { toTaskObject } from '../domain/tasks/taskObject';
+import { parseNumberedId } from '../domain/ids';
 import type { ConnectionState } from './connectionState';
+import { INVALID_PARAMS, rpcError } from './results';
 import type { ToolEnv } from './services';
 
 const RESOURCE_MESSAGES = 500;
 const COMPAT_PUSH_EVERY_MS = 1_000;
+/** A connection tracks at most this many subscriptions. */
+const MAX_SUBSCRIPTIONS = 1_000;
+/** JSON-RPC "resource not found" (MCP). */
+export const RESOURCE_NOT_FOUND = -32002;
+const JSON_MIME = 'application/json';
 
+export const MESSAGES_TEMPLATE = 'letagents://rooms/{room_id}/messages';
+export const TASK_TEMPLATE = 'letagents://rooms/{room_id}/tasks/{task_id}';
 export const roomMessagesUri = (roomId: string) => `letagents://rooms/${encodeURIComponent(roomId)}/messages`;
+export const taskUri = (roomId: string, number: number) => `letagents://rooms/${encodeURIComponent(roomId)}/tasks/task_${number}`;
 
-function roomIdOfUri(uri: string): string | null {
-  const match = /^letagents:\/\/rooms\/([^/]+)\/messages$/.exec(uri);
+type Target = { kind: 'messages'; roomId: string } | { kind: 'task'; roomId: string; taskId: string };
+
+/** What a URI of ours names (the room id is one percent-encoded component), or null. */
+export function parseResourceUri(uri: string): Target | null {
+  const match = /^letagents:\/\/rooms\/([^/]+)\/(?:messages|tasks\/([^/]+))$/.exec(uri);
   if (!match) return null;
   try {
-    return decodeURIComponent(match[1]);
+    const roomId = decodeURIComponent(match[1]);
+    return match[2] === undefined ? { kind: 'messages', roomId } : { kind: 'task', roomId, taskId: decodeURIComponent(match[2]) };
   } catch {
     return null;
   }
 }
 
-export function registerMessageResource(server: McpServer, env: ToolEnv): void {
+const notFound = (uri: string, message = 'Resource not found.') => rpcError(RESOURCE_NOT_FOUND, message, { uri });
+
+export function registerResources(server: McpServer, env: ToolEnv): void {
   const db = env.services.store.db;
-  server.registerResource(
-    'room-messages',
-    new ResourceTemplate('letagents://rooms/{room_id}/messages', {
-      list: () => ({
-        resources: listRooms(db)
-          .filter((room) => !room.archived)
-          .map((room) => ({ uri: roomMessagesUri(room.roomId), name: room.displayName, mimeType: 'application/json' })),
-      }),
-    }),
-    { description: 'The newest 500 messages of a room, as agents read them.', mimeType: 'application/json' },
-    (uri) => {
-      const roomId = roomIdOfUri(uri.href);
-      if (!roomId || !getRoom(db, roomId)) throw new Error('Room not found.');
-      const rows = newestPage(db, roomId, RESOURCE_MESSAGES);
-      const total = totalMessageCount(db, roomId);
-      const { messages } = toAgentMessages(db, roomId, rows, { dataDir: env.services.dataDir });
-      const body = { room_id: roomId, messages, truncated: total > rows.length, total_message_count: total };
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(body, null, 2) }] };
-    },
-  );
-  server.server.setRequestHandler(SubscribeRequestSchema, (request) => {
-    const roomId = roomIdOfUri(request.params.uri);
-    if (!roomId || !getRoom(db, roomId)) throw new Error('Room not found.');
-    env.conn.subscriptions.add(roomId);
+  const low = server.server;
+  low.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: listRooms(db)
+      .filter((room) => !room.archived)
+      .map((room) => ({ uri: roomMessagesUri(room.roomId), name: room.displayName, mimeType: JSON_MIME })),
+  }));
+  low.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: [
+      { uriTemplate: MESSAGES_TEMPLATE, name: 'room-messages', description: 'The newest 500 messages of a room, as agents read them.', mimeType: JSON_MIME },
+      { uriTemplate: TASK_TEMPLATE, name: 'room-task', description: 'One task of a room, as the task tools return it.', mimeType: JSON_MIME },
+    ],
+  }));
+  low.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(env, request.params.uri));
+  // A subscription names a URI; it may name a room or task that does not exist yet (it is
+  // notified once it does), and a URI that is not ours simply never changes.
+  low.setRequestHandler(SubscribeRequestSchema, (request) => {
+    const subscriptions = env.conn.subscriptions;
+    if (!subscriptions.has(request.params.uri) && subscriptions.size >= MAX_SUBSCRIPTIONS) {
+      throw rpcError(INVALID_PARAMS, `At most ${MAX_SUBSCRIPTIONS} subscriptions per connection.`);
+    }
+    subscriptions.add(request.params.uri);
     return {};
   });
-  server.server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
-    const roomId = roomIdOfUri(request.params.uri);
-    if (roomId) env.conn.subscriptions.delete(roomId);
+  low.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+    env.conn.subscriptions.delete(request.params.uri);
     return {};
   });
+}
+
+function readResource(env: ToolEnv, uri: string): ReadResourceResult {
+  const db = env.services.store.db;
+  const target = parseResourceUri(uri);
+  if (!target) throw notFound(uri);
+  if (!getRoom(db, target.roomId)) throw notFound(uri, 'Room not found.');
+  let body: unknown;
+  if (target.kind === 'messages') {
+    const rows = newestPage(db, target.roomId, RESOURCE_MESSAGES);
+    const total = totalMessageCount(db, target.roomId);
+    const { messages } = toAgentMessages(db, target.roomId, rows, { dataDir: env.services.dataDir });
+    body = { room_id: target.roomId, messages, truncated: total > rows.length, total_message_count: total };
+  } else {
+    const number = parseNumberedId('task', target.taskId);
+    const row = number === null ? undefined : getTaskRow(db, target.roomId, number);
+    if (!row) throw notFound(uri, 'Task not found.');
+    body = toTaskObject(db, row);
+  }
+  return { contents: [{ uri, mimeType: JSON_MIME, text: JSON.stringify(body, null, 2) }] };
 }
 
 interface Listener {
@@ -71,20 +110,23 @@ export class ResourceNotifier {
   private readonly stops: Array<() => void>;
 
   constructor(bus: EventBus, connections: () => Listener[]) {
+    const updated = (uri: string) => {
+      for (const { state, server } of connections()) {
+        if (server.isConnected() && state.subscriptions.has(uri)) void server.server.sendResourceUpdated({ uri }).catch(() => undefined);
+      }
+    };
     this.stops = [
       bus.on('message.created', ({ roomId }) => {
+        updated(roomMessagesUri(roomId));
         for (const { state, server } of connections()) {
-          if (!server.isConnected()) continue;
-          if (state.subscriptions.has(roomId)) {
-            void server.server.sendResourceUpdated({ uri: roomMessagesUri(roomId) }).catch(() => undefined);
-          } else if (state.subscriptions.size === 0 && state.currentRoom === roomId) {
-            const now = Date.now();
-            if (now - (this.lastCompatPush.get(state.id) ?? 0) < COMPAT_PUSH_EVERY_MS) continue;
-            this.lastCompatPush.set(state.id, now);
-            server.sendResourceListChanged();
-          }
+          if (!server.isConnected() || state.subscriptions.size > 0 || state.currentRoom !== roomId) continue;
+          const now = Date.now();
+          if (now - (this.lastCompatPush.get(state.id) ?? 0) < COMPAT_PUSH_EVERY_MS) continue;
+          this.lastCompatPush.set(state.id, now);
+          server.sendResourceListChanged();
         }
       }),
+      bus.on('task.changed', ({ roomId, number }) => updated(taskUri(roomId, number))),
       bus.on('room.changed', ({ change }) => {
         if (change === 'updated') return;
         for (const { server } of connections()) if (server.isConnected()) server.sendResourceListChanged();

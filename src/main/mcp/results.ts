@@ -1,12 +1,14 @@
-// Tool results (mcp-tools.md §2.1): one text item holding pretty-printed JSON. Soft
-// failures are normal results {success:false, error, hint?}; hard failures are
-// isError results whose text is the phrase (the SDK builds those from a thrown error).
+// Tool results (mcp-tools.md §2.1): one text item holding pretty-printed JSON, and the
+// same document as structuredContent (checked by clients against the tool's
+// outputSchema). Soft failures are normal results {success:false, error, hint?}; hard
+// failures are isError results whose text is the phrase.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError } from '../domain/errors';
 import { DatabaseBusyError } from '../store/store';
 
 export function jsonResult(value: unknown): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };
+  const structured = value as Record<string, unknown>;
+  return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }], structuredContent: structured };
 }
 
 export function softFailure(error: DomainError): CallToolResult {
@@ -28,4 +30,14 @@ export function failureResult(error: unknown): CallToolResult {
 /** The posting tools report room resolution failures as hard errors (mcp-tools.md §2.2). */
 export function hardened(error: DomainError): DomainError {
   return error.kind === 'hard' ? error : new DomainError(error.code, 'hard', error.message, error.hint, error.extra);
+}
+
+export const INVALID_PARAMS = -32602;
+
+/**
+ * A JSON-RPC error for the requests other than tools/call (resources, prompts): the SDK
+ * sends `code`, the plain message and `data` as they are.
+ */
+export function rpcError(code: number, message: string, data?: Record<string, unknown>): Error {
+  return Object.assign(new Error(message), { code, ...(data ? { data } : {}) });
 }

@@ -34,6 +34,8 @@ export interface McpServices {
   authSummary(): { source: 'keychain'; expires_at: string | null; account: unknown } | null;
   /** Records activity; flushed to last_seen_at in batches so reads stay read-only. */
   touchSession(sessionId: string): void;
+  /** How often a waiting wait_for_messages sends progress (10 s; tests of long waits shorten it). */
+  readonly waitProgressMs: number;
 }
 
 export interface ToolEnv {

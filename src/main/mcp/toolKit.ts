@@ -1,54 +1,73 @@
-// Registering a tool: zod input with a description on every field, annotations, the
-// worker_id facade on every room tool (mcp-tools.md §2.3), and one place that turns
-// results and errors into MCP results.
+// Defining a tool: zod input, a compact output schema, a title and truthful annotations,
+// the worker_id facade on every room tool (mcp-tools.md §2.3) and the fields the letagents
+// server takes that this one ignores. toolSurface.ts lists and runs the definitions.
+//
+// Listing budget (every agent carries tools/list in its context on every turn): a field is
+// described only where its name, type, enum, default and bounds do not say what to pass;
+// what every room tool shares is said once, in the server instructions (instructions.ts).
 import { z } from 'zod';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel, ServerNotification, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { errors } from '../domain/errors';
 import { isWorkerIdShape } from '../domain/identity/agentKeys';
 import { getWorker } from '../domain/sessions/workers';
-import { failureResult, jsonResult } from './results';
+import { listedAs, unlisted, type JsonSchema } from './jsonSchema';
 import type { ToolEnv } from './services';
 
-export const WORKER_ID_DESCRIPTION =
-  'Stable handle returned by register_agent_session for this chat. Pass it on every room tool call.';
-
-/** room_id + worker_id (+ agent_session_id) added to every room-scoped tool. */
+/**
+ * room_id + worker_id, on every room-scoped tool: room_id defaults to the current room (with
+ * worker_id, the worker's). The instructions and register_agent_session explain both once.
+ */
 export const roomFacade = {
-  room_id: z.string().optional().describe('Room id. Defaults to the current room (or the worker\'s room with worker_id).'),
-  worker_id: z.string().optional().describe(WORKER_ID_DESCRIPTION),
+  room_id: z.string().optional(),
+  worker_id: z.string().optional(),
 };
+/** …and the legacy session id, on every tool that acts as a session: accepted, named in the instructions, not listed. */
 export const sessionFacade = {
   ...roomFacade,
-  agent_session_id: z.string().optional().describe('Legacy session id from register_agent_session; prefer worker_id.'),
+  agent_session_id: unlisted(z.string().optional()),
 };
+/** The facade on tools that act as no worker but still check a handle they are given. */
+export const workerFacade = { worker_id: z.string().optional() };
 
 /**
  * The facade on tools that take worker_id but act as no worker (resume_room_session,
  * the device-auth tools): a forged or malformed handle still gets W7, never silence.
  */
-export function checkWorkerFacade(env: ToolEnv, workerId: string | undefined): void {
-  if (workerId === undefined) return;
-  if (!isWorkerIdShape(workerId) || !getWorker(env.services.store.db, workerId)) throw errors.W7();
+export function checkWorkerFacade(env: ToolEnv, id: string | undefined): void {
+  if (id === undefined) return;
+  if (!isWorkerIdShape(id) || !getWorker(env.services.store.db, id)) throw errors.W7();
 }
 
-/** Fields other LetAgents servers take and this one accepts and ignores. */
-export const ignoredFields = {
-  conversation_id: z.string().optional().describe('Accepted for compatibility and ignored.'),
-  sender: z.string().optional().describe('Accepted for compatibility and ignored: the sender is the session\'s actor label.'),
-};
+/**
+ * A field the letagents server takes: any value accepted, never used. Listed with an empty
+ * schema, which the server instructions define once as "accepted for compatibility, ignored".
+ */
+export const ignored = () => listedAs(z.unknown().optional(), {});
+/** Sent by upstream agents with every task write (board manager approval): accepted and ignored. */
+export const taskCompatFields = { conversation_id: ignored(), board_intent_id: ignored(), board_approval_token: ignored() };
 
 export type ToolShape = z.ZodRawShape;
 
-/** What a running call knows besides its arguments: the client may cancel it. */
+/** What a running call knows besides its arguments. */
 export interface ToolCallContext {
+  /** The client cancelled the call. */
   readonly signal: AbortSignal;
+  /** The client's progress token, when it asked for progress notifications. */
+  readonly progressToken?: string | number;
+  /** Sends a notification that belongs to this call (over HTTP: on its response stream). */
+  notify(notification: ServerNotification): Promise<void>;
+  /** A note for the client's log, sent when its logging level lets `level` through. */
+  log(level: LoggingLevel, message: string): void;
 }
 
 export interface ToolDefinition<S extends ToolShape> {
   readonly name: string;
+  /** A short human title (clients show it instead of the name). */
+  readonly title: string;
   readonly description: string;
   readonly input: S;
+  /** JSON Schema of the structured result (outputSchemas.ts); soft failures must fit it too. */
+  readonly output: JsonSchema;
   readonly annotations: ToolAnnotations;
   run(args: z.infer<z.ZodObject<S>>, env: ToolEnv, call: ToolCallContext): Promise<unknown> | unknown;
 }
@@ -57,24 +76,15 @@ export function defineTool<S extends ToolShape>(definition: ToolDefinition<S>): 
   return definition;
 }
 
-export const readOnly: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
-export const additive: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, openWorldHint: false };
-export const changing: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, openWorldHint: false };
+// Annotations state only what differs from the MCP defaults (readOnlyHint false,
+// destructiveHint true, idempotentHint false, openWorldHint true): every tool but the
+// GitHub sign-in pair works on this machine's store only.
+export const readOnly: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+/** Adds something; never overwrites or removes. */
+export const additive: ToolAnnotations = { destructiveHint: false, openWorldHint: false };
+/** Adds nothing new when repeated with the same arguments. */
 export const idempotentWrite: ToolAnnotations = { ...additive, idempotentHint: true };
-
-export function registerTools(server: McpServer, env: ToolEnv, definitions: readonly ToolDefinition<ToolShape>[]): void {
-  for (const definition of definitions) {
-    server.registerTool(
-      definition.name,
-      { description: definition.description, inputSchema: definition.input, annotations: definition.annotations },
-      async (args: Record<string, unknown>, extra: { signal: AbortSignal }) => {
-        try {
-          await env.ready;
-          return jsonResult(await definition.run(args as never, env, { signal: extra.signal }));
-        } catch (error) {
-          return failureResult(error);
-        }
-      },
-    );
-  }
-}
+/** Changes or ends something that exists. */
+export const changing: ToolAnnotations = { openWorldHint: false };
+/** Changes something, and a repeat with the same arguments changes nothing more. */
+export const idempotentChange: ToolAnnotations = { ...changing, idempotentHint: true };

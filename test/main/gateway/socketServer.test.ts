@@ -49,7 +49,11 @@ describe('agent socket', () => {
 
   it('closes a malformed hello without any reply', async () => {
     const { server, token, handler } = await start();
-    for (const hello of ['not json', JSON.stringify({ token }), JSON.stringify({ letagents_hello: 1, token, cwd: 5 }), JSON.stringify(initialize(1))]) {
+    const malformed = [
+      'not json', JSON.stringify({ token }), JSON.stringify({ letagents_hello: 1, token, cwd: 5 }), JSON.stringify(initialize(1)),
+      JSON.stringify({ letagents_hello: 1, token, tools: 'everything' }),
+    ];
+    for (const hello of malformed) {
       const raw = await openRawSocket(server.path);
       raw.send(hello);
       await raw.closed;
@@ -70,7 +74,7 @@ describe('agent socket', () => {
     const raw = await openRawSocket(server.path);
     raw.send({ letagents_hello: 1, token, cwd: '/work/project', ide: 'cursor', pid: 42 });
     expect(JSON.parse(await raw.nextLine())).toEqual({ letagents_welcome: 1, connection_id: 'c1' });
-    expect(handler.opened).toEqual([{ id: 'c1', transport: 'socket', cwd: '/work/project', ideHint: 'cursor' }]);
+    expect(handler.opened).toEqual([{ id: 'c1', transport: 'socket', cwd: '/work/project', ideHint: 'cursor', toolProfile: 'full' }]);
     raw.send(PING_LINE);
     raw.send(initialize(7));
     const reply = JSON.parse(await raw.nextLine());

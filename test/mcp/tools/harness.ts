@@ -1,7 +1,8 @@
 // Shared set-up for the per-tool MCP tests: a real `serve` per test file, agents as real
 // `letagents-desktop mcp` helper processes driven by the SDK client, result helpers that
-// check the soft/hard split of mcp-tools.md §2.1, a read-only look at the database to
-// prove bad input changed nothing, and throwaway git repositories.
+// check the soft/hard split of mcp-tools.md §2.1 and that every result's structuredContent
+// is its text document (the client checks it against the tool's outputSchema), a read-only
+// look at the database to prove bad input changed nothing, and throwaway git repositories.
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -28,21 +29,30 @@ export async function startApp(options: StartServeOptions = {}): Promise<ServeHa
   return startServe(options);
 }
 
-/** Connects an agent through a helper; its working directory is a fresh empty folder unless given. */
+/**
+ * Connects an agent through a helper; its working directory is a fresh empty folder unless
+ * given. It lists the tools once, so its client checks every result against the tool's outputSchema.
+ */
 export async function connectAgent(serve: ServeHandle, options: HelperOptions = {}): Promise<Agent> {
   const client = await connectHelper(serve.dataDir, { cwd: options.cwd ?? tempDir('la-cwd-'), ...options });
+  await client.listTools();
   return { client, call: (name, args = {}) => callTool(client, name, args) };
 }
 
 export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Outcome> {
-  const result = (await client.callTool({ name, arguments: args })) as { content: Array<{ type: string; text: string }>; isError?: boolean };
+  const result = (await client.callTool({ name, arguments: args })) as {
+    content: Array<{ type: string; text: string }>;
+    structuredContent?: unknown;
+    isError?: boolean;
+  };
   expect(result.content, `${name} returns one text item`).toHaveLength(1);
   expect(result.content[0].type).toBe('text');
   const text = result.content[0].text;
   if (result.isError) return { hard: text };
   const json = JSON.parse(text) as Record<string, unknown>;
-  // §2.1: pretty-printed with 2-space indentation.
+  // §2.1: pretty-printed with 2-space indentation; the same document as structuredContent.
   expect(text, `${name} result is pretty-printed JSON`).toBe(JSON.stringify(json, null, 2));
+  expect(result.structuredContent, `${name} structuredContent`).toEqual(json);
   return json;
 }
 

@@ -7,6 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createAuthService, type AuthService } from '../../../src/main/auth/authService';
 import { createCore, type Core } from '../../../src/main/core';
 import { createMcpConnectionHandler, type McpHub } from '../../../src/main/mcp';
+import type { ToolProfile } from '../../../src/main/mcp/connection';
 import { createMemorySecretStore, type MemorySecretStore } from '../../../src/main/secrets/memorySecretStore';
 import { APP_VERSION } from '../../../src/main/version';
 import { tempDataDir, tempDir } from '../../support';
@@ -19,12 +20,15 @@ export interface InProcessApp {
   readonly secrets: MemorySecretStore;
   /** Moves the auth service's clock forward. */
   advance(seconds: number): void;
-  connect(options?: { cwd?: string | null; clientName?: string }): Promise<Agent & { close(): Promise<void> }>;
+  connect(options?: { cwd?: string | null; clientName?: string; toolProfile?: ToolProfile }): Promise<Agent & { close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
-/** A core + MCP hub in this process; with `githubEnv`, GitHub sign-in over an in-memory keychain. */
-export function startInProcessApp(options: { githubEnv?: NodeJS.ProcessEnv } = {}): InProcessApp {
+/**
+ * A core + MCP hub in this process; with `githubEnv`, GitHub sign-in over an in-memory
+ * keychain; with `waitProgressMs`, wait_for_messages' progress interval shortened.
+ */
+export function startInProcessApp(options: { githubEnv?: NodeJS.ProcessEnv; waitProgressMs?: number } = {}): InProcessApp {
   const dataDir = tempDataDir();
   const core = createCore({ dataDir });
   const secrets = createMemorySecretStore();
@@ -32,7 +36,11 @@ export function startInProcessApp(options: { githubEnv?: NodeJS.ProcessEnv } = {
   const auth = options.githubEnv
     ? createAuthService({ store: core.store, secrets, version: APP_VERSION, env: options.githubEnv, now: () => Date.now() + offsetMs, osUserName: () => 'ospat' })
     : null;
-  const hub = createMcpConnectionHandler(core, { version: APP_VERSION, ...(auth ? { auth } : {}) });
+  const hub = createMcpConnectionHandler(core, {
+    version: APP_VERSION,
+    ...(auth ? { auth } : {}),
+    ...(options.waitProgressMs ? { waitProgressMs: options.waitProgressMs } : {}),
+  });
   let count = 0;
   const open: Array<() => Promise<void>> = [];
   return {
@@ -43,9 +51,9 @@ export function startInProcessApp(options: { githubEnv?: NodeJS.ProcessEnv } = {
     advance: (seconds) => {
       offsetMs += seconds * 1000;
     },
-    async connect({ cwd, clientName = 'claude-code' } = {}) {
+    async connect({ cwd, clientName = 'claude-code', toolProfile } = {}) {
       const id = `in-process-${++count}`;
-      const server = hub.open({ id, transport: 'socket', cwd: cwd === undefined ? tempDir('la-cwd-') : cwd, ideHint: null });
+      const server = hub.open({ id, transport: 'socket', cwd: cwd === undefined ? tempDir('la-cwd-') : cwd, ideHint: null, toolProfile });
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       await server.connect(serverSide);
       const client = new Client({ name: clientName, version: '1.0.0' });
@@ -55,6 +63,8 @@ export function startInProcessApp(options: { githubEnv?: NodeJS.ProcessEnv } = {
         hub.closed(id);
       };
       open.push(close);
+      // Listing the tools makes the client check every result against its outputSchema.
+      await client.listTools();
       const call = (name: string, args: Record<string, unknown> = {}) => callTool(client, name, args);
       // Tools wait for the connection's auto-join; waiting here too means closing the app
       // never races an auto-join still reading the database.

@@ -1,6 +1,7 @@
-// The room message resource through real helpers (mcp-tools.md §9): capabilities, the
-// template, resources/list (one URI per room, ids percent-encoded), resources/read (shape,
-// newest 500), subscriptions with notifications/resources/updated, and list_changed.
+// The room message and task resources through real helpers (mcp-tools.md §9):
+// capabilities, the templates, resources/list (one URI per room, ids percent-encoded),
+// resources/read (shape, newest 500, -32002 for what does not exist), subscriptions with
+// notifications/resources/updated, and list_changed.
 import { ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -56,10 +57,13 @@ async function readRoom(agent: Agent, roomId: string) {
 }
 
 describe('letagents://rooms/{room_id}/messages', () => {
-  it('declares subscribe and listChanged, and the template', async () => {
+  it('declares subscribe and listChanged, and the templates of room messages and tasks', async () => {
     expect(ada.client.getServerCapabilities()?.resources).toEqual({ subscribe: true, listChanged: true });
     const { resourceTemplates } = await ada.client.listResourceTemplates();
-    expect(resourceTemplates).toEqual([expect.objectContaining({ uriTemplate: 'letagents://rooms/{room_id}/messages', mimeType: 'application/json' })]);
+    expect(resourceTemplates).toEqual([
+      expect.objectContaining({ uriTemplate: 'letagents://rooms/{room_id}/messages', mimeType: 'application/json' }),
+      expect.objectContaining({ uriTemplate: 'letagents://rooms/{room_id}/tasks/{task_id}', mimeType: 'application/json' }),
+    ]);
   });
 
   it('lists one URI per room, with the whole room id percent-encoded as one component', async () => {
@@ -81,7 +85,23 @@ describe('letagents://rooms/{room_id}/messages', () => {
     expect(body).toMatchObject({ room_id: 'github.com/acme/widget', truncated: false, total_message_count: body.messages.length });
     expect(body.messages.at(-1)).toEqual((await ada.call('read_messages', { room_id: 'github.com/acme/widget', limit: 1 })).messages[0]);
     expect(body.messages.at(-1).id).toBe(sent.id);
+    // A resource that does not exist is JSON-RPC -32002 (resource not found) with the URI in data.
+    for (const uri of [uriOf('no-such-room'), 'letagents://rooms/x', 'file:///etc/passwd']) {
+      const error = await bob.client.readResource({ uri }).then(() => null, (e: { code?: number; data?: unknown }) => e);
+      expect(error, uri).toMatchObject({ code: -32002, data: { uri } });
+    }
     await expect(bob.client.readResource({ uri: uriOf('no-such-room') })).rejects.toThrow(/Room not found/);
+  });
+
+  it('reads one task at letagents://rooms/{room_id}/tasks/{task_id}, as the task tools return it', async () => {
+    const { workerId } = await registerWorker(ada, 'task resource room', 'Sorrel');
+    const added = await ada.call('add_task', { worker_id: workerId, title: 'Readable as a resource' });
+    const uri = `letagents://rooms/${encodeURIComponent('task resource room')}/tasks/${added.task.id}`;
+    const result = await bob.client.readResource({ uri });
+    expect(result.contents[0]).toMatchObject({ uri, mimeType: 'application/json' });
+    expect(JSON.parse((result.contents[0] as { text: string }).text)).toEqual(added.task);
+    const missing = `letagents://rooms/${encodeURIComponent('task resource room')}/tasks/task_999`;
+    await expect(bob.client.readResource({ uri: missing })).rejects.toMatchObject({ code: -32002, data: { uri: missing } });
   });
 
   it('returns only the newest 500 messages of a long room', async () => {
@@ -109,7 +129,27 @@ describe('subscriptions and notifications', () => {
     await ada.call('send_message', { room_id: 'watched room', text: 'subscribed here' });
     expect(await next).toBe(uriOf('watched room'));
     expect(updates.seen).not.toContain(uriOf('unwatched room'));
-    await expect(bob.client.subscribeResource({ uri: uriOf('no-such-room') })).rejects.toThrow(/Room not found/);
+  });
+
+  it('accepts a subscription to a room that does not exist yet, and notifies once it does', async () => {
+    const updates = notifications(bob.client, 'updated');
+    await bob.client.subscribeResource({ uri: uriOf('future room') });
+    const next = updates.next((uri) => uri === uriOf('future room'));
+    await ada.call('join_room', { name: 'future room' });
+    await ada.call('send_message', { room_id: 'future room', text: 'the room exists now' });
+    expect(await next).toBe(uriOf('future room'));
+    await bob.client.unsubscribeResource({ uri: uriOf('future room') });
+  });
+
+  it('notifies a subscribed task resource when the task changes', async () => {
+    const { workerId } = await registerWorker(ada, 'task watch room', 'Thyme');
+    const added = await ada.call('add_task', { worker_id: workerId, title: 'Watched task' });
+    const uri = `letagents://rooms/${encodeURIComponent('task watch room')}/tasks/${added.task.id}`;
+    const updates = notifications(bob.client, 'updated');
+    await bob.client.subscribeResource({ uri });
+    const next = updates.next((u) => u === uri);
+    await ada.call('update_task', { worker_id: workerId, task_id: added.task.id, status: 'cancelled' });
+    expect(await next).toBe(uri);
   });
 
   it('sends notifications/resources/list_changed to every connection when a room is created', async () => {

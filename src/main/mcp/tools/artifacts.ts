@@ -2,36 +2,41 @@
 // produced, linked to its tasks.
 import { z } from 'zod';
 import { listRoomArtifacts, publishRoomArtifact } from '../../domain/tasks/roomArtifacts';
-import { workflowArtifactSchema } from '../../domain/tasks/workflowArtifacts';
 import { readAs, writeAs } from '../acting';
-import { additive, defineTool, readOnly, sessionFacade } from '../toolKit';
+import { objectResult } from '../outputSchemas';
+import { defineTool, idempotentChange, readOnly, sessionFacade } from '../toolKit';
+import { artifactInput } from './artifactInput';
 
 export const getRoomArtifactsTool = defineTool({
   name: 'get_room_artifacts',
-  description: 'The room\'s published artifacts (PRs, issues, branches, reviews, checks), newest first; with task_id only those linked to that task.',
+  title: 'Room artifacts',
+  description: 'The room\'s PRs, issues, branches, reviews and checks, newest first.',
   input: {
-    task_id: z.string().optional().describe('Only artifacts linked to this task (task_N).'),
-    limit: z.number().int().min(1).max(250).optional().describe('Maximum artifacts (1–250, default 100).'),
+    task_id: z.string().optional().describe('Only those linked to this task.'),
+    limit: z.number().int().min(1).max(250).default(100),
     ...sessionFacade,
   },
+  output: objectResult,
   annotations: readOnly,
   run: (args, env) =>
     readAs(env, args, (identity) => ({
       success: true,
-      ...listRoomArtifacts(env.services.store.db, identity.roomId, { taskId: args.task_id ?? null, limit: args.limit ?? 100 }),
+      ...listRoomArtifacts(env.services.store.db, identity.roomId, { taskId: args.task_id ?? null, limit: args.limit }),
     })),
 });
 
 export const publishRoomArtifactTool = defineTool({
   name: 'publish_room_artifact',
-  description: 'Publish (or update) an artifact of the room, such as a pull request, and link it to tasks. Identity: provider + kind + the first of url, id, number, ref.',
+  title: 'Publish artifact',
+  description: 'Publish or update a room artifact (e.g. a PR; same provider, kind and url/id/number/ref) and link it to tasks.',
   input: {
-    artifact: workflowArtifactSchema.describe('The artifact: provider, kind, and at least one of url, id, number or ref.'),
-    task_id: z.string().optional().describe('Task (task_N) to link it to.'),
-    linked_task_ids: z.array(z.string()).max(32).optional().describe('More tasks to link it to (≤ 32).'),
+    artifact: artifactInput.describe('Needs one of url, id, number or ref.'),
+    task_id: z.string().optional().describe('Task to link.'),
+    linked_task_ids: z.array(z.string()).max(32).optional(),
     ...sessionFacade,
   },
-  annotations: additive,
+  output: objectResult,
+  annotations: idempotentChange,
   async run(args, env) {
     const { value } = await writeAs(env, args, (tx, id) =>
       publishRoomArtifact(tx, id.roomId, id.actor!, { artifact: args.artifact, taskId: args.task_id ?? null, linkedTaskIds: args.linked_task_ids ?? [] }),

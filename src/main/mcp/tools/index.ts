@@ -1,4 +1,7 @@
-// The interactive_desktop tool surface (mcp-tools.md §1), by group.
+// The interactive_desktop tool surface (mcp-tools.md §1), by group, and the tool profiles:
+// `full` lists every tool; `core` (mcp --tools core) lists what an agent that only
+// chats and works the board needs, to keep tools/list small in its context.
+import type { ToolProfile } from '../connection';
 import type { ToolDefinition, ToolShape } from '../toolKit';
 import { checkRepo, initializeRepo } from './repoTools';
 import { createRoom, getCurrentRoom, joinCode, joinRoom, resumeRoomSession } from './rooms';
@@ -23,3 +26,12 @@ export const allTools: readonly ToolDefinition<ToolShape>[] = [
   getRoomMemoryTool, rememberRoomFact, requestHumanInputTool, getHumanRequestsTool,
   getOnboardingStatus, startDeviceAuth, pollDeviceAuth, clearSavedAuth,
 ] as unknown as ToolDefinition<ToolShape>[];
+
+/** Rooms, registration, messages, the wait loop and the board's everyday moves. */
+export const CORE_TOOLS: readonly string[] = [
+  'join_room', 'get_current_room', 'register_agent_session',
+  'send_message', 'send_thread_message', 'read_messages', 'wait_for_messages', 'post_status',
+  'add_task', 'get_board', 'claim_task', 'update_task', 'complete_task',
+];
+
+export const TOOL_PROFILE_TOOLS: Record<ToolProfile, readonly string[] | 'all'> = { full: 'all', core: CORE_TOOLS };

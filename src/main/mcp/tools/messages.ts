@@ -16,9 +16,12 @@ import { agentIdentity } from '../agentIdentity';
 import { readAs, writeAs } from '../acting';
 import type { CallIdentity } from '../identity';
 import type { ToolEnv } from '../services';
-import { additive, defineTool, ignoredFields, readOnly, roomFacade, sessionFacade } from '../toolKit';
+import { ARRAY, result, objectResult, messageResult } from '../outputSchemas';
+import { additive, defineTool, ignored, readOnly, roomFacade, sessionFacade } from '../toolKit';
 
-const text = z.string().describe('Message text, Markdown (not blank, ≤ 262 144 UTF-8 bytes). Mention agents with @Name.');
+const text = z.string().describe('Markdown, up to 256 KiB. Mention agents with @Name.');
+/** Fields upstream posting tools take and this app ignores. */
+const postingCompat = { conversation_id: ignored(), sender: ignored() };
 /** How many rows one backwards step reads when filling a "whole history" read up to 2 MiB. */
 const HISTORY_CHUNK = 1_000;
 
@@ -30,14 +33,16 @@ async function postAndShow(env: ToolEnv, args: object, post: (tx: Tx, id: CallId
 
 export const sendMessageTool = defineTool({
   name: 'send_message',
-  description: 'Post a message in the room, optionally quoting (reply_to) or replying in a thread (thread_parent_id).',
+  title: 'Send message',
+  description: 'Post a message in the room.',
   input: {
     text,
-    reply_to: z.string().optional().describe('msg_N to quote-reply to.'),
-    thread_parent_id: z.string().optional().describe('msg_N of any message of the thread to reply in.'),
-    ...ignoredFields,
+    reply_to: z.string().optional().describe('msg_N to quote.'),
+    thread_parent_id: z.string().optional().describe('msg_N of the thread to reply in.'),
+    ...postingCompat,
     ...sessionFacade,
   },
+  output: messageResult,
   annotations: additive,
   run(args, env) {
     if (args.reply_to !== undefined && args.thread_parent_id !== undefined && args.reply_to !== args.thread_parent_id) throw errors.M1();
@@ -49,8 +54,10 @@ export const sendMessageTool = defineTool({
 
 export const sendThreadMessageTool = defineTool({
   name: 'send_thread_message',
-  description: 'Reply in a thread: thread_parent_id may be the root or any reply of the thread.',
-  input: { text, thread_parent_id: z.string().describe('msg_N of any message of the thread.'), ...ignoredFields, ...sessionFacade },
+  title: 'Reply in thread',
+  description: 'Reply in a thread.',
+  input: { text, thread_parent_id: z.string().describe('msg_N of any message of the thread.'), ...postingCompat, ...sessionFacade },
+  output: messageResult,
   annotations: additive,
   run: (args, env) =>
     postAndShow(env, args, (tx, id) => sendMessage(tx, { roomId: id.roomId, author: id.actor!, text: args.text, threadParentId: args.thread_parent_id })),
@@ -75,13 +82,15 @@ function newestRows(env: ToolEnv, roomId: string, limit: number): MessageRow[] {
 
 export const readMessagesTool = defineTool({
   name: 'read_messages',
-  description: 'The newest messages of the room, oldest first (limit 100 by default; 0 for the whole history, within 2 MiB).',
-  input: { limit: z.number().int().min(0).optional().describe('How many of the newest messages (default 100; 0 = all).'), ...roomFacade },
+  title: 'Read messages',
+  description: 'The room\'s newest messages, oldest first.',
+  input: { limit: z.number().int().min(0).default(100).describe('How many; 0 = the whole history (up to 2 MiB).'), ...roomFacade },
+  output: result({ messages: ARRAY }),
   annotations: readOnly,
   run: (args, env) =>
     readAs(env, args, (identity) => {
       const db = env.services.store.db;
-      const rows = newestRows(env, identity.roomId, args.limit ?? 100);
+      const rows = newestRows(env, identity.roomId, args.limit);
       const { messages } = toAgentMessages(db, identity.roomId, rows, { dataDir: env.services.dataDir });
       const bounded = boundMessageList(messages, 'newest');
       const newest = rows.at(-1)?.number;
@@ -102,26 +111,30 @@ export const readMessagesTool = defineTool({
 
 export const searchMessagesTool = defineTool({
   name: 'search_messages',
-  description: 'Full-text search of this room\'s messages, newest first. Every term must match; end a term with * for a prefix.',
+  title: 'Search messages',
+  description: 'Full-text search of the room, newest first.',
   input: {
-    query: z.string().min(1).max(500).describe('Search terms (at most 16), e.g. "login bug*".'),
-    limit: z.number().int().min(1).max(100).optional().describe('Maximum matches (1–100, default 20).'),
+    query: z.string().min(1).max(500).describe('Up to 16 terms, all must match; term* is a prefix.'),
+    limit: z.number().int().min(1).max(100).default(20),
     ...roomFacade,
   },
+  output: objectResult,
   annotations: readOnly,
   run: (args, env) =>
     readAs(env, args, (identity) => ({
       success: true,
       room_id: identity.roomId,
       query: args.query,
-      ...searchMessages(env.services.store.db, identity.roomId, args.query, args.limit ?? 20),
+      ...searchMessages(env.services.store.db, identity.roomId, args.query, args.limit),
     })),
 });
 
 export const postStatusTool = defineTool({
   name: 'post_status',
-  description: 'Post a short status line ("[status] …") and update your presence (working, reviewing, blocked, idle) from it.',
-  input: { status: z.string().describe('What you are doing now, e.g. "writing tests for task_7".'), ...sessionFacade },
+  title: 'Post status',
+  description: 'Post a status line; your presence (working, reviewing, blocked, idle) follows it.',
+  input: { status: z.string().describe('e.g. "testing task_7".'), ...postingCompat, ...sessionFacade },
+  output: objectResult,
   annotations: additive,
   async run(args, env) {
     const { value: number, identity } = await writeAs(
@@ -146,23 +159,26 @@ export const postStatusTool = defineTool({
   },
 });
 
-const note = (what: string) => z.string().max(4000).optional().describe(what);
+const note = () => z.string().max(4000).optional();
+const presence = z.enum(['idle', 'working', 'reviewing', 'blocked']);
 
 export const postReasoningTool = defineTool({
   name: 'post_reasoning',
-  description: 'Share your current reasoning (shown on your agent card): summary, goal, what you are checking, hypothesis, blocker, next action. A milestone is also posted as a message.',
+  title: 'Share reasoning',
+  description: 'Show your current reasoning on your agent card.',
   input: {
-    summary: z.string().max(4000).describe('One or two sentences on where you are (required).'),
-    goal: note('What you are trying to achieve.'),
-    checking: note('What you are checking now.'),
-    hypothesis: note('Your current hypothesis.'),
-    blocker: note('What blocks you, if anything.'),
-    next_action: note('What you will do next.'),
-    milestone: note('A milestone to announce in the room as a message.'),
-    confidence: z.number().min(0).max(1).optional().describe('Confidence from 0 to 1.'),
-    status: z.enum(['idle', 'working', 'reviewing', 'blocked']).optional().describe('Your presence status.'),
+    summary: z.string().max(4000).describe('Where you are, in a sentence or two.'),
+    goal: note(),
+    checking: note().describe('What you check now.'),
+    hypothesis: note(),
+    blocker: note(),
+    next_action: note(),
+    milestone: note().describe('Also posted as a message.'),
+    confidence: z.number().min(0).max(1).optional(),
+    status: presence.optional().describe('Your presence.'),
     ...sessionFacade,
   },
+  output: objectResult,
   annotations: additive,
   async run(args, env) {
     if (args.summary.trim() === '') throw errors.M10();

@@ -7,14 +7,17 @@ import { getRoom } from '../../domain/rooms/rooms';
 import { agentIdentity } from '../agentIdentity';
 import { enterRoom } from '../joining';
 import { inspectWorkingDir } from '../repoContext';
-import { additive, changing, checkWorkerFacade, defineTool, readOnly, WORKER_ID_DESCRIPTION } from '../toolKit';
+import { objectResult } from '../outputSchemas';
+import { checkWorkerFacade, defineTool, idempotentChange, readOnly, workerFacade } from '../toolKit';
 
 const NO_AUTH = { success: false, error: 'GitHub sign-in is not available in this app.' };
 
 export const getOnboardingStatus = defineTool({
   name: 'get_onboarding_status',
-  description: 'Where this agent stands: GitHub sign-in, the current and saved rooms, the room of the working directory, and the next step.',
-  input: { cwd: z.string().optional().describe('Directory to inspect. Default: the connection\'s working directory.') },
+  title: 'Onboarding status',
+  description: 'GitHub sign-in, the current and saved rooms, this folder\'s room, and the next step.',
+  input: { cwd: z.string().optional() },
+  output: objectResult,
   annotations: readOnly,
   async run(args, env) {
     const db = env.services.store.db;
@@ -48,13 +51,16 @@ export const getOnboardingStatus = defineTool({
 
 export const startDeviceAuth = defineTool({
   name: 'start_device_auth',
-  description: 'Start GitHub sign-in: returns a one-time code and the page where the person enters it. Then call poll_device_auth.',
+  title: 'Start GitHub sign-in',
+  description: 'Start GitHub sign-in: returns a code and the page where a person enters it; then poll_device_auth.',
   input: {
-    room_id: z.string().optional().describe('Room to join once signed in (with poll_device_auth auto_join).'),
-    worker_id: z.string().optional().describe(WORKER_ID_DESCRIPTION),
-    force: z.boolean().optional().describe('Start a new request even if one is pending.'),
+    room_id: z.string().optional().describe('Room for poll_device_auth\'s auto_join.'),
+    ...workerFacade,
+    force: z.boolean().optional().describe('New request even if one is pending.'),
   },
-  annotations: additive,
+  output: objectResult,
+  // Talks to GitHub: open world (the default).
+  annotations: { destructiveHint: false },
   async run(args, env) {
     checkWorkerFacade(env, args.worker_id);
     if (!env.services.auth) return NO_AUTH;
@@ -70,14 +76,17 @@ export const startDeviceAuth = defineTool({
 
 export const pollDeviceAuth = defineTool({
   name: 'poll_device_auth',
-  description: 'Check whether the person approved the GitHub sign-in. Answers pending, slow_down, denied, expired or authorized.',
+  title: 'Poll GitHub sign-in',
+  description: 'Check the GitHub sign-in: pending, slow_down, denied, expired or authorized.',
   input: {
-    request_id: z.string().optional().describe('The request from start_device_auth. Default: the pending one.'),
-    room_id: z.string().optional().describe('Room to join with auto_join.'),
-    worker_id: z.string().optional().describe(WORKER_ID_DESCRIPTION),
-    auto_join: z.boolean().optional().describe('Once authorized, join the given, suggested, current or config room.'),
+    request_id: z.string().optional(),
+    room_id: z.string().optional().describe('Room for auto_join.'),
+    ...workerFacade,
+    auto_join: z.boolean().optional().describe('Join room_id (else the suggested room) once authorized.'),
   },
-  annotations: additive,
+  output: objectResult,
+  // Talks to GitHub, and a new sign-in replaces the saved token: the defaults (open world, destructive).
+  annotations: {},
   async run(args, env) {
     checkWorkerFacade(env, args.worker_id);
     if (!env.services.auth) return NO_AUTH;
@@ -100,8 +109,10 @@ export const pollDeviceAuth = defineTool({
 
 export const clearSavedAuth = defineTool({
   name: 'clear_saved_auth',
-  description: 'Sign out of GitHub: deletes the saved token from the OS keychain, any pending sign-in, and the cached account.',
+  title: 'Sign out of GitHub',
+  description: 'Delete the GitHub token from the OS keychain, any pending sign-in and the cached account.',
   input: {},
-  annotations: changing,
+  output: objectResult,
+  annotations: idempotentChange,
   run: async (_args, env) => (env.services.auth ? env.services.auth.signOut() : NO_AUTH),
 });

@@ -9,7 +9,10 @@ import { isDomainError } from '../../domain/errors';
 import { enterRoom } from '../joining';
 import { inspectWorkingDir } from '../repoContext';
 import type { ToolEnv } from '../services';
+import { objectResult } from '../outputSchemas';
 import { additive, defineTool, readOnly } from '../toolKit';
+
+const cwd = z.string().optional();
 
 function cwdOf(env: ToolEnv, requested: string | undefined): string {
   const cwd = requested?.trim() || env.conn.info.cwd;
@@ -19,8 +22,10 @@ function cwdOf(env: ToolEnv, requested: string | undefined): string {
 
 export const checkRepo = defineTool({
   name: 'check_repo',
-  description: 'Inspect a working directory: its git repository, .letagents.json, the room it points at, and how that compares with the current room.',
-  input: { cwd: z.string().optional().describe('Directory to inspect. Default: the connection\'s working directory.') },
+  title: 'Check repository',
+  description: 'Inspect a folder: its git repository, .letagents.json and room, compared with the current room.',
+  input: { cwd },
+  output: objectResult,
   annotations: readOnly,
   async run(args, env) {
     const ctx = await inspectWorkingDir(cwdOf(env, args.cwd));
@@ -53,11 +58,13 @@ export const checkRepo = defineTool({
 
 export const initializeRepo = defineTool({
   name: 'initialize_repo',
-  description: 'Write .letagents.json at the git root (room = the given name or the repo room from origin), then join that room.',
+  title: 'Initialize repository',
+  description: 'Write .letagents.json at the git root, then join its room.',
   input: {
-    room: z.string().optional().describe('Room name to configure. Default: the room derived from the git origin.'),
-    cwd: z.string().optional().describe('Directory inside the repository. Default: the connection\'s working directory.'),
+    room: z.string().optional().describe('Default: the repo room of the git origin.'),
+    cwd,
   },
+  output: objectResult,
   annotations: additive,
   async run(args, env) {
     const cwd = cwdOf(env, args.cwd);

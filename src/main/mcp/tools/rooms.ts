@@ -10,9 +10,11 @@ import { enterRoom } from '../joining';
 import { joinPrompt, roomResponse } from '../roomResponse';
 import { detectRoomFromContext } from '../repoContext';
 import type { ToolEnv } from '../services';
-import { additive, checkWorkerFacade, defineTool, readOnly, WORKER_ID_DESCRIPTION } from '../toolKit';
+import { objectResult, roomResult } from '../outputSchemas';
+import { additive, checkWorkerFacade, defineTool, ignored, readOnly, workerFacade } from '../toolKit';
 
-const sessionMode = z.enum(['live', 'current']).optional().describe('Accepted for compatibility and ignored.');
+/** session_mode is ignored; the result names the mode a letagents client asked for, when it is one. */
+const sessionModeOf = (requested: unknown) => (requested === 'live' ? 'live' : 'current');
 
 async function joinInvite(env: ToolEnv, rawCode: string) {
   const code = parseInviteCode(rawCode);
@@ -26,8 +28,10 @@ async function joinInvite(env: ToolEnv, rawCode: string) {
 
 export const createRoom = defineTool({
   name: 'create_room',
-  description: 'Create a new invite room with a fresh code (like ABCX-7291) and make it the current room.',
+  title: 'Create room',
+  description: 'Create an invite room with a fresh code (like ABCX-7291); it becomes the current room.',
   input: {},
+  output: roomResult,
   annotations: additive,
   async run(_args, env) {
     const room = await env.services.store.write((tx) => createInviteRoom(tx));
@@ -38,8 +42,10 @@ export const createRoom = defineTool({
 
 export const joinCode = defineTool({
   name: 'join_code',
-  description: 'Join an existing invite room by its code (like ABCX-7291); it becomes the current room.',
-  input: { code: z.string().describe('Invite code, e.g. ABCX-7291. Trimmed and upper-cased.'), session_mode: sessionMode },
+  title: 'Join room by code',
+  description: 'Join an invite room by its code; it becomes the current room.',
+  input: { code: z.string().describe('Invite code, e.g. ABCX-7291.'), session_mode: ignored() },
+  output: roomResult,
   annotations: additive,
   async run(args, env) {
     const room = await joinInvite(env, args.code);
@@ -49,35 +55,39 @@ export const joinCode = defineTool({
 
 export const joinRoom = defineTool({
   name: 'join_room',
-  description: 'Join a room by name: an invite code, a git remote or github.com/owner/repo (repo room), or any other name (named room). Repo and named rooms are created if missing. Without a name, joins the room of the working directory (.letagents.json, else the git remote).',
+  title: 'Join room',
+  description: 'Join a room (created if missing): any name, an invite code or a git remote. It becomes the current room.',
   input: {
-    name: z.string().optional().describe('Room name, invite code or git remote. Default: the room detected from the working directory.'),
-    session_mode: sessionMode,
+    name: z.string().optional().describe('Default: this folder\'s room (.letagents.json or git origin).'),
+    session_mode: ignored(),
   },
+  output: roomResult,
   annotations: additive,
   async run(args, env) {
     let name = args.name;
     if (name === undefined || name.trim() === '') {
       const detected = env.conn.info.cwd ? await detectRoomFromContext(env.conn.info.cwd) : null;
-      if (!detected) throw errors.R1();
+      if (!detected) throw errors.R12();
       name = detected;
     }
     if (isInviteShaped(name.trim())) {
       const room = await joinInvite(env, name);
-      return { ...roomResponse(env, room, 'join_code'), session_mode: args.session_mode ?? 'current', created: false };
+      return { ...roomResponse(env, room, 'join_code'), session_mode: sessionModeOf(args.session_mode), created: false };
     }
     const { roomId, kind } = classifyRoomName(name);
     const { room, created } = await env.services.store.write((tx) => ensureRoom(tx, { roomId, kind }));
     if (room.archived_at) throw errors.R4();
     await enterRoom(env, room, 'join_room');
-    return { ...roomResponse(env, room, 'join_room'), session_mode: args.session_mode ?? 'current', created };
+    return { ...roomResponse(env, room, 'join_room'), session_mode: sessionModeOf(args.session_mode), created };
   },
 });
 
 export const getCurrentRoom = defineTool({
   name: 'get_current_room',
-  description: 'The room this connection is in, with the join prompt; connected:false when none.',
-  input: { conversation_id: z.string().optional().describe('Accepted for compatibility and ignored.') },
+  title: 'Current room',
+  description: 'This connection\'s current room and its join prompt; connected:false when none.',
+  input: { conversation_id: ignored() },
+  output: objectResult,
   annotations: readOnly,
   run(_args, env) {
     const room = env.conn.currentRoom ? getRoom(env.services.store.db, env.conn.currentRoom) : null;
@@ -101,11 +111,13 @@ export const getCurrentRoom = defineTool({
 
 export const resumeRoomSession = defineTool({
   name: 'resume_room_session',
-  description: 'Rejoin the room this client (client name + working directory) was in before a restart, or the given room it joined before.',
+  title: 'Resume room',
+  description: 'Rejoin this client\'s room from before a restart, or another room it joined.',
   input: {
-    room_id: z.string().optional().describe('A room this client joined before. Default: its saved current room.'),
-    worker_id: z.string().optional().describe(WORKER_ID_DESCRIPTION),
+    room_id: z.string().optional().describe('Default: the saved current room.'),
+    ...workerFacade,
   },
+  output: objectResult,
   annotations: additive,
   async run(args, env) {
     checkWorkerFacade(env, args.worker_id);

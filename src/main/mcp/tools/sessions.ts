@@ -10,7 +10,8 @@ import { findOrCreateWorker, getWorker } from '../../domain/sessions/workers';
 import { ideLabelFor } from '../clientIdentity';
 import { actorOf, fencedWrite, heldWorkerSessions, resolveRoomId } from '../identity';
 import type { ToolEnv } from '../services';
-import { additive, changing, defineTool, WORKER_ID_DESCRIPTION } from '../toolKit';
+import { STRING, result, objectResult } from '../outputSchemas';
+import { defineTool, idempotentChange, workerFacade } from '../toolKit';
 import { connectWorker, registrationResult } from './workerConnect';
 import { nameTaken, RECOVERY_HINT } from './nameNotice';
 import { disconnectTarget } from './disconnectTarget';
@@ -18,21 +19,26 @@ import { disconnectTarget } from './disconnectTarget';
 const USE_SESSION_ID = 'Pass this exact agent_session_id to wait_for_messages, send_message, and every other room tool.';
 
 const registerInput = {
-  worker_id: z.string().optional().describe(`${WORKER_ID_DESCRIPTION} Here it means: resume this chat's worker.`),
-  registration_key: z.string().min(1).max(200).optional().describe('A random string this chat generates once. Creates the worker; reuse it only to retry an uncertain first registration.'),
-  room_id: z.string().optional().describe('Room to register in. Required with worker_id, registration_key or recover_lost_worker.'),
-  session_kind: z.enum(['worker', 'controller']).optional().describe('worker (default) or controller (read-only, hidden from the roster).'),
-  runtime: z.string().max(64).optional().describe('Runtime label. Default: the slug of the IDE label.'),
-  display_name: z.string().optional().describe('A codename for this chat (1–64 characters after cleaning). Counts only on first registration in a room.'),
-  cwd: z.string().optional().describe('Working directory, used to detect the repo branch. Default: the connection\'s.'),
-  recover_lost_worker: z.boolean().optional().describe('Recover this connection\'s worker by room_id + display_name after losing its worker_id.'),
+  worker_id: z.string().optional().describe('Resume this chat\'s worker.'),
+  registration_key: z.string().min(1).max(200).optional().describe('Random, new per chat. Reuse only to retry a failed first call.'),
+  room_id: z.string().optional(),
+  session_kind: z.enum(['worker', 'controller']).optional().describe('controller: read-only, not on the roster.'),
+  runtime: z.string().max(64).optional(),
+  display_name: z.string().optional().describe('A short codename of your own (1–64 chars).'),
+  cwd: z.string().optional(),
+  recover_lost_worker: z.boolean().optional().describe('Recover a worker this connection holds, by display_name.'),
 };
 
 export const registerAgentSession = defineTool({
   name: 'register_agent_session',
-  description: 'Register this chat as a durable worker in a room (registration_key to create, worker_id to resume), or recover a lost handle. Keep the returned worker_id and pass it to every room tool.',
+  title: 'Register agent',
+  description:
+    'Register this chat as a worker in room_id, once per chat: a new registration_key creates it, worker_id resumes it ' +
+    '(taking it over from another connection). Keep the worker_id; pass it on every call.',
   input: registerInput,
-  annotations: additive,
+  output: result({ worker_id: STRING }),
+  // Idempotent per key or worker_id; destructive because it may displace another connection.
+  annotations: idempotentChange,
   async run(args, env) {
     const durable = args.worker_id !== undefined || args.registration_key !== undefined || args.recover_lost_worker !== undefined;
     if (!durable) return registerLegacy(env, args);
@@ -116,13 +122,15 @@ async function registerLegacy(env: ToolEnv, args: z.infer<z.ZodObject<typeof reg
 
 export const disconnectAgentSession = defineTool({
   name: 'disconnect_agent_session',
-  description: 'End this chat\'s session in a room. Its leases stay; the worker_id stays valid and a later register_agent_session revives the same session and name.',
+  title: 'Disconnect agent',
+  description: 'End this chat\'s session in a room. Leases stay; register_agent_session with the worker_id revives it.',
   input: {
-    room_id: z.string().optional().describe('Room of the session. Default: the worker\'s room, else the current room.'),
-    agent_session_id: z.string().optional().describe('Legacy session to end (prefer worker_id).'),
-    worker_id: z.string().optional().describe(WORKER_ID_DESCRIPTION),
+    room_id: z.string().optional(),
+    agent_session_id: z.string().optional().describe('Legacy session to end.'),
+    ...workerFacade,
   },
-  annotations: changing,
+  output: objectResult,
+  annotations: idempotentChange,
   async run(args, env) {
     const session = disconnectTarget(env, args);
     const agentSession = () => toAgentSessionObject(getSession(env.services.store.db, session.session_id)!, { online: false, hostId: env.services.hostId });

@@ -10,26 +10,32 @@ import { parseTaskId } from '../../domain/tasks/taskEffects';
 import { TASK_STATUSES } from '../../domain/tasks/transitions';
 import { completeTask, updateTask } from '../../domain/tasks/updateTask';
 import { handoffTask, releaseWorkLease } from '../../domain/tasks/workLease';
-import { workflowArtifactListSchema } from '../../domain/tasks/workflowArtifacts';
 import { agentIdentity } from '../agentIdentity';
 import { prStatusOf, repoVisibilityOf } from '../../auth/githubFacts';
 import { readAs, writeAs } from '../acting';
-import { additive, changing, defineTool, readOnly, sessionFacade } from '../toolKit';
+import { objectResult } from '../outputSchemas';
+import { additive, changing, defineTool, ignored, idempotentChange, idempotentWrite, readOnly, sessionFacade, taskCompatFields } from '../toolKit';
+import { artifactListInput } from './artifactInput';
 
-const taskId = z.string().describe('Task id, e.g. task_7.');
-const reason = z.string().max(2000).optional().describe('Why (shown to people; optional).');
-const leaseId = z.string().optional().describe('The active lease id, to make sure you release the lease you think you hold.');
+const taskId = z.string();
+const reason = z.string().max(2000).optional();
+const leaseId = z.string().optional();
+const prUrl = z.string().max(2048).optional();
+/** Every task write: the session facade and the upstream fields it ignores. */
+const writeFacade = { ...taskCompatFields, ...sessionFacade };
 
 export const addTaskTool = defineTool({
   name: 'add_task',
-  description: 'Propose a task on the room\'s board. It starts as proposed until someone else (a person or another agent) accepts it.',
+  title: 'Add task',
+  description: 'Propose a task; it is proposed until someone else accepts it.',
   input: {
-    title: z.string().max(500).describe('Task title (1–500 characters).'),
-    description: z.string().max(20_000).optional().describe('Details, Markdown (≤ 20 000 characters).'),
-    source_message_id: z.string().optional().describe('msg_N in this room the task came from.'),
-    created_by: z.string().optional().describe('Accepted for compatibility and ignored.'),
-    ...sessionFacade,
+    title: z.string().max(500),
+    description: z.string().max(20_000).optional().describe('Markdown.'),
+    source_message_id: z.string().optional().describe('msg_N it came from.'),
+    created_by: ignored(),
+    ...writeFacade,
   },
+  output: objectResult,
   annotations: additive,
   async run(args, env) {
     const { value, identity } = await writeAs(env, args, (tx, id) =>
@@ -41,17 +47,19 @@ export const addTaskTool = defineTool({
 
 export const getBoardTool = defineTool({
   name: 'get_board',
-  description: 'The room\'s task board in number order. open_only (default true) drops done and cancelled tasks. pr_status is the last known state of each task\'s pull request on GitHub; repo_visibility that of a GitHub repo room\'s repository.',
+  title: 'Task board',
+  description: 'The room\'s tasks in number order, with each PR\'s last known GitHub state (pr_status).',
   input: {
-    status: z.enum(TASK_STATUSES).optional().describe('Only tasks in this status (open_only is then ignored).'),
-    open_only: z.boolean().optional().describe('Drop done and cancelled tasks (default true; merged stays).'),
+    status: z.enum(TASK_STATUSES).optional(),
+    open_only: z.boolean().default(true).describe('Without done and cancelled.'),
     ...sessionFacade,
   },
+  output: objectResult,
   annotations: readOnly,
   run: (args, env) =>
     readAs(env, args, (identity) => ({
       success: true,
-      tasks: getBoard(env.services.store.db, identity.roomId, { status: args.status ?? null, openOnly: args.open_only ?? true }).map((task) => ({
+      tasks: getBoard(env.services.store.db, identity.roomId, { status: args.status ?? null, openOnly: args.open_only }).map((task) => ({
         ...task,
         pr_status: prStatusOf(env.services.githubData, task.pr_url),
       })),
@@ -62,9 +70,11 @@ export const getBoardTool = defineTool({
 
 export const claimTaskTool = defineTool({
   name: 'claim_task',
-  description: 'Claim an accepted task: you become its assignee with a work lease (accepted → assigned).',
-  input: { task_id: taskId, assignee: z.string().optional().describe('Accepted for compatibility and ignored.'), ...sessionFacade },
-  annotations: additive,
+  title: 'Claim task',
+  description: 'Take an accepted task: you become its assignee with a work lease.',
+  input: { task_id: taskId, assignee: ignored(), ...writeFacade },
+  output: objectResult,
+  annotations: idempotentChange,
   async run(args, env) {
     const { value, identity } = await writeAs(env, args, (tx, id) => claimTask(tx, id.roomId, parseTaskId(args.task_id), id.actor!));
     return { success: true, ...value, agent_identity: agentIdentity(env, identity.session) };
@@ -73,15 +83,17 @@ export const claimTaskTool = defineTool({
 
 export const updateTaskTool = defineTool({
   name: 'update_task',
-  description: 'Move a task you hold to another status, or set its PR link or workflow artifacts. Ownership changes go through claim_task and handoff_task_lease.',
+  title: 'Update task',
+  description: 'Change a task you hold: status, pr_url, workflow_artifacts.',
   input: {
     task_id: taskId,
-    status: z.enum(TASK_STATUSES).optional().describe('New status; must be allowed from the current one.'),
-    assignee: z.string().optional().describe('Only "assigned" to yourself is allowed here (acts as claim_task).'),
-    pr_url: z.string().max(2048).optional().describe('Pull request URL.'),
-    workflow_artifacts: workflowArtifactListSchema.optional().describe('Replaces the task\'s workflow artifacts (≤ 32).'),
-    ...sessionFacade,
+    status: z.enum(TASK_STATUSES).optional().describe('Must be allowed from the current one.'),
+    assignee: z.string().optional().describe('Only yourself (acts as claim_task).'),
+    pr_url: prUrl,
+    workflow_artifacts: artifactListInput,
+    ...writeFacade,
   },
+  output: objectResult,
   annotations: changing,
   async run(args, env) {
     const { value, identity } = await writeAs(env, args, (tx, id) =>
@@ -98,8 +110,10 @@ export const updateTaskTool = defineTool({
 
 export const completeTaskTool = defineTool({
   name: 'complete_task',
-  description: 'Hand in a task you hold for review (→ in_review), optionally with its PR link.',
-  input: { task_id: taskId, pr_url: z.string().max(2048).optional().describe('Pull request URL.'), ...sessionFacade },
+  title: 'Complete task',
+  description: 'Hand in a task you hold for review (in_review).',
+  input: { task_id: taskId, pr_url: prUrl, ...writeFacade },
+  output: objectResult,
   annotations: changing,
   async run(args, env) {
     const { value, identity } = await writeAs(env, args, (tx, id) =>
@@ -111,9 +125,11 @@ export const completeTaskTool = defineTool({
 
 export const claimTaskReviewTool = defineTool({
   name: 'claim_task_review',
-  description: 'Take review authority for a task (not one you hold). A repeat returns your existing review lease.',
-  input: { task_id: taskId, reason, ...sessionFacade },
-  annotations: additive,
+  title: 'Claim review',
+  description: 'Take review authority for a task you do not hold.',
+  input: { task_id: taskId, reason, ...writeFacade },
+  output: objectResult,
+  annotations: idempotentWrite,
   async run(args, env) {
     const { value, identity } = await writeAs(env, args, (tx, id) => claimReview(tx, id.roomId, parseTaskId(args.task_id), id.actor!));
     return { success: true, action: 'claim', ...value, agent_identity: agentIdentity(env, identity.session) };
@@ -122,8 +138,10 @@ export const claimTaskReviewTool = defineTool({
 
 export const releaseTaskReviewTool = defineTool({
   name: 'release_task_review',
-  description: 'Give up the review authority you hold for a task.',
-  input: { task_id: taskId, lease_id: leaseId, reason, ...sessionFacade },
+  title: 'Release review',
+  description: 'Give up your review authority for a task.',
+  input: { task_id: taskId, lease_id: leaseId, reason, ...writeFacade },
+  output: objectResult,
   annotations: changing,
   async run(args, env) {
     const { value } = await writeAs(env, args, (tx, id) =>
@@ -135,8 +153,10 @@ export const releaseTaskReviewTool = defineTool({
 
 export const releaseTaskLeaseTool = defineTool({
   name: 'release_task_lease',
-  description: 'Give back a task you hold: it returns to accepted with no assignee (in merged, only the lease ends).',
-  input: { task_id: taskId, lease_id: leaseId, reason, ...sessionFacade },
+  title: 'Release task',
+  description: 'Give back a task you hold: it returns to accepted, unassigned (in merged only the lease ends).',
+  input: { task_id: taskId, lease_id: leaseId, reason, ...writeFacade },
+  output: objectResult,
   annotations: changing,
   async run(args, env) {
     const { value } = await writeAs(env, args, (tx, id) =>
@@ -148,16 +168,18 @@ export const releaseTaskLeaseTool = defineTool({
 
 export const handoffTaskLeaseTool = defineTool({
   name: 'handoff_task_lease',
-  description: 'Hand a task you hold (or an unheld accepted task) to another live agent in the room, by its agent key.',
+  title: 'Hand off task',
+  description: 'Give a task you hold, or an unheld accepted one, to another live agent of the room.',
   input: {
     task_id: taskId,
-    target_agent_key: z.string().min(1).describe('Agent key of the receiving agent (as shown on messages and the board).'),
-    target_agent_session_id: z.string().optional().describe('The receiving session, when that agent has several in this room.'),
-    target_actor_instance_id: z.string().optional().describe('Accepted for compatibility and ignored.'),
+    target_agent_key: z.string().min(1).describe('The receiver\'s agent_key.'),
+    target_agent_session_id: z.string().optional().describe('If it has several sessions here.'),
+    target_actor_instance_id: ignored(),
     lease_id: leaseId,
     reason,
-    ...sessionFacade,
+    ...writeFacade,
   },
+  output: objectResult,
   annotations: changing,
   async run(args, env) {
     const { value } = await writeAs(env, args, (tx, id) =>

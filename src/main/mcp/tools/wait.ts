@@ -3,7 +3,8 @@
 // the room's commit signal (never polling the database) until a message commits, the
 // deadline passes, the client cancels, or the worker is taken over (W14). A burst of
 // messages committed together goes out in one result, and each result that activates the
-// agent is recorded with its reason for the people watching.
+// agent is recorded with its reason for the people watching. While it sleeps it sends
+// progress (waitProgress.ts) to clients that asked, and logs what woke it.
 import { z } from 'zod';
 import { errors, type DomainError } from '../../domain/errors';
 import { msgId, parseNumberedId } from '../../domain/ids';
@@ -15,7 +16,9 @@ import { assertStillHeld, liveImplicitSession, newestLiveLegacySession, resolveI
 import { routeMessage, type RoutingDecision } from '../routing';
 import { routingContextFor } from '../routingContext';
 import type { ToolEnv } from '../services';
+import { ARRAY, STRING, orNull, result } from '../outputSchemas';
 import { defineTool, readOnly, sessionFacade } from '../toolKit';
+import { noteWake, startWaitProgress } from './waitProgress';
 
 const WINDOW = 100;
 const MAX_LISTED_SKIPS = 100;
@@ -41,12 +44,16 @@ interface Routed {
 
 export const waitForMessagesTool = defineTool({
   name: 'wait_for_messages',
-  description: 'Wait for messages that concern you after a cursor, then return them. Loop on it: pass last_observed_message_id of each result as the next after_message_id, even when messages is empty.',
+  title: 'Wait for messages',
+  description:
+    'Wait for messages that concern you. Loop: pass each result\'s last_observed_message_id as after_message_id, ' +
+    'even when none came. Sends progress every 10 s if asked; waits over 55 s need a client that resets its timeout on progress.',
   input: {
-    after_message_id: z.string().optional().describe('Cursor: msg_N of the last message you observed. Omit on the first call.'),
-    timeout: z.number().int().min(0).optional().describe('Milliseconds to wait (default 30 000; 1 000–180 000).'),
+    after_message_id: z.string().optional().describe('msg_N you last observed; omit at first.'),
+    timeout: z.number().int().min(0).default(30_000).describe('Milliseconds, 1 000–180 000.'),
     ...sessionFacade,
   },
+  output: result({ messages: ARRAY, last_observed_message_id: orNull(STRING) }),
   annotations: readOnly,
   async run(args, env, call) {
     let cursor: number | null = null;
@@ -70,6 +77,7 @@ export const waitForMessagesTool = defineTool({
     const skipped: number[] = [];
     let gathered = false;
     const onFailure = (wake: () => void) => (wakeOnFailure = wake);
+    const stopProgress = startWaitProgress(call, deadline - Date.now(), env.services.waitProgressMs);
     try {
       for (;;) {
         if (takeover) throw takeover;
@@ -81,7 +89,7 @@ export const waitForMessagesTool = defineTool({
         if (cursor === null) {
           signal.cancel();
           const routed = route(env, roomId, recipient, newestPage(db, roomId, WINDOW));
-          return finish(env, identity, roomId, routed, skipped, latest, 'newest');
+          return noteWake(call, finish(env, identity, roomId, routed, skipped, latest, 'newest'));
         }
         const from = Math.min(cursor, latest);
         if (from < latest) {
@@ -97,7 +105,7 @@ export const waitForMessagesTool = defineTool({
             }
             const result = finish(env, identity, roomId, routed, skipped, routed.at(-1)!.row.number, 'oldest');
             if (recipient) recordWake(env, roomId, recipient.session_id, routed, result.last_observed_message_id);
-            return result;
+            return noteWake(call, result);
           }
           skipped.push(...routed.map((r) => r.row.number));
           cursor = routed.at(-1)!.row.number;
@@ -107,12 +115,13 @@ export const waitForMessagesTool = defineTool({
         const remaining = deadline - Date.now();
         if (remaining <= 0 || call.signal.aborted) {
           signal.cancel();
-          return finish(env, identity, roomId, [], skipped, cursor, 'oldest');
+          return noteWake(call, finish(env, identity, roomId, [], skipped, cursor, 'oldest'));
         }
         await sleep(signal, remaining, call.signal, onFailure);
         wakeOnFailure = null;
       }
     } finally {
+      stopProgress();
       removeWaiter();
     }
   },

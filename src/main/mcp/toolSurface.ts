@@ -1,0 +1,86 @@
+// tools/list and tools/call for the tool definitions, on the low-level server: the list is
+// built once per profile in its compact JSON form (no `$schema`, portable nullables),
+// arguments are checked with the tools' zod schemas (the SDK's wording), and a call to
+// an upstream name this app does not offer gets an explanation instead of "not found".
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolProfile } from './connection';
+import { inputJsonSchema } from './jsonSchema';
+import { logNotification } from './logging';
+import { failureResult, hardFailure, jsonResult } from './results';
+import type { ToolEnv } from './services';
+import type { ToolCallContext, ToolDefinition, ToolShape } from './toolKit';
+import { upstreamAnswer } from './upstreamTools';
+
+type AnyTool = ToolDefinition<ToolShape>;
+
+export class ToolSurface {
+  private readonly byName = new Map<string, { tool: AnyTool; schema: z.ZodObject<ToolShape> }>();
+  private readonly listings = new Map<ToolProfile, Tool[]>();
+
+  constructor(tools: readonly AnyTool[], profiles: Record<ToolProfile, readonly string[] | 'all'>) {
+    for (const tool of tools) this.byName.set(tool.name, { tool, schema: z.object(tool.input) });
+    for (const [profile, names] of Object.entries(profiles) as Array<[ToolProfile, readonly string[] | 'all']>) {
+      const listed = names === 'all' ? tools : names.map((name) => this.byName.get(name)!.tool);
+      this.listings.set(profile, listed.map(listingOf));
+    }
+  }
+
+  /** The tools/list entries of a profile. */
+  list(profile: ToolProfile): Tool[] {
+    return this.listings.get(profile)!;
+  }
+
+  /**
+   * Installs the handlers on one connection's server. The profile only shortens the list:
+   * a tool left out of it still answers when called by name.
+   */
+  install(server: McpServer, env: ToolEnv, profile: ToolProfile): void {
+    server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.list(profile) }));
+    server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const { name, arguments: args } = request.params;
+      const entry = this.byName.get(name);
+      if (!entry) return upstreamAnswer(name) ?? hardFailure(`Unknown tool: ${name}. This server's tools are listed by tools/list.`);
+      const parsed = await entry.schema.safeParseAsync(args ?? {});
+      if (!parsed.success) return hardFailure(`Input validation error: Invalid arguments for tool ${name}: ${issuesText(parsed.error)}`);
+      const call: ToolCallContext = {
+        signal: extra.signal,
+        progressToken: extra._meta?.progressToken,
+        notify: (notification) => extra.sendNotification(notification),
+        log: (level, message) => {
+          const note = logNotification(env.conn, level, message);
+          if (note) void extra.sendNotification(note).catch(() => undefined);
+        },
+      };
+      return runTool(entry.tool, parsed.data, env, call);
+    });
+  }
+}
+
+async function runTool(tool: AnyTool, args: Record<string, unknown>, env: ToolEnv, call: ToolCallContext): Promise<CallToolResult> {
+  try {
+    await env.ready;
+    return jsonResult(await tool.run(args as never, env, call));
+  } catch (error) {
+    return failureResult(error);
+  }
+}
+
+function listingOf(tool: AnyTool): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: inputJsonSchema(tool.input) as Tool['inputSchema'],
+    outputSchema: tool.output as Tool['outputSchema'],
+    annotations: tool.annotations,
+  };
+}
+
+/** The SDK's wording for schema violations: "<message> at <path>", one per issue. */
+function issuesText(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length === 0 ? issue.message : `${issue.message} at ${issue.path.map(String).join('.')}`))
+    .join('\n');
+}

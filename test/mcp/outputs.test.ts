@@ -1,0 +1,103 @@
+// Results agents can parse: every tool, called for real (in-process, with GitHub sign-in
+// against the fake GitHub), returns structuredContent equal to its JSON text, and the SDK
+// client accepts it against the tool's outputSchema (it throws on a mismatch). Soft
+// failures fit the schemas too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanupSpawned } from '../support';
+import { startFakeGitHub, type FakeGitHub } from '../support/fakeGitHub';
+import { makeRepo, type Agent } from './tools/harness';
+import { startInProcessApp, type InProcessApp } from './tools/inProcess';
+
+let github: FakeGitHub;
+let app: InProcessApp;
+let ada: Agent;
+let bob: Agent;
+const returned = new Set<string>();
+
+beforeAll(async () => {
+  github = await startFakeGitHub();
+  app = startInProcessApp({ githubEnv: github.env() });
+  ada = await app.connect({ cwd: makeRepo('git@github.com:Acme/Outputs.git'), clientName: 'claude-code' });
+  bob = await app.connect({ clientName: 'codex' });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await github?.close();
+  await cleanupSpawned();
+});
+
+/** A call whose result the client checked against the outputSchema (callTool throws otherwise). */
+async function call(agent: Agent, name: string, args: Record<string, unknown> = {}) {
+  const result = await agent.call(name, args);
+  expect(result, `${name}: ${JSON.stringify(result)}`).not.toHaveProperty('hard');
+  returned.add(name);
+  return result;
+}
+
+describe('every tool returns structured content that fits its output schema', () => {
+  it('through a whole working session, then soft failures', async () => {
+    const invite = await call(ada, 'create_room');
+    await call(bob, 'join_code', { code: invite.code });
+    const room = (await call(ada, 'join_room', { name: 'outputs-room' })).room_id;
+    await call(bob, 'join_room', { name: room });
+    await call(ada, 'get_current_room');
+    await call(ada, 'check_repo');
+    await call(ada, 'initialize_repo', { room: 'outputs-repo' });
+    await call(ada, 'resume_room_session');
+    await call(ada, 'get_onboarding_status');
+    const adaWorker = (await call(ada, 'register_agent_session', { room_id: room, registration_key: 'outputs-ada', display_name: 'Alder' })).worker_id;
+    const bobWorker = (await call(bob, 'register_agent_session', { room_id: room, registration_key: 'outputs-bob', display_name: 'Birch' })).worker_id;
+    const asAda = { worker_id: adaWorker };
+    const asBob = { worker_id: bobWorker };
+
+    const first = await call(ada, 'send_message', { ...asAda, text: '@Birch first' });
+    await call(bob, 'send_thread_message', { ...asBob, text: 'in the thread', thread_parent_id: first.id });
+    await call(bob, 'read_messages', { ...asBob, limit: 5 });
+    await call(bob, 'wait_for_messages', { ...asBob, timeout: 1_000 });
+    await call(ada, 'search_messages', { ...asAda, query: 'first' });
+    await call(ada, 'post_status', { ...asAda, status: 'working on outputs' });
+    await call(ada, 'post_reasoning', { ...asAda, summary: 'checking outputs', milestone: 'halfway' });
+
+    const task = (await call(ada, 'add_task', { ...asAda, title: 'Check the outputs' })).task.id;
+    await call(bob, 'update_task', { ...asBob, task_id: task, status: 'accepted' });
+    await call(ada, 'claim_task', { ...asAda, task_id: task });
+    await call(ada, 'get_board', asAda);
+    await call(ada, 'publish_room_artifact', { ...asAda, task_id: task, artifact: { provider: 'github', kind: 'pull_request', number: 7 } });
+    await call(ada, 'get_room_artifacts', { ...asAda, task_id: task });
+    await call(ada, 'complete_task', { ...asAda, task_id: task, pr_url: 'https://github.com/acme/outputs/pull/7' });
+    await call(bob, 'claim_task_review', { ...asBob, task_id: task });
+    await call(bob, 'release_task_review', { ...asBob, task_id: task });
+
+    const second = (await call(bob, 'add_task', { ...asBob, title: 'Hand me over' })).task.id;
+    await call(ada, 'update_task', { ...asAda, task_id: second, status: 'accepted' });
+    await call(ada, 'claim_task', { ...asAda, task_id: second });
+    const bobSessionKey = (await call(bob, 'post_status', { ...asBob, status: 'ready' })).agent_identity.agent_key;
+    await call(ada, 'handoff_task_lease', { ...asAda, task_id: second, target_agent_key: bobSessionKey });
+    await call(bob, 'release_task_lease', { ...asBob, task_id: second });
+
+    await call(ada, 'remember_room_fact', { ...asAda, client_id: 'outputs-fact', title: 'Outputs', body: 'Checked by the client.', category: 'decision' });
+    await call(ada, 'get_room_memory', asAda);
+    await call(ada, 'request_human_input', { ...asAda, client_id: 'outputs-ask', title: 'Ship?', body: 'Ready to ship.', category: 'approval' });
+    await call(ada, 'get_human_requests', asAda);
+
+    const start = await call(ada, 'start_device_auth');
+    github.approve();
+    app.advance(start.interval);
+    expect(await call(ada, 'poll_device_auth')).toMatchObject({ status: 'authorized' });
+    await call(ada, 'clear_saved_auth');
+
+    await call(ada, 'disconnect_agent_session', asAda);
+    const { tools } = await ada.client.listTools();
+    expect([...returned].sort()).toEqual(tools.map((t) => t.name).sort());
+
+    // Soft failures are results too, and fit the same schemas.
+    const fresh = await app.connect({ cwd: null });
+    for (const [name, args] of [
+      ['read_messages', {}], ['get_board', {}], ['claim_task', { task_id: 'task_999', room_id: room }], ['join_room', {}], ['resume_room_session', {}],
+      ['get_room_memory', { room_id: 'no-such-room' }], ['poll_device_auth', {}],
+    ] as const) {
+      expect(await fresh.call(name, args), name).toMatchObject({ success: false, error: expect.any(String) });
+    }
+  });
+});
