@@ -9,7 +9,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppHost, type AppHost } from '../../src/main/host';
 import { createMemorySecretStore, type MemorySecretStore } from '../../src/main/secrets/memorySecretStore';
-import { cleanupSpawned, connectHelper, connectHttp, ensureCliBuilt, openRawSocket, tempDataDir, tempDir } from '../support';
+import { appProof, helperProof, newNonce } from '../../src/cli/helper/handshake';
+import { cleanupSpawned, connectHelper, connectHttp, ensureCliBuilt, openRawSocket, shakeHands, tempDataDir, tempDir } from '../support';
 import { startFakeGitHub, type FakeGitHub } from '../support/fakeGitHub';
 import { INITIALIZE_BODY, MCP_POST_HEADERS, probe, probeUpgrade } from '../support/httpProbe';
 import { mustCall, registerWorker } from './lib/mcpCalls';
@@ -58,19 +59,18 @@ describe('the agent socket', () => {
     expect(mode(join(dataDir, 'agent-token'))).toBe(0o600);
   });
 
-  it('closes a connection whose hello lacks the secret, without a reply', async () => {
-    const hello = (fields: Record<string, unknown>) => JSON.stringify({ letagents_hello: 1, cwd: null, ide: null, pid: 1, ...fields });
+  it('closes a connection whose handshake lacks the secret, without a welcome', async () => {
+    const nonce = newNonce();
+    const hello = (fields: Record<string, unknown>) => JSON.stringify({ letagents_hello: 2, nonce, cwd: null, ide: null, pid: 1, ...fields });
     const badFirstLines = [
-      hello({}),
-      hello({ token: '' }),
-      hello({ token: 'x'.repeat(43) }),
-      hello({ token: token.slice(0, -1) }),
-      hello({ token: `${token} ` }),
-      hello({ token: token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase() }),
-      hello({ token: [token] }),
-      hello({ token: { value: token } }),
-      hello({ token, letagents_hello: 2 }),
-      hello({ token, cwd: 42 }),
+      // Version 1 sent the token itself: refused even with the right one.
+      JSON.stringify({ letagents_hello: 1, token, cwd: null, ide: null, pid: 1 }),
+      hello({ nonce: '' }),
+      hello({ nonce: 'short' }),
+      hello({ nonce: [nonce] }),
+      hello({ nonce: { value: nonce } }),
+      hello({ letagents_hello: 3 }),
+      hello({ cwd: 42 }),
       JSON.stringify({ token }),
       INITIALIZE_BODY,
       'GET / HTTP/1.1',
@@ -85,16 +85,33 @@ describe('the agent socket', () => {
       expect(raw.received(), line.slice(0, 60)).toBe('');
       refused.socket++;
     }
+    // A good hello gets the app's challenge (never the token); any proof but the right one is closed without a welcome.
+    const badProofs = [
+      (challenge: { nonce: string }) => ({ letagents_proof: 1, proof: helperProof(token.slice(1), challenge.nonce) }),
+      (challenge: { nonce: string }) => ({ letagents_proof: 1, proof: appProof(token, challenge.nonce) }),
+      (challenge: { nonce: string; proof: string }) => ({ letagents_proof: 1, proof: challenge.proof }),
+      () => ({ letagents_proof: 1, token }),
+      () => ({ letagents_hello: 2, nonce, cwd: null, ide: null, pid: 1 }),
+    ];
+    for (const answer of badProofs) {
+      const raw = await openRawSocket(host.gateway.socketPath);
+      raw.send(hello({}));
+      const challenge = JSON.parse(await raw.nextLine());
+      expect(raw.received()).not.toContain(token);
+      raw.send(answer(challenge));
+      await Promise.race([raw.closed, new Promise((_, reject) => setTimeout(() => reject(new Error('a bad proof was not closed')), 3_000))]);
+      expect(raw.received().trim().split('\n')).toHaveLength(1);
+      refused.socket++;
+    }
     // Saying nothing at all is closed too, once the hello time (5 s) is up.
     const silent = await openRawSocket(host.gateway.socketPath);
     await Promise.race([silent.closed, new Promise((_, reject) => setTimeout(() => reject(new Error('a silent connection stayed open')), 8_000))]);
     expect(silent.received()).toBe('');
     refused.socket++;
 
-    // The positive control: the right secret is welcomed; garbage after it is dropped and the connection still answers.
+    // The positive control: the right proof is welcomed; garbage after it is dropped and the connection still answers.
     const good = await openRawSocket(host.gateway.socketPath);
-    good.send(hello({ token }));
-    expect(JSON.parse(await good.nextLine())).toMatchObject({ letagents_welcome: 1 });
+    expect(await shakeHands(good, token)).toMatchObject({ letagents_welcome: 1 });
     good.send('not json at all');
     good.send('{"jsonrpc":"2.0","id":');
     good.send({ jsonrpc: '2.0', id: 7, method: 'no/such/method' });
