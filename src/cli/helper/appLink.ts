@@ -157,4 +157,16 @@ export function attemptConnect(dataDir: string, hello: HelloFields): Promise<Att
   });
 }
 
+/** Asks the running app for a one-time link to its browser UI (`letagents-desktop open`). */
+export async function requestUiLink(dataDir: string): Promise<{ url: string } | { error: string }> {
+  const attempt = await attemptConnect(dataDir, { cwd: null, ide: null, pid: process.pid, probe: true, ui_link: true });
+  if (attempt.kind === 'absent') {
+    return { error: `no LetAgents app is running for ${dataDir}. Start it with \`letagents-desktop serve --open --data-dir "${dataDir}"\` (or \`npm start\`).` };
+  }
+  if (attempt.kind === 'refused') return { error: `the LetAgents app for ${dataDir} did not answer as expected (${attempt.detail}).` };
+  attempt.connection.socket.destroy();
+  const url = attempt.welcome.ui_url;
+  return url ? { url } : { error: `the LetAgents app running for ${dataDir} has no browser UI (the desktop app shows its own window).` };
+}
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -15,10 +15,10 @@ afterEach(async () => {
   await cleanupSpawned();
 });
 
-async function start(timings?: { helloTimeoutMs?: number; silenceTimeoutMs?: number }, dataDir = tempDataDir()) {
+async function start(timings?: { helloTimeoutMs?: number; silenceTimeoutMs?: number }, dataDir = tempDataDir(), uiLink?: () => string | null) {
   const token = ensureAgentToken(dataDir);
   const handler = recordingHandler();
-  const server = await startAgentSocketServer({ dataDir, token, handler, nextConnectionId: connectionIdSource(), timings });
+  const server = await startAgentSocketServer({ dataDir, token, handler, nextConnectionId: connectionIdSource(), timings, uiLink });
   servers.push(server);
   return { dataDir, token, handler, server };
 }
@@ -115,6 +115,24 @@ describe('agent socket', () => {
     expect(await shakeHands(raw, token, { probe: true })).toEqual({ letagents_welcome: 1, connection_id: null });
     await raw.closed;
     expect(handler.opened).toEqual([]);
+  });
+
+  it('gives a fresh one-time UI link only to a probe that asks for it, after the handshake (letagents-desktop open)', async () => {
+    let minted = 0;
+    const { server, token, handler } = await start(undefined, tempDataDir(), () => `http://127.0.0.1:1/#code=${++minted}`);
+    const asking = await openRawSocket(server.path);
+    expect(await shakeHands(asking, token, { probe: true, ui_link: true })).toEqual({ letagents_welcome: 1, connection_id: null, ui_url: 'http://127.0.0.1:1/#code=1' });
+    expect(await shakeHands(await openRawSocket(server.path), token, { probe: true })).toEqual({ letagents_welcome: 1, connection_id: null });
+    expect(await shakeHands(await openRawSocket(server.path), token, { ui_link: true })).toEqual({ letagents_welcome: 1, connection_id: 'c1' });
+    // Without the right proof there is no link either.
+    const stranger = await openRawSocket(server.path);
+    stranger.send({ letagents_hello: 2, nonce: newNonce(), cwd: null, ide: null, pid: 1, probe: true, ui_link: true });
+    const challenge = JSON.parse(await stranger.nextLine());
+    stranger.send({ letagents_proof: 1, proof: helperProof('not-the-token-at-all-000000000000000000000', challenge.nonce) });
+    await stranger.closed;
+    expect(stranger.received()).not.toContain('#code=');
+    expect(minted).toBe(1);
+    expect(handler.opened).toHaveLength(1);
   });
 
   it('keeps a connection that sends heartbeats and closes one that falls silent for two of them', async () => {
