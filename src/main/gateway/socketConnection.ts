@@ -74,7 +74,11 @@ export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext):
       return;
     }
     connectionId = id;
-    transport = new SocketMcpTransport(socket);
+    transport = new SocketMcpTransport(socket, (reason) => {
+      if (socket.destroyed) return;
+      console.warn(`agent socket: closed ${id}: ${reason}.`);
+      socket.destroy();
+    });
     lines.maxLineBytes = MAX_MESSAGE_BYTES;
     socket.write(welcomeLine({ letagents_welcome: 1, connection_id: id }));
     armSilenceTimer();

@@ -70,6 +70,8 @@ export function registerTools(server: McpServer, env: ToolEnv, definitions: read
       async (args: Record<string, unknown>, extra: { signal: AbortSignal }) => {
         try {
           await env.ready;
+          // A call whose connection was closed (e.g. past a limit) before it started does no work.
+          if (extra.signal.aborted) return failureResult(new Error('The connection closed before this call started.'));
           return jsonResult(await definition.run(args as never, env, { signal: extra.signal }));
         } catch (error) {
           return failureResult(error);
