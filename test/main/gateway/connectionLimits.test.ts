@@ -149,7 +149,7 @@ describe('an HTTP /mcp session', () => {
       body: JSON.stringify(call(999, 'hang')),
     });
     expect(refused.status).toBe(429);
-    expect((await refused.json()).error.message).toContain(`Too many calls in flight (${MAX_CALLS_IN_FLIGHT})`);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain(`Too many calls in flight (${MAX_CALLS_IN_FLIGHT})`);
     await handler.whenClosed(handler.opened[0].id);
     expect(logged()).toContain(`mcp http: closed session ${handler.opened[0].id}: more than ${MAX_CALLS_IN_FLIGHT} calls in flight at once.`);
     for (const socket of sockets) socket.destroy();
