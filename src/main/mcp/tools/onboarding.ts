@@ -100,8 +100,8 @@ export const pollDeviceAuth = defineTool({
 
 export const clearSavedAuth = defineTool({
   name: 'clear_saved_auth',
-  description: 'Sign out of GitHub: deletes the saved token from the OS keychain, any pending sign-in, and the cached account.',
+  description: 'Forget a pending GitHub sign-in request. It never signs the person out: they do that in the app.',
   input: {},
   annotations: changing,
-  run: async (_args, env) => (env.services.auth ? env.services.auth.signOut() : NO_AUTH),
+  run: (_args, env) => (env.services.auth ? env.services.auth.forgetPendingSignIn() : NO_AUTH),
 });
