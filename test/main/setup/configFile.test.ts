@@ -5,27 +5,14 @@ import { BACKUP_SUFFIX, editConfigFile } from '../../../src/main/setup/configFil
 import { existingConfig, linuxSetup, LINUX_PATHS, read, tempDir, writeFile } from './setupFixtures';
 
 describe('writing an agent config file', () => {
-  it('edits the file behind a symlink and leaves the link in place', async () => {
-    const { home, service } = linuxSetup();
-    const dotfiles = tempDir();
-    const real = join(dotfiles, 'codex.toml');
-    writeFile(real, existingConfig('codex'));
-    const link = join(home, LINUX_PATHS.codex);
-    mkdirSync(dirname(link), { recursive: true });
-    symlinkSync(real, link);
-
-    await service.connect('codex');
-
-    expect(lstatSync(link).isSymbolicLink()).toBe(true);
-    expect(readlinkSync(link)).toBe(real);
-    expect(read(real)).toContain('[mcp_servers.letagents]');
-    expect(read(link + BACKUP_SUFFIX)).toBe(existingConfig('codex'));
-    expect(existsSync(real + BACKUP_SUFFIX)).toBe(false);
-  });
-
-  it('writes through a dangling symlink, creating the file it names, and leaves the link in place', async () => {
+  // A dotfiles link to a file that exists, and one (dangling) to a file not created yet.
+  it.each([
+    ['an existing file', true],
+    ['a file not there yet (a dangling link)', false],
+  ])('edits %s behind a symlink and leaves the link in place', async (_what, exists) => {
     const { home, service } = linuxSetup();
     const real = join(tempDir(), 'dotfiles', 'codex.toml');
+    if (exists) writeFile(real, existingConfig('codex'));
     const link = join(home, LINUX_PATHS.codex);
     mkdirSync(dirname(link), { recursive: true });
     symlinkSync(real, link);
@@ -35,7 +22,9 @@ describe('writing an agent config file', () => {
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readlinkSync(link)).toBe(real);
     expect(read(real)).toContain('[mcp_servers.letagents]');
-    expect(existsSync(link + BACKUP_SUFFIX)).toBe(false);
+    if (exists) expect(read(link + BACKUP_SUFFIX)).toBe(existingConfig('codex'));
+    else expect(existsSync(link + BACKUP_SUFFIX)).toBe(false);
+    expect(existsSync(real + BACKUP_SUFFIX)).toBe(false);
   });
 
   it('rewrites a hard-linked file in place, so every link sees the new text', async () => {
