@@ -100,6 +100,18 @@ describe('the app in Chromium', () => {
     await page.screenshot({ path: path.join(SHOTS, 'long-room.png') });
   });
 
+  it('opens the task when a task_N link in a message is clicked (issue 15 item 10)', async () => {
+    await page.getByRole('navigation').getByRole('button', { name: /checkout-service/ }).first().click();
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    const messages = page.getByRole('region', { name: 'Messages' });
+    await messages.locator('button.task-ref', { hasText: 'task_14' }).first().click();
+    const drawer = page.getByRole('complementary', { name: 'task_14: Fix flaky CartTotals test' });
+    await drawer.waitFor({ timeout: 5000 });
+    expect(demo.api.calls.some((c) => c.method === 'tasks.get' && (c.input as { number: number }).number === 14)).toBe(true);
+    await drawer.getByRole('button', { name: /Close/ }).click();
+    await drawer.waitFor({ state: 'detached', timeout: 5000 });
+  });
+
   it('no errors along the way', () => {
     expect(problems).toEqual([]);
   });
