@@ -28,7 +28,7 @@ export async function runServe(argv: string[]): Promise<number> {
   if (!LOOPBACK_NAMES.has(values.host)) {
     process.stderr.write(
       `letagents-desktop serve: refusing --host ${values.host}: the app listens on 127.0.0.1 only, ` +
-        'so nothing outside this machine can reach your agents or the token-protected UI.\n',
+        'so nothing outside this machine can reach your agents or the UI.\n',
     );
     return 2;
   }
