@@ -54,11 +54,13 @@ export const b8: Figure = {
       if (!probe.ok || !(await probe.text()).includes('<div id="root"')) return notMeasured('serve does not serve the UI');
       browser = await launchBrowser();
       const page = browser.pages()[0] ?? (await browser.newPage());
+      let link: string | null = serve.uiUrl;
       const load = async () => {
-        // After the first load the app has taken the token off the address bar, so the UI link
-        // differs from it only in its #fragment and going there would not reload the page.
+        // The printed link's one-time code opens the first load; later loads find the session
+        // by its cookie. Via a blank page, so that every load is a real one.
         await page.goto('about:blank');
-        await page.goto(serve.uiUrl);
+        await page.goto(link ?? new URL('/', serve.uiUrl).href);
+        link = null;
         // The app opens the most recently active room (the lobby) by itself; wait for that first.
         await page.locator('button.room-item[aria-current="page"]', { hasText: UI_LOBBY }).waitFor({ timeout: 30_000 });
         await page.locator('.timeline article[data-number]').first().waitFor({ timeout: 30_000 });

@@ -28,7 +28,7 @@ export async function joinAsWorker(client: Client, roomId: string, displayName: 
   await callTool(client, 'join_room', { name: roomId });
   const registered = await callTool(client, 'register_agent_session', {
     room_id: roomId,
-    registration_key: `bench-${displayName}-${process.pid}`,
+    registration_key: `bench-${displayName}-${process.pid}-4f7a9c2e81d6b035`,
     display_name: displayName,
   });
   return { client, workerId: String(registered.worker_id), roomId };

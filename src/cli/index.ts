@@ -1,4 +1,4 @@
-// The `letagents-desktop` command: serve | mcp | doctor (architecture.md §3).
+// The `letagents-desktop` command: serve | open | mcp | doctor (architecture.md §3).
 // Each subcommand is loaded on demand so the stdio helper stays small and fast.
 const [command, ...rest] = process.argv.slice(2);
 
@@ -6,6 +6,8 @@ const USAGE = `usage: letagents-desktop <command> [options]
 
   serve  [--data-dir D] [--host 127.0.0.1] [--port N] [--json] [--open]
          run the app headless and serve the UI and MCP on 127.0.0.1
+  open   [--data-dir D]
+         open the running app's UI in your browser (a fresh one-time link)
   mcp    [--data-dir D] [--ide NAME] [--tools full|core]
          the stdio MCP helper agents start (starts the app if needed);
          --tools core lists only rooms, messages, wait and tasks
@@ -19,6 +21,8 @@ async function main(): Promise<number> {
       return (await import('./helper/main')).runHelper(rest);
     case 'serve':
       return (await import('./serve')).runServe(rest);
+    case 'open':
+      return (await import('./open')).runOpen(rest);
     case 'doctor':
       return (await import('./doctor/run')).runDoctor(rest);
     case undefined:

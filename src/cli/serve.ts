@@ -1,13 +1,15 @@
 // `letagents-desktop serve`: the app core headless, with the agent socket, /mcp and the
-// browser UI on 127.0.0.1. Prints where they are (one JSON line with --json) and shuts
-// down cleanly on SIGINT/SIGTERM.
-import { spawn } from 'node:child_process';
+// browser UI on 127.0.0.1. Prints where they are (one JSON line with --json; the UI link
+// carries a one-time code, never the agent token) and shuts down cleanly on SIGINT/SIGTERM.
+// With --open, an app already running for the folder is opened instead of a second one.
 import { parseArgs } from 'node:util';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppAlreadyRunningError } from '../main/gateway';
 import { startAppHost, type AppHost } from '../main/host';
 import { resolveDataDir } from '../main/paths';
+import { openInBrowser } from './browserOpener';
+import { openRunningApp } from './open';
 
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost']);
 
@@ -26,7 +28,7 @@ export async function runServe(argv: string[]): Promise<number> {
   if (!LOOPBACK_NAMES.has(values.host)) {
     process.stderr.write(
       `letagents-desktop serve: refusing --host ${values.host}: the app listens on 127.0.0.1 only, ` +
-        'so nothing outside this machine can reach your agents or the token-protected UI.\n',
+        'so nothing outside this machine can reach your agents or the UI.\n',
     );
     return 2;
   }
@@ -40,13 +42,15 @@ export async function runServe(argv: string[]): Promise<number> {
   try {
     // The CLI bundle lives in out/cli; the built renderer beside it in out/renderer.
     const rendererDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
-    host = await startAppHost({ dataDir, port, rendererDir, apiHost: { kind: 'browser', env: process.env, openExternal: async (url) => (openInBrowser(url), true) } });
+    host = await startAppHost({ dataDir, port, rendererDir, apiHost: { kind: 'browser', env: process.env, openExternal: async (url) => openInBrowser(url) } });
   } catch (error) {
-    if (error instanceof AppAlreadyRunningError) {
-      process.stderr.write(`letagents-desktop serve: ${error.message}\n`);
-      return 3;
+    if (!(error instanceof AppAlreadyRunningError)) throw error;
+    if (values.open) {
+      process.stdout.write(`LetAgents is already running for ${dataDir}; opening it.\n`);
+      return openRunningApp(dataDir);
     }
-    throw error;
+    process.stderr.write(`letagents-desktop serve: ${error.message} (\`letagents-desktop open\` opens its UI.)\n`);
+    return 3;
   }
   // Listen for signals before announcing ourselves: whoever reads the line may stop us at once.
   const stopSignal = new Promise<NodeJS.Signals>((resolve) => {
@@ -55,19 +59,22 @@ export async function runServe(argv: string[]): Promise<number> {
   });
   const gateway = host.gateway;
   const http = gateway.http!;
+  // The printed link and the one --open hands the browser are two different one-time codes.
+  const uiUrl = gateway.newUiUrl();
   if (values.json) {
-    const line = { ui_url: gateway.uiUrl, mcp_url: http.mcpUrl, socket: gateway.socketPath, data_dir: dataDir };
+    const line = { ui_url: uiUrl, mcp_url: http.mcpUrl, socket: gateway.socketPath, data_dir: dataDir };
     process.stdout.write(`${JSON.stringify(line)}\n`);
   } else {
     process.stdout.write(
       `LetAgents is running for ${dataDir}\n` +
-        `  UI:           ${gateway.uiUrl}\n` +
+        `  UI:           ${uiUrl ? `${uiUrl}  (a one-time link for one minute; \`letagents-desktop open\` opens a new one)` : 'none (the renderer is not built: npm run build)'}\n` +
         `  MCP (HTTP):   ${http.mcpUrl}  (send "Authorization: Bearer <agent-token>")\n` +
         `  Agent socket: ${gateway.socketPath}  (agents use \`letagents-desktop mcp\`)\n` +
         'Press Ctrl-C to stop.\n',
     );
   }
-  if (values.open && gateway.uiUrl) openInBrowser(gateway.uiUrl);
+  const openUrl = values.open ? gateway.newUiUrl() : null;
+  if (openUrl) openInBrowser(openUrl);
 
   const signal = await stopSignal;
   // A second signal while shutting down means "now".
@@ -77,16 +84,4 @@ export async function runServe(argv: string[]): Promise<number> {
   if (!values.json) process.stdout.write(`Stopping (${signal})…\n`);
   await host.close();
   return 0;
-}
-
-function openInBrowser(url: string): void {
-  const [command, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
-  try {
-    const child = spawn(command, args, { detached: true, stdio: 'ignore' });
-    child.on('error', () => process.stderr.write(`Could not open a browser; open ${url} yourself.\n`));
-    child.unref();
-  } catch {
-    process.stderr.write(`Could not open a browser; open ${url} yourself.\n`);
-  }
 }

@@ -36,7 +36,7 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
       handler: app.hub,
       http: {
         port: options.port ?? 0,
-        extraHandler: rendererDir ? ({ port, token }) => createWebHost({ rendererDir, token, port, dispatch, subscribe }) : undefined,
+        extraHandler: rendererDir ? ({ port }) => createWebHost({ rendererDir, port, dispatch, subscribe }) : undefined,
       },
     });
   } catch (error) {

@@ -20,11 +20,5 @@ export function resolveDataDir(explicit?: string, env: NodeJS.ProcessEnv = proce
 export const databasePath = (dataDir: string) => join(dataDir, 'letagents.db');
 export const agentTokenPath = (dataDir: string) => join(dataDir, 'agent-token');
 
-/** The agent socket: `agent.sock` in the data dir; on Windows a named pipe derived from it. */
-export function agentSocketPath(dataDir: string, platform = process.platform): string {
-  if (platform === 'win32') {
-    const tag = Buffer.from(resolve(dataDir).toLowerCase()).toString('base64url').slice(-40);
-    return `\\\\.\\pipe\\letagents-desktop-${tag}`;
-  }
-  return join(dataDir, 'agent.sock');
-}
+/** The agent socket: `agent.sock` in the data dir; on Windows the named pipe the running app recorded (null while none is). */
+export { helperSocketPath as agentSocketPath } from '../cli/helper/dataPaths';

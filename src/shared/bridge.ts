@@ -7,6 +7,20 @@ export const INVOKE_CHANNEL = 'letagents:invoke';
 export const EVENT_CHANNEL = 'letagents:event';
 /** The browser host's WebSocket path. */
 export const WEB_SOCKET_PATH = '/api/ws';
+/** The browser host's session: POST {code} trades a link's one-time code for the session cookie; GET checks it. */
+export const UI_SESSION_PATH = '/api/session';
+
+/** Why the browser host gave the page no session (the page explains each). */
+export type UiSessionRefusal =
+  /** No link was used and there is no session in this browser (e.g. the app restarted). */
+  | 'no_session'
+  /** The link's code was already used or is older than a minute. */
+  | 'used_or_expired'
+  /** The link's code was used moments ago by someone: every session was ended to be safe. */
+  | 'reused';
+
+/** The answer of UI_SESSION_PATH. */
+export type UiSessionAnswer = { ok: true } | { ok: false; reason: UiSessionRefusal; message: string };
 
 export const METHOD_NAMES = [
   'rooms.list', 'rooms.rename', 'rooms.archive', 'rooms.pin', 'rooms.markRead', 'rooms.export', 'rooms.delete',

@@ -14,11 +14,12 @@ describe("the helper's data-folder paths", () => {
     }
   });
 
-  it('agree on the socket (or named pipe) and the token file', () => {
+  it('agree on the socket (the named pipe is read from the folder, see agentPipe.test.ts) and the token file', () => {
     for (const dir of ['/home/a/.config/LetAgents', '/tmp/x y/data', 'C:\\Users\\A\\AppData\\Roaming\\LetAgents']) {
       for (const platform of ['linux', 'darwin', 'win32'] as const) {
         expect(helperSocketPath(dir, platform)).toBe(agentSocketPath(dir, platform));
       }
+      expect(helperSocketPath(dir, 'win32')).toBeNull();
       expect(helperTokenPath(dir)).toBe(agentTokenPath(dir));
     }
   });

@@ -28,7 +28,9 @@ describe('letagents-desktop serve', () => {
     const printed = JSON.parse(line);
     expect(Object.keys(printed)).toEqual(['ui_url', 'mcp_url', 'socket', 'data_dir']);
     expect(serve.port).toBeGreaterThan(0);
-    expect(printed.ui_url).toBe(`http://127.0.0.1:${serve.port}/#token=${serve.token}`);
+    // The UI link carries a one-time code, never the agent token (issue 15 item 1).
+    expect(printed.ui_url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${serve.port}/#code=[A-Za-z0-9_-]{32}$`));
+    expect(line).not.toContain(serve.token);
     expect(printed.mcp_url).toBe(`http://127.0.0.1:${serve.port}/mcp`);
     expect(printed.socket).toBe(join(serve.dataDir, 'agent.sock'));
     expect(existsSync(join(serve.dataDir, 'letagents.db'))).toBe(true);
@@ -68,7 +70,7 @@ describe('letagents-desktop serve', () => {
     expect(second.code).toBe(3);
     expect(second.stdout).toBe('');
     expect(second.stderr).toBe(
-      `letagents-desktop serve: LetAgents is already running for this data folder (${serve.dataDir}). Use that app, or quit it first.\n`,
+      `letagents-desktop serve: LetAgents is already running for this data folder (${serve.dataDir}). Use that app, or quit it first. (\`letagents-desktop open\` opens its UI.)\n`,
     );
     expect(existsSync(serve.socket)).toBe(true);
     await serve.stop();
@@ -112,7 +114,8 @@ describe('letagents-desktop serve', () => {
     let out = '';
     await new Promise<void>((resolve) => child.stdout!.on('data', (d) => ((out += d), out.includes('Ctrl-C') && resolve())));
     expect(out).toContain(`LetAgents is running for ${dataDir}`);
-    expect(out).toMatch(/UI: +http:\/\/127\.0\.0\.1:\d+\/#token=/);
+    expect(out).toMatch(/UI: +http:\/\/127\.0\.0\.1:\d+\/#code=[A-Za-z0-9_-]+ +\(a one-time link for one minute/);
+    expect(out).not.toContain(readFileSync(join(dataDir, 'agent-token'), 'utf8').trim());
     expect(out).toContain(`Agent socket: ${join(dataDir, 'agent.sock')}`);
     child.kill('SIGTERM');
     expect(await new Promise((r) => child.once('exit', r))).toBe(0);

@@ -56,13 +56,13 @@ describe('an agent working through the stdio helper', () => {
   it('joins a room, registers, talks, and wakes the other agent', async () => {
     const room = await call(ada, 'join_room', { name: 'launch-plan' });
     expect(room).toMatchObject({ room_id: 'launch-plan', kind: 'named', created: true, is_local: true });
-    const adaReg = await call(ada, 'register_agent_session', { room_id: 'launch-plan', registration_key: 'ada-key-1', display_name: 'Juniper' });
+    const adaReg = await call(ada, 'register_agent_session', { room_id: 'launch-plan', registration_key: 'ada-key-1-4f7a9c2e81d6b035', display_name: 'Juniper' });
     expect(adaReg.worker_id).toMatch(/^worker_[0-9a-f]{32}$/);
     expect(adaReg.agent_session.display_name).toBe('Juniper');
     expect(adaReg.agent_session.actor_label).toMatch(/^Juniper \| .+ \| Claude Code$/);
 
     await call(bob, 'join_room', { name: 'launch-plan' });
-    const bobReg = await call(bob, 'register_agent_session', { room_id: 'launch-plan', registration_key: 'bob-key-1', display_name: 'Cedar' });
+    const bobReg = await call(bob, 'register_agent_session', { room_id: 'launch-plan', registration_key: 'bob-key-1-4f7a9c2e81d6b035', display_name: 'Cedar' });
     const first = await call(bob, 'wait_for_messages', { worker_id: bobReg.worker_id, timeout: 1000 });
     const cursor = first.last_observed_message_id;
 
@@ -77,8 +77,8 @@ describe('an agent working through the stdio helper', () => {
   });
 
   it('takes a task from proposal to review', async () => {
-    const reg = await call(ada, 'register_agent_session', { room_id: 'launch-plan', registration_key: 'ada-key-1' });
-    const other = await call(bob, 'register_agent_session', { room_id: 'launch-plan', registration_key: 'bob-key-1' });
+    const reg = await call(ada, 'register_agent_session', { room_id: 'launch-plan', registration_key: 'ada-key-1-4f7a9c2e81d6b035' });
+    const other = await call(bob, 'register_agent_session', { room_id: 'launch-plan', registration_key: 'bob-key-1-4f7a9c2e81d6b035' });
     const added = await call(ada, 'add_task', { worker_id: reg.worker_id, title: 'Write release notes' });
     expect(added.task).toMatchObject({ status: 'proposed', title: 'Write release notes' });
     const selfAccept = await call(ada, 'update_task', { worker_id: reg.worker_id, task_id: added.task.id, status: 'accepted' });

@@ -46,8 +46,8 @@ describe('every tool returns structured content that fits its output schema', ()
     await call(ada, 'initialize_repo', { room: 'outputs-repo' });
     await call(ada, 'resume_room_session');
     await call(ada, 'get_onboarding_status');
-    const adaWorker = (await call(ada, 'register_agent_session', { room_id: room, registration_key: 'outputs-ada', display_name: 'Alder' })).worker_id;
-    const bobWorker = (await call(bob, 'register_agent_session', { room_id: room, registration_key: 'outputs-bob', display_name: 'Birch' })).worker_id;
+    const adaWorker = (await call(ada, 'register_agent_session', { room_id: room, registration_key: 'outputs-ada-4f7a9c2e81d6b035', display_name: 'Alder' })).worker_id;
+    const bobWorker = (await call(bob, 'register_agent_session', { room_id: room, registration_key: 'outputs-bob-4f7a9c2e81d6b035', display_name: 'Birch' })).worker_id;
     const asAda = { worker_id: adaWorker };
     const asBob = { worker_id: bobWorker };
 

@@ -1,15 +1,18 @@
-// Access (issue 9 §5, architecture.md §5, data-model.md §7): the agent socket closes any
-// connection whose hello lacks the secret, without a word; /mcp and the browser host
-// refuse requests without the token, with a foreign Host (DNS rebinding) or a cross-site
-// Origin; the folder and its files are private; and after sign-in and use, the data
-// folder holds no secret but agent-token (the GitHub token is in the keychain only).
+// Access (issue 9 §5, issue 15, architecture.md §5, data-model.md §7): the agent socket
+// closes any connection whose handshake lacks the secret, without a welcome (and never asks
+// for the token itself); /mcp refuses requests without the token, with a foreign Host (DNS
+// rebinding) or a cross-site Origin; the browser host opens sessions only from fresh
+// one-time codes and its socket only with that session, never with the agent token; the
+// folder and its files are private; and after sign-in and use, the data folder holds no
+// secret but agent-token (the GitHub token is in the keychain only, the UI secret in memory).
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppHost, type AppHost } from '../../src/main/host';
 import { createMemorySecretStore, type MemorySecretStore } from '../../src/main/secrets/memorySecretStore';
-import { cleanupSpawned, connectHelper, connectHttp, ensureCliBuilt, openRawSocket, tempDataDir, tempDir } from '../support';
+import { appProof, helperProof, newNonce } from '../../src/cli/helper/handshake';
+import { cleanupSpawned, connectHelper, connectHttp, ensureCliBuilt, openRawSocket, shakeHands, tempDataDir, tempDir } from '../support';
 import { startFakeGitHub, type FakeGitHub } from '../support/fakeGitHub';
 import { INITIALIZE_BODY, MCP_POST_HEADERS, probe, probeUpgrade } from '../support/httpProbe';
 import { mustCall, registerWorker } from './lib/mcpCalls';
@@ -58,19 +61,18 @@ describe('the agent socket', () => {
     expect(mode(join(dataDir, 'agent-token'))).toBe(0o600);
   });
 
-  it('closes a connection whose hello lacks the secret, without a reply', async () => {
-    const hello = (fields: Record<string, unknown>) => JSON.stringify({ letagents_hello: 1, cwd: null, ide: null, pid: 1, ...fields });
+  it('closes a connection whose handshake lacks the secret, without a welcome', async () => {
+    const nonce = newNonce();
+    const hello = (fields: Record<string, unknown>) => JSON.stringify({ letagents_hello: 2, nonce, cwd: null, ide: null, pid: 1, ...fields });
     const badFirstLines = [
-      hello({}),
-      hello({ token: '' }),
-      hello({ token: 'x'.repeat(43) }),
-      hello({ token: token.slice(0, -1) }),
-      hello({ token: `${token} ` }),
-      hello({ token: token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase() }),
-      hello({ token: [token] }),
-      hello({ token: { value: token } }),
-      hello({ token, letagents_hello: 2 }),
-      hello({ token, cwd: 42 }),
+      // Version 1 sent the token itself: refused even with the right one.
+      JSON.stringify({ letagents_hello: 1, token, cwd: null, ide: null, pid: 1 }),
+      hello({ nonce: '' }),
+      hello({ nonce: 'short' }),
+      hello({ nonce: [nonce] }),
+      hello({ nonce: { value: nonce } }),
+      hello({ letagents_hello: 3 }),
+      hello({ cwd: 42 }),
       JSON.stringify({ token }),
       INITIALIZE_BODY,
       'GET / HTTP/1.1',
@@ -85,16 +87,33 @@ describe('the agent socket', () => {
       expect(raw.received(), line.slice(0, 60)).toBe('');
       refused.socket++;
     }
+    // A good hello gets the app's challenge (never the token); any proof but the right one is closed without a welcome.
+    const badProofs = [
+      (challenge: { nonce: string }) => ({ letagents_proof: 1, proof: helperProof(token.slice(1), challenge.nonce) }),
+      (challenge: { nonce: string }) => ({ letagents_proof: 1, proof: appProof(token, challenge.nonce) }),
+      (challenge: { nonce: string; proof: string }) => ({ letagents_proof: 1, proof: challenge.proof }),
+      () => ({ letagents_proof: 1, token }),
+      () => ({ letagents_hello: 2, nonce, cwd: null, ide: null, pid: 1 }),
+    ];
+    for (const answer of badProofs) {
+      const raw = await openRawSocket(host.gateway.socketPath);
+      raw.send(hello({}));
+      const challenge = JSON.parse(await raw.nextLine());
+      expect(raw.received()).not.toContain(token);
+      raw.send(answer(challenge));
+      await Promise.race([raw.closed, new Promise((_, reject) => setTimeout(() => reject(new Error('a bad proof was not closed')), 3_000))]);
+      expect(raw.received().trim().split('\n')).toHaveLength(1);
+      refused.socket++;
+    }
     // Saying nothing at all is closed too, once the hello time (5 s) is up.
     const silent = await openRawSocket(host.gateway.socketPath);
     await Promise.race([silent.closed, new Promise((_, reject) => setTimeout(() => reject(new Error('a silent connection stayed open')), 8_000))]);
     expect(silent.received()).toBe('');
     refused.socket++;
 
-    // The positive control: the right secret is welcomed; garbage after it is dropped and the connection still answers.
+    // The positive control: the right proof is welcomed; garbage after it is dropped and the connection still answers.
     const good = await openRawSocket(host.gateway.socketPath);
-    good.send(hello({ token }));
-    expect(JSON.parse(await good.nextLine())).toMatchObject({ letagents_welcome: 1 });
+    expect(await shakeHands(good, token)).toMatchObject({ letagents_welcome: 1 });
     good.send('not json at all');
     good.send('{"jsonrpc":"2.0","id":');
     good.send({ jsonrpc: '2.0', id: 7, method: 'no/such/method' });
@@ -155,8 +174,14 @@ describe('HTTP /mcp', () => {
   });
 });
 
+/** A one-time code from a fresh UI link of the app. */
+const newCode = () => new URLSearchParams(new URL(host.gateway.newUiUrl()!).hash.slice(1)).get('code')!;
+
+const postSession = (body: string, headers: Record<string, string> = {}) =>
+  probe(port, { method: 'POST', path: '/api/session', headers: { 'Content-Type': 'application/json', Origin: `http://127.0.0.1:${port}`, ...headers }, body });
+
 describe('the browser host', () => {
-  it('serves its page only to its own Host and Origin, and opens its socket only with the token', async () => {
+  it('serves its page only to its own Host and Origin, starts sessions only from fresh one-time codes, and opens its socket only with the session', async () => {
     expect((await probe(port, { path: '/' })).status).toBe(200);
     const pages: Array<[Record<string, string>, number]> = [
       [{ Host: `evil.example:${port}` }, 421],
@@ -165,24 +190,60 @@ describe('the browser host', () => {
       [{ Origin: 'null' }, 403],
     ];
     for (const [headers, status] of pages) {
-      for (const path of ['/', '/index.html', '/assets/app.js']) {
+      for (const path of ['/', '/index.html', '/assets/app.js', '/api/session']) {
         expect((await probe(port, { path, headers })).status, `${path} ${JSON.stringify(headers)}`).toBe(status);
         refused.browser++;
       }
     }
-    const socketCases: Array<[string, Record<string, string>, number]> = [
-      ['/api/ws', {}, 401],
-      [`/api/ws?token=${'A'.repeat(43)}`, {}, 401],
-      [`/api/ws?token=${token.slice(1)}`, {}, 401],
-      [`/api/ws?token=${token}`, { Host: `evil.example:${port}` }, 421],
-      [`/api/ws?token=${token}`, { Origin: 'http://evil.example' }, 403],
-      [`/api/ws?token=${token}`, { Origin: `http://127.0.0.1:${port + 1}` }, 403],
+
+    // A link carries a one-time code, never the agent token; the token itself is no code.
+    expect(host.gateway.newUiUrl()).not.toContain(token);
+    const sessionCases: Array<[string, string, Record<string, string>, number]> = [
+      ['the agent token as a code', JSON.stringify({ code: token }), {}, 401],
+      ['a made-up code', JSON.stringify({ code: 'A'.repeat(32) }), {}, 401],
+      ['no code', '{}', {}, 401],
+      ['not JSON', 'code=x', {}, 401],
+      ['a fresh code from another site', JSON.stringify({ code: newCode() }), { Origin: 'http://evil.example' }, 403],
+      ['a fresh code through a rebinding name', JSON.stringify({ code: newCode() }), { Host: `127.0.0.1.nip.io:${port}` }, 421],
+      ['a fresh code as a form post', JSON.stringify({ code: newCode() }), { 'Content-Type': 'application/x-www-form-urlencoded' }, 415],
     ];
-    for (const [path, headers, status] of socketCases) {
-      expect(await probeUpgrade(port, path.replace(token, encodeURIComponent(token)), headers), `${path} ${JSON.stringify(headers)}`).toBe(status);
+    for (const [what, body, headers, status] of sessionCases) {
+      const answer = await postSession(body, headers);
+      expect(answer.status, what).toBe(status);
+      expect(answer.headers['set-cookie'], what).toBeUndefined();
       refused.browser++;
     }
-    expect(await probeUpgrade(port, `/api/ws?token=${encodeURIComponent(token)}`, { Origin: `http://127.0.0.1:${port}` })).toBe(101);
+
+    // The positive control: a fresh code opens a session once; its cookie opens the socket.
+    const code = newCode();
+    const opened = await postSession(JSON.stringify({ code }));
+    expect(opened.status).toBe(200);
+    const cookie = String(opened.headers['set-cookie']).split(';')[0];
+    const value = cookie.slice(cookie.indexOf('=') + 1);
+    expect(value).not.toBe(token);
+    const socketCases: Array<[string, string, Record<string, string>, number]> = [
+      ['no session', '/api/ws', {}, 401],
+      ['the agent token in the query (the old link)', `/api/ws?token=${encodeURIComponent(token)}`, {}, 401],
+      ['the agent token as a bearer', '/api/ws', { Authorization: `Bearer ${token}` }, 401],
+      ['the agent token as the cookie', '/api/ws', { Cookie: `letagents_ui_${port}=${token}` }, 401],
+      ['the session under another port\'s name', '/api/ws', { Cookie: `letagents_ui_${port + 1}=${value}` }, 401],
+      ['the session cut short', '/api/ws', { Cookie: `letagents_ui_${port}=${value.slice(1)}` }, 401],
+      ['the session through a foreign Host', '/api/ws', { Cookie: cookie, Host: `evil.example:${port}` }, 421],
+      ['the session from another site', '/api/ws', { Cookie: cookie, Origin: 'http://evil.example' }, 403],
+      ['the session from the loopback on another port', '/api/ws', { Cookie: cookie, Origin: `http://127.0.0.1:${port + 1}` }, 403],
+    ];
+    for (const [what, path, headers, status] of socketCases) {
+      expect(await probeUpgrade(port, path, headers), what).toBe(status);
+      refused.browser++;
+    }
+    expect(await probeUpgrade(port, '/api/ws', { Cookie: cookie, Origin: `http://127.0.0.1:${port}` })).toBe(101);
+
+    // The same code again (someone raced the person to it): refused, and every session ends.
+    const again = await postSession(JSON.stringify({ code }));
+    expect(again.status).toBe(401);
+    expect(JSON.parse(again.body)).toMatchObject({ ok: false, reason: 'reused' });
+    expect(await probeUpgrade(port, '/api/ws', { Cookie: cookie })).toBe(401);
+    refused.browser += 2;
   });
 });
 
@@ -223,7 +284,10 @@ describe('secrets after sign-in and use', () => {
     await host.app.core.store.drain();
 
     expect([...secrets.entries.values()]).toContain(githubToken);
+    const session = await postSession(JSON.stringify({ code: newCode() }));
+    const uiSecret = String(session.headers['set-cookie']).split(';')[0].split('=')[1];
     const secretsToFind: Array<[string, string]> = [
+      ['the UI session secret', uiSecret],
       ['the GitHub token', githubToken],
       ['the device code', deviceCode],
       ['the registration key', registrationKey],

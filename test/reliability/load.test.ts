@@ -81,7 +81,7 @@ describe('fifty agents writing at once while twenty wait', () => {
     const waiters = await Promise.all(
       waiterClients.map(async (client, i) => {
         const name = `Waiter${String(i).padStart(2, '0')}`;
-        const worker = await registerWorker(client, { room_id: ROOMS[i % 3], registration_key: `load-wait-${i}`, display_name: name });
+        const worker = await registerWorker(client, { room_id: ROOMS[i % 3], registration_key: `load-wait-${i}-4f7a9c2e81d6b035`, display_name: name });
         return new Waiter(name, client, worker.workerId);
       }),
     );

@@ -89,7 +89,7 @@ describe('workers taken over while their old connections write', () => {
     const writers = new Map<string, EpochWriter>();
     for (let w = 0; w < WORKERS; w++) {
       const c = w % connections.length;
-      const worker = await registerWorker(connections[c], { room_id: ROOM, registration_key: `takeover-${w}`, display_name: `Swap${w}` });
+      const worker = await registerWorker(connections[c], { room_id: ROOM, registration_key: `takeover-${w}-4f7a9c2e81d6b035`, display_name: `Swap${w}` });
       workerIds.push(worker.workerId);
       holder.push(c);
       epoch.push(0);

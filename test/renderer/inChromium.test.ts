@@ -1,5 +1,5 @@
 // The built renderer in real Chromium, through the real browser host and the API double:
-// no console or CSP errors, the token leaves the address bar, drag and drop follows the
+// no console or CSP errors, the one-time code leaves the address bar, drag and drop follows the
 // transition table (a refused column is dimmed and the drop does nothing), focus is
 // visible, and a long room renders only a window of rows. Needs `electron-vite build`
 // (npm test runs it first).
@@ -41,8 +41,8 @@ afterAll(async () => {
 });
 
 describe('the app in Chromium', () => {
-  it('loads under the strict CSP without errors and takes the token out of the address bar', async () => {
-    expect(page.url()).not.toContain('token=');
+  it('loads under the strict CSP without errors and takes the one-time code out of the address bar', async () => {
+    expect(page.url()).toBe(`${demo.origin}/`);
     expect(problems).toEqual([]);
   });
 
@@ -98,6 +98,18 @@ describe('the app in Chromium', () => {
     await page.getByText('Line 2000 of a long day.').waitFor({ timeout: 5000 });
     expect(await page.locator('.timeline-row').count()).toBeLessThan(60);
     await page.screenshot({ path: path.join(SHOTS, 'long-room.png') });
+  });
+
+  it('opens the task when a task_N link in a message is clicked (issue 15 item 10)', async () => {
+    await page.getByRole('navigation').getByRole('button', { name: /checkout-service/ }).first().click();
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    const messages = page.getByRole('region', { name: 'Messages' });
+    await messages.locator('button.task-ref', { hasText: 'task_14' }).first().click();
+    const drawer = page.getByRole('complementary', { name: 'task_14: Fix flaky CartTotals test' });
+    await drawer.waitFor({ timeout: 5000 });
+    expect(demo.api.calls.some((c) => c.method === 'tasks.get' && (c.input as { number: number }).number === 14)).toBe(true);
+    await drawer.getByRole('button', { name: /Close/ }).click();
+    await drawer.waitFor({ state: 'detached', timeout: 5000 });
   });
 
   it('no errors along the way', () => {

@@ -93,6 +93,36 @@ describe('message Markdown in Chromium', () => {
     expect(html).toEqual({ items: 2, bold: 'two', code: 'code()\n', rel: 'noopener noreferrer', href: 'https://example.com/' });
   });
 
+  it('keeps task_N buttons working and renders GFM task lists as disabled checkboxes (issue 15 item 10)', async () => {
+    const result = await page.evaluate(() => {
+      const host = document.getElementById('host')!;
+      const md = (window as unknown as { markdown: { renderMarkdown(t: string): string } }).markdown;
+      host.innerHTML = md.renderMarkdown('See task_12.\n\n- [x] migrate\n- [ ] backfill\n\n3. third\n4. fourth\n\n| a | b |\n|:-|-:|\n| 1 | 2 |');
+      const task = host.querySelector<HTMLButtonElement>('button.task-ref')!;
+      const boxes = [...host.querySelectorAll<HTMLInputElement>('input')];
+      return {
+        task: { number: task.dataset.task, type: task.type },
+        boxes: boxes.map((box) => ({ type: box.type, checked: box.checked, disabled: box.disabled })),
+        start: host.querySelector('ol')?.getAttribute('start'),
+        align: [...host.querySelectorAll('th')].map((th) => th.getAttribute('align')),
+      };
+    });
+    expect(result).toEqual({
+      task: { number: '12', type: 'button' },
+      boxes: [{ type: 'checkbox', checked: true, disabled: true }, { type: 'checkbox', checked: false, disabled: true }],
+      start: '3',
+      align: ['left', 'right'],
+    });
+  });
+
+  it('keeps a hostile box inert and drops other inputs', async () => {
+    const result = await renderInPage('- [x] <input type="text" onfocus="window.pwned=1" autofocus>\n- [ ] plain');
+    expect(result.pwned).toBeNull();
+    expect(result.handlers).toEqual([]);
+    const kinds = await page.evaluate(() => [...document.querySelectorAll('#host input')].map((i) => `${(i as HTMLInputElement).type}:${(i as HTMLInputElement).disabled}`));
+    expect(kinds).toEqual(['checkbox:true', 'checkbox:true']);
+  });
+
   it('shows a script tag written as text', async () => {
     const result = await renderInPage('use <script> carefully');
     expect(result.text).toContain('<script>');

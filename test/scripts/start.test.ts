@@ -54,7 +54,7 @@ describe('npm start where the Electron binary is missing', () => {
       expect(lines[0]).toMatch(/^Electron is not installed here \(.+\), so LetAgents runs in your browser instead: letagents-desktop serve --open$/);
       expect(lines[1]).toBe(`LetAgents is running for ${dataDir}`);
       const uiUrl = /UI:\s+(\S+)/.exec(stdout)![1];
-      expect(uiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=/);
+      expect(uiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#code=[A-Za-z0-9_-]{32}$/);
 
       const page = await get(uiUrl.split('#')[0]);
       expect(page.status).toBe(200);
@@ -63,9 +63,35 @@ describe('npm start where the Electron binary is missing', () => {
       expect(page.body).toContain('<div id="root"></div>');
       expect(page.body).toContain('<title>LetAgents</title>');
 
-      // --open handed the UI address (with its token) to the system's browser opener.
+      // --open handed the UI address to the system's browser opener with its own one-time
+      // code: never the agent token, which any local user could read from the opener's command line.
       await waitUntil(() => existsSync(opened), 10_000, 'a run of the browser opener');
-      expect(readFileSync(opened, 'utf8').trim()).toBe(uiUrl);
+      const token = readFileSync(join(dataDir, 'agent-token'), 'utf8').trim();
+      const first = readFileSync(opened, 'utf8').trim();
+      expect(first).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#code=[A-Za-z0-9_-]{32}$/);
+      expect(first).not.toBe(uiUrl);
+      expect(`${stdout}${first}`).not.toContain(token);
+
+      // npm start again while the app runs: the running app is opened with a fresh code.
+      const again = await new Promise<{ code: number | null; out: string }>((resolve) => {
+        const second = track(
+          spawn('npm', ['start', '--silent', '--', '--data-dir', dataDir], {
+            cwd: repoRoot,
+            env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, ELECTRON_OVERRIDE_DIST_PATH: join(bin, 'no-electron') },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          }),
+        );
+        let out = '';
+        second.stdout!.on('data', (d) => (out += d));
+        second.stderr!.on('data', (d) => (out += d));
+        second.once('exit', (code) => resolve({ code, out }));
+      });
+      expect(again.out).toContain(`LetAgents is already running for ${dataDir}; opening it.`);
+      expect(again.code).toBe(0);
+      await waitUntil(() => readFileSync(opened, 'utf8').trim().split('\n').length === 2, 10_000, 'the second run of the browser opener');
+      const second = readFileSync(opened, 'utf8').trim().split('\n')[1];
+      expect(second).toMatch(/#code=[A-Za-z0-9_-]{32}$/);
+      expect(second).not.toBe(first);
     } finally {
       // npm, the start script and serve share a process group: end exactly that group.
       if (child.pid) process.kill(-child.pid, 'SIGTERM');

@@ -3,7 +3,7 @@ export { cliBin, ensureCliBuilt, repoRoot, runCli, type CliResult } from './cli'
 export { cleanupSpawned, isAlive, tempDataDir, tempDir, track, trackPid } from './processes';
 export { startServe, type ServeHandle, type StartServeOptions } from './serve';
 export { connectHelper, connectHttp, HelperClient, toolJson, toolText, type HelperOptions } from './clients';
-export { openRawSocket, type RawSocket } from './rawSocket';
+export { openRawSocket, shakeHands, type RawSocket } from './rawSocket';
 export { recordingHandler, type RecordingHandler } from './recordingHandler';
 export { waitUntil } from './waitUntil';
 export { startBearerProxy, type BearerProxy } from './bearerProxy';

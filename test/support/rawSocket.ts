@@ -1,5 +1,6 @@
-// A raw connection to the agent socket, for tests of the hello protocol itself.
+// A raw connection to the agent socket, for tests of the handshake protocol itself.
 import { createConnection, type Socket } from 'node:net';
+import { appProof, helperProof, newNonce } from '../../src/cli/helper/handshake';
 
 export interface RawSocket {
   readonly socket: Socket;
@@ -47,4 +48,17 @@ export function openRawSocket(path: string): Promise<RawSocket> {
     );
     socket.once('error', reject);
   });
+}
+
+/**
+ * The agent-socket handshake as a helper runs it (src/cli/helper/protocol.ts): hello, check
+ * the app's proof, send ours. Resolves with the parsed welcome line.
+ */
+export async function shakeHands(raw: RawSocket, token: string, fields: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const nonce = newNonce();
+  raw.send({ letagents_hello: 2, nonce, cwd: null, ide: null, pid: 1, ...fields });
+  const challenge = JSON.parse(await raw.nextLine()) as { proof: string; nonce: string };
+  if (challenge.proof !== appProof(token, nonce)) throw new Error(`the app did not prove it knows the token: ${JSON.stringify(challenge)}`);
+  raw.send({ letagents_proof: 1, proof: helperProof(token, challenge.nonce) });
+  return JSON.parse(await raw.nextLine()) as Record<string, unknown>;
 }

@@ -2,11 +2,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { requestUiLink } from '../../src/cli/helper/appLink';
 import { cliBin, repoRoot } from './cli';
 import { tempDataDir, track } from './processes';
 
 export interface ServeHandle {
+  /** The link serve printed: its one-time code works once, within a minute. */
   readonly uiUrl: string;
+  /** A fresh one-time link, asked of the running app as `letagents-desktop open` does. */
+  newUiUrl(): Promise<string>;
   readonly mcpUrl: string;
   readonly socket: string;
   readonly dataDir: string;
@@ -63,6 +67,11 @@ export function startServe(options: StartServeOptions = {}): Promise<ServeHandle
       const line = JSON.parse(stdout.slice(0, stdout.indexOf('\n'))) as Record<string, string>;
       resolve({
         uiUrl: line.ui_url,
+        newUiUrl: async () => {
+          const link = await requestUiLink(line.data_dir);
+          if ('error' in link) throw new Error(link.error);
+          return link.url;
+        },
         mcpUrl: line.mcp_url,
         socket: line.socket,
         dataDir: line.data_dir,

@@ -1,12 +1,16 @@
-// Reaching the app from the helper: connect to the agent socket, send the hello, wait
-// for the welcome. If nothing listens, start the app in the background and wait for it
-// (10 s at most); after a drop, retry with backoff for up to 10 s.
+// Reaching the app from the helper: connect to the agent socket, run the handshake (the
+// app proves it knows the agent token before the helper proves it does), wait for the
+// welcome. If nothing listens, start the app in the background and wait for it (10 s at
+// most); after a drop, retry with backoff for up to 10 s.
 import { createConnection, type Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { helperSocketPath, helperTokenPath } from './dataPaths';
+import { appProof, helperProof, newNonce, sameSecret } from './handshake';
 import { launchAppInBackground, type LaunchedApp } from './launch';
 import { LineSplitter } from './lines';
-import { HELLO_TIMEOUT_MS, MAX_HELLO_BYTES, parseWelcome, type HelperHello } from './protocol';
+import {
+  HELLO_TIMEOUT_MS, MAX_HELLO_BYTES, parseChallenge, parseWelcome, type AppWelcome, type HelperHello, type HelperProof,
+} from './protocol';
 
 export const APP_START_WAIT_MS = 10_000;
 export const RECONNECT_WAIT_MS = 10_000;
@@ -18,27 +22,28 @@ export interface AppConnection {
 }
 
 type Attempt =
-  | { kind: 'connected'; connection: AppConnection }
+  | { kind: 'connected'; connection: AppConnection; welcome: AppWelcome }
   /** Nothing listens on the socket. */
   | { kind: 'absent'; detail: string }
   /** Something listens but did not welcome this helper. */
   | { kind: 'refused'; detail: string };
 
-export type HelloFields = Pick<HelperHello, 'cwd' | 'ide' | 'pid' | 'probe' | 'tools'>;
+export type HelloFields = Pick<HelperHello, 'cwd' | 'ide' | 'pid' | 'probe' | 'ui_link' | 'tools'>;
 
 const prefix = 'letagents-desktop mcp:';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class AppLink {
-  readonly socketPath: string;
+  constructor(readonly dataDir: string, private readonly hello: HelloFields) {}
 
-  constructor(readonly dataDir: string, private readonly hello: HelloFields) {
-    this.socketPath = helperSocketPath(dataDir);
+  /** Where the app listens, for messages (on Windows the pipe changes with every app start). */
+  get socketPath(): string {
+    return helperSocketPath(this.dataDir) ?? `the named pipe recorded in ${this.dataDir}`;
   }
 
   /** The first connection: starts the app when none answers. Returns a connection or an error text. */
   async connectOrStart(): Promise<AppConnection | string> {
-    const first = await attemptConnect(this.socketPath, this.dataDir, this.hello);
+    const first = await attemptConnect(this.dataDir, this.hello);
     if (first.kind === 'connected') return first.connection;
     if (first.kind === 'refused') return this.refusedMessage(first.detail);
     let app: LaunchedApp;
@@ -53,7 +58,7 @@ export class AppLink {
     const deadline = Date.now() + APP_START_WAIT_MS;
     while (Date.now() < deadline) {
       await sleep(100);
-      const attempt = await attemptConnect(this.socketPath, this.dataDir, this.hello);
+      const attempt = await attemptConnect(this.dataDir, this.hello);
       if (attempt.kind === 'connected') return attempt.connection;
       // The app we started ended: another helper's app may have won the race, so the
       // attempt above decides; otherwise the log says why.
@@ -71,7 +76,7 @@ export class AppLink {
     while (Date.now() < deadline && stillWanted()) {
       await sleep(delay);
       delay = Math.min(delay * 2, 1_000);
-      const attempt = await attemptConnect(this.socketPath, this.dataDir, this.hello);
+      const attempt = await attemptConnect(this.dataDir, this.hello);
       if (attempt.kind === 'connected') return attempt.connection;
     }
     return `${prefix} lost the connection to the LetAgents app (${this.socketPath}) and it did not come back within ${RECONNECT_WAIT_MS / 1000} s.`;
@@ -83,11 +88,16 @@ export class AppLink {
   }
 }
 
-/** One try: connect, hello, welcome. */
-export function attemptConnect(socketPath: string, dataDir: string, hello: HelloFields): Promise<Attempt> {
+/** One try: connect, hello, the app's proof, our proof, welcome. */
+export function attemptConnect(dataDir: string, hello: HelloFields): Promise<Attempt> {
+  const socketPath = helperSocketPath(dataDir);
+  if (socketPath === null) return Promise.resolve({ kind: 'absent', detail: 'no app has recorded its named pipe' });
   return new Promise((resolve) => {
     const socket = createConnection(socketPath);
     const lines = new LineSplitter(MAX_HELLO_BYTES);
+    let token = '';
+    let nonce = '';
+    let stage: 'challenge' | 'welcome' = 'challenge';
     let settled = false;
     const settle = (attempt: Attempt) => {
       if (settled) return;
@@ -97,20 +107,23 @@ export function attemptConnect(socketPath: string, dataDir: string, hello: Hello
       if (attempt.kind !== 'connected') socket.destroy();
       resolve(attempt);
     };
-    const timer = setTimeout(() => settle({ kind: 'refused', detail: `no answer to the hello within ${HELLO_TIMEOUT_MS / 1000} s` }), HELLO_TIMEOUT_MS);
+    const refuse = (detail: string) => settle({ kind: 'refused', detail });
+    const timer = setTimeout(() => refuse(`no answer to the hello within ${HELLO_TIMEOUT_MS / 1000} s`), HELLO_TIMEOUT_MS);
     socket.on('error', (error: NodeJS.ErrnoException) => {
       const absent = ['ENOENT', 'ECONNREFUSED', 'ENOTDIR'].includes(error.code ?? '');
       settle(absent ? { kind: 'absent', detail: error.code ?? error.message } : { kind: 'refused', detail: error.message });
     });
-    socket.once('close', () => settle({ kind: 'refused', detail: 'it closed the connection: the agent-token did not match' }));
+    socket.once('close', () =>
+      refuse(stage === 'challenge' ? 'it closed the connection without answering the hello' : 'it closed the connection: it did not accept our proof of the agent-token'),
+    );
     socket.once('connect', () => {
-      let token: string;
       try {
         token = readFileSync(helperTokenPath(dataDir), 'utf8').trim();
       } catch (error) {
-        return settle({ kind: 'refused', detail: `cannot read the agent-token: ${errorText(error)}` });
+        return refuse(`cannot read the agent-token: ${errorText(error)}`);
       }
-      const message: HelperHello = { letagents_hello: 1, token, ...hello };
+      nonce = newNonce();
+      const message: HelperHello = { letagents_hello: 2, nonce, ...hello };
       socket.write(`${JSON.stringify(message)}\n`);
     });
     socket.on('data', (chunk: Buffer) => {
@@ -118,15 +131,42 @@ export function attemptConnect(socketPath: string, dataDir: string, hello: Hello
       try {
         received = lines.push(chunk);
       } catch {
-        return settle({ kind: 'refused', detail: 'it answered with something that is not a welcome' });
+        return refuse('it answered with something that is not LetAgents');
       }
-      if (received.length === 0) return;
-      if (!parseWelcome(received[0])) return settle({ kind: 'refused', detail: 'it answered with something that is not a welcome' });
-      const rest = received.slice(1).map((line) => `${line}\n`).join('');
-      socket.removeAllListeners('close');
-      settle({ kind: 'connected', connection: { socket, leftover: Buffer.concat([Buffer.from(rest), lines.takeRemainder()]) } });
+      for (const [index, line] of received.entries()) {
+        if (stage === 'challenge') {
+          const challenge = parseChallenge(line);
+          if (!challenge) return refuse('it answered with something that is not LetAgents');
+          // Before we prove anything: the app must show it knows the token. A program squatting
+          // on the socket cannot, and learns nothing from us.
+          if (!sameSecret(challenge.proof, appProof(token, nonce))) {
+            return refuse('it could not prove it knows this folder\'s agent-token (another program holds the socket, or the agent-token changed)');
+          }
+          const proof: HelperProof = { letagents_proof: 1, proof: helperProof(token, challenge.nonce) };
+          socket.write(`${JSON.stringify(proof)}\n`);
+          stage = 'welcome';
+          continue;
+        }
+        const welcome = parseWelcome(line);
+        if (!welcome) return refuse('it answered with something that is not a welcome');
+        const rest = received.slice(index + 1).map((l) => `${l}\n`).join('');
+        socket.removeAllListeners('close');
+        return settle({ kind: 'connected', welcome, connection: { socket, leftover: Buffer.concat([Buffer.from(rest), lines.takeRemainder()]) } });
+      }
     });
   });
+}
+
+/** Asks the running app for a one-time link to its browser UI (`letagents-desktop open`). */
+export async function requestUiLink(dataDir: string): Promise<{ url: string } | { error: string }> {
+  const attempt = await attemptConnect(dataDir, { cwd: null, ide: null, pid: process.pid, probe: true, ui_link: true });
+  if (attempt.kind === 'absent') {
+    return { error: `no LetAgents app is running for ${dataDir}. Start it with \`letagents-desktop serve --open --data-dir "${dataDir}"\` (or \`npm start\`).` };
+  }
+  if (attempt.kind === 'refused') return { error: `the LetAgents app for ${dataDir} did not answer as expected (${attempt.detail}).` };
+  attempt.connection.socket.destroy();
+  const url = attempt.welcome.ui_url;
+  return url ? { url } : { error: `the LetAgents app running for ${dataDir} has no browser UI (the desktop app shows its own window).` };
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

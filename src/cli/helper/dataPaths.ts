@@ -1,5 +1,7 @@
 // The helper's copy of the data-folder paths (src/main/paths.ts): the helper may not
-// import the core, so it repeats these few lines; a test checks both agree.
+// import the core, so it repeats these few lines; a test checks both agree. Where the
+// app listens is defined here only (the core reads it from here too).
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -16,10 +18,24 @@ export const helperTokenPath = (dataDir: string) => join(dataDir, 'agent-token')
 /** Where the background app started by the helper writes its output. */
 export const backgroundLogPath = (dataDir: string) => join(dataDir, 'app-background.log');
 
-export function helperSocketPath(dataDir: string, platform = process.platform): string {
-  if (platform === 'win32') {
-    const tag = Buffer.from(resolve(dataDir).toLowerCase()).toString('base64url').slice(-40);
-    return `\\\\.\\pipe\\letagents-desktop-${tag}`;
+/** Windows: the file naming the running app's named pipe (random, new at every start). */
+export const pipeNamePath = (dataDir: string) => join(dataDir, 'agent-pipe');
+
+const PIPE_NAME_SHAPE = /^\\\\\.\\pipe\\letagents-desktop-[0-9a-f]{32}$/;
+
+/** The pipe named in `agent-pipe`; null when there is none or it is not one of ours (never a remote path). */
+export function readPipeName(dataDir: string): string | null {
+  try {
+    const name = readFileSync(pipeNamePath(dataDir), 'utf8').trim();
+    return PIPE_NAME_SHAPE.test(name) ? name : null;
+  } catch {
+    return null;
   }
-  return join(dataDir, 'agent.sock');
+}
+
+export const unixSocketPath = (dataDir: string) => join(dataDir, 'agent.sock');
+
+/** The agent socket: `agent.sock` in the data dir; on Windows the named pipe the app recorded (null while none is). */
+export function helperSocketPath(dataDir: string, platform = process.platform): string | null {
+  return platform === 'win32' ? readPipeName(dataDir) : unixSocketPath(dataDir);
 }

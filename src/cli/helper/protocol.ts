@@ -1,12 +1,15 @@
-// The agent socket protocol between the stdio helper and the app's gateway: one hello
-// line, one welcome line, then newline-delimited JSON-RPC with heartbeat pings mixed in.
+// The agent socket protocol between the stdio helper and the app's gateway: a handshake in
+// which each side proves it knows the agent token without sending it (hello with the
+// helper's nonce, the app's challenge with its proof and nonce, the helper's proof, the
+// welcome), then newline-delimited JSON-RPC with heartbeat pings mixed in.
 // Pure data, no imports: the gateway (src/main/gateway) reads the same definitions.
 
-/** The first line the helper sends. Anything else (or a wrong token) is closed with no reply. */
+/** The first line the helper sends. Anything else is closed with no reply. */
 export interface HelperHello {
-  readonly letagents_hello: 1;
-  /** The contents of `<dataDir>/agent-token`. */
-  readonly token: string;
+  /** 2: the handshake with proofs (version 1 sent the token itself and is refused). */
+  readonly letagents_hello: 2;
+  /** A fresh random value the app must answer with its proof (handshake.ts). */
+  readonly nonce: string;
   /** The agent's working directory. */
   readonly cwd: string | null;
   /** `--ide` or LETAGENTS_AGENT_IDE. */
@@ -14,24 +17,42 @@ export interface HelperHello {
   readonly pid: number | null;
   /** `--tools`: which tools tools/list shows (`core`: rooms, messages, wait, tasks). Absent: all. */
   readonly tools?: ToolProfileName;
-  /** A probe (`doctor`) only asks "is the app there and does it accept the token?"; no MCP follows. */
+  /** A probe (`doctor`, `open`) only asks "is the app there and does it accept the token?"; no MCP follows. */
   readonly probe?: boolean;
+  /** With probe: also ask for a one-time link to the browser UI (`letagents-desktop open`). */
+  readonly ui_link?: boolean;
 }
 
 /** The tool profiles a helper may ask for (src/main/mcp/connection.ts). */
 export const TOOL_PROFILE_NAMES = ['full', 'core'] as const;
 export type ToolProfileName = (typeof TOOL_PROFILE_NAMES)[number];
 
-/** The app's answer to a good hello; MCP traffic follows it. */
+/** The app's answer to a hello: its proof over the helper's nonce, and a nonce of its own. */
+export interface AppChallenge {
+  readonly letagents_challenge: 1;
+  readonly proof: string;
+  readonly nonce: string;
+}
+
+/** The helper's second line, sent only once the app's proof checked out. */
+export interface HelperProof {
+  readonly letagents_proof: 1;
+  readonly proof: string;
+}
+
+/** The app's answer to a good proof; MCP traffic follows it. */
 export interface AppWelcome {
   readonly letagents_welcome: 1;
   /** The connection id the MCP layer sees; null for a probe. */
   readonly connection_id: string | null;
+  /** For a probe that asked for it: the browser UI with a one-time code; null when the app serves no browser UI. */
+  readonly ui_url?: string | null;
 }
 
 /** Sent by the helper every HEARTBEAT_INTERVAL_MS; the gateway consumes it. */
 export const PING_LINE = '{"letagents_ping":1}';
 
+/** The whole handshake (hello to welcome) must finish within this. */
 export const HELLO_TIMEOUT_MS = 5_000;
 export const HEARTBEAT_INTERVAL_MS = 30_000;
 /** Two missed heartbeats (60 s of silence) close the connection (data-model.md §5.5). */
@@ -41,41 +62,60 @@ export const MAX_HELLO_BYTES = 64 * 1024;
 /** One MCP message (the SDK's own stdio limit). */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
-/** Parses a hello line; null when it is not a well-formed hello. */
-export function parseHello(line: string): HelperHello | null {
-  let value: unknown;
+const NONCE_SHAPE = /^[A-Za-z0-9_-]{22,128}$/;
+const PROOF_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+function parseObject(line: string): Record<string, unknown> | null {
   try {
-    value = JSON.parse(line);
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const v = value as Record<string, unknown>;
-  if (v.letagents_hello !== 1 || typeof v.token !== 'string' || v.token.length === 0) return null;
+}
+
+/** Parses a hello line; null when it is not a well-formed hello. */
+export function parseHello(line: string): HelperHello | null {
+  const v = parseObject(line);
+  if (!v || v.letagents_hello !== 2 || typeof v.nonce !== 'string' || !NONCE_SHAPE.test(v.nonce)) return null;
   const optionalString = (x: unknown) => x === undefined || x === null || typeof x === 'string';
   if (!optionalString(v.cwd) || !optionalString(v.ide)) return null;
   if (v.pid !== undefined && v.pid !== null && typeof v.pid !== 'number') return null;
   if (v.tools !== undefined && !TOOL_PROFILE_NAMES.includes(v.tools as ToolProfileName)) return null;
   return {
-    letagents_hello: 1,
-    token: v.token,
+    letagents_hello: 2,
+    nonce: v.nonce,
     cwd: (v.cwd as string | null | undefined) || null,
     ide: (v.ide as string | null | undefined) || null,
     pid: (v.pid as number | null | undefined) ?? null,
     probe: v.probe === true,
     ...(v.tools !== undefined ? { tools: v.tools as ToolProfileName } : {}),
+    ui_link: v.probe === true && v.ui_link === true,
   };
+}
+
+/** Parses the app's challenge; null when the line is not one. */
+export function parseChallenge(line: string): AppChallenge | null {
+  const v = parseObject(line);
+  if (!v || v.letagents_challenge !== 1 || typeof v.proof !== 'string' || !PROOF_SHAPE.test(v.proof)) return null;
+  if (typeof v.nonce !== 'string' || !NONCE_SHAPE.test(v.nonce)) return null;
+  return { letagents_challenge: 1, proof: v.proof, nonce: v.nonce };
+}
+
+/** Parses the helper's proof; null when the line is not one. */
+export function parseProof(line: string): HelperProof | null {
+  const v = parseObject(line);
+  if (!v || v.letagents_proof !== 1 || typeof v.proof !== 'string' || !PROOF_SHAPE.test(v.proof)) return null;
+  return { letagents_proof: 1, proof: v.proof };
 }
 
 /** Parses the welcome line; null when the line is not one. */
 export function parseWelcome(line: string): AppWelcome | null {
-  try {
-    const v = JSON.parse(line) as Record<string, unknown> | null;
-    if (v && v.letagents_welcome === 1) {
-      return { letagents_welcome: 1, connection_id: typeof v.connection_id === 'string' ? v.connection_id : null };
-    }
-  } catch {
-    // not JSON: not a welcome
-  }
-  return null;
+  const v = parseObject(line);
+  if (!v || v.letagents_welcome !== 1) return null;
+  return {
+    letagents_welcome: 1,
+    connection_id: typeof v.connection_id === 'string' ? v.connection_id : null,
+    ui_url: typeof v.ui_url === 'string' ? v.ui_url : null,
+  };
 }

@@ -69,6 +69,16 @@ export interface ClearSavedAuthResult {
   env_token_still_present: false;
 }
 
+/** clear_saved_auth from an agent: the same shape, never signed out (issue 15: signing out is the person's act). */
+export interface ForgetPendingSignInResult extends ClearSavedAuthResult {
+  signed_out: false;
+  pending_sign_in_cleared: boolean;
+  hint: string;
+}
+
+export const SIGN_OUT_IS_THE_PERSONS =
+  'Signing out of GitHub is up to the person: they do it in the LetAgents app (Settings). This call only forgets a pending sign-in request.';
+
 /** The auth part of get_onboarding_status. */
 export interface OnboardingAuthStatus {
   authenticated: boolean;

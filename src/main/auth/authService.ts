@@ -13,9 +13,11 @@ import {
 } from '../store/accountQueries';
 import type { Store } from '../store/store';
 import {
+  SIGN_OUT_IS_THE_PERSONS,
   softFailure,
   type AccountView,
   type ClearSavedAuthResult,
+  type ForgetPendingSignInResult,
   type PollDeviceAuthOutcome,
   type PollDeviceAuthResult,
   type StartDeviceAuthResult,
@@ -210,7 +212,13 @@ export function createAuthService(options: AuthServiceOptions) {
     /** Aborts when the pending request is cancelled, replaced or finished (for waitForDeviceAuth). */
     pendingSignal: (): AbortSignal | null => deviceAuth.signal(),
 
-    /** clear_saved_auth: deletes the token, the pending request and the cached account. */
+    /** clear_saved_auth: an agent may only drop a pending sign-in; the token stays (signing out is the person's act). */
+    forgetPendingSignIn(): ForgetPendingSignInResult {
+      const cleared = deviceAuth.cancel();
+      return { success: true, signed_out: false, env_token_still_present: false, pending_sign_in_cleared: cleared, hint: SIGN_OUT_IS_THE_PERSONS };
+    },
+
+    /** The person signs out (the app's Settings): deletes the token, the pending request and the cached account. */
     async signOut(): Promise<ClearSavedAuthResult> {
       const hadToken = await deleteToken();
       const hadPending = deviceAuth.cancel();

@@ -82,8 +82,8 @@ export const agentTokenCheck: DoctorCheck = {
 export const appSocketCheck: DoctorCheck = {
   title: 'App',
   async run({ dataDir }) {
-    const socketPath = agentSocketPath(dataDir);
-    const attempt = await attemptConnect(socketPath, dataDir, { cwd: null, ide: null, pid: process.pid, probe: true });
+    const socketPath = agentSocketPath(dataDir) ?? `the named pipe recorded in ${dataDir}`;
+    const attempt = await attemptConnect(dataDir, { cwd: null, ide: null, pid: process.pid, probe: true });
     if (attempt.kind === 'connected') {
       attempt.connection.socket.destroy();
       return { status: 'ok', summary: `Running; it answers on ${socketPath} and accepts the agent-token.` };

@@ -36,4 +36,6 @@ export function guardSession(session: Session, entryUrl: string): void {
   });
   session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => allowed(permission, requestingOrigin));
   session.setDevicePermissionHandler(() => false);
+  // No spellchecker (and so no dictionary downloads) for any page of this session either.
+  session.setSpellCheckerEnabled(false);
 }

@@ -31,7 +31,8 @@ export function mainWindowOptions(input: WindowOptionsInput): BrowserWindowConst
       webviewTag: false,
       navigateOnDragDrop: false,
       safeDialogs: true,
-      spellcheck: true,
+      // Chromium's spellchecker downloads dictionaries from Google: the app promises no network but GitHub.
+      spellcheck: false,
     },
   };
 }

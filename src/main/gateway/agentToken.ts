@@ -1,9 +1,10 @@
 // The agent token: a random secret in `<dataDir>/agent-token` (mode 0600, folder 0700)
-// that the stdio helper sends in its hello and HTTP clients send as a bearer token.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+// that the stdio helper proves it knows in its handshake and HTTP clients send as a bearer token.
+import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { agentTokenPath } from '../paths';
 import { prepareDataFolder } from '../store/dataFolder';
+import { sameSecret } from '../../cli/helper/handshake';
 
 const TOKEN_BYTES = 32;
 
@@ -43,8 +44,4 @@ export function readAgentToken(dataDir: string): string | null {
 }
 
 /** Compares two secrets in time that does not depend on where they differ (or their lengths). */
-export function tokensEqual(given: string | null | undefined, expected: string): boolean {
-  const a = createHash('sha256').update(given ?? '').digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b) && typeof given === 'string';
-}
+export const tokensEqual = sameSecret;

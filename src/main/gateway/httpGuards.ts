@@ -1,7 +1,7 @@
 // Guards for every HTTP request to the app (architecture.md §5): the Host must be this
 // app's loopback address (DNS rebinding), an Origin must be that same loopback origin
 // (drive-by pages), and the agent token must come as a bearer token. The browser host
-// (src/main/web) reuses these for its pages and WebSocket.
+// (src/main/web) reuses the Host and Origin checks for its pages and WebSocket.
 import type { IncomingMessage } from 'node:http';
 import { tokensEqual } from './agentToken';
 
@@ -11,8 +11,6 @@ export interface LoopbackGuardOptions {
   /** The port the server actually listens on. */
   readonly port: number;
   readonly token: string;
-  /** Also accept `?token=…` (a browser WebSocket cannot set headers). */
-  readonly allowQueryToken?: boolean;
 }
 
 type GuardedRequest = Pick<IncomingMessage, 'headers' | 'url'>;
@@ -46,7 +44,7 @@ export function checkLoopbackRequest(req: GuardedRequest, options: LoopbackGuard
   if (!host.ok) return host;
   const origin = checkLoopbackOrigin(req, options.port);
   if (!origin.ok) return origin;
-  if (tokensEqual(presentedToken(req, options.allowQueryToken ?? false), options.token)) return OK;
+  if (tokensEqual(bearerToken(req), options.token)) return OK;
   return {
     ok: false,
     status: 401,
@@ -54,12 +52,11 @@ export function checkLoopbackRequest(req: GuardedRequest, options: LoopbackGuard
   };
 }
 
-function presentedToken(req: GuardedRequest, allowQuery: boolean): string | null {
+/** Only from the Authorization header: a token in a URL would end up in logs and histories. */
+function bearerToken(req: GuardedRequest): string | null {
   const header = req.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (match) return match[1];
-  if (allowQuery) return new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('token');
-  return null;
+  return match ? match[1] : null;
 }
 
 /** An authority without a port uses the scheme's default one. */

@@ -14,6 +14,8 @@ export const LOOPBACK_HOST = '127.0.0.1';
 export interface ExtraHttpHandler {
   handleRequest(req: IncomingMessage, res: ServerResponse): boolean;
   handleUpgrade?(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** A fresh one-time link to the browser UI ("/#code=…"); absent where there is no UI. */
+  newUiLink?(): string;
   /** Called on shutdown, e.g. to close WebSockets (upgraded sockets are not the server's any more). */
   close?(): Promise<void> | void;
 }
@@ -21,7 +23,6 @@ export interface ExtraHttpHandler {
 /** What an extra handler may need once the server listens (the port is known only then). */
 export interface HttpServerInfo {
   readonly port: number;
-  readonly token: string;
 }
 
 export interface AgentHttpServerOptions {
@@ -41,6 +42,8 @@ export interface AgentHttpServer {
   readonly origin: string;
   readonly mcpUrl: string;
   readonly sessionCount: number;
+  /** A fresh one-time link to the browser UI; null when this server has none. */
+  newUiUrl(): string | null;
   close(): Promise<void>;
 }
 
@@ -81,7 +84,7 @@ export async function startAgentHttpServer(options: AgentHttpServerOptions): Pro
     });
   });
   const port = (bound.port = (server.address() as { port: number }).port);
-  const info: HttpServerInfo = { port, token: options.token };
+  const info: HttpServerInfo = { port };
   bound.extra = typeof options.extraHandler === 'function' ? options.extraHandler(info) : options.extraHandler;
   const origin = `http://${LOOPBACK_HOST}:${port}`;
 
@@ -93,6 +96,7 @@ export async function startAgentHttpServer(options: AgentHttpServerOptions): Pro
     get sessionCount() {
       return mcp.sessionCount;
     },
+    newUiUrl: () => (bound.extra?.newUiLink ? `${origin}${bound.extra.newUiLink()}` : null),
     close: () =>
       (closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -32,8 +32,8 @@ export interface Gateway {
   readonly socketPath: string;
   /** Null when HTTP is off. */
   readonly http: AgentHttpServer | null;
-  /** The browser UI address with its access token in the fragment; null when HTTP is off. */
-  readonly uiUrl: string | null;
+  /** A fresh link to the browser UI with a one-time code in the fragment; null when there is no browser UI. */
+  newUiUrl(): string | null;
   close(): Promise<void>;
 }
 
@@ -41,14 +41,16 @@ export interface Gateway {
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const token = ensureAgentToken(options.dataDir);
   const nextConnectionId = connectionIdSource();
+  let http: AgentHttpServer | null = null;
+  const newUiUrl = () => http?.newUiUrl() ?? null;
   const socket: AgentSocketServer = await startAgentSocketServer({
     dataDir: options.dataDir,
     token,
     handler: options.handler,
     nextConnectionId,
     timings: options.socketTimings,
+    uiLink: newUiUrl,
   });
-  let http: AgentHttpServer | null = null;
   if (options.http !== false) {
     try {
       http = await startAgentHttpServer({
@@ -70,7 +72,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     token,
     socketPath: socket.path,
     http,
-    uiUrl: http ? `${http.origin}/#token=${token}` : null,
+    newUiUrl,
     close: () => (closing ??= Promise.all([http?.close(), socket.close()]).then(() => undefined)),
   };
 }

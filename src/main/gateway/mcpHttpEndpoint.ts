@@ -1,13 +1,15 @@
 // `/mcp`: Streamable HTTP with stateful sessions, one McpServer per Mcp-Session-Id;
 // `/mcp?tools=core` opens a session with the compact tool list.
-// A session ends on DELETE, on app shutdown, or after 30 min with no request and no
-// open stream (data-model.md §5.5); each end calls handler.closed once.
+// A session ends on DELETE, on app shutdown, after 30 min with no request and no open
+// stream (data-model.md §5.5), or past a limit of connectionLimits.ts (replies unread,
+// calls in flight), with a logged reason; each end calls handler.closed once.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { McpConnectionHandler } from '../mcp/connection';
 import type { ConnectionIdSource } from './connectionIds';
+import { limitReasons, MAX_CALLS_IN_FLIGHT, MAX_UNREAD_BYTES } from './connectionLimits';
 import { checkLoopbackRequest } from './httpGuards';
 import { TOOL_PROFILE_NAMES, type ToolProfileName } from '../../cli/helper/protocol';
 
@@ -20,6 +22,12 @@ interface Session {
   readonly transport: StreamableHTTPServerTransport;
   /** Requests (and streams) still open. */
   active: number;
+  /** POSTs still open: calls whose answers are not all written out yet. */
+  posts: number;
+  /** Bytes of messages sent and not yet handed to the operating system (written, less flushed). */
+  unread: number;
+  readonly responses: Set<ServerResponse>;
+  dropped: boolean;
   idleTimer: NodeJS.Timeout | null;
 }
 
@@ -49,6 +57,10 @@ export class McpHttpEndpoint {
     if (typeof sessionId === 'string') {
       const session = this.sessions.get(sessionId);
       if (!session) return sendRpcError(res, 404, -32001, 'Session not found: start a new one with initialize.');
+      if (req.method === 'POST' && session.posts >= MAX_CALLS_IN_FLIGHT) {
+        sendRpcError(res, 429, -32000, `Too many calls in flight (${MAX_CALLS_IN_FLIGHT}): this session is closed; start a new one with initialize.`);
+        return this.drop(session, limitReasons.inFlight());
+      }
       this.track(session, res);
       return session.transport.handleRequest(req, res);
     }
@@ -79,8 +91,13 @@ export class McpHttpEndpoint {
       connectionId,
       transport: new StreamableHTTPServerTransport({ sessionIdGenerator: () => sessionId }),
       active: 0,
+      posts: 0,
+      unread: 0,
+      responses: new Set(),
+      dropped: false,
       idleTimer: null,
     };
+    this.countSent(session);
     let ended = false;
     const end = () => {
       if (ended) return;
@@ -102,14 +119,49 @@ export class McpHttpEndpoint {
     }
   }
 
-  /** Counts the request as activity until its response (or stream) closes. */
+  /** Ends a session past a limit: its streams are cut and its server closed. */
+  private drop(session: Session, reason: string): void {
+    if (session.dropped) return;
+    session.dropped = true;
+    console.warn(`mcp http: closed session ${session.connectionId}: ${reason}.`);
+    for (const res of session.responses) res.destroy();
+    void session.transport.close();
+  }
+
+  /** Every message the session's server sends counts as unread until its bytes are flushed. */
+  private countSent(session: Session): void {
+    const transport = session.transport;
+    const send = transport.send.bind(transport);
+    transport.send = async (message, options) => {
+      await send(message, options);
+      session.unread += Buffer.byteLength(JSON.stringify(message));
+      if (session.unread > MAX_UNREAD_BYTES) this.drop(session, limitReasons.unread());
+    };
+  }
+
+  /** Counts the request as activity until its response (or stream) closes, and its bytes as read once flushed. */
   private track(session: Session, res: ServerResponse): void {
     session.active++;
+    const post = res.req.method === 'POST';
+    if (post) session.posts++;
+    session.responses.add(res);
     if (session.idleTimer) clearTimeout(session.idleTimer);
     session.idleTimer = null;
     this.options.handler.touched?.(session.connectionId);
+    const write = res.write.bind(res) as (chunk: unknown, encoding?: unknown, done?: unknown) => boolean;
+    res.write = ((chunk: string | Uint8Array, encoding?: unknown, done?: unknown) => {
+      const callback = typeof encoding === 'function' ? encoding : done;
+      const bytes = typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+      return write(chunk, typeof encoding === 'function' ? undefined : encoding, (error?: Error | null) => {
+        // Flushed to the operating system (SSE framing makes it a little more than was sent).
+        session.unread = Math.max(0, session.unread - bytes);
+        if (typeof callback === 'function') callback(error);
+      });
+    }) as typeof res.write;
     res.once('close', () => {
       session.active--;
+      if (post) session.posts--;
+      session.responses.delete(res);
       if (session.active === 0 && this.sessions.has(session.id)) {
         session.idleTimer = setTimeout(() => void session.transport.close(), this.idleMs);
         session.idleTimer.unref();

@@ -1,14 +1,16 @@
-// One accepted agent-socket connection: waits for the hello (5 s), checks its token,
-// answers with the welcome line, then feeds JSON-RPC lines to an McpServer and watches
-// the heartbeat (60 s of silence closes it). A bad hello is closed with no reply.
+// One accepted agent-socket connection: the handshake (5 s: hello, our challenge, the
+// helper's proof), the welcome line, then JSON-RPC lines fed to an McpServer while the
+// heartbeat is watched (60 s of silence closes it). A bad hello or proof is closed with no reply.
 import type { Socket } from 'node:net';
 import { deserializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { McpConnectionHandler } from '../mcp/connection';
-import { tokensEqual } from './agentToken';
 import type { ConnectionIdSource } from './connectionIds';
 import { SocketMcpTransport } from './socketTransport';
 import { LineSplitter } from '../../cli/helper/lines';
-import { MAX_HELLO_BYTES, MAX_MESSAGE_BYTES, PING_LINE, parseHello, type AppWelcome } from '../../cli/helper/protocol';
+import { appProof, helperProof, newNonce, sameSecret } from '../../cli/helper/handshake';
+import {
+  MAX_HELLO_BYTES, MAX_MESSAGE_BYTES, PING_LINE, parseHello, parseProof, type AppChallenge, type AppWelcome, type HelperHello,
+} from '../../cli/helper/protocol';
 
 export interface SocketConnectionTimings {
   /** How long a new connection may take to send its hello. */
@@ -22,12 +24,16 @@ export interface SocketConnectionContext {
   readonly handler: McpConnectionHandler;
   readonly nextConnectionId: ConnectionIdSource;
   readonly timings: SocketConnectionTimings;
+  /** A fresh one-time link to the browser UI for `letagents-desktop open`; null when there is none. */
+  readonly uiLink?: () => string | null;
   /** Called once when the socket is gone, whatever the reason. */
   readonly onGone: () => void;
 }
 
 export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext): void {
   const lines = new LineSplitter(MAX_HELLO_BYTES);
+  // Between our challenge and the helper's proof: its hello and the nonce we sent.
+  let challenged: { hello: HelperHello; nonce: string } | null = null;
   let transport: SocketMcpTransport | null = null;
   let connectionId: string | null = null;
   let silence: NodeJS.Timeout | null = null;
@@ -39,14 +45,22 @@ export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext):
   };
 
   const onHello = (line: string) => {
-    clearTimeout(helloTimer);
     const hello = parseHello(line);
-    if (!hello || !tokensEqual(hello.token, ctx.token)) {
-      socket.destroy();
-      return;
-    }
+    if (!hello) return void socket.destroy();
+    const nonce = newNonce();
+    challenged = { hello, nonce };
+    const challenge: AppChallenge = { letagents_challenge: 1, proof: appProof(ctx.token, hello.nonce), nonce };
+    socket.write(`${JSON.stringify(challenge)}\n`);
+  };
+
+  const onProof = (line: string) => {
+    const { hello, nonce } = challenged!;
+    const proof = parseProof(line);
+    if (!proof || !sameSecret(proof.proof, helperProof(ctx.token, nonce))) return void socket.destroy();
+    clearTimeout(helloTimer);
     if (hello.probe) {
-      socket.end(welcomeLine({ letagents_welcome: 1, connection_id: null }));
+      const uiUrl = hello.ui_link ? (ctx.uiLink?.() ?? null) : undefined;
+      socket.end(welcomeLine({ letagents_welcome: 1, connection_id: null, ...(uiUrl !== undefined ? { ui_url: uiUrl } : {}) }));
       setTimeout(() => socket.destroy(), 1_000).unref();
       return;
     }
@@ -60,7 +74,11 @@ export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext):
       return;
     }
     connectionId = id;
-    transport = new SocketMcpTransport(socket);
+    transport = new SocketMcpTransport(socket, (reason) => {
+      if (socket.destroyed) return;
+      console.warn(`agent socket: closed ${id}: ${reason}.`);
+      socket.destroy();
+    });
     lines.maxLineBytes = MAX_MESSAGE_BYTES;
     socket.write(welcomeLine({ letagents_welcome: 1, connection_id: id }));
     armSilenceTimer();
@@ -92,7 +110,8 @@ export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext):
       if (socket.destroyed) return;
       if (!transport) {
         if (socket.writableEnded) return; // answered a probe: ignore the rest
-        onHello(line);
+        if (challenged) onProof(line);
+        else onHello(line);
       } else {
         onMessageLine(line);
       }

@@ -1,21 +1,17 @@
-// The agent socket: a Unix socket (mode 0600) in the data folder, or a named pipe on
-// Windows. It replaces a stale socket file that nobody listens on and refuses to start
-// when another app already serves the same data folder.
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
+// The agent socket: a Unix socket (mode 0600) in the data folder, or on Windows a named
+// pipe with a random name (agentPipe.ts). It replaces a stale socket that nobody listens
+// on and refuses to start when another app already serves the same data folder.
+import { createServer, type Server, type Socket } from 'node:net';
 import { chmodSync, statSync, unlinkSync } from 'node:fs';
 import type { McpConnectionHandler } from '../mcp/connection';
-import { agentSocketPath } from '../paths';
+import { unixSocketPath } from '../../cli/helper/dataPaths';
+import { listenOnFreshPipe, releasePipeName } from './agentPipe';
 import type { ConnectionIdSource } from './connectionIds';
+import { AppAlreadyRunningError, listen, someoneListens } from './listening';
 import { acceptAgentSocket, type SocketConnectionTimings } from './socketConnection';
 import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_MISSES, HELLO_TIMEOUT_MS } from '../../cli/helper/protocol';
 
-export class AppAlreadyRunningError extends Error {
-  readonly code = 'app_already_running';
-  constructor(readonly dataDir: string) {
-    super(`LetAgents is already running for this data folder (${dataDir}). Use that app, or quit it first.`);
-    this.name = 'AppAlreadyRunningError';
-  }
-}
+export { AppAlreadyRunningError } from './listening';
 
 export interface AgentSocketServerOptions {
   readonly dataDir: string;
@@ -24,6 +20,8 @@ export interface AgentSocketServerOptions {
   readonly nextConnectionId: ConnectionIdSource;
   /** Tests shorten these; the defaults are the spec's (data-model.md §5.5). */
   readonly timings?: Partial<SocketConnectionTimings>;
+  /** A fresh one-time link to the browser UI, for `letagents-desktop open`. */
+  readonly uiLink?: () => string | null;
 }
 
 export interface AgentSocketServer {
@@ -35,7 +33,6 @@ export interface AgentSocketServer {
 }
 
 export async function startAgentSocketServer(options: AgentSocketServerOptions): Promise<AgentSocketServer> {
-  const path = agentSocketPath(options.dataDir);
   const timings: SocketConnectionTimings = {
     helloTimeoutMs: options.timings?.helloTimeoutMs ?? HELLO_TIMEOUT_MS,
     silenceTimeoutMs: options.timings?.silenceTimeoutMs ?? HEARTBEAT_INTERVAL_MS * HEARTBEAT_MISSES,
@@ -48,14 +45,21 @@ export async function startAgentSocketServer(options: AgentSocketServerOptions):
       handler: options.handler,
       nextConnectionId: options.nextConnectionId,
       timings,
+      uiLink: options.uiLink,
       onGone: () => sockets.delete(socket),
     });
   });
 
-  await listenReplacingStale(server, path, options.dataDir);
   const isPipe = process.platform === 'win32';
-  // The folder is 0700 already; the socket itself is 0600 as well, belt and braces.
-  if (!isPipe) chmodSync(path, 0o600);
+  let path: string;
+  if (isPipe) {
+    path = await listenOnFreshPipe(server, options.dataDir);
+  } else {
+    path = unixSocketPath(options.dataDir);
+    await listenReplacingStale(server, path, options.dataDir);
+    // The folder is 0700 already; the socket itself is 0600 as well, belt and braces.
+    chmodSync(path, 0o600);
+  }
   const inode = isPipe ? null : statSync(path).ino;
 
   let closing: Promise<void> | undefined;
@@ -71,6 +75,7 @@ export async function startAgentSocketServer(options: AgentSocketServerOptions):
       }).then(() => {
         // Remove the file only if it is still ours (a newer app may have replaced it).
         if (inode !== null) removeIfSame(path, inode);
+        else releasePipeName(options.dataDir, path);
       })),
   };
 }
@@ -82,7 +87,7 @@ async function listenReplacingStale(server: Server, path: string, dataDir: strin
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
   }
-  if (process.platform === 'win32' || (await someoneListens(path))) throw new AppAlreadyRunningError(dataDir);
+  if (await someoneListens(path)) throw new AppAlreadyRunningError(dataDir);
   unlinkSync(path);
   try {
     await listen(server, path);
@@ -91,32 +96,6 @@ async function listenReplacingStale(server: Server, path: string, dataDir: strin
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new AppAlreadyRunningError(dataDir);
     throw error;
   }
-}
-
-function listen(server: Server, path: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
-    server.once('error', onError);
-    server.listen(path, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
-}
-
-/** True when a process accepts connections on `path` (or does not answer within 1 s). */
-function someoneListens(path: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createConnection(path);
-    const done = (answer: boolean) => {
-      clearTimeout(timer);
-      probe.destroy();
-      resolve(answer);
-    };
-    const timer = setTimeout(() => done(true), 1_000);
-    probe.once('connect', () => done(true));
-    probe.once('error', (error: NodeJS.ErrnoException) => done(error.code !== 'ECONNREFUSED' && error.code !== 'ENOENT'));
-  });
 }
 
 function removeIfSame(path: string, inode: number): void {

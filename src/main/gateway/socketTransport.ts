@@ -1,10 +1,12 @@
 // The server side of one agent-socket connection as an MCP SDK Transport: JSON-RPC
 // lines out through the socket; lines in are handed over by the socket connection
-// (which has already consumed the hello and the heartbeat pings).
+// (which has already consumed the handshake and the heartbeat pings). Past a limit
+// (connectionLimits.ts) it reports why, and the connection is closed.
 import type { Socket } from 'node:net';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { CallsInFlight, limitReasons, MAX_UNREAD_BYTES } from './connectionLimits';
 
 export class SocketMcpTransport implements Transport {
   onclose?: () => void;
@@ -14,8 +16,10 @@ export class SocketMcpTransport implements Transport {
   private closed = false;
   // Messages that arrive between the welcome line and the server's start() wait here.
   private early: JSONRPCMessage[] = [];
+  private readonly calls = new CallsInFlight();
 
-  constructor(private readonly socket: Socket) {}
+  /** `overLimit` closes the connection, saying why. */
+  constructor(private readonly socket: Socket, private readonly overLimit: (reason: string) => void) {}
 
   async start(): Promise<void> {
     if (this.started) throw new Error('SocketMcpTransport already started.');
@@ -28,6 +32,7 @@ export class SocketMcpTransport implements Transport {
   /** Called by the connection for every JSON-RPC message the helper sent. */
   deliver(message: JSONRPCMessage): void {
     if (this.closed) return;
+    if (!this.calls.received(message)) return this.pastLimit(limitReasons.inFlight());
     if (this.started) this.onmessage?.(message);
     else this.early.push(message);
   }
@@ -39,8 +44,10 @@ export class SocketMcpTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     if (this.closed || this.socket.destroyed) return Promise.reject(new Error('The agent connection is closed.'));
+    this.calls.sent(message);
     return new Promise((resolve, reject) => {
       this.socket.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+      if (this.socket.writableLength > MAX_UNREAD_BYTES) this.pastLimit(limitReasons.unread());
     });
   }
 
@@ -49,6 +56,12 @@ export class SocketMcpTransport implements Transport {
     // A helper that does not finish its side promptly is cut off.
     setTimeout(() => this.socket.destroy(), 1_000).unref();
     this.handleClosed();
+  }
+
+  /** Closed at once, so the server drops the calls it has not started yet; then the socket goes. */
+  private pastLimit(reason: string): void {
+    this.handleClosed();
+    this.overLimit(reason);
   }
 
   /** Called once the socket is gone (or by close()); idempotent. */

@@ -2,14 +2,15 @@
 // derived from its git origin, and its branches. Git runs asynchronously with fixed
 // arguments, no shell and a 5 s timeout (src/main/domain/git.ts).
 import { readRepoContext } from '../domain/git';
-import { findRepoConfig, isParsableConfig } from '../domain/rooms/repoConfig';
+import { findRepoConfig, type RepoConfigContents } from '../domain/rooms/repoConfig';
 import { normalizeGitRemote } from '../domain/rooms/roomIds';
 
 export interface WorkingDirContext {
   cwd: string;
   repoRoot: string | null;
   configPath: string | null;
-  configContents: string | null;
+  /** The file's parsed room field or why it was not read; never its text. */
+  configContents: RepoConfigContents | null;
   configuredRoom: string | null;
   derivedRepoRoom: string | null;
   currentBranch: string | null;
@@ -23,7 +24,7 @@ export async function inspectWorkingDir(cwd: string): Promise<WorkingDirContext>
     cwd,
     repoRoot: git.root,
     configPath: config?.path ?? null,
-    configContents: config ? (isParsableConfig(config.rawContents) ? config.rawContents : '<parse error>') : null,
+    configContents: config?.contents ?? null,
     configuredRoom: config?.room ?? null,
     derivedRepoRoom: git.originUrl ? normalizeGitRemote(git.originUrl) : null,
     currentBranch: git.currentBranch,

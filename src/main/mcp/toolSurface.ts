@@ -61,6 +61,8 @@ export class ToolSurface {
 async function runTool(tool: AnyTool, args: Record<string, unknown>, env: ToolEnv, call: ToolCallContext): Promise<CallToolResult> {
   try {
     await env.ready;
+    // A call whose connection was closed (e.g. past a limit of connectionLimits.ts) before it started does no work.
+    if (call.signal.aborted) return failureResult(new Error('The connection closed before this call started.'));
     return jsonResult(await tool.run(args as never, env, call));
   } catch (error) {
     return failureResult(error);

@@ -15,6 +15,8 @@ const HEARTBEAT_MS = 30_000;
 
 export interface SocketBridge {
   readonly server: WebSocketServer;
+  /** Closes every open page socket (their sessions ended); the bridge keeps accepting new ones. */
+  closeAll(code: number, reason: string): void;
   close(): void;
 }
 
@@ -37,11 +39,15 @@ export function createSocketBridge(dispatch: Dispatch, subscribe: Subscribe): So
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();
+  const closeAll = (code: number, reason: string) => {
+    for (const socket of server.clients) socket.close(code, reason);
+  };
   return {
     server,
+    closeAll,
     close() {
       clearInterval(heartbeat);
-      for (const socket of server.clients) socket.close(1001, 'Server shutting down');
+      closeAll(1001, 'Server shutting down');
       server.close();
     },
   };

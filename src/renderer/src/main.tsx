@@ -1,5 +1,5 @@
 // Renderer entry: connects to the core (Electron IPC or the browser host's socket) and
-// mounts the app.
+// mounts the app, or explains why a browser tab cannot connect.
 import './lib/noEval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,5 +8,7 @@ import { NoAccess } from './NoAccess';
 import { connectApi } from './api/connect';
 import './styles/index.css';
 
-const client = connectApi();
-createRoot(document.getElementById('root')!).render(<StrictMode>{client ? <App client={client} /> : <NoAccess />}</StrictMode>);
+const root = createRoot(document.getElementById('root')!);
+void connectApi().then((client) =>
+  root.render(<StrictMode>{typeof client === 'string' ? <NoAccess reason={client} /> : <App client={client} />}</StrictMode>),
+);

@@ -29,7 +29,7 @@ export async function joinAgent(dataDir: string, options: { room: string; name: 
   if (joined.isError || !joined.room_id) throw new Error(`join_room failed: ${JSON.stringify(joined)}`);
   const registered = await raw('register_agent_session', {
     room_id: joined.room_id,
-    registration_key: `e2e-${process.pid}-${++keys}-${options.name}`,
+    registration_key: `e2e-${process.pid}-${++keys}-${options.name}-4f7a9c2e81d6b035`,
     display_name: options.name,
   });
   if (registered.isError) throw new Error(`register_agent_session failed: ${registered.text}`);

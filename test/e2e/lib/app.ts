@@ -1,5 +1,5 @@
 // One end-to-end session: a real `letagents-desktop serve` on a temp data folder, and the
-// built renderer opened from serve's own link in headless Chromium. Collects page errors,
+// built renderer opened from a one-time link of the app in headless Chromium. Collects page errors,
 // console errors and dialogs, so a flow can assert the page stayed clean.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ export interface AppSession {
   readonly browser: Chromium;
   /** Page errors, console errors and any dialog the page opened, in order. */
   readonly problems: string[];
-  /** Opens the UI link (again): a fresh load with the token from serve's line. */
+  /** Opens the UI (again): a fresh load from a new one-time link, as `letagents-desktop open` gets it. */
   open(): Promise<void>;
   close(): Promise<void>;
 }
@@ -49,7 +49,10 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppSession>
     void dialog.dismiss();
   });
   const open = async () => {
-    await page.goto(serve.uiUrl);
+    const url = await serve.newUiUrl();
+    // Via a blank page: a link that differs from the address bar only in its #fragment would not reload.
+    if (page.url() !== 'about:blank') await page.goto('about:blank');
+    await page.goto(url);
     await page.getByRole('navigation', { name: 'LetAgents' }).waitFor();
   };
   await open();

@@ -87,7 +87,7 @@ export async function measureRoomOpen(): Promise<Record<string, unknown>> {
       // its #fragment, so going to it directly would not reload); the app starts in the lobby
       // (newest activity), then the big room opens.
       await page.goto('about:blank');
-      await page.goto(serve.uiUrl);
+      await page.goto(await serve.newUiUrl());
       await page.getByRole('region', { name: 'Messages' }).getByRole('article').first().waitFor({ timeout: 30_000 });
       const ms = await page.evaluate(openRoom, BIG);
       if (i > 0) opens.push(ms); // the first round warms the bundle and the database pages

@@ -132,7 +132,7 @@ export async function setUpApi(options: HarnessOptions = {}): Promise<ApiHarness
         return toolJson(result) as Record<string, unknown>;
       };
       await raw('join_room', { name: roomId });
-      const registered = (await raw('register_agent_session', { room_id: roomId, registration_key: `key-${name}-${connectionId}`, display_name: name })) as {
+      const registered = (await raw('register_agent_session', { room_id: roomId, registration_key: `key-${name}-${connectionId}-4f7a9c2e81d6b035`, display_name: name })) as {
         worker_id: string;
         agent_session: { session_id: string; agent_key: string; display_name: string };
       };

@@ -81,7 +81,7 @@ describe('starting the desktop app', () => {
     await launch();
     const window = onlyWindow();
     expect(window.loadedUrl).toBe('app://letagents/index.html');
-    expect(window.options).toMatchObject({ show: false, webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, preload: join(root, 'out', 'preload', 'index.cjs') } });
+    expect(window.options).toMatchObject({ show: false, webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, spellcheck: false, preload: join(root, 'out', 'preload', 'index.cjs') } });
     expect(window.visible).toBe(false);
     window.emit('ready-to-show');
     expect(window.visible).toBe(true);
@@ -95,6 +95,7 @@ describe('starting the desktop app', () => {
     expect(session.defaultSession.permissionRequestHandler).toBeTypeOf('function');
     expect(session.defaultSession.permissionCheckHandler).toBeTypeOf('function');
     expect(session.defaultSession.devicePermissionHandler).toBeTypeOf('function');
+    expect(session.defaultSession.spellCheckerEnabled).toBe(false);
     expect(onlyWindow().webContents.windowOpenHandler).toBeTypeOf('function');
     expect(onlyWindow().webContents.listenerCount('will-navigate')).toBe(1);
     expect([...ipcMain.handlers.keys()]).toEqual([INVOKE_CHANNEL]);

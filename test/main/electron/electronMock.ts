@@ -193,6 +193,10 @@ export const session = {
     permissionRequestHandler: null as null | ((...args: unknown[]) => void),
     permissionCheckHandler: null as null | ((...args: unknown[]) => boolean),
     devicePermissionHandler: null as null | ((...args: unknown[]) => boolean),
+    spellCheckerEnabled: true,
+    setSpellCheckerEnabled(enabled: boolean) {
+      this.spellCheckerEnabled = enabled;
+    },
     setPermissionRequestHandler(handler: (...args: unknown[]) => void) {
       this.permissionRequestHandler = handler;
     },
@@ -312,6 +316,7 @@ export function resetElectronMock(): void {
   session.defaultSession.permissionRequestHandler = null;
   session.defaultSession.permissionCheckHandler = null;
   session.defaultSession.devicePermissionHandler = null;
+  session.defaultSession.spellCheckerEnabled = true;
   Menu.applicationMenu = null;
   shell.openExternal.mockClear();
   shell.openPath.mockClear();

@@ -21,6 +21,10 @@ describe('the main window options', () => {
     expect(web.safeDialogs).toBe(true);
   });
 
+  it('turns the spellchecker off: Chromium would download its dictionaries (no network but GitHub)', () => {
+    expect(web.spellcheck).toBe(false);
+  });
+
   it('loads the CommonJS preload and starts hidden until painted', () => {
     expect(web.preload).toBe('/app/out/preload/index.cjs');
     expect(options.show).toBe(false);

@@ -50,11 +50,9 @@ describe('loopback request guard', () => {
     }
   });
 
-  it('takes ?token= only when asked to (a browser WebSocket cannot send headers)', () => {
-    const withQuery = req({ host: good.host }, `/ws?token=${TOKEN}`);
-    expect(checkLoopbackRequest(withQuery, { port: PORT, token: TOKEN }).ok).toBe(false);
-    expect(checkLoopbackRequest(withQuery, { port: PORT, token: TOKEN, allowQueryToken: true })).toEqual({ ok: true });
-    expect(checkLoopbackRequest(req({ host: good.host }, '/ws?token=nope'), { port: PORT, token: TOKEN, allowQueryToken: true }).ok).toBe(false);
+  it('never takes the token from the URL, where logs and browser histories would keep it', () => {
+    expect(checkLoopbackRequest(req({ host: good.host }, `/mcp?token=${TOKEN}`), { port: PORT, token: TOKEN })).toMatchObject({ ok: false, status: 401 });
+    expect(checkLoopbackRequest(req({ host: good.host }, `/api/ws?token=${TOKEN}`), { port: PORT, token: TOKEN })).toMatchObject({ ok: false, status: 401 });
   });
 
   it('checks the Host alone for pages that carry no token', () => {

@@ -6,7 +6,8 @@ import { connectionIdSource } from '../../../src/main/gateway/connectionIds';
 import { AppAlreadyRunningError, startAgentSocketServer, type AgentSocketServer } from '../../../src/main/gateway/socketServer';
 import { agentSocketPath } from '../../../src/main/paths';
 import { PING_LINE } from '../../../src/cli/helper/protocol';
-import { cleanupSpawned, openRawSocket, recordingHandler, tempDataDir, track } from '../../support';
+import { appProof, helperProof, newNonce } from '../../../src/cli/helper/handshake';
+import { cleanupSpawned, openRawSocket, recordingHandler, shakeHands, tempDataDir, track } from '../../support';
 
 const servers: AgentSocketServer[] = [];
 afterEach(async () => {
@@ -14,10 +15,10 @@ afterEach(async () => {
   await cleanupSpawned();
 });
 
-async function start(timings?: { helloTimeoutMs?: number; silenceTimeoutMs?: number }, dataDir = tempDataDir()) {
+async function start(timings?: { helloTimeoutMs?: number; silenceTimeoutMs?: number }, dataDir = tempDataDir(), uiLink?: () => string | null) {
   const token = ensureAgentToken(dataDir);
   const handler = recordingHandler();
-  const server = await startAgentSocketServer({ dataDir, token, handler, nextConnectionId: connectionIdSource(), timings });
+  const server = await startAgentSocketServer({ dataDir, token, handler, nextConnectionId: connectionIdSource(), timings, uiLink });
   servers.push(server);
   return { dataDir, token, handler, server };
 }
@@ -38,10 +39,33 @@ describe('agent socket', () => {
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
   });
 
-  it('closes a hello with the wrong token without any reply and opens no MCP server', async () => {
-    const { server, handler } = await start();
+  it('proves it knows the token without sending it, and closes a wrong proof without a welcome or an MCP server', async () => {
+    const { server, token, handler } = await start();
     const raw = await openRawSocket(server.path);
-    raw.send({ letagents_hello: 1, token: 'wrong', cwd: '/tmp', ide: null, pid: 1 });
+    const nonce = newNonce();
+    raw.send({ letagents_hello: 2, nonce, cwd: '/tmp', ide: null, pid: 1 });
+    const challenge = JSON.parse(await raw.nextLine());
+    expect(challenge).toEqual({ letagents_challenge: 1, proof: appProof(token, nonce), nonce: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(raw.received()).not.toContain(token);
+    // A proof made with another token (or the app's own proof sent back) is not the helper's.
+    raw.send({ letagents_proof: 1, proof: helperProof('x'.repeat(43), challenge.nonce) });
+    await raw.closed;
+    expect(raw.received().trim().split('\n')).toHaveLength(1);
+    expect(handler.opened).toEqual([]);
+
+    const echo = await openRawSocket(server.path);
+    const again = newNonce();
+    echo.send({ letagents_hello: 2, nonce: again, cwd: null, ide: null, pid: 1 });
+    const second = JSON.parse(await echo.nextLine());
+    echo.send({ letagents_proof: 1, proof: appProof(token, second.nonce) });
+    await echo.closed;
+    expect(handler.opened).toEqual([]);
+  });
+
+  it('closes a version-1 hello that carries the token itself, without any reply', async () => {
+    const { server, token, handler } = await start();
+    const raw = await openRawSocket(server.path);
+    raw.send({ letagents_hello: 1, token, cwd: '/tmp', ide: null, pid: 1 });
     await raw.closed;
     expect(raw.received()).toBe('');
     expect(handler.opened).toEqual([]);
@@ -49,11 +73,13 @@ describe('agent socket', () => {
 
   it('closes a malformed hello without any reply', async () => {
     const { server, token, handler } = await start();
-    const malformed = [
-      'not json', JSON.stringify({ token }), JSON.stringify({ letagents_hello: 1, token, cwd: 5 }), JSON.stringify(initialize(1)),
-      JSON.stringify({ letagents_hello: 1, token, tools: 'everything' }),
+    const nonce = newNonce();
+    const hellos = [
+      'not json', JSON.stringify({ token }), JSON.stringify({ letagents_hello: 2, nonce, cwd: 5 }), JSON.stringify({ letagents_hello: 2, nonce: 'short' }),
+      JSON.stringify({ letagents_hello: 2 }), JSON.stringify(initialize(1)),
+      JSON.stringify({ letagents_hello: 2, nonce, tools: 'everything' }),
     ];
-    for (const hello of malformed) {
+    for (const hello of hellos) {
       const raw = await openRawSocket(server.path);
       raw.send(hello);
       await raw.closed;
@@ -72,8 +98,7 @@ describe('agent socket', () => {
   it('welcomes a good hello, reports its working directory and IDE, and then speaks MCP', async () => {
     const { server, token, handler } = await start();
     const raw = await openRawSocket(server.path);
-    raw.send({ letagents_hello: 1, token, cwd: '/work/project', ide: 'cursor', pid: 42 });
-    expect(JSON.parse(await raw.nextLine())).toEqual({ letagents_welcome: 1, connection_id: 'c1' });
+    expect(await shakeHands(raw, token, { cwd: '/work/project', ide: 'cursor', pid: 42 })).toEqual({ letagents_welcome: 1, connection_id: 'c1' });
     expect(handler.opened).toEqual([{ id: 'c1', transport: 'socket', cwd: '/work/project', ideHint: 'cursor', toolProfile: 'full' }]);
     raw.send(PING_LINE);
     raw.send(initialize(7));
@@ -88,17 +113,33 @@ describe('agent socket', () => {
   it('answers a doctor probe and opens no MCP server', async () => {
     const { server, token, handler } = await start();
     const raw = await openRawSocket(server.path);
-    raw.send({ letagents_hello: 1, token, cwd: null, ide: null, pid: 1, probe: true });
-    expect(JSON.parse(await raw.nextLine())).toEqual({ letagents_welcome: 1, connection_id: null });
+    expect(await shakeHands(raw, token, { probe: true })).toEqual({ letagents_welcome: 1, connection_id: null });
     await raw.closed;
     expect(handler.opened).toEqual([]);
+  });
+
+  it('gives a fresh one-time UI link only to a probe that asks for it, after the handshake (letagents-desktop open)', async () => {
+    let minted = 0;
+    const { server, token, handler } = await start(undefined, tempDataDir(), () => `http://127.0.0.1:1/#code=${++minted}`);
+    const asking = await openRawSocket(server.path);
+    expect(await shakeHands(asking, token, { probe: true, ui_link: true })).toEqual({ letagents_welcome: 1, connection_id: null, ui_url: 'http://127.0.0.1:1/#code=1' });
+    expect(await shakeHands(await openRawSocket(server.path), token, { probe: true })).toEqual({ letagents_welcome: 1, connection_id: null });
+    expect(await shakeHands(await openRawSocket(server.path), token, { ui_link: true })).toEqual({ letagents_welcome: 1, connection_id: 'c1' });
+    // Without the right proof there is no link either.
+    const stranger = await openRawSocket(server.path);
+    stranger.send({ letagents_hello: 2, nonce: newNonce(), cwd: null, ide: null, pid: 1, probe: true, ui_link: true });
+    const challenge = JSON.parse(await stranger.nextLine());
+    stranger.send({ letagents_proof: 1, proof: helperProof('not-the-token-at-all-000000000000000000000', challenge.nonce) });
+    await stranger.closed;
+    expect(stranger.received()).not.toContain('#code=');
+    expect(minted).toBe(1);
+    expect(handler.opened).toHaveLength(1);
   });
 
   it('keeps a connection that sends heartbeats and closes one that falls silent for two of them', async () => {
     const { server, token, handler } = await start({ silenceTimeoutMs: 400 });
     const raw = await openRawSocket(server.path);
-    raw.send({ letagents_hello: 1, token, cwd: null, ide: null, pid: 1 });
-    await raw.nextLine();
+    await shakeHands(raw, token);
     const pinging = setInterval(() => raw.send(PING_LINE), 100);
     await new Promise((r) => setTimeout(r, 1_000));
     clearInterval(pinging);
@@ -115,8 +156,7 @@ describe('agent socket', () => {
   it('closes every connection and removes the socket file when it stops', async () => {
     const { server, token, handler } = await start();
     const raw = await openRawSocket(server.path);
-    raw.send({ letagents_hello: 1, token, cwd: null, ide: null, pid: 1 });
-    await raw.nextLine();
+    await shakeHands(raw, token);
     await server.close();
     await raw.closed;
     await handler.whenClosed('c1');
@@ -129,13 +169,13 @@ describe('agent socket', () => {
     const second = startAgentSocketServer({ dataDir, token, handler: recordingHandler(), nextConnectionId: connectionIdSource() });
     await expect(second).rejects.toThrow(AppAlreadyRunningError);
     await expect(second).rejects.toThrow(`LetAgents is already running for this data folder (${dataDir}). Use that app, or quit it first.`);
-    expect(existsSync(agentSocketPath(dataDir))).toBe(true);
+    expect(existsSync(agentSocketPath(dataDir)!)).toBe(true);
   });
 
   it.skipIf(process.platform === 'win32')('replaces a stale socket file left by an app that crashed', async () => {
     const dataDir = tempDataDir();
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    const path = agentSocketPath(dataDir);
+    const path = agentSocketPath(dataDir)!;
     const crashed = track(
       spawn(process.execPath, ['-e', `require('net').createServer().listen(${JSON.stringify(path)}, () => console.log('up'))`], {
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -147,8 +187,7 @@ describe('agent socket', () => {
     expect(existsSync(path)).toBe(true);
     const { server, token } = await start(undefined, dataDir);
     const raw = await openRawSocket(server.path);
-    raw.send({ letagents_hello: 1, token, cwd: null, ide: null, pid: 1 });
-    expect(JSON.parse(await raw.nextLine()).letagents_welcome).toBe(1);
+    expect((await shakeHands(raw, token)).letagents_welcome).toBe(1);
     raw.socket.destroy();
   });
 });

@@ -33,7 +33,8 @@ describe('the helper command written into agent configs', () => {
     await service.disconnect('cursor');
 
     const written = allFiles(home);
-    expect(written.size).toBe(TOOL_IDS.length * 2);
+    // Each config and its backup; Cursor, edited twice, keeps both earlier versions.
+    expect(written.size).toBe(TOOL_IDS.length * 2 + 1);
     for (const [file, text] of written) {
       expect(text, file).not.toContain(token);
       expect(text, file).not.toMatch(/"env"|\.env\]/);

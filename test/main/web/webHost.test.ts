@@ -1,5 +1,6 @@
 // The browser host: the built renderer over HTTP (strict CSP, no traversal, right content
-// types) and the WebSocket bridge behind the token, Host and Origin checks.
+// types), sessions from one-time codes (issue 15 items 1–2), and the WebSocket bridge behind
+// the session cookie, Host and Origin checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, request, type Server } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -8,12 +9,14 @@ import path from 'node:path';
 import { WebSocket } from 'ws';
 import { createDispatcher } from '../../../src/main/api/dispatcher';
 import { createWebHost, type WebHost } from '../../../src/main/web/webHost';
+import { CODE_TTL_MS, UiAccess } from '../../../src/main/web/uiAccess';
 import { createApiClient } from '../../../src/renderer/src/api/client';
 import { createWebSocketTransport } from '../../../src/renderer/src/api/webSocketTransport';
 import { createFakeApi, type FakeApi } from '../../renderer/support/fakeApi';
 import { demoState } from '../../renderer/support/demoSeed';
 
-const TOKEN = 'a'.repeat(64);
+const AGENT_TOKEN = 'a'.repeat(43);
+let now = 1_000_000;
 let dir: string;
 let server: Server;
 let host: WebHost;
@@ -34,7 +37,7 @@ beforeAll(async () => {
   server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as { port: number }).port;
-  host = createWebHost({ rendererDir: renderer, token: TOKEN, port, dispatch: createDispatcher(api.impl), subscribe: (listener) => api.subscribe(listener) });
+  host = createWebHost({ rendererDir: renderer, port, dispatch: createDispatcher(api.impl), subscribe: (listener) => api.subscribe(listener), access: new UiAccess(port, () => now) });
   server.on('request', (req, res) => {
     if (!host.handleRequest(req, res)) res.writeHead(404).end('Not found');
   });
@@ -50,21 +53,36 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function get(pathname: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+
+function get(pathname: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path: pathname, method, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
-function openSocket(query: string, headers: Record<string, string> = {}): Promise<{ socket: WebSocket; status: number }> {
+/** POSTs a code to the session path as the page does. */
+const redeem = (code: string, headers: Record<string, string> = {}) =>
+  get('/api/session', { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}`, ...headers }, 'POST', JSON.stringify({ code }));
+
+const codeOf = (link: string) => /^\/#code=([A-Za-z0-9_-]+)$/.exec(link)![1];
+
+/** A session cookie ("name=value") from a fresh link. */
+async function newSession(): Promise<string> {
+  const answer = await redeem(codeOf(host.newUiLink()));
+  expect(answer.status).toBe(200);
+  return String(answer.headers['set-cookie']).split(';')[0];
+}
+
+function openSocket(cookie: string | null, headers: Record<string, string> = {}, query = ''): Promise<{ socket: WebSocket; status: number }> {
   return new Promise((resolve) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws${query}`, { headers: { origin: `http://127.0.0.1:${port}`, ...headers } });
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws${query}`, { headers: { origin: `http://127.0.0.1:${port}`, ...(cookie ? { cookie } : {}), ...headers } });
     socket.on('open', () => resolve({ socket, status: 101 }));
     socket.on('unexpected-response', (_req, res) => resolve({ socket, status: res.statusCode ?? 0 }));
     socket.on('error', () => {});
@@ -121,17 +139,89 @@ describe('static files', () => {
   });
 });
 
+describe('sessions from one-time links', () => {
+  it('links carry a one-time code, never the agent token; a code opens a session cookie once', async () => {
+    const link = host.newUiLink();
+    expect(link).toMatch(/^\/#code=[A-Za-z0-9_-]{32}$/);
+    expect(link).not.toContain(AGENT_TOKEN);
+    expect(host.newUiLink()).not.toBe(link);
+    const first = await redeem(codeOf(link));
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body)).toEqual({ ok: true });
+    const cookie = String(first.headers['set-cookie']);
+    expect(cookie).toMatch(new RegExp(`^letagents_ui_${port}=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=/$`));
+    expect(cookie).not.toContain(AGENT_TOKEN);
+    expect(first.headers['cache-control']).toBe('no-store');
+    // The cookie is the session: a reload of the tab checks it and opens the socket with it.
+    const session = cookie.split(';')[0];
+    expect(JSON.parse((await get('/api/session', { cookie: session })).body)).toEqual({ ok: true });
+    const { socket, status } = await openSocket(session);
+    expect(status).toBe(101);
+    socket.close();
+  });
+
+  it('refuses an unknown code and one past its minute, with the reason for the page', async () => {
+    const unknown = await redeem('x'.repeat(32));
+    expect(unknown.status).toBe(401);
+    expect(JSON.parse(unknown.body)).toEqual({ ok: false, reason: 'used_or_expired', message: expect.stringContaining('letagents-desktop open') });
+    const stale = codeOf(host.newUiLink());
+    now += CODE_TTL_MS;
+    expect(JSON.parse((await redeem(stale)).body)).toMatchObject({ ok: false, reason: 'used_or_expired' });
+    expect(JSON.parse((await get('/api/session')).body)).toMatchObject({ ok: false, reason: 'no_session' });
+  });
+
+  it('a code used twice within its minute ends every session: whoever raced the person to it is shut out again', async () => {
+    const code = codeOf(host.newUiLink());
+    const thief = await redeem(code);
+    const thiefCookie = String(thief.headers['set-cookie']).split(';')[0];
+    const { socket } = await openSocket(thiefCookie);
+    const closed = new Promise<number>((resolve) => socket.once('close', (closeCode) => resolve(closeCode)));
+    const person = await redeem(code);
+    expect(person.status).toBe(401);
+    expect(JSON.parse(person.body)).toMatchObject({ ok: false, reason: 'reused' });
+    expect(await closed).toBe(1008);
+    expect((await openSocket(thiefCookie)).status).toBe(401);
+    // Later (an old link from the history), a used code is just refused: no one else's session ends.
+    const mine = await newSession();
+    now += CODE_TTL_MS;
+    expect(JSON.parse((await redeem(code)).body)).toMatchObject({ reason: 'used_or_expired' });
+    expect(JSON.parse((await get('/api/session', { cookie: mine })).body)).toEqual({ ok: true });
+  });
+
+  it('refuses a code from another site or a foreign Host, and leaves it unused', async () => {
+    const code = codeOf(host.newUiLink());
+    expect((await redeem(code, { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await redeem(code, { host: `evil.example:${port}` })).status).toBe(421);
+    expect((await redeem(code, { 'content-type': 'text/plain' })).status).toBe(415);
+    expect((await redeem(code)).status).toBe(200);
+  });
+
+  it('keeps at most 32 unused codes (the oldest go first)', async () => {
+    const oldest = codeOf(host.newUiLink());
+    for (let i = 0; i < 32; i++) host.newUiLink();
+    expect(JSON.parse((await redeem(oldest)).body)).toMatchObject({ reason: 'used_or_expired' });
+  });
+});
+
 describe('WebSocket bridge', () => {
-  it('refuses a socket without the token, with a wrong token, a foreign Host or a cross-site Origin', async () => {
-    expect((await openSocket('')).status).toBe(401);
-    expect((await openSocket(`?token=${'b'.repeat(64)}`)).status).toBe(401);
-    expect((await openSocket(`?token=${TOKEN}`, { host: `evil.example:${port}` })).status).toBe(421);
-    expect((await openSocket(`?token=${TOKEN}`, { origin: 'https://evil.example' })).status).toBe(403);
-    expect((await openSocket(`?token=${TOKEN}`, { origin: `http://localhost:${port + 1}` })).status).toBe(403);
+  it('refuses a socket without this run\'s session cookie, or from a foreign Host or a cross-site Origin', async () => {
+    const cookie = await newSession();
+    const value = cookie.split('=')[1];
+    expect((await openSocket(null)).status).toBe(401);
+    expect((await openSocket(null, {}, `?token=${AGENT_TOKEN}`)).status).toBe(401);
+    expect((await openSocket(`letagents_ui_${port}=${'b'.repeat(43)}`)).status).toBe(401);
+    // Another app's cookie (another port) is not this one's, even with the right value.
+    expect((await openSocket(`letagents_ui_${port + 1}=${value}`)).status).toBe(401);
+    expect((await openSocket(cookie, { host: `evil.example:${port}` })).status).toBe(421);
+    expect((await openSocket(cookie, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await openSocket(cookie, { origin: `http://localhost:${port + 1}` })).status).toBe(403);
+    const accepted = await openSocket(`other=1; ${cookie}`);
+    expect(accepted.status).toBe(101);
+    accepted.socket.close();
   });
 
   it('answers a call with the same result as the dispatcher, by id', async () => {
-    const { socket, status } = await openSocket(`?token=${TOKEN}`);
+    const { socket, status } = await openSocket(await newSession());
     expect(status).toBe(101);
     socket.send(JSON.stringify({ id: 7, method: 'rooms.list', input: {} }));
     const frame = await nextFrame(socket);
@@ -145,7 +235,7 @@ describe('WebSocket bridge', () => {
   });
 
   it('pushes core events to each open socket, and stops after it closes', async () => {
-    const { socket } = await openSocket(`?token=${TOKEN}`);
+    const { socket } = await openSocket(await newSession());
     const frame = nextFrame(socket);
     api.emit({ type: 'auth.changed' });
     expect(await frame).toEqual({ event: { type: 'auth.changed' } });
@@ -158,7 +248,8 @@ describe('WebSocket bridge', () => {
   });
 
   it("the renderer's WebSocket transport talks to it end to end", async () => {
-    const transport = createWebSocketTransport(`ws://127.0.0.1:${port}/api/ws?token=${TOKEN}`, (url) => new WebSocket(url, { headers: { origin: `http://127.0.0.1:${port}` } }) as unknown as globalThis.WebSocket);
+    const cookie = await newSession();
+    const transport = createWebSocketTransport(`ws://127.0.0.1:${port}/api/ws`, (url) => new WebSocket(url, { headers: { origin: `http://127.0.0.1:${port}`, cookie } }) as unknown as globalThis.WebSocket);
     const client = createApiClient(transport);
     const events: string[] = [];
     client.subscribe((event) => events.push(event.type));

@@ -87,7 +87,7 @@ export async function registerWorker(agent: Agent, roomId: string, displayName?:
   expect(joined.room_id, JSON.stringify(joined)).toBeTruthy();
   const reg = await agent.call('register_agent_session', {
     room_id: joined.room_id,
-    registration_key: `key-${process.pid}-${Date.now()}-${++keyCounter}`,
+    registration_key: `key-${process.pid}-${Date.now()}-${++keyCounter}-4f7a9c2e81d6b035`,
     ...(displayName ? { display_name: displayName } : {}),
   });
   expect(reg.success, JSON.stringify(reg)).toBe(true);

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanupSpawned } from '../../support';
 import { DEFAULT_FAKE_USER, FAKE_CLIENT_ID, startFakeGitHub, type FakeGitHub } from '../../support/fakeGitHub';
 import { APP_VERSION } from '../../../src/main/version';
+import { SIGN_OUT_IS_THE_PERSONS } from '../../../src/main/auth/authResults';
 import { connectAgent, expectSoft, makeRepo, startApp, type Agent } from './harness';
 import { startInProcessApp, type InProcessApp } from './inProcess';
 
@@ -107,10 +108,18 @@ describe('GitHub device flow (in-process)', () => {
     expect(await ada.call('get_current_room')).toMatchObject({ room_id: 'signed-in-room', auth: { source: 'keychain', expires_at: null, account: { login: 'ada' } } });
     expect(await ada.call('get_onboarding_status')).toMatchObject({ authenticated: true, auth_source: 'keychain', account: { login: 'ada' }, pending_device_auth: null });
 
-    expect(await ada.call('clear_saved_auth')).toEqual({ success: true, signed_out: true, env_token_still_present: false });
-    expect(app.secrets.entries.size).toBe(0);
-    expect(await ada.call('get_onboarding_status')).toMatchObject({ authenticated: false, account: null });
-    expect(await ada.call('clear_saved_auth')).toEqual({ success: true, signed_out: false, env_token_still_present: false });
+    // An agent cannot sign the person out (issue 15 item 7): the token stays in the keychain.
+    const kept = { success: true, signed_out: false, env_token_still_present: false, pending_sign_in_cleared: false, hint: SIGN_OUT_IS_THE_PERSONS };
+    expect(await ada.call('clear_saved_auth')).toEqual(kept);
+    expect([...app.secrets.entries.values()]).toEqual([github.issuedTokens[0]]);
+    expect(await ada.call('get_onboarding_status')).toMatchObject({ authenticated: true, account: { login: 'ada' } });
+  });
+
+  it('clear_saved_auth forgets only a pending sign-in request', async () => {
+    await started();
+    expect(await ada.call('clear_saved_auth')).toEqual({ success: true, signed_out: false, env_token_still_present: false, pending_sign_in_cleared: true, hint: SIGN_OUT_IS_THE_PERSONS });
+    expect((await ada.call('get_onboarding_status')).pending_device_auth).toBeNull();
+    expect((await ada.call('clear_saved_auth')).pending_sign_in_cleared).toBe(false);
   });
 
   it('starts a new request with force', async () => {

@@ -1,7 +1,7 @@
 // The agent's repository through a real helper (mcp-tools.md §2.2, §3): check_repo,
 // initialize_repo, join_room without a name, and auto-join from .letagents.json, the git
 // origin and the saved current room, on real temporary git repositories.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, connectHttp, tempDir, toolJson, type ServeHandle } from '../../support';
@@ -130,7 +130,7 @@ describe('auto-join', () => {
     expect(await ada.call('get_current_room')).toMatchObject({ room_id: 'configured-room', joined_via: 'config', kind: 'named' });
     const report = await ada.call('check_repo');
     expect(report).toMatchObject({
-      config_file: join(repo, '.letagents.json'), config_contents: JSON.stringify({ room: 'configured-room' }),
+      config_file: join(repo, '.letagents.json'), config_contents: { room: 'configured-room' },
       configured_room_from_file: 'configured-room', detected_room_from_context: 'configured-room', current_room_scope: 'matches_detected_repo_context',
     });
   });
@@ -142,6 +142,18 @@ describe('auto-join', () => {
     const ada = await agentIn(repo);
     expect(await ada.call('get_current_room')).toMatchObject({ room_id: 'github.com/acme/widget', joined_via: 'git-remote' });
     expect(await ada.call('check_repo')).toMatchObject({ config_contents: '<parse error>', configured_room_from_file: null });
+  });
+
+  it('refuses a symlinked .letagents.json: no room from it and nothing of the file it points at (issue 15 item 8)', async () => {
+    const credentials = join(tempDir('la-home-'), 'credentials.json');
+    writeFileSync(credentials, JSON.stringify({ room: 'looks-like-a-room', aws_secret_access_key: 'AKIA-SECRET-1234' }));
+    const repo = makeRepo('git@github.com:Acme/Widget.git');
+    symlinkSync(credentials, join(repo, '.letagents.json'));
+    const ada = await agentIn(repo);
+    const report = await ada.call('check_repo');
+    expect(report).toMatchObject({ config_file: join(repo, '.letagents.json'), config_contents: '<symlink refused>', configured_room_from_file: null, detected_room_from_context: 'github.com/acme/widget' });
+    expect(JSON.stringify(report)).not.toContain('AKIA');
+    expect(JSON.stringify(await ada.call('get_onboarding_status'))).not.toContain('looks-like-a-room');
   });
 
   it('falls back to the client\'s saved current room', async () => {

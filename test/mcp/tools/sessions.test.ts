@@ -36,7 +36,7 @@ function expectAgentSession(session: Record<string, unknown>): void {
 
 describe('register_agent_session', () => {
   it('creates a durable worker with registration_key: worker_id, agent_session, instruction, no agent_session_id', async () => {
-    const reg = await ada.call('register_agent_session', { room_id: 'sessions-room', registration_key: 'sessions-key-1', display_name: 'Juniper', runtime: 'my-runtime' });
+    const reg = await ada.call('register_agent_session', { room_id: 'sessions-room', registration_key: 'sessions-key-1-4f7a9c2e81d6b035', display_name: 'Juniper', runtime: 'my-runtime' });
     expect(Object.keys(reg).sort()).toEqual(['agent_session', 'instruction', 'success', 'worker_id']);
     expect(reg.worker_id).toMatch(/^worker_[0-9a-f]{32}$/);
     expectAgentSession(reg.agent_session);
@@ -48,7 +48,7 @@ describe('register_agent_session', () => {
     // The worker id appears only as the top-level field.
     expect(JSON.stringify(reg.agent_session)).not.toContain(reg.worker_id);
     // Retrying with the same key is idempotent.
-    const retry = await ada.call('register_agent_session', { room_id: 'sessions-room', registration_key: 'sessions-key-1' });
+    const retry = await ada.call('register_agent_session', { room_id: 'sessions-room', registration_key: 'sessions-key-1-4f7a9c2e81d6b035' });
     expect(retry).toMatchObject({ worker_id: reg.worker_id, agent_session: { session_id: reg.agent_session.session_id, display_name: 'Juniper' } });
   });
 
@@ -85,12 +85,12 @@ describe('register_agent_session', () => {
   it('refuses bad registrations with the exact phrases, storing nothing', async () => {
     const stranger = await connectAgent(serve);
     await expectUnchanged(serve, async () => {
-      expectHard(await ada.call('register_agent_session', { registration_key: 'no-room-given' }), "Pass room_id explicitly when registering or reconnecting this chat's worker.");
+      expectHard(await ada.call('register_agent_session', { registration_key: 'no-room-given-4f7a9c2e81d6b035' }), "Pass room_id explicitly when registering or reconnecting this chat's worker.");
       expectHard(await ada.call('register_agent_session', { room_id: 'sessions-room', worker_id: FORGED_WORKER_ID }), W7);
       expectHard(await ada.call('register_agent_session', { room_id: 'sessions-room', worker_id: MALFORMED_WORKER_ID }), W7);
-      expectHard(await ada.call('register_agent_session', { room_id: 'sessions-room', registration_key: 'k', worker_id: FORGED_WORKER_ID }), 'Use worker_id to resume or registration_key to create, not both.');
-      expectHard(await ada.call('register_agent_session', { room_id: 'sessions-room', registration_key: 'ctl-key', session_kind: 'controller' }), 'Durable handles identify workers, not controllers.');
-      expectHard(await ada.call('register_agent_session', { room_id: 'sessions-room', registration_key: 'x'.repeat(201) }), /registration_key/);
+      expectHard(await ada.call('register_agent_session', { room_id: 'sessions-room', registration_key: 'k-4f7a9c2e81d6b035', worker_id: FORGED_WORKER_ID }), 'Use worker_id to resume or registration_key to create, not both.');
+      expectHard(await ada.call('register_agent_session', { room_id: 'sessions-room', registration_key: 'ctl-key-4f7a9c2e81d6b035', session_kind: 'controller' }), 'Durable handles identify workers, not controllers.');
+      expectHard(await ada.call('register_agent_session', { room_id: 'sessions-room', registration_key: 'x-4f7a9c2e81d6b035'.repeat(201) }), /registration_key/);
       expectHard(await ada.call('register_agent_session', { room_id: 'sessions-room', registration_key: 42 }), /registration_key/);
       expectSoft(await ada.call('register_agent_session', { room_id: 'no-such-room', registration_key: 'unknown-room-key' }), 'Room not found.');
       expectSoft(await stranger.call('register_agent_session', {}), 'No room_id provided and not currently in a room.', { hint: 'Pass room_id, or call join_room first.' });
@@ -127,7 +127,7 @@ describe('worker ids stay private', () => {
 
 describe('disconnect_agent_session', () => {
   it('ends the worker\'s session: local:true, then the same session and name come back on register', async () => {
-    const reg = await ada.call('register_agent_session', { room_id: 'sessions-room', registration_key: 'sessions-key-2', display_name: 'Cedar' });
+    const reg = await ada.call('register_agent_session', { room_id: 'sessions-room', registration_key: 'sessions-key-2-4f7a9c2e81d6b035', display_name: 'Cedar' });
     const ended = await ada.call('disconnect_agent_session', { worker_id: reg.worker_id });
     expect(Object.keys(ended).sort()).toEqual(['agent_session', 'local', 'success']);
     expect(ended.agent_session).toMatchObject({ session_id: reg.agent_session.session_id, online: false, ended_at: expect.any(String) });

@@ -18,7 +18,7 @@ describe('a helper killed with SIGKILL (in-process: presence lives in memory)', 
   it('case 11: W shows offline and is not ended; a new connection reconnects it as the same session and name', async () => {
     const [c1, c3, c4] = await Promise.all([inproc.connect(), inproc.connect(), inproc.connect()]);
     const room = await inproc.room(c1, 'case-11');
-    const w = await register(c1, { room_id: room, registration_key: 'case-11-key', display_name: 'Thistle' });
+    const w = await register(c1, { room_id: room, registration_key: 'case-11-key-4f7a9c2e81d6b035', display_name: 'Thistle' });
     await register(c3, { worker_id: w.worker_id, room_id: room });
     const sessionId = w.agent_session.session_id;
     const { hub } = inproc.app;

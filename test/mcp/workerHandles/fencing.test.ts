@@ -24,7 +24,7 @@ describe('a write queued behind an outside lock during a takeover', () => {
   it('case 18: the replaced connection\'s queued send fails with W14, is not stored, and uses up no number', async () => {
     const [c1, c2] = await Promise.all([app.connect(), app.connect()]);
     const room = await app.room(c1, 'case-18');
-    const w = await register(c1, { room_id: room, registration_key: 'case-18-w', display_name: 'Sorrel' });
+    const w = await register(c1, { room_id: room, registration_key: 'case-18-w-4f7a9c2e81d6b035', display_name: 'Sorrel' });
     const lastBefore = messageNumber(await send(c1, { worker_id: w.worker_id, text: 'before the lock' }));
 
     const lock = holdWriteLock(app.dataDir);
@@ -50,7 +50,7 @@ describe('a disconnect racing a takeover', () => {
   it('case 10: the disconnect queued behind the lock fails with W14, ended_at stays null, and the new holder sends', async () => {
     const [c2, c3] = await Promise.all([app.connect(), app.connect()]);
     const room = await app.room(c2, 'case-10');
-    const w = await register(c2, { room_id: room, registration_key: 'case-10-w', display_name: 'Tansy' });
+    const w = await register(c2, { room_id: room, registration_key: 'case-10-w-4f7a9c2e81d6b035', display_name: 'Tansy' });
 
     const lock = holdWriteLock(app.dataDir);
     let disconnecting: Promise<unknown>;

@@ -29,7 +29,7 @@ describe('a person disconnects the agent in the app (in-process: no UI bridge ye
   it('case 28: W\'s next send is W15, the session shows ended_by person, and reconnecting revives it with its task_7 work', async () => {
     const chat = await inproc.connect();
     const room = await inproc.room(chat, 'case-28');
-    const w = await register(chat, { room_id: room, registration_key: 'case-28-key', display_name: 'Juniper' });
+    const w = await register(chat, { room_id: room, registration_key: 'case-28-key-4f7a9c2e81d6b035', display_name: 'Juniper' });
     const sessionId = w.agent_session.session_id;
     // The person adds seven tasks in the app; W takes the seventh.
     for (let i = 1; i <= 7; i++) {
@@ -79,7 +79,7 @@ describe('a connection closes (in-process: presence lives in memory)', () => {
     expect(RECONNECT_GRACE_MS).toBe(10_000);
     const chat = await inproc.connect();
     const room = await inproc.room(chat, 'case-29');
-    const w = await register(chat, { room_id: room, registration_key: 'case-29-key', display_name: 'Sage' });
+    const w = await register(chat, { room_id: room, registration_key: 'case-29-key-4f7a9c2e81d6b035', display_name: 'Sage' });
     const legacy = await call(chat, 'register_agent_session', { room_id: room, display_name: 'Old Style' });
     expect(legacy).toMatchObject({ success: true, local: true, agent_session_id: expect.stringMatching(/^local_/) });
     const sessionId = w.agent_session.session_id;

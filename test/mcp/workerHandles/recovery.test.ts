@@ -31,13 +31,13 @@ describe('one connection, two chats that want the name Juniper', () => {
   });
 
   it('case 20: a first registration as "Juniper" carries no name_notice', async () => {
-    juniper = await register(c1, { room_id: room, registration_key: 'juniper-key', display_name: 'Juniper' });
+    juniper = await register(c1, { room_id: room, registration_key: 'juniper-key-4f7a9c2e81d6b035', display_name: 'Juniper' });
     expect(juniper.agent_session.display_name).toBe('Juniper');
     expect(juniper).not.toHaveProperty('name_notice');
   });
 
   it('case 21: a new key asking for "juniper" makes a new worker with another name and a notice that leaks no worker_id', async () => {
-    second = await register(c1, { room_id: room, registration_key: 'second-key', display_name: 'juniper' });
+    second = await register(c1, { room_id: room, registration_key: 'second-key-4f7a9c2e81d6b035', display_name: 'juniper' });
     expect(second.worker_id).not.toBe(juniper.worker_id);
     expect(second.agent_session.display_name.toLowerCase()).not.toBe('juniper');
     // It is told plainly: the name it asked for, that it is taken, the name to use in mentions, and how to recover.
@@ -74,7 +74,7 @@ describe('one connection, two chats that want the name Juniper', () => {
     expect(missing).toEqual(hard(W8('Nobody')));
     expect(missing.text).toContain('no worker named');
     const withKey = { room_id: room, display_name: 'Juniper', recover_lost_worker: true };
-    expect(await call(c1, 'register_agent_session', { ...withKey, registration_key: 'another-key' })).toEqual(hard(W4));
+    expect(await call(c1, 'register_agent_session', { ...withKey, registration_key: 'another-key-4f7a9c2e81d6b035' })).toEqual(hard(W4));
     expect(await call(c1, 'register_agent_session', { ...withKey, worker_id: juniper.worker_id })).toEqual(hard(W4));
     expect(await call(c1, 'register_agent_session', { room_id: room, recover_lost_worker: true })).toEqual(hard(W4));
   });
@@ -94,8 +94,8 @@ describe('one connection, two chats that want the name Juniper', () => {
 describe('who gets a notice, and what can be recovered', () => {
   it('case 25: two held sessions sharing a name (seeded in the store) make recovery fail with W9 and leak no worker_id', async () => {
     const room = await app.room(c1, 'recovery-twins');
-    const a = await register(c1, { room_id: room, registration_key: 'twin-a', display_name: 'Twin' });
-    const b = await register(c1, { room_id: room, registration_key: 'twin-b', display_name: 'Other' });
+    const a = await register(c1, { room_id: room, registration_key: 'twin-a-4f7a9c2e81d6b035', display_name: 'Twin' });
+    const b = await register(c1, { room_id: room, registration_key: 'twin-b-4f7a9c2e81d6b035', display_name: 'Other' });
     // Seeding: the unique room-name index forbids this state, so lift it for the test and restore it after.
     const seed = new Database(databaseFile(app.dataDir), { timeout: 5_000 });
     const index = seed.prepare("SELECT sql FROM sqlite_master WHERE name = 'agent_sessions_room_name'").pluck().get() as string;
@@ -116,10 +116,10 @@ describe('who gets a notice, and what can be recovered', () => {
 
   it('case 26: unique names and no name get no notice; re-registering with the original key returns the same worker, no notice', async () => {
     const room = await app.room(c1, 'recovery-quiet');
-    const juniper = await register(c1, { room_id: room, registration_key: 'quiet-juniper', display_name: 'Juniper' });
-    const birch = await register(c1, { room_id: room, registration_key: 'quiet-birch', display_name: 'Birch' });
-    const nameless = await register(c1, { room_id: room, registration_key: 'quiet-nameless' });
-    const again = await register(c1, { room_id: room, registration_key: 'quiet-juniper', display_name: 'Juniper' });
+    const juniper = await register(c1, { room_id: room, registration_key: 'quiet-juniper-4f7a9c2e81d6b035', display_name: 'Juniper' });
+    const birch = await register(c1, { room_id: room, registration_key: 'quiet-birch-4f7a9c2e81d6b035', display_name: 'Birch' });
+    const nameless = await register(c1, { room_id: room, registration_key: 'quiet-nameless-4f7a9c2e81d6b035' });
+    const again = await register(c1, { room_id: room, registration_key: 'quiet-juniper-4f7a9c2e81d6b035', display_name: 'Juniper' });
     for (const reply of [juniper, birch, nameless, again]) expect(reply).not.toHaveProperty('name_notice');
     expect(again.worker_id).toBe(juniper.worker_id);
     expect(again.agent_session.session_id).toBe(juniper.agent_session.session_id);
@@ -127,8 +127,8 @@ describe('who gets a notice, and what can be recovered', () => {
 
   it('case 27: another connection is told the name is taken but gets no recovery hint and cannot recover "Juniper"; a worker its own connection disconnected cannot be recovered', async () => {
     const room = await app.room(c1, 'recovery-others');
-    const juniper = await register(c1, { room_id: room, registration_key: 'others-juniper', display_name: 'Juniper' });
-    const elsewhere = await register(c2, { room_id: room, registration_key: 'others-c2', display_name: 'Juniper' });
+    const juniper = await register(c1, { room_id: room, registration_key: 'others-juniper-4f7a9c2e81d6b035', display_name: 'Juniper' });
+    const elsewhere = await register(c2, { room_id: room, registration_key: 'others-c2-4f7a9c2e81d6b035', display_name: 'Juniper' });
     const given = elsewhere.agent_session.display_name as string;
     expect(given).not.toBe('Juniper');
     expect(elsewhere).toMatchObject({ requested_name: 'Juniper', name_taken: true });

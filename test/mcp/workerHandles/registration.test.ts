@@ -25,7 +25,7 @@ describe('creating a worker with a registration_key', () => {
   it('case 1: refuses a registration_key without room_id (W3, hard) and stores nothing', async () => {
     await app.room(c1, 'case-1');
     const before = workerCount();
-    const reply = await call(c1, 'register_agent_session', { registration_key: 'case-1-key', display_name: 'Alder' });
+    const reply = await call(c1, 'register_agent_session', { registration_key: 'case-1-key-4f7a9c2e81d6b035', display_name: 'Alder' });
     expect(reply).toEqual(hard(W3));
     expect(workerCount()).toBe(before);
   });
@@ -49,19 +49,19 @@ describe('creating a worker with a registration_key', () => {
 
   it('case 3: two concurrent registrations with one key on one connection make one worker and one session', async () => {
     const room = await app.room(c1, 'case-3');
-    const args = { room_id: room, registration_key: 'case-3-key', display_name: 'Birch' };
+    const args = { room_id: room, registration_key: 'case-3-key-4f7a9c2e81d6b035', display_name: 'Birch' };
     const [a, b] = await Promise.all([register(c1, args), register(c1, args)]);
     expect(a.worker_id).toBe(b.worker_id);
     expect(a.agent_session.session_id).toBe(b.agent_session.session_id);
     expect(a.agent_session.session_id).toBe(workerSessionId(a.worker_id, room));
-    expect(count(app.dataDir, 'SELECT count(*) FROM workers WHERE registration_key_hash = ?', sha256hex('case-3-key'))).toBe(1);
+    expect(count(app.dataDir, 'SELECT count(*) FROM workers WHERE registration_key_hash = ?', sha256hex('case-3-key-4f7a9c2e81d6b035'))).toBe(1);
     expect(count(app.dataDir, 'SELECT count(*) FROM agent_sessions WHERE worker_id = ?', a.worker_id)).toBe(1);
   });
 
   it('case 4: a different key gives a different worker_id and a different agent_key', async () => {
     const room = await app.room(c1, 'case-4');
-    const a = await register(c1, { room_id: room, registration_key: 'case-4-key-a' });
-    const b = await register(c1, { room_id: room, registration_key: 'case-4-key-b' });
+    const a = await register(c1, { room_id: room, registration_key: 'case-4-key-a-4f7a9c2e81d6b035' });
+    const b = await register(c1, { room_id: room, registration_key: 'case-4-key-b-4f7a9c2e81d6b035' });
     expect(b.worker_id).not.toBe(a.worker_id);
     expect(b.agent_session.agent_key).not.toBe(a.agent_session.agent_key);
     // The agent key is derived so that it never reveals the worker_id (§2).
@@ -71,8 +71,8 @@ describe('creating a worker with a registration_key', () => {
 
   it('case 5: two workers on one connection sending at once are stored as two identities', async () => {
     const room = await app.room(c1, 'case-5');
-    const a = await register(c1, { room_id: room, registration_key: 'case-5-key-a', display_name: 'Aspen' });
-    const b = await register(c1, { room_id: room, registration_key: 'case-5-key-b', display_name: 'Rowan' });
+    const a = await register(c1, { room_id: room, registration_key: 'case-5-key-a-4f7a9c2e81d6b035', display_name: 'Aspen' });
+    const b = await register(c1, { room_id: room, registration_key: 'case-5-key-b-4f7a9c2e81d6b035', display_name: 'Rowan' });
     const [idA, idB] = await Promise.all([
       send(c1, { worker_id: a.worker_id, text: 'from Aspen' }),
       send(c1, { worker_id: b.worker_id, text: 'from Rowan' }),
@@ -95,7 +95,7 @@ describe('creating a worker with a registration_key', () => {
 describe('retries, rooms and names', () => {
   it('case 12: after a connection closes without reading its reply, a retry with the key gets the same worker and session', async () => {
     const room = await app.room(c1, 'case-12');
-    const key = 'case-12-key';
+    const key = 'case-12-key-4f7a9c2e81d6b035';
     // C1: a real helper whose stdout nobody reads; it sends the registration and dies.
     const lost = track(spawn(process.execPath, [cliBin, 'mcp', '--data-dir', app.dataDir], { cwd: repoRoot, stdio: ['pipe', 'ignore', 'ignore'] }));
     const line = (message: object) => lost.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
@@ -123,7 +123,7 @@ describe('retries, rooms and names', () => {
   it('case 13: a worker in two rooms must name the room (W12); an unknown or malformed worker_id is W7', async () => {
     const r = await app.room(c1, 'case-13-r');
     const s = await app.room(c1, 'case-13-s');
-    const w = await register(c1, { room_id: r, registration_key: 'case-13-key' });
+    const w = await register(c1, { room_id: r, registration_key: 'case-13-key-4f7a9c2e81d6b035' });
     await register(c1, { room_id: s, worker_id: w.worker_id });
     const messages = () => count(app.dataDir, 'SELECT count(*) FROM messages');
     const before = messages();
@@ -136,8 +136,8 @@ describe('retries, rooms and names', () => {
 
   it('case 14: a second chat asking for a taken name gets a codename (never "Cedar 2") and its actor label uses it', async () => {
     const room = await app.room(c1, 'case-14');
-    const first = await register(c1, { room_id: room, registration_key: 'case-14-key-a', display_name: 'Cedar' });
-    const second = await register(c2, { room_id: room, registration_key: 'case-14-key-b', display_name: 'Cedar' });
+    const first = await register(c1, { room_id: room, registration_key: 'case-14-key-a-4f7a9c2e81d6b035', display_name: 'Cedar' });
+    const second = await register(c2, { room_id: room, registration_key: 'case-14-key-b-4f7a9c2e81d6b035', display_name: 'Cedar' });
     expect(first.agent_session.display_name).toBe('Cedar');
     const substitute = second.agent_session.display_name as string;
     expect(substitute).toBe(codename(`${second.agent_session.agent_key}:1`).displayName);
@@ -159,7 +159,7 @@ describe('retries, rooms and names', () => {
     expect(implicit).toEqual({ worker_id: null, ended_at: null });
 
     await app.room(c1, room);
-    await register(c1, { room_id: room, registration_key: 'case-31-key' });
+    await register(c1, { room_id: room, registration_key: 'case-31-key-4f7a9c2e81d6b035' });
     const before = count(app.dataDir, 'SELECT count(*) FROM messages WHERE room_id = ?', room);
     expect(await call(c1, 'send_message', { text: 'forgot my handle' })).toEqual(hard(W16));
     expect(count(app.dataDir, 'SELECT count(*) FROM messages WHERE room_id = ?', room)).toBe(before);

@@ -15,7 +15,7 @@ beforeAll(async () => {
   serve = await startServe();
   chat = await connectHelper(serve.dataDir, { clientName: 'restart-chat' });
   room = (await call(chat, 'join_room', { name: 'case-30' })).room_id;
-  yarrow = await register(chat, { room_id: room, registration_key: 'case-30-key', display_name: 'Yarrow' });
+  yarrow = await register(chat, { room_id: room, registration_key: 'case-30-key-4f7a9c2e81d6b035', display_name: 'Yarrow' });
   await send(chat, { worker_id: yarrow.worker_id, text: 'before the restart' });
 }, 60_000);
 

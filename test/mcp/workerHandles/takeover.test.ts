@@ -18,8 +18,8 @@ afterAll(() => app?.close());
 async function twoWorkersOnC1(room: string) {
   const [c1, c2] = await Promise.all([app.connect(), app.connect()]);
   const roomId = await app.room(c1, room);
-  const w = await register(c1, { room_id: roomId, registration_key: `${room}-w`, display_name: 'Willow' });
-  const v = await register(c1, { room_id: roomId, registration_key: `${room}-v`, display_name: 'Vetch' });
+  const w = await register(c1, { room_id: roomId, registration_key: `${room}-w-4f7a9c2e81d6b035`, display_name: 'Willow' });
+  const v = await register(c1, { room_id: roomId, registration_key: `${room}-v-4f7a9c2e81d6b035`, display_name: 'Vetch' });
   return { c1, c2, roomId, w, v };
 }
 

@@ -41,8 +41,8 @@ describe('wait_for_messages sleeps on the commit signal (in-process: to watch th
   it('case 19: an idle wait runs no read queries, and the activating message\'s commit wakes it', async ({ annotate }) => {
     const [c1, c2] = await Promise.all([inproc.connect(), inproc.connect()]);
     const room = await inproc.room(c1, 'case-19');
-    const w = await register(c1, { room_id: room, registration_key: 'case-19-w', display_name: 'Mallow' });
-    const v = await register(c2, { room_id: room, registration_key: 'case-19-v', display_name: 'Clover' });
+    const w = await register(c1, { room_id: room, registration_key: 'case-19-w-4f7a9c2e81d6b035', display_name: 'Mallow' });
+    const v = await register(c2, { room_id: room, registration_key: 'case-19-v-4f7a9c2e81d6b035', display_name: 'Clover' });
     const cursor = (await call(c1, 'wait_for_messages', { worker_id: w.worker_id, timeout: 1_000 })).last_observed_message_id;
 
     const { store, bus } = inproc.app.core;

@@ -116,7 +116,7 @@ export class BurstAgent {
   private async register(): Promise<void> {
     const args = this.workerId
       ? { worker_id: this.workerId, room_id: this.room }
-      : { registration_key: `crash-key-${this.name}`, room_id: this.room, display_name: this.name };
+      : { registration_key: `crash-key-${this.name}-4f7a9c2e81d6b035`, room_id: this.room, display_name: this.name };
     const outcome = await callTool(this.client, 'register_agent_session', args);
     if (outcome.kind === 'ok') {
       this.workerId = String(outcome.doc.worker_id);

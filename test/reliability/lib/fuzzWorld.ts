@@ -52,8 +52,8 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
 
   await mustCall(a, 'join_room', { name: OTHER_ROOM });
   await mustCall(a, 'join_room', { name: FUZZ_ROOM });
-  const workerA = await registerWorker(a, { room_id: FUZZ_ROOM, registration_key: 'fuzz-worker-a', display_name: 'Ash' });
-  const workerB = await registerWorker(b, { room_id: FUZZ_ROOM, registration_key: 'fuzz-worker-b', display_name: 'Bay' });
+  const workerA = await registerWorker(a, { room_id: FUZZ_ROOM, registration_key: 'fuzz-worker-a-4f7a9c2e81d6b035', display_name: 'Ash' });
+  const workerB = await registerWorker(b, { room_id: FUZZ_ROOM, registration_key: 'fuzz-worker-b-4f7a9c2e81d6b035', display_name: 'Bay' });
   const asA = { worker_id: workerA.workerId };
   const asB = { worker_id: workerB.workerId };
   await mustCall(a, 'send_message', { ...asA, text: 'hello from Ash' });

@@ -1,32 +1,62 @@
 // @vitest-environment happy-dom
-// How the renderer reaches the core in a browser: the token from the URL fragment (then
-// removed from the address bar), the socket URL, and the WebSocket transport's behaviour.
+// How the renderer reaches the core in a browser: the one-time code from the link (taken
+// off the address bar at once) traded for a session, the socket URL (no secret in it), and
+// the WebSocket transport's behaviour.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { socketUrl, takeTokenFromLocation, connectApi } from '../../../src/renderer/src/api/connect';
+import { socketUrl, startSession, takeCodeFromLocation, connectApi } from '../../../src/renderer/src/api/connect';
 import { createWebSocketTransport } from '../../../src/renderer/src/api/webSocketTransport';
 import type { ConnectionState } from '../../../src/renderer/src/api/transport';
 
 afterEach(() => {
-  sessionStorage.clear();
   vi.useRealTimers();
 });
 
-describe('access token from the link', () => {
-  it('takes #token=… and removes it from the address bar, keeping it for reloads of this tab', () => {
-    history.replaceState(null, '', '/?x=1#token=abc123');
-    expect(takeTokenFromLocation(location, history, sessionStorage)).toBe('abc123');
+/** A stand-in for the browser host's session endpoint: records what the page sent. */
+function sessionHost(answer: object) {
+  const calls: Array<{ url: string; init: RequestInit }> = [];
+  const fetcher = (async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return { json: async () => answer } as Response;
+  }) as unknown as typeof fetch;
+  return { calls, fetcher };
+}
+
+describe('the one-time code from the link', () => {
+  it('takes #code=… and removes it from the address bar at once', () => {
+    history.replaceState(null, '', '/?x=1#code=abc123');
+    expect(takeCodeFromLocation(location, history)).toBe('abc123');
     expect(location.hash).toBe('');
     expect(location.search).toBe('?x=1');
-    expect(takeTokenFromLocation(location, history, sessionStorage)).toBe('abc123');
+    expect(takeCodeFromLocation(location, history)).toBeNull();
   });
 
-  it('without a token there is no client (the page explains instead)', () => {
+  it('trades the code for a session with a same-origin JSON POST, and keeps nothing itself', async () => {
+    const { calls, fetcher } = sessionHost({ ok: true });
+    expect(await startSession(fetcher, 'abc123')).toBe(true);
+    expect(calls).toEqual([{ url: '/api/session', init: expect.objectContaining({ method: 'POST', credentials: 'same-origin', body: '{"code":"abc123"}' }) }]);
+    expect(sessionStorage.length).toBe(0);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('without a code asks whether this browser has a session (a reload), and passes on a refusal', async () => {
+    const { calls, fetcher } = sessionHost({ ok: false, reason: 'no_session', message: '…' });
+    expect(await startSession(fetcher, null)).toBe('no_session');
+    expect(calls[0].init.method).toBe('GET');
+    expect(await startSession(sessionHost({ ok: false, reason: 'used_or_expired', message: '…' }).fetcher, 'old')).toBe('used_or_expired');
+    const failing = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    expect(await startSession(failing, 'x')).toBe('unreachable');
+  });
+
+  it('without a session there is no client (the page explains instead)', async () => {
     history.replaceState(null, '', '/');
-    expect(connectApi(window)).toBeNull();
+    const win = { location, history, fetch: sessionHost({ ok: false, reason: 'no_session', message: '…' }).fetcher } as unknown as Window;
+    expect(await connectApi(win)).toBe('no_session');
   });
 
-  it('builds the socket URL on the same host with the token as a query parameter', () => {
-    expect(socketUrl({ protocol: 'http:', host: '127.0.0.1:4312' } as Location, 'a b')).toBe('ws://127.0.0.1:4312/api/ws?token=a%20b');
+  it('builds the socket URL on the same host, with no secret in it', () => {
+    expect(socketUrl({ protocol: 'http:', host: '127.0.0.1:4312' } as Location)).toBe('ws://127.0.0.1:4312/api/ws');
   });
 });
 
@@ -49,7 +79,7 @@ class FakeSocket {
 
 function transport() {
   FakeSocket.all = [];
-  const t = createWebSocketTransport('ws://x/api/ws?token=t', () => new FakeSocket() as unknown as WebSocket);
+  const t = createWebSocketTransport('ws://x/api/ws', () => new FakeSocket() as unknown as WebSocket);
   const states: ConnectionState[] = [];
   t.onConnection((s) => states.push(s));
   return { t, states, socket: () => FakeSocket.all[FakeSocket.all.length - 1] };

@@ -1,6 +1,7 @@
 // Worker ids, session ids and agent keys (worker-handles.md §1–2, §10). Agent keys are
 // public; they are derived so that they never reveal a worker_id, which is a handle.
 import { createHash, randomUUID } from 'node:crypto';
+import { appErrors } from '../errors';
 
 const sha256hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -14,6 +15,26 @@ export function newWorkerId(): string {
 
 export function isWorkerIdShape(value: unknown): value is string {
   return typeof value === 'string' && WORKER_ID_SHAPE.test(value);
+}
+
+export const MIN_REGISTRATION_KEY_CHARS = 16;
+export const MAX_REGISTRATION_KEY_CHARS = 200;
+export const MIN_DISTINCT_KEY_CHARS = 8;
+
+/**
+ * (ours) A registration key must not be guessable: two chats with the same key are one
+ * worker, and whoever guesses a key takes that worker over. So it is 16–200 characters with
+ * at least 8 different ones (a fresh UUID passes; "1111111111111111" does not).
+ */
+export function checkRegistrationKey(key: unknown): string {
+  const chars = typeof key === 'string' ? [...key] : [];
+  if (chars.length < MIN_REGISTRATION_KEY_CHARS || chars.length > MAX_REGISTRATION_KEY_CHARS || new Set(chars).size < MIN_DISTINCT_KEY_CHARS) {
+    throw appErrors.invalidInput(
+      `registration_key must be ${MIN_REGISTRATION_KEY_CHARS}–${MAX_REGISTRATION_KEY_CHARS} characters with at least ${MIN_DISTINCT_KEY_CHARS} different ones, ` +
+        'made up fresh for this chat (a new UUID works): a short or repetitive key can be guessed, and whoever guesses it takes the worker over.',
+    );
+  }
+  return key as string;
 }
 
 /** Only this hash of a registration key is ever stored. */

@@ -3,15 +3,12 @@
 import type { Db } from '../../store/database';
 import type { Tx } from '../../store/store';
 import { findWorkerByKeyHash, getWorkerRow, insertWorkerRow, listWorkerRoomIds, type WorkerRow } from '../../store/sessionQueries';
-import { appErrors } from '../errors';
-import { hashRegistrationKey, isWorkerIdShape, newWorkerId, workerAgentKey } from '../identity/agentKeys';
+import { checkRegistrationKey, hashRegistrationKey, isWorkerIdShape, newWorkerId, workerAgentKey } from '../identity/agentKeys';
 import { codename } from '../identity/codenames';
 import { runtimeSlug } from '../identity/labels';
 import { cleanDisplayName } from '../identity/names';
 
 export type { WorkerRow } from '../../store/sessionQueries';
-
-export const MAX_REGISTRATION_KEY_CHARS = 200;
 
 export interface NewWorker {
   registrationKey: string;
@@ -29,11 +26,7 @@ export interface NewWorker {
  * retried first registration is idempotent). Labels are fixed at creation.
  */
 export function findOrCreateWorker(tx: Tx, input: NewWorker): { worker: WorkerRow; created: boolean } {
-  const keyLength = typeof input.registrationKey === 'string' ? [...input.registrationKey].length : 0;
-  if (keyLength < 1 || keyLength > MAX_REGISTRATION_KEY_CHARS) {
-    throw appErrors.invalidInput(`registration_key must be 1–${MAX_REGISTRATION_KEY_CHARS} characters.`);
-  }
-  const keyHash = hashRegistrationKey(input.registrationKey);
+  const keyHash = hashRegistrationKey(checkRegistrationKey(input.registrationKey));
   const existing = findWorkerByKeyHash(tx.db, keyHash);
   if (existing) return { worker: existing, created: false };
 

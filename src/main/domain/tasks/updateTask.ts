@@ -12,7 +12,7 @@ import { checkAgentEdit, checkAgentMove } from './permissions';
 import { announceTaskChange, applyStatusChange, presenceForStatus, requireTask, setActorPresence } from './taskEffects';
 import { toTaskObject, type TaskObject } from './taskObject';
 import { assertTransition, type TaskStatus } from './transitions';
-import { parseWorkflowArtifactList } from './workflowArtifacts';
+import { checkPrUrl, parseWorkflowArtifactList } from './workflowArtifacts';
 
 export interface UpdateTaskInput {
   status?: string | null;
@@ -64,7 +64,7 @@ interface Edits {
 function changedEdits(task: TaskRow, input: UpdateTaskInput): Edits {
   const edits: Edits = {};
   if (input.prUrl !== undefined) {
-    const prUrl = input.prUrl?.trim() ? input.prUrl.trim() : null;
+    const prUrl = checkPrUrl(input.prUrl?.trim() ? input.prUrl.trim() : null);
     if (prUrl !== task.pr_url) edits.prUrl = prUrl;
   }
   if (input.workflowArtifacts !== undefined) {

@@ -1,6 +1,8 @@
 // The workflow-artifact schema of data-model.md §4.6, shared by tasks' workflow_artifacts
-// and room artifacts. Strict: unknown keys are rejected. Stored and shown with every key.
+// and room artifacts. Strict: unknown keys are rejected, and a url must be https: (or http
+// on this machine). Stored and shown with every key.
 import { z } from 'zod';
+import { ARTIFACT_URL_RULE, isArtifactUrl } from '../../../shared/externalLinks';
 import { WorkflowArtifact as artifactShape } from '../../../shared/model/tasks';
 import { appErrors } from '../errors';
 
@@ -8,8 +10,17 @@ export const MAX_WORKFLOW_ARTIFACTS = 32;
 /** How many artifacts (and refs) a board card shows. */
 export const BOARD_ARTIFACT_COUNT = 4;
 
-/** The app's artifact shape, with unknown keys rejected rather than dropped. */
-export const workflowArtifactSchema = z.strictObject(artifactShape.shape);
+/** The app's artifact shape, with unknown keys rejected rather than dropped, and only safe links (issue 15). */
+export const workflowArtifactSchema = z.strictObject({
+  ...artifactShape.shape,
+  url: artifactShape.shape.url.refine((url) => url == null || isArtifactUrl(url), ARTIFACT_URL_RULE),
+});
+
+/** A task's pr_url: null clears it; otherwise the artifact link rule. */
+export function checkPrUrl(prUrl: string | null): string | null {
+  if (prUrl !== null && !isArtifactUrl(prUrl)) throw appErrors.invalidInput(`Invalid pr_url: ${ARTIFACT_URL_RULE}`);
+  return prUrl;
+}
 
 export const workflowArtifactListSchema = z.array(workflowArtifactSchema).max(MAX_WORKFLOW_ARTIFACTS);
 

@@ -109,10 +109,10 @@ export const pollDeviceAuth = defineTool({
 
 export const clearSavedAuth = defineTool({
   name: 'clear_saved_auth',
-  title: 'Sign out of GitHub',
-  description: 'Delete the GitHub token from the OS keychain, any pending sign-in and the cached account.',
+  title: 'Forget a pending GitHub sign-in',
+  description: 'Forget a pending GitHub sign-in request. It never signs the person out: they do that in the app.',
   input: {},
   output: objectResult,
   annotations: idempotentChange,
-  run: async (_args, env) => (env.services.auth ? env.services.auth.signOut() : NO_AUTH),
+  run: async (_args, env) => (env.services.auth ? env.services.auth.forgetPendingSignIn() : NO_AUTH),
 });

@@ -1,13 +1,12 @@
 // Picks the bridge: Electron's window.letagents when present, else the browser host's
-// WebSocket with the token taken from the URL fragment (#token=…), which is then removed
-// from the address bar and kept for this tab only.
-import type { LetAgentsBridge } from '../../../shared/bridge';
-import { WEB_SOCKET_PATH } from '../../../shared/bridge';
+// WebSocket. In a browser the link carries a one-time code (#code=…): it is taken off the
+// address bar at once and traded for the session cookie (HttpOnly, so this page never
+// holds a secret); a reload of the tab finds the session by that cookie.
+import type { LetAgentsBridge, UiSessionAnswer, UiSessionRefusal } from '../../../shared/bridge';
+import { UI_SESSION_PATH, WEB_SOCKET_PATH } from '../../../shared/bridge';
 import { createApiClient, type ApiClient } from './client';
 import { createElectronTransport } from './electronTransport';
 import { createWebSocketTransport } from './webSocketTransport';
-
-const TOKEN_KEY = 'letagents.token';
 
 declare global {
   interface Window {
@@ -15,27 +14,38 @@ declare global {
   }
 }
 
-/** Reads #token=… once, forgets it from the URL, and remembers it for reloads of this tab. */
-export function takeTokenFromLocation(location: Location, history: History, storage: Storage): string | null {
-  const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
-  const fromFragment = fragment.get('token');
-  if (fromFragment) {
-    storage.setItem(TOKEN_KEY, fromFragment);
-    history.replaceState(null, '', location.pathname + location.search);
-    return fromFragment;
-  }
-  return storage.getItem(TOKEN_KEY);
+/** Why a browser tab has no connection: the host's refusals, or no answer at all. */
+export type NoAccessReason = UiSessionRefusal | 'unreachable';
+
+/** Reads #code=… once and removes it from the address bar (and so from this tab's history entry). */
+export function takeCodeFromLocation(location: Location, history: History): string | null {
+  const code = new URLSearchParams(location.hash.replace(/^#/, '')).get('code');
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  return code || null;
 }
 
-export function socketUrl(location: Location, token: string): string {
+export function socketUrl(location: Location): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}${WEB_SOCKET_PATH}?token=${encodeURIComponent(token)}`;
+  return `${scheme}//${location.host}${WEB_SOCKET_PATH}`;
 }
 
-/** The client for this page, or null in a browser tab opened without a token. */
-export function connectApi(win: Window = window): ApiClient | null {
+/** Trades the code for a session, or (without one) asks whether this browser has a session already. */
+export async function startSession(fetcher: typeof fetch, code: string | null): Promise<true | NoAccessReason> {
+  try {
+    const response = await fetcher(UI_SESSION_PATH, code === null
+      ? { method: 'GET', credentials: 'same-origin', cache: 'no-store' }
+      : { method: 'POST', credentials: 'same-origin', cache: 'no-store', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
+    const answer = (await response.json()) as UiSessionAnswer;
+    return answer.ok ? true : answer.reason;
+  } catch {
+    return 'unreachable';
+  }
+}
+
+/** The client for this page, or why a browser tab cannot have one. */
+export async function connectApi(win: Window = window): Promise<ApiClient | NoAccessReason> {
   if (win.letagents) return createApiClient(createElectronTransport(win.letagents));
-  const token = takeTokenFromLocation(win.location, win.history, win.sessionStorage);
-  if (!token) return null;
-  return createApiClient(createWebSocketTransport(socketUrl(win.location, token)));
+  const session = await startSession(win.fetch.bind(win), takeCodeFromLocation(win.location, win.history));
+  if (session !== true) return session;
+  return createApiClient(createWebSocketTransport(socketUrl(win.location)));
 }

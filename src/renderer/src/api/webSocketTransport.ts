@@ -17,7 +17,6 @@ export function createWebSocketTransport(url: string, createSocket: (url: string
   let socket: WebSocket;
   let nextId = 1;
   let attempt = 0;
-  let everOpened = false;
   let closed = false;
 
   const setState = (next: ConnectionState) => {
@@ -29,7 +28,6 @@ export function createWebSocketTransport(url: string, createSocket: (url: string
     socket = createSocket(url);
     socket.onopen = () => {
       attempt = 0;
-      everOpened = true;
       setState('open');
       for (const frame of queue.splice(0)) socket.send(frame);
     };
@@ -40,8 +38,9 @@ export function createWebSocketTransport(url: string, createSocket: (url: string
       pending.clear();
       queue.length = 0;
       if (closed) return;
-      // Never opened after a few tries: most likely a stale link (wrong token), so say so.
-      setState(!everOpened && attempt >= 3 ? 'closed' : 'connecting');
+      // Refused a few times in a row: the session ended (or the app restarted, which starts
+      // no old session again), so say so; it keeps trying in case the app was only busy.
+      setState(attempt >= 3 ? 'closed' : 'connecting');
       setTimeout(connect, RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]);
     };
   };

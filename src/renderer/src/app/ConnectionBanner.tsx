@@ -19,7 +19,7 @@ export function ConnectionBanner() {
   return (
     <div className={state === 'closed' ? 'connection-banner error' : 'connection-banner'} role="status">
       {state === 'closed'
-        ? 'Cannot reach LetAgents. Open the link that `letagents-desktop serve` printed (it carries a fresh access key).'
+        ? 'Cannot reach LetAgents, or this browser session has ended. Open the app again with `letagents-desktop open` (or `npm start`).'
         : 'Lost the connection to LetAgents. Reconnecting…'}
     </div>
   );

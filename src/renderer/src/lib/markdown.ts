@@ -51,6 +51,8 @@ const ALLOWED_TAGS = [
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span', 'button', 'input',
 ];
 const ALLOWED_ATTR = ['href', 'title', 'class', 'data-task', 'type', 'start', 'align', 'checked', 'disabled'];
+/** The allowed attributes whose values are never URLs. */
+const NON_URI_ATTR = ['data-task', 'type', 'start', 'align'];
 
 let hooked = false;
 function installHooks(): void {
@@ -76,6 +78,9 @@ function sanitisedHtml(text: string): string {
     ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#)/i,
+    // DOMPurify holds every attribute value but these to the URI rule above, which "button",
+    // "checkbox" or "12" never pass: task_N buttons and task-list boxes would lose them.
+    ADD_URI_SAFE_ATTR: NON_URI_ATTR,
   });
 }
 

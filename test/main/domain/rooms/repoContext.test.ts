@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   REPO_CONFIG_MAX_LEVELS,
+  PARSE_ERROR,
+  SYMLINK_REFUSED,
   findRepoConfig,
-  isParsableConfig,
   writeRepoConfig,
 } from '../../../../src/main/domain/rooms/repoConfig';
 import {
@@ -43,7 +44,7 @@ describe('.letagents.json', () => {
     expect(findRepoConfig(deep)).toEqual({
       path: join(root, '.letagents.json'),
       room: 'github.com/o/r',
-      rawContents: '{"room": "  github.com/o/r "}',
+      contents: { room: 'github.com/o/r' },
     });
     expect(findRepoConfig(root)?.room).toBe('github.com/o/r');
   });
@@ -68,23 +69,52 @@ describe('.letagents.json', () => {
   });
 
   it.each([
-    ['not json', '{room: nope'],
-    ['no room', '{"name": "x"}'],
-    ['empty room', '{"room": "   "}'],
-    ['room not a string', '{"room": 7}'],
-    ['room with a control character', '{"room": "a\\u0001b"}'],
-    ['an array', '["room"]'],
-  ])('a file with %s is reported but its room is ignored and logged', (_label, contents) => {
+    ['not json', '{room: nope', PARSE_ERROR],
+    ['no room', '{"name": "x"}', { room: null }],
+    ['empty room', '{"room": "   "}', { room: null }],
+    ['room not a string', '{"room": 7}', { room: null }],
+    ['room with a control character', '{"room": "a\\u0001b"}', { room: null }],
+    ['an array', '["room"]', PARSE_ERROR],
+  ])('a file with %s is reported but its room is ignored and logged', (_label, text, contents) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const root = tempDir();
-    writeFileSync(join(root, '.letagents.json'), contents);
-    expect(findRepoConfig(root)).toEqual({ path: join(root, '.letagents.json'), room: null, rawContents: contents });
+    writeFileSync(join(root, '.letagents.json'), text);
+    expect(findRepoConfig(root)).toEqual({ path: join(root, '.letagents.json'), room: null, contents });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('.letagents.json'));
   });
 
-  it('tells a parse error apart from valid JSON', () => {
-    expect(isParsableConfig('{"room": 1}')).toBe(true);
-    expect(isParsableConfig('{nope')).toBe(false);
+  it('shows only the parsed room field, never other fields or the text', () => {
+    const root = tempDir();
+    writeFileSync(join(root, '.letagents.json'), '{"room": "r", "aws_secret_access_key": "AKIA-SECRET"}');
+    const config = findRepoConfig(root)!;
+    expect(config).toEqual({ path: join(root, '.letagents.json'), room: 'r', contents: { room: 'r' } });
+    expect(JSON.stringify(config)).not.toContain('AKIA-SECRET');
+  });
+
+  it('refuses a symlinked file (it could point at a credentials file) and reads nothing through it', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const root = tempDir();
+    const secrets = join(tempDir(), 'credentials.json');
+    writeFileSync(secrets, '{"room": "looks-like-a-room", "token": "AKIA-SECRET"}');
+    symlinkSync(secrets, join(root, '.letagents.json'));
+    const config = findRepoConfig(root)!;
+    expect(config).toEqual({ path: join(root, '.letagents.json'), room: null, contents: SYMLINK_REFUSED });
+    expect(JSON.stringify(config)).not.toContain('AKIA');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('symbolic link'));
+    // A dangling link too; and the link is still there for initialize_repo to respect (R8).
+    const dangling = tempDir();
+    symlinkSync(join(dangling, 'nowhere'), join(dangling, '.letagents.json'));
+    expect(findRepoConfig(dangling)?.contents).toBe(SYMLINK_REFUSED);
+  });
+
+  it('does not read a file larger than 64 KiB, nor wait on a FIFO', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const root = tempDir();
+    writeFileSync(join(root, '.letagents.json'), `{"room": "r", "pad": "${'x'.repeat(70 * 1024)}"}`);
+    expect(findRepoConfig(root)).toEqual({ path: join(root, '.letagents.json'), room: null, contents: PARSE_ERROR });
+    const fifo = tempDir();
+    execFileSync('mkfifo', [join(fifo, '.letagents.json')]);
+    expect(findRepoConfig(fifo)).toBeNull();
   });
 
   it('skips a folder that happens to be named .letagents.json', () => {

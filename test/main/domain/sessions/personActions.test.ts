@@ -16,7 +16,7 @@ const concernsOf = (fx: Fixture, number: number) =>
 describe('a person renames an agent', () => {
   it('changes its name and actor label, while old messages keep their sender', async () => {
     const fx = await makeFixture();
-    const s = await register(fx, 'k', 'R', 'Juniper');
+    const s = await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Juniper');
     await fx.store.write((tx) =>
       insertMessageRow(tx, { roomId: 'R', kind: 'message', source: 'agent', sender: s.actor_label, text: 'hi', publisherAgentKey: s.agent_key }),
     );
@@ -41,22 +41,22 @@ describe('a person renames an agent', () => {
 
   it('keeps the new name when the agent reconnects', async () => {
     const fx = await makeFixture();
-    const s = await register(fx, 'k', 'R', 'Juniper');
+    const s = await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Juniper');
     await fx.store.write((tx) => renameSession(tx, s.session_id, 'Birch', person));
-    expect((await register(fx, 'k', 'R', 'Juniper')).display_name).toBe('Birch');
+    expect((await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Juniper')).display_name).toBe('Birch');
   });
 
   it('may change only the case of its own name', async () => {
     const fx = await makeFixture();
-    const s = await register(fx, 'k', 'R', 'juniper');
+    const s = await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'juniper');
     expect((await fx.store.write((tx) => renameSession(tx, s.session_id, 'JUNIPER', person))).display_name).toBe('JUNIPER');
   });
 
   it('refuses a name another agent in the room uses, ended workers included, and changes nothing', async () => {
     const fx = await makeFixture();
-    const s = await register(fx, 'k1', 'R', 'Juniper');
-    await register(fx, 'k2', 'R', 'Cedar');
-    const gone = await register(fx, 'k3', 'R', 'Birch');
+    const s = await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Juniper');
+    await register(fx, 'k2-4f7a9c2e81d6b035', 'R', 'Cedar');
+    const gone = await register(fx, 'k3-4f7a9c2e81d6b035', 'R', 'Birch');
     await fx.store.write((tx) => endSession(tx, gone.session_id, 'disconnect'));
     const before = fx.snapshot();
     for (const taken of ['cedar', 'BIRCH']) {
@@ -69,7 +69,7 @@ describe('a person renames an agent', () => {
 
   it('allows a name only an ended legacy session used', async () => {
     const fx = await makeFixture();
-    const s = await register(fx, 'k1', 'R', 'Juniper');
+    const s = await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Juniper');
     const old = await fx.store.write((tx) =>
       createLegacySession(tx, { roomId: 'R', requestedName: 'Cedar', defaultKey: 'conn:c1', ...ADA }),
     );
@@ -79,7 +79,7 @@ describe('a person renames an agent', () => {
 
   it('refuses an empty or over-long name and changes nothing', async () => {
     const fx = await makeFixture();
-    const s = await register(fx, 'k1', 'R', 'Juniper');
+    const s = await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Juniper');
     const before = fx.snapshot();
     for (const bad of ['   ', '|', 'x'.repeat(65)]) {
       await expect(fx.store.write((tx) => renameSession(tx, s.session_id, bad, person))).rejects.toThrow('An agent name must be 1–64 characters.');
@@ -92,8 +92,8 @@ describe('a person renames an agent', () => {
 describe('a person disconnects or removes an agent', () => {
   async function agentHoldingTask() {
     const fx = await makeFixture();
-    const s = await register(fx, 'k', 'R', 'Juniper');
-    const other = await register(fx, 'k2', 'R', 'Cedar');
+    const s = await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Juniper');
+    const other = await register(fx, 'k2-4f7a9c2e81d6b035', 'R', 'Cedar');
     await fx.store.write((tx) => {
       addTask(tx, 'R', person, { title: 'Fix login' });
       addTask(tx, 'R', person, { title: 'Write docs' });

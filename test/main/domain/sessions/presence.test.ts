@@ -48,7 +48,7 @@ describe('presence that follows a task status', () => {
 describe('storing presence', () => {
   it('sets status and text, touches last seen and tells the app', async () => {
     const fx = await makeFixture();
-    const s = await register(fx, 'k', 'R', 'Juniper');
+    const s = await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Juniper');
     fx.events.length = 0;
     fx.advance(5_000);
     await fx.store.write((tx) => setPresence(tx, s.session_id, 'blocked', 'waiting on Ada'));
@@ -60,7 +60,7 @@ describe('storing presence', () => {
 
   it('keeps only the latest reasoning', async () => {
     const fx = await makeFixture();
-    const s = await register(fx, 'k', 'R', 'Juniper');
+    const s = await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Juniper');
     const update = (summary: string): ReasoningUpdate => ({
       summary, goal: 'ship', checking: null, hypothesis: null, blocker: null, next_action: 'test', confidence: 0.5,
       created_at: '2026-05-01T09:30:00.000Z',
@@ -76,7 +76,7 @@ describe('storing presence', () => {
 
   it('touches last seen without announcing anything', async () => {
     const fx = await makeFixture();
-    const s = await register(fx, 'k', 'R', 'Juniper');
+    const s = await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Juniper');
     fx.events.length = 0;
     fx.advance(90_000);
     await fx.store.write((tx) => touchLastSeen(tx, s.session_id));

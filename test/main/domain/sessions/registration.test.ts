@@ -16,7 +16,7 @@ const legacy = (fx: Fixture, roomId: string, requestedName: string | null, conne
 describe("a worker's first registration in a room", () => {
   it('creates the session with its stable id, name, actor label and presence', async () => {
     const fx = await makeFixture();
-    const s = await register(fx, 'k', 'R', 'Juniper');
+    const s = await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Juniper');
     expect(s).toMatchObject({
       session_id: workerSessionId(s.worker_id, 'R'),
       room_id: 'R',
@@ -39,7 +39,7 @@ describe("a worker's first registration in a room", () => {
 
   it('posts "<name> joined the room." as a system event caused by the agent', async () => {
     const fx = await makeFixture();
-    const s = await register(fx, 'k', 'R', 'Juniper');
+    const s = await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Juniper');
     expect(fx.messages('R')).toEqual([
       { number: 1, kind: 'event', source: 'system', sender: 'LetAgents', text: 'Juniper joined the room.', publisher_agent_key: s.agent_key },
     ]);
@@ -56,8 +56,8 @@ describe("a worker's first registration in a room", () => {
 describe('name clashes in a room', () => {
   it('gives the second "Cedar" a codename, never "Cedar 2", and builds its actor label from it', async () => {
     const fx = await makeFixture();
-    const first = await register(fx, 'k1', 'R', 'Cedar');
-    const second = await register(fx, 'k2', 'R', 'Cedar');
+    const first = await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Cedar');
+    const second = await register(fx, 'k2-4f7a9c2e81d6b035', 'R', 'Cedar');
     expect(first.display_name).toBe('Cedar');
     expect(second.display_name).toBe(expectedSubstitute(second.agent_key, ['Cedar']));
     expect(second.display_name).not.toMatch(/cedar/i);
@@ -71,27 +71,27 @@ describe('name clashes in a room', () => {
 
   it('keeps the worker its own name: the substitute is only for this room', async () => {
     const fx = await makeFixture(['R', 'S']);
-    await register(fx, 'k1', 'R', 'Cedar');
-    const inR = await register(fx, 'k2', 'R', 'Cedar');
-    const inS = await register(fx, 'k2', 'S');
+    await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Cedar');
+    const inR = await register(fx, 'k2-4f7a9c2e81d6b035', 'R', 'Cedar');
+    const inS = await register(fx, 'k2-4f7a9c2e81d6b035', 'S');
     expect(inR.display_name).not.toBe('Cedar');
     expect(inS.display_name).toBe('Cedar');
   });
 
   it('compares names after handle normalisation', async () => {
     const fx = await makeFixture();
-    await register(fx, 'k1', 'R', 'Maple Ridge');
-    const second = await register(fx, 'k2', 'R', 'maple-ridge!');
+    await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Maple Ridge');
+    const second = await register(fx, 'k2-4f7a9c2e81d6b035', 'R', 'maple-ridge!');
     // "maple-ridge" normalises to "maple-ridge", not "mapleridge": no clash.
     expect(second.display_name).toBe('maple-ridge!');
-    const third = await register(fx, 'k3', 'R', 'MAPLE RIDGE');
+    const third = await register(fx, 'k3-4f7a9c2e81d6b035', 'R', 'MAPLE RIDGE');
     expect(third.display_name).toBe(expectedSubstitute(third.agent_key, ['Maple Ridge', 'maple-ridge!']));
   });
 
   it('tries k = 2, 3, … while the earlier codenames are taken too', async () => {
     const fx = await makeFixture();
-    await register(fx, 'k1', 'R', 'Cedar');
-    const worker = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'k2', requestedName: 'Cedar', ...ADA }).worker);
+    await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Cedar');
+    const worker = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'k2-4f7a9c2e81d6b035', requestedName: 'Cedar', ...ADA }).worker);
     const k1 = codename(`${worker.agent_key}:1`).displayName;
     await legacy(fx, 'R', k1);
     const session = await fx.store.write((tx) => insertWorkerSession(tx, { worker, roomId: 'R', repoBranch: null }));
@@ -101,38 +101,38 @@ describe('name clashes in a room', () => {
 
   it('counts ended durable sessions but not ended legacy sessions', async () => {
     const fx = await makeFixture();
-    const durable = await register(fx, 'k1', 'R', 'Cedar');
+    const durable = await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Cedar');
     await fx.store.write((tx) => endSession(tx, durable.session_id, 'disconnect'));
-    const afterDurable = await register(fx, 'k2', 'R', 'Cedar');
+    const afterDurable = await register(fx, 'k2-4f7a9c2e81d6b035', 'R', 'Cedar');
     expect(afterDurable.display_name).not.toBe('Cedar');
 
     const old = await legacy(fx, 'R', 'Birch');
     await fx.store.write((tx) => endSession(tx, old.session_id, 'connection_closed'));
-    const afterLegacy = await register(fx, 'k3', 'R', 'Birch');
+    const afterLegacy = await register(fx, 'k3-4f7a9c2e81d6b035', 'R', 'Birch');
     expect(afterLegacy.display_name).toBe('Birch');
   });
 
   it('lets live legacy sessions block a name', async () => {
     const fx = await makeFixture();
     await legacy(fx, 'R', 'Cedar');
-    const worker = await register(fx, 'k', 'R', 'Cedar');
+    const worker = await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Cedar');
     expect(worker.display_name).toBe(expectedSubstitute(worker.agent_key, ['Cedar']));
   });
 
   it('allows the same name in different rooms', async () => {
     const fx = await makeFixture(['R', 'S']);
-    await register(fx, 'k1', 'R', 'Cedar');
-    expect((await register(fx, 'k2', 'S', 'Cedar')).display_name).toBe('Cedar');
+    await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Cedar');
+    expect((await register(fx, 'k2-4f7a9c2e81d6b035', 'S', 'Cedar')).display_name).toBe('Cedar');
   });
 });
 
 describe('reconnecting', () => {
   it('keeps the session id and name, revives an ended session and posts nothing', async () => {
     const fx = await makeFixture();
-    const first = await register(fx, 'k', 'R', 'Juniper');
+    const first = await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Juniper');
     await fx.store.write((tx) => endSession(tx, first.session_id, 'person'));
     fx.advance(60_000);
-    const again = await register(fx, 'k', 'R', 'Ignored New Name');
+    const again = await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Ignored New Name');
     expect(again).toMatchObject({
       session_id: first.session_id,
       display_name: 'Juniper',
@@ -148,7 +148,7 @@ describe('reconnecting', () => {
 
   it('resets presence to idle "available in room" and updates the branch only when one is known', async () => {
     const fx = await makeFixture();
-    const s = await register(fx, 'k', 'R', 'Juniper');
+    const s = await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Juniper');
     await fx.store.write((tx) => tx.db.prepare("UPDATE agent_sessions SET status = 'working', status_text = 'busy' WHERE session_id = ?").run(s.session_id));
     const kept = await fx.store.write((tx) => reviveOrTouchSession(tx, s.session_id));
     expect(kept).toMatchObject({ status: 'idle', status_text: AVAILABLE_IN_ROOM, repo_branch: 'main' });
@@ -160,7 +160,7 @@ describe('reconnecting', () => {
 
   it('tells the caller whether the connect was the first registration', async () => {
     const fx = await makeFixture();
-    const worker = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'k', ...ADA }).worker);
+    const worker = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'k-4f7a9c2e81d6b035', ...ADA }).worker);
     const first = await fx.store.write((tx) => openWorkerSession(tx, { worker, roomId: 'R' }));
     const second = await fx.store.write((tx) => openWorkerSession(tx, { worker, roomId: 'R' }));
     expect([first.firstRegistration, second.firstRegistration]).toEqual([true, false]);
@@ -182,7 +182,7 @@ describe('legacy and implicit sessions', () => {
 
   it('follow the same clash rule', async () => {
     const fx = await makeFixture();
-    await register(fx, 'k', 'R', 'Cedar');
+    await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Cedar');
     const s = await legacy(fx, 'R', 'Cedar');
     expect(s.display_name).toBe(expectedSubstitute(s.agent_key, ['Cedar']));
   });
@@ -198,7 +198,7 @@ describe('legacy and implicit sessions', () => {
 describe('ending a session', () => {
   it('records who ended it, once; a second end reports already ended', async () => {
     const fx = await makeFixture();
-    const s = await register(fx, 'k', 'R', 'Juniper');
+    const s = await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Juniper');
     fx.advance(1_000);
     const ended = await fx.store.write((tx) => endSession(tx, s.session_id, 'disconnect'));
     expect(ended).toMatchObject({ alreadyEnded: false, session: { ended_at: '2026-05-01T09:30:01.000Z', ended_by: 'disconnect' } });
@@ -218,10 +218,10 @@ describe('ending a session', () => {
 describe('finding sessions by name for recovery', () => {
   it('matches live worker sessions in the room by normalised name only', async () => {
     const fx = await makeFixture(['R', 'S']);
-    const juniper = await register(fx, 'k1', 'R', 'Juniper');
-    await register(fx, 'k2', 'S', 'Juniper');
+    const juniper = await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Juniper');
+    await register(fx, 'k2-4f7a9c2e81d6b035', 'S', 'Juniper');
     await legacy(fx, 'R', 'juniper-legacy');
-    const ended = await register(fx, 'k3', 'R', 'Birch');
+    const ended = await register(fx, 'k3-4f7a9c2e81d6b035', 'R', 'Birch');
     await fx.store.write((tx) => endSession(tx, ended.session_id, 'disconnect'));
 
     expect(findHeldNameMatches(fx.store.db, 'R', ' JUNIPER ').map((s) => s.session_id)).toEqual([juniper.session_id]);
@@ -232,8 +232,8 @@ describe('finding sessions by name for recovery', () => {
 
   it('finds a worker by the substitute name it was given', async () => {
     const fx = await makeFixture();
-    const real = await register(fx, 'k1', 'R', 'Juniper');
-    const other = await register(fx, 'k2', 'R', 'Juniper');
+    const real = await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Juniper');
+    const other = await register(fx, 'k2-4f7a9c2e81d6b035', 'R', 'Juniper');
     expect(findHeldNameMatches(fx.store.db, 'R', other.display_name).map((s) => s.session_id)).toEqual([other.session_id]);
     expect(findHeldNameMatches(fx.store.db, 'R', 'Juniper').map((s) => s.session_id)).toEqual([real.session_id]);
   });
@@ -242,9 +242,9 @@ describe('finding sessions by name for recovery', () => {
 describe('listing sessions', () => {
   it("lists a room's sessions, controllers and ended ones included", async () => {
     const fx = await makeFixture(['R', 'S']);
-    const a = await register(fx, 'k1', 'R', 'Juniper');
+    const a = await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Juniper');
     const c = await legacy(fx, 'R', 'Watcher', 'c1', 'controller');
-    await register(fx, 'k2', 'S', 'Birch');
+    await register(fx, 'k2-4f7a9c2e81d6b035', 'S', 'Birch');
     await fx.store.write((tx) => endSession(tx, a.session_id, 'person'));
     expect(listRoomSessions(fx.store.db, 'R').map((s) => s.session_id).sort()).toEqual([a.session_id, c.session_id].sort());
     expect(getSession(fx.store.db, a.session_id)?.ended_by).toBe('person');

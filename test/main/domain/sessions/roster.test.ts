@@ -9,7 +9,7 @@ const person = { kind: 'person', label: 'Ada' } as const;
 describe('the agents roster', () => {
   it('shows each agent session with its labels, presence, room and the tasks it holds', async () => {
     const fx = await makeFixture(['R', 'S']);
-    const juniper = await register(fx, 'k1', 'R', 'Juniper');
+    const juniper = await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Juniper');
     await fx.store.write((tx) => {
       addTask(tx, 'R', person, { title: 'one' });
       addTask(tx, 'R', person, { title: 'two' });
@@ -41,8 +41,8 @@ describe('the agents roster', () => {
 
   it('leaves controllers off and filters by room', async () => {
     const fx = await makeFixture(['R', 'S']);
-    await register(fx, 'k1', 'R', 'Juniper');
-    await register(fx, 'k2', 'S', 'Birch');
+    await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Juniper');
+    await register(fx, 'k2-4f7a9c2e81d6b035', 'S', 'Birch');
     await fx.store.write((tx) =>
       createLegacySession(tx, { roomId: 'R', requestedName: 'Watcher', defaultKey: 'conn:c1', ...ADA, sessionKind: 'controller' }),
     );
@@ -52,10 +52,10 @@ describe('the agents roster', () => {
 
   it('shows ended sessions after live ones, marked ended', async () => {
     const fx = await makeFixture();
-    await register(fx, 'k1', 'R', 'Juniper');
+    await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Juniper');
     fx.advance(1_000);
     // Seen more recently than Juniper, but ended: still listed after the live one.
-    const gone = await register(fx, 'k2', 'R', 'Birch');
+    const gone = await register(fx, 'k2-4f7a9c2e81d6b035', 'R', 'Birch');
     await fx.store.write((tx) => endSession(tx, gone.session_id, 'person'));
     const roster = listAgents(fx.store.db);
     expect(roster.map((a) => [a.displayName, a.ended, a.endedBy])).toEqual([
@@ -74,7 +74,7 @@ describe('the agents roster', () => {
 describe('the agent_session object', () => {
   it('has exactly the fields of mcp-tools §4 with the local host constants', async () => {
     const fx = await makeFixture();
-    const s = await register(fx, 'k1', 'R', 'Juniper');
+    const s = await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Juniper');
     const object = toAgentSessionObject(s, { online: true, hostId: 'host_0123456789abcdef0123456789abcdef' });
     expect(Object.keys(object)).toEqual([
       'session_id', 'room_id', 'session_kind', 'runtime', 'host_id', 'host_kind', 'host_label', 'liveness_capability',
@@ -107,7 +107,7 @@ describe('the agent_session object', () => {
 
   it('never reveals the worker id', async () => {
     const fx = await makeFixture();
-    const s = await register(fx, 'k1', 'R', 'Juniper');
+    const s = await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Juniper');
     const text = JSON.stringify(toAgentSessionObject(s, { online: false, hostId: 'host_x' }));
     expect(text).not.toContain(s.worker_id);
     expect(text).not.toContain(s.worker_id.slice('worker_'.length));

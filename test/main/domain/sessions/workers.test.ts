@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { findOrCreateWorker, getWorker, workerRooms } from '../../../../src/main/domain/sessions/workers';
 import { endSession } from '../../../../src/main/domain/sessions/sessions';
@@ -8,8 +9,8 @@ import { ADA, makeFixture, register } from './fixtures';
 describe('creating a worker from a registration key', () => {
   it('returns the same worker for the same key, with exactly one row', async () => {
     const fx = await makeFixture();
-    const first = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'key-1', requestedName: 'Juniper', ...ADA }));
-    const again = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'key-1', requestedName: 'Other', ...ADA }));
+    const first = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'key-1-4f7a9c2e81d6b035', requestedName: 'Juniper', ...ADA }));
+    const again = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'key-1-4f7a9c2e81d6b035', requestedName: 'Other', ...ADA }));
     expect(first.created).toBe(true);
     expect(again.created).toBe(false);
     expect(again.worker).toEqual(first.worker);
@@ -18,7 +19,7 @@ describe('creating a worker from a registration key', () => {
 
   it('turns two concurrent first registrations with one key into one worker and one session', async () => {
     const fx = await makeFixture();
-    const [a, b] = await Promise.all([register(fx, 'same-key', 'R', 'Juniper'), register(fx, 'same-key', 'R', 'Juniper')]);
+    const [a, b] = await Promise.all([register(fx, 'same-key-4f7a9c2e81d6b035', 'R', 'Juniper'), register(fx, 'same-key-4f7a9c2e81d6b035', 'R', 'Juniper')]);
     expect(b.worker_id).toBe(a.worker_id);
     expect(b.session_id).toBe(a.session_id);
     expect(b.display_name).toBe('Juniper');
@@ -29,8 +30,8 @@ describe('creating a worker from a registration key', () => {
 
   it('gives a different key a different worker id and a different agent key', async () => {
     const fx = await makeFixture();
-    const a = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'key-a', ...ADA }).worker);
-    const b = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'key-b', ...ADA }).worker);
+    const a = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'key-a-4f7a9c2e81d6b035', ...ADA }).worker);
+    const b = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'key-b-4f7a9c2e81d6b035', ...ADA }).worker);
     expect(a.worker_id).not.toBe(b.worker_id);
     expect(a.agent_key).not.toBe(b.agent_key);
     for (const w of [a, b]) {
@@ -51,17 +52,17 @@ describe('creating a worker from a registration key', () => {
 
   it('names the worker with the cleaned requested name, else the codename of its worker id', async () => {
     const fx = await makeFixture();
-    const named = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'a', requestedName: '  Jun|iper ', ...ADA }).worker);
-    const unnamed = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'b', requestedName: '   ', ...ADA }).worker);
+    const named = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'a-4f7a9c2e81d6b035', requestedName: '  Jun|iper ', ...ADA }).worker);
+    const unnamed = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'b-4f7a9c2e81d6b035', requestedName: '   ', ...ADA }).worker);
     expect(named.display_name).toBe('Juniper');
     expect(unnamed.display_name).toBe(codename(unnamed.worker_id).displayName);
   });
 
   it('keeps the labels it was created with when the same key comes back with other labels', async () => {
     const fx = await makeFixture();
-    const first = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'k', ...ADA }).worker);
+    const first = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'k-4f7a9c2e81d6b035', ...ADA }).worker);
     const later = await fx.store.write(
-      (tx) => findOrCreateWorker(tx, { registrationKey: 'k', ownerLabel: 'Ada L', ownerSlug: 'adal', ideLabel: 'Cursor' }).worker,
+      (tx) => findOrCreateWorker(tx, { registrationKey: 'k-4f7a9c2e81d6b035', ownerLabel: 'Ada L', ownerSlug: 'adal', ideLabel: 'Cursor' }).worker,
     );
     expect(later).toEqual(first);
     expect(first).toMatchObject({ owner_label: 'Ada', ide_label: 'Claude Code', runtime: 'claude-code' });
@@ -69,27 +70,29 @@ describe('creating a worker from a registration key', () => {
 
   it('uses a given runtime instead of the IDE slug', async () => {
     const fx = await makeFixture();
-    const w = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'k', ...ADA, runtime: 'custom-rt' }).worker);
+    const w = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'k-4f7a9c2e81d6b035', ...ADA, runtime: 'custom-rt' }).worker);
     expect(w.runtime).toBe('custom-rt');
   });
 
-  it('refuses an empty or over-long registration key and stores nothing', async () => {
+  it('refuses a guessable registration key (short, repetitive) or an over-long one, stores nothing, and names the rule', async () => {
     const fx = await makeFixture();
     const before = fx.snapshot();
-    for (const registrationKey of ['', 'k'.repeat(201)]) {
-      await expect(fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey, ...ADA }))).rejects.toThrow(
-        'registration_key must be 1–200 characters.',
-      );
+    const rule = 'registration_key must be 16–200 characters with at least 8 different ones, made up fresh for this chat (a new UUID works)';
+    for (const registrationKey of ['', '1', 'k-4f7a9c2e81', '1111111111111111', 'aaaaaaaaaaaaaaaaaaaa', 'abababababababababab', 'abcdefgabcdefgabcdefg', 'x'.repeat(201)]) {
+      await expect(fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey, ...ADA })), registrationKey).rejects.toMatchObject({ code: 'invalid_input', kind: 'hard', message: expect.stringContaining(rule) });
     }
     expect(fx.snapshot()).toEqual(before);
-    await expect(fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'k'.repeat(200), ...ADA }))).resolves.toBeTruthy();
+    const long = '0123456789abcdef'.repeat(13).slice(0, 200);
+    for (const registrationKey of [randomUUID(), 'abcdefgh12345678', long]) {
+      await expect(fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey, ...ADA })), registrationKey).resolves.toMatchObject({ created: true });
+    }
   });
 });
 
 describe('looking a worker up', () => {
   it('finds a worker by id and reports unknown or malformed ids as missing', async () => {
     const fx = await makeFixture();
-    const session = await register(fx, 'k', 'R');
+    const session = await register(fx, 'k-4f7a9c2e81d6b035', 'R');
     expect(getWorker(fx.store.db, session.worker_id)?.worker_id).toBe(session.worker_id);
     expect(getWorker(fx.store.db, 'worker_00000000000000000000000000000000')).toBeUndefined();
     expect(getWorker(fx.store.db, 'not-a-worker')).toBeUndefined();
@@ -97,8 +100,8 @@ describe('looking a worker up', () => {
 
   it("lists a worker's rooms, including rooms whose session ended", async () => {
     const fx = await makeFixture(['R', 'S', 'T']);
-    const inR = await register(fx, 'k', 'R');
-    const inS = await register(fx, 'k', 'S');
+    const inR = await register(fx, 'k-4f7a9c2e81d6b035', 'R');
+    const inS = await register(fx, 'k-4f7a9c2e81d6b035', 'S');
     await fx.store.write((tx) => endSession(tx, inS.session_id, 'disconnect'));
     expect(workerRooms(fx.store.db, inR.worker_id)).toEqual(['R', 'S']);
   });

@@ -45,6 +45,37 @@ describe('workflow artifacts on a task', () => {
   });
 });
 
+const UNSAFE_URLS = [
+  'javascript:alert(document.cookie)', 'JavaScript:alert(1)', 'file:///etc/passwd', 'data:text/html,<script>alert(1)</script>',
+  'http://evil.example/pr/1', 'http://127.0.0.1.evil.example/', 'ftp://example.com/x', 'https://user:pw@github.com/o/r/pull/1',
+  'vscode://open?x', 'not a url', '//github.com/o/r',
+];
+const SAFE_URLS = ['https://github.com/o/r/pull/1', 'http://127.0.0.1:3000/preview', 'http://localhost:8080/', 'HTTPS://GitLab.example/x'];
+
+describe('links agents attach (issue 15 item 9)', () => {
+  it('refuse any artifact url but https: or http on this machine, with a clear error, storing nothing', async () => {
+    const { world, a } = await withTasks(1);
+    for (const url of UNSAFE_URLS) {
+      const error = await expectRefusedInput(world, () => world.write((tx) => updateTask(tx, ROOM, 1, a, { workflowArtifacts: [{ ...pr, url }] })));
+      expect(error, url).toBe('Invalid workflow_artifacts.0.url: only https: links (or http://127.0.0.1 and http://localhost) are accepted');
+      const published = await expectRefusedInput(world, () => world.write((tx) => publishRoomArtifact(tx, ROOM, a, { artifact: { ...pr, url } })));
+      expect(published, url).toBe('Invalid artifact.url: only https: links (or http://127.0.0.1 and http://localhost) are accepted');
+      const prError = await expectRefusedInput(world, () => world.write((tx) => updateTask(tx, ROOM, 1, a, { prUrl: url })));
+      expect(prError, url).toBe('Invalid pr_url: only https: links (or http://127.0.0.1 and http://localhost) are accepted');
+    }
+    expect(listRoomArtifacts(world.db, ROOM).artifacts).toEqual([]);
+  });
+
+  it('accept https: and http://127.0.0.1 / http://localhost links', async () => {
+    const { world, a } = await withTasks(1);
+    await world.write((tx) => updateTask(tx, ROOM, 1, a, { workflowArtifacts: SAFE_URLS.map((url, number) => ({ ...pr, number, url })), prUrl: SAFE_URLS[1] }));
+    expect(getTask(world.db, ROOM, 1).workflow_artifacts.map((x) => x.url)).toEqual(SAFE_URLS);
+    expect(getTask(world.db, ROOM, 1).pr_url).toBe(SAFE_URLS[1]);
+    await world.write((tx) => publishRoomArtifact(tx, ROOM, a, { artifact: { ...pr, url: SAFE_URLS[2] } }));
+    expect(listRoomArtifacts(world.db, ROOM).artifacts).toHaveLength(1);
+  });
+});
+
 async function expectRefusedInput(world: Awaited<ReturnType<typeof withTasks>>['world'], run: () => Promise<unknown>): Promise<string> {
   const before = JSON.stringify(world.db.prepare('SELECT * FROM tasks').all());
   const error = (await run().then(() => null, (e: Error & { code: string }) => e))!;

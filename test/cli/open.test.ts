@@ -1,0 +1,105 @@
+// `letagents-desktop open` and `serve --open` (issue 15 items 1–3): the browser is opened
+// with a one-time code, never the agent token, so nothing lasting is on a command line (where
+// any local user can read it from /proc) or in the browser's history; a running app is
+// reused; and opening a link never goes through a shell.
+import { chmodSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserCommand } from '../../src/cli/browserOpener';
+import { probe } from '../support/httpProbe';
+import { cleanupSpawned, ensureCliBuilt, runCli, startServe, tempDataDir, tempDir, waitUntil } from '../support';
+
+beforeAll(ensureCliBuilt, 120_000);
+afterAll(cleanupSpawned);
+
+/** Stand-ins for the browser openers: they record their arguments instead of opening anything. */
+function recordingOpeners(): { env: NodeJS.ProcessEnv; opened: () => string[] } {
+  const bin = tempDir('la-openers-');
+  const log = join(bin, 'opened.txt');
+  for (const name of ['xdg-open', 'open']) {
+    writeFileSync(join(bin, name), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\n`);
+    chmodSync(join(bin, name), 0o755);
+  }
+  return { env: { PATH: `${bin}:${process.env.PATH}` }, opened: () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []) };
+}
+
+const redeem = (port: number, url: string) =>
+  probe(port, {
+    method: 'POST',
+    path: '/api/session',
+    headers: { 'Content-Type': 'application/json', Origin: `http://127.0.0.1:${port}` },
+    body: JSON.stringify({ code: new URLSearchParams(new URL(url).hash.slice(1)).get('code') }),
+  });
+
+describe('letagents-desktop open', () => {
+  it('opens the running app with a fresh one-time code that works once; the token is on no command line', async () => {
+    const serve = await startServe();
+    const openers = recordingOpeners();
+    const result = await runCli(['open', '--data-dir', serve.dataDir], { env: openers.env });
+    expect(result).toMatchObject({ code: 0, stdout: `Opened LetAgents (${serve.dataDir}) in your browser.\n`, stderr: '' });
+    await waitUntil(() => openers.opened().length === 1, 5_000, 'the opener to run');
+    const [url] = openers.opened();
+    expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${serve.port}/#code=[A-Za-z0-9_-]{32}$`));
+    expect(url).not.toBe(serve.uiUrl);
+    expect(url).not.toContain(serve.token);
+    expect((await redeem(serve.port, url)).status).toBe(200);
+    expect((await redeem(serve.port, url)).status).toBe(401);
+    await serve.stop();
+  });
+
+  it('says so, and opens nothing, when no app runs for the folder', async () => {
+    const openers = recordingOpeners();
+    const dataDir = tempDataDir();
+    const result = await runCli(['open', '--data-dir', dataDir], { env: openers.env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `letagents-desktop open: no LetAgents app is running for ${dataDir}. Start it with \`letagents-desktop serve --open --data-dir "${dataDir}"\` (or \`npm start\`).\n`,
+    );
+    expect(openers.opened()).toEqual([]);
+  });
+
+  it('serve --open for a folder whose app already runs opens that app instead of failing', async () => {
+    const serve = await startServe();
+    const openers = recordingOpeners();
+    const second = await runCli(['serve', '--open', '--data-dir', serve.dataDir], { env: openers.env });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain(`LetAgents is already running for ${serve.dataDir}; opening it.`);
+    await waitUntil(() => openers.opened().length === 1, 5_000, 'the opener to run');
+    expect(openers.opened()[0]).toMatch(/#code=[A-Za-z0-9_-]{32}$/);
+    expect(openers.opened()[0]).not.toContain(serve.token);
+    await serve.stop();
+  });
+});
+
+describe('the command that opens a link (no shell, ever)', () => {
+  const hostile = [
+    'https://example.com/a&calc.exe',
+    'https://example.com/?q=1|whoami',
+    'https://example.com/^&^|x',
+    'https://example.com/%PATH%&%COMSPEC%',
+    'https://example.com/"&calc&"',
+    "https://example.com/'$(id)'",
+    'https://example.com/a b&c',
+  ];
+
+  it('on Windows hands the parsed URL to url.dll as one argument, never to cmd', () => {
+    for (const url of hostile) {
+      const opener = browserCommand(url, 'win32')!;
+      expect(opener.command).toBe('rundll32.exe');
+      expect(opener.args).toEqual(['url.dll,FileProtocolHandler', new URL(url).href]);
+      // Nothing Windows' argument quoting would split or a shell would read as a quote.
+      expect(opener.args[1]).not.toMatch(/[\s"]/);
+    }
+  });
+
+  it('on macOS and Linux runs open / xdg-open with the URL as one argument', () => {
+    expect(browserCommand(hostile[0], 'darwin')).toEqual({ command: 'open', args: [hostile[0]] });
+    expect(browserCommand(hostile[1], 'linux')).toEqual({ command: 'xdg-open', args: [new URL(hostile[1]).href] });
+  });
+
+  it('opens only plain http(s) URLs', () => {
+    for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', 'calc.exe', '--help', 'ms-settings:', 'https://user:pw@example.com/', 'http://']) {
+      expect(browserCommand(bad, 'win32'), bad).toBeNull();
+    }
+  });
+});
