@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appErrors } from '../../src/main/domain/errors';
-import { renderApp, never } from './support/renderApp';
+import { announcements, renderApp, never, toasts } from './support/renderApp';
 import { DEMO_REPO_ROOM, demoState } from './support/demoSeed';
 import { emptyState } from './support/fakeApi';
 
@@ -35,7 +35,8 @@ describe('Needs you', () => {
     const reply = api.state.messages[DEMO_REPO_ROOM].at(-1)!;
     expect(reply.text).toBe('@MapleRidge Logs only for now.');
     expect(reply.threadRootNumber).toBe(13);
-    expect(await screen.findByText('Answer sent to MapleRidge.')).toBeTruthy();
+    expect(await within(toasts()).findByText('Answer sent to MapleRidge.')).toBeTruthy();
+    expect(announcements()).toContain('Answer sent to MapleRidge.');
   });
 
   it('Ctrl+Enter in the answer box sends it', async () => {
