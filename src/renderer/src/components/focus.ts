@@ -18,8 +18,9 @@ export function useFocusReturn(fallback?: () => HTMLElement | null | undefined):
     () => () => {
       const active = document.activeElement;
       if (active && active !== document.body) return;
-      const target = opener?.isConnected && opener !== document.body ? opener : latestFallback.current?.();
-      target?.focus();
+      if (opener?.isConnected && opener !== document.body) opener.focus();
+      // A hidden opener (a message's hover actions) cannot take focus: use the fallback then.
+      if (document.activeElement !== opener) latestFallback.current?.()?.focus();
     },
     [opener],
   );
