@@ -1,5 +1,5 @@
 // Search in a room (Ctrl/Cmd+F): full-text results with highlighted snippets; choosing one
-// scrolls the chat to it (or opens its thread).
+// scrolls the chat to it (or opens its thread). Closing it gives focus back where it was.
 import { useEffect, useRef, useState } from 'react';
 import type { SearchHit, SearchResult } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
