@@ -97,6 +97,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('ArrowRight');
     expect(await isFocused(page.getByRole('tab', { name: 'Board' }))).toBe(true);
     const [taskId] = room.taskIds;
+    await card(column(page, 'Proposed'), taskId).waitFor(); // the board has loaded
     await pressUntilFocused(page, 'Tab', card(column(page, 'Proposed'), taskId).getByRole('button', { name: `Move ${taskId} to…` }));
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu', { name: `Move ${taskId} to…` });

@@ -46,6 +46,21 @@ describe('Needs you', () => {
     await waitFor(() => expect(api.calls.some((c) => c.method === 'needsYou.answer')).toBe(true));
   });
 
+  it('after an answer sent from the keyboard, focus moves on to the next item, and to the heading when none is left', async () => {
+    open();
+    const first = (await screen.findAllByRole('article'))[0];
+    await userEvent.type(within(first).getByRole('textbox'), 'Logs only.{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    const [next] = screen.getAllByRole('article');
+    await waitFor(() => expect(document.activeElement).toBe(within(next).getByRole('textbox')));
+    for (const text of ['Merged, thanks.', 'Yes.']) {
+      const box = document.activeElement as HTMLElement;
+      await userEvent.type(box, `${text}{Control>}{Enter}{/Control}`);
+      await waitFor(() => expect(box.isConnected).toBe(false));
+    }
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Needs you', level: 1 })));
+  });
+
   it('Dismiss takes an item off the queue without answering', async () => {
     const { api } = open();
     const card = (await screen.findAllByRole('article'))[1];

@@ -8,8 +8,9 @@ export const isFocused = (target: Locator): Promise<boolean> => target.evaluateA
 /** Presses `key` until `target` has focus; fails after `max` presses. Checks a focus ring at every stop. */
 export async function pressUntilFocused(page: Page, key: string, target: Locator, max = 60): Promise<void> {
   for (let i = 0; i < max; i++) {
+    const from = await describeFocus(page);
     await page.keyboard.press(key);
-    await expectFocusRing(page);
+    if (!(await focusRing(page))) throw new Error(`${key} (press ${i + 1}) from ${from} left no visible focus ring, on ${await describeFocus(page)}`);
     if (await isFocused(target)) return;
   }
   throw new Error(`${max} × ${key} never reached ${target}; focus is on ${await describeFocus(page)}`);

@@ -17,22 +17,25 @@ export function NeedsYouView() {
   const { navigate } = useNavigation();
   const list = useRef<HTMLUListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  /** The place of a finished item that had the focus, until the list without it is drawn. */
-  const refocusAt = useRef<number | null>(null);
-  const remove = (item: NeedsYouItem) => {
-    const cards = [...(list.current?.children ?? [])];
-    const at = cards.findIndex((card) => card.contains(document.activeElement));
-    if (at >= 0) refocusAt.current = at;
-    needsYou.setData((old) => ({ items: old.items.filter((i) => itemKey(i) !== itemKey(item)) }));
-  };
+  /** The place of the item that has the focus: when that item leaves (answered here or elsewhere), focus moves on from there. */
+  const focusedAt = useRef<number | null>(null);
+  const remove = (item: NeedsYouItem) => needsYou.setData((old) => ({ items: old.items.filter((i) => itemKey(i) !== itemKey(item)) }));
   useEffect(() => {
-    const at = refocusAt.current;
-    if (at === null) return;
-    refocusAt.current = null;
+    const at = focusedAt.current;
+    const active = document.activeElement;
+    if (at === null || (active && active !== document.body)) return;
+    focusedAt.current = null;
     const cards = list.current?.children ?? [];
     const next = cards[Math.min(at, cards.length - 1)]?.querySelector('textarea');
     (next ?? heading.current)?.focus();
   }, [needsYou.data]);
+  const onFocus = (event: React.FocusEvent) => {
+    focusedAt.current = [...(list.current?.children ?? [])].findIndex((card) => card.contains(event.target));
+  };
+  // Focus moving elsewhere forgets the place; focus lost with its removed card (no next target) does not.
+  const onBlur = (event: React.FocusEvent) => {
+    if (event.relatedTarget && !list.current?.contains(event.relatedTarget)) focusedAt.current = null;
+  };
   const open = (item: NeedsYouItem) => {
     if (item.ref.kind === 'task') navigate(roomRoute(item.ref.roomId, 'board', { task: item.ref.number }));
     else navigate(roomRoute(item.ref.roomId, 'chat', { threadRoot: item.threadRootNumber ?? undefined, focus: item.threadRootNumber ?? item.ref.number }));
@@ -50,7 +53,7 @@ export function NeedsYouView() {
       );
     }
     return (
-      <ul className="needs-list" ref={list}>
+      <ul className="needs-list" ref={list} onFocus={onFocus} onBlur={onBlur}>
         {items.map((item) => (
           <NeedsYouCard
             key={itemKey(item)}
