@@ -67,6 +67,16 @@ describe('new messages in the open room', () => {
     expect(said.reduce((sum, line) => sum + Number(line.split(' ')[0]), 0)).toBe(12);
   });
 
+  it('two batches that read alike are both said', async () => {
+    const { api, heard } = await openChat();
+    for (const round of [1, 2]) {
+      post(api, atlas, `Round ${round}, first.`);
+      post(api, birch, `Round ${round}, second.`);
+      act(() => void vi.advanceTimersByTime(BATCH_MS));
+    }
+    expect(heard()).toEqual(['2 new messages from Atlas and Birch', '2 new messages from Atlas and Birch']);
+  });
+
   it("the person's own messages are not news", async () => {
     const { api, heard } = await openChat();
     post(api, person(api.state.info.person.name), 'I am here too.');

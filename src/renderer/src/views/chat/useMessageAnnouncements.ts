@@ -39,7 +39,8 @@ export function useMessageAnnouncements(roomId: string, personName: string | und
     timer.current ??= setTimeout(() => {
       timer.current = null;
       const batch = pending.current.splice(0);
-      if (batch.length > 0) announce(describeNewMessages(batch));
+      // Keyed by its first message: two batches may read alike ("2 new messages from Atlas") and both are news.
+      if (batch.length > 0) announce(describeNewMessages(batch), `messages:${roomId}:${batch[0].number}`);
     }, BATCH_MS);
   });
 
