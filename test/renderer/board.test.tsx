@@ -10,7 +10,7 @@ import { BOARD_COLUMNS, CLOSED_LANE, TASK_STATUSES, TRANSITIONS } from '../../sr
 import { roomRoute } from '../../src/renderer/src/app/navigation';
 import { BoardColumn } from '../../src/renderer/src/views/board/BoardColumn';
 import { columnState, dropAction, moveTargets, needsConfirmation } from '../../src/renderer/src/views/board/boardRules';
-import { renderApp, never } from './support/renderApp';
+import { announcements, renderApp, never, toasts } from './support/renderApp';
 import { DEMO_REPO_ROOM, demoState } from './support/demoSeed';
 import { emptyState } from './support/fakeApi';
 import { room, task } from './support/fakeData';
@@ -64,7 +64,9 @@ describe('acting on cards', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(column('Accepted').getByText('Add jitter to webhook backoff')).toBeTruthy());
     expect(api.calls.find((c) => c.method === 'tasks.accept')?.input).toEqual({ roomId: DEMO_REPO_ROOM, number: 18 });
-    expect(await screen.findByText('task_18 is now Accepted.')).toBeTruthy();
+    // Shown as a toast and said once to screen readers.
+    expect(await within(toasts()).findByText('task_18 is now Accepted.')).toBeTruthy();
+    expect(announcements().filter((line) => line === 'task_18 is now Accepted.')).toHaveLength(1);
   });
 
   it('Cancel on a proposed card cancels it without asking (nobody works on it)', async () => {
@@ -108,7 +110,8 @@ describe('acting on cards', () => {
     const card = await screen.findByRole('article', { name: /task_12/ });
     await userEvent.click(within(card).getByRole('button', { name: 'Move task_12 to…' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'In review' }));
-    expect(await screen.findByText('Invalid transition: in_progress -> in_review. Allowed: blocked, in_review, done, cancelled')).toBeTruthy();
+    expect(await within(toasts()).findByText('Invalid transition: in_progress -> in_review. Allowed: blocked, in_review, done, cancelled')).toBeTruthy();
+    expect(announcements()).toContain('Invalid transition: in_progress -> in_review. Allowed: blocked, in_review, done, cancelled');
   });
 
   it('New task adds an accepted task, or a proposed one when asked', async () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appErrors } from '../../src/main/domain/errors';
-import { renderApp, never } from './support/renderApp';
+import { announcements, renderApp, never, toasts } from './support/renderApp';
 import { demoState } from './support/demoSeed';
 import { emptyState } from './support/fakeApi';
 
@@ -59,7 +59,8 @@ describe('Connect agents', () => {
   it('a refused write is explained and the card stays as it was', async () => {
     open(demoState(), { 'setup.install': () => { throw appErrors.invalidInput('~/.codex/config.toml is not valid TOML; nothing was changed.'); } });
     await userEvent.click(within(await waitFor(() => card('Codex'))).getByRole('button', { name: 'Connect' }));
-    expect(await screen.findByText('~/.codex/config.toml is not valid TOML; nothing was changed.')).toBeTruthy();
+    expect(await within(toasts()).findByText('~/.codex/config.toml is not valid TOML; nothing was changed.')).toBeTruthy();
+    expect(announcements()).toContain('~/.codex/config.toml is not valid TOML; nothing was changed.');
     expect(within(card('Codex')).getByText('Not connected')).toBeTruthy();
   });
 

@@ -1,13 +1,16 @@
 // @vitest-environment happy-dom
 // The shared dialog, form and side-panel shells as a person meets them: refusals in place,
-// Enter sends, Escape closes the innermost thing, focus lands where the next step is.
-import { afterEach, describe, expect, it } from 'vitest';
+// Enter sends, Escape closes the innermost thing, focus lands where the next step is and
+// goes back where it came from when a panel closes.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { roomRoute } from '../../src/renderer/src/app/navigation';
 import { renderApp } from './support/renderApp';
 import { DEMO_REPO_ROOM, demoState } from './support/demoSeed';
+import { installLayout } from './support/layout';
 
+beforeAll(installLayout); // the chat's virtualised rows need layout numbers
 afterEach(cleanup);
 
 const openRoom = (tab: 'chat' | 'board' | 'memory', extra = {}) => renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM, tab, extra) });
@@ -84,5 +87,39 @@ describe('side panels', () => {
     within(thread).getByRole('button', { name: 'Close thread' }).focus();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Thread' })).toBeNull());
+  });
+
+  it('the thread panel takes focus into its composer and gives it back to the button that opened it', async () => {
+    openRoom('chat');
+    const opener = await screen.findByRole('button', { name: /2 replies/ });
+    await userEvent.click(opener);
+    const thread = await screen.findByRole('complementary', { name: 'Thread' });
+    expect(document.activeElement).toBe(within(thread).getByRole('combobox', { name: 'Reply in thread' }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Thread' })).toBeNull());
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('the task drawer takes focus and gives it back to the card title that opened it', async () => {
+    openRoom('board');
+    const title = await screen.findByRole('button', { name: 'Retry logic for the payment webhook' });
+    await userEvent.click(title);
+    const drawer = await screen.findByRole('complementary', { name: /task_12/ });
+    expect(drawer.contains(document.activeElement)).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: /task_12/ })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Retry logic for the payment webhook' }));
+  });
+
+  it('search (Ctrl+F) takes focus and Escape gives it back to the timeline', async () => {
+    openRoom('chat');
+    const log = await screen.findByRole('region', { name: 'Messages' });
+    log.focus();
+    await userEvent.keyboard('{Control>}f{/Control}');
+    const box = await screen.findByRole('searchbox', { name: 'Search messages in this room' });
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('search')).toBeNull());
+    expect(document.activeElement).toBe(log);
   });
 });

@@ -89,8 +89,12 @@ describe('the app in Chromium', () => {
   it('shows a visible focus ring when moving with the keyboard', async () => {
     await page.getByRole('tab', { name: 'Board' }).focus();
     await page.keyboard.press('ArrowRight');
-    const ring = await page.evaluate(() => getComputedStyle(document.activeElement!).boxShadow);
-    expect(ring).not.toBe('none');
+    // Drawn as an outline, which forced-colours (high contrast) mode keeps.
+    const ring = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    expect(ring).toEqual({ style: 'solid', width: 2 });
   });
 
   it('a room of 2000 messages opens at the newest and renders only a window of rows', async () => {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appErrors } from '../../src/main/domain/errors';
-import { renderApp, never } from './support/renderApp';
+import { announcements, renderApp, never, toasts } from './support/renderApp';
 import { DEMO_REPO_ROOM, demoState } from './support/demoSeed';
 import { emptyState } from './support/fakeApi';
 
@@ -35,7 +35,8 @@ describe('Needs you', () => {
     const reply = api.state.messages[DEMO_REPO_ROOM].at(-1)!;
     expect(reply.text).toBe('@MapleRidge Logs only for now.');
     expect(reply.threadRootNumber).toBe(13);
-    expect(await screen.findByText('Answer sent to MapleRidge.')).toBeTruthy();
+    expect(await within(toasts()).findByText('Answer sent to MapleRidge.')).toBeTruthy();
+    expect(announcements()).toContain('Answer sent to MapleRidge.');
   });
 
   it('Ctrl+Enter in the answer box sends it', async () => {
@@ -43,6 +44,21 @@ describe('Needs you', () => {
     const card = (await screen.findAllByRole('article'))[2];
     await userEvent.type(within(card).getByRole('textbox'), 'Yes, delete it.{Control>}{Enter}{/Control}');
     await waitFor(() => expect(api.calls.some((c) => c.method === 'needsYou.answer')).toBe(true));
+  });
+
+  it('after an answer sent from the keyboard, focus moves on to the next item, and to the heading when none is left', async () => {
+    open();
+    const first = (await screen.findAllByRole('article'))[0];
+    await userEvent.type(within(first).getByRole('textbox'), 'Logs only.{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    const [next] = screen.getAllByRole('article');
+    await waitFor(() => expect(document.activeElement).toBe(within(next).getByRole('textbox')));
+    for (const text of ['Merged, thanks.', 'Yes.']) {
+      const box = document.activeElement as HTMLElement;
+      await userEvent.type(box, `${text}{Control>}{Enter}{/Control}`);
+      await waitFor(() => expect(box.isConnected).toBe(false));
+    }
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Needs you', level: 1 })));
   });
 
   it('Dismiss takes an item off the queue without answering', async () => {

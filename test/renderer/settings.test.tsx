@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appErrors } from '../../src/main/domain/errors';
-import { renderApp, never } from './support/renderApp';
+import { announcements, renderApp, never, toasts } from './support/renderApp';
 import { demoState } from './support/demoSeed';
 
 afterEach(() => {
@@ -53,7 +53,8 @@ describe('settings', () => {
     open();
     expect(await screen.findByText('/home/ada/.config/LetAgents')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
-    expect(await screen.findByText('This window cannot open folders; the path is shown here.')).toBeTruthy();
+    expect(await within(toasts()).findByText('This window cannot open folders; the path is shown here.')).toBeTruthy();
+    expect(announcements()).toContain('This window cannot open folders; the path is shown here.');
   });
 
   it('exports a room as a file', async () => {

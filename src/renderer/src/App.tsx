@@ -1,22 +1,25 @@
-// The app: API client, toasts, navigation and shared data around the shell.
+// The app: API client, live announcements, toasts, navigation and shared data around the shell.
 import type { ApiClient } from './api/client';
 import { ApiProvider } from './api/ApiContext';
 import { AppDataProvider } from './app/appData';
 import { FollowShellRequests, NavigationProvider, type Route } from './app/navigation';
 import { Shell } from './app/Shell';
+import { LiveAnnouncerProvider } from './components/LiveAnnouncer';
 import { ToastProvider } from './components/Toasts';
 
 export function App({ client, initialRoute }: { client: ApiClient; initialRoute?: Route }) {
   return (
     <ApiProvider client={client}>
-      <ToastProvider>
-        <NavigationProvider initial={initialRoute}>
-          <FollowShellRequests />
-          <AppDataProvider>
-            <Shell />
-          </AppDataProvider>
-        </NavigationProvider>
-      </ToastProvider>
+      <LiveAnnouncerProvider>
+        <ToastProvider>
+          <NavigationProvider initial={initialRoute}>
+            <FollowShellRequests />
+            <AppDataProvider>
+              <Shell />
+            </AppDataProvider>
+          </NavigationProvider>
+        </ToastProvider>
+      </LiveAnnouncerProvider>
     </ApiProvider>
   );
 }

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { App } from '../../../src/renderer/src/App';
 import { createApiClient, type ApiClient } from '../../../src/renderer/src/api/client';
 import { ApiProvider } from '../../../src/renderer/src/api/ApiContext';
+import { LiveAnnouncerProvider } from '../../../src/renderer/src/components/LiveAnnouncer';
 import { ToastProvider } from '../../../src/renderer/src/components/Toasts';
 import { NavigationProvider, type Route } from '../../../src/renderer/src/app/navigation';
 import { AppDataProvider } from '../../../src/renderer/src/app/appData';
@@ -35,14 +36,26 @@ export function renderView(view: ReactNode, options: { state?: FakeState; route?
   const { api, transport, client } = setup(options.state, options.overrides);
   const result = render(
     <ApiProvider client={client}>
-      <ToastProvider>
-        <NavigationProvider initial={options.route}>
-          <AppDataProvider>{view}</AppDataProvider>
-        </NavigationProvider>
-      </ToastProvider>
+      <LiveAnnouncerProvider>
+        <ToastProvider>
+          <NavigationProvider initial={options.route}>
+            <AppDataProvider>{view}</AppDataProvider>
+          </NavigationProvider>
+        </ToastProvider>
+      </LiveAnnouncerProvider>
     </ApiProvider>,
   );
   return { ...result, api, client, transport };
+}
+
+/** What the live announcer has said so far (what a screen reader heard), oldest first. */
+export function announcements(): string[] {
+  return [...(document.getElementById('announcements')?.children ?? [])].map((line) => line.textContent ?? '');
+}
+
+/** The toast stack (shown on screen; spoken through the announcer instead). */
+export function toasts(): HTMLElement {
+  return document.querySelector<HTMLElement>('.toasts')!;
 }
 
 /** Never settles: keeps a view in its loading state. */

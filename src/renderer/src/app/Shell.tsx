@@ -11,11 +11,13 @@ import { ConnectView } from '../views/connect/ConnectView';
 import { SignInView } from '../views/signIn/SignInView';
 import { SettingsView } from '../views/settings/SettingsView';
 import { HomeView } from '../views/home/HomeView';
+import { useNeedsYouAnnouncements } from '../views/needsYou/useNeedsYouAnnouncements';
 
 export function Shell() {
   const { route, navigate } = useNavigation();
-  const { rooms } = useAppData();
+  const { rooms, needsYou } = useAppData();
   const opened = useRef(false);
+  useNeedsYouAnnouncements(needsYou.data?.items);
 
   // On start, open the top room when there is one (first run stays on the welcome).
   useEffect(() => {

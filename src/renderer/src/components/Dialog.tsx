@@ -1,16 +1,15 @@
 // A modal dialog: focus moves in on open and back on close, Tab stays inside, Escape closes.
 import { useEffect, useRef, type ReactNode } from 'react';
+import { FOCUSABLE, useFocusReturn, useFocusTrap } from './focus';
 import { Icon } from './Icon';
-
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function Dialog({ title, onClose, children, footer, wide = false }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
   const panel = useRef<HTMLDivElement>(null);
+  useFocusReturn();
+  const trapTab = useFocusTrap(panel);
   useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
     const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
-    return () => before?.focus?.();
   }, []);
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'Escape') {
@@ -18,18 +17,7 @@ export function Dialog({ title, onClose, children, footer, wide = false }: { tit
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    trapTab(event);
   };
   return (
     <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>

@@ -17,6 +17,8 @@ import { CardBody } from './TaskCardView';
 import { TaskDrawer } from './TaskDrawer';
 import { dropAction, needsConfirmation, type TaskAction } from './boardRules';
 import { useTaskActions } from './useTaskActions';
+import { cardElement, useBoardFocus } from './useBoardFocus';
+import { prefersReducedMotion } from '../../lib/motion';
 
 type Pending = { task: TaskCard; action: TaskAction } | null;
 
@@ -39,10 +41,12 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
 
   const tasks = board.data?.tasks ?? [];
+  const followCard = useBoardFocus(tasks);
   const openTask = (task: TaskCard) => navigate(roomRoute(room.id, 'board', { task: task.number }));
   const request = (task: TaskCard, to: TaskStatus, byDrag = false) => {
     const action = dropAction(task.status, to);
     if (!action) return;
+    followCard(task);
     if (action.kind === 'assign' || needsConfirmation(task, action, byDrag)) setPending({ task, action });
     else void perform(task, action);
   };
@@ -76,7 +80,7 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
             ))}
             <ClosedLane tasks={tasks.filter((t) => CLOSED_LANE.includes(t.status))} open={closedOpen} onToggle={() => setClosedOpen((o) => !o)} dragFrom={dragFrom} onOpen={openTask} onMove={request} />
           </div>
-          <DragOverlay>{dragging && <div className="task-card overlay"><CardBody task={dragging} onOpen={() => {}} onMove={() => {}} overlay /></div>}</DragOverlay>
+          <DragOverlay dropAnimation={prefersReducedMotion() ? null : undefined}>{dragging && <div className="task-card overlay"><CardBody task={dragging} onOpen={() => {}} onMove={() => {}} overlay /></div>}</DragOverlay>
         </DndContext>
       </div>
       {route.task !== undefined && (
@@ -87,6 +91,7 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
           onClose={() => navigate(roomRoute(room.id, 'board'))}
           onMove={request}
           onReassign={(task) => setPending({ task, action: { kind: 'assign' } })}
+          returnFocusTo={() => cardElement(route.task!)?.querySelector<HTMLElement>('.task-title')}
         />
       )}
       {creating && <NewTaskDialog roomId={room.id} onCreated={() => board.reload()} onClose={() => setCreating(false)} />}

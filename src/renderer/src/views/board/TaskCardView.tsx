@@ -18,7 +18,7 @@ export interface TaskCardProps {
 export function TaskCardView({ task, onOpen, onMove }: TaskCardProps) {
   const { setNodeRef, listeners, isDragging } = useDraggable({ id: `task-${task.number}`, data: { task } });
   return (
-    <div ref={setNodeRef} {...listeners} className={isDragging ? 'task-card dragging' : 'task-card'}>
+    <div ref={setNodeRef} {...listeners} className={isDragging ? 'task-card dragging' : 'task-card'} data-task={task.number}>
       <CardBody task={task} onOpen={onOpen} onMove={onMove} />
     </div>
   );

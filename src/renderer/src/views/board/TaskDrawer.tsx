@@ -25,9 +25,11 @@ export interface TaskDrawerProps {
   onClose: () => void;
   onMove: (task: TaskCard, to: TaskStatus) => void;
   onReassign: (task: TaskCard) => void;
+  /** Where focus goes on close when the card title that opened the drawer is gone. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
-export function TaskDrawer({ roomId, number, onClose, onMove, onReassign }: TaskDrawerProps) {
+export function TaskDrawer({ roomId, number, onClose, onMove, onReassign, returnFocusTo }: TaskDrawerProps) {
   const api = useApi();
   const toast = useToast();
   const { navigate } = useNavigation();
@@ -63,6 +65,7 @@ export function TaskDrawer({ roomId, number, onClose, onMove, onReassign }: Task
       label={t ? `${t.id}: ${t.title}` : 'Task'}
       closeLabel="Close task"
       onClose={onClose}
+      returnFocusTo={returnFocusTo}
       header={
         <>
           <span className="task-id">task_{number}</span>

@@ -43,4 +43,9 @@ export function refusalText(task: TaskCard, to: TaskStatus): string {
   return `${task.id} can't move from ${STATUS_LABELS[task.status]} to ${STATUS_LABELS[to]}. It can go to: ${allowed}.`;
 }
 
+/** What the person hears and reads when a task changes column, whoever moved it. */
+export function movedText(task: Pick<TaskCard, 'id' | 'status'>): string {
+  return `${task.id} is now ${STATUS_LABELS[task.status]}.`;
+}
+
 export const isClosedStatus = (status: TaskStatus): boolean => CLOSED_LANE.includes(status);

@@ -1,11 +1,10 @@
 // Runs a board action through the API and says what happened (or why not) in a toast.
 import { useCallback } from 'react';
-import { STATUS_LABELS } from '../../../../shared/taskTransitions';
 import type { TaskCard } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
 import { useToast } from '../../components/Toasts';
-import type { TaskAction } from './boardRules';
+import { movedText, type TaskAction } from './boardRules';
 
 export function useTaskActions() {
   const api = useApi();
@@ -19,7 +18,7 @@ export function useTaskActions() {
         else if (action.kind === 'cancel') result = await api.call('tasks.cancel', ref);
         else if (action.kind === 'assign') result = await api.call('tasks.handoff', { ...ref, toAgentKey: agentKey ?? '' });
         else result = await api.call('tasks.move', { ...ref, to: action.to });
-        toast(`${task.id} is now ${STATUS_LABELS[result.status]}.`);
+        toast(movedText(result));
         return result;
       } catch (error) {
         toast(errorMessage(error), 'error');

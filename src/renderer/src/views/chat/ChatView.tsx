@@ -20,6 +20,11 @@ export interface ChatViewProps {
   onCloseSearch: () => void;
 }
 
+/** A message's row in the timeline when it is drawn, else the timeline itself. */
+function timelineRow(number: number): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`.timeline [data-number="${number}"]`) ?? document.querySelector<HTMLElement>('.timeline');
+}
+
 export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: ChatViewProps) {
   const api = useApi();
   const { navigate } = useNavigation();
@@ -51,7 +56,7 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
   return (
     <div className={route.threadRoot ? 'chat with-side' : 'chat'}>
       <div className="chat-main">
-        {searchOpen && <SearchPanel roomId={room.id} onChoose={(hit) => void choose(hit)} onClose={onCloseSearch} />}
+        {searchOpen && <SearchPanel roomId={room.id} onChoose={(hit) => void choose(hit)} onClose={onCloseSearch} returnFocusTo={() => document.querySelector<HTMLElement>('.timeline')} />}
         {timeline.status === 'loading' && <Loading label="Loading messages…" />}
         {timeline.status === 'error' && <ErrorState message={timeline.error ?? 'Messages could not load.'} onRetry={timeline.reload} />}
         {timeline.status === 'ready' && timeline.messages.length === 0 && (
@@ -82,6 +87,7 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
           readOnly={room.archived}
           onClose={() => navigate(roomRoute(room.id, 'chat', { focus: route.focus }))}
           onTask={openTask}
+          returnFocusTo={() => timelineRow(route.threadRoot!)}
         />
       )}
     </div>

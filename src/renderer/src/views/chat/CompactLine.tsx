@@ -1,15 +1,15 @@
-// Status posts and system events: one quiet line each.
+// Status posts and system events: one quiet line each, named like a message for screen readers.
 import { memo } from 'react';
 import type { TimelineMessage } from '../../../../shared/types';
 import { Markdown } from '../../components/Markdown';
 import { formatClock, formatDateTime } from '../../lib/time';
 import { ReplyCount } from './ReplyCount';
-import { shownText } from './rows';
+import { messageLabel, shownText } from './rows';
 
 export const CompactLine = memo(function CompactLine({ message, onOpenThread, onTask }: { message: TimelineMessage; onOpenThread?: (root: number) => void; onTask?: (number: number) => void }) {
   const isStatus = message.kind === 'status';
   return (
-    <div className={isStatus ? 'compact-line compact-status' : 'compact-line compact-event'}>
+    <article className={isStatus ? 'compact-line compact-status' : 'compact-line compact-event'} aria-label={messageLabel(message)} data-number={message.number} tabIndex={-1}>
       <span className="compact-mark" aria-hidden="true" />
       {isStatus && <span className="compact-sender">{message.sender.name}</span>}
       <Markdown text={shownText(message)} messageNumber={message.number} onTask={onTask} className="markdown markdown-inline" />
@@ -17,6 +17,6 @@ export const CompactLine = memo(function CompactLine({ message, onOpenThread, on
         {formatClock(message.createdAt)}
       </time>
       {onOpenThread && <ReplyCount count={message.replyCount} lastReplyAt={message.lastReplyAt} onOpen={() => onOpenThread(message.number)} />}
-    </div>
+    </article>
   );
 });

@@ -1,5 +1,6 @@
 // One chat message: avatar, sender line, Markdown text, quoted message, reply count, and a
-// "Reply in thread" action that appears on hover and on keyboard focus.
+// "Reply in thread" action that appears on hover and on keyboard focus. Its accessible name
+// says who wrote it and when.
 import { memo } from 'react';
 import type { TimelineMessage } from '../../../../shared/types';
 import { Avatar } from '../../components/Avatar';
@@ -7,6 +8,7 @@ import { Icon } from '../../components/Icon';
 import { Markdown } from '../../components/Markdown';
 import { formatClock } from '../../lib/time';
 import { ReplyCount } from './ReplyCount';
+import { messageLabel } from './rows';
 import { SenderLine } from './SenderLine';
 
 export interface MessageItemProps {
@@ -24,7 +26,7 @@ export const MessageItem = memo(function MessageItem({ message, continued = fals
     .join(' ');
   const kind = message.source === 'human' ? 'person' : message.source === 'system' ? 'system' : 'agent';
   return (
-    <article className={classes} aria-label={`${message.sender.name}, ${formatClock(message.createdAt)}`} data-number={message.number}>
+    <article className={classes} aria-label={messageLabel(message)} data-number={message.number} tabIndex={-1}>
       <div className="message-gutter">
         {continued ? (
           <span className="message-hover-time">{formatClock(message.createdAt)}</span>

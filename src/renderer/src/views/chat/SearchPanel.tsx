@@ -1,21 +1,23 @@
 // Search in a room (Ctrl/Cmd+F): full-text results with highlighted snippets; choosing one
-// scrolls the chat to it (or opens its thread).
+// scrolls the chat to it (or opens its thread). Closing it gives focus back where it was.
 import { useEffect, useRef, useState } from 'react';
 import type { SearchHit, SearchResult } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
+import { useFocusReturn } from '../../components/focus';
 import { Icon } from '../../components/Icon';
 import { formatDateTime } from '../../lib/time';
 
 const DEBOUNCE_MS = 200;
 
-export function SearchPanel({ roomId, onChoose, onClose }: { roomId: string; onChoose: (hit: SearchHit) => void; onClose: () => void }) {
+export function SearchPanel({ roomId, onChoose, onClose, returnFocusTo }: { roomId: string; onChoose: (hit: SearchHit) => void; onClose: () => void; returnFocusTo?: () => HTMLElement | null }) {
   const api = useApi();
   const [query, setQuery] = useState('');
   const [result, setResult] = useState<SearchResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  useFocusReturn(returnFocusTo);
 
   useEffect(() => {
     input.current?.focus();

@@ -19,9 +19,11 @@ export interface ThreadPanelProps {
   readOnly: boolean;
   onClose: () => void;
   onTask: (number: number) => void;
+  /** Where focus goes on close when the button that opened the thread is gone. */
+  returnFocusTo?: () => HTMLElement | null;
 }
 
-export function ThreadPanel({ roomId, rootNumber, agentNames, tasks, readOnly, onClose, onTask }: ThreadPanelProps) {
+export function ThreadPanel({ roomId, rootNumber, agentNames, tasks, readOnly, onClose, onTask, returnFocusTo }: ThreadPanelProps) {
   const api = useApi();
   const thread = useQuery('messages.thread', { roomId, rootNumber });
   const end = useRef<HTMLDivElement>(null);
@@ -51,6 +53,7 @@ export function ThreadPanel({ roomId, rootNumber, agentNames, tasks, readOnly, o
       closeLabel="Close thread"
       header={<h2>Thread</h2>}
       onClose={onClose}
+      returnFocusTo={returnFocusTo}
       after={<Composer label="Reply in thread" placeholder="Reply…" agentNames={agentNames} tasks={tasks} onSend={send} disabled={readOnly} disabledReason="This room is archived." autoFocus />}
     >
       {thread.status === 'loading' && <Loading label="Loading thread…" />}

@@ -3,6 +3,8 @@
 // older pages load above. Scrolled up, new messages raise the "N new messages" pill instead.
 // Scrolling stays cheap in rooms of any length: React renders rows after the scroll event
 // (never flushSync inside it), rows are memoised, and their Markdown is prepared ahead.
+// For screen readers and the keyboard it is a list of messages: ↑/↓ (and Home/End) move
+// focus from message to message, Tab reaches the focused message's actions.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TimelineMessage } from '../../../../shared/types';
@@ -38,6 +40,8 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
   const scroller = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
   const [seenUpTo, setSeenUpTo] = useState(0);
+  /** A row to focus once it is drawn (keyboard moves, a search result). */
+  const [focusIndex, setFocusIndex] = useState<number | null>(null);
   const last = messages[messages.length - 1]?.number ?? 0;
 
   // Stable per window: a new getItemKey makes the virtualiser re-measure every row.
@@ -62,9 +66,20 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
   useLayoutEffect(() => {
     if (messages.length === 0) return;
     const index = focusNumber === undefined ? -1 : messages.findIndex((m) => m.number === focusNumber);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
-    else virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+    if (index >= 0) {
+      virtualizer.scrollToIndex(index, { align: 'center' });
+      setFocusIndex(index);
+    } else virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
   }, [timeline.generation, focusNumber]);
+
+  // Rows render a task after scrolling: focus the wanted one when it is in the DOM.
+  useEffect(() => {
+    if (focusIndex === null) return;
+    const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${focusIndex}"] [data-number]`);
+    if (!row) return;
+    row.focus({ preventScroll: true });
+    setFocusIndex(null);
+  });
 
   // Whatever arrives while the reader is at the bottom counts as seen.
   useEffect(() => {
@@ -95,10 +110,21 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
     setSeenUpTo(last);
   };
 
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const to = keyboardTarget(event, scroller.current, messages.length);
+    if (to === null) return;
+    event.preventDefault();
+    virtualizer.scrollToIndex(to, { align: 'auto' });
+    setFocusIndex(to);
+  };
+
   const items = virtualizer.getVirtualItems();
+  // Positions are true only counted from the room's first message; the size once all is loaded.
+  const position = (index: number) =>
+    hasMoreBefore ? {} : { 'aria-posinset': index + 1, 'aria-setsize': hasMoreAfter ? -1 : messages.length };
   return (
     <div className="timeline-wrap">
-      <div ref={scroller} className="timeline" onScroll={onScroll} tabIndex={0} role="region" aria-label="Messages">
+      <div ref={scroller} className="timeline" onScroll={onScroll} onKeyDown={onKeyDown} tabIndex={0} role="region" aria-label="Messages">
         {/* Always one line high, so the rows below never shift when a page starts or stops loading. */}
         {hasMoreBefore ? (
           <div className="timeline-loading" aria-hidden={!timeline.loadingOlder}>
@@ -108,9 +134,9 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
           messages.length > 0 && <div className="timeline-start">This is the start of the room.</div>
         )}
         <div className="timeline-inner" style={{ height: virtualizer.getTotalSize() }}>
-          <div className="timeline-rows" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
+          <div className="timeline-rows" role="list" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
             {items.map((item) => (
-              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="timeline-row">
+              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="timeline-row" role="listitem" {...position(item.index)}>
                 <TimelineRow
                   message={messages[item.index]}
                   previous={messages[item.index - 1]}
@@ -132,4 +158,31 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
       )}
     </div>
   );
+}
+
+const MOVES: Readonly<Record<string, number>> = { ArrowUp: -1, ArrowDown: 1, Home: -Infinity, End: Infinity };
+
+/**
+ * The row index a key moves focus to, or null when the key is not a move here. From the
+ * timeline itself, ↑ starts at the last message on screen and ↓ at the first; keys pressed
+ * on a control inside a message (a link, a button) keep their own meaning.
+ */
+function keyboardTarget(event: React.KeyboardEvent, scroller: HTMLElement | null, count: number): number | null {
+  const step = MOVES[event.key];
+  const target = event.target as HTMLElement;
+  if (step === undefined || !scroller || count === 0 || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null;
+  const onRow = target.matches('[data-number]');
+  if (!onRow && target !== scroller) return null;
+  if (!Number.isFinite(step)) return step < 0 ? 0 : count - 1;
+  if (onRow) {
+    const row = target.closest<HTMLElement>('[data-index]');
+    return row ? Math.max(0, Math.min(count - 1, Number(row.dataset.index) + step)) : null;
+  }
+  const box = scroller.getBoundingClientRect();
+  const shown = [...scroller.querySelectorAll<HTMLElement>('[data-index]')].filter((row) => {
+    const r = row.getBoundingClientRect();
+    return r.bottom > box.top && r.top < box.bottom;
+  });
+  const edge = step < 0 ? shown[shown.length - 1] : shown[0];
+  return edge ? Number(edge.dataset.index) : step < 0 ? count - 1 : 0;
 }

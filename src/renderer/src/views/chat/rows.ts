@@ -1,6 +1,7 @@
 // How each timeline row is drawn: a day divider before the first message of a day, and a
 // continued message (no avatar) when the same sender posts again within five minutes.
 import type { TimelineMessage } from '../../../../shared/types';
+import { formatClock } from '../../lib/time';
 
 const GROUP_MS = 5 * 60_000;
 
@@ -22,4 +23,9 @@ export function continuesGroup(previous: TimelineMessage | undefined, message: T
 /** The text a row shows: a status post without its "[status]" prefix. */
 export function shownText(message: TimelineMessage): string {
   return message.kind === 'status' ? message.text.replace(/^\[status\]\s*/i, '') : message.text;
+}
+
+/** "Juniper, 14:05": what a screen reader says first about a message or a compact line. */
+export function messageLabel(message: TimelineMessage): string {
+  return `${message.sender.name}, ${formatClock(message.createdAt)}`;
 }

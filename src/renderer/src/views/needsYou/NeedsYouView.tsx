@@ -1,4 +1,6 @@
-// "Needs you": one queue across rooms, newest first, answered or dismissed in place.
+// "Needs you": one queue across rooms, newest first, answered or dismissed in place. Focus
+// that was in a finished item moves on to the next one (or the heading when none is left).
+import { useEffect, useRef } from 'react';
 import type { NeedsYouItem } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { useAppData } from '../../app/appData';
@@ -6,14 +8,34 @@ import { roomRoute, useNavigation } from '../../app/navigation';
 import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
 import { useToast } from '../../components/Toasts';
 import { NeedsYouCard } from './NeedsYouCard';
+import { itemKey } from './useNeedsYouAnnouncements';
 
 export function NeedsYouView() {
   const api = useApi();
   const toast = useToast();
   const { needsYou } = useAppData();
   const { navigate } = useNavigation();
-  const remove = (item: NeedsYouItem) =>
-    needsYou.setData((old) => ({ items: old.items.filter((i) => !(i.ref.kind === item.ref.kind && i.ref.roomId === item.ref.roomId && i.ref.number === item.ref.number)) }));
+  const list = useRef<HTMLUListElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** The place of the item that has the focus: when that item leaves (answered here or elsewhere), focus moves on from there. */
+  const focusedAt = useRef<number | null>(null);
+  const remove = (item: NeedsYouItem) => needsYou.setData((old) => ({ items: old.items.filter((i) => itemKey(i) !== itemKey(item)) }));
+  useEffect(() => {
+    const at = focusedAt.current;
+    const active = document.activeElement;
+    if (at === null || (active && active !== document.body)) return;
+    focusedAt.current = null;
+    const cards = list.current?.children ?? [];
+    const next = cards[Math.min(at, cards.length - 1)]?.querySelector('textarea');
+    (next ?? heading.current)?.focus();
+  }, [needsYou.data]);
+  const onFocus = (event: React.FocusEvent) => {
+    focusedAt.current = [...(list.current?.children ?? [])].findIndex((card) => card.contains(event.target));
+  };
+  // Focus moving elsewhere forgets the place; focus lost with its removed card (no next target) does not.
+  const onBlur = (event: React.FocusEvent) => {
+    if (event.relatedTarget && !list.current?.contains(event.relatedTarget)) focusedAt.current = null;
+  };
   const open = (item: NeedsYouItem) => {
     if (item.ref.kind === 'task') navigate(roomRoute(item.ref.roomId, 'board', { task: item.ref.number }));
     else navigate(roomRoute(item.ref.roomId, 'chat', { threadRoot: item.threadRootNumber ?? undefined, focus: item.threadRootNumber ?? item.ref.number }));
@@ -31,10 +53,10 @@ export function NeedsYouView() {
       );
     }
     return (
-      <ul className="needs-list">
+      <ul className="needs-list" ref={list} onFocus={onFocus} onBlur={onBlur}>
         {items.map((item) => (
           <NeedsYouCard
-            key={`${item.ref.kind}:${item.ref.roomId}:${item.ref.number}`}
+            key={itemKey(item)}
             item={item}
             onAnswer={async (it, text) => {
               await api.call('needsYou.answer', { item: it.ref, text });
@@ -55,7 +77,7 @@ export function NeedsYouView() {
   return (
     <section className="page" aria-labelledby="needs-title">
       <header className="page-header">
-        <h1 id="needs-title">Needs you</h1>
+        <h1 id="needs-title" ref={heading} tabIndex={-1}>Needs you</h1>
         <p className="muted">Questions, decisions and reviews your agents are waiting on, across every room.</p>
       </header>
       {body()}

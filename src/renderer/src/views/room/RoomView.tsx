@@ -9,6 +9,7 @@ import { ChatView } from '../chat/ChatView';
 import { BoardView } from '../board/BoardView';
 import { AgentsRoster } from '../agents/AgentsRoster';
 import { MemoryView } from '../memory/MemoryView';
+import { useMessageAnnouncements } from '../chat/useMessageAnnouncements';
 import { RoomHeader } from './RoomHeader';
 
 const TABS: TabSpec<RoomTab>[] = [
@@ -19,11 +20,12 @@ const TABS: TabSpec<RoomTab>[] = [
 ];
 
 export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> }) {
-  const { rooms } = useAppData();
+  const { rooms, info } = useAppData();
   const { navigate } = useNavigation();
   const room = roomById(rooms.data, route.roomId);
   const agents = useQuery('workers.list', { roomId: route.roomId }, (e) => e.type === 'worker.changed' && e.roomId === route.roomId);
   const [searchOpen, setSearchOpen] = useState(false);
+  useMessageAnnouncements(route.roomId, info.data?.person.name);
 
   useEffect(() => {
     setSearchOpen(false);
