@@ -68,7 +68,7 @@ describe('migrations', () => {
     const old = new Store(raw, new EventBus());
     await old.write((tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
     const session = await old.write((tx) => {
-      const { worker } = findOrCreateWorker(tx, { registrationKey: 'k', requestedName: 'Juniper', ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Codex' });
+      const { worker } = findOrCreateWorker(tx, { registrationKey: 'k-4f7a9c2e81d6b035', requestedName: 'Juniper', ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Codex' });
       return openWorkerSession(tx, { worker, roomId: 'lab' }).session;
     });
     await old.write((tx) => addTask(tx, 'lab', sessionActor(session), { title: 'Fix login' }));
