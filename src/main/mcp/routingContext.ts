@@ -12,7 +12,7 @@ import type { ToolEnv } from './services';
  * session list, read once per burst and forgotten before the next turn of the event loop.
  */
 const burst = new Map<string, SessionRow[]>();
-function roomSessions(env: ToolEnv, roomId: string): SessionRow[] {
+function roomSessions(env: Pick<ToolEnv, 'services'>, roomId: string): SessionRow[] {
   const key = `${env.services.hostId}\n${roomId}`;
   let sessions = burst.get(key);
   if (!sessions) {
@@ -23,7 +23,7 @@ function roomSessions(env: ToolEnv, roomId: string): SessionRow[] {
   return sessions;
 }
 
-export function routingContextFor(env: ToolEnv, roomId: string, recipient: SessionRow): RoutingContext {
+export function routingContextFor(env: Pick<ToolEnv, 'services'>, roomId: string, recipient: SessionRow): RoutingContext {
   const db = env.services.store.db;
   const sessions = roomSessions(env, roomId);
   const activeWorkers = sessions.filter(

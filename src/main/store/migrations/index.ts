@@ -1,6 +1,7 @@
 // Numbered migrations. Migration N brings a database from user_version N-1 to N.
 // Append only: a released migration never changes.
 import { migration001 } from './001_initial';
+import { migration002 } from './002_managed_agents';
 
-export const migrations: readonly string[] = [migration001];
+export const migrations: readonly string[] = [migration001, migration002];
 export const SCHEMA_VERSION = migrations.length;
