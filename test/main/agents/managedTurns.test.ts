@@ -1,9 +1,11 @@
 // Managed agents with the REAL Claude Code and Codex CLIs against fake model servers (the
 // model is the only fake): a mention gives the agent a turn, the agent answers in the room
 // through our tools, and the next mention continues the same provider session.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupSpawned } from '../../support';
-import { replyInRoom } from '../../support/fakeModels';
+import { callBuiltInTool, replyInRoom, say } from '../../support/fakeModels';
 import { startManagedApp, type ManagedApp } from './managedApp';
 
 let app: ManagedApp | null = null;
@@ -42,5 +44,27 @@ describe.each(['claude_code', 'codex'] as const)('a managed %s agent (fake model
     // The provider continued its own session: the first turn's prompt is in the conversation.
     expect(resumed.prompts.join('\n')).toContain('@Juniper why does the build fail?');
     expect(resumed.prompts.join('\n')).toContain('@Juniper thanks, can you fix it?');
+  });
+});
+
+describe('what a managed Claude Code agent may do outside our tools (fake model)', () => {
+  it('read-only refuses file edits, may-edit allows them in its folder', async () => {
+    app = await startManagedApp({ provider: 'claude_code' });
+    await app.room(ROOM);
+    const target = join(app.folder, 'notes.md');
+    const writeNotes = () => [callBuiltInTool('Write', { file_path: target, content: '# Notes\n' }), say('Tried to write the notes.')];
+    const reader = await app.call('agents.add', { provider: 'claude_code', folder: app.folder, roomId: ROOM, name: 'Reader', permissions: 'read_only' });
+    const editor = await app.call('agents.add', { provider: 'claude_code', folder: app.folder, roomId: ROOM, name: 'Editor', permissions: 'edit' });
+    await app.call('agents.pause', { agentId: editor.agentId });
+    app.model.script.push('Reader', ...writeNotes());
+    await app.call('agents.runNow', { agentId: reader.agentId });
+    const refused = await app.turnEnded(reader.agentId, 1);
+    expect(existsSync(target)).toBe(false);
+    expect(refused.entries.map((e) => e.text)).toContain('Not allowed to use Write (outside the permissions chosen for this agent).');
+
+    app.model.script.push('Editor', ...writeNotes());
+    await app.call('agents.runNow', { agentId: editor.agentId });
+    expect((await app.turnEnded(editor.agentId, 1)).status).toBe('done');
+    expect(existsSync(target)).toBe(true);
   });
 });

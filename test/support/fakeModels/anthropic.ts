@@ -31,7 +31,7 @@ export async function startFakeAnthropic(script: ModelScript): Promise<FakeModel
       message: { id, type: 'message', role: 'assistant', model: b.model ?? 'fake', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: ANTHROPIC_USAGE.input, output_tokens: 1 } },
     });
     if (step.kind === 'tool') {
-      stream.send('content_block_start', { index: 0, content_block: { type: 'tool_use', id: `toolu_fake_${n}`, name: TOOL_PREFIX + step.name, input: {} } });
+      stream.send('content_block_start', { index: 0, content_block: { type: 'tool_use', id: `toolu_fake_${n}`, name: step.builtIn ? step.name : TOOL_PREFIX + step.name, input: {} } });
       stream.send('content_block_delta', { index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(step.args(lastRequest(script))) } });
     } else {
       stream.send('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });

@@ -7,7 +7,7 @@ import type { FakeModelServer } from './http';
 import { codexConfigFor, startFakeOpenAi } from './openai';
 import { ModelScript } from './script';
 
-export { ModelScript, callTool, gate, identityIn, replyInRoom, say, type ModelRequest, type ModelStep } from './script';
+export { ModelScript, callBuiltInTool, callTool, gate, identityIn, replyInRoom, say, type ModelRequest, type ModelStep } from './script';
 export { ANTHROPIC_USAGE } from './anthropic';
 export { OPENAI_USAGE } from './openai';
 export type { FakeModelServer } from './http';

@@ -14,7 +14,8 @@ export interface ModelRequest {
 }
 
 export type ModelStep =
-  | { readonly kind: 'tool'; readonly name: string; readonly args: (request: ModelRequest) => Record<string, unknown> }
+  /** `builtIn`: one of the CLI's own tools (e.g. Claude Code's Write), not one of ours. */
+  | { readonly kind: 'tool'; readonly name: string; readonly args: (request: ModelRequest) => Record<string, unknown>; readonly builtIn?: boolean }
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'gate'; readonly opened: Promise<void>; readonly then: ModelStep };
 
@@ -24,6 +25,9 @@ export const callTool = (name: string, args: Record<string, unknown> | ((request
   name,
   args: typeof args === 'function' ? args : () => args,
 });
+
+/** Calls one of the CLI's own tools (e.g. Claude Code's Write) by its plain name. */
+export const callBuiltInTool = (name: string, args: Record<string, unknown>): ModelStep => ({ kind: 'tool', name, args: () => args, builtIn: true });
 
 /** A step that waits until `open()` (a model that is slow to answer). */
 export function gate(then: ModelStep): { step: ModelStep; open(): void } {
