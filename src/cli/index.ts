@@ -1,4 +1,4 @@
-// The `letagents-desktop` command: serve | mcp | doctor (architecture.md §3).
+// The `letagents-desktop` command: serve | mcp | doctor | agent (architecture.md §3).
 // Each subcommand is loaded on demand so the stdio helper stays small and fast.
 const [command, ...rest] = process.argv.slice(2);
 
@@ -10,6 +10,8 @@ const USAGE = `usage: letagents-desktop <command> [options]
          the stdio MCP helper agents start (starts the app if needed)
   doctor [--data-dir D]
          check the data folder, database, agent socket and token
+  agent  add|list|pause|resume|stop|run|remove … [--data-dir D]
+         managed agents: the app runs an agent CLI when its room needs it
 `;
 
 async function main(): Promise<number> {
@@ -20,6 +22,8 @@ async function main(): Promise<number> {
       return (await import('./serve')).runServe(rest);
     case 'doctor':
       return (await import('./doctor/run')).runDoctor(rest);
+    case 'agent':
+      return (await import('./agent/run')).runAgent(rest);
     case undefined:
     case '--help':
     case '-h':

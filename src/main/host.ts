@@ -34,6 +34,7 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
     gateway = await startGateway({
       dataDir: options.dataDir,
       handler: app.hub,
+      apiCall: commandLineCall(dispatch),
       http: {
         port: options.port ?? 0,
         extraHandler: rendererDir ? ({ port, token }) => createWebHost({ rendererDir, token, port, dispatch, subscribe }) : undefined,
@@ -54,4 +55,15 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
       await app.close();
     })()),
   };
+}
+
+/**
+ * What `letagents-desktop agent …` may call over the agent socket (same token as agents):
+ * the managed-agent methods only, not the rest of what a person can do in the window.
+ */
+function commandLineCall(dispatch: Dispatch): (method: string, input: unknown) => Promise<unknown> {
+  return async (method, input) =>
+    method.startsWith('agents.')
+      ? dispatch(method, input)
+      : { ok: false, error: { code: 'not_allowed', message: `${method} cannot be called from the command line.` } };
 }

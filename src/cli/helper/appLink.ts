@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { helperSocketPath, helperTokenPath } from './dataPaths';
 import { launchAppInBackground, type LaunchedApp } from './launch';
 import { LineSplitter } from './lines';
-import { HELLO_TIMEOUT_MS, MAX_HELLO_BYTES, parseWelcome, type HelperHello } from './protocol';
+import { HELLO_TIMEOUT_MS, MAX_HELLO_BYTES, parseWelcome, type AppWelcome, type HelperHello } from './protocol';
 
 export const APP_START_WAIT_MS = 10_000;
 export const RECONNECT_WAIT_MS = 10_000;
@@ -18,13 +18,13 @@ export interface AppConnection {
 }
 
 type Attempt =
-  | { kind: 'connected'; connection: AppConnection }
+  | { kind: 'connected'; connection: AppConnection; welcome: AppWelcome }
   /** Nothing listens on the socket. */
   | { kind: 'absent'; detail: string }
   /** Something listens but did not welcome this helper. */
   | { kind: 'refused'; detail: string };
 
-export type HelloFields = Pick<HelperHello, 'cwd' | 'ide' | 'pid' | 'probe'>;
+export type HelloFields = Pick<HelperHello, 'cwd' | 'ide' | 'pid' | 'probe' | 'api'>;
 
 const prefix = 'letagents-desktop mcp:';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -121,10 +121,11 @@ export function attemptConnect(socketPath: string, dataDir: string, hello: Hello
         return settle({ kind: 'refused', detail: 'it answered with something that is not a welcome' });
       }
       if (received.length === 0) return;
-      if (!parseWelcome(received[0])) return settle({ kind: 'refused', detail: 'it answered with something that is not a welcome' });
+      const welcome = parseWelcome(received[0]);
+      if (!welcome) return settle({ kind: 'refused', detail: 'it answered with something that is not a welcome' });
       const rest = received.slice(1).map((line) => `${line}\n`).join('');
       socket.removeAllListeners('close');
-      settle({ kind: 'connected', connection: { socket, leftover: Buffer.concat([Buffer.from(rest), lines.takeRemainder()]) } });
+      settle({ kind: 'connected', connection: { socket, leftover: Buffer.concat([Buffer.from(rest), lines.takeRemainder()]) }, welcome });
     });
   });
 }

@@ -14,6 +14,8 @@ export interface HelperHello {
   readonly pid: number | null;
   /** A probe (`doctor`) only asks "is the app there and does it accept the token?"; no MCP follows. */
   readonly probe?: boolean;
+  /** One app API call from the command line (`letagents-desktop agent …`); answered in the welcome, no MCP follows. */
+  readonly api?: { readonly method: string; readonly input: unknown };
 }
 
 /** The app's answer to a good hello; MCP traffic follows it. */
@@ -21,6 +23,8 @@ export interface AppWelcome {
   readonly letagents_welcome: 1;
   /** The connection id the MCP layer sees; null for a probe. */
   readonly connection_id: string | null;
+  /** The answer to a hello's `api` call: {ok:true,value} or {ok:false,error}. */
+  readonly api_result?: unknown;
 }
 
 /** Sent by the helper every HEARTBEAT_INTERVAL_MS; the gateway consumes it. */
@@ -49,6 +53,8 @@ export function parseHello(line: string): HelperHello | null {
   const optionalString = (x: unknown) => x === undefined || x === null || typeof x === 'string';
   if (!optionalString(v.cwd) || !optionalString(v.ide)) return null;
   if (v.pid !== undefined && v.pid !== null && typeof v.pid !== 'number') return null;
+  const api = v.api as { method?: unknown; input?: unknown } | undefined;
+  if (api !== undefined && (typeof api !== 'object' || api === null || typeof api.method !== 'string')) return null;
   return {
     letagents_hello: 1,
     token: v.token,
@@ -56,6 +62,7 @@ export function parseHello(line: string): HelperHello | null {
     ide: (v.ide as string | null | undefined) || null,
     pid: (v.pid as number | null | undefined) ?? null,
     probe: v.probe === true,
+    ...(api ? { api: { method: api.method as string, input: api.input ?? {} } } : {}),
   };
 }
 
@@ -64,7 +71,11 @@ export function parseWelcome(line: string): AppWelcome | null {
   try {
     const v = JSON.parse(line) as Record<string, unknown> | null;
     if (v && v.letagents_welcome === 1) {
-      return { letagents_welcome: 1, connection_id: typeof v.connection_id === 'string' ? v.connection_id : null };
+      return {
+        letagents_welcome: 1,
+        connection_id: typeof v.connection_id === 'string' ? v.connection_id : null,
+        ...('api_result' in v ? { api_result: v.api_result } : {}),
+      };
     }
   } catch {
     // not JSON: not a welcome

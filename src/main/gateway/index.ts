@@ -24,6 +24,8 @@ export interface GatewayOptions {
     readonly sessionIdleMs?: number;
   };
   readonly socketTimings?: Partial<SocketConnectionTimings>;
+  /** Answers command-line API calls that arrive on the agent socket (see host.ts for which). */
+  readonly apiCall?: (method: string, input: unknown) => Promise<unknown>;
 }
 
 export interface Gateway {
@@ -47,6 +49,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     handler: options.handler,
     nextConnectionId,
     timings: options.socketTimings,
+    apiCall: options.apiCall,
   });
   let http: AgentHttpServer | null = null;
   if (options.http !== false) {

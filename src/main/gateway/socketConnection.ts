@@ -24,6 +24,8 @@ export interface SocketConnectionContext {
   readonly timings: SocketConnectionTimings;
   /** Called once when the socket is gone, whatever the reason. */
   readonly onGone: () => void;
+  /** Answers a command-line API call (a hello with `api`); absent: such calls are refused. */
+  readonly apiCall?: (method: string, input: unknown) => Promise<unknown>;
 }
 
 export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext): void {
@@ -31,6 +33,7 @@ export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext):
   let transport: SocketMcpTransport | null = null;
   let connectionId: string | null = null;
   let silence: NodeJS.Timeout | null = null;
+  let apiCallPending = false;
   const helloTimer = setTimeout(() => socket.destroy(), ctx.timings.helloTimeoutMs);
 
   const armSilenceTimer = () => {
@@ -43,6 +46,13 @@ export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext):
     const hello = parseHello(line);
     if (!hello || !tokensEqual(hello.token, ctx.token)) {
       socket.destroy();
+      return;
+    }
+    if (hello.api) {
+      const { method, input } = hello.api;
+      const call = ctx.apiCall?.(method, input) ?? Promise.resolve({ ok: false, error: { code: 'not_available', message: 'This app takes no command-line calls.' } });
+      apiCallPending = true;
+      void call.then((result) => !socket.destroyed && socket.end(welcomeLine({ letagents_welcome: 1, connection_id: null, api_result: result })));
       return;
     }
     if (hello.probe) {
@@ -91,7 +101,7 @@ export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext):
     for (const line of received) {
       if (socket.destroyed) return;
       if (!transport) {
-        if (socket.writableEnded) return; // answered a probe: ignore the rest
+        if (socket.writableEnded || apiCallPending) return; // a probe or an API call: ignore the rest
         onHello(line);
       } else {
         onMessageLine(line);

@@ -24,6 +24,8 @@ export interface AgentSocketServerOptions {
   readonly nextConnectionId: ConnectionIdSource;
   /** Tests shorten these; the defaults are the spec's (data-model.md §5.5). */
   readonly timings?: Partial<SocketConnectionTimings>;
+  /** Answers command-line API calls (`letagents-desktop agent …`). */
+  readonly apiCall?: (method: string, input: unknown) => Promise<unknown>;
 }
 
 export interface AgentSocketServer {
@@ -49,6 +51,7 @@ export async function startAgentSocketServer(options: AgentSocketServerOptions):
       nextConnectionId: options.nextConnectionId,
       timings,
       onGone: () => sockets.delete(socket),
+      apiCall: options.apiCall,
     });
   });
 
