@@ -9,6 +9,7 @@ import { providerOf, locateProvider } from './providers';
 import { startProviderProcess } from './providerProcess';
 import { parseTotals, TurnLog } from './turnLog';
 import type { TurnAbortReason } from './turnScheduler';
+import { preview } from './providers/streamText';
 import type { ActivityEvent, Trigger } from './types';
 
 export interface TurnRunnerDeps {
@@ -108,6 +109,22 @@ async function runOnce(deps: TurnRunnerDeps, input: TurnInput, log: TurnLog, com
   return { status: 'failed', error: result?.error ?? 'The turn failed.', resumeFailed };
 }
 
+/** A successful result in a few words: what it made (msg_4, task_7) or "ok", not the whole JSON. */
+function summarizeResult(text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return preview(text.replace(/\s+/g, ' '), 160) || 'ok';
+  }
+  if (typeof value !== 'object' || value === null) return preview(String(value), 160);
+  const v = value as Record<string, unknown>;
+  if (v.success === false) return preview(`not done: ${String(v.error ?? '')}`, 300);
+  const made = [v.id, (v.task as { id?: unknown } | undefined)?.id, v.room_id].find((x) => typeof x === 'string');
+  const count = Array.isArray(v.messages) ? `${v.messages.length} messages` : null;
+  return [made, count].filter(Boolean).join(', ') || 'ok';
+}
+
 function aborted(signal: AbortSignal): Attempt {
   const reason = (signal.reason as TurnAbortReason) ?? 'stopped';
   return { status: reason === 'timed_out' ? 'timed_out' : reason === 'closing' ? 'failed' : 'stopped', error: ABORT_TEXT[reason] ?? ABORT_TEXT.stopped, resumeFailed: false };
@@ -120,7 +137,7 @@ async function record(log: TurnLog, event: ActivityEvent): Promise<void> {
     case 'tool_call':
       return log.entry('tool_call', event.input ? `${event.tool} ${event.input}` : event.tool);
     case 'tool_result':
-      return log.entry(event.ok ? 'tool_result' : 'error', `${event.tool} ${event.ok ? '→' : 'failed:'} ${event.text}`.trim());
+      return log.entry(event.ok ? 'tool_result' : 'error', event.ok ? `${event.tool} → ${summarizeResult(event.text)}` : `${event.tool} failed: ${preview(event.text)}`);
     case 'text':
       return log.entry('text', event.text);
     case 'note':

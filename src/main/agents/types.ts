@@ -13,6 +13,7 @@ export type Trigger =
 export type ActivityEvent =
   | { kind: 'session'; sessionId: string }
   | { kind: 'tool_call'; tool: string; input: string }
+  /** `text`: the whole result; the log keeps a summary. */
   | { kind: 'tool_result'; tool: string; ok: boolean; text: string }
   | { kind: 'text'; text: string }
   | { kind: 'note'; text: string }

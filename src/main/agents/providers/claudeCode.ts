@@ -100,7 +100,7 @@ class ClaudeStreamParser implements StreamParser {
     for (const block of blocksOf(m)) {
       if (block.type !== 'tool_result') continue;
       const name = typeof block.tool_use_id === 'string' ? this.toolsById.get(block.tool_use_id) : undefined;
-      out.push({ kind: 'tool_result', tool: toolName(name ?? 'tool'), ok: block.is_error !== true, text: preview(contentText(block.content)) });
+      out.push({ kind: 'tool_result', tool: toolName(name ?? 'tool'), ok: block.is_error !== true, text: contentText(block.content) });
     }
     return out;
   }

@@ -113,7 +113,7 @@ class CodexStreamParser implements StreamParser {
         const result = (item.result ?? null) as { content?: unknown; is_error?: unknown } | null;
         const ok = item.status === 'completed' && !error && result?.is_error !== true;
         const text = error ? String(error.message ?? 'failed') : contentText(result?.content);
-        return [{ kind: 'tool_result', tool: String(item.tool ?? 'tool'), ok, text: preview(text) }];
+        return [{ kind: 'tool_result', tool: String(item.tool ?? 'tool'), ok, text }];
       }
       case 'command_execution':
         return [{ kind: 'tool_result', tool: 'shell', ok: item.exit_code === 0, text: preview(String(item.aggregated_output ?? '')) }];

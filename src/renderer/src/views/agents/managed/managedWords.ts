@@ -24,11 +24,12 @@ export const TURN_WORDS: Record<TurnStatus, string> = {
 };
 
 const number = (n: number) => n.toLocaleString('en-US');
+const dollars = (usd: number) => (usd > 0 && usd < 0.01 ? '<$0.01' : `$${usd.toFixed(2)}`);
 
 export function usageText(agent: ManagedAgent): string {
   const turns = `${agent.usage.turnsLastHour}${agent.turnsPerHour === null ? '' : ` of ${agent.turnsPerHour}`} turns this hour`;
   const tokens = `${number(agent.usage.tokensToday)}${agent.dailyTokenCap === null ? '' : ` of ${number(agent.dailyTokenCap)}`} tokens today`;
-  const cost = agent.usage.costTodayUsd === null ? '' : ` · $${agent.usage.costTodayUsd.toFixed(2)} today`;
+  const cost = agent.usage.costTodayUsd === null ? '' : ` · ${dollars(agent.usage.costTodayUsd)} today`;
   return `${turns} · ${tokens}${cost}`;
 }
 
