@@ -177,6 +177,18 @@ describe('pausing, budgets and restarts (Claude Code, fake model)', () => {
     expect((await app.turnEnded(agent.agentId, 2)).status).toBe('done');
   });
 
+  it('a task a person hands to the agent gives it one turn that names the task', async () => {
+    app = await startManagedApp({ provider: 'claude_code' });
+    const agent = await addJuniper(app, 'claude_code');
+    const task = await app.call('tasks.create', { roomId: ROOM, title: 'Fix the flaky checkout test' });
+    app.model.script.push('Juniper', ...replyInRoom('Taking the flaky test.'));
+    await app.call('tasks.handoff', { roomId: ROOM, number: task.number, toAgentKey: (await app.call('workers.list', { roomId: ROOM }))[0].agentKey });
+    const turn = await app.turnEnded(agent.agentId, 1);
+    expect(turn.status).toBe('done');
+    expect(turn.triggerText).toContain(`task_${task.number} ("Fix the flaky checkout test") was assigned or handed to you.`);
+    expect((await app.turns(agent.agentId)).length).toBe(1);
+  });
+
   it('the desired state and the agent identity survive an app restart', async () => {
     app = await startManagedApp({ provider: 'claude_code' });
     const agent = await addJuniper(app, 'claude_code');

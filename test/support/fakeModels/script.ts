@@ -56,8 +56,8 @@ export function replyInRoom(text: string): ModelStep[] {
 
 export class ModelScript {
   private readonly queues = new Map<string, ModelStep[]>();
-  /** Main (agent-turn) requests, in arrival order, with the agent they were for. */
-  readonly requests: Array<ModelRequest & { agent: string | null }> = [];
+  /** Main (agent-turn) requests, in arrival order, with the agent they were for and when (performance.now()). */
+  readonly requests: Array<ModelRequest & { agent: string | null; at: number }> = [];
 
   /** Steps for the agent named `agent` (matched by "You are <agent>," in its prompt); null: any agent. */
   push(agent: string | null, ...steps: ModelStep[]): void {
@@ -68,7 +68,7 @@ export class ModelScript {
   /** The next step for this request: its agent's queue, else the shared one, else "Done.". */
   async next(request: ModelRequest): Promise<Exclude<ModelStep, { kind: 'gate' }>> {
     const agent = agentOf(request);
-    this.requests.push({ ...request, agent });
+    this.requests.push({ ...request, agent, at: performance.now() });
     const queue = (agent !== null && this.queues.get(agent)?.length ? this.queues.get(agent) : this.queues.get('')) ?? [];
     let step = queue.shift() ?? say('Done.');
     while (step.kind === 'gate') {
