@@ -10,8 +10,8 @@ export const STATE_WORDS: Record<ManagedAgentState, string> = {
 };
 
 export const PERMISSION_WORDS: Record<AgentPermissions, { label: string; detail: string }> = {
-  read_only: { label: 'Read the folder only', detail: 'It can read files and use LetAgents; it cannot change files or run commands.' },
-  edit: { label: 'Edit files in the folder', detail: 'It can also create and change files in its folder, and still not run commands.' },
+  read_only: { label: 'Read the folder only', detail: 'It can read its folder and use LetAgents; it cannot change files.' },
+  edit: { label: 'Edit files in the folder', detail: 'It can also create and change files in its folder.' },
   provider_default: { label: 'What my provider settings allow', detail: "Whatever your own Claude Code or Codex settings allow; LetAgents' tools are always allowed." },
 };
 
