@@ -21,7 +21,7 @@ import type { McpServices } from '../mcp/services';
 import type { HelperCommand } from '../setup/helperCommand';
 import { getRequestRow } from '../store/knowledgeQueries';
 import {
-  deleteManagedAgentRow, failInterruptedTurns, getManagedAgentRow, insertManagedAgentRow, listManagedAgentRows,
+  countRunningTurns, deleteManagedAgentRow, failInterruptedTurns, getManagedAgentRow, insertManagedAgentRow, listManagedAgentRows,
   listTurnRows, updateManagedAgentState, type HeldReason, type ManagedAgentRow, type TurnRow,
 } from '../store/managedAgentQueries';
 import type { Store, Tx } from '../store/store';
@@ -86,7 +86,8 @@ export class ManagedAgents {
       takeOwnEvent: (roomId, number) => this.ownEvents.delete(`${roomId}\n${number}`),
       roomDeleted: () => void this.forgetVanished(),
     });
-    this.ready = this.load();
+    // A start-up that cannot read or write the store leaves managed agents idle, never the app down.
+    this.ready = this.load().catch((error: unknown) => console.error('managed agents: could not load:', error));
   }
 
   /** The CLIs the app can run and whether each is installed. */
@@ -220,12 +221,14 @@ export class ManagedAgents {
 
   async close(): Promise<void> {
     this.stopWatching();
-    await this.ready.catch(() => undefined);
+    await this.ready;
     await this.scheduler.close();
   }
 
   private async load(): Promise<void> {
-    await this.options.store.write((tx) => failInterruptedTurns(tx, 'The app stopped during this turn.'));
+    if ((await this.options.store.read((db) => countRunningTurns(db))) > 0) {
+      await this.options.store.write((tx) => failInterruptedTurns(tx, 'The app stopped during this turn.'));
+    }
     for (const row of await this.options.store.read((db) => listManagedAgentRows(db))) {
       this.activate(row, await this.options.store.read((db) => getWorker(db, row.worker_id)));
     }

@@ -113,16 +113,22 @@ export function deleteManagedAgentRow(tx: Tx, agentId: string): boolean {
   return tx.db.prepare('DELETE FROM managed_agents WHERE agent_id = ?').run(agentId).changes > 0;
 }
 
+/** Takes the agent's next turn number or activity sequence number (inside the caller's write). */
+function nextNumber(tx: Tx, agentId: string, counter: 'next_turn_number' | 'next_activity_seq'): number {
+  const row = tx.db
+    .prepare(`UPDATE managed_agents SET ${counter} = ${counter} + 1 WHERE agent_id = ? RETURNING ${counter} - 1 AS n`)
+    .get(agentId) as { n: number } | undefined;
+  if (!row) throw new Error(`${counter}: managed agent ${agentId} does not exist`);
+  return row.n;
+}
+
 /** Opens a turn (status running) and returns its number. */
 export function insertTurnRow(tx: Tx, agentId: string, trigger: { kind: TriggerKindRow; text: string }): number {
-  const row = tx.db
-    .prepare('UPDATE managed_agents SET next_turn_number = next_turn_number + 1 WHERE agent_id = ? RETURNING next_turn_number - 1 AS n')
-    .get(agentId) as { n: number } | undefined;
-  if (!row) throw new Error(`insertTurnRow: managed agent ${agentId} does not exist`);
+  const n = nextNumber(tx, agentId, 'next_turn_number');
   tx.db
     .prepare('INSERT INTO managed_agent_turns (agent_id, number, trigger_kind, trigger_text, status, started_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(agentId, row.n, trigger.kind, trigger.text, 'running', tx.now);
-  return row.n;
+    .run(agentId, n, trigger.kind, trigger.text, 'running', tx.now);
+  return n;
 }
 
 export interface TurnOutcome {
@@ -142,20 +148,21 @@ export function finishTurnRow(tx: Tx, agentId: string, number: number, outcome: 
     .run(outcome.status, tx.now, outcome.inputTokens, outcome.outputTokens, outcome.costUsd, outcome.error, agentId, number);
 }
 
+export function countRunningTurns(db: Db): number {
+  return (db.prepare("SELECT COUNT(*) AS n FROM managed_agent_turns WHERE status = 'running'").get() as { n: number }).n;
+}
+
 /** Turns left running by an app that stopped mid-turn (start-up only). */
 export function failInterruptedTurns(tx: Tx, error: string): number {
   return tx.db.prepare("UPDATE managed_agent_turns SET status = 'failed', ended_at = ?, error = ? WHERE status = 'running'").run(tx.now, error).changes;
 }
 
 export function insertActivityRow(tx: Tx, agentId: string, turn: number, kind: ActivityKindRow, text: string): number {
-  const row = tx.db
-    .prepare('UPDATE managed_agents SET next_activity_seq = next_activity_seq + 1 WHERE agent_id = ? RETURNING next_activity_seq - 1 AS n')
-    .get(agentId) as { n: number } | undefined;
-  if (!row) throw new Error(`insertActivityRow: managed agent ${agentId} does not exist`);
+  const n = nextNumber(tx, agentId, 'next_activity_seq');
   tx.db
     .prepare('INSERT INTO managed_agent_activity (agent_id, seq, turn_number, kind, text, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(agentId, row.n, turn, kind, text, tx.now);
-  return row.n;
+    .run(agentId, n, turn, kind, text, tx.now);
+  return n;
 }
 
 /** Activity of turns older than `keepFromTurn` goes; the turns themselves stay for the budgets. */

@@ -147,6 +147,26 @@ describe('pausing, budgets and restarts (Claude Code, fake model)', () => {
     app.model.script.push('Juniper', ...replyInRoom('Back.'));
     await app.call('messages.send', { roomId: ROOM, text: '@Juniper are you back?' });
     expect((await app.turnEnded(juniper.agentId, 1)).status).toBe('done');
+    // Juniper's answer names no one: Cedar, another agent, gets no turn from it (the loop guard).
+    expect((await app.turns(cedar.agentId)).length).toBe(1);
+    expect((await app.call('agents.list', {})).find((a) => a.agentId === cedar.agentId)?.state).toBe('idle');
+  });
+
+  it('a turn cut off by the app closing is recorded as failed, and the next start keeps it so', async () => {
+    app = await startManagedApp({ provider: 'claude_code' });
+    const agent = await addJuniper(app, 'claude_code');
+    app.model.script.push('Juniper', gate(say('never sent')).step);
+    await app.call('messages.send', { roomId: ROOM, text: '@Juniper a long job' });
+    await waitUntil(() => app!.model.script.requestsFor('Juniper').length === 1, 30_000, 'the turn to reach the model');
+    const pid = app.host.app.agents.runningPid(agent.agentId)!;
+    await app.stopApp();
+    expect(isRunning(pid)).toBe(false);
+    const first = app;
+    app = await startManagedApp({ provider: 'claude_code', from: first });
+    const [turn] = await app.turns(agent.agentId);
+    expect(turn).toMatchObject({ number: 1, status: 'failed', error: 'The app closed during this turn.' });
+    expect((await app.call('agents.list', {}))[0].state).toBe('idle');
+    await first.close();
   });
 
   it('a used-up budget stops turns and asks the person in "Needs you"; Resume gives a fresh budget', async () => {
