@@ -4,7 +4,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { AddAgentInput } from '../../shared/model/managedAgents';
-import { appErrors } from '../domain/errors';
+import { appErrors, DomainError } from '../domain/errors';
 import { normalizeHandle } from '../domain/identity/handles';
 import { cleanDisplayName } from '../domain/identity/names';
 import { resolveWritableRoom } from '../domain/rooms/rooms';
@@ -39,7 +39,7 @@ export async function checkAgentConfig(store: Store, env: NodeJS.ProcessEnv, inp
   const key = normalizeHandle(name);
   if (sessions.some((s) => s.name_key === key && (s.worker_id !== null || s.ended_at === null))) throw appErrors.nameTaken();
   if (!(await locateProvider(provider, env))) {
-    throw appErrors.invalidInput(`${provider.name} (${provider.executable}) was not found on PATH. ${provider.installHint}`);
+    throw new DomainError('provider_not_installed', 'hard', `${provider.name} (${provider.executable}) was not found on PATH. ${provider.installHint}`);
   }
   return {
     provider: input.provider,
