@@ -1,7 +1,7 @@
 // Runs one managed turn: the provider CLI headless in the agent's folder with the turn's
 // prompt on stdin, its stream turned into the activity log, and the outcome recorded. A
 // saved provider session that cannot be continued is dropped and the turn runs fresh.
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { ManagedAgentRow } from '../store/managedAgentQueries';
 import type { HelperCommand } from '../setup/helperCommand';
 import type { Store } from '../store/store';
@@ -40,6 +40,10 @@ export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: Ab
   const { agent } = input;
   const provider = providerOf(agent.provider);
   const log = await TurnLog.open(deps.store, agent.agent_id, input.triggers, parseTotals(agent.provider_totals_json));
+  if (!existsSync(agent.folder)) {
+    await log.finish('failed', `Its folder ${agent.folder} no longer exists. Remove the agent and add it again with its new folder.`);
+    return;
+  }
   const command = await locateProvider(provider, deps.env);
   if (!command) {
     await log.finish('failed', `${provider.name} (${provider.executable}) was not found on PATH. ${provider.installHint}`);
