@@ -2,6 +2,7 @@
 // the OS keychain, the MCP hub for agent connections, and the connect-agents writers.
 // Both hosts build it: the Electron main process and `letagents-desktop serve`.
 import { homedir } from 'node:os';
+import { ManagedAgents } from './agents/managedAgents';
 import { createAuthService, type AuthService } from './auth/authService';
 import { createGitHubData } from './auth/githubData';
 import { createCore, type Core } from './core';
@@ -23,6 +24,8 @@ export interface AppOptions {
   readonly helperCommand?: HelperCommand;
   /** Home folder whose agent configs Connect edits; default: the user's. */
   readonly home?: string;
+  /** Managed agents: turns running at once (default 2) and a turn's time limit (default 10 min). */
+  readonly managedTurns?: { readonly maxConcurrent?: number; readonly timeLimitMs?: number };
 }
 
 export interface App {
@@ -31,6 +34,7 @@ export interface App {
   readonly githubData: ReturnType<typeof createGitHubData>;
   readonly hub: McpHub;
   readonly setup: SetupService;
+  readonly agents: ManagedAgents;
   readonly version: string;
   close(): Promise<void>;
 }
@@ -43,10 +47,20 @@ export function createApp(options: AppOptions): App {
   const githubData = createGitHubData({ auth, version: APP_VERSION, env, fetch: options.fetch });
   const hub = createMcpConnectionHandler(core, { version: APP_VERSION, auth, githubData });
   const customDataDir = options.dataDir !== defaultDataDir(env) ? options.dataDir : undefined;
-  const setup = createSetupService({
-    home: options.home ?? homedir(),
+  const home = options.home ?? homedir();
+  const helperCommand = options.helperCommand ?? resolveDevHelperCommand({ dataDir: customDataDir, env });
+  const setup = createSetupService({ home, env, helperCommand });
+  const agents = new ManagedAgents({
+    store: core.store,
+    bus: core.bus,
+    services: hub.services,
+    endSessionByPerson: (sessionId, mode, person) => hub.endSessionByPerson(sessionId, mode, person),
+    dataDir: options.dataDir,
+    helper: helperCommand,
     env,
-    helperCommand: options.helperCommand ?? resolveDevHelperCommand({ dataDir: customDataDir, env }),
+    home,
+    maxConcurrentTurns: options.managedTurns?.maxConcurrent,
+    turnTimeLimitMs: options.managedTurns?.timeLimitMs,
   });
   let closing: Promise<void> | undefined;
   return {
@@ -55,9 +69,12 @@ export function createApp(options: AppOptions): App {
     githubData,
     hub,
     setup,
+    agents,
     version: APP_VERSION,
     close: () => (closing ??= (async () => {
       auth.cancel();
+      // Running turns end first: their last records need the store.
+      await agents.close();
       await hub.close();
       await core.close();
     })()),

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { createApp, type App, type AppOptions } from './app';
 import { createApiImplementation, createDispatcher, eventsForUi, type ApiHost, type Dispatch } from './api';
 import { startGateway, type Gateway } from './gateway';
+import type { ApiCallHandler } from './gateway/socketConnection';
 import { createWebHost } from './web/webHost';
 
 export interface AppHostOptions extends AppOptions {
@@ -34,6 +35,7 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
     gateway = await startGateway({
       dataDir: options.dataDir,
       handler: app.hub,
+      apiCall: commandLineCall(dispatch),
       http: {
         port: options.port ?? 0,
         extraHandler: rendererDir ? ({ port }) => createWebHost({ rendererDir, port, dispatch, subscribe }) : undefined,
@@ -54,4 +56,15 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
       await app.close();
     })()),
   };
+}
+
+/**
+ * What `letagents-desktop agent …` may call over the agent socket (same token as agents):
+ * the managed-agent methods only, not the rest of what a person can do in the window.
+ */
+function commandLineCall(dispatch: Dispatch): ApiCallHandler {
+  return async (method, input) =>
+    method.startsWith('agents.')
+      ? dispatch(method, input)
+      : { ok: false, error: { code: 'not_allowed', message: `${method} cannot be called from the command line.` } };
 }

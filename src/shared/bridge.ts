@@ -28,6 +28,8 @@ export const METHOD_NAMES = [
   'tasks.board', 'tasks.get', 'tasks.create', 'tasks.move', 'tasks.accept', 'tasks.cancel', 'tasks.handoff',
   'tasks.releaseWork', 'tasks.releaseReview',
   'workers.list', 'workers.rename', 'workers.disconnect', 'workers.remove', 'workers.wakes',
+  'agents.providers', 'agents.list', 'agents.add', 'agents.pause', 'agents.resume', 'agents.stop', 'agents.runNow',
+  'agents.remove', 'agents.activity',
   'needsYou.list', 'needsYou.answer', 'needsYou.dismiss',
   'memory.list', 'memory.add', 'memory.edit', 'memory.retire',
   'auth.status', 'auth.startDeviceFlow', 'auth.poll', 'auth.cancel', 'auth.signOut',

@@ -13,6 +13,7 @@ import { Fact, FactBody, FactCategory, FactTitle } from './model/knowledge';
 import { AuthStatus, DeviceFlow, PollResult } from './model/account';
 import { ConfigSnippet, FirstPrompt, SetupChange, SetupStatus, ToolId } from './model/setup';
 import { AppInfo, DoctorReport, Opened, Settings, SettingsPatch } from './model/app';
+import { AddAgentInput, AgentActivity, ManagedAgent, ProviderInfo } from './model/managedAgents';
 
 const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, summary: string) => ({ input, output, summary });
 
@@ -25,6 +26,7 @@ const MessageText = z
   .refine((text) => new TextEncoder().encode(text).length <= 262_144, 'Message text must not exceed 262144 UTF-8 bytes.');
 const PageLimit = z.number().int().min(1).max(500).optional();
 const Removed = z.object({ removed: z.boolean() });
+const managed = { agentId: z.string().min(1).max(200) };
 
 export const contract = {
   'rooms.list': method(z.strictObject({ includeArchived: z.boolean().optional() }), z.array(RoomSummary), 'Rooms, pinned first, then by latest activity.'),
@@ -71,6 +73,16 @@ export const contract = {
   'workers.disconnect': method(z.strictObject(session), AgentSession, 'Ends its connection; it can reconnect.'),
   'workers.remove': method(z.strictObject(session), AgentSession, 'Removes it from the room; its tasks there return to accepted.'),
   'workers.wakes': method(z.strictObject(session), z.array(Wake), 'Why the agent was woken, newest first (the last 20 since the app started).'),
+
+  'agents.providers': method(Empty, z.array(ProviderInfo), 'The agent CLIs the app can run, and whether each is installed.'),
+  'agents.list': method(Empty, z.array(ManagedAgent), 'Managed agents: their settings, state, budget use and last turn.'),
+  'agents.add': method(AddAgentInput, ManagedAgent, 'Adds a managed agent: registers it in its room and runs it when something needs it.'),
+  'agents.pause': method(z.strictObject(managed), ManagedAgent, 'No new turns until resumed; a running turn finishes.'),
+  'agents.resume': method(z.strictObject(managed), ManagedAgent, 'Takes turns again (a held agent gets a fresh budget window).'),
+  'agents.stop': method(z.strictObject(managed), ManagedAgent, 'Ends the running turn now and drops the queued one; the room is told.'),
+  'agents.runNow': method(z.strictObject(managed), ManagedAgent, 'Starts a turn now (or right after the running one).'),
+  'agents.remove': method(z.strictObject(managed), Removed, 'Stops it, removes it from its room and forgets its settings and activity.'),
+  'agents.activity': method(z.strictObject({ ...managed, limit: z.number().int().min(1).max(50).optional() }), AgentActivity, 'Its latest turns, newest first, with what happened in each.'),
 
   'needsYou.list': method(Empty, NeedsYouList, 'One queue across rooms, newest first.'),
   'needsYou.answer': method(z.strictObject({ item: NeedsYouRef, text: MessageText }), TimelineMessage, 'Posts the answer as a thread reply that wakes the agent.'),

@@ -26,6 +26,10 @@ export const AppEvent = z.discriminatedUnion('type', [
     change: z.enum(['created', 'renamed', 'archived', 'unarchived', 'deleted', 'updated', 'read']),
   }),
   z.object({ type: z.literal('knowledge.changed'), roomId: RoomId }),
+  /** A managed agent's settings, state or turn changed (refetch agents.list). */
+  z.object({ type: z.literal('agent.changed'), agentId: z.string() }),
+  /** A managed agent's turn logged something (refetch agents.activity). */
+  z.object({ type: z.literal('agent.activity'), agentId: z.string(), turn: z.number().int() }),
   z.object({ type: z.literal('auth.changed') }),
   /** The desktop shell asks the window to show something (a notification or tray click). */
   z.object({ type: z.literal('app.open'), route: OpenRoute }),

@@ -9,11 +9,13 @@ import { appProof, helperProof, newNonce, sameSecret } from './handshake';
 import { launchAppInBackground, type LaunchedApp } from './launch';
 import { LineSplitter } from './lines';
 import {
-  HELLO_TIMEOUT_MS, MAX_HELLO_BYTES, parseChallenge, parseWelcome, type AppWelcome, type HelperHello, type HelperProof,
+  HELLO_TIMEOUT_MS, MAX_HELLO_BYTES, parseChallenge, parseWelcome, type ApiCall, type AppWelcome, type HelperHello, type HelperProof,
 } from './protocol';
 
 export const APP_START_WAIT_MS = 10_000;
 export const RECONNECT_WAIT_MS = 10_000;
+/** How long the app may take to answer a command-line API call, once the handshake is done. */
+export const API_CALL_TIMEOUT_MS = 30_000;
 
 export interface AppConnection {
   readonly socket: Socket;
@@ -88,8 +90,11 @@ export class AppLink {
   }
 }
 
-/** One try: connect, hello, the app's proof, our proof, welcome. */
-export function attemptConnect(dataDir: string, hello: HelloFields): Promise<Attempt> {
+/**
+ * One try: connect, hello, the app's proof, our proof, welcome. A probe's `api` call rides
+ * on our proof, so it is sent only to an app that proved it knows the agent-token.
+ */
+export function attemptConnect(dataDir: string, hello: HelloFields, api?: ApiCall): Promise<Attempt> {
   const socketPath = helperSocketPath(dataDir);
   if (socketPath === null) return Promise.resolve({ kind: 'absent', detail: 'no app has recorded its named pipe' });
   return new Promise((resolve) => {
@@ -108,7 +113,7 @@ export function attemptConnect(dataDir: string, hello: HelloFields): Promise<Att
       resolve(attempt);
     };
     const refuse = (detail: string) => settle({ kind: 'refused', detail });
-    const timer = setTimeout(() => refuse(`no answer to the hello within ${HELLO_TIMEOUT_MS / 1000} s`), HELLO_TIMEOUT_MS);
+    let timer = setTimeout(() => refuse(`no answer to the hello within ${HELLO_TIMEOUT_MS / 1000} s`), HELLO_TIMEOUT_MS);
     socket.on('error', (error: NodeJS.ErrnoException) => {
       const absent = ['ENOENT', 'ECONNREFUSED', 'ENOTDIR'].includes(error.code ?? '');
       settle(absent ? { kind: 'absent', detail: error.code ?? error.message } : { kind: 'refused', detail: error.message });
@@ -142,9 +147,14 @@ export function attemptConnect(dataDir: string, hello: HelloFields): Promise<Att
           if (!sameSecret(challenge.proof, appProof(token, nonce))) {
             return refuse('it could not prove it knows this folder\'s agent-token (another program holds the socket, or the agent-token changed)');
           }
-          const proof: HelperProof = { letagents_proof: 1, proof: helperProof(token, challenge.nonce) };
+          const proof: HelperProof = { letagents_proof: 1, proof: helperProof(token, challenge.nonce), ...(api ? { api } : {}) };
           socket.write(`${JSON.stringify(proof)}\n`);
           stage = 'welcome';
+          if (api) {
+            // The call itself may take a moment (Stop waits for the agent's CLI to end).
+            clearTimeout(timer);
+            timer = setTimeout(() => refuse(`no answer to ${api.method} within ${API_CALL_TIMEOUT_MS / 1000} s`), API_CALL_TIMEOUT_MS);
+          }
           continue;
         }
         const welcome = parseWelcome(line);

@@ -1,7 +1,9 @@
 // The agent socket protocol between the stdio helper and the app's gateway: a handshake in
 // which each side proves it knows the agent token without sending it (hello with the
 // helper's nonce, the app's challenge with its proof and nonce, the helper's proof, the
-// welcome), then newline-delimited JSON-RPC with heartbeat pings mixed in.
+// welcome), then newline-delimited JSON-RPC with heartbeat pings mixed in. A probe ends at
+// the welcome; its proof may carry one app API call (`letagents-desktop agent …`), answered
+// in the welcome, so nothing of the call reaches a program that could not prove the token.
 // Pure data, no imports: the gateway (src/main/gateway) reads the same definitions.
 
 /** The first line the helper sends. Anything else is closed with no reply. */
@@ -17,7 +19,7 @@ export interface HelperHello {
   readonly pid: number | null;
   /** `--tools`: which tools tools/list shows (`core`: rooms, messages, wait, tasks). Absent: all. */
   readonly tools?: ToolProfileName;
-  /** A probe (`doctor`, `open`) only asks "is the app there and does it accept the token?"; no MCP follows. */
+  /** A probe (`doctor`, `open`, `agent`) only asks "is the app there and does it accept the token?"; no MCP follows. */
   readonly probe?: boolean;
   /** With probe: also ask for a one-time link to the browser UI (`letagents-desktop open`). */
   readonly ui_link?: boolean;
@@ -38,6 +40,15 @@ export interface AppChallenge {
 export interface HelperProof {
   readonly letagents_proof: 1;
   readonly proof: string;
+  /** After a probe hello only: one app API call, answered in the welcome once this proof checks out. */
+  readonly api?: ApiCall;
+}
+
+/** One app API call from the command line (`letagents-desktop agent …`). */
+export interface ApiCall {
+  /** An app API method name, e.g. `agents.list` (the app decides which it takes this way). */
+  readonly method: string;
+  readonly input: unknown;
 }
 
 /** The app's answer to a good proof; MCP traffic follows it. */
@@ -47,6 +58,8 @@ export interface AppWelcome {
   readonly connection_id: string | null;
   /** For a probe that asked for it: the browser UI with a one-time code; null when the app serves no browser UI. */
   readonly ui_url?: string | null;
+  /** For a proof with an API call: its result, {ok:true,value} or {ok:false,error}. */
+  readonly api_result?: unknown;
 }
 
 /** Sent by the helper every HEARTBEAT_INTERVAL_MS; the gateway consumes it. */
@@ -59,11 +72,15 @@ export const HEARTBEAT_INTERVAL_MS = 30_000;
 export const HEARTBEAT_MISSES = 2;
 /** A hello is small; a longer first line is not a helper. */
 export const MAX_HELLO_BYTES = 64 * 1024;
+/** A probe's proof may carry an API call (`letagents-desktop agent add` with long instructions). */
+export const MAX_PROBE_PROOF_BYTES = 256 * 1024;
 /** One MCP message (the SDK's own stdio limit). */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 const NONCE_SHAPE = /^[A-Za-z0-9_-]{22,128}$/;
 const PROOF_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/** `area.method`, like the app API's names (src/shared/bridge.ts). */
+const METHOD_SHAPE = /^[a-z][A-Za-z]{0,39}\.[a-z][A-Za-z]{0,39}$/;
 
 function parseObject(line: string): Record<string, unknown> | null {
   try {
@@ -102,11 +119,20 @@ export function parseChallenge(line: string): AppChallenge | null {
   return { letagents_challenge: 1, proof: v.proof, nonce: v.nonce };
 }
 
-/** Parses the helper's proof; null when the line is not one. */
+/** Parses the helper's proof; null when the line is not one (or carries a malformed API call). */
 export function parseProof(line: string): HelperProof | null {
   const v = parseObject(line);
   if (!v || v.letagents_proof !== 1 || typeof v.proof !== 'string' || !PROOF_SHAPE.test(v.proof)) return null;
-  return { letagents_proof: 1, proof: v.proof };
+  if (v.api === undefined) return { letagents_proof: 1, proof: v.proof };
+  const api = parseApiCall(v.api);
+  return api ? { letagents_proof: 1, proof: v.proof, api } : null;
+}
+
+function parseApiCall(value: unknown): ApiCall | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { method, input, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0 || typeof method !== 'string' || !METHOD_SHAPE.test(method)) return null;
+  return { method, input: input === undefined ? {} : input };
 }
 
 /** Parses the welcome line; null when the line is not one. */
@@ -117,5 +143,6 @@ export function parseWelcome(line: string): AppWelcome | null {
     letagents_welcome: 1,
     connection_id: typeof v.connection_id === 'string' ? v.connection_id : null,
     ui_url: typeof v.ui_url === 'string' ? v.ui_url : null,
+    ...('api_result' in v ? { api_result: v.api_result } : {}),
   };
 }

@@ -53,6 +53,10 @@ export function toUiEvents(app: App, event: CoreEvent): AppEvent[] {
       return [{ type: 'knowledge.changed', roomId: event.roomId }];
     case 'auth.changed':
       return [{ type: 'auth.changed' }];
+    case 'agent.changed':
+      return [{ type: 'agent.changed', agentId: event.agentId }];
+    case 'agent.activity':
+      return [{ type: 'agent.activity', agentId: event.agentId, turn: event.turn }];
   }
 }
 

@@ -3,6 +3,7 @@
 import type { App } from '../app';
 import { createApiContext, type ApiHost } from './context';
 import type { ApiImplementation } from './dispatcher';
+import { agentMethods } from './methods/agents';
 import { appMethods } from './methods/app';
 import { authMethods } from './methods/auth';
 import { memoryMethods } from './methods/memory';
@@ -25,6 +26,7 @@ export function createApiImplementation(app: App, host: ApiHost = {}): ApiImplem
     ...messageMethods(ctx),
     ...taskMethods(ctx),
     ...workerMethods(ctx),
+    ...agentMethods(ctx),
     ...needsYouMethods(ctx),
     ...memoryMethods(ctx),
     ...authMethods(ctx),

@@ -8,4 +8,6 @@ export type CoreEvent =
   | { type: 'worker.changed'; roomId: string; sessionId: string; change: 'registered' | 'updated' | 'ended' | 'renamed' | 'presence' }
   | { type: 'needsYou.changed'; roomId: string }
   | { type: 'knowledge.changed'; roomId: string }
-  | { type: 'auth.changed' };
+  | { type: 'auth.changed' }
+  | { type: 'agent.changed'; agentId: string }
+  | { type: 'agent.activity'; agentId: string; turn: number };

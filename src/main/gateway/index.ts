@@ -6,7 +6,7 @@ import { ensureAgentToken } from './agentToken';
 import { connectionIdSource } from './connectionIds';
 import { startAgentHttpServer, type AgentHttpServer, type ExtraHttpHandler, type HttpServerInfo } from './httpServer';
 import { startAgentSocketServer, type AgentSocketServer } from './socketServer';
-import type { SocketConnectionTimings } from './socketConnection';
+import type { ApiCallHandler, SocketConnectionTimings } from './socketConnection';
 
 export { AppAlreadyRunningError } from './socketServer';
 export { checkLoopbackHost, checkLoopbackOrigin, checkLoopbackRequest, type GuardResult } from './httpGuards';
@@ -24,6 +24,8 @@ export interface GatewayOptions {
     readonly sessionIdleMs?: number;
   };
   readonly socketTimings?: Partial<SocketConnectionTimings>;
+  /** Answers command-line API calls that arrive on the agent socket (see host.ts for which). */
+  readonly apiCall?: ApiCallHandler;
 }
 
 export interface Gateway {
@@ -50,6 +52,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     nextConnectionId,
     timings: options.socketTimings,
     uiLink: newUiUrl,
+    apiCall: options.apiCall,
   });
   if (options.http !== false) {
     try {

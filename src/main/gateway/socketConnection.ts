@@ -1,6 +1,7 @@
 // One accepted agent-socket connection: the handshake (5 s: hello, our challenge, the
 // helper's proof), the welcome line, then JSON-RPC lines fed to an McpServer while the
 // heartbeat is watched (60 s of silence closes it). A bad hello or proof is closed with no reply.
+// A probe ends at the welcome: with a UI link, or the result of the API call its proof carried.
 import type { Socket } from 'node:net';
 import { deserializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { McpConnectionHandler } from '../mcp/connection';
@@ -9,7 +10,8 @@ import { SocketMcpTransport } from './socketTransport';
 import { LineSplitter } from '../../cli/helper/lines';
 import { appProof, helperProof, newNonce, sameSecret } from '../../cli/helper/handshake';
 import {
-  MAX_HELLO_BYTES, MAX_MESSAGE_BYTES, PING_LINE, parseHello, parseProof, type AppChallenge, type AppWelcome, type HelperHello,
+  MAX_HELLO_BYTES, MAX_MESSAGE_BYTES, MAX_PROBE_PROOF_BYTES, PING_LINE, parseHello, parseProof,
+  type AppChallenge, type AppWelcome, type HelperHello, type HelperProof,
 } from '../../cli/helper/protocol';
 
 export interface SocketConnectionTimings {
@@ -19,6 +21,9 @@ export interface SocketConnectionTimings {
   readonly silenceTimeoutMs: number;
 }
 
+/** Answers one command-line API call with {ok:true,value} or {ok:false,error}. */
+export type ApiCallHandler = (method: string, input: unknown) => Promise<unknown>;
+
 export interface SocketConnectionContext {
   readonly token: string;
   readonly handler: McpConnectionHandler;
@@ -26,6 +31,8 @@ export interface SocketConnectionContext {
   readonly timings: SocketConnectionTimings;
   /** A fresh one-time link to the browser UI for `letagents-desktop open`; null when there is none. */
   readonly uiLink?: () => string | null;
+  /** Answers a command-line API call (a probe's proof with `api`); absent: such calls are refused. */
+  readonly apiCall?: ApiCallHandler;
   /** Called once when the socket is gone, whatever the reason. */
   readonly onGone: () => void;
 }
@@ -37,6 +44,8 @@ export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext):
   let transport: SocketMcpTransport | null = null;
   let connectionId: string | null = null;
   let silence: NodeJS.Timeout | null = null;
+  // A probe is being answered (an API call may take a moment): later lines are ignored.
+  let answering = false;
   const helloTimer = setTimeout(() => socket.destroy(), ctx.timings.helloTimeoutMs);
 
   const armSilenceTimer = () => {
@@ -49,6 +58,8 @@ export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext):
     if (!hello) return void socket.destroy();
     const nonce = newNonce();
     challenged = { hello, nonce };
+    // A probe's proof may carry an API call (managed-agent instructions run to 20,000 characters).
+    if (hello.probe) lines.maxLineBytes = MAX_PROBE_PROOF_BYTES;
     const challenge: AppChallenge = { letagents_challenge: 1, proof: appProof(ctx.token, hello.nonce), nonce };
     socket.write(`${JSON.stringify(challenge)}\n`);
   };
@@ -56,14 +67,10 @@ export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext):
   const onProof = (line: string) => {
     const { hello, nonce } = challenged!;
     const proof = parseProof(line);
-    if (!proof || !sameSecret(proof.proof, helperProof(ctx.token, nonce))) return void socket.destroy();
+    // An API call belongs to a probe only: an MCP connection's proof carries none.
+    if (!proof || !sameSecret(proof.proof, helperProof(ctx.token, nonce)) || (proof.api && !hello.probe)) return void socket.destroy();
     clearTimeout(helloTimer);
-    if (hello.probe) {
-      const uiUrl = hello.ui_link ? (ctx.uiLink?.() ?? null) : undefined;
-      socket.end(welcomeLine({ letagents_welcome: 1, connection_id: null, ...(uiUrl !== undefined ? { ui_url: uiUrl } : {}) }));
-      setTimeout(() => socket.destroy(), 1_000).unref();
-      return;
-    }
+    if (hello.probe) return void answerProbe(hello, proof);
     const id = ctx.nextConnectionId();
     let server;
     try {
@@ -88,6 +95,29 @@ export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext):
     });
   };
 
+  const answerProbe = async (hello: HelperHello, proof: HelperProof) => {
+    answering = true;
+    const uiUrl = hello.ui_link ? (ctx.uiLink?.() ?? null) : undefined;
+    const apiResult = proof.api ? await callApi(proof.api.method, proof.api.input) : undefined;
+    if (socket.destroyed) return;
+    socket.end(welcomeLine({
+      letagents_welcome: 1, connection_id: null,
+      ...(uiUrl !== undefined ? { ui_url: uiUrl } : {}),
+      ...(apiResult !== undefined ? { api_result: apiResult } : {}),
+    }));
+    setTimeout(() => socket.destroy(), 1_000).unref();
+  };
+
+  const callApi = async (method: string, input: unknown): Promise<unknown> => {
+    if (!ctx.apiCall) return { ok: false, error: { code: 'not_available', message: 'This app takes no command-line calls.' } };
+    try {
+      return await ctx.apiCall(method, input);
+    } catch (error) {
+      console.error(`agent socket: the command-line call ${method} failed:`, error);
+      return { ok: false, error: { code: 'internal', message: `${method} failed inside the app; see its log.` } };
+    }
+  };
+
   const onMessageLine = (line: string) => {
     if (line === PING_LINE || line.trim() === '') return;
     try {
@@ -109,7 +139,7 @@ export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext):
     for (const line of received) {
       if (socket.destroyed) return;
       if (!transport) {
-        if (socket.writableEnded) return; // answered a probe: ignore the rest
+        if (answering) return; // a probe: ignore the rest
         if (challenged) onProof(line);
         else onHello(line);
       } else {

@@ -8,7 +8,7 @@ import { unixSocketPath } from '../../cli/helper/dataPaths';
 import { listenOnFreshPipe, releasePipeName } from './agentPipe';
 import type { ConnectionIdSource } from './connectionIds';
 import { AppAlreadyRunningError, listen, someoneListens } from './listening';
-import { acceptAgentSocket, type SocketConnectionTimings } from './socketConnection';
+import { acceptAgentSocket, type ApiCallHandler, type SocketConnectionTimings } from './socketConnection';
 import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_MISSES, HELLO_TIMEOUT_MS } from '../../cli/helper/protocol';
 
 export { AppAlreadyRunningError } from './listening';
@@ -22,6 +22,8 @@ export interface AgentSocketServerOptions {
   readonly timings?: Partial<SocketConnectionTimings>;
   /** A fresh one-time link to the browser UI, for `letagents-desktop open`. */
   readonly uiLink?: () => string | null;
+  /** Answers command-line API calls (`letagents-desktop agent …`). */
+  readonly apiCall?: ApiCallHandler;
 }
 
 export interface AgentSocketServer {
@@ -46,6 +48,7 @@ export async function startAgentSocketServer(options: AgentSocketServerOptions):
       nextConnectionId: options.nextConnectionId,
       timings,
       uiLink: options.uiLink,
+      apiCall: options.apiCall,
       onGone: () => sockets.delete(socket),
     });
   });

@@ -1,10 +1,10 @@
 // Builds the routing context for one recipient in one room, from the store and the
 // in-memory presence of the bindings.
 import { extractMentions } from '../domain/messages/mentions';
-import { getMessageRow } from '../domain/messages/read';
+import { getMessageRow, type MessageRow } from '../domain/messages/read';
 import { listRoomSessions, type SessionRow } from '../domain/sessions/sessions';
 import { eventConcern, heldTaskNumbers, participatedBefore } from '../store/routingQueries';
-import type { RoutingContext } from './routing';
+import type { RoutableMessage, RoutingContext } from './routing';
 import type { ToolEnv } from './services';
 
 /**
@@ -12,7 +12,7 @@ import type { ToolEnv } from './services';
  * session list, read once per burst and forgotten before the next turn of the event loop.
  */
 const burst = new Map<string, SessionRow[]>();
-function roomSessions(env: ToolEnv, roomId: string): SessionRow[] {
+function roomSessions(env: Pick<ToolEnv, 'services'>, roomId: string): SessionRow[] {
   const key = `${env.services.hostId}\n${roomId}`;
   let sessions = burst.get(key);
   if (!sessions) {
@@ -23,7 +23,7 @@ function roomSessions(env: ToolEnv, roomId: string): SessionRow[] {
   return sessions;
 }
 
-export function routingContextFor(env: ToolEnv, roomId: string, recipient: SessionRow): RoutingContext {
+export function routingContextFor(env: Pick<ToolEnv, 'services'>, roomId: string, recipient: SessionRow): RoutingContext {
   const db = env.services.store.db;
   const sessions = roomSessions(env, roomId);
   const activeWorkers = sessions.filter(
@@ -42,5 +42,18 @@ export function routingContextFor(env: ToolEnv, roomId: string, recipient: Sessi
       return row ? { role: row.role, taskNumber: row.task_number } : null;
     },
     mentionsIn: extractMentions,
+  };
+}
+
+/** The fields of a stored message that routing reads. */
+export function routableMessage(row: MessageRow): RoutableMessage {
+  return {
+    number: row.number,
+    kind: row.kind,
+    source: row.source,
+    text: row.text,
+    publisherAgentKey: row.publisher_agent_key,
+    replyToNumber: row.reply_to_number,
+    threadRootNumber: row.thread_root_number,
   };
 }

@@ -10,7 +10,12 @@ export async function isInstalled(tool: AgentTool, ctx: HostContext): Promise<bo
   return false;
 }
 
-async function onPath(command: string, { platform, env }: HostContext): Promise<boolean> {
+async function onPath(command: string, ctx: HostContext): Promise<boolean> {
+  return (await findOnPath(command, ctx)) !== null;
+}
+
+/** The full path of `command` on the environment's PATH (with PATHEXT on Windows), or null. */
+export async function findOnPath(command: string, { platform, env }: Pick<HostContext, 'platform' | 'env'>): Promise<string | null> {
   const p = pathFor(platform);
   const pathValue = envValue(env, 'PATH', platform) ?? '';
   const dirs = pathValue.split(platform === 'win32' ? ';' : ':').filter((dir) => dir !== '');
@@ -20,10 +25,11 @@ async function onPath(command: string, { platform, env }: HostContext): Promise<
       : [''];
   for (const dir of dirs) {
     for (const ext of extensions) {
-      if (await isExecutable(p.join(dir, command + ext.toLowerCase()), platform)) return true;
+      const file = p.join(dir, command + ext.toLowerCase());
+      if (await isExecutable(file, platform)) return file;
     }
   }
-  return false;
+  return null;
 }
 
 /** Windows environment names are case-insensitive (Path, PATH). */

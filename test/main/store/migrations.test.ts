@@ -29,12 +29,12 @@ const tables = (db: Database.Database) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'messages_fts_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
 
 describe('migrations', () => {
-  it('migration 1 builds every table of the data model on a fresh database, as STRICT tables', () => {
+  it('the migrations build every table of the data model on a fresh database, as STRICT tables', () => {
     const db = openDatabase(dbPath());
     expect(tables(db)).toEqual(expect.arrayContaining([
       'rooms', 'messages', 'messages_fts', 'thread_participants', 'attachments', 'tasks', 'task_leases', 'task_events',
       'workers', 'agent_sessions', 'room_facts', 'human_requests', 'room_artifacts', 'artifact_task_links',
-      'client_room_sessions', 'account', 'settings',
+      'client_room_sessions', 'account', 'settings', 'managed_agents', 'managed_agent_turns', 'managed_agent_activity',
     ]));
     const sql = (db.prepare("SELECT sql FROM sqlite_master WHERE name = 'tasks'").get() as { sql: string }).sql;
     expect(sql).toMatch(/STRICT/);
@@ -91,6 +91,50 @@ describe('migrations', () => {
     await store.write((tx) => tx.db.prepare("DELETE FROM rooms WHERE room_id = 'lab'").run());
     expect(store.db.prepare('SELECT count(*) FROM event_concerns').pluck().get()).toBe(0);
     await store.close();
+  });
+
+  it('migration 3 adds managed agents to a version-2 database holding a real room: rows and event concerns kept', async () => {
+    const path = dbPath();
+    // A database at version 2, written by the app's own code: a room, a worker that joined and
+    // proposed a task a person accepted (an event that concerns the proposer), and a message.
+    const raw = new Database(path);
+    raw.exec(migrations[0]);
+    raw.exec(migrations[1]);
+    raw.pragma('user_version = 2');
+    raw.pragma('foreign_keys = ON');
+    const old = new Store(raw, new EventBus());
+    await old.write((tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
+    const { worker, session } = await old.write((tx) => {
+      const found = findOrCreateWorker(tx, { registrationKey: 'k-9b3e5d7f1a2c4860', requestedName: 'Juniper', ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Codex' });
+      return { worker: found.worker, session: openWorkerSession(tx, { worker: found.worker, roomId: 'lab' }).session };
+    });
+    await old.write((tx) => addTask(tx, 'lab', sessionActor(session), { title: 'Fix login' }));
+    await old.write((tx) => updateTask(tx, 'lab', 1, ada, { status: 'accepted' }));
+    await old.write((tx) => sendMessage(tx, { roomId: 'lab', author: ada, text: 'Thanks!' }));
+    const messages = raw.prepare('SELECT number, source, text FROM messages ORDER BY number').all();
+    const concerns = raw.prepare('SELECT message_number, agent_key, role, task_number FROM event_concerns').all();
+    expect(concerns).toHaveLength(1);
+    await old.close();
+
+    const db = openDatabase(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.prepare('SELECT number, source, text FROM messages ORDER BY number').all()).toEqual(messages);
+    expect(db.prepare('SELECT message_number, agent_key, role, task_number FROM event_concerns').all()).toEqual(concerns);
+    expect(db.prepare('SELECT display_name FROM agent_sessions').pluck().all()).toEqual(['Juniper']);
+    db.prepare(
+      "INSERT INTO managed_agents (agent_id, worker_id, room_id, provider, folder, permissions, created_at, updated_at) VALUES ('a1', ?, 'lab', 'codex', '/work', 'read_only', 't', 't')",
+    ).run(worker.worker_id);
+    expect(db.prepare('SELECT desired_state, next_turn_number FROM managed_agents').get()).toEqual({ desired_state: 'running', next_turn_number: 1 });
+    expect(() => db.prepare("UPDATE managed_agents SET permissions = 'anything'").run()).toThrow(/CHECK/);
+    // A managed agent names a worker that exists.
+    expect(() =>
+      db.prepare("INSERT INTO managed_agents (agent_id, worker_id, room_id, provider, folder, permissions, created_at, updated_at) VALUES ('a2', 'nobody', 'lab', 'codex', '/work', 'read_only', 't', 't')").run(),
+    ).toThrow(/FOREIGN KEY/);
+    // Deleting the room takes its managed agents (and its events' concerns) with it.
+    db.prepare("DELETE FROM rooms WHERE room_id = 'lab'").run();
+    expect(db.prepare('SELECT COUNT(*) FROM managed_agents').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT COUNT(*) FROM event_concerns').pluck().get()).toBe(0);
+    db.close();
   });
 
   it('a failing migration leaves the database at its old version with nothing half-applied', () => {

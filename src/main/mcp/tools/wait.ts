@@ -14,7 +14,7 @@ import { latestNumber, newestPage, pageAfter, type MessageRow } from '../../doma
 import type { SessionRow } from '../../domain/sessions/sessions';
 import { assertStillHeld, liveImplicitSession, newestLiveLegacySession, resolveIdentity } from '../identity';
 import { routeMessage, type RoutingDecision } from '../routing';
-import { routingContextFor } from '../routingContext';
+import { routableMessage, routingContextFor } from '../routingContext';
 import type { ToolEnv } from '../services';
 import { ARRAY, STRING, orNull, result } from '../outputSchemas';
 import { defineTool, readOnly, sessionFacade } from '../toolKit';
@@ -132,10 +132,7 @@ function route(env: ToolEnv, roomId: string, recipient: SessionRow | null, rows:
   const ctx = routingContextFor(env, roomId, recipient);
   return rows.map((row) => ({
     row,
-    decision: routeMessage(
-      { number: row.number, kind: row.kind, source: row.source, text: row.text, publisherAgentKey: row.publisher_agent_key, replyToNumber: row.reply_to_number, threadRootNumber: row.thread_root_number },
-      ctx,
-    ),
+    decision: routeMessage(routableMessage(row), ctx),
   }));
 }
 

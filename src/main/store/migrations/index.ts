@@ -2,6 +2,7 @@
 // Append only: a released migration never changes.
 import { migration001 } from './001_initial';
 import { migration002 } from './002_eventConcerns';
+import { migration003 } from './003_managedAgents';
 
-export const migrations: readonly string[] = [migration001, migration002];
+export const migrations: readonly string[] = [migration001, migration002, migration003];
 export const SCHEMA_VERSION = migrations.length;

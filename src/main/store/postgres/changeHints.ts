@@ -14,11 +14,14 @@ interface Payload {
   n?: number;
 }
 
-/** Payloads of the events a write emitted; the account (auth.changed) is per app, never the team's. */
+/**
+ * Payloads of the events a write emitted. Events without a room are this app's own, never the
+ * team's: the account (auth.changed) and the managed agents it runs (agent.*).
+ */
 export function hintsOf(appId: string, events: readonly CoreEvent[]): string[] {
   const out = new Set<string>();
   for (const event of events) {
-    if (event.type === 'auth.changed') continue;
+    if (!('roomId' in event)) continue;
     const payload: Payload = { a: appId, t: event.type, r: event.roomId };
     if ('number' in event) payload.n = event.number;
     let text = JSON.stringify(payload);

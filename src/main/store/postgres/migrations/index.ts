@@ -3,6 +3,7 @@
 // PostgreSQL twin at the same number (a test compares the schemas).
 import { pgMigration001 } from './001_initial';
 import { pgMigration002 } from './002_eventConcerns';
+import { pgMigration003 } from './003_managedAgents';
 
-export const pgMigrations: readonly string[] = [pgMigration001, pgMigration002];
+export const pgMigrations: readonly string[] = [pgMigration001, pgMigration002, pgMigration003];
 export const PG_SCHEMA_VERSION = pgMigrations.length;

@@ -1,0 +1,139 @@
+// `letagents-desktop agent add|list|pause|resume|stop|run|remove`: managed agents from the
+// command line, through the running app (which owns the database and runs the turns).
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import type { ApiResult } from '../../shared/bridge';
+import type { ManagedAgent } from '../../shared/model/managedAgents';
+import { helperDataDir } from '../helper/dataPaths';
+import { callApp, NoAppError } from './appApi';
+
+export const AGENT_USAGE = `usage: letagents-desktop agent <action> [options] [--data-dir D] [--json]
+
+  list                          managed agents: state, budget use, last turn
+  add --room ROOM --name NAME --provider claude-code|codex
+      [--folder DIR] [--instructions TEXT] [--model NAME]
+      [--permissions read-only|edit|provider-default]
+      [--turns-per-hour N|none] [--daily-tokens N|none]
+                                add one (folder: the current one; permissions: read-only)
+  pause AGENT                   no new turns until resumed
+  resume AGENT                  takes turns again (a fresh budget after a hold)
+  stop AGENT                    ends the running turn now
+  run AGENT                     a turn now
+  remove AGENT                  stops it and removes it from its room
+AGENT is the agent's name or id.
+`;
+
+const PROVIDERS: Record<string, string> = { claude: 'claude_code', 'claude-code': 'claude_code', claude_code: 'claude_code', codex: 'codex' };
+const PERMISSIONS: Record<string, string> = { 'read-only': 'read_only', read_only: 'read_only', edit: 'edit', 'provider-default': 'provider_default', provider_default: 'provider_default' };
+const ACTIONS = { pause: 'agents.pause', resume: 'agents.resume', stop: 'agents.stop', run: 'agents.runNow', remove: 'agents.remove' } as const;
+
+class UsageError extends Error {}
+/** The app refused (bad input, unknown agent): its message is the whole story. */
+class AppRefusal extends Error {}
+
+export async function runAgent(argv: string[]): Promise<number> {
+  const [action, ...rest] = argv;
+  try {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        'data-dir': { type: 'string' }, json: { type: 'boolean', default: false },
+        room: { type: 'string' }, name: { type: 'string' }, provider: { type: 'string' }, folder: { type: 'string' },
+        instructions: { type: 'string' }, model: { type: 'string' }, permissions: { type: 'string' },
+        'turns-per-hour': { type: 'string' }, 'daily-tokens': { type: 'string' },
+      },
+    });
+    const dataDir = helperDataDir(values['data-dir']);
+    const call = async <T>(method: string, input: unknown): Promise<T> => unwrap<T>(await callApp(dataDir, method, input));
+    const print = (value: unknown, text: string) => process.stdout.write(values.json ? `${JSON.stringify(value, null, 2)}\n` : text);
+
+    if (action === 'list') {
+      const agents = await call<ManagedAgent[]>('agents.list', {});
+      print(agents, agents.length === 0 ? 'No managed agents yet. Add one with `letagents-desktop agent add`.\n' : table(agents));
+      return 0;
+    }
+    if (action === 'add') {
+      const input = {
+        provider: choose('--provider', values.provider, PROVIDERS),
+        folder: resolve(values.folder ?? process.cwd()),
+        roomId: required('--room', values.room),
+        name: required('--name', values.name),
+        ...(values.instructions !== undefined ? { instructions: values.instructions } : {}),
+        ...(values.model !== undefined ? { model: values.model } : {}),
+        permissions: choose('--permissions', values.permissions ?? 'read-only', PERMISSIONS),
+        ...(values['turns-per-hour'] !== undefined ? { turnsPerHour: count('--turns-per-hour', values['turns-per-hour']) } : {}),
+        ...(values['daily-tokens'] !== undefined ? { dailyTokenCap: count('--daily-tokens', values['daily-tokens']) } : {}),
+      };
+      const agent = await call<ManagedAgent>('agents.add', input);
+      print(agent, `Added ${agent.name} (${agent.providerName}) to ${agent.roomName}; it takes a turn when something there needs it.\n`);
+      return 0;
+    }
+    if (action !== undefined && action in ACTIONS) {
+      const agent = await findAgent(await call<ManagedAgent[]>('agents.list', {}), required('AGENT', positionals[0]));
+      const result = await call<ManagedAgent | { removed: boolean }>(ACTIONS[action as keyof typeof ACTIONS], { agentId: agent.agentId });
+      print(result, 'state' in result ? `${agent.name}: ${stateText(result)}\n` : `Removed ${agent.name}.\n`);
+      return 0;
+    }
+    throw new UsageError(action === undefined ? 'say what to do' : `unknown action "${action}"`);
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`letagents-desktop agent: ${(error as Error).message}\n${AGENT_USAGE}`);
+      return 2;
+    }
+    if (error instanceof NoAppError || error instanceof AppRefusal) {
+      process.stderr.write(`letagents-desktop agent: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+function unwrap<T>(result: ApiResult): T {
+  if (!result.ok) throw new AppRefusal(result.error.message);
+  return result.value as T;
+}
+
+function required(flag: string, value: string | undefined): string {
+  if (value === undefined || value.trim() === '') throw new UsageError(`${flag} is required`);
+  return value;
+}
+
+function choose(flag: string, value: string | undefined, options: Record<string, string>): string {
+  const chosen = options[required(flag, value).toLowerCase()];
+  if (!chosen) throw new UsageError(`${flag} must be one of ${[...new Set(Object.keys(options).filter((k) => !k.includes('_')))].join(', ')}`);
+  return chosen;
+}
+
+/** A positive whole number, or "none" for no limit. */
+function count(flag: string, value: string): number | null {
+  if (value === 'none') return null;
+  if (!/^\d+$/.test(value)) throw new UsageError(`${flag} must be a whole number or "none", not "${value}"`);
+  return Number(value);
+}
+
+function findAgent(agents: ManagedAgent[], wanted: string): ManagedAgent {
+  const byId = agents.find((a) => a.agentId === wanted);
+  if (byId) return byId;
+  const named = agents.filter((a) => a.name.toLowerCase() === wanted.toLowerCase());
+  if (named.length === 1) return named[0];
+  if (named.length > 1) throw new AppRefusal(`${named.length} agents are named "${wanted}"; use an id: ${named.map((a) => `${a.agentId} (${a.roomName})`).join(', ')}`);
+  throw new AppRefusal(`no managed agent is named "${wanted}". \`letagents-desktop agent list\` shows them.`);
+}
+
+function stateText(agent: ManagedAgent): string {
+  return agent.state === 'held' && agent.heldReason ? `held — ${agent.heldReason}` : agent.state;
+}
+
+function table(agents: ManagedAgent[]): string {
+  const rows = [
+    ['NAME', 'PROVIDER', 'ROOM', 'STATE', 'TURNS (HOUR)', 'TOKENS (TODAY)', 'ID'],
+    ...agents.map((a) => [
+      a.name, a.providerName, a.roomName, stateText(a),
+      `${a.usage.turnsLastHour}/${a.turnsPerHour ?? '∞'}`, `${a.usage.tokensToday}/${a.dailyTokenCap ?? '∞'}`, a.agentId,
+    ]),
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n') + '\n';
+}

@@ -1,0 +1,67 @@
+// The settings of a new managed agent, checked before anything is stored: an existing
+// absolute folder, a writable room, a name no other agent uses there, the provider's CLI
+// on this machine. Bad input gets a clear error and changes nothing.
+import { stat } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import type { AddAgentInput } from '../../shared/model/managedAgents';
+import { appErrors, DomainError } from '../domain/errors';
+import { normalizeHandle } from '../domain/identity/handles';
+import { cleanDisplayName } from '../domain/identity/names';
+import { resolveWritableRoom } from '../domain/rooms/rooms';
+import { listRoomSessions } from '../domain/sessions/sessions';
+import type { Store } from '../store/store';
+import { locateProvider, providerOf } from './providers';
+
+export const DEFAULT_TURNS_PER_HOUR = 20;
+
+export interface CheckedAgentConfig {
+  readonly provider: AddAgentInput['provider'];
+  readonly folder: string;
+  readonly roomId: string;
+  readonly name: string;
+  readonly instructions: string;
+  readonly model: string | null;
+  readonly permissions: AddAgentInput['permissions'];
+  readonly turnsPerHour: number | null;
+  readonly dailyTokenCap: number | null;
+}
+
+export async function checkAgentConfig(store: Store, env: NodeJS.ProcessEnv, input: AddAgentInput): Promise<CheckedAgentConfig> {
+  const provider = providerOf(input.provider);
+  if (!isAbsolute(input.folder)) throw appErrors.invalidInput(`The folder must be a full path (like /home/you/project), not "${input.folder}".`);
+  const folder = resolve(input.folder);
+  const folderStat = await stat(folder).catch(() => null);
+  if (!folderStat?.isDirectory()) throw appErrors.invalidInput(`The folder ${folder} does not exist.`);
+  await store.read((db) => resolveWritableRoom(db, input.roomId));
+  const name = cleanDisplayName(input.name);
+  if (name === null) throw appErrors.invalidInput('An agent name must be 1–64 characters.');
+  const sessions = await store.read((db) => listRoomSessions(db, input.roomId));
+  const key = normalizeHandle(name);
+  if (sessions.some((s) => s.name_key === key && (s.worker_id !== null || s.ended_at === null))) throw appErrors.nameTaken();
+  if (!(await locateProvider(provider, env))) {
+    throw new DomainError('provider_not_installed', 'hard', `${provider.name} (${provider.executable}) was not found on PATH. ${provider.installHint}`);
+  }
+  return {
+    provider: input.provider,
+    folder,
+    roomId: input.roomId,
+    name,
+    instructions: input.instructions?.trim() ?? '',
+    model: input.model?.trim() || null,
+    permissions: input.permissions,
+    turnsPerHour: input.turnsPerHour === undefined ? DEFAULT_TURNS_PER_HOUR : input.turnsPerHour,
+    dailyTokenCap: input.dailyTokenCap ?? null,
+  };
+}
+
+/** The environment a provider runs with: the person's own, without the app's settings. */
+export function providerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(env)) {
+    // LETAGENTS_* configure this app (data folder, GitHub endpoints); Electron's run-as-node
+    // switch would turn an Electron-based CLI into plain Node.
+    if (key.startsWith('LETAGENTS_') || key === 'ELECTRON_RUN_AS_NODE') continue;
+    out[key] = value;
+  }
+  return out;
+}

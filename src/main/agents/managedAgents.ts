@@ -1,0 +1,335 @@
+// The managed-agents service: adds agents (registering each one's durable worker in its
+// room before its first turn), keeps the state a person asked for (running, paused; it
+// survives a restart), gives agents turns when triggers fire, holds them when a budget is
+// used up (and asks the person in "Needs you"), and stops, resumes and removes them.
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddAgentInput, ProviderInfo } from '../../shared/model/managedAgents';
+import type { PersonActor } from '../domain/actor';
+import { appErrors } from '../domain/errors';
+import { workerSessionId } from '../domain/identity/agentKeys';
+import { gitCurrentBranch } from '../domain/git';
+import { dismissRequest, requestHumanInput } from '../domain/knowledge/requests';
+import { latestNumber } from '../domain/messages/read';
+import { getRoom } from '../domain/rooms/rooms';
+import { getSession, insertWorkerSession, sessionActor, type SessionRow } from '../domain/sessions/sessions';
+import { findOrCreateWorker, getWorker, type WorkerRow } from '../domain/sessions/workers';
+import { postSystemEvent } from '../domain/systemEvents';
+import type { EventBus } from '../events/bus';
+import type { McpServices } from '../mcp/services';
+import type { HelperCommand } from '../setup/helperCommand';
+import { getRequestRow } from '../store/knowledgeQueries';
+import {
+  countRunningTurns, deleteManagedAgentRow, failInterruptedTurns, getManagedAgentRow, insertManagedAgentRow, listManagedAgentRows,
+  listTurnRows, updateManagedAgentState, type HeldReason, type ManagedAgentRow, type TurnRow,
+} from '../store/managedAgentQueries';
+import type { Store, Tx } from '../store/store';
+import { checkAgentConfig, providerEnv } from './agentConfig';
+import { budgetUse, heldReasonText, type BudgetUse } from './budgets';
+import { buildTurnPrompt } from './prompt';
+import { locateProvider, PROVIDERS, providerOf } from './providers';
+import { watchTriggers, type ActiveAgent } from './triggers';
+import { runTurn } from './turnRunner';
+import { TurnScheduler } from './turnScheduler';
+import type { Trigger } from './types';
+
+export interface ManagedAgentsOptions {
+  readonly store: Store;
+  readonly bus: EventBus;
+  /** The MCP layer's services: routing reads presence and owner identity from them. */
+  readonly services: McpServices;
+  /** Ends an agent's session as a person (remove from room). */
+  endSessionByPerson(sessionId: string, mode: 'remove', person: PersonActor): Promise<void>;
+  readonly dataDir: string;
+  readonly helper: HelperCommand;
+  /** The person's environment (the provider runs with their login). */
+  readonly env: NodeJS.ProcessEnv;
+  readonly home: string;
+  readonly maxConcurrentTurns?: number;
+  readonly turnTimeLimitMs?: number;
+}
+
+/** A managed agent with what the UI and CLI show about it. */
+export interface ManagedAgentRecord {
+  readonly row: ManagedAgentRow;
+  readonly worker: WorkerRow | undefined;
+  readonly session: SessionRow | undefined;
+  readonly roomName: string;
+  readonly turnState: 'idle' | 'queued' | 'running';
+  readonly budget: BudgetUse;
+  readonly lastTurn: TurnRow | undefined;
+}
+
+export class ManagedAgents {
+  private readonly scheduler: TurnScheduler;
+  /** Agents that take turns now (running and not held), by id. */
+  private readonly active = new Map<string, ActiveAgent & { roomId: string }>();
+  private readonly ownEvents = new Set<string>();
+  private readonly pids = new Map<string, number>();
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly stopWatching: () => void;
+  readonly ready: Promise<void>;
+
+  constructor(private readonly options: ManagedAgentsOptions) {
+    this.env = providerEnv(options.env);
+    this.scheduler = new TurnScheduler({
+      maxConcurrent: options.maxConcurrentTurns,
+      turnTimeLimitMs: options.turnTimeLimitMs,
+      runTurn: (agentId, triggers, signal) => this.turn(agentId, triggers, signal),
+      onStateChange: (agentId) => options.bus.publish({ type: 'agent.changed', agentId }),
+    });
+    this.stopWatching = watchTriggers(options.bus, options.store, options.services, {
+      activeAgentsIn: async (roomId) => [...this.active.values()].filter((a) => a.roomId === roomId),
+      request: (agentId, trigger) => this.scheduler.request(agentId, trigger),
+      isInTurn: (agentId) => this.scheduler.state(agentId) === 'running',
+      takeOwnEvent: (roomId, number) => this.ownEvents.delete(`${roomId}\n${number}`),
+      roomDeleted: () => void this.forgetVanished(),
+    });
+    // A start-up that cannot read or write the store leaves managed agents idle, never the app down.
+    this.ready = this.load().catch((error: unknown) => console.error('managed agents: could not load:', error));
+  }
+
+  /** The CLIs the app can run and whether each is installed. */
+  async providers(): Promise<ProviderInfo[]> {
+    return Promise.all(
+      Object.values(PROVIDERS).map(async (p) => ({ id: p.id, name: p.name, installed: (await locateProvider(p, this.env)) !== null, installHint: p.installHint })),
+    );
+  }
+
+  async list(): Promise<ManagedAgentRecord[]> {
+    await this.ready;
+    const rows = await this.options.store.read((db) => listManagedAgentRows(db));
+    return Promise.all(rows.map((row) => this.recordOf(row)));
+  }
+
+  async get(agentId: string): Promise<ManagedAgentRecord> {
+    return this.recordOf(await this.requireRow(agentId));
+  }
+
+  async add(input: AddAgentInput): Promise<ManagedAgentRecord> {
+    await this.ready;
+    const config = await checkAgentConfig(this.options.store, this.env, input);
+    const repoBranch = await gitCurrentBranch(config.folder).catch(() => null);
+    const owner = this.options.services.owner();
+    const agentId = `agent_${randomBytes(16).toString('hex')}`;
+    await this.options.store.write((tx) => {
+      const { worker } = findOrCreateWorker(tx, {
+        // The app registers the worker itself; the key is never needed again (the app keeps the worker_id).
+        registrationKey: randomBytes(32).toString('base64url'),
+        requestedName: config.name,
+        ownerLabel: owner.ownerLabel,
+        ownerSlug: owner.ownerSlug,
+        ideLabel: providerOf(config.provider).name,
+      });
+      insertWorkerSession(tx, { worker, roomId: config.roomId, repoBranch });
+      this.markOwnEvent(tx, config.roomId);
+      insertManagedAgentRow(tx, {
+        agent_id: agentId,
+        worker_id: worker.worker_id,
+        room_id: config.roomId,
+        provider: config.provider,
+        folder: config.folder,
+        instructions: config.instructions,
+        model: config.model,
+        permissions: config.permissions,
+        turns_per_hour: config.turnsPerHour,
+        daily_token_cap: config.dailyTokenCap,
+      });
+      tx.emit({ type: 'agent.changed', agentId });
+    });
+    const record = await this.get(agentId);
+    this.activate(record.row, record.worker);
+    return record;
+  }
+
+  /** No new turns; a running turn finishes. */
+  async pause(agentId: string): Promise<ManagedAgentRecord> {
+    await this.requireRow(agentId);
+    await this.options.store.write((tx) => {
+      updateManagedAgentState(tx, agentId, { desired_state: 'paused' });
+      tx.emit({ type: 'agent.changed', agentId });
+    });
+    this.active.delete(agentId);
+    this.scheduler.forget(agentId);
+    return this.get(agentId);
+  }
+
+  /** Takes turns again; a held agent gets a fresh budget window and its "Needs you" item goes. */
+  async resume(agentId: string, person: PersonActor): Promise<ManagedAgentRecord> {
+    const row = await this.requireRow(agentId);
+    await this.options.store.write((tx) => {
+      const held = row.held_reason !== null;
+      updateManagedAgentState(tx, agentId, {
+        desired_state: 'running',
+        held_reason: null,
+        held_request_number: null,
+        ...(held ? { budget_reset_at: tx.now } : {}),
+      });
+      if (row.held_request_number !== null && getRequestRow(tx.db, row.room_id, row.held_request_number)?.status === 'open') {
+        dismissRequest(tx, person, row.room_id, row.held_request_number);
+      }
+      tx.emit({ type: 'agent.changed', agentId });
+    });
+    const record = await this.get(agentId);
+    this.activate(record.row, record.worker);
+    return record;
+  }
+
+  /** Ends the running turn now (its whole process tree) and drops the queued one; the room is told. */
+  async stop(agentId: string, person: PersonActor): Promise<ManagedAgentRecord> {
+    const before = await this.get(agentId);
+    if (await this.scheduler.stop(agentId)) {
+      const name = before.session?.display_name ?? before.worker?.display_name ?? 'The agent';
+      await this.options.store.write((tx) => {
+        postSystemEvent(tx, before.row.room_id, `${name}'s turn was stopped by ${person.label}.`, null);
+        this.markOwnEvent(tx, before.row.room_id);
+      });
+    }
+    return this.get(agentId);
+  }
+
+  /** A turn now, or right after the running one; refused while a budget holds the agent. */
+  async runNow(agentId: string, person: PersonActor): Promise<ManagedAgentRecord> {
+    const record = await this.get(agentId);
+    if (record.row.held_reason !== null) {
+      throw appErrors.invalidInput(`${record.session?.display_name ?? 'This agent'} takes no turns: ${heldReasonText(record.row, record.row.held_reason)}. Resume it first.`);
+    }
+    this.scheduler.request(agentId, { kind: 'run_now', by: person.label });
+    return this.get(agentId);
+  }
+
+  /** Stops it, removes it from its room (its tasks there go back to accepted) and forgets it. */
+  async remove(agentId: string, person: PersonActor): Promise<boolean> {
+    const record = await this.get(agentId);
+    this.active.delete(agentId);
+    await this.scheduler.stop(agentId);
+    if (record.session && record.session.ended_at === null) await this.options.endSessionByPerson(record.session.session_id, 'remove', person);
+    const removed = await this.options.store.write((tx) => {
+      const gone = deleteManagedAgentRow(tx, agentId);
+      tx.emit({ type: 'agent.changed', agentId });
+      return gone;
+    });
+    rmSync(this.agentDir(agentId), { recursive: true, force: true });
+    return removed;
+  }
+
+  /** The provider process of the agent's running turn (tests check what it was given). */
+  runningPid(agentId: string): number | null {
+    return this.pids.get(agentId) ?? null;
+  }
+
+  async close(): Promise<void> {
+    this.stopWatching();
+    await this.ready;
+    await this.scheduler.close();
+  }
+
+  private async load(): Promise<void> {
+    if ((await this.options.store.read((db) => countRunningTurns(db))) > 0) {
+      await this.options.store.write((tx) => failInterruptedTurns(tx, 'The app stopped during this turn.'));
+    }
+    for (const row of await this.options.store.read((db) => listManagedAgentRows(db))) {
+      this.activate(row, await this.options.store.read((db) => getWorker(db, row.worker_id)));
+    }
+  }
+
+  private activate(row: ManagedAgentRow, worker: WorkerRow | undefined): void {
+    if (row.desired_state !== 'running' || row.held_reason !== null || !worker) return;
+    this.active.set(row.agent_id, { agentId: row.agent_id, roomId: row.room_id, sessionId: workerSessionId(worker.worker_id, row.room_id), agentKey: worker.agent_key });
+  }
+
+  /** One scheduled turn: re-checked (paused, removed, budget) at the moment it starts. */
+  private async turn(agentId: string, triggers: Trigger[], signal: AbortSignal): Promise<void> {
+    const { store } = this.options;
+    const row = await store.read((db) => getManagedAgentRow(db, agentId));
+    if (!row || row.held_reason !== null) return;
+    if (row.desired_state === 'paused' && !triggers.some((t) => t.kind === 'run_now')) return;
+    const budget = await store.read((db) => budgetUse(db, row, new Date()));
+    if (budget.reached) return this.hold(row, budget.reached);
+    const worker = await store.read((db) => getWorker(db, row.worker_id));
+    const session = await store.read((db) => getSession(db, workerSessionId(row.worker_id, row.room_id)));
+    const room = await store.read((db) => getRoom(db, row.room_id));
+    if (!worker || !room) return;
+    const prompt = buildTurnPrompt({
+      name: session?.display_name ?? worker.display_name,
+      workerId: worker.worker_id,
+      roomId: row.room_id,
+      roomName: room.display_name,
+      instructions: row.instructions,
+      triggers,
+    });
+    const deps = {
+      store,
+      env: this.env,
+      home: this.options.home,
+      helper: this.options.helper,
+      agentDir: (id: string) => this.agentDir(id),
+      onProcess: (id: string, pid: number | null) => (pid === null ? this.pids.delete(id) : this.pids.set(id, pid)),
+    };
+    await runTurn(deps, { agent: row, prompt, triggers }, signal);
+  }
+
+  /** A budget is used up: no turns until the person resumes it, and a "Needs you" item says so. */
+  private async hold(row: ManagedAgentRow, reason: HeldReason): Promise<void> {
+    const { store } = this.options;
+    this.active.delete(row.agent_id);
+    this.scheduler.forget(row.agent_id);
+    await store.write((tx) => {
+      const session = getSession(tx.db, workerSessionId(row.worker_id, row.room_id));
+      let requestNumber: number | null = null;
+      if (session) {
+        const name = session.display_name;
+        const { request } = requestHumanInput(tx, row.room_id, sessionActor(session), {
+          clientId: `managed-budget-${row.agent_id.slice(-16)}-${Date.parse(tx.now)}`,
+          category: 'approval',
+          title: `${name} stopped taking turns: budget reached`,
+          body:
+            `${name} (${providerOf(row.provider).name}) takes no new turns because ${heldReasonText(row, reason)}. ` +
+            'Messages for it stay in the room. Resume it on the Agents page to give it a fresh budget, or remove it.',
+          recommendation: 'Resume it if the work it was doing is worth more turns; otherwise leave it paused.',
+        });
+        this.markOwnEvent(tx, row.room_id);
+        requestNumber = Number(request.id.slice('req_'.length));
+      }
+      updateManagedAgentState(tx, row.agent_id, { held_reason: reason, held_request_number: requestNumber });
+      tx.emit({ type: 'agent.changed', agentId: row.agent_id });
+    });
+  }
+
+  private async recordOf(row: ManagedAgentRow): Promise<ManagedAgentRecord> {
+    const { store } = this.options;
+    const worker = await store.read((db) => getWorker(db, row.worker_id));
+    const session = await store.read((db) => getSession(db, workerSessionId(row.worker_id, row.room_id)));
+    const room = await store.read((db) => getRoom(db, row.room_id));
+    const budget = await store.read((db) => budgetUse(db, row, new Date()));
+    const lastTurn = await store.read((db) => listTurnRows(db, row.agent_id, 1)[0]);
+    return { row, worker, session, roomName: room?.display_name ?? row.room_id, turnState: this.scheduler.state(row.agent_id), budget, lastTurn };
+  }
+
+  private async requireRow(agentId: string): Promise<ManagedAgentRow> {
+    await this.ready;
+    const row = await this.options.store.read((db) => getManagedAgentRow(db, agentId));
+    if (!row) throw appErrors.notFound('Managed agent');
+    return row;
+  }
+
+  /** The message just posted in this write (a join, a stop notice) starts no managed turn. */
+  private markOwnEvent(tx: Tx, roomId: string): void {
+    this.ownEvents.add(`${roomId}\n${latestNumber(tx.db, roomId)}`);
+  }
+
+  /** Agents whose room was deleted went with it. */
+  private async forgetVanished(): Promise<void> {
+    for (const agentId of [...this.active.keys()]) {
+      if (!(await this.options.store.read((db) => getManagedAgentRow(db, agentId)))) {
+        this.active.delete(agentId);
+        await this.scheduler.stop(agentId);
+      }
+    }
+  }
+
+  private agentDir(agentId: string): string {
+    return join(this.options.dataDir, 'managed-agents', agentId);
+  }
+}

@@ -1,0 +1,131 @@
+// Codex headless (`codex exec --json`, `codex exec resume <id>`): the command for one turn,
+// with our helper as its only enabled MCP server, and the parser of its JSON events.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'smol-toml';
+import { SERVER_NAME } from '../../setup/agentTools';
+import type { ActivityEvent, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
+import { contentText, jsonLine, num, preview, previewInput, str } from './streamText';
+
+/** Codex's sandbox for commands the model runs, per permission choice. */
+const SANDBOX = { read_only: 'read-only', edit: 'workspace-write' } as const;
+
+export const codex: Provider = {
+  id: 'codex',
+  name: 'Codex',
+  executable: 'codex',
+  installHint: 'Install Codex (npm install -g @openai/codex) and sign in once with `codex login`.',
+
+  launch(spec: TurnSpec, command: string): ProviderLaunch {
+    const config = [
+      `mcp_servers.${SERVER_NAME}=${inlineTable({ command: spec.helper.command, args: spec.helper.args, env: spec.helper.env ?? {} })}`,
+      // The person's own MCP servers stay off during managed turns: only our helper runs.
+      ...otherMcpServers(spec).map((name) => `mcp_servers.${tomlKey(name)}.enabled=false`),
+      ...(spec.permissions === 'provider_default' ? [] : [`sandbox_mode="${SANDBOX[spec.permissions]}"`, 'approval_policy="never"']),
+    ];
+    const args = [
+      'exec',
+      ...(spec.resumeSessionId ? ['resume'] : []),
+      '--json',
+      '--skip-git-repo-check',
+      ...(spec.model ? ['-m', spec.model] : []),
+      ...config.flatMap((c) => ['-c', c]),
+      ...(spec.resumeSessionId ? [spec.resumeSessionId] : []),
+      // The prompt comes on stdin.
+      '-',
+    ];
+    return { command, args, env: spec.env, cwd: spec.folder, files: [] };
+  },
+
+  parser: () => new CodexStreamParser(),
+};
+
+/** MCP servers in the person's Codex config other than ours. */
+function otherMcpServers(spec: TurnSpec): string[] {
+  const codexHome = spec.env.CODEX_HOME || join(spec.home, '.codex');
+  let text: string;
+  try {
+    text = readFileSync(join(codexHome, 'config.toml'), 'utf8');
+  } catch {
+    return [];
+  }
+  try {
+    const servers = (parse(text) as { mcp_servers?: unknown }).mcp_servers;
+    return servers && typeof servers === 'object' ? Object.keys(servers).filter((name) => name !== SERVER_NAME) : [];
+  } catch {
+    return []; // Codex reports a broken config itself.
+  }
+}
+
+const tomlKey = (key: string) => (/^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key));
+
+/** A TOML inline table of strings, string arrays and string tables (JSON strings are TOML basic strings). */
+function inlineTable(value: Record<string, string | readonly string[] | Readonly<Record<string, string>>>): string {
+  const item = (v: string | readonly string[] | Readonly<Record<string, string>>): string =>
+    typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? `[${v.map((x) => JSON.stringify(x)).join(',')}]` : inlineTable(v as Record<string, string>);
+  return `{${Object.entries(value).map(([k, v]) => `${tomlKey(k)}=${item(v)}`).join(',')}}`;
+}
+
+class CodexStreamParser implements StreamParser {
+  parse(line: string): ActivityEvent[] {
+    const m = jsonLine(line);
+    if (!m) return [];
+    switch (m.type) {
+      case 'thread.started': {
+        const sessionId = str(m.thread_id);
+        return sessionId ? [{ kind: 'session', sessionId }] : [];
+      }
+      case 'item.started':
+        return this.started((m.item ?? {}) as Record<string, unknown>);
+      case 'item.completed':
+        return this.completed((m.item ?? {}) as Record<string, unknown>);
+      case 'turn.completed': {
+        const usage = (m.usage ?? {}) as Record<string, unknown>;
+        return [
+          // Codex reports the thread's running totals, also after `exec resume`.
+          { kind: 'usage', inputTokens: num(usage.input_tokens), outputTokens: num(usage.output_tokens), tokensScope: 'session', costUsd: null, costScope: 'session' },
+          { kind: 'result', ok: true, error: null },
+        ];
+      }
+      case 'turn.failed': {
+        const error = (m.error ?? {}) as Record<string, unknown>;
+        return [{ kind: 'result', ok: false, error: preview(str(error.message) ?? 'the turn failed', 1_000) }];
+      }
+      case 'error':
+        return [{ kind: 'error', text: preview(str(m.message) ?? 'error', 1_000) }];
+      default:
+        return [];
+    }
+  }
+
+  private started(item: Record<string, unknown>): ActivityEvent[] {
+    if (item.type === 'mcp_tool_call') return [{ kind: 'tool_call', tool: String(item.tool ?? 'tool'), input: previewInput(item.arguments) }];
+    if (item.type === 'command_execution') return [{ kind: 'tool_call', tool: 'shell', input: preview(String(item.command ?? '')) }];
+    return [];
+  }
+
+  private completed(item: Record<string, unknown>): ActivityEvent[] {
+    switch (item.type) {
+      case 'agent_message':
+        return typeof item.text === 'string' && item.text.trim() !== '' ? [{ kind: 'text', text: preview(item.text, 4_000) }] : [];
+      case 'mcp_tool_call': {
+        const error = (item.error ?? null) as { message?: unknown } | null;
+        const result = (item.result ?? null) as { content?: unknown; is_error?: unknown } | null;
+        const ok = item.status === 'completed' && !error && result?.is_error !== true;
+        const text = error ? String(error.message ?? 'failed') : contentText(result?.content);
+        return [{ kind: 'tool_result', tool: String(item.tool ?? 'tool'), ok, text }];
+      }
+      case 'command_execution':
+        return [{ kind: 'tool_result', tool: 'shell', ok: item.exit_code === 0, text: preview(String(item.aggregated_output ?? '')) }];
+      case 'file_change': {
+        const changes = Array.isArray(item.changes) ? (item.changes as Array<{ path?: unknown; kind?: unknown }>) : [];
+        return [{ kind: 'note', text: `Changed ${changes.map((c) => `${String(c.path)} (${String(c.kind)})`).join(', ') || 'files'}` }];
+      }
+      case 'error':
+        // Codex's own warnings (e.g. unknown model metadata): shown, but the turn goes on.
+        return [{ kind: 'note', text: preview(String(item.message ?? ''), 1_000) }];
+      default:
+        return [];
+    }
+  }
+}

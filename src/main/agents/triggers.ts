@@ -1,0 +1,84 @@
+// What gives a managed agent a turn: a committed message that activates it under the same
+// rules as wait_for_messages (except another agent's message that names no one), or a task
+// handed to it by someone else while it was idle.
+// ("Run now" comes from the person directly.) Events the managed-agents service posts
+// itself (joins, stop notices) never start a turn.
+import type { EventBus } from '../events/bus';
+import { parseActorLabel } from '../domain/identity/labels';
+import { getMessageRow, type MessageRow } from '../domain/messages/read';
+import { getSession } from '../domain/sessions/sessions';
+import { activeWorkLease } from '../domain/tasks/leases';
+import { activationFor } from '../mcp/activation';
+import type { McpServices } from '../mcp/services';
+import type { Store } from '../store/store';
+import { getTaskRow } from '../store/taskQueries';
+import type { Trigger } from './types';
+
+/** A managed agent that takes turns now, with the identity routing needs. */
+export interface ActiveAgent {
+  readonly agentId: string;
+  readonly sessionId: string;
+  readonly agentKey: string;
+}
+
+export interface TriggerTarget {
+  /** Managed agents of the room that take turns now (not paused, not held). */
+  activeAgentsIn(roomId: string): Promise<ActiveAgent[]>;
+  request(agentId: string, trigger: Trigger): void;
+  isInTurn(agentId: string): boolean;
+  /** True (once) for a message the service posted itself. */
+  takeOwnEvent(roomId: string, number: number): boolean;
+  roomDeleted(roomId: string): void;
+}
+
+export function watchTriggers(bus: EventBus, store: Store, services: McpServices, target: TriggerTarget): () => void {
+  const startedAt = new Date().toISOString();
+  const seenLeases = new Set<string>();
+
+  const onMessage = async (roomId: string, number: number) => {
+    if (target.takeOwnEvent(roomId, number)) return;
+    const agents = await target.activeAgentsIn(roomId);
+    if (agents.length === 0) return;
+    const row = await store.read((db) => getMessageRow(db, roomId, number));
+    if (!row) return;
+    for (const agent of agents) {
+      const session = await store.read((db) => getSession(db, agent.sessionId));
+      // A person who removed or disconnected the agent in the room has taken it out.
+      if (!session || session.ended_by === 'person') continue;
+      const decision = activationFor(services, roomId, session, row);
+      // Loop guard: agents talking among themselves without naming this one start no paid
+      // turn for it (two managed agents would otherwise answer each other forever).
+      if (decision.reason === 'unaddressed' && row.source === 'agent') continue;
+      if (decision.decision === 'activate') {
+        target.request(agent.agentId, { kind: 'message', roomId, number, sender: senderName(row), text: row.text, reason: decision.reason });
+      }
+    }
+  };
+
+  const onTask = async (roomId: string, number: number) => {
+    const agents = await target.activeAgentsIn(roomId);
+    if (agents.length === 0) return;
+    const task = await store.read((db) => getTaskRow(db, roomId, number));
+    const lease = task ? await store.read((db) => activeWorkLease(db, task)) : undefined;
+    if (!task || !lease || seenLeases.has(lease.lease_id)) return;
+    const agent = agents.find((a) => a.agentKey === lease.agent_key);
+    if (!agent) return;
+    seenLeases.add(lease.lease_id);
+    // During its own turn a new lease is its own claim; a handoff then also mentions it.
+    if (target.isInTurn(agent.agentId) || lease.created_at < startedAt) return;
+    target.request(agent.agentId, { kind: 'task', roomId, number, title: task.title });
+  };
+
+  const failed = (what: string) => (error: unknown) => console.error(`managed agents: ${what} trigger failed:`, error);
+  const offs = [
+    bus.on('message.created', (e) => void onMessage(e.roomId, e.number).catch(failed('message'))),
+    bus.on('task.changed', (e) => void onTask(e.roomId, e.number).catch(failed('task'))),
+    bus.on('room.changed', (e) => e.change === 'deleted' && target.roomDeleted(e.roomId)),
+  ];
+  return () => offs.forEach((off) => off());
+}
+
+function senderName(row: MessageRow): string {
+  if (row.source === 'agent') return parseActorLabel(row.sender)?.displayName ?? row.sender;
+  return row.sender;
+}

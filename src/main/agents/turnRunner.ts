@@ -1,0 +1,157 @@
+// Runs one managed turn: the provider CLI headless in the agent's folder with the turn's
+// prompt on stdin, its stream turned into the activity log, and the outcome recorded. A
+// saved provider session that cannot be continued is dropped and the turn runs fresh.
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { ManagedAgentRow } from '../store/managedAgentQueries';
+import type { HelperCommand } from '../setup/helperCommand';
+import type { Store } from '../store/store';
+import { providerOf, locateProvider } from './providers';
+import { startProviderProcess } from './providerProcess';
+import { parseTotals, TurnLog } from './turnLog';
+import type { TurnAbortReason } from './turnScheduler';
+import { preview } from './providers/streamText';
+import type { ActivityEvent, Trigger } from './types';
+
+export interface TurnRunnerDeps {
+  readonly store: Store;
+  /** The person's environment without the app's own settings. */
+  readonly env: NodeJS.ProcessEnv;
+  readonly home: string;
+  readonly helper: HelperCommand;
+  /** This agent's private folder (provider config files). */
+  agentDir(agentId: string): string;
+  /** The provider process of a running turn started (pid) or ended (null). */
+  onProcess(agentId: string, pid: number | null): void;
+}
+
+export interface TurnInput {
+  readonly agent: ManagedAgentRow;
+  readonly prompt: string;
+  readonly triggers: readonly Trigger[];
+}
+
+const ABORT_TEXT: Record<TurnAbortReason, string> = {
+  stopped: 'Stopped by a person.',
+  timed_out: 'The turn ran past its time limit and was ended.',
+  closing: 'The app closed during this turn.',
+};
+
+export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: AbortSignal): Promise<void> {
+  const { agent } = input;
+  const provider = providerOf(agent.provider);
+  const log = await TurnLog.open(deps.store, agent.agent_id, input.triggers, parseTotals(agent.provider_totals_json));
+  if (!existsSync(agent.folder)) {
+    await log.finish('failed', `Its folder ${agent.folder} no longer exists. Remove the agent and add it again with its new folder.`);
+    return;
+  }
+  const command = await locateProvider(provider, deps.env);
+  if (!command) {
+    await log.finish('failed', `${provider.name} (${provider.executable}) was not found on PATH. ${provider.installHint}`);
+    return;
+  }
+  let attempt = await runOnce(deps, input, log, command, agent.provider_session_id, signal);
+  if (attempt.resumeFailed) {
+    await log.entry('note', `Could not continue ${provider.name}'s earlier session; starting a new one.`);
+    await log.forgetSession();
+    attempt = await runOnce(deps, input, log, command, null, signal);
+  }
+  await log.finish(attempt.status, attempt.error);
+}
+
+interface Attempt {
+  status: 'done' | 'failed' | 'stopped' | 'timed_out';
+  error: string | null;
+  resumeFailed: boolean;
+}
+
+async function runOnce(deps: TurnRunnerDeps, input: TurnInput, log: TurnLog, command: string, resumeSessionId: string | null, signal: AbortSignal): Promise<Attempt> {
+  if (signal.aborted) return aborted(signal);
+  const { agent } = input;
+  const provider = providerOf(agent.provider);
+  const agentDir = deps.agentDir(agent.agent_id);
+  const launch = provider.launch(
+    { provider: agent.provider, folder: agent.folder, model: agent.model, permissions: agent.permissions, resumeSessionId, helper: deps.helper, agentDir, env: deps.env, home: deps.home },
+    command,
+  );
+  mkdirSync(agentDir, { recursive: true, mode: 0o700 });
+  for (const file of launch.files) {
+    writeFileSync(file.path, file.contents, { mode: 0o600 });
+    chmodSync(file.path, 0o600);
+  }
+  const proc = startProviderProcess(launch, input.prompt);
+  deps.onProcess(agent.agent_id, proc.pid ?? null);
+  const onAbort = () => void proc.kill();
+  signal.addEventListener('abort', onAbort, { once: true });
+  let sawSession = false;
+  let result: Extract<ActivityEvent, { kind: 'result' }> | null = null;
+  try {
+    const parser = provider.parser();
+    for await (const line of proc.lines) {
+      for (const event of parser.parse(line)) {
+        if (event.kind === 'session') sawSession = true;
+        if (event.kind === 'result') result = event;
+        await record(log, event);
+      }
+    }
+  } catch (error) {
+    await proc.kill();
+    throw error;
+  } finally {
+    const exit = await proc.exited;
+    signal.removeEventListener('abort', onAbort);
+    deps.onProcess(agent.agent_id, null);
+    if (exit.spawnError) result = { kind: 'result', ok: false, error: `Could not start ${provider.name}: ${exit.spawnError}` };
+    else if (!result && !signal.aborted) {
+      const detail = proc.stderrTail() || `${provider.executable} exited with code ${exit.code ?? exit.signal}`;
+      result = { kind: 'result', ok: false, error: detail.slice(-1_000) };
+    }
+  }
+  if (signal.aborted) return aborted(signal);
+  if (result?.ok) return { status: 'done', error: null, resumeFailed: false };
+  // A run that never started a session after asking to resume one could not find it.
+  const resumeFailed = resumeSessionId !== null && !sawSession;
+  return { status: 'failed', error: result?.error ?? 'The turn failed.', resumeFailed };
+}
+
+/** A successful result in a few words: what it made (msg_4, task_7) or "ok", not the whole JSON. */
+function summarizeResult(text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return preview(text.replace(/\s+/g, ' '), 160) || 'ok';
+  }
+  if (typeof value !== 'object' || value === null) return preview(String(value), 160);
+  const v = value as Record<string, unknown>;
+  if (v.success === false) return preview(`not done: ${String(v.error ?? '')}`, 300);
+  const made = [v.id, (v.task as { id?: unknown } | undefined)?.id, v.room_id].find((x) => typeof x === 'string');
+  const count = Array.isArray(v.messages) ? `${v.messages.length} messages` : null;
+  return [made, count].filter(Boolean).join(', ') || 'ok';
+}
+
+function aborted(signal: AbortSignal): Attempt {
+  const reason = (signal.reason as TurnAbortReason) ?? 'stopped';
+  return { status: reason === 'timed_out' ? 'timed_out' : reason === 'closing' ? 'failed' : 'stopped', error: ABORT_TEXT[reason] ?? ABORT_TEXT.stopped, resumeFailed: false };
+}
+
+async function record(log: TurnLog, event: ActivityEvent): Promise<void> {
+  switch (event.kind) {
+    case 'session':
+      return log.session(event.sessionId);
+    case 'tool_call':
+      return log.entry('tool_call', event.input ? `${event.tool} ${event.input}` : event.tool);
+    case 'tool_result':
+      return log.entry(event.ok ? 'tool_result' : 'error', event.ok ? `${event.tool} → ${summarizeResult(event.text)}` : `${event.tool} failed: ${preview(event.text)}`);
+    case 'text':
+      return log.entry('text', event.text);
+    case 'note':
+      return log.entry('note', event.text);
+    case 'error':
+      return log.entry('error', event.text);
+    case 'usage':
+      return log.usage(event);
+    case 'result':
+      if (!event.ok && event.error) await log.entry('error', event.error);
+      return;
+  }
+}

@@ -1,0 +1,73 @@
+// What the managed-agents core passes around: why a turn starts, what a provider's stream
+// says happened, and how a provider is launched.
+import type { AgentPermissions, ProviderId } from '../../shared/model/managedAgents';
+import type { HelperCommand } from '../setup/helperCommand';
+
+/** One reason for a turn. Several that arrive together make one turn. */
+export type Trigger =
+  | { kind: 'message'; roomId: string; number: number; sender: string; text: string; reason: string }
+  | { kind: 'task'; roomId: string; number: number; title: string }
+  | { kind: 'run_now'; by: string };
+
+/** What a provider's output stream reported, in one common form for both providers. */
+export type ActivityEvent =
+  | { kind: 'session'; sessionId: string }
+  | { kind: 'tool_call'; tool: string; input: string }
+  /** `text`: the whole result; the log keeps a summary. */
+  | { kind: 'tool_result'; tool: string; ok: boolean; text: string }
+  | { kind: 'text'; text: string }
+  | { kind: 'note'; text: string }
+  | { kind: 'error'; text: string }
+  /**
+   * What the provider reports it used: tokens and cost each either for this run alone or as
+   * the running total of its session (the runner turns totals into per-turn figures).
+   */
+  | { kind: 'usage'; inputTokens: number; outputTokens: number; tokensScope: UsageScope; costUsd: number | null; costScope: UsageScope }
+  /** The provider's final word on the run. */
+  | { kind: 'result'; ok: boolean; error: string | null };
+
+export type UsageScope = 'run' | 'session';
+
+/** Reads a provider's stream line by line (it keeps state, e.g. tool names by call id). */
+export interface StreamParser {
+  parse(line: string): ActivityEvent[];
+}
+
+/** Everything a provider needs to build one turn's command. */
+export interface TurnSpec {
+  readonly provider: ProviderId;
+  readonly folder: string;
+  readonly model: string | null;
+  readonly permissions: AgentPermissions;
+  /** The provider session to continue; null starts a new one. */
+  readonly resumeSessionId: string | null;
+  /** Our stdio helper: the only MCP server the turn gets. */
+  readonly helper: HelperCommand;
+  /** Where this agent's files live (e.g. Claude Code's MCP config). */
+  readonly agentDir: string;
+  /** The person's environment, already cleaned of the app's own settings. */
+  readonly env: NodeJS.ProcessEnv;
+  /** The person's home (for reading their provider config). */
+  readonly home: string;
+}
+
+/** A ready-to-spawn provider process. The prompt goes to stdin, never into argv. */
+export interface ProviderLaunch {
+  readonly command: string;
+  readonly args: string[];
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  /** Files to write before spawning (path → contents); they carry no secret. */
+  readonly files: ReadonlyArray<{ path: string; contents: string }>;
+}
+
+export interface Provider {
+  readonly id: ProviderId;
+  /** "Claude Code": the IDE label of its worker and the name people see. */
+  readonly name: string;
+  /** The executable looked up on PATH. */
+  readonly executable: string;
+  readonly installHint: string;
+  launch(spec: TurnSpec, command: string): ProviderLaunch;
+  parser(): StreamParser;
+}

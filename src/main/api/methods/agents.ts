@@ -1,0 +1,29 @@
+// agents.*: managed agents — add one, see them and their activity, pause, resume, stop
+// the running turn, run one now, remove.
+import { appErrors } from '../../domain/errors';
+import { getManagedAgentRow } from '../../store/managedAgentQueries';
+import type { ApiContext } from '../context';
+import { agentActivity, toManagedAgent } from '../models/managedAgents';
+import type { Methods } from './types';
+
+type AgentMethods = Methods<
+  'agents.providers' | 'agents.list' | 'agents.add' | 'agents.pause' | 'agents.resume' | 'agents.stop' | 'agents.runNow' | 'agents.remove' | 'agents.activity'
+>;
+
+export function agentMethods(ctx: ApiContext): AgentMethods {
+  const agents = ctx.app.agents;
+  return {
+    'agents.providers': () => agents.providers(),
+    'agents.list': async () => (await agents.list()).map(toManagedAgent),
+    'agents.add': async (input) => toManagedAgent(await agents.add(input)),
+    'agents.pause': async ({ agentId }) => toManagedAgent(await agents.pause(agentId)),
+    'agents.resume': async ({ agentId }) => toManagedAgent(await agents.resume(agentId, ctx.person())),
+    'agents.stop': async ({ agentId }) => toManagedAgent(await agents.stop(agentId, ctx.person())),
+    'agents.runNow': async ({ agentId }) => toManagedAgent(await agents.runNow(agentId, ctx.person())),
+    'agents.remove': async ({ agentId }) => ({ removed: await agents.remove(agentId, ctx.person()) }),
+    'agents.activity': async ({ agentId, limit }) => {
+      if (!(await ctx.app.core.store.read((db) => getManagedAgentRow(db, agentId)))) throw appErrors.notFound('Managed agent');
+      return ctx.app.core.store.read((db) => agentActivity(db, agentId, limit ?? 20));
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// Managed agents and their turns as the UI (and the `agent` command) shows them.
+import type { AgentActivity, ManagedAgent, TurnView } from '../../../shared/model/managedAgents';
+import { heldReasonText } from '../../agents/budgets';
+import type { ManagedAgentRecord } from '../../agents/managedAgents';
+import { providerOf } from '../../agents/providers';
+import type { Db } from '../../store/database';
+import { listActivityRowsOfTurn, listTurnRows } from '../../store/managedAgentQueries';
+
+export function toManagedAgent(record: ManagedAgentRecord): ManagedAgent {
+  const { row, session, worker, budget } = record;
+  const last = record.lastTurn;
+  return {
+    agentId: row.agent_id,
+    name: session?.display_name ?? worker?.display_name ?? 'Agent',
+    provider: row.provider,
+    providerName: providerOf(row.provider).name,
+    folder: row.folder,
+    roomId: row.room_id,
+    roomName: record.roomName,
+    sessionId: session?.session_id ?? '',
+    instructions: row.instructions,
+    model: row.model,
+    permissions: row.permissions,
+    turnsPerHour: row.turns_per_hour,
+    dailyTokenCap: row.daily_token_cap,
+    desiredState: row.desired_state,
+    state:
+      record.turnState === 'running'
+        ? 'running'
+        : row.held_reason !== null
+          ? 'held'
+          : row.desired_state === 'paused'
+            ? 'paused'
+            : record.turnState,
+    heldReason: row.held_reason === null ? null : `It takes no turns: ${heldReasonText(row, row.held_reason)}.`,
+    usage: { turnsLastHour: budget.turnsLastHour, tokensToday: budget.tokensToday, costTodayUsd: budget.costTodayUsd },
+    lastTurn: last ? { number: last.number, status: last.status, startedAt: last.started_at, endedAt: last.ended_at } : null,
+    createdAt: row.created_at,
+  };
+}
+
+/** The latest turns, newest first, each with its log. */
+export function agentActivity(db: Db, agentId: string, limit: number): AgentActivity {
+  const turns: TurnView[] = listTurnRows(db, agentId, limit).map((t) => ({
+    number: t.number,
+    trigger: t.trigger_kind,
+    triggerText: t.trigger_text,
+    status: t.status,
+    startedAt: t.started_at,
+    endedAt: t.ended_at,
+    durationMs: t.ended_at === null ? null : Date.parse(t.ended_at) - Date.parse(t.started_at),
+    inputTokens: t.input_tokens,
+    outputTokens: t.output_tokens,
+    costUsd: t.cost_usd,
+    error: t.error,
+    entries: listActivityRowsOfTurn(db, agentId, t.number).map((a) => ({ seq: a.seq, kind: a.kind, text: a.text, createdAt: a.created_at })),
+  }));
+  return { agentId, turns };
+}

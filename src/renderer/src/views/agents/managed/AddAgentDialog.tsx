@@ -1,0 +1,133 @@
+// "Add agent": which CLI, where it works, which room it joins under what name, its standing
+// instructions and model, what it may do outside LetAgents' tools, and its budget.
+import { useState } from 'react';
+import type { AgentPermissions, ProviderId } from '../../../../../shared/types';
+import { useApi } from '../../../api/ApiContext';
+import { useQuery } from '../../../api/useQuery';
+import { useAppData } from '../../../app/appData';
+import { Dialog } from '../../../components/Dialog';
+import { Form } from '../../../components/Form';
+import { roomTitle } from '../../sidebar/RoomItem';
+import { PERMISSION_WORDS } from './managedWords';
+
+const PERMISSIONS: AgentPermissions[] = ['read_only', 'edit', 'provider_default'];
+
+/** "" means no limit; otherwise a whole number. */
+const limitOf = (text: string): number | null | 'bad' => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text.trim()) : 'bad');
+
+export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAdded: () => void }) {
+  const api = useApi();
+  const { rooms } = useAppData();
+  const providers = useQuery('agents.providers', {});
+  const openRooms = (rooms.data ?? []).filter((r) => !r.archived);
+  const [provider, setProvider] = useState<ProviderId>('claude_code');
+  const [name, setName] = useState('');
+  const [roomId, setRoomId] = useState('');
+  const [folder, setFolder] = useState('');
+  const [instructions, setInstructions] = useState('');
+  const [model, setModel] = useState('');
+  const [permissions, setPermissions] = useState<AgentPermissions>('read_only');
+  const [turnsPerHour, setTurnsPerHour] = useState('20');
+  const [dailyTokens, setDailyTokens] = useState('');
+  const room = roomId || openRooms[0]?.id || '';
+  const chosen = providers.data?.find((p) => p.id === provider);
+
+  const check = () => {
+    if (!room) return 'Choose the room it works in (rooms appear once an agent or you created one).';
+    if (name.trim() === '') return 'Give the agent a name.';
+    if (folder.trim() === '') return 'Choose the folder the agent works in.';
+    if (limitOf(turnsPerHour) === 'bad') return 'Turns per hour must be a whole number, or empty for no limit.';
+    if (limitOf(dailyTokens) === 'bad') return 'The daily token cap must be a whole number, or empty for no cap.';
+    return null;
+  };
+
+  return (
+    <Dialog title="Add agent" onClose={onClose} wide>
+      <Form
+        submitLabel="Add agent"
+        check={check}
+        onSubmit={async () => {
+          await api.call('agents.add', {
+            provider,
+            name: name.trim(),
+            roomId: room,
+            folder: folder.trim(),
+            permissions,
+            ...(instructions.trim() ? { instructions: instructions.trim() } : {}),
+            ...(model.trim() ? { model: model.trim() } : {}),
+            turnsPerHour: limitOf(turnsPerHour) as number | null,
+            dailyTokenCap: limitOf(dailyTokens) as number | null,
+          });
+          onAdded();
+          onClose();
+        }}
+        onCancel={onClose}
+      >
+        <p className="dialog-lead">
+          The app runs the agent's CLI with your own sign-in, only when something in its room needs it: a mention, a task handed to it, or Run now.
+        </p>
+        <fieldset className="choice-list">
+          <legend className="managed-legend">Agent CLI</legend>
+          {(providers.data ?? []).map((p) => (
+            <label key={p.id} className="choice">
+              <input type="radio" name="provider" value={p.id} checked={provider === p.id} onChange={() => setProvider(p.id)} />
+              <span className="choice-name">{p.name}</span>
+              {!p.installed && <span className="muted">not installed</span>}
+            </label>
+          ))}
+        </fieldset>
+        {chosen && !chosen.installed && <p className="managed-hint">{chosen.installHint}</p>}
+        <div className="form-row">
+          <label className="field">
+            <span>Name in the room</span>
+            <input value={name} onChange={(e) => setName(e.target.value)} maxLength={64} data-autofocus placeholder="Juniper" />
+          </label>
+          <label className="field">
+            <span>Room</span>
+            <select value={room} onChange={(e) => setRoomId(e.target.value)}>
+              {openRooms.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {roomTitle(r)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <label className="field">
+          <span>Folder it works in</span>
+          <input value={folder} onChange={(e) => setFolder(e.target.value)} placeholder="/home/you/projects/web-app" spellCheck={false} />
+        </label>
+        <label className="field">
+          <span>Role or standing instructions <span className="field-optional">(optional)</span></span>
+          <textarea value={instructions} onChange={(e) => setInstructions(e.target.value)} rows={3} maxLength={20000} placeholder="You review pull requests for the web app and answer questions about its tests." />
+        </label>
+        <fieldset className="choice-list">
+          <legend className="managed-legend">What it may do outside LetAgents</legend>
+          {PERMISSIONS.map((p) => (
+            <label key={p} className="choice">
+              <input type="radio" name="permissions" value={p} checked={permissions === p} onChange={() => setPermissions(p)} />
+              <span>
+                <span className="choice-name">{PERMISSION_WORDS[p].label}</span>
+                <span className="managed-choice-detail muted">{PERMISSION_WORDS[p].detail}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="form-row">
+          <label className="field">
+            <span>Model <span className="field-optional">(optional)</span></span>
+            <input value={model} onChange={(e) => setModel(e.target.value)} placeholder="The CLI's default" spellCheck={false} />
+          </label>
+          <label className="field field-narrow">
+            <span>Turns per hour</span>
+            <input value={turnsPerHour} onChange={(e) => setTurnsPerHour(e.target.value)} inputMode="numeric" placeholder="No limit" />
+          </label>
+          <label className="field field-narrow">
+            <span>Tokens per day</span>
+            <input value={dailyTokens} onChange={(e) => setDailyTokens(e.target.value)} inputMode="numeric" placeholder="No cap" />
+          </label>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,103 @@
+// One managed agent: what it is, what it is doing, what it used of its budget, and the
+// person's controls (Run now, Pause or Resume, Stop, Remove) with its activity log.
+import { useState } from 'react';
+import type { ManagedAgent } from '../../../../../shared/types';
+import { useApi } from '../../../api/ApiContext';
+import { errorMessage } from '../../../api/client';
+import { Avatar } from '../../../components/Avatar';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { IdeBadge } from '../../../components/IdeBadge';
+import { ActivityLog } from './ActivityLog';
+import { STATE_WORDS, usageText } from './managedWords';
+
+type Action = 'agents.runNow' | 'agents.pause' | 'agents.resume' | 'agents.stop';
+
+export function ManagedAgentCard({ agent, onChanged }: { agent: ManagedAgent; onChanged: () => void }) {
+  const api = useApi();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const [showLog, setShowLog] = useState(false);
+  const act = async (method: Action) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await api.call(method, { agentId: agent.agentId });
+      onChanged();
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const paused = agent.desiredState === 'paused' || agent.state === 'held';
+  const logId = `activity-${agent.agentId}`;
+  return (
+    <li className={`managed-card managed-${agent.state}`}>
+      <div className="managed-card-head">
+        <Avatar name={agent.name} size={36} />
+        <div className="agent-main">
+          <div className="agent-name-line">
+            <strong className="agent-name">{agent.name}</strong>
+            <IdeBadge ide={agent.providerName} />
+            <span className={`pill managed-state managed-state-${agent.state}`}>{STATE_WORDS[agent.state]}</span>
+          </div>
+          <div className="managed-where muted">
+            {agent.roomName} · <span className="managed-folder">{agent.folder}</span>
+          </div>
+        </div>
+      </div>
+      {agent.heldReason && (
+        <p className="managed-held" role="status">
+          {agent.heldReason} Resume gives it a fresh budget.
+        </p>
+      )}
+      <p className="managed-usage">{usageText(agent)}</p>
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="managed-actions">
+        <button type="button" className="btn btn-small" disabled={busy || agent.state === 'held'} onClick={() => act('agents.runNow')}>
+          Run now
+        </button>
+        {paused ? (
+          <button type="button" className="btn btn-small" disabled={busy} onClick={() => act('agents.resume')}>
+            Resume
+          </button>
+        ) : (
+          <button type="button" className="btn btn-small" disabled={busy} onClick={() => act('agents.pause')}>
+            Pause
+          </button>
+        )}
+        {agent.state === 'running' && (
+          <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => act('agents.stop')}>
+            Stop
+          </button>
+        )}
+        <button type="button" className="btn btn-small btn-ghost" aria-expanded={showLog} aria-controls={logId} onClick={() => setShowLog(!showLog)}>
+          {showLog ? 'Hide activity' : 'Activity'}
+        </button>
+        <button type="button" className="btn btn-small btn-ghost managed-remove" disabled={busy} onClick={() => setRemoving(true)}>
+          Remove…
+        </button>
+      </div>
+      {showLog && <ActivityLog id={logId} agentId={agent.agentId} />}
+      {removing && (
+        <ConfirmDialog
+          title={`Remove ${agent.name}?`}
+          confirmLabel="Remove"
+          danger
+          onConfirm={async () => {
+            await api.call('agents.remove', { agentId: agent.agentId });
+            onChanged();
+          }}
+          onClose={() => setRemoving(false)}
+        >
+          A running turn stops, {agent.name} leaves {agent.roomName} (its tasks there go back to Accepted), and its settings and activity are forgotten. Its folder is not touched.
+        </ConfirmDialog>
+      )}
+    </li>
+  );
+}

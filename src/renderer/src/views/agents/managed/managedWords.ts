@@ -1,0 +1,42 @@
+// Managed agents in plain words: states, permissions, usage and turn outcomes.
+import type { AgentPermissions, ManagedAgent, ManagedAgentState, TurnStatus, TurnView } from '../../../../../shared/types';
+
+export const STATE_WORDS: Record<ManagedAgentState, string> = {
+  idle: 'Idle',
+  queued: 'Waiting for a turn',
+  running: 'Taking a turn',
+  paused: 'Paused',
+  held: 'Stopped: budget used',
+};
+
+export const PERMISSION_WORDS: Record<AgentPermissions, { label: string; detail: string }> = {
+  read_only: { label: 'Read the folder only', detail: 'It can read its folder and use LetAgents; it cannot change files.' },
+  edit: { label: 'Edit files in the folder', detail: 'It can also create and change files in its folder.' },
+  provider_default: { label: 'What my provider settings allow', detail: "Whatever your own Claude Code or Codex settings allow; LetAgents' tools are always allowed." },
+};
+
+export const TURN_WORDS: Record<TurnStatus, string> = {
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+  stopped: 'Stopped',
+  timed_out: 'Ran out of time',
+};
+
+const number = (n: number) => n.toLocaleString('en-US');
+const dollars = (usd: number) => (usd > 0 && usd < 0.01 ? '<$0.01' : `$${usd.toFixed(2)}`);
+
+export function usageText(agent: ManagedAgent): string {
+  const turns = `${agent.usage.turnsLastHour}${agent.turnsPerHour === null ? '' : ` of ${agent.turnsPerHour}`} turns this hour`;
+  const tokens = `${number(agent.usage.tokensToday)}${agent.dailyTokenCap === null ? '' : ` of ${number(agent.dailyTokenCap)}`} tokens today`;
+  const cost = agent.usage.costTodayUsd === null ? '' : ` · ${dollars(agent.usage.costTodayUsd)} today`;
+  return `${turns} · ${tokens}${cost}`;
+}
+
+export function turnFacts(turn: TurnView): string {
+  const parts = [TURN_WORDS[turn.status]];
+  if (turn.durationMs !== null) parts.push(turn.durationMs < 1000 ? `${turn.durationMs} ms` : `${(turn.durationMs / 1000).toFixed(1)} s`);
+  parts.push(`${number(turn.inputTokens + turn.outputTokens)} tokens`);
+  if (turn.costUsd !== null) parts.push(`$${turn.costUsd.toFixed(4)}`);
+  return parts.join(' · ');
+}

@@ -1,0 +1,129 @@
+// Managed agents: provider CLIs (Claude Code, Codex) that the app starts in a folder and
+// hands a bounded turn whenever something in their room needs them.
+import { z } from 'zod';
+import { RoomId, Timestamp } from './common';
+
+export const ProviderId = z.enum(['claude_code', 'codex']);
+
+/**
+ * What the agent may do outside LetAgents' own tools: read the folder only, also edit
+ * files in it, or whatever the person's own provider settings allow.
+ */
+export const AgentPermissions = z.enum(['read_only', 'edit', 'provider_default']);
+
+/** idle: no process; queued: a turn waits for a free slot; held: its budget is used up. */
+export const ManagedAgentState = z.enum(['idle', 'queued', 'running', 'paused', 'held']);
+
+export const TurnStatus = z.enum(['running', 'done', 'failed', 'stopped', 'timed_out']);
+export const TriggerKind = z.enum(['message', 'task', 'run_now']);
+
+export const MAX_INSTRUCTIONS_CHARS = 20_000;
+export const MAX_TURNS_PER_HOUR = 1_000;
+export const MAX_DAILY_TOKEN_CAP = 1_000_000_000;
+
+/** Names a person types: trimmed, 1–64 characters (the agent's name in its room). */
+const AgentName = z.string().trim().min(1, 'Give the agent a name.').max(64, 'A name must be at most 64 characters.');
+
+export const AddAgentInput = z.strictObject({
+  provider: ProviderId,
+  /** The working folder: an absolute path to an existing folder. */
+  folder: z.string().trim().min(1, 'Choose the folder the agent works in.').max(4096),
+  roomId: RoomId,
+  name: AgentName,
+  /** Role or standing instructions, given in every turn's prompt. */
+  instructions: z.string().max(MAX_INSTRUCTIONS_CHARS, `Instructions must be at most ${MAX_INSTRUCTIONS_CHARS} characters.`).optional(),
+  /** The provider's model name; omitted: the provider's default. */
+  model: z.string().trim().max(200).regex(/^[A-Za-z0-9._:/@\[\]-]*$/, 'A model name has only letters, digits and . _ : / @ - [ ].').optional(),
+  permissions: AgentPermissions,
+  /** Most turns started in any hour; null: no limit. */
+  turnsPerHour: z.number().int().min(1, 'Turns per hour must be at least 1.').max(MAX_TURNS_PER_HOUR).nullable().optional(),
+  /** Most tokens (as the provider reports them) per day (UTC); null: no cap. */
+  dailyTokenCap: z.number().int().min(1_000, 'A daily token cap must be at least 1,000.').max(MAX_DAILY_TOKEN_CAP).nullable().optional(),
+});
+
+export const TurnSummary = z.object({
+  number: z.number().int(),
+  status: TurnStatus,
+  startedAt: Timestamp,
+  endedAt: Timestamp.nullable(),
+});
+
+export const ManagedAgent = z.object({
+  agentId: z.string(),
+  /** Its name in the room now (a person may rename it there). */
+  name: z.string(),
+  provider: ProviderId,
+  providerName: z.string(),
+  folder: z.string(),
+  roomId: RoomId,
+  roomName: z.string(),
+  /** Its agent session in the room (the roster entry). */
+  sessionId: z.string(),
+  instructions: z.string(),
+  model: z.string().nullable(),
+  permissions: AgentPermissions,
+  turnsPerHour: z.number().int().nullable(),
+  dailyTokenCap: z.number().int().nullable(),
+  /** What the person asked for; survives a restart. */
+  desiredState: z.enum(['running', 'paused']),
+  state: ManagedAgentState,
+  /** Why a held agent takes no turns, in plain words. */
+  heldReason: z.string().nullable(),
+  usage: z.object({
+    turnsLastHour: z.number().int(),
+    tokensToday: z.number().int(),
+    /** Null when the provider reports no cost (Codex). */
+    costTodayUsd: z.number().nullable(),
+  }),
+  lastTurn: TurnSummary.nullable(),
+  createdAt: Timestamp,
+});
+
+export const ActivityEntryKind = z.enum(['trigger', 'tool_call', 'tool_result', 'text', 'error', 'note']);
+
+export const ActivityEntry = z.object({
+  seq: z.number().int(),
+  kind: ActivityEntryKind,
+  text: z.string(),
+  createdAt: Timestamp,
+});
+
+export const TurnView = z.object({
+  number: z.number().int(),
+  trigger: TriggerKind,
+  /** What started it, in plain words ("Ada mentioned Juniper: …"). */
+  triggerText: z.string(),
+  status: TurnStatus,
+  startedAt: Timestamp,
+  endedAt: Timestamp.nullable(),
+  durationMs: z.number().int().nullable(),
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  costUsd: z.number().nullable(),
+  error: z.string().nullable(),
+  entries: z.array(ActivityEntry),
+});
+
+export const AgentActivity = z.object({ agentId: z.string(), turns: z.array(TurnView) });
+
+export const ProviderInfo = z.object({
+  id: ProviderId,
+  name: z.string(),
+  /** Found on this machine (on PATH). */
+  installed: z.boolean(),
+  /** How to install it when it is missing. */
+  installHint: z.string(),
+});
+
+export type ProviderId = z.infer<typeof ProviderId>;
+export type AgentPermissions = z.infer<typeof AgentPermissions>;
+export type ManagedAgentState = z.infer<typeof ManagedAgentState>;
+export type TurnStatus = z.infer<typeof TurnStatus>;
+export type TriggerKind = z.infer<typeof TriggerKind>;
+export type AddAgentInput = z.infer<typeof AddAgentInput>;
+export type ManagedAgent = z.infer<typeof ManagedAgent>;
+export type ActivityEntryKind = z.infer<typeof ActivityEntryKind>;
+export type ActivityEntry = z.infer<typeof ActivityEntry>;
+export type TurnView = z.infer<typeof TurnView>;
+export type AgentActivity = z.infer<typeof AgentActivity>;
+export type ProviderInfo = z.infer<typeof ProviderInfo>;

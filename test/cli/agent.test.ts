@@ -1,0 +1,93 @@
+// `letagents-desktop agent …` against a real `serve`: add, list, run (a real Codex turn
+// against a fake model server), pause, remove; usage errors; no app; and the agent socket
+// answering only the managed-agent methods to the command line.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApp } from '../../src/cli/agent/appApi';
+import type { ManagedAgent } from '../../src/shared/types';
+import { cleanupSpawned, connectHelper, ensureCliBuilt, runCli, startServe, tempDataDir, tempDir, toolJson, type ServeHandle } from '../support';
+import { replyInRoom, startFakeModel, type FakeModel } from '../support/fakeModels';
+import { CLI_BIN } from '../main/agents/managedApp';
+
+let serve: ServeHandle;
+let model: FakeModel;
+let folder: string;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  await ensureCliBuilt();
+  const home = tempDir('la-cli-agent-home-');
+  model = await startFakeModel('codex', home);
+  env = { ...model.env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` };
+  serve = await startServe({ env });
+  folder = join(tempDir('la-cli-agent-'), 'repo');
+  mkdirSync(folder);
+  const helper = await connectHelper(serve.dataDir);
+  await helper.callTool({ name: 'join_room', arguments: { name: 'cli-room' } });
+  await helper.close();
+}, 60_000);
+
+afterAll(async () => {
+  await serve?.stop();
+  await model?.close();
+  await cleanupSpawned();
+});
+
+const agentCli = (...args: string[]) => runCli(['agent', ...args, '--data-dir', serve.dataDir], { env, cwd: folder });
+const listed = async (): Promise<ManagedAgent[]> => JSON.parse((await agentCli('list', '--json')).stdout);
+
+describe('letagents-desktop agent', () => {
+  it('adds, lists, runs, pauses and removes a managed agent through the running app', async () => {
+    const added = await agentCli('add', '--room', 'cli-room', '--name', 'Juniper', '--provider', 'codex', '--turns-per-hour', '3');
+    expect(added.stderr).toBe('');
+    expect(added.stdout).toBe('Added Juniper (Codex) to cli-room; it takes a turn when something there needs it.\n');
+    const [agent] = await listed();
+    expect(agent).toMatchObject({ name: 'Juniper', provider: 'codex', folder, permissions: 'read_only', turnsPerHour: 3, state: 'idle' });
+    const table = (await agentCli('list')).stdout;
+    expect(table).toMatch(/^NAME\s+PROVIDER\s+ROOM\s+STATE/);
+    expect(table).toMatch(/Juniper\s+Codex\s+cli-room\s+idle\s+0\/3/);
+
+    model.script.push('Juniper', ...replyInRoom('Ran from the command line.'));
+    expect((await agentCli('run', 'juniper')).code).toBe(0);
+    const deadline = Date.now() + 30_000;
+    let last = (await listed())[0].lastTurn;
+    while (last?.status !== 'done' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      last = (await listed())[0].lastTurn;
+    }
+    expect(last?.status).toBe('done');
+
+    expect((await agentCli('pause', 'Juniper')).stdout).toBe('Juniper: paused\n');
+    expect((await listed())[0].desiredState).toBe('paused');
+    expect((await agentCli('remove', agent.agentId)).stdout).toBe('Removed Juniper.\n');
+    expect(await listed()).toEqual([]);
+  });
+
+  it('explains bad input (exit 2), refusals and a missing app (exit 1)', async () => {
+    const usage = await agentCli('add', '--room', 'cli-room', '--provider', 'codex');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/--name is required/);
+    expect((await agentCli('add', '--room', 'cli-room', '--name', 'X', '--provider', 'gemini')).stderr).toMatch(/--provider must be one of claude, claude-code, codex/);
+    expect((await agentCli('fly')).code).toBe(2);
+    const refused = await agentCli('add', '--room', 'no-such-room', '--name', 'Cedar', '--provider', 'codex');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe('letagents-desktop agent: Room not found.\n');
+    expect((await agentCli('pause', 'Nobody')).stderr).toMatch(/no managed agent is named "Nobody"/);
+    const noApp = await runCli(['agent', 'list', '--data-dir', tempDataDir()], { env });
+    expect(noApp.code).toBe(1);
+    expect(noApp.stderr).toMatch(/no LetAgents app is running for/);
+  });
+
+  it('the agent socket answers the command line only for managed-agent methods', async () => {
+    const refused = await callApp(serve.dataDir, 'rooms.delete', { roomId: 'cli-room' });
+    expect(refused).toEqual({ ok: false, error: { code: 'not_allowed', message: 'rooms.delete cannot be called from the command line.' } });
+    expect((await callApp(serve.dataDir, 'agents.providers', {})).ok).toBe(true);
+    // The room and its history are still there.
+    const helper = await connectHelper(serve.dataDir);
+    await helper.callTool({ name: 'join_room', arguments: { name: 'cli-room' } });
+    const read = toolJson(await helper.callTool({ name: 'read_messages', arguments: { room_id: 'cli-room' } })) as { messages: Array<{ text: string }> };
+    expect(read.messages.map((m) => m.text)).toContain('Juniper joined the room.');
+    await helper.close();
+  });
+});

@@ -1,0 +1,105 @@
+// A running app (core, gateway with the agent socket, the app API's dispatcher) whose managed
+// agents run the REAL provider CLI from node_modules against a fake model server on
+// loopback: the model is the only fake. The person acts through the dispatcher, as the UI.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApiImplementation, createDispatcher, type Dispatch } from '../../../src/main/api';
+import { ensureRoom } from '../../../src/main/domain/rooms/rooms';
+import { startAppHost, type AppHost } from '../../../src/main/host';
+import { createMemorySecretStore, type MemorySecretStore } from '../../../src/main/secrets/memorySecretStore';
+import type { MethodName } from '../../../src/shared/bridge';
+import type { MethodInput, MethodOutput } from '../../../src/shared/contract';
+import type { TurnView } from '../../../src/shared/types';
+import { ensureCliBuilt, repoRoot, tempDir } from '../../support';
+import { startFakeModel, type FakeModel, type FakeProvider } from '../../support/fakeModels';
+import { waitUntil } from '../../support/waitUntil';
+
+export interface ManagedApp {
+  readonly host: AppHost;
+  readonly model: FakeModel;
+  readonly secrets: MemorySecretStore;
+  readonly dataDir: string;
+  readonly home: string;
+  /** A folder the agents work in. */
+  readonly folder: string;
+  call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
+  /** Calls a method that must fail; returns its error message. */
+  fail(method: MethodName, input: unknown): Promise<string>;
+  room(roomId: string): Promise<void>;
+  /** Waits until the agent's newest turn is `number` and has ended; returns it. */
+  turnEnded(agentId: string, number: number): Promise<TurnView>;
+  turns(agentId: string): Promise<TurnView[]>;
+  /** Closes the app (not the fake model), e.g. to restart on the same data folder. */
+  stopApp(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ManagedAppOptions {
+  readonly provider: FakeProvider;
+  /** Reuse an earlier app's folders (a restart). */
+  readonly from?: ManagedApp;
+  readonly managedTurns?: { maxConcurrent?: number; timeLimitMs?: number };
+}
+
+/** The provider CLIs are devDependencies: their executables are in node_modules/.bin. */
+export const CLI_BIN = join(repoRoot, 'node_modules', '.bin');
+
+export async function startManagedApp(options: ManagedAppOptions): Promise<ManagedApp> {
+  await ensureCliBuilt();
+  const home = options.from?.home ?? tempDir('la-managed-home-');
+  const dataDir = options.from?.dataDir ?? join(tempDir('la-managed-'), 'data');
+  const folder = options.from?.folder ?? join(tempDir('la-managed-work-'), 'project');
+  mkdirSync(folder, { recursive: true });
+  const model = options.from?.model ?? (await startFakeModel(options.provider, home));
+  const secrets = options.from?.secrets ?? createMemorySecretStore();
+  const env: NodeJS.ProcessEnv = { ...process.env, ...model.env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` };
+  const host = await startAppHost({ dataDir, env, home, secrets, managedTurns: options.managedTurns });
+  const dispatch: Dispatch = createDispatcher(createApiImplementation(host.app, { env }));
+  let appClosed = false;
+  const app: ManagedApp = {
+    host,
+    model,
+    secrets,
+    dataDir,
+    home,
+    folder,
+    async call(method, input) {
+      const result = await dispatch(method, input);
+      if (!result.ok) throw new Error(`${method} failed: ${result.error.code} ${result.error.message}`);
+      return result.value as never;
+    },
+    async fail(method, input) {
+      const result = await dispatch(method, input);
+      if (result.ok) throw new Error(`${method} should have failed`);
+      return result.error.message;
+    },
+    async room(roomId) {
+      await host.app.core.store.write((tx) => ensureRoom(tx, { roomId, kind: 'named' }));
+    },
+    async turns(agentId) {
+      return (await app.call('agents.activity', { agentId, limit: 50 })).turns;
+    },
+    async turnEnded(agentId, number) {
+      let turn: TurnView | undefined;
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        turn = (await app.turns(agentId)).find((t) => t.number === number);
+        if (turn && turn.status !== 'running') return turn;
+        if (Date.now() > deadline) throw new Error(`turn ${number} of ${agentId} did not end: ${JSON.stringify(turn)}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    async stopApp() {
+      if (appClosed) return;
+      appClosed = true;
+      await host.close();
+    },
+    async close() {
+      await app.stopApp();
+      if (!options.from) await model.close();
+    },
+  };
+  return app;
+}
+
+export { waitUntil };

@@ -1,0 +1,84 @@
+// agents.* through the real dispatcher: adding a managed agent registers its worker in the
+// room (the roster shows it); bad settings get a clear error and change nothing.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../../support';
+import { setUpApi } from './harness';
+
+const CLI_BIN = join(repoRoot, 'node_modules', '.bin');
+const folder = () => mkdtempSync(join(tmpdir(), 'la-agents-api-'));
+
+describe('agents.*', () => {
+  it('lists the providers and whether each CLI is installed', async () => {
+    const api = await setUpApi({ env: { PATH: CLI_BIN } });
+    expect(await api.call('agents.providers', {})).toEqual([
+      expect.objectContaining({ id: 'claude_code', name: 'Claude Code', installed: true }),
+      expect.objectContaining({ id: 'codex', name: 'Codex', installed: true }),
+    ]);
+    const bare = await setUpApi();
+    expect((await bare.call('agents.providers', {})).map((p) => p.installed)).toEqual([false, false]);
+  });
+
+  it('adds a managed agent: its worker joins the room under its name, idle until something needs it', async () => {
+    const api = await setUpApi({ env: { PATH: CLI_BIN } });
+    await api.room('docs');
+    const added = await api.call('agents.add', {
+      provider: 'codex', folder: folder(), roomId: 'docs', name: 'Juniper', permissions: 'edit', instructions: 'Keep the docs current.', turnsPerHour: 5, dailyTokenCap: 200_000,
+    });
+    expect(added).toMatchObject({
+      name: 'Juniper', provider: 'codex', providerName: 'Codex', roomId: 'docs', permissions: 'edit', instructions: 'Keep the docs current.',
+      turnsPerHour: 5, dailyTokenCap: 200_000, desiredState: 'running', state: 'idle', lastTurn: null, usage: { turnsLastHour: 0, tokensToday: 0, costTodayUsd: null },
+    });
+    const roster = await api.call('workers.list', { roomId: 'docs' });
+    expect(roster.map((a) => [a.name, a.ide, a.sessionId])).toEqual([['Juniper', 'Codex', added.sessionId]]);
+    const timeline = await api.call('messages.timeline', { roomId: 'docs' });
+    expect(timeline.messages.map((m) => m.text)).toEqual(['Juniper joined the room.']);
+    expect(await api.call('agents.list', {})).toEqual([added]);
+    expect((await api.call('agents.activity', { agentId: added.agentId })).turns).toEqual([]);
+  });
+
+  it('refuses bad settings with a clear error and changes nothing', async () => {
+    const api = await setUpApi({ env: { PATH: CLI_BIN } });
+    await api.room('docs');
+    await api.room('old');
+    await api.call('rooms.archive', { roomId: 'old', archived: true });
+    await api.call('agents.add', { provider: 'claude_code', folder: folder(), roomId: 'docs', name: 'Cedar', permissions: 'read_only' });
+    const before = api.snapshot();
+    const base = { provider: 'claude_code', folder: folder(), roomId: 'docs', name: 'Juniper', permissions: 'read_only' };
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ folder: 'relative/path' }, /must be a full path/],
+      [{ folder: join(folder(), 'missing') }, /does not exist/],
+      [{ roomId: 'nowhere' }, /Room not found/],
+      [{ roomId: 'old' }, /archived/],
+      [{ name: 'cedar' }, /already uses that name/],
+      [{ name: '   ' }, /Give the agent a name/],
+      [{ provider: 'gemini' }, /provider/],
+      [{ permissions: 'everything' }, /permissions/],
+      [{ turnsPerHour: 0 }, /at least 1/],
+      [{ dailyTokenCap: 10 }, /at least 1,000/],
+      [{ model: 'gpt; rm -rf /' }, /model name/],
+    ];
+    for (const [change, message] of cases) {
+      const error = await api.fail('agents.add', { ...base, ...change });
+      expect(error.message, JSON.stringify(change)).toMatch(message);
+    }
+    const noCli = await setUpApi();
+    await noCli.room('docs');
+    expect((await noCli.fail('agents.add', { ...base, folder: folder() })).message).toMatch(/Claude Code \(claude\) was not found on PATH/);
+    expect(api.snapshot()).toBe(before);
+    expect((await api.fail('agents.pause', { agentId: 'agent_missing' })).code).toBe('not_found');
+  });
+
+  it('pauses, resumes and removes; removing ends its session in the room', async () => {
+    const api = await setUpApi({ env: { PATH: CLI_BIN } });
+    await api.room('docs');
+    const added = await api.call('agents.add', { provider: 'claude_code', folder: folder(), roomId: 'docs', name: 'Juniper', permissions: 'provider_default' });
+    expect(await api.call('agents.pause', { agentId: added.agentId })).toMatchObject({ desiredState: 'paused', state: 'paused' });
+    expect(await api.call('agents.resume', { agentId: added.agentId })).toMatchObject({ desiredState: 'running', state: 'idle' });
+    expect(await api.call('agents.remove', { agentId: added.agentId })).toEqual({ removed: true });
+    expect(await api.call('agents.list', {})).toEqual([]);
+    expect((await api.call('workers.list', { roomId: 'docs' }))[0].ended).toBe(true);
+  });
+});

@@ -1,0 +1,92 @@
+// The script a fake model server follows: a queue of model turns ("call tool X with these
+// arguments", "say this"), optionally held at a gate until the test opens it, per agent.
+// The model is the only fake in the managed-agent tests: it lives outside this machine.
+
+/** What the fake model saw in one request: the conversation's text and its tool results. */
+export interface ModelRequest {
+  /** Every user-side text of the conversation so far (prompts, in order). */
+  readonly prompts: string[];
+  /** Every tool result the conversation holds so far, in order. */
+  readonly toolResults: string[];
+  /** The names of the MCP tools the CLI offered (without prefixes). */
+  readonly mcpTools: string[];
+  readonly raw: unknown;
+}
+
+export type ModelStep =
+  /** `builtIn`: one of the CLI's own tools (e.g. Claude Code's Write), not one of ours. */
+  | { readonly kind: 'tool'; readonly name: string; readonly args: (request: ModelRequest) => Record<string, unknown>; readonly builtIn?: boolean }
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'gate'; readonly opened: Promise<void>; readonly then: ModelStep };
+
+export const say = (text: string): ModelStep => ({ kind: 'text', text });
+export const callTool = (name: string, args: Record<string, unknown> | ((request: ModelRequest) => Record<string, unknown>) = {}): ModelStep => ({
+  kind: 'tool',
+  name,
+  args: typeof args === 'function' ? args : () => args,
+});
+
+/** Calls one of the CLI's own tools (e.g. Claude Code's Write) by its plain name. */
+export const callBuiltInTool = (name: string, args: Record<string, unknown>): ModelStep => ({ kind: 'tool', name, args: () => args, builtIn: true });
+
+/** A step that waits until `open()` (a model that is slow to answer). */
+export function gate(then: ModelStep): { step: ModelStep; open(): void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { step: { kind: 'gate', opened, then }, open };
+}
+
+/** The identity the app put in the turn prompt (the newest prompt wins). */
+export function identityIn(request: ModelRequest): { worker_id: string; room_id: string } {
+  for (const prompt of [...request.prompts].reverse()) {
+    const match = /worker_id "(worker_[0-9a-f]{32})" in room_id "([^"]+)"/.exec(prompt);
+    if (match) return { worker_id: match[1], room_id: match[2] };
+  }
+  throw new Error('The turn prompt carries no worker_id and room_id.');
+}
+
+/** The usual managed turn: register with the given identity, post `text` in the room, finish. */
+export function replyInRoom(text: string): ModelStep[] {
+  return [
+    callTool('register_agent_session', (r) => identityIn(r)),
+    callTool('send_message', (r) => ({ worker_id: identityIn(r).worker_id, text })),
+    say('Answered in the room.'),
+  ];
+}
+
+export class ModelScript {
+  private readonly queues = new Map<string, ModelStep[]>();
+  /** Main (agent-turn) requests, in arrival order, with the agent they were for and when (performance.now()). */
+  readonly requests: Array<ModelRequest & { agent: string | null; at: number }> = [];
+
+  /** Steps for the agent named `agent` (matched by "You are <agent>," in its prompt); null: any agent. */
+  push(agent: string | null, ...steps: ModelStep[]): void {
+    const key = agent ?? '';
+    this.queues.set(key, [...(this.queues.get(key) ?? []), ...steps]);
+  }
+
+  /** The next step for this request: its agent's queue, else the shared one, else "Done.". */
+  async next(request: ModelRequest): Promise<Exclude<ModelStep, { kind: 'gate' }>> {
+    const agent = agentOf(request);
+    this.requests.push({ ...request, agent, at: performance.now() });
+    const queue = (agent !== null && this.queues.get(agent)?.length ? this.queues.get(agent) : this.queues.get('')) ?? [];
+    let step = queue.shift() ?? say('Done.');
+    while (step.kind === 'gate') {
+      await step.opened;
+      step = step.then;
+    }
+    return step;
+  }
+
+  requestsFor(agent: string): ModelRequest[] {
+    return this.requests.filter((r) => r.agent === agent);
+  }
+}
+
+function agentOf(request: ModelRequest): string | null {
+  for (const prompt of [...request.prompts].reverse()) {
+    const match = /You are ([^,\n]+), an AI coding agent that LetAgents Desktop runs/.exec(prompt);
+    if (match) return match[1];
+  }
+  return null;
+}
