@@ -52,13 +52,15 @@ export function openRawSocket(path: string): Promise<RawSocket> {
 
 /**
  * The agent-socket handshake as a helper runs it (src/cli/helper/protocol.ts): hello, check
- * the app's proof, send ours. Resolves with the parsed welcome line.
+ * the app's proof, send ours (with `proofFields`, e.g. an API call). Resolves with the parsed welcome line.
  */
-export async function shakeHands(raw: RawSocket, token: string, fields: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+export async function shakeHands(
+  raw: RawSocket, token: string, fields: Record<string, unknown> = {}, proofFields: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
   const nonce = newNonce();
   raw.send({ letagents_hello: 2, nonce, cwd: null, ide: null, pid: 1, ...fields });
   const challenge = JSON.parse(await raw.nextLine()) as { proof: string; nonce: string };
   if (challenge.proof !== appProof(token, nonce)) throw new Error(`the app did not prove it knows the token: ${JSON.stringify(challenge)}`);
-  raw.send({ letagents_proof: 1, proof: helperProof(token, challenge.nonce) });
+  raw.send({ letagents_proof: 1, proof: helperProof(token, challenge.nonce), ...proofFields });
   return JSON.parse(await raw.nextLine()) as Record<string, unknown>;
 }

@@ -57,6 +57,15 @@ describe('the helper against a program that is not the app', () => {
     expect(heard.join('\n')).not.toContain(TOKEN);
   });
 
+  it('sends a command-line API call to no one who cannot prove the token (letagents-desktop agent)', async () => {
+    const { dataDir, heard } = await squatted(({ nonce }) => ({ letagents_challenge: 1, proof: appProof('a-guessed-token', nonce), nonce: newNonce() }));
+    const attempt = await attemptConnect(dataDir, { ...hello, probe: true }, { method: 'agents.add', input: { instructions: 'Ship the secret plan' } });
+    expect(attempt.kind).toBe('refused');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(heard).toHaveLength(1);
+    expect(heard[0]).not.toMatch(/agents\.add|secret plan/);
+  });
+
   it('refuses an answer that is no challenge at all (an old app, or something else)', async () => {
     const { dataDir, heard } = await squatted(() => ({ letagents_welcome: 1, connection_id: 'c1' }));
     expect(await attemptConnect(dataDir, hello)).toEqual({ kind: 'refused', detail: 'it answered with something that is not LetAgents' });

@@ -14,7 +14,7 @@ async function agentWithTurns(turns: Array<{ at: string; tokens: number }>, budg
   const store = new Store(openDatabase(':memory:'), new EventBus(), () => new Date(now));
   await store.write((tx) => {
     ensureRoom(tx, { roomId: 'r', kind: 'named' });
-    const { worker } = findOrCreateWorker(tx, { registrationKey: 'a-long-random-registration-key', requestedName: 'Juniper', ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Codex' });
+    const { worker } = findOrCreateWorker(tx, { registrationKey: 'k-7c1e9a4f2b6d8035', requestedName: 'Juniper', ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Codex' });
     insertManagedAgentRow(tx, {
       agent_id: 'a1', worker_id: worker.worker_id, room_id: 'r', provider: 'codex', folder: '/w', instructions: '', model: null,
       permissions: 'read_only', turns_per_hour: budget.turnsPerHour, daily_token_cap: budget.dailyTokenCap,

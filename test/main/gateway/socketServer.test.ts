@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { ensureAgentToken } from '../../../src/main/gateway/agentToken';
 import { connectionIdSource } from '../../../src/main/gateway/connectionIds';
 import { AppAlreadyRunningError, startAgentSocketServer, type AgentSocketServer } from '../../../src/main/gateway/socketServer';
+import type { ApiCallHandler } from '../../../src/main/gateway/socketConnection';
 import { agentSocketPath } from '../../../src/main/paths';
 import { PING_LINE } from '../../../src/cli/helper/protocol';
 import { appProof, helperProof, newNonce } from '../../../src/cli/helper/handshake';
@@ -15,10 +16,17 @@ afterEach(async () => {
   await cleanupSpawned();
 });
 
-async function start(timings?: { helloTimeoutMs?: number; silenceTimeoutMs?: number }, dataDir = tempDataDir(), uiLink?: () => string | null) {
+interface StartOptions {
+  readonly timings?: { helloTimeoutMs?: number; silenceTimeoutMs?: number };
+  readonly dataDir?: string;
+  readonly uiLink?: () => string | null;
+  readonly apiCall?: ApiCallHandler;
+}
+
+async function start({ timings, dataDir = tempDataDir(), uiLink, apiCall }: StartOptions = {}) {
   const token = ensureAgentToken(dataDir);
   const handler = recordingHandler();
-  const server = await startAgentSocketServer({ dataDir, token, handler, nextConnectionId: connectionIdSource(), timings, uiLink });
+  const server = await startAgentSocketServer({ dataDir, token, handler, nextConnectionId: connectionIdSource(), timings, uiLink, apiCall });
   servers.push(server);
   return { dataDir, token, handler, server };
 }
@@ -89,7 +97,7 @@ describe('agent socket', () => {
   });
 
   it('closes a connection that sends no hello in time, without any reply', async () => {
-    const { server } = await start({ helloTimeoutMs: 200 });
+    const { server } = await start({ timings: { helloTimeoutMs: 200 } });
     const raw = await openRawSocket(server.path);
     await raw.closed;
     expect(raw.received()).toBe('');
@@ -120,7 +128,7 @@ describe('agent socket', () => {
 
   it('gives a fresh one-time UI link only to a probe that asks for it, after the handshake (letagents-desktop open)', async () => {
     let minted = 0;
-    const { server, token, handler } = await start(undefined, tempDataDir(), () => `http://127.0.0.1:1/#code=${++minted}`);
+    const { server, token, handler } = await start({ uiLink: () => `http://127.0.0.1:1/#code=${++minted}` });
     const asking = await openRawSocket(server.path);
     expect(await shakeHands(asking, token, { probe: true, ui_link: true })).toEqual({ letagents_welcome: 1, connection_id: null, ui_url: 'http://127.0.0.1:1/#code=1' });
     expect(await shakeHands(await openRawSocket(server.path), token, { probe: true })).toEqual({ letagents_welcome: 1, connection_id: null });
@@ -136,8 +144,81 @@ describe('agent socket', () => {
     expect(handler.opened).toHaveLength(1);
   });
 
+  it('opens the MCP server with the tool profile the hello asks for', async () => {
+    const { server, token, handler } = await start();
+    expect(await shakeHands(await openRawSocket(server.path), token, { cwd: '/work/project', tools: 'core' })).toEqual({ letagents_welcome: 1, connection_id: 'c1' });
+    expect(handler.opened).toEqual([{ id: 'c1', transport: 'socket', cwd: '/work/project', ideHint: null, toolProfile: 'core' }]);
+  });
+
+  it('answers a command-line API call carried in a probe\'s proof, in the welcome, only after the proof checks out (letagents-desktop agent)', async () => {
+    const calls: Array<{ method: string; input: unknown }> = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const apiCall: ApiCallHandler = async (method, input) => {
+      calls.push({ method, input });
+      if (method === 'agents.stop') await held;
+      return { ok: true, value: { method } };
+    };
+    const { server, token, handler } = await start({ apiCall, uiLink: () => 'http://127.0.0.1:1/#code=1', timings: { helloTimeoutMs: 300 } });
+    const api = { method: 'agents.list', input: { all: true } };
+    expect(await shakeHands(await openRawSocket(server.path), token, { probe: true }, { api })).toEqual({
+      letagents_welcome: 1, connection_id: null, api_result: { ok: true, value: { method: 'agents.list' } },
+    });
+    expect(calls).toEqual([api]);
+    // A missing input is an empty one; a UI link and an API call can share one probe.
+    expect(await shakeHands(await openRawSocket(server.path), token, { probe: true, ui_link: true }, { api: { method: 'agents.providers' } })).toEqual({
+      letagents_welcome: 1, connection_id: null, ui_url: 'http://127.0.0.1:1/#code=1', api_result: { ok: true, value: { method: 'agents.providers' } },
+    });
+    expect(calls.at(-1)).toEqual({ method: 'agents.providers', input: {} });
+
+    // A slow call (Stop waits for the agent's CLI to end) is answered when it is done, past the hello's time limit.
+    const slow = await openRawSocket(server.path);
+    const welcome = shakeHands(slow, token, { probe: true }, { api: { method: 'agents.stop', input: { agentId: 'a1' } } });
+    await new Promise((r) => setTimeout(r, 600));
+    expect(slow.received().trim().split('\n')).toHaveLength(1); // the challenge only
+    expect(slow.socket.destroyed).toBe(false);
+    release();
+    expect((await welcome).api_result).toEqual({ ok: true, value: { method: 'agents.stop' } });
+    expect(handler.opened).toEqual([]);
+  });
+
+  it('never runs an API call for a wrong proof, a non-probe hello or a malformed call, and closes without a welcome', async () => {
+    const calls: string[] = [];
+    const { server, token, handler } = await start({ apiCall: async (method) => (calls.push(method), { ok: true, value: null }) });
+    // A proof made without the token carries its call nowhere.
+    const stranger = await openRawSocket(server.path);
+    stranger.send({ letagents_hello: 2, nonce: newNonce(), cwd: null, ide: null, pid: 1, probe: true });
+    const challenge = JSON.parse(await stranger.nextLine());
+    stranger.send({ letagents_proof: 1, proof: helperProof('not-the-token-at-all-000000000000000000000', challenge.nonce), api: { method: 'agents.remove', input: { agentId: 'a1' } } });
+    await stranger.closed;
+    expect(stranger.received().trim().split('\n')).toHaveLength(1);
+
+    const refused = async (hello: Record<string, unknown>, api: unknown) => {
+      const raw = await openRawSocket(server.path);
+      // No welcome comes: the wait for it ends with its own time limit, after the test.
+      void shakeHands(raw, token, hello, { api }).catch(() => undefined);
+      await raw.closed;
+      expect(raw.received().trim().split('\n'), JSON.stringify(api)).toHaveLength(1); // the challenge only
+    };
+    // An MCP connection's proof carries no API call.
+    await refused({}, { method: 'agents.list', input: {} });
+    // Malformed calls: no method, a method of another shape, extra fields, not an object.
+    for (const api of [{ input: {} }, { method: 'agents list' }, { method: 'x'.repeat(50) }, { method: 'agents.list', token }, ['agents.list'], 'agents.list', null]) {
+      await refused({ probe: true }, api);
+    }
+    expect(calls).toEqual([]);
+    expect(handler.opened).toEqual([]);
+  });
+
+  it('refuses an API call where the app takes none, in the welcome', async () => {
+    const { server, token } = await start();
+    expect(await shakeHands(await openRawSocket(server.path), token, { probe: true }, { api: { method: 'agents.list', input: {} } })).toEqual({
+      letagents_welcome: 1, connection_id: null, api_result: { ok: false, error: { code: 'not_available', message: 'This app takes no command-line calls.' } },
+    });
+  });
+
   it('keeps a connection that sends heartbeats and closes one that falls silent for two of them', async () => {
-    const { server, token, handler } = await start({ silenceTimeoutMs: 400 });
+    const { server, token, handler } = await start({ timings: { silenceTimeoutMs: 400 } });
     const raw = await openRawSocket(server.path);
     await shakeHands(raw, token);
     const pinging = setInterval(() => raw.send(PING_LINE), 100);
@@ -185,7 +266,7 @@ describe('agent socket', () => {
     crashed.kill('SIGKILL');
     await new Promise((r) => crashed.once('exit', r));
     expect(existsSync(path)).toBe(true);
-    const { server, token } = await start(undefined, dataDir);
+    const { server, token } = await start({ dataDir });
     const raw = await openRawSocket(server.path);
     expect((await shakeHands(raw, token)).letagents_welcome).toBe(1);
     raw.socket.destroy();
