@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GITHUB_TOKEN_ACCOUNT } from '../../../src/main/secrets/secretStore';
 import { cleanupSpawned } from '../../support';
 import { callTool, gate, identityIn, replyInRoom, say } from '../../support/fakeModels';
+import { joinAgent } from '../../e2e/lib/agents';
 import { startManagedApp, waitUntil, type ManagedApp } from './managedApp';
 
 let app: ManagedApp | null = null;
@@ -197,15 +198,26 @@ describe('pausing, budgets and restarts (Claude Code, fake model)', () => {
     expect((await app.turnEnded(agent.agentId, 2)).status).toBe('done');
   });
 
-  it('a task a person hands to the agent gives it one turn that names the task', async () => {
+  it('room events that do not concern the agent start no turn (quiet wakes); a task a person hands to it gives it one turn that names the task', async () => {
     app = await startManagedApp({ provider: 'claude_code' });
     const agent = await addJuniper(app, 'claude_code');
+    const juniperKey = (await app.call('workers.list', { roomId: ROOM })).find((w) => w.name === 'Juniper')!.agentKey;
+    // Noise for Juniper (system_noise): another agent joins, posts a status, and claims a task
+    // Juniper has nothing to do with. Had any of it started a turn, that turn would be turn 1.
+    const cedar = await joinAgent(app.dataDir, { room: ROOM, name: 'Cedar' });
+    expect(cedar.roomId).toBe(ROOM);
+    const other = await app.call('tasks.create', { roomId: ROOM, title: 'Update the changelog' });
+    expect((await cedar.call('post_status', { status: 'reading the changelog' })).isError).toBeUndefined();
+    expect((await cedar.call('claim_task', { task_id: `task_${other.number}` })).isError).toBeUndefined();
+    await cedar.close();
+
     const task = await app.call('tasks.create', { roomId: ROOM, title: 'Fix the flaky checkout test' });
     app.model.script.push('Juniper', ...replyInRoom('Taking the flaky test.'));
-    await app.call('tasks.handoff', { roomId: ROOM, number: task.number, toAgentKey: (await app.call('workers.list', { roomId: ROOM }))[0].agentKey });
+    await app.call('tasks.handoff', { roomId: ROOM, number: task.number, toAgentKey: juniperKey });
     const turn = await app.turnEnded(agent.agentId, 1);
     expect(turn.status).toBe('done');
     expect(turn.triggerText).toContain(`task_${task.number} ("Fix the flaky checkout test") was assigned or handed to you.`);
+    expect(turn.triggerText).not.toMatch(/Cedar|changelog/);
     expect((await app.turns(agent.agentId)).length).toBe(1);
   });
 
