@@ -85,7 +85,7 @@ describe('Codex', () => {
     const launch = codex.launch(s, 'codex');
     const configs = launch.args.filter((_, i) => launch.args[i - 1] === '-c');
     expect(configs).toEqual([
-      'mcp_servers.letagents={command="/usr/bin/node",args=["/opt/la/bin/letagents-desktop.js","mcp","--data-dir","/data"],env={}}',
+      'mcp_servers.letagents={command="/usr/bin/node",args=["/opt/la/bin/letagents-desktop.js","mcp","--data-dir","/data"],env={},default_tools_approval_mode="approve"}',
       'mcp_servers.github.enabled=false',
       'mcp_servers."my docs".enabled=false',
       'sandbox_mode="read-only"',

@@ -17,8 +17,12 @@ export const codex: Provider = {
   installHint: 'Install Codex (npm install -g @openai/codex) and sign in once with `codex login`.',
 
   launch(spec: TurnSpec, command: string): ProviderLaunch {
+    // Our tools are always allowed, as with Claude Code: Codex otherwise asks before a tool
+    // whose annotations say it may change or remove things (register_agent_session,
+    // claim_task, …), and a headless turn cannot answer, so the call would fail.
+    const ours = { command: spec.helper.command, args: spec.helper.args, env: spec.helper.env ?? {}, default_tools_approval_mode: 'approve' };
     const config = [
-      `mcp_servers.${SERVER_NAME}=${inlineTable({ command: spec.helper.command, args: spec.helper.args, env: spec.helper.env ?? {} })}`,
+      `mcp_servers.${SERVER_NAME}=${inlineTable(ours)}`,
       // The person's own MCP servers stay off during managed turns: only our helper runs.
       ...otherMcpServers(spec).map((name) => `mcp_servers.${tomlKey(name)}.enabled=false`),
       ...(spec.permissions === 'provider_default' ? [] : [`sandbox_mode="${SANDBOX[spec.permissions]}"`, 'approval_policy="never"']),
