@@ -1,12 +1,14 @@
 // WCAG 2.1 AA in every view (issue 17): axe-core runs in real Chromium over each view of the
 // app, filled with what agents on real helper connections wrote, in light and in dark, and
 // finds no violation of the A/AA rules. A new view joins by one line in VIEWS.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFakeGitHub, type FakeGitHub } from '../support/fakeGitHub';
 import { tempDir } from '../support';
+import { callBuiltInTool, replyInRoom, startFakeModel, type FakeModel } from '../support/fakeModels';
+import { CLI_BIN } from '../main/agents/managedApp';
 import { openApp, roomButton, type AppSession } from './lib/app';
 import { axeViolations } from './lib/axe';
 import { card, column } from './lib/board';
@@ -15,6 +17,7 @@ import { saveShot } from './lib/shots';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'LetAgents' });
 const sidebar = (page: Page, name: string) => nav(page).getByRole('button', { name, exact: true });
+const managedCard = (page: Page, name: string) => page.getByRole('list', { name: 'Managed agents' }).locator('> li').filter({ hasText: name });
 const roomTab = async (page: Page, tab: string) => {
   await roomButton(page, BUSY_ROOM).click();
   await page.getByRole('tab', { name: tab }).click();
@@ -26,6 +29,8 @@ interface AuditedView {
   readonly firstRun?: boolean;
   /** Reaches the view as the person does and waits until it has finished loading. */
   open(page: Page): Promise<void>;
+  /** Leaves the view as the person does, where it would stand in the next view's way (a dialog). */
+  close?(page: Page): Promise<void>;
 }
 
 const VIEWS: readonly AuditedView[] = [
@@ -41,6 +46,34 @@ const VIEWS: readonly AuditedView[] = [
   { name: 'board', open: async (page) => (await roomTab(page, 'Board'), await card(column(page, 'In review'), 'task_4').waitFor()) },
   { name: 'memory', open: async (page) => (await roomTab(page, 'Memory'), await page.getByText('Code freeze on Thursday').waitFor()) },
   { name: 'agents roster', open: async (page) => (await sidebar(page, 'Agents').click(), await page.getByText('Cedar', { exact: true }).waitFor()) },
+  {
+    name: 'managed agents with a turn\'s activity',
+    open: async (page) => {
+      await sidebar(page, 'Agents').click();
+      const juniper = managedCard(page, 'Juniper');
+      const turns = juniper.getByRole('list', { name: 'Turns, newest first' });
+      await juniper.getByRole('button', { name: /^(Activity|Hide activity)$/ }).waitFor();
+      if (!(await turns.count())) await juniper.getByRole('button', { name: 'Activity' }).click();
+      await turns.getByText(/^Done · /).waitFor();
+    },
+  },
+  {
+    name: 'add agent dialog',
+    open: async (page) => {
+      await sidebar(page, 'Agents').click();
+      await page.getByRole('button', { name: 'Add agent' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add agent' });
+      // Codex is not installed here: its install hint shows too.
+      await dialog.getByRole('radio', { name: /^Codex/ }).check();
+      await dialog.getByText(/^Install Codex/).waitFor();
+    },
+    close: async (page) => {
+      const dialog = page.getByRole('dialog', { name: 'Add agent' });
+      if (!(await dialog.count())) return;
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    },
+  },
   { name: 'needs you', open: async (page) => (await nav(page).getByRole('button', { name: /Needs you/ }).click(), await page.getByRole('heading', { name: 'Which night can the database move?' }).waitFor()) },
   { name: 'connect agents', open: async (page) => (await sidebar(page, 'Connect agents').click(), await page.getByText('Then tell your agent').waitFor()) },
   {
@@ -72,6 +105,7 @@ const VIEWS: readonly AuditedView[] = [
 let app: AppSession;
 let github: FakeGitHub;
 let room: BusyRoom;
+let model: FakeModel;
 
 beforeAll(async () => {
   github = await startFakeGitHub();
@@ -79,26 +113,37 @@ beforeAll(async () => {
   const home = tempDir('la-a11y-home-');
   mkdirSync(path.join(home, '.claude'));
   mkdirSync(path.join(home, '.codex'));
-  app = await openApp({ env: github.env({ HOME: home }) });
+  // Managed agents: the real Claude Code on PATH (its model is a fake), Codex not installed
+  // (no folder of PATH that holds it, node_modules/.bin included, is passed on).
+  model = await startFakeModel('claude_code', home);
+  const bin = tempDir('la-a11y-bin-');
+  symlinkSync(path.join(CLI_BIN, 'claude'), path.join(bin, 'claude'));
+  const withoutCodex = (process.env.PATH ?? '').split(path.delimiter).filter((dir) => dir !== '' && !existsSync(path.join(dir, 'codex')));
+  app = await openApp({ env: github.env({ ...model.env, HOME: home, PATH: [bin, ...withoutCodex].join(path.delimiter) }) });
 }, 60_000);
 
 afterAll(async () => {
   await room?.close();
   await app?.close();
   await github?.close();
+  await model?.close();
 });
 
 /** Audits one view in one colour scheme: no violation, and nothing went wrong in the page. */
 async function audit(view: AuditedView, scheme: 'light' | 'dark'): Promise<void> {
   const { page } = app;
   await page.emulateMedia({ colorScheme: scheme });
-  await view.open(page);
-  // Colours fade between schemes (button transitions): judge them once they have arrived.
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
-  const violations = await axeViolations(page);
-  await saveShot(page, `a11y-${scheme}-${view.name.replace(/\W+/g, '-')}`);
-  expect(violations, violations.join('\n')).toEqual([]);
-  expect(app.problems).toEqual([]);
+  try {
+    await view.open(page);
+    // Colours fade between schemes (button transitions): judge them once they have arrived.
+    await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
+    const violations = await axeViolations(page);
+    await saveShot(page, `a11y-${scheme}-${view.name.replace(/\W+/g, '-')}`);
+    expect(violations, violations.join('\n')).toEqual([]);
+    expect(app.problems).toEqual([]);
+  } finally {
+    await view.close?.(page);
+  }
 }
 
 const SCHEMES = ['light', 'dark'] as const;
@@ -127,6 +172,22 @@ describe('WCAG 2.1 AA with agents at work', () => {
     await sidebar(page, 'Connect agents').click();
     await page.getByRole('listitem').filter({ hasText: 'Claude Code' }).getByRole('button', { name: 'Connect' }).click();
     await page.getByRole('listitem').filter({ hasText: 'Claude Code' }).getByText('Connected', { exact: true }).waitFor();
+
+    // A managed agent with one turn behind it: refused a file write (an error in its log), then answered.
+    await sidebar(page, 'Agents').click();
+    await page.getByRole('button', { name: 'Add agent' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add agent' });
+    await dialog.getByRole('textbox', { name: 'Name in the room' }).fill('Juniper');
+    await dialog.getByRole('combobox', { name: 'Room' }).selectOption(BUSY_ROOM);
+    const folder = tempDir('la-a11y-work-');
+    await dialog.getByRole('textbox', { name: 'Folder it works in' }).fill(folder);
+    await dialog.getByRole('button', { name: 'Add agent' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    model.script.push('Juniper', callBuiltInTool('Write', { file_path: path.join(folder, 'notes.md'), content: 'x' }), ...replyInRoom('The flag defaults are documented.'));
+    const juniper = managedCard(page, 'Juniper');
+    await juniper.getByRole('button', { name: 'Run now' }).click();
+    await juniper.getByRole('button', { name: 'Activity' }).click();
+    await juniper.getByRole('list', { name: 'Turns, newest first' }).getByText(/^Done · /).waitFor({ timeout: 30_000 });
   }, 90_000);
 
   it.each(cases(false))('%s has no axe violations', (_name, view, scheme) => audit(view, scheme), 30_000);
