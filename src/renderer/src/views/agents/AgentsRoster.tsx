@@ -9,7 +9,7 @@ import { useNavigation } from '../../app/navigation';
 import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
 import { AgentRow, type AgentAction } from './AgentRow';
 import { AgentDialogs } from './AgentDialogs';
-import { roomTitle } from '../sidebar/RoomItem';
+import { RoomOptions, roomTitle } from '../sidebar/RoomItem';
 
 export function sortAgents(agents: AgentSession[]): AgentSession[] {
   const rank = (a: AgentSession) => (a.ended ? 2 : a.online ? 0 : 1);
@@ -49,11 +49,7 @@ export function AgentsRoster({ roomId }: { roomId?: string }) {
             <span>Room</span>
             <select value={filter} onChange={(e) => setFilter(e.target.value)}>
               <option value="">All rooms</option>
-              {(rooms.data ?? []).map((r) => (
-                <option key={r.id} value={r.id}>
-                  {roomTitle(r)}
-                </option>
-              ))}
+              <RoomOptions rooms={rooms.data ?? []} />
             </select>
           </label>
         )}

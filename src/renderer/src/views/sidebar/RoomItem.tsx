@@ -7,6 +7,15 @@ export function roomTitle(room: RoomSummary): string {
   return room.name;
 }
 
+/** The rooms as the options of a room picker (the roster's filter, Add agent's room). */
+export function RoomOptions({ rooms }: { rooms: readonly RoomSummary[] }) {
+  return rooms.map((r) => (
+    <option key={r.id} value={r.id}>
+      {roomTitle(r)}
+    </option>
+  ));
+}
+
 export function RoomItem({ room, current, onOpen }: { room: RoomSummary; current: boolean; onOpen: () => void }) {
   const unread = room.unread > 0;
   return (

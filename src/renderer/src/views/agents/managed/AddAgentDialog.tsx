@@ -7,7 +7,7 @@ import { useQuery } from '../../../api/useQuery';
 import { useAppData } from '../../../app/appData';
 import { Dialog } from '../../../components/Dialog';
 import { Form } from '../../../components/Form';
-import { roomTitle } from '../../sidebar/RoomItem';
+import { RoomOptions } from '../../sidebar/RoomItem';
 import { PERMISSION_WORDS } from './managedWords';
 
 const PERMISSIONS: AgentPermissions[] = ['read_only', 'edit', 'provider_default'];
@@ -85,11 +85,7 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
           <label className="field">
             <span>Room</span>
             <select value={room} onChange={(e) => setRoomId(e.target.value)}>
-              {openRooms.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {roomTitle(r)}
-                </option>
-              ))}
+              <RoomOptions rooms={openRooms} />
             </select>
           </label>
         </div>
