@@ -1,5 +1,6 @@
 // createApp: the whole app core as one object — store and events, GitHub sign-in over
-// the OS keychain, the MCP hub for agent connections, and the connect-agents writers.
+// the OS keychain, the MCP hub for agent connections, the connect-agents writers, and the
+// teams (rooms shared through PostgreSQL).
 // Both hosts build it: the Electron main process and `letagents-desktop serve`.
 import { homedir } from 'node:os';
 import { createAuthService, type AuthService } from './auth/authService';
@@ -9,6 +10,7 @@ import { createMcpConnectionHandler, type McpHub } from './mcp';
 import { createKeychainSecretStore } from './secrets/keychainSecretStore';
 import type { SecretStore } from './secrets/secretStore';
 import { createSetupService, type SetupService } from './setup/setupService';
+import { createTeams, type Teams } from './teams';
 import { resolveDevHelperCommand, type HelperCommand } from './setup/helperCommand';
 import { defaultDataDir } from './paths';
 import { APP_VERSION } from './version';
@@ -31,6 +33,7 @@ export interface App {
   readonly githubData: ReturnType<typeof createGitHubData>;
   readonly hub: McpHub;
   readonly setup: SetupService;
+  readonly teams: Teams;
   readonly version: string;
   close(): Promise<void>;
 }
@@ -48,6 +51,7 @@ export function createApp(options: AppOptions): App {
     env,
     helperCommand: options.helperCommand ?? resolveDevHelperCommand({ dataDir: customDataDir, env }),
   });
+  const teams = createTeams({ store: core.store, secrets, env, bus: core.bus, dataDir: options.dataDir });
   let closing: Promise<void> | undefined;
   return {
     core,
@@ -55,10 +59,12 @@ export function createApp(options: AppOptions): App {
     githubData,
     hub,
     setup,
+    teams,
     version: APP_VERSION,
     close: () => (closing ??= (async () => {
       auth.cancel();
       await hub.close();
+      await teams.close();
       await core.close();
     })()),
   };
