@@ -1,4 +1,4 @@
-// The `letagents-desktop` command: serve | open | mcp | doctor (architecture.md §3).
+// The `letagents-desktop` command: serve | open | mcp | doctor | team (architecture.md §3).
 // Each subcommand is loaded on demand so the stdio helper stays small and fast.
 const [command, ...rest] = process.argv.slice(2);
 
@@ -13,6 +13,8 @@ const USAGE = `usage: letagents-desktop <command> [options]
          --tools core lists only rooms, messages, wait and tasks
   doctor [--data-dir D]
          check the data folder, database, agent socket and token
+  team   add|list|test|remove|patterns|default …   (team --help)
+         rooms shared across machines through a team's PostgreSQL database
 `;
 
 async function main(): Promise<number> {
@@ -25,6 +27,8 @@ async function main(): Promise<number> {
       return (await import('./open')).runOpen(rest);
     case 'doctor':
       return (await import('./doctor/run')).runDoctor(rest);
+    case 'team':
+      return (await import('./team/teamCommand')).runTeam(rest);
     case undefined:
     case '--help':
     case '-h':

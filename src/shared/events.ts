@@ -6,6 +6,7 @@ import { TimelineMessage } from './model/messages';
 import { TaskCard } from './model/tasks';
 import { OpenRoute } from './model/openRoute';
 import { Wake } from './model/workers';
+import { TeamConnection } from './model/teams';
 
 export const AppEvent = z.discriminatedUnion('type', [
   /** A people-visible message committed (prompt-only rows are never pushed). */
@@ -27,6 +28,8 @@ export const AppEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('knowledge.changed'), roomId: RoomId }),
   z.object({ type: z.literal('auth.changed') }),
+  /** Teams were added, removed or changed, or a team's connection state changed (each opened team's state). */
+  z.object({ type: z.literal('teams.changed'), connections: z.array(z.object({ name: z.string(), connection: TeamConnection })) }),
   /** The desktop shell asks the window to show something (a notification or tray click). */
   z.object({ type: z.literal('app.open'), route: OpenRoute }),
 ]);

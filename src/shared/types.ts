@@ -10,6 +10,7 @@ export type { FactCategory, Fact } from './model/knowledge';
 export type { Account, DeviceFlow, AuthStatus, PollResult } from './model/account';
 export type { ToolId, ToolSetup, ConfigSnippet } from './model/setup';
 export type { Theme, Settings, AppInfo, DoctorReport } from './model/app';
+export type { TeamConnection, TeamSummary, TeamsList, TeamTest } from './model/teams';
 export type { AppEvent, AppEventType, AppEventOf } from './events';
 export type { MethodName, ApiResult, ApiErrorBody, LetAgentsBridge } from './bridge';
 export type { MethodInput, MethodOutput } from './contract';

@@ -39,7 +39,7 @@ const fingerprintOf = (url: string, allowPlaintext: boolean) => createHash('sha2
 
 export class TeamConnections {
   private readonly entries = new Map<string, Entry>();
-  private readonly states = new Map<string, TeamConnectionState>();
+  private readonly states = new Map<string, { name: string; state: TeamConnectionState }>();
   private readonly listeners = new Set<TeamStateListener>();
   private closed = false;
 
@@ -58,6 +58,7 @@ export class TeamConnections {
     // open() starts a microtask later, when `entry` exists and is registered.
     const entry: Entry = { name, opening: Promise.resolve().then(() => this.open(entry)), storage: null, fingerprint: '', off: () => undefined };
     this.entries.set(key, entry);
+    this.setState(name, { status: 'connecting' });
     entry.opening.catch((error: unknown) => {
       // Not kept: the next use tries again (the keychain may be unlocked by then).
       if (this.entries.get(key) !== entry) return;
@@ -73,7 +74,12 @@ export class TeamConnections {
   }
 
   state(name: string): TeamConnectionState {
-    return this.states.get(teamKey(name)) ?? { status: 'idle' };
+    return this.states.get(teamKey(name))?.state ?? { status: 'idle' };
+  }
+
+  /** The state of every team opened so far (the others are idle). */
+  snapshot(): Array<{ name: string; state: TeamConnectionState }> {
+    return [...this.states.values()];
   }
 
   /** Takes over a storage opened elsewhere (`teams.add` keeps the one it tested). */
@@ -157,8 +163,10 @@ export class TeamConnections {
 
   private setState(name: string, state: TeamConnectionState): void {
     const key = teamKey(name);
+    // The same state again (a retry that failed alike) is no news.
+    if (JSON.stringify(this.states.get(key)?.state ?? { status: 'idle' }) === JSON.stringify(state)) return;
     if (state.status === 'idle') this.states.delete(key);
-    else this.states.set(key, state);
+    else this.states.set(key, { name, state });
     for (const listener of [...this.listeners]) {
       try {
         listener(name, state);

@@ -10,7 +10,7 @@ import type { SecretStore } from '../secrets/secretStore';
 import { PG_SCHEMA_VERSION } from '../store/postgres/migrations';
 import { connectionReason } from '../store/postgres/pgErrors';
 import { PostgresStorage } from '../store/postgres/postgresStorage';
-import { checkTeamUrl } from '../store/postgres/teamUrl';
+import { checkTeamUrl, type TlsMode } from '../store/postgres/teamUrl';
 import { TeamOfflineError } from '../store/storageErrors';
 import { checkRepoPatterns, teamForRepo } from './repoPatterns';
 import { environmentTeams, type EnvironmentProblem } from './teamEnvironment';
@@ -31,6 +31,8 @@ export interface RegisteredTeam {
   readonly shownUrl: string;
   readonly patterns: readonly string[];
   readonly allowPlaintext: boolean;
+  /** The TLS the URL asks for; null: none (this computer, or plaintext allowed). */
+  readonly tls: TlsMode | null;
 }
 
 /** What a team's storage is opened with. `url` holds a password: never log or show it. */
@@ -85,7 +87,8 @@ export class TeamRegistry {
     }
     for (const env of fromEnv) {
       if (records.some((r) => sameTeam(r.name, env.name))) continue;
-      listed.push({ name: env.name, source: 'environment', variable: env.variable, shownUrl: redactTeamUrl(env.url), patterns: [], allowPlaintext: false });
+      const shownUrl = redactTeamUrl(env.url);
+      listed.push({ name: env.name, source: 'environment', variable: env.variable, shownUrl, patterns: [], allowPlaintext: false, tls: requestedTls(shownUrl) });
     }
     return listed;
   }
@@ -272,5 +275,14 @@ export class TeamRegistry {
 }
 
 function teamOf(record: TeamRecord, from: Pick<RegisteredTeam, 'source' | 'variable' | 'shownUrl'>): RegisteredTeam {
-  return { name: record.name, patterns: record.patterns, allowPlaintext: record.allowPlaintext, ...from };
+  return { name: record.name, patterns: record.patterns, allowPlaintext: record.allowPlaintext, tls: requestedTls(from.shownUrl), ...from };
+}
+
+/** The TLS mode a (redacted) URL asks for; the redaction keeps every TLS parameter. */
+function requestedTls(shownUrl: string): TlsMode | null {
+  try {
+    return checkTeamUrl(shownUrl, { allowPlaintext: true }).tls?.mode ?? null;
+  } catch {
+    return null;
+  }
 }
