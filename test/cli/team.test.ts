@@ -171,6 +171,33 @@ describe.skipIf(!runTeamSuites)('letagents-desktop team', () => {
     expect(await keychainUrl('ci_box')).toBeNull();
   });
 
+  it('doctor reports each team: reachable, schema, latency, TLS, where its URL comes from; a newer schema is a problem', async () => {
+    const dataDir = tempDataDir();
+    const name = uniqueTeamName('doc');
+    const url = await teamUrl();
+    await team(['add', name, '--url', url, '--data-dir', dataDir]);
+    const env = { LETAGENTS_TEAM_URL_DOWN: 'postgres://postgres@127.0.0.1:1/none' };
+    const ok = await runCli(['doctor', '--data-dir', dataDir], { env });
+    const shown = url.replace(':Sup3r-s3cret@', ':***@');
+    const line = ok.stdout.split('\n').find((l) => l.startsWith(`[ok] Team "${name}": `));
+    expect(line).toMatch(/^\[ok\] Team "[^"]+": Reachable, schema \d+, [\d.]+ ms, TLS off \(this computer\); URL from the keychain: /);
+    expect(line).toContain(`: Reachable, schema ${PG_SCHEMA_VERSION}, `);
+    expect(line?.endsWith(`URL from the keychain: ${shown}.`)).toBe(true);
+    expect(ok.stdout).toContain('[!!] Team "down": Cannot be reached: ECONNREFUSED: cannot reach the database server. URL from LETAGENTS_TEAM_URL_DOWN: postgres://postgres@127.0.0.1:1/none.');
+    expect(ok.code).toBe(1);
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('UPDATE letagents_schema SET version = 99');
+    await client.end();
+    const newer = await runCli(['doctor', '--data-dir', dataDir]);
+    expect(newer.code).toBe(1);
+    expect(newer.stdout).toContain(`[!!] Team "${name}": Reachable, schema 99 is newer than this app (it knows ${PG_SCHEMA_VERSION}): update the app,`);
+    expect(newer.stdout).toContain('fix: Update LetAgents on this machine');
+    expect(newer.stdout + ok.stdout).not.toContain('Sup3r-s3cret');
+    await team(['remove', name, '--data-dir', dataDir]);
+  });
+
   it('explains its usage, and refuses an unknown subcommand or option', async () => {
     const help = await team(['--help']);
     expect(help.code).toBe(0);
