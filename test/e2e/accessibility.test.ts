@@ -26,6 +26,8 @@ interface AuditedView {
   readonly firstRun?: boolean;
   /** Reaches the view as the person does and waits until it has finished loading. */
   open(page: Page): Promise<void>;
+  /** Closes what the view left open (a dialog) once it has been audited. */
+  close?(page: Page): Promise<void>;
 }
 
 const VIEWS: readonly AuditedView[] = [
@@ -50,6 +52,20 @@ const VIEWS: readonly AuditedView[] = [
       await page.getByRole('button', { name: 'Run diagnostics' }).click();
       await page.getByRole('button', { name: 'Run again' }).waitFor();
     },
+  },
+  {
+    // A team from the environment whose database is down (nothing listens on port 1), tested, with the Add dialog open.
+    name: 'teams settings',
+    open: async (page) => {
+      await sidebar(page, 'Settings').click();
+      const team = page.getByRole('list', { name: 'Teams' }).getByRole('listitem', { name: 'nightly' });
+      await team.getByText('Offline, reconnecting').waitFor();
+      await team.getByRole('button', { name: 'Test connection' }).click();
+      await team.getByRole('status').getByText(/^Not reachable:/).waitFor();
+      await page.getByRole('button', { name: 'Add a team' }).click();
+      await page.getByRole('dialog', { name: 'Add a team' }).getByLabel('Database URL').fill('postgres://ci:secret@db.example.com/ci');
+    },
+    close: (page) => page.getByRole('dialog', { name: 'Add a team' }).getByRole('button', { name: 'Cancel' }).click(),
   },
   {
     name: 'sign-in',
@@ -79,7 +95,7 @@ beforeAll(async () => {
   const home = tempDir('la-a11y-home-');
   mkdirSync(path.join(home, '.claude'));
   mkdirSync(path.join(home, '.codex'));
-  app = await openApp({ env: github.env({ HOME: home }) });
+  app = await openApp({ env: github.env({ HOME: home, LETAGENTS_TEAM_URL_NIGHTLY: 'postgres://ci:secret@127.0.0.1:1/ci' }) });
 }, 60_000);
 
 afterAll(async () => {
@@ -97,6 +113,7 @@ async function audit(view: AuditedView, scheme: 'light' | 'dark'): Promise<void>
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
   const violations = await axeViolations(page);
   await saveShot(page, `a11y-${scheme}-${view.name.replace(/\W+/g, '-')}`);
+  await view.close?.(page);
   expect(violations, violations.join('\n')).toEqual([]);
   expect(app.problems).toEqual([]);
 }

@@ -62,7 +62,8 @@ export async function probeTeam(url: string, options: { allowPlaintext?: boolean
       schemaVersion: await schemaVersion(client),
       latencyMs: Math.round(times.sort((a, b) => a - b)[Math.floor(ROUND_TRIPS / 2)] * 10) / 10,
       tls: { on, mode, verified: on && (mode === 'verify-full' || mode === 'verify-ca') },
-      serverVersion: version.rows[0]?.server_version ?? null,
+      // "15.8 (Debian 15.8-0+deb12u1)": the version is enough.
+      serverVersion: version.rows[0]?.server_version.split(' ')[0] ?? null,
     };
   } catch (error) {
     return { ...base, reachable: false, reason: connectionReason(error), schemaVersion: null, latencyMs: null, tls: { on: false, mode, verified: false }, serverVersion: null };
