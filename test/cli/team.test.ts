@@ -77,6 +77,22 @@ describe.skipIf(!runTeamSuites)('letagents-desktop team', () => {
     expect((await team(['list', '--data-dir', dataDir])).stdout).toContain('No teams');
   });
 
+  it('sets up a database owned by a plain role, created with the README\'s SQL (no superuser needed)', async () => {
+    const admin = new pg.Client({ connectionString: cluster.url('postgres') });
+    await admin.connect();
+    // The README's "Setting up a team" SQL, run as the cluster's superuser.
+    await admin.query("CREATE ROLE letagents_acme LOGIN PASSWORD 'long-random-password'");
+    await admin.query('CREATE DATABASE letagents_acme OWNER letagents_acme');
+    await admin.end();
+    const url = cluster.url('letagents_acme').replace('postgres://postgres@', 'postgres://letagents_acme:long-random-password@');
+    const dataDir = tempDataDir();
+    const name = uniqueTeamName('owned');
+    const added = await team(['add', name, '--url-stdin', '--data-dir', dataDir], { input: url });
+    expect(added.stderr).toBe('');
+    expect(await schemaOf(url)).toBe(PG_SCHEMA_VERSION);
+    await team(['remove', name, '--data-dir', dataDir]);
+  });
+
   it('sets repo patterns and the default place, and shows them in the list', async () => {
     const dataDir = tempDataDir();
     const name = uniqueTeamName('platform');
