@@ -58,7 +58,8 @@ export class TeamConnections {
     // open() starts a microtask later, when `entry` exists and is registered.
     const entry: Entry = { name, opening: Promise.resolve().then(() => this.open(entry)), storage: null, fingerprint: '', off: () => undefined };
     this.entries.set(key, entry);
-    this.setState(name, { status: 'connecting' });
+    // A retry of an unavailable team keeps saying so until it works (no flicker, no event storm).
+    if (this.state(name).status === 'idle') this.setState(name, { status: 'connecting' });
     entry.opening.catch((error: unknown) => {
       // Not kept: the next use tries again (the keychain may be unlocked by then).
       if (this.entries.get(key) !== entry) return;

@@ -118,6 +118,25 @@ describe.skipIf(!runPostgresSuites)('teams through the app API', () => {
     expectNoPassword(api, doctor);
   });
 
+  it('shows a team whose URL cannot be read as unavailable, and connects once the keychain works again', async () => {
+    const api = await setUpApi();
+    await api.call('teams.add', { name: 'acme', url: await cluster.createDatabase() });
+    await api.app.teams.connections.close('acme');
+    api.secrets.setUnavailable({ reason: 'the keyring is locked', fix: 'Unlock it.' });
+    await api.call('teams.list', {});
+    await waitUntil(() => api.app.teams.connections.state('acme').status === 'unavailable', 5_000, 'unavailable');
+    const [team] = (await api.call('teams.list', {})).teams;
+    expect(team.connection).toEqual({ status: 'unavailable', reason: 'The OS keychain is unavailable (the keyring is locked). Unlock it.' });
+    // Looking again (the UI refetches on every teams.changed) retries without announcing anything new.
+    api.events.length = 0;
+    for (let i = 0; i < 3; i++) await api.call('teams.list', {});
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(eventsOf(api.events, 'teams.changed')).toEqual([]);
+    api.secrets.setUnavailable(null);
+    await api.call('teams.list', {});
+    await waitUntil(() => api.app.teams.connections.state('acme').status === 'online', 5_000, 'online once the keychain works');
+  });
+
   it('shows a team the CLI added in another process at once, and closes one it removed', async () => {
     const api = await setUpApi();
     // The CLI's way: its own connection to the same database file, then the announcement.

@@ -21,8 +21,12 @@ export function teamMethods(ctx: ApiContext): TeamMethods {
   });
   const list = async () => {
     const all = await teams.registry.list();
-    // Showing a team's state is a use of it: teams not opened yet start connecting.
-    for (const team of all) if (teams.connections.state(team.name).status === 'idle') teams.connections.connect(team.name);
+    // Showing a team's state is a use of it: teams not opened yet start connecting, and one
+    // whose URL could not be read is tried again (the keychain may be unlocked by now).
+    for (const team of all) {
+      const { status } = teams.connections.state(team.name);
+      if (status === 'idle' || status === 'unavailable') teams.connections.connect(team.name);
+    }
     return { teams: all.map(summary), defaultPlace: await teams.registry.defaultPlace() };
   };
   return {
