@@ -3,7 +3,7 @@
 import type { EventBus } from '../events/bus';
 import type { SecretStore } from '../secrets/secretStore';
 import type { Store } from '../store/store';
-import { TeamConnections, type TeamConnectionState } from './teamConnections';
+import { TeamConnections } from './teamConnections';
 import { TeamRegistry, type AddedTeam, type AddTeamInput, type RemovedTeam } from './teamRegistry';
 import { teamSettingsIn } from './teamSettings';
 import { watchTeamsChanged } from './teamsChanged';
@@ -76,18 +76,3 @@ export function createTeams(options: TeamsOptions): Teams {
   };
 }
 
-/** A team's connection state in the words of the UI and `doctor`. */
-export function describeTeamState(state: TeamConnectionState): string {
-  switch (state.status) {
-    case 'online':
-      return 'connected';
-    case 'connecting':
-      return 'connecting';
-    case 'offline':
-      return `offline, reconnecting (${state.reason})`;
-    case 'idle':
-      return 'not connected yet';
-    case 'unavailable':
-      return `unavailable: ${state.reason}`;
-  }
-}

@@ -4,13 +4,14 @@
 // keychain and the environment, so a change made by `letagents-desktop team …` in another
 // process is seen on the next read. Adding tests the connection and sets the database up
 // before anything is stored; a refused add or remove changes nothing.
+import { accessSync, constants } from 'node:fs';
 import { isDomainError } from '../domain/errors';
 import { EventBus } from '../events/bus';
 import type { SecretStore } from '../secrets/secretStore';
 import { PG_SCHEMA_VERSION } from '../store/postgres/migrations';
 import { connectionReason } from '../store/postgres/pgErrors';
 import { PostgresStorage } from '../store/postgres/postgresStorage';
-import { checkTeamUrl, type TlsMode } from '../store/postgres/teamUrl';
+import { checkTeamUrl, TeamUrlError, type TlsMode } from '../store/postgres/teamUrl';
 import { TeamOfflineError } from '../store/storageErrors';
 import { checkRepoPatterns, teamForRepo } from './repoPatterns';
 import { environmentTeams, type EnvironmentProblem } from './teamEnvironment';
@@ -143,6 +144,7 @@ export class TeamRegistry {
     if (existing) throw teamErrors.exists(existing.name);
     const url = input.url.trim();
     const checked = checkTeamUrl(url, { allowPlaintext });
+    if (checked.tls?.rootCertPath) readableCertificate(checked.tls.rootCertPath);
     // The keychain first: a team whose URL cannot be kept is not worth connecting to.
     const keychain = await this.options.secrets.availability();
     if (!keychain.available) throw teamErrors.keychain(keychain.reason, keychain.fix);
@@ -276,6 +278,15 @@ export class TeamRegistry {
 
 function teamOf(record: TeamRecord, from: Pick<RegisteredTeam, 'source' | 'variable' | 'shownUrl'>): RegisteredTeam {
   return { name: record.name, patterns: record.patterns, allowPlaintext: record.allowPlaintext, tls: requestedTls(from.shownUrl), ...from };
+}
+
+/** sslrootcert must name a file this app can read (TeamUrlError otherwise, before connecting). */
+function readableCertificate(path: string): void {
+  try {
+    accessSync(path, constants.R_OK);
+  } catch {
+    throw new TeamUrlError(`sslrootcert names ${path}, which this app cannot read. Give the path of the CA certificate file (PEM) that signed the server's certificate.`);
+  }
 }
 
 /** The TLS mode a (redacted) URL asks for; the redaction keeps every TLS parameter. */

@@ -70,6 +70,8 @@ describe.skipIf(!runPostgresSuites)('teams through the app API', () => {
     const remote = await api.fail('teams.add', { name: 'acme', url: `postgres://ada:${SECRET}@db.example.com/team` });
     expect(remote.code).toBe('team_url_invalid');
     expect(remote.message).toContain('sslmode=verify-full');
+    const noCa = await api.fail('teams.add', { name: 'acme', url: 'postgres://postgres@127.0.0.1:1/x?sslmode=verify-full&sslrootcert=/nonexistent/ca.pem' });
+    expect(noCa).toMatchObject({ code: 'team_url_invalid', message: expect.stringContaining('sslrootcert names /nonexistent/ca.pem, which this app cannot read') });
     const down = await api.fail('teams.add', { name: 'acme', url: 'postgres://postgres@127.0.0.1:1/x' });
     expect(down).toMatchObject({ code: 'team_unreachable', message: expect.stringContaining('Nothing was added.') });
     expect(api.snapshot()).toBe(before);
