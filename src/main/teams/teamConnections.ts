@@ -109,8 +109,9 @@ export class TeamConnections {
       try {
         const { team, url } = await this.options.registry.connectionOf(entry.name);
         fingerprint = fingerprintOf(url, team.allowPlaintext);
-      } catch {
-        // Gone, or its URL cannot be read any more: close it.
+      } catch (error) {
+        // Gone: close it. Its URL cannot be read just now (a locked keychain): keep what works.
+        if (!isDomainError(error) || error.code !== 'team_not_found') continue;
       }
       if (this.entries.get(teamKey(entry.name)) !== entry || (entry.storage && fingerprint === entry.fingerprint)) continue;
       if (!entry.storage && fingerprint !== null) continue; // still opening with the current URL
