@@ -1,4 +1,4 @@
-// The `letagents-desktop` command: serve | open | mcp | doctor | agent (architecture.md §3).
+// The `letagents-desktop` command: serve | open | mcp | doctor | agent | team (architecture.md §3).
 // Each subcommand is loaded on demand so the stdio helper stays small and fast.
 const [command, ...rest] = process.argv.slice(2);
 
@@ -15,6 +15,8 @@ const USAGE = `usage: letagents-desktop <command> [options]
          check the data folder, database, agent socket and token
   agent  add|list|pause|resume|stop|run|remove … [--data-dir D]
          managed agents: the app runs an agent CLI when its room needs it
+  team   add|list|test|remove|patterns|default …   (team --help)
+         rooms shared across machines through a team's PostgreSQL database
 `;
 
 async function main(): Promise<number> {
@@ -29,6 +31,8 @@ async function main(): Promise<number> {
       return (await import('./doctor/run')).runDoctor(rest);
     case 'agent':
       return (await import('./agent/run')).runAgent(rest);
+    case 'team':
+      return (await import('./team/teamCommand')).runTeam(rest);
     case undefined:
     case '--help':
     case '-h':

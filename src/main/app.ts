@@ -1,5 +1,6 @@
 // createApp: the whole app core as one object — store and events, GitHub sign-in over
-// the OS keychain, the MCP hub for agent connections, and the connect-agents writers.
+// the OS keychain, the MCP hub for agent connections, the connect-agents writers, and the
+// teams (rooms shared through PostgreSQL).
 // Both hosts build it: the Electron main process and `letagents-desktop serve`.
 import { homedir } from 'node:os';
 import { ManagedAgents } from './agents/managedAgents';
@@ -10,6 +11,7 @@ import { createMcpConnectionHandler, type McpHub } from './mcp';
 import { createKeychainSecretStore } from './secrets/keychainSecretStore';
 import type { SecretStore } from './secrets/secretStore';
 import { createSetupService, type SetupService } from './setup/setupService';
+import { createTeams, type Teams } from './teams';
 import { resolveDevHelperCommand, type HelperCommand } from './setup/helperCommand';
 import { defaultDataDir } from './paths';
 import { APP_VERSION } from './version';
@@ -35,6 +37,7 @@ export interface App {
   readonly hub: McpHub;
   readonly setup: SetupService;
   readonly agents: ManagedAgents;
+  readonly teams: Teams;
   readonly version: string;
   close(): Promise<void>;
 }
@@ -62,6 +65,7 @@ export function createApp(options: AppOptions): App {
     maxConcurrentTurns: options.managedTurns?.maxConcurrent,
     turnTimeLimitMs: options.managedTurns?.timeLimitMs,
   });
+  const teams = createTeams({ store: core.store, secrets, env, bus: core.bus, dataDir: options.dataDir });
   let closing: Promise<void> | undefined;
   return {
     core,
@@ -70,12 +74,14 @@ export function createApp(options: AppOptions): App {
     hub,
     setup,
     agents,
+    teams,
     version: APP_VERSION,
     close: () => (closing ??= (async () => {
       auth.cancel();
       // Running turns end first: their last records need the store.
       await agents.close();
       await hub.close();
+      await teams.close();
       await core.close();
     })()),
   };

@@ -35,6 +35,7 @@ export const METHOD_NAMES = [
   'auth.status', 'auth.startDeviceFlow', 'auth.poll', 'auth.cancel', 'auth.signOut',
   'setup.status', 'setup.install', 'setup.uninstall', 'setup.snippet', 'setup.firstPrompt',
   'settings.get', 'settings.set',
+  'teams.list', 'teams.add', 'teams.test', 'teams.remove', 'teams.setPatterns', 'teams.setDefault',
   'app.info', 'app.doctor', 'app.openExternal', 'app.openDataFolder',
 ] as const;
 

@@ -14,6 +14,7 @@ import { AuthStatus, DeviceFlow, PollResult } from './model/account';
 import { ConfigSnippet, FirstPrompt, SetupChange, SetupStatus, ToolId } from './model/setup';
 import { AppInfo, DoctorReport, Opened, Settings, SettingsPatch } from './model/app';
 import { AddAgentInput, AgentActivity, ManagedAgent, ProviderInfo } from './model/managedAgents';
+import { TeamAdded, TeamAddInput, TeamName, TeamRemoved, TeamsList, TeamSummary, TeamTest } from './model/teams';
 
 const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, summary: string) => ({ input, output, summary });
 
@@ -107,6 +108,13 @@ export const contract = {
 
   'settings.get': method(Empty, Settings, 'Current settings.'),
   'settings.set': method(SettingsPatch, Settings, 'Changes some settings; returns all of them.'),
+
+  'teams.list': method(Empty, TeamsList, 'Every team with its redacted URL, patterns and connection state, and the default place.'),
+  'teams.add': method(TeamAddInput, TeamAdded, 'Tests the connection, sets the database up, keeps the URL in the keychain.'),
+  'teams.test': method(z.strictObject({ name: TeamName }), TeamTest, 'Reachable, schema version, latency, TLS (read-only).'),
+  'teams.remove': method(z.strictObject({ name: TeamName }), TeamRemoved, 'Forgets the team here; its rooms stay in its database.'),
+  'teams.setPatterns': method(z.strictObject({ name: TeamName, patterns: z.array(z.string().max(300)).max(50) }), TeamSummary, 'Repo patterns whose rooms go to the team.'),
+  'teams.setDefault': method(z.strictObject({ place: z.string().trim().min(1).max(40) }), TeamsList, "Where new rooms go by default: 'local' or a team."),
 
   'app.info': method(Empty, AppInfo, 'Version, host and who the person posts as.'),
   'app.doctor': method(Empty, DoctorReport, 'The `doctor` checks.'),

@@ -6,6 +6,7 @@ import { TimelineMessage } from './model/messages';
 import { TaskCard } from './model/tasks';
 import { OpenRoute } from './model/openRoute';
 import { Wake } from './model/workers';
+import { TeamConnection } from './model/teams';
 
 export const AppEvent = z.discriminatedUnion('type', [
   /** A people-visible message committed (prompt-only rows are never pushed). */
@@ -31,6 +32,8 @@ export const AppEvent = z.discriminatedUnion('type', [
   /** A managed agent's turn logged something (refetch agents.activity). */
   z.object({ type: z.literal('agent.activity'), agentId: z.string(), turn: z.number().int() }),
   z.object({ type: z.literal('auth.changed') }),
+  /** Teams were added, removed or changed, or a team's connection state changed (each opened team's state). */
+  z.object({ type: z.literal('teams.changed'), connections: z.array(z.object({ name: z.string(), connection: TeamConnection })) }),
   /** The desktop shell asks the window to show something (a notification or tray click). */
   z.object({ type: z.literal('app.open'), route: OpenRoute }),
 ]);

@@ -85,6 +85,20 @@ const VIEWS: readonly AuditedView[] = [
     },
   },
   {
+    // A team from the environment whose database is down (nothing listens on port 1), tested, with the Add dialog open.
+    name: 'teams settings',
+    open: async (page) => {
+      await sidebar(page, 'Settings').click();
+      const team = page.getByRole('list', { name: 'Teams' }).getByRole('listitem', { name: 'nightly' });
+      await team.getByText('Offline, reconnecting').waitFor();
+      await team.getByRole('button', { name: 'Test connection' }).click();
+      await team.getByRole('status').getByText(/^Not reachable:/).waitFor();
+      await page.getByRole('button', { name: 'Add a team' }).click();
+      await page.getByRole('dialog', { name: 'Add a team' }).getByLabel('Database URL').fill('postgres://ci:secret@db.example.com/ci');
+    },
+    close: (page) => page.getByRole('dialog', { name: 'Add a team' }).getByRole('button', { name: 'Cancel' }).click(),
+  },
+  {
     name: 'sign-in',
     open: async (page) => {
       await nav(page).locator('.account-item').click();
@@ -119,7 +133,9 @@ beforeAll(async () => {
   const bin = tempDir('la-a11y-bin-');
   symlinkSync(path.join(CLI_BIN, 'claude'), path.join(bin, 'claude'));
   const withoutCodex = (process.env.PATH ?? '').split(path.delimiter).filter((dir) => dir !== '' && !existsSync(path.join(dir, 'codex')));
-  app = await openApp({ env: github.env({ ...model.env, HOME: home, PATH: [bin, ...withoutCodex].join(path.delimiter) }) });
+  app = await openApp({
+    env: github.env({ ...model.env, HOME: home, PATH: [bin, ...withoutCodex].join(path.delimiter), LETAGENTS_TEAM_URL_NIGHTLY: 'postgres://ci:secret@127.0.0.1:1/ci' }),
+  });
 }, 60_000);
 
 afterAll(async () => {

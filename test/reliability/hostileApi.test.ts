@@ -71,6 +71,12 @@ const BASELINE: Record<string, Record<string, unknown>> = {
   'setup.snippet': { tool: 'codex' },
   'setup.firstPrompt': { roomId: FUZZ_ROOM },
   'settings.set': { theme: 'dark' },
+  // Nothing listens on port 1: the add is refused at once (team_unreachable), nothing stored.
+  'teams.add': { name: 'fuzz', url: 'postgres://postgres@127.0.0.1:1/fuzz' },
+  'teams.test': { name: 'fuzz' },
+  'teams.remove': { name: 'fuzz' },
+  'teams.setPatterns': { name: 'fuzz', patterns: ['github.com/fuzz/*'] },
+  'teams.setDefault': { place: 'local' },
   'app.openExternal': { url: 'https://github.com/letagents' },
 };
 

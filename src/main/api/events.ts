@@ -94,6 +94,9 @@ export function eventsForUi(app: App): UiSubscribe {
       const card = taskCardOrNull(app, signal.roomId, signal.number);
       if (card) deliver([{ type: 'task.changed', roomId: signal.roomId, task: card }]);
     });
+    const offTeams = app.teams.onChange(() =>
+      deliver([{ type: 'teams.changed', connections: app.teams.connections.snapshot().map(({ name, state }) => ({ name, connection: state })) }]),
+    );
     // A wake is not a write: it comes from the hub, never the core bus (it must not wake anyone).
     const offWakes = app.hub.wakes.onWake((wake) =>
       deliver([{ type: 'worker.woken', roomId: wake.roomId, sessionId: wake.sessionId, wake: toWake(app.core.store.db, wake) }]),
@@ -101,6 +104,7 @@ export function eventsForUi(app: App): UiSubscribe {
     return () => {
       offCore();
       offSignals();
+      offTeams();
       offWakes();
     };
   };

@@ -13,6 +13,7 @@ import { roomMethods } from './methods/rooms';
 import { settingsMethods } from './methods/settings';
 import { setupMethods } from './methods/setup';
 import { taskMethods } from './methods/tasks';
+import { teamMethods } from './methods/teams';
 import { workerMethods } from './methods/workers';
 
 export type { ApiHost } from './context';
@@ -32,6 +33,7 @@ export function createApiImplementation(app: App, host: ApiHost = {}): ApiImplem
     ...authMethods(ctx),
     ...setupMethods(ctx),
     ...settingsMethods(ctx),
+    ...teamMethods(ctx),
     ...appMethods(ctx),
   };
 }

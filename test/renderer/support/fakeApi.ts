@@ -8,6 +8,7 @@ import type { AppEvent } from '../../../src/shared/events';
 import type { AgentSession, Wake, AppInfo, AuthStatus, Fact, NeedsYouItem, PollResult, RoomSummary, Settings, TaskCard, TaskDetail, TimelineMessage, ToolSetup } from '../../../src/shared/types';
 import { searchMessages, timelinePage, topLevel } from './fakeMessages';
 import { at, message, person } from './fakeData';
+import { emptyTeams, teamMethods, type FakeTeams } from './fakeTeams';
 
 export interface FakeState {
   rooms: RoomSummary[];
@@ -26,6 +27,7 @@ export interface FakeState {
   /** null: the setup writers are not built (setup.* answer not_available). */
   tools: ToolSetup[] | null;
   info: AppInfo;
+  teams: FakeTeams;
   clock: number;
 }
 
@@ -44,6 +46,7 @@ export function emptyState(): FakeState {
     settings: { theme: 'system', notifications: true, githubClientId: 'Ov23liFAKE', githubClientIdSource: 'settings', dataDir: '/home/ada/.config/LetAgents' },
     tools: null,
     info: { version: '0.1.0', host: 'browser', platform: 'linux', person: { name: 'Ada Lovelace', source: 'os' } },
+    teams: emptyTeams(),
     clock: 1000,
   };
 }
@@ -230,6 +233,7 @@ export function createFakeApi(state: FakeState = emptyState(), overrides: Partia
     'app.openDataFolder': () => ({ opened: false }),
   };
   if (state.tools) Object.assign(impl, setupMethods(state));
+  Object.assign(impl, teamMethods(state.teams, emit));
 
   function endAgent(a: AgentSession, removed: boolean) {
     Object.assign(a, { online: false, ended: true });

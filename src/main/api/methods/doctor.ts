@@ -1,9 +1,10 @@
 // app.doctor: the same checks as `letagents-desktop doctor`, with the running app's own
-// services (keychain and sign-in, agent configs).
+// services (keychain and sign-in, agent configs, teams).
 import type { DoctorReport } from '../../../shared/model/app';
 import { runChecks, type CheckOutcome } from '../../diagnostics/check';
 import { folderChecks } from '../../diagnostics/folderChecks';
 import { agentConfigCheck, signInCheck } from '../../diagnostics/serviceChecks';
+import { teamChecks } from '../../diagnostics/teamChecks';
 import type { App } from '../../app';
 
 const STATUS: Record<CheckOutcome['status'], DoctorReport['checks'][number]['status']> = { ok: 'ok', note: 'warn', problem: 'fail' };
@@ -11,7 +12,7 @@ const STATUS: Record<CheckOutcome['status'], DoctorReport['checks'][number]['sta
 const idOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 export async function runDoctorChecks(app: App): Promise<DoctorReport> {
-  const checks = [...folderChecks, signInCheck(() => app.auth.status()), agentConfigCheck(() => app.setup.status())];
+  const checks = [...folderChecks, signInCheck(() => app.auth.status()), agentConfigCheck(() => app.setup.status()), ...(await teamChecks(app.teams.registry))];
   const results = await runChecks(checks, { dataDir: app.core.dataDir });
   return {
     checks: results.map(({ title, outcome }) => ({

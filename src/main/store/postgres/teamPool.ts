@@ -85,7 +85,8 @@ export class TeamPool {
   }
 }
 
-function clientConfigOf(url: TeamUrl, connectTimeoutMs: number): pg.ClientConfig {
+/** The pg settings of a checked team URL: TLS as it asks, values parsed like SQLite's. */
+export function clientConfigOf(url: TeamUrl, connectTimeoutMs: number): pg.ClientConfig {
   const ca = url.tls?.rootCertPath ? readFileSync(url.tls.rootCertPath, 'utf8') : undefined;
   const ssl = !url.tls
     ? false

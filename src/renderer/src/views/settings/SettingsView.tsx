@@ -1,4 +1,4 @@
-// Settings: theme, notifications, GitHub client id, data folder, export, about, diagnostics.
+// Settings: theme, notifications, GitHub client id, teams, data folder, export, about, diagnostics.
 import type { Settings, Theme } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
@@ -10,6 +10,7 @@ import { ClientIdSetting } from './ClientIdSetting';
 import { Diagnostics } from './Diagnostics';
 import { ExportRoom } from './ExportRoom';
 import { SettingsSection } from './SettingsSection';
+import { TeamsSettings } from './teams/TeamsSettings';
 
 const THEMES: Array<{ value: Theme; label: string }> = [
   { value: 'system', label: 'Match system' },
@@ -57,6 +58,9 @@ export function SettingsView() {
       </SettingsSection>
       <SettingsSection title="GitHub client id" description="The OAuth App LetAgents signs in with.">
         <ClientIdSetting settings={current} onSaved={apply} />
+      </SettingsSection>
+      <SettingsSection title="Teams" description="Rooms shared with other machines through a PostgreSQL database your team runs.">
+        <TeamsSettings />
       </SettingsSection>
       <SettingsSection title="Data folder" description="Where the database and the agent socket live.">
         <div className="inline-form">

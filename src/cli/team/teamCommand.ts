@@ -1,0 +1,191 @@
+// `letagents-desktop team add|list|test|remove|patterns|default`: the team registry from
+// the command line. It works on the keychain and the data folder directly, with or without
+// a running app; a running app is told through `teams-changed` and shows the change at once.
+import { parseArgs } from 'node:util';
+import { isDomainError } from '../../main/domain/errors';
+import { resolveDataDir } from '../../main/paths';
+import { checkTeamUrl } from '../../main/store/postgres/teamUrl';
+import { teamErrors } from '../../main/teams/teamErrors';
+import { checkTeamName, LOCAL_PLACE } from '../../main/teams/teamNames';
+import type { TeamRegistry } from '../../main/teams/teamRegistry';
+import { announceTeamsChanged } from '../../main/teams/teamsChanged';
+import { openCliTeams } from './cliTeams';
+import { formatProbe, formatTeamList } from './teamOutput';
+import { readUrlFromStdin } from './readUrl';
+
+export const TEAM_USAGE = `usage: letagents-desktop team <command> [options]
+
+A team shares rooms across machines through one PostgreSQL database the team runs.
+
+  team add NAME --url-stdin [--allow-plaintext] [--data-dir D]
+  team add NAME --url URL [--allow-plaintext] [--data-dir D]
+         test the connection, set the team database up, and keep the URL in the OS
+         keychain. Prefer --url-stdin (the URL is read from standard input, or asked
+         for without echo): with --url the password is on the command line, where
+         other users can see it in the process list, and in your shell history.
+         A URL to another computer must ask for TLS (?sslmode=verify-full);
+         --allow-plaintext allows an unencrypted connection knowingly.
+  team list [--data-dir D]
+         every team: URL without its password, where the URL comes from, repo
+         patterns, and the default place of new rooms
+  team test NAME [--data-dir D]
+         reachable, schema version, latency, TLS (changes nothing)
+  team remove NAME [--data-dir D]
+         forget the team on this computer; its rooms stay in its database
+  team patterns NAME [PATTERN ...] [--data-dir D]
+         repo rooms whose id matches go to the team, e.g. github.com/acme/*
+         (* within one part, ** as the last part for any depth; none: clear)
+  team default PLACE [--data-dir D]
+         where new rooms go when no pattern decides: local or a team's name
+
+Hosts without a keychain: set LETAGENTS_TEAM_URL_<NAME> (upper case, "-" as "_")
+instead of \`team add\`; it is used and never stored.
+`;
+
+const SUBCOMMANDS = ['add', 'list', 'test', 'remove', 'patterns', 'default'] as const;
+type Subcommand = (typeof SUBCOMMANDS)[number];
+
+class UsageError extends Error {}
+
+export async function runTeam(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === undefined) {
+    process.stderr.write(TEAM_USAGE);
+    return 2;
+  }
+  if (sub === 'help' || sub === '--help' || sub === '-h') {
+    process.stdout.write(TEAM_USAGE);
+    return 0;
+  }
+  if (!SUBCOMMANDS.includes(sub as Subcommand)) {
+    process.stderr.write(`letagents-desktop team: unknown command "${sub}"\n${TEAM_USAGE}`);
+    return 2;
+  }
+  try {
+    return await run(sub as Subcommand, rest);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`letagents-desktop team ${sub}: ${error.message}\n(letagents-desktop team --help shows every option.)\n`);
+      return 2;
+    }
+    if (isDomainError(error) || error instanceof Error) {
+      process.stderr.write(`letagents-desktop team ${sub}: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+async function run(sub: Subcommand, argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        'data-dir': { type: 'string' },
+        url: { type: 'string' },
+        'url-stdin': { type: 'boolean', default: false },
+        'allow-plaintext': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(TEAM_USAGE);
+    return 0;
+  }
+  if (sub !== 'add' && (values.url !== undefined || values['url-stdin'] || values['allow-plaintext'])) {
+    throw new UsageError('--url, --url-stdin and --allow-plaintext belong to `team add`.');
+  }
+  const dataDir = resolveDataDir(values['data-dir']);
+  const wantsName = sub === 'list' ? 0 : sub === 'patterns' ? -1 : 1;
+  if (wantsName === 0 && positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}".`);
+  if (wantsName !== 0 && positionals.length === 0) throw new UsageError(sub === 'default' ? 'which place? local or a team name.' : 'which team? Give its name.');
+  if (wantsName === 1 && positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}".`);
+  const [name, ...patterns] = positionals;
+
+  if (sub === 'add') {
+    if ((values.url === undefined) === !values['url-stdin']) throw new UsageError('give the URL with --url-stdin (recommended) or --url, not both.');
+    const url = values.url ?? (await readUrlFromStdin());
+    if (!url) throw new UsageError('no URL was given on standard input.');
+    // Bad input is refused before the data folder is touched.
+    checkTeamName(name);
+    checkTeamUrl(url, { allowPlaintext: values['allow-plaintext'] });
+    return change(dataDir, null, async (registry) => {
+      const added = await registry.add({ name, url, allowPlaintext: values['allow-plaintext'] });
+      await added.storage.close();
+      process.stdout.write(
+        `Added team "${added.team.name}": ${added.team.shownUrl}\n${formatProbe(added.probe)}\n` +
+          `The URL is in the OS keychain (service "LetAgents Desktop"); the team database is set up.\n` +
+          `Next: \`letagents-desktop team patterns ${added.team.name} github.com/your-org/*\` sends those repos' rooms to the team, ` +
+          `or \`letagents-desktop team default ${added.team.name}\` sends every new room there.\n`,
+      );
+      return 0;
+    });
+  }
+  if (sub === 'remove') {
+    return change(dataDir, name, async (registry) => {
+      const removed = await registry.remove(name);
+      process.stdout.write(`Removed team "${removed.name}" from this computer (its URL is gone from the keychain; its rooms stay in its database).\n`);
+      if (removed.stillFromEnvironment) process.stdout.write(`${removed.stillFromEnvironment} still gives this team; unset it too to stop using it.\n`);
+      return 0;
+    });
+  }
+  if (sub === 'patterns') {
+    return change(dataDir, name, async (registry) => {
+      const team = await registry.setPatterns(name, patterns);
+      process.stdout.write(team.patterns.length > 0 ? `Repo rooms matching ${team.patterns.join(', ')} go to "${team.name}".\n` : `"${team.name}" has no repo patterns now.\n`);
+      return 0;
+    });
+  }
+  if (sub === 'default') {
+    return change(dataDir, name.toLowerCase() === LOCAL_PLACE ? null : name, async (registry) => {
+      const place = await registry.setDefault(name);
+      process.stdout.write(place === 'local' ? 'New rooms go to this computer unless a pattern decides.\n' : `New rooms go to the team "${place}" unless a pattern decides.\n`);
+      return 0;
+    });
+  }
+  const { registry, close } = openCliTeams(dataDir, 'read');
+  try {
+    if (sub === 'list') {
+      process.stdout.write(formatTeamList(await registry.list(), await registry.defaultPlace()));
+      for (const problem of await registry.environmentProblems()) process.stdout.write(`Ignored ${problem.variable}: ${problem.problem}\n`);
+      return 0;
+    }
+    const team = await registry.find(name);
+    if (!team) throw teamErrors.notFound(name);
+    const probe = await registry.test(team.name);
+    process.stdout.write(`Team "${team.name}": ${team.shownUrl} (URL from ${team.variable ?? 'the keychain'})\n${formatProbe(probe)}\n`);
+    return probe.reachable && (probe.schemaVersion ?? 0) <= probe.appSchemaVersion ? 0 : 1;
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * Runs a change on the data folder's settings and the keychain, then tells a running app.
+ * A change to a team that does not exist is refused before the data folder is touched.
+ */
+async function change(dataDir: string, team: string | null, fn: (registry: TeamRegistry) => Promise<number>): Promise<number> {
+  if (team !== null) {
+    const reader = openCliTeams(dataDir, 'read');
+    try {
+      if (!(await reader.registry.find(team))) throw teamErrors.notFound(team);
+    } finally {
+      await reader.close();
+    }
+  }
+  const { registry, close } = openCliTeams(dataDir, 'write');
+  try {
+    const code = await fn(registry);
+    announceTeamsChanged(dataDir);
+    return code;
+  } finally {
+    await close();
+  }
+}
