@@ -10,7 +10,7 @@ import { getSession } from '../domain/sessions/sessions';
 import { activeWorkLease } from '../domain/tasks/leases';
 import { activationFor } from '../mcp/activation';
 import type { McpServices } from '../mcp/services';
-import type { Store } from '../store/store';
+import type { Storage } from '../store/port';
 import { getTaskRow } from '../store/taskQueries';
 import type { Trigger } from './types';
 
@@ -31,7 +31,7 @@ export interface TriggerTarget {
   roomDeleted(roomId: string): void;
 }
 
-export function watchTriggers(bus: EventBus, store: Store, services: McpServices, target: TriggerTarget): () => void {
+export function watchTriggers(bus: EventBus, store: Storage, services: McpServices, target: TriggerTarget): () => void {
   const startedAt = new Date().toISOString();
   const seenLeases = new Set<string>();
 
@@ -39,13 +39,13 @@ export function watchTriggers(bus: EventBus, store: Store, services: McpServices
     if (target.takeOwnEvent(roomId, number)) return;
     const agents = await target.activeAgentsIn(roomId);
     if (agents.length === 0) return;
-    const row = await store.read((db) => getMessageRow(db, roomId, number));
+    const row = await store.read((q) => getMessageRow(q, roomId, number));
     if (!row) return;
     for (const agent of agents) {
-      const session = await store.read((db) => getSession(db, agent.sessionId));
+      const session = await store.read((q) => getSession(q, agent.sessionId));
       // A person who removed or disconnected the agent in the room has taken it out.
       if (!session || session.ended_by === 'person') continue;
-      const decision = activationFor(services, roomId, session, row);
+      const decision = await activationFor(services, roomId, session, row);
       // Loop guard: agents talking among themselves without naming this one start no paid
       // turn for it (two managed agents would otherwise answer each other forever).
       if (decision.reason === 'unaddressed' && row.source === 'agent') continue;
@@ -58,8 +58,8 @@ export function watchTriggers(bus: EventBus, store: Store, services: McpServices
   const onTask = async (roomId: string, number: number) => {
     const agents = await target.activeAgentsIn(roomId);
     if (agents.length === 0) return;
-    const task = await store.read((db) => getTaskRow(db, roomId, number));
-    const lease = task ? await store.read((db) => activeWorkLease(db, task)) : undefined;
+    const task = await store.read((q) => getTaskRow(q, roomId, number));
+    const lease = task ? await store.read((q) => activeWorkLease(q, task)) : undefined;
     if (!task || !lease || seenLeases.has(lease.lease_id)) return;
     const agent = agents.find((a) => a.agentKey === lease.agent_key);
     if (!agent) return;

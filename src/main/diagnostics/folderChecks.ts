@@ -1,8 +1,8 @@
 // The doctor checks any process can run on a data folder: folder, database, agent token,
 // and whether the app answers on its socket.
 import { existsSync, statSync } from 'node:fs';
-import { SCHEMA_VERSION } from '../store/migrations';
-import { assertIntact, DatabaseVersionError, openDatabase } from '../store/database';
+import { SCHEMA_VERSION } from '../store/sqlite/migrations';
+import { assertIntact, DatabaseVersionError, openDatabase } from '../store/sqlite/database';
 import { agentSocketPath, agentTokenPath, databasePath } from '../paths';
 import { attemptConnect } from '../../cli/helper/appLink';
 import type { CheckOutcome, DoctorCheck } from './check';

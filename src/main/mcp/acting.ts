@@ -1,13 +1,13 @@
 // Running a tool body as the resolved identity: a fenced write, or a read that is
 // checked before it starts and again after it finishes (worker-handles.md §7–8).
-import type { Tx } from '../store/store';
+import type { Queryable, Tx } from '../store/port';
 import { assertStillHeld, fencedWrite, resolveIdentity, type CallIdentity, type IdentityArgs } from './identity';
 import type { ToolEnv } from './services';
 
 export async function writeAs<T>(
   env: ToolEnv,
   args: IdentityArgs,
-  fn: (tx: Tx, identity: CallIdentity) => T,
+  fn: (tx: Tx, identity: CallIdentity) => Promise<T>,
   options: { posting?: boolean } = {},
 ): Promise<{ value: T; identity: CallIdentity }> {
   const resolved = await resolveIdentity(env, args, { write: true, posting: options.posting });
@@ -16,9 +16,10 @@ export async function writeAs<T>(
   return { value, identity };
 }
 
-export async function readAs<T>(env: ToolEnv, args: IdentityArgs, fn: (identity: CallIdentity) => T | Promise<T>): Promise<T> {
+/** A read as the resolved identity; `fn` reads through `q`. */
+export async function readAs<T>(env: ToolEnv, args: IdentityArgs, fn: (identity: CallIdentity, q: Queryable) => Promise<T>): Promise<T> {
   const identity = await resolveIdentity(env, args, { write: false });
-  const value = await fn(identity);
+  const value = await env.services.store.read((q) => fn(identity, q));
   assertStillHeld(env, identity);
   return value;
 }

@@ -8,6 +8,6 @@ import { routeMessage, type RoutingDecision } from './routing';
 import { routableMessage, routingContextFor } from './routingContext';
 import type { McpServices } from './services';
 
-export function activationFor(services: McpServices, roomId: string, recipient: SessionRow, row: MessageRow): RoutingDecision {
-  return routeMessage(routableMessage(row), routingContextFor({ services }, roomId, recipient));
+export function activationFor(services: McpServices, roomId: string, recipient: SessionRow, row: MessageRow): Promise<RoutingDecision> {
+  return services.store.read(async (q) => routeMessage(routableMessage(row), await routingContextFor({ services }, q, roomId, recipient)));
 }

@@ -24,12 +24,12 @@ export function parseInviteCode(input: string): string {
 }
 
 /** A fresh code of 2 groups of 4 from A–Z0–9 that `isTaken` does not reject. */
-export function generateInviteCode(isTaken: (code: string) => boolean): string {
+export async function generateInviteCode(isTaken: (code: string) => Promise<boolean>): Promise<string> {
   for (;;) {
     // 36^8 codes: a clash is rare enough that retrying is the whole strategy.
     const chars = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]);
     const code = `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
-    if (!isTaken(code)) return code;
+    if (!(await isTaken(code))) return code;
   }
 }
 

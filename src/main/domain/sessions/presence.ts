@@ -1,13 +1,13 @@
 // Presence of agent sessions (data-model.md §5.5): status and status text, set by the
 // actions that change what an agent is doing, in the same transaction as that action;
 // plus the latest reasoning shown on the agent card, and last_seen_at.
-import type { Tx } from '../../store/store';
+import type { Tx } from '../../store/port';
 import { touchSessionLastSeen, updatePresenceRow, updateReasoningRow, type SessionRow } from '../../store/sessionQueries';
 
 export type PresenceStatus = 'idle' | 'working' | 'reviewing' | 'blocked';
 
-export function setPresence(tx: Tx, sessionId: string, status: PresenceStatus, statusText: string): void {
-  const roomId = updatePresenceRow(tx, sessionId, status, statusText);
+export async function setPresence(tx: Tx, sessionId: string, status: PresenceStatus, statusText: string): Promise<void> {
+  const roomId = await updatePresenceRow(tx, sessionId, status, statusText);
   if (roomId !== null) tx.emit({ type: 'worker.changed', roomId, sessionId, change: 'presence' });
 }
 
@@ -51,8 +51,8 @@ export interface ReasoningUpdate {
 }
 
 /** Replaces the session's latest reasoning (only the latest is kept). */
-export function setReasoning(tx: Tx, sessionId: string, update: ReasoningUpdate): void {
-  const roomId = updateReasoningRow(tx, sessionId, JSON.stringify(update));
+export async function setReasoning(tx: Tx, sessionId: string, update: ReasoningUpdate): Promise<void> {
+  const roomId = await updateReasoningRow(tx, sessionId, JSON.stringify(update));
   if (roomId !== null) tx.emit({ type: 'worker.changed', roomId, sessionId, change: 'updated' });
 }
 
@@ -62,6 +62,6 @@ export function readReasoning(session: Pick<SessionRow, 'reasoning_json'>): Reas
 }
 
 /** Marks activity (worker-handles.md §7 step 10). Publishes nothing: it happens on every call. */
-export function touchLastSeen(tx: Tx, sessionId: string): void {
-  touchSessionLastSeen(tx, sessionId);
+export async function touchLastSeen(tx: Tx, sessionId: string): Promise<void> {
+  await touchSessionLastSeen(tx, sessionId);
 }

@@ -11,7 +11,7 @@ import { searchMessages } from '../../domain/messages/search';
 import { sendMessage } from '../../domain/messages/send';
 import { advanceClientCursor } from '../../domain/rooms/clientRoomSessions';
 import { classifyStatusText, setPresence, setReasoning } from '../../domain/sessions/presence';
-import type { Tx } from '../../store/store';
+import type { Queryable, Tx } from '../../store/port';
 import { agentIdentity } from '../agentIdentity';
 import { readAs, writeAs } from '../acting';
 import type { CallIdentity } from '../identity';
@@ -25,10 +25,13 @@ const postingCompat = { conversation_id: ignored(), sender: ignored() };
 /** How many rows one backwards step reads when filling a "whole history" read up to 2 MiB. */
 const HISTORY_CHUNK = 1_000;
 
-async function postAndShow(env: ToolEnv, args: object, post: (tx: Tx, id: CallIdentity) => number) {
+async function postAndShow(env: ToolEnv, args: object, post: (tx: Tx, id: CallIdentity) => Promise<number>) {
   const { value: number, identity } = await writeAs(env, args, post, { posting: true });
-  const row = getMessageRow(env.services.store.db, identity.roomId, number)!;
-  return { ...toAgentMessage(env.services.store.db, identity.roomId, row, { dataDir: env.services.dataDir }), room_id: identity.roomId, agent_identity: agentIdentity(env, identity.session) };
+  const message = await env.services.store.read(async (q) => {
+    const row = (await getMessageRow(q, identity.roomId, number))!;
+    return toAgentMessage(q, identity.roomId, row, { dataDir: env.services.dataDir });
+  });
+  return { ...message, room_id: identity.roomId, agent_identity: await agentIdentity(env, identity.session) };
 }
 
 export const sendMessageTool = defineTool({
@@ -64,14 +67,13 @@ export const sendThreadMessageTool = defineTool({
 });
 
 /** The newest rows for a read: `limit` of them, or for 0 as many as fit the 2 MiB bound. */
-function newestRows(env: ToolEnv, roomId: string, limit: number): MessageRow[] {
-  const db = env.services.store.db;
-  if (limit > 0) return newestPage(db, roomId, limit);
+async function newestRows(q: Queryable, roomId: string, limit: number): Promise<MessageRow[]> {
+  if (limit > 0) return newestPage(q, roomId, limit);
   const rows: MessageRow[] = [];
   let bytes = 0;
   let before = Number.MAX_SAFE_INTEGER;
   while (bytes < 2 * 1024 * 1024) {
-    const chunk = pageBefore(db, roomId, before, HISTORY_CHUNK);
+    const chunk = await pageBefore(q, roomId, before, HISTORY_CHUNK);
     if (chunk.length === 0) break;
     rows.unshift(...chunk);
     bytes += chunk.reduce((sum, r) => sum + r.text.length + r.sender.length + 300, 0);
@@ -88,17 +90,16 @@ export const readMessagesTool = defineTool({
   output: result({ messages: ARRAY }),
   annotations: readOnly,
   run: (args, env) =>
-    readAs(env, args, (identity) => {
-      const db = env.services.store.db;
-      const rows = newestRows(env, identity.roomId, args.limit);
-      const { messages } = toAgentMessages(db, identity.roomId, rows, { dataDir: env.services.dataDir });
+    readAs(env, args, async (identity, q) => {
+      const rows = await newestRows(q, identity.roomId, args.limit);
+      const { messages } = await toAgentMessages(q, identity.roomId, rows, { dataDir: env.services.dataDir });
       const bounded = boundMessageList(messages, 'newest');
       const newest = rows.at(-1)?.number;
       if (newest !== undefined) {
         const clientKey = env.conn.clientKey;
         void env.services.store.write((tx) => advanceClientCursor(tx, clientKey, identity.roomId, newest)).catch(() => undefined);
       }
-      const total = totalMessageCount(db, identity.roomId);
+      const total = await totalMessageCount(q, identity.roomId);
       const partial = bounded.truncated || total > bounded.messages.length;
       return {
         room_id: identity.roomId,
@@ -121,11 +122,11 @@ export const searchMessagesTool = defineTool({
   output: objectResult,
   annotations: readOnly,
   run: (args, env) =>
-    readAs(env, args, (identity) => ({
+    readAs(env, args, async (identity, q) => ({
       success: true,
       room_id: identity.roomId,
       query: args.query,
-      ...searchMessages(env.services.store.db, identity.roomId, args.query, args.limit),
+      ...(await searchMessages(q, identity.roomId, args.query, args.limit)),
     })),
 });
 
@@ -140,19 +141,19 @@ export const postStatusTool = defineTool({
     const { value: number, identity } = await writeAs(
       env,
       args,
-      (tx, id) => {
-        const n = sendMessage(tx, { roomId: id.roomId, author: id.actor!, text: `[status] ${args.status}`, kind: 'status' });
-        setPresence(tx, id.session!.session_id, classifyStatusText(args.status), args.status);
+      async (tx, id) => {
+        const n = await sendMessage(tx, { roomId: id.roomId, author: id.actor!, text: `[status] ${args.status}`, kind: 'status' });
+        await setPresence(tx, id.session!.session_id, classifyStatusText(args.status), args.status);
         return n;
       },
       { posting: true },
     );
-    const row = getMessageRow(env.services.store.db, identity.roomId, number)!;
+    const row = (await env.services.store.read((q) => getMessageRow(q, identity.roomId, number)))!;
     return {
       success: true,
       status_posted: args.status,
       sender: row.sender,
-      agent_identity: agentIdentity(env, identity.session),
+      agent_identity: await agentIdentity(env, identity.session),
       message_id: msgId(number),
       timestamp: row.created_at,
     };
@@ -182,15 +183,15 @@ export const postReasoningTool = defineTool({
   annotations: additive,
   async run(args, env) {
     if (args.summary.trim() === '') throw errors.M10();
-    const { value, identity } = await writeAs(env, args, (tx, id) => {
+    const { value, identity } = await writeAs(env, args, async (tx, id) => {
       const update = {
         summary: args.summary, goal: args.goal ?? null, checking: args.checking ?? null, hypothesis: args.hypothesis ?? null,
         blocker: args.blocker ?? null, next_action: args.next_action ?? null, confidence: args.confidence ?? null, created_at: tx.now,
       };
       const sessionId = id.session!.session_id;
-      setReasoning(tx, sessionId, update);
-      if (args.status) setPresence(tx, sessionId, args.status, args.summary);
-      const milestone = args.milestone?.trim() ? sendMessage(tx, { roomId: id.roomId, author: id.actor!, text: args.milestone }) : null;
+      await setReasoning(tx, sessionId, update);
+      if (args.status) await setPresence(tx, sessionId, args.status, args.summary);
+      const milestone = args.milestone?.trim() ? await sendMessage(tx, { roomId: id.roomId, author: id.actor!, text: args.milestone }) : null;
       return { update, milestone };
     });
     const session = identity.session!;
@@ -200,7 +201,7 @@ export const postReasoningTool = defineTool({
       session: { id: `local_reasoning:${session.actor_label}`, actor_label: session.actor_label, summary: args.summary, status: args.status ?? session.status },
       update: value.update,
       milestone_message_id: value.milestone === null ? null : msgId(value.milestone),
-      agent_identity: agentIdentity(env, session),
+      agent_identity: await agentIdentity(env, session),
     };
   },
 });
