@@ -5,7 +5,7 @@
 // blocks in this process; a figure is the median per-call time of its blocks.
 import { join } from 'node:path';
 import { EventBus } from '../../src/main/events/bus';
-import { openDatabase } from '../../src/main/store/database';
+import { openDatabase } from '../../src/main/store/sqlite/database';
 import { SqliteStorage } from '../../src/main/store/sqlite/sqliteStorage';
 import type { Figure } from '../lib/figure';
 import { collectGarbage, summarize } from '../lib/stats';

@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import { ManagedAgents } from './agents/managedAgents';
 import { createAuthService, type AuthService } from './auth/authService';
 import { createGitHubData } from './auth/githubData';
+import { uiEventsSettled } from './api/events';
 import { createCore, type Core } from './core';
 import { createMcpConnectionHandler, type McpHub } from './mcp';
 import { createKeychainSecretStore } from './secrets/keychainSecretStore';
@@ -67,7 +68,7 @@ export function createApp(options: AppOptions): App {
   });
   const teams = createTeams({ store: core.store, secrets, env, bus: core.bus, dataDir: options.dataDir });
   let closing: Promise<void> | undefined;
-  return {
+  const app: App = {
     core,
     auth,
     githubData,
@@ -82,7 +83,10 @@ export function createApp(options: AppOptions): App {
       await agents.close();
       await hub.close();
       await teams.close();
+      // UI events of the last writes are read from the store: let them go out first.
+      await uiEventsSettled(app);
       await core.close();
     })()),
   };
+  return app;
 }

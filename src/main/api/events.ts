@@ -70,6 +70,13 @@ async function taskCardOrNull(app: App, q: Queryable, roomId: string, number: nu
 }
 
 const subscribersByApp = new WeakMap<App, UiSubscribe>();
+/** Per app: resolves once every event published so far has been delivered to the UI. */
+const settledByApp = new WeakMap<App, () => Promise<void>>();
+
+/** Resolves once the UI feed has delivered every event published so far (at once without a feed). */
+export function uiEventsSettled(app: App): Promise<void> {
+  return settledByApp.get(app)?.() ?? Promise.resolve();
+}
 
 /**
  * The UI event feed of an app: subscribe(listener) returns the function that stops it.
@@ -132,5 +139,6 @@ export function eventsForUi(app: App): UiSubscribe {
     };
   };
   subscribersByApp.set(app, subscribe);
+  settledByApp.set(app, () => queue);
   return subscribe;
 }

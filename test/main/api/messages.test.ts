@@ -7,8 +7,8 @@ const person = { kind: 'person' as const, label: 'Ada' };
 /** `count` top-level messages in room "lab" (numbers 1…count). */
 async function roomWith(h: ApiHarness, count: number): Promise<void> {
   await h.room('lab');
-  await h.app.core.store.write((tx) => {
-    for (let i = 1; i <= count; i++) sendMessage(tx, { roomId: 'lab', author: person, text: `m${i}` });
+  await h.app.core.store.write(async (tx) => {
+    for (let i = 1; i <= count; i++) await sendMessage(tx, { roomId: 'lab', author: person, text: `m${i}` });
   });
 }
 
@@ -76,7 +76,7 @@ describe('messages.timeline', () => {
 
   it('marks messages that mention the person, or everyone', async () => {
     const h = await setUpApi();
-    const me = h.app.auth.ownerIdentity().ownerLabel.replace(/[^A-Za-z0-9_.:/-]/g, '');
+    const me = (await h.app.auth.ownerIdentity()).ownerLabel.replace(/[^A-Za-z0-9_.:/-]/g, '');
     const juniper = await h.agent('lab', 'Juniper');
     await juniper.tool('send_message', { text: `@${me} can you look?` });
     await juniper.tool('send_message', { text: '@all standup' });
@@ -126,7 +126,7 @@ describe('messages.send', () => {
     const h = await setUpApi();
     await h.room('lab');
     const sent = await h.call('messages.send', { roomId: 'lab', text: 'Hello **agents**' });
-    const me = h.app.auth.ownerIdentity().ownerLabel;
+    const me = (await h.app.auth.ownerIdentity()).ownerLabel;
     expect(sent).toMatchObject({ id: 'msg_1', source: 'human', kind: 'message', sender: { label: me, name: me, agentKey: null }, mentionsYou: false });
     expect(eventsOf(h.events, 'message.created')).toEqual([{ type: 'message.created', roomId: 'lab', message: sent }]);
   });

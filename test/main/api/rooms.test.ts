@@ -150,8 +150,8 @@ describe('rooms.export', () => {
     await h.room('big');
     const person = { kind: 'person' as const, label: 'Ada' };
     // More than two pages of the exporter, so paging is exercised.
-    await h.app.core.store.write((tx) => {
-      for (let i = 1; i <= 2_345; i++) sendMessage(tx, { roomId: 'big', author: person, text: `message ${i}` });
+    await h.app.core.store.write(async (tx) => {
+      for (let i = 1; i <= 2_345; i++) await sendMessage(tx, { roomId: 'big', author: person, text: `message ${i}` });
     });
     const file = await h.call('rooms.export', { roomId: 'big', format: 'json' });
     expect(file.mimeType).toBe('application/json');

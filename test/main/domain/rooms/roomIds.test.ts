@@ -23,18 +23,18 @@ describe('invite codes', () => {
     },
   );
 
-  it('makes new codes of two groups of four letters or digits', () => {
+  it('makes new codes of two groups of four letters or digits', async () => {
     for (let i = 0; i < 200; i++) {
-      const code = generateInviteCode(() => false);
+      const code = await generateInviteCode(async () => false);
       expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
       expect(code).toMatch(INVITE_CODE_PATTERN);
     }
   });
 
-  it('never hands out a code that is already taken', () => {
+  it('never hands out a code that is already taken', async () => {
     const taken = new Set<string>();
     let refused = 0;
-    const code = generateInviteCode((c) => {
+    const code = await generateInviteCode(async (c) => {
       if (refused < 3) {
         refused++;
         taken.add(c);
@@ -46,8 +46,8 @@ describe('invite codes', () => {
     expect(taken.has(code)).toBe(false);
   });
 
-  it('uses the whole alphabet rather than a fixed sequence', () => {
-    const seen = new Set(Array.from({ length: 50 }, () => generateInviteCode(() => false)));
+  it('uses the whole alphabet rather than a fixed sequence', async () => {
+    const seen = new Set(await Promise.all(Array.from({ length: 50 }, () => generateInviteCode(async () => false))));
     expect(seen.size).toBe(50);
   });
 });
