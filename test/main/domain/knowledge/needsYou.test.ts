@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countNeedsYou, dismissNeedsYouItem, listNeedsYou } from '../../../../src/main/domain/knowledge/needsYou';
 import { answerRequest, dismissRequest, getHumanRequests, requestHumanInput } from '../../../../src/main/domain/knowledge/requests';
 import { DomainError } from '../../../../src/main/domain/errors';
+import type { Queryable, SqlValue } from '../../../../src/main/store/port';
 import { ada, addRoom, juniper, makeStore, postAgentMessage, postPersonMessage, putTask, snapshot } from './fixtures';
 
 // The person is "Ada Lovelace", GitHub login "ada".
@@ -142,5 +143,24 @@ describe('the "Needs you" queue', () => {
       }
     });
     expect(await countNeedsYou(ctx.q, { personHandles })).toBe(200);
+  });
+
+  it('walks indexes on this computer: open requests by status and time, each live room\'s waiting tasks by status', async () => {
+    const ctx = await setup();
+    await putTask(ctx.store, 'R', 1, 'in_review');
+    const seen: string[] = [];
+    const recording: Queryable = {
+      dialect: ctx.q.dialect,
+      get: <T>(sql: string, ...params: SqlValue[]) => (seen.push(sql), ctx.q.get<T>(sql, ...params)),
+      all: <T>(sql: string, ...params: SqlValue[]) => (seen.push(sql), ctx.q.all<T>(sql, ...params)),
+      run: (sql: string, ...params: SqlValue[]) => (seen.push(sql), ctx.q.run(sql, ...params)),
+    };
+    await listNeedsYou(recording, { personHandles });
+    const plan = (sql: string) =>
+      (ctx.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(sql.match(/\?/g) ?? []).map(() => '1')) as { detail: string }[]).map((r) => r.detail).join(' | ');
+    const [requests, tasks] = seen.map(plan);
+    expect(requests).toMatch(/SEARCH h USING INDEX human_requests_queue/);
+    expect(tasks).toMatch(/SCAN r.*SEARCH t USING INDEX tasks_board \(room_id=\? AND status=\?\)/);
+    expect(tasks).not.toMatch(/SCAN t\b/);
   });
 });
