@@ -72,7 +72,7 @@ export const p1: Figure = {
       const within = summarize(inner);
       return {
         ours: { label: 'await storage.read(q => q.get(…)) per query', unit: 'µs', ...ours },
-        floor: { label: 'db.prepare(sql).get(…), synchronous (today)', unit: 'µs', ...floor },
+        floor: { label: 'db.prepare(sql).get(…), synchronous better-sqlite3', unit: 'µs', ...floor },
         ratio: ours.median / floor.median,
         met: ours.median - floor.median <= TARGET_EXTRA_US,
         notes: [

@@ -86,7 +86,7 @@ async function readResource(env: ToolEnv, uri: string): Promise<ReadResourceResu
 }
 
 async function readTarget(env: ToolEnv, q: Queryable, uri: string, target: Target): Promise<ReadResourceResult> {
-  if (!await getRoom(q, target.roomId)) throw notFound(uri, 'Room not found.');
+  if (!(await getRoom(q, target.roomId))) throw notFound(uri, 'Room not found.');
   let body: unknown;
   if (target.kind === 'messages') {
     const rows = await newestPage(q, target.roomId, RESOURCE_MESSAGES);

@@ -67,7 +67,7 @@ export function checkOptionalText(name: string, value: unknown, max: number): st
 async function checkSourceMessage(q: Queryable, roomId: string, sourceMessageId: unknown): Promise<number | null> {
   if (sourceMessageId === undefined || sourceMessageId === null) return null;
   const number = parseNumberedId('msg', sourceMessageId);
-  if (number === null || await selectMessage(q, roomId, number) === undefined) throw errors.M2();
+  if (number === null || (await selectMessage(q, roomId, number)) === undefined) throw errors.M2();
   return number;
 }
 

@@ -127,11 +127,11 @@ export async function dismissNeedsYouItem(tx: Tx, person: PersonActor, item: { k
   await requireRoom(tx, item.roomId);
   if (item.kind === 'mention') {
     const number = parseNumberedId('msg', item.id);
-    if (number === null || await selectMessage(tx, item.roomId, number) === undefined) throw appErrors.notFound('Message');
+    if (number === null || (await selectMessage(tx, item.roomId, number)) === undefined) throw appErrors.notFound('Message');
     await insertDismissal(tx, item.roomId, 'mention', number);
   } else {
     const number = parseNumberedId('task', item.id);
-    if (number === null || await getTaskRow(tx, item.roomId, number) === undefined) throw appErrors.notFound('Task');
+    if (number === null || (await getTaskRow(tx, item.roomId, number)) === undefined) throw appErrors.notFound('Task');
     await insertDismissal(tx, item.roomId, item.kind, number);
   }
   tx.emit({ type: 'needsYou.changed', roomId: item.roomId });

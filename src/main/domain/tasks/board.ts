@@ -42,6 +42,6 @@ export type TaskHistoryEntry = TaskEventRow;
 
 /** Status changes of a task, oldest first: creation (from null), then each move. */
 export async function listTaskHistory(q: Queryable, roomId: string, number: number): Promise<TaskHistoryEntry[]> {
-  if (!await getTaskRow(q, roomId, number)) throw errors.T3();
+  if (!(await getTaskRow(q, roomId, number))) throw errors.T3();
   return listTaskEventRows(q, roomId, number);
 }

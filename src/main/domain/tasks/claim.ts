@@ -38,7 +38,7 @@ export async function claimTask(tx: Tx, roomId: string, number: number, actor: A
   const task = await requireTask(tx, roomId, number);
   const retry = await checkClaim(tx, task, actor);
   const before = await taskParties(tx, task);
-  const lease = retry ?? await applyClaim(tx, task, actor);
+  const lease = retry ?? (await applyClaim(tx, task, actor));
   if (!retry) await announceTaskChange(tx, roomId, number, taskEventText.claimed(actor, number), actor, await changeConcerns(tx, before, task));
   await claimedPresence(tx, actor, number);
   return { task: await toTaskObject(tx, (await getTaskRow(tx, roomId, number))!), lease: toLeaseObject(lease) };

@@ -36,7 +36,7 @@ export async function addTask(tx: Tx, roomId: string, actor: Actor, input: AddTa
   let sourceNumber: number | null = null;
   if (input.sourceMessageId !== undefined && input.sourceMessageId !== null) {
     sourceNumber = parseNumberedId('msg', input.sourceMessageId);
-    if (sourceNumber === null || !await messageExists(tx, roomId, sourceNumber)) throw errors.M2();
+    if (sourceNumber === null || !(await messageExists(tx, roomId, sourceNumber))) throw errors.M2();
   }
 
   const status = actor.kind === 'agent' || input.propose ? 'proposed' : 'accepted';

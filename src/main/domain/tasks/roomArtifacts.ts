@@ -64,7 +64,7 @@ async function linkedTasks(q: Queryable, roomId: string, input: PublishInput): P
   const ids = input.linkedTaskIds ?? [];
   if (ids.length > MAX_LINKED_TASKS) throw appErrors.invalidInput(`linked_task_ids must not list more than ${MAX_LINKED_TASKS} tasks.`);
   const all = [...(input.taskId ? [input.taskId] : []), ...ids].map(parseTaskId);
-  for (const n of all) if (!await getTaskRow(q, roomId, n)) throw errors.T3();
+  for (const n of all) if (!(await getTaskRow(q, roomId, n))) throw errors.T3();
   return [...new Set(all)];
 }
 
@@ -126,7 +126,7 @@ export async function listRoomArtifacts(
   let taskNumber: number | undefined;
   if (options.taskId) {
     taskNumber = parseTaskId(options.taskId);
-    if (!await getTaskRow(q, roomId, taskNumber)) throw errors.T3();
+    if (!(await getTaskRow(q, roomId, taskNumber))) throw errors.T3();
   }
   const rows = await listArtifactRows(q, roomId, { taskNumber, limit });
   return { room_id: roomId, artifacts: await mapInOrder(rows, (row) => toArtifactObject(q, row)) };

@@ -71,7 +71,7 @@ export const registerAgentSession = defineTool({
         runtime: args.runtime ?? ide.runtime,
       }),
     );
-    const heldClash = created && await holdsWorkerNamed(env, roomId, args.display_name);
+    const heldClash = created && (await holdsWorkerNamed(env, roomId, args.display_name));
     const result = await connectWorker(env, worker, roomId, { cwd: args.cwd ?? null, sessionKind });
     return heldClash && result.name_notice ? { ...result, name_notice: `${result.name_notice} ${RECOVERY_HINT}` } : result;
   },
