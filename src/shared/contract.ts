@@ -3,6 +3,7 @@
 // (IPC and WebSocket) carry exactly these calls. Events are in events.ts.
 import { z } from 'zod';
 import type { MethodName } from './bridge';
+import { messageTooLong } from './messageSize';
 import { Empty, RoomId, RoomNumber } from './model/common';
 import { MarkReadResult, RoomExport, RoomSummary } from './model/rooms';
 import { SearchResult, ThreadView, TimelineMessage, TimelinePage } from './model/messages';
@@ -19,10 +20,15 @@ const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, s
 const room = { roomId: RoomId };
 const numbered = { roomId: RoomId, number: RoomNumber };
 const session = { sessionId: z.string().min(1).max(200) };
+/** A custom issue the dispatcher shows as it is, without the field's name before it. */
+export const PLAIN_ISSUE = { plain: true } as const;
 const MessageText = z
   .string()
   .refine((text) => text.trim() !== '', 'Message text is required.')
-  .refine((text) => new TextEncoder().encode(text).length <= 262_144, 'Message text must not exceed 262144 UTF-8 bytes.');
+  .superRefine((text, ctx) => {
+    const tooLong = messageTooLong(text);
+    if (tooLong) ctx.addIssue({ code: 'custom', message: tooLong, params: PLAIN_ISSUE });
+  });
 const PageLimit = z.number().int().min(1).max(500).optional();
 const Removed = z.object({ removed: z.boolean() });
 

@@ -146,8 +146,10 @@ describe('messages.send', () => {
     expect(await h.fail('messages.send', { roomId: 'lab', text: '  \n ' })).toEqual({ code: 'invalid_input', message: 'text: Message text is required.' });
     expect(await h.fail('messages.send', { roomId: 'lab', text: 'x'.repeat(262_145) })).toEqual({
       code: 'invalid_input',
-      message: 'text: Message text must not exceed 262144 UTF-8 bytes.',
+      message: 'This message is 257 KB; the limit is 256 KB.',
     });
+    // In KB as people count them (rounded up), whatever the characters.
+    expect((await h.fail('messages.send', { roomId: 'lab', text: 'é'.repeat(154_112) })).message).toBe('This message is 301 KB; the limit is 256 KB.');
     expect(await h.fail('messages.send', { roomId: 'lab' })).toMatchObject({ code: 'invalid_input' });
     expect(await h.fail('messages.send', { roomId: 'lab', text: 'hi', replyToNumber: 99 })).toEqual({
       code: 'M2',

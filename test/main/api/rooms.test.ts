@@ -115,6 +115,19 @@ describe('rooms.markRead', () => {
     expect((await h.call('rooms.list', {}))[0].unread).toBe(0);
   });
 
+  it("counts neither the person's own messages nor the events of their own actions", async () => {
+    const h = await setUpApi();
+    const juniper = await h.agent('lab', 'Juniper');
+    await juniper.tool('add_task', { title: 'Fix login' });
+    await h.call('rooms.markRead', { roomId: 'lab', number: 99 });
+    await h.call('tasks.accept', { roomId: 'lab', number: 1 });
+    await h.call('messages.send', { roomId: 'lab', text: 'On it.' });
+    expect((await h.call('rooms.list', {}))[0].unread).toBe(0);
+    // An agent's action is news.
+    await juniper.tool('claim_task', { task_id: 'task_1' });
+    expect((await h.call('rooms.list', {}))[0].unread).toBe(1);
+  });
+
   it('refuses number 0 and an unknown room, changing nothing', async () => {
     const h = await setUpApi();
     await h.room('lab');
