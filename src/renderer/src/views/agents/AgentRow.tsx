@@ -1,17 +1,19 @@
 // One agent in the roster: name, tool, owner, online or not, status, why it was last
 // woken, rooms, tasks held, last seen, and its actions.
 import type { AgentSession } from '../../../../shared/types';
+import { useRoomTitle } from '../../app/appData';
 import { Avatar } from '../../components/Avatar';
 import { IdeBadge } from '../../components/IdeBadge';
 import { Menu } from '../../components/Menu';
 import { Icon } from '../../components/Icon';
 import { StatusDot, STATUS_WORDS } from '../../components/StatusDot';
-import { formatRelative } from '../../lib/time';
+import { Time } from '../../components/Time';
 import { AgentWakes } from './AgentWakes';
 
 export type AgentAction = 'rename' | 'disconnect' | 'remove';
 
 export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSession; rooms: string[]; showRoom: boolean; onAction: (agent: AgentSession, action: AgentAction) => void }) {
+  const roomName = useRoomTitle();
   const presence = agent.ended ? 'Disconnected' : agent.online ? STATUS_WORDS[agent.status] : 'Offline';
   return (
     <li className={agent.online && !agent.ended ? 'agent-row' : 'agent-row agent-offline'}>
@@ -42,7 +44,7 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
         </div>
         <div>
           <dt>Last seen</dt>
-          <dd>{agent.online && !agent.ended ? 'Now' : <time dateTime={agent.lastSeenAt}>{formatRelative(agent.lastSeenAt)}</time>}</dd>
+          <dd>{agent.online && !agent.ended ? 'Now' : <Time iso={agent.lastSeenAt} />}</dd>
         </div>
       </dl>
       <Menu
@@ -50,7 +52,7 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
         items={[
           { key: 'rename', label: 'Rename…', onSelect: () => onAction(agent, 'rename') },
           ...(agent.online && !agent.ended ? [{ key: 'disconnect', label: 'Disconnect…', onSelect: () => onAction(agent, 'disconnect') }] : []),
-          ...(!agent.ended ? [{ key: 'remove', label: `Remove from ${agent.roomName}…`, danger: true, onSelect: () => onAction(agent, 'remove') }] : []),
+          ...(!agent.ended ? [{ key: 'remove', label: `Remove from ${roomName(agent.roomId, agent.roomName)}…`, danger: true, onSelect: () => onAction(agent, 'remove') }] : []),
         ]}
       >
         <Icon name="more" />

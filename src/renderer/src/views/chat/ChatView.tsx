@@ -5,7 +5,7 @@ import { useApi } from '../../api/ApiContext';
 import { useQuery } from '../../api/useQuery';
 import { roomRoute, useNavigation, type Route } from '../../app/navigation';
 import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
-import { roomTitle } from '../sidebar/RoomItem';
+import { roomTitle } from '../../lib/rooms';
 import { Composer } from './Composer';
 import { SearchPanel } from './SearchPanel';
 import { ThreadPanel } from './ThreadPanel';

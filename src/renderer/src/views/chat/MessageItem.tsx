@@ -6,7 +6,7 @@ import type { TimelineMessage } from '../../../../shared/types';
 import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';
 import { Markdown } from '../../components/Markdown';
-import { formatClock } from '../../lib/time';
+import { Time, useTimeText } from '../../components/Time';
 import { ReplyCount } from './ReplyCount';
 import { messageLabel } from './rows';
 import { SenderLine } from './SenderLine';
@@ -25,11 +25,12 @@ export const MessageItem = memo(function MessageItem({ message, continued = fals
     .filter(Boolean)
     .join(' ');
   const kind = message.source === 'human' ? 'person' : message.source === 'system' ? 'system' : 'agent';
+  const when = useTimeText(message.createdAt);
   return (
-    <article className={classes} aria-label={messageLabel(message)} data-number={message.number} tabIndex={-1}>
+    <article className={classes} aria-label={messageLabel(message, when)} data-number={message.number} tabIndex={-1}>
       <div className="message-gutter">
         {continued ? (
-          <span className="message-hover-time">{formatClock(message.createdAt)}</span>
+          <Time className="message-hover-time" iso={message.createdAt} />
         ) : (
           <Avatar name={message.sender.name} kind={kind} size={32} />
         )}

@@ -6,7 +6,7 @@ import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
 import { useFocusReturn } from '../../components/focus';
 import { Icon } from '../../components/Icon';
-import { formatDateTime } from '../../lib/time';
+import { Time } from '../../components/Time';
 
 const DEBOUNCE_MS = 200;
 
@@ -64,7 +64,7 @@ export function SearchPanel({ roomId, onChoose, onClose, returnFocusTo }: { room
                   <span className="search-hit-head">
                     <strong>{hit.sender.name}</strong>
                     {hit.threadRootNumber !== null && <span className="badge">in a thread</span>}
-                    <time dateTime={hit.createdAt}>{formatDateTime(hit.createdAt)}</time>
+                    <Time iso={hit.createdAt} />
                   </span>
                   <span className="search-snippet">
                     {hit.snippet.map((part, index) => (part.hit ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}

@@ -3,9 +3,10 @@
 import { useState } from 'react';
 import type { NeedsYouItem, NeedsYouReason } from '../../../../shared/types';
 import { errorMessage } from '../../api/client';
+import { useRoomTitle } from '../../app/appData';
 import { Avatar } from '../../components/Avatar';
 import { Markdown } from '../../components/Markdown';
-import { formatRelative } from '../../lib/time';
+import { Time } from '../../components/Time';
 
 export const REASON_WORDS: Readonly<Record<NeedsYouReason, string>> = {
   question: 'Question',
@@ -41,6 +42,7 @@ export function NeedsYouCard({ item, onAnswer, onDismiss, onOpen }: NeedsYouCard
     }
   };
   const label = `${REASON_WORDS[item.reason]} from ${item.from}: ${item.title}`;
+  const roomName = useRoomTitle();
   return (
     <li className={`needs-card reason-${item.reason}`}>
       <article aria-label={label}>
@@ -48,11 +50,9 @@ export function NeedsYouCard({ item, onAnswer, onDismiss, onOpen }: NeedsYouCard
           <Avatar name={item.from} size={28} />
           <div className="needs-who">
             <span>
-              <strong>{item.from}</strong> in {item.roomName}
+              <strong>{item.from}</strong> in {roomName(item.ref.roomId, item.roomName)}
             </span>
-            <time className="muted" dateTime={item.createdAt}>
-              {formatRelative(item.createdAt)}
-            </time>
+            <Time className="muted" iso={item.createdAt} />
           </div>
           <span className={`badge reason-badge reason-badge-${item.reason}`}>{REASON_WORDS[item.reason]}</span>
         </header>

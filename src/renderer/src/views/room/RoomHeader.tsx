@@ -1,6 +1,6 @@
 // The room header: name, kind with code/id to copy, online agents, room actions.
 import type { AgentSession, RoomSummary } from '../../../../shared/types';
-import { roomTitle } from '../sidebar/RoomItem';
+import { roomTitle } from '../../lib/rooms';
 import { PresenceChips } from './PresenceChips';
 import { RoomKindLine } from './RoomKindLine';
 import { RoomMenu } from './RoomMenu';

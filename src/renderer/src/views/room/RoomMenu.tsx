@@ -10,7 +10,7 @@ import { RenameDialog } from '../../components/RenameDialog';
 import { useToast } from '../../components/Toasts';
 import { downloadText } from '../../lib/download';
 import { useNavigation } from '../../app/navigation';
-import { roomTitle } from '../sidebar/RoomItem';
+import { roomTitle } from '../../lib/rooms';
 
 export function RoomMenu({ room }: { room: RoomSummary }) {
   const api = useApi();

@@ -11,6 +11,7 @@ import { AgentsRoster } from '../agents/AgentsRoster';
 import { MemoryView } from '../memory/MemoryView';
 import { useMessageAnnouncements } from '../chat/useMessageAnnouncements';
 import { RoomHeader } from './RoomHeader';
+import { roomTitle } from '../../lib/rooms';
 
 const TABS: TabSpec<RoomTab>[] = [
   { key: 'chat', label: 'Chat', icon: 'chat' },
@@ -48,7 +49,7 @@ export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> })
 
   const agentList = agents.data ?? [];
   return (
-    <section className="room" aria-label={room.name}>
+    <section className="room" aria-label={roomTitle(room)}>
       <RoomHeader room={room} agents={agentList} onShowAgents={() => navigate({ view: 'room', roomId: room.id, tab: 'agents' })} />
       <Tabs tabs={TABS} selected={route.tab} onSelect={(tab) => navigate({ view: 'room', roomId: room.id, tab })} label="Room views" idPrefix="room" />
       <div className="room-panel" id="room-panel" role="tabpanel" aria-labelledby={`room-tab-${route.tab}`}>

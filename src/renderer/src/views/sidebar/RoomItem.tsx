@@ -1,11 +1,7 @@
 // A room in the sidebar: kind icon, name (owner/repo for repo rooms), pin, unread count.
 import type { RoomSummary } from '../../../../shared/types';
 import { Icon } from '../../components/Icon';
-
-export function roomTitle(room: RoomSummary): string {
-  if (room.kind === 'repo' && room.repo && room.name === room.id) return room.repo;
-  return room.name;
-}
+import { roomTitle } from '../../lib/rooms';
 
 export function RoomItem({ room, current, onOpen }: { room: RoomSummary; current: boolean; onOpen: () => void }) {
   const unread = room.unread > 0;
