@@ -6,7 +6,7 @@ import type { MethodName } from './bridge';
 import { messageTooLong } from './messageSize';
 import { Empty, RoomId, RoomNumber } from './model/common';
 import { MarkReadResult, RoomExport, RoomSummary } from './model/rooms';
-import { SearchResult, ThreadView, TimelineMessage, TimelinePage } from './model/messages';
+import { SearchAllResult, SearchResult, ThreadView, TimelineMessage, TimelinePage } from './model/messages';
 import { Board, TaskCard, TaskDetail, TaskStatusSchema } from './model/tasks';
 import { AgentSession, Wake } from './model/workers';
 import { NeedsYouList, NeedsYouRef } from './model/needsYou';
@@ -30,6 +30,7 @@ const MessageText = z
     if (tooLong) ctx.addIssue({ code: 'custom', message: tooLong, params: PLAIN_ISSUE });
   });
 const PageLimit = z.number().int().min(1).max(500).optional();
+const SearchQuery = z.string().trim().min(1, 'query must contain at least one search term.').max(500);
 const Removed = z.object({ removed: z.boolean() });
 
 export const contract = {
@@ -53,9 +54,14 @@ export const contract = {
     'Posts as the person (source "human").',
   ),
   'messages.search': method(
-    z.strictObject({ ...room, query: z.string().trim().min(1, 'query must contain at least one search term.').max(500), limit: z.number().int().min(1).max(100).optional() }),
+    z.strictObject({ ...room, query: SearchQuery, limit: z.number().int().min(1).max(100).optional() }),
     SearchResult,
     'Full-text search in one room, newest first.',
+  ),
+  'messages.searchAll': method(
+    z.strictObject({ query: SearchQuery, perRoom: z.number().int().min(1).max(50).optional() }),
+    SearchAllResult,
+    'Full-text search in every room: the newest hits of each room that has any, rooms in the sidebar\'s order.',
   ),
 
   'tasks.board': method(z.strictObject(room), Board, 'Every task of the room, for the board.'),

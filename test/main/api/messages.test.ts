@@ -207,3 +207,23 @@ describe('messages.search', () => {
     expect(await h.fail('messages.search', { roomId: 'nowhere', query: 'x' })).toEqual({ code: 'R3', message: 'Room not found.' });
   });
 });
+
+describe('messages.searchAll', () => {
+  it('searches every room, hits grouped by room in the sidebar\'s order, rooms without hits left out', async () => {
+    const h = await setUpApi();
+    for (const room of ['lab', 'ops', 'quiet']) await h.room(room);
+    await h.call('messages.send', { roomId: 'lab', text: 'The flamingo build is red' });
+    await h.call('messages.send', { roomId: 'quiet', text: 'Nothing to see' });
+    await h.call('messages.send', { roomId: 'ops', text: 'Flamingo deploy at noon' });
+    await h.call('messages.send', { roomId: 'ops', text: 'flamingo rollback plan' });
+    const result = await h.call('messages.searchAll', { query: 'flamingo' });
+    expect(result.groups.map((g) => [g.roomId, g.hits.map((hit) => hit.number), g.hasMore])).toEqual([
+      ['ops', [2, 1], false],
+      ['lab', [1], false],
+    ]);
+    expect(result.groups[0].hits[1].snippet).toContainEqual({ text: 'Flamingo', hit: true });
+    const capped = await h.call('messages.searchAll', { query: 'flamingo', perRoom: 1 });
+    expect(capped.groups[0]).toMatchObject({ roomId: 'ops', hasMore: true });
+    expect(await h.fail('messages.searchAll', { query: '  ' })).toMatchObject({ code: 'invalid_input' });
+  });
+});

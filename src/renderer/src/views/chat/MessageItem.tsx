@@ -1,7 +1,7 @@
-// One chat message: avatar, sender line, Markdown text, quoted message, reply count, and a
-// "Reply in thread" action that appears on hover and on keyboard focus. Its accessible name
-// says who wrote it and when.
-import { memo } from 'react';
+// One chat message: avatar, sender line, Markdown text (collapsed with "Show more" when very
+// long), quoted message, reply count, and a "Reply in thread" action that appears on hover
+// and on keyboard focus. Its accessible name says who wrote it and when.
+import { memo, useId } from 'react';
 import type { TimelineMessage } from '../../../../shared/types';
 import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';
@@ -10,6 +10,7 @@ import { Time, useTimeText } from '../../components/Time';
 import { ReplyCount } from './ReplyCount';
 import { messageLabel } from './rows';
 import { SenderLine } from './SenderLine';
+import { isLongMessage, useExpanded } from './longMessages';
 
 export interface MessageItemProps {
   message: TimelineMessage;
@@ -42,7 +43,7 @@ export const MessageItem = memo(function MessageItem({ message, continued = fals
             <span className="message-quote-sender">{message.replyTo.senderName}</span> {message.replyTo.excerpt}
           </blockquote>
         )}
-        <Markdown text={message.text} messageNumber={message.number} onTask={onTask} />
+        <MessageText message={message} onTask={onTask} />
         {onOpenThread && <ReplyCount count={message.replyCount} lastReplyAt={message.lastReplyAt} onOpen={() => onOpenThread(message.number)} />}
       </div>
       {onOpenThread && (
@@ -55,3 +56,22 @@ export const MessageItem = memo(function MessageItem({ message, continued = fals
     </article>
   );
 });
+
+/** The Markdown text; a very long one starts collapsed, with "Show more" / "Show less". */
+function MessageText({ message, onTask }: { message: TimelineMessage; onTask?: (number: number) => void }) {
+  const long = isLongMessage(message.text);
+  const [open, toggle] = useExpanded(message.roomId, message.number);
+  const id = useId();
+  const text = <Markdown text={message.text} messageNumber={message.number} onTask={onTask} />;
+  if (!long) return text;
+  return (
+    <>
+      <div id={id} className={open ? 'message-text' : 'message-text collapsed'}>
+        {text}
+      </div>
+      <button type="button" className="link-button show-more" aria-expanded={open} aria-controls={id} onClick={toggle}>
+        {open ? 'Show less' : 'Show more'}
+      </button>
+    </>
+  );
+}
