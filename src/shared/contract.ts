@@ -35,7 +35,7 @@ const Removed = z.object({ removed: z.boolean() });
 
 export const contract = {
   'rooms.list': method(z.strictObject({ includeArchived: z.boolean().optional() }), z.array(RoomSummary), 'Rooms, pinned first, then by latest activity.'),
-  'rooms.rename': method(z.strictObject({ ...room, name: z.string().trim().min(1, 'Room name is required.').max(200) }), RoomSummary, 'Changes the display name; the id never changes.'),
+  'rooms.rename': method(z.strictObject({ ...room, name: z.string().trim().min(1, 'Room name is required.').max(64, 'Room name must be at most 64 characters.') }), RoomSummary, 'Changes the display name; the id never changes.'),
   'rooms.archive': method(z.strictObject({ ...room, archived: z.boolean() }), RoomSummary, 'Archives (read-only) or unarchives a room.'),
   'rooms.pin': method(z.strictObject({ ...room, pinned: z.boolean() }), RoomSummary, 'Pins a room to the top of the sidebar.'),
   'rooms.markRead': method(z.strictObject({ ...room, number: RoomNumber }), MarkReadResult, 'Marks messages up to `number` read (never moves backwards).'),

@@ -63,6 +63,7 @@ describe('rooms.rename', () => {
     await h.call('rooms.archive', { roomId: 'old', archived: true });
     const before = h.snapshot();
     expect(await h.fail('rooms.rename', { roomId: 'lab', name: '   ' })).toEqual({ code: 'invalid_input', message: 'name: Room name is required.' });
+    expect(await h.fail('rooms.rename', { roomId: 'lab', name: 'x'.repeat(65) })).toEqual({ code: 'invalid_input', message: 'name: Room name must be at most 64 characters.' });
     expect(await h.fail('rooms.rename', { roomId: 'nowhere', name: 'X' })).toEqual({ code: 'R3', message: 'Room not found.' });
     expect(await h.fail('rooms.rename', { roomId: 'old', name: 'X' })).toEqual({ code: 'R4', message: 'This room is archived.' });
     expect(await h.fail('rooms.rename', { roomId: 'lab\u0007', name: 'X' })).toEqual({

@@ -4,7 +4,7 @@ import type { AgentSession } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { useRoomTitle } from '../../app/appData';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { RenameDialog } from '../../components/RenameDialog';
+import { MAX_NAME_CHARS, RenameDialog } from '../../components/RenameDialog';
 import { useToast } from '../../components/Toasts';
 import type { AgentAction } from './AgentRow';
 
@@ -18,7 +18,7 @@ export function AgentDialogs({ agent, action, onDone }: { agent: AgentSession; a
         title={`Rename ${agent.name}`}
         label="Name in this room"
         initial={agent.name}
-        maxLength={64}
+        maxLength={MAX_NAME_CHARS}
         onRename={async (name) => {
           await api.call('workers.rename', { sessionId: agent.sessionId, name });
           toast(`${agent.name} is now ${name}.`);

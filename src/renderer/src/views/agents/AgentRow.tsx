@@ -20,9 +20,15 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
       <Avatar name={agent.name} size={36} />
       <div className="agent-main">
         <div className="agent-name-line">
-          <strong className="agent-name">{agent.name}</strong>
+          <strong className="agent-name truncate" title={agent.name}>
+            {agent.name}
+          </strong>
           <IdeBadge ide={agent.ide} />
-          {agent.owner && <span className="muted">{agent.owner}</span>}
+          {agent.owner && (
+            <span className="muted truncate" title={agent.owner}>
+              {agent.owner}
+            </span>
+          )}
         </div>
         <div className="agent-status-line">
           <StatusDot online={agent.online && !agent.ended} status={agent.status} />

@@ -16,7 +16,8 @@ import { NewTaskDialog } from './NewTaskDialog';
 import { CardBody } from './TaskCardView';
 import { TaskDrawer } from './TaskDrawer';
 import { dropAction, needsConfirmation, type TaskAction } from './boardRules';
-import { useTaskActions } from './useTaskActions';
+import { cancelKey, useTaskActions } from './useTaskActions';
+import { useUndo } from '../../components/Undo';
 import { cardElement, useBoardFocus } from './useBoardFocus';
 import { prefersReducedMotion } from '../../lib/motion';
 
@@ -34,16 +35,20 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
   const { navigate } = useNavigation();
   const board = useQuery('tasks.board', { roomId: room.id }, (e) => e.type === 'task.changed' && e.roomId === room.id);
   const perform = useTaskActions();
+  const { pending: waiting, undo } = useUndo();
   const [dragging, setDragging] = useState<TaskCard | null>(null);
   const [closedOpen, setClosedOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
 
-  const tasks = board.data?.tasks ?? [];
+  // A cancel waiting out its Undo time already shows where it will go.
+  const tasks = (board.data?.tasks ?? []).map((task) => (waiting.has(cancelKey(task)) ? { ...task, status: 'cancelled' as const } : task));
   const followCard = useBoardFocus(tasks);
   const openTask = (task: TaskCard) => navigate(roomRoute(room.id, 'board', { task: task.number }));
   const request = (task: TaskCard, to: TaskStatus, byDrag = false) => {
+    // Moving a card whose cancel is still pending takes the cancel back: it never happened.
+    if (waiting.has(cancelKey(task))) return undo(cancelKey(task));
     const action = dropAction(task.status, to);
     if (!action) return;
     followCard(task);

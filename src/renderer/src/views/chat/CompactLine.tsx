@@ -12,7 +12,11 @@ export const CompactLine = memo(function CompactLine({ message, onOpenThread, on
   return (
     <article className={isStatus ? 'compact-line compact-status' : 'compact-line compact-event'} aria-label={messageLabel(message, when)} data-number={message.number} tabIndex={-1}>
       <span className="compact-mark" aria-hidden="true" />
-      {isStatus && <span className="compact-sender">{message.sender.name}</span>}
+      {isStatus && (
+        <span className="compact-sender truncate" title={message.sender.name}>
+          {message.sender.name}
+        </span>
+      )}
       <Markdown text={shownText(message)} messageNumber={message.number} onTask={onTask} className="markdown markdown-inline" />
       <Time className="message-time" iso={message.createdAt} />
       {onOpenThread && <ReplyCount count={message.replyCount} lastReplyAt={message.lastReplyAt} onOpen={() => onOpenThread(message.number)} />}

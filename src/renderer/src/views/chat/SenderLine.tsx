@@ -7,7 +7,9 @@ export function SenderLine({ message }: { message: TimelineMessage }) {
   const { sender } = message;
   return (
     <div className="sender-line">
-      <span className={`sender-name sender-${message.source}`}>{sender.name}</span>
+      <span className={`sender-name sender-${message.source} truncate`} title={sender.name}>
+        {sender.name}
+      </span>
       {message.source === 'agent' && <IdeBadge ide={sender.ide} />}
       {message.source === 'agent' && sender.owner && <span className="sender-owner">{sender.owner}</span>}
       {message.source === 'human' && <span className="badge badge-person">You</span>}

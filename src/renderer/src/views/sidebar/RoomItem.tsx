@@ -12,7 +12,7 @@ export function RoomItem({ room, current, onOpen }: { room: RoomSummary; current
         className={unread ? 'nav-item room-item unread' : 'nav-item room-item'}
         aria-current={current ? 'page' : undefined}
         onClick={onOpen}
-        title={room.id}
+        title={roomTitle(room) === room.id ? room.id : `${roomTitle(room)} (${room.id})`}
       >
         <Icon name={room.kind === 'repo' ? 'repo' : room.kind === 'invite' ? 'ticket' : 'hash'} size={15} />
         <span className="nav-label">{roomTitle(room)}</span>
