@@ -91,7 +91,7 @@ export function NeedsYouCard({ item, onAnswer, onDismiss, onOpen, onApprove, onR
           <textarea
             rows={2}
             value={answer}
-            onChange={(e) => setAnswer(e.target.value)}
+            onChange={(e) => (setAnswer(e.target.value), setError(null))}
             placeholder={review ? `A note for ${item.from} (what should change)…` : `Answer ${item.from}…`}
             aria-label={review ? `Note for ${item.from}` : `Answer ${item.from}`}
             onKeyDown={(event) => {
