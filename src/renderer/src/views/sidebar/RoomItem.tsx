@@ -15,7 +15,9 @@ export function RoomItem({ room, current, onOpen }: { room: RoomSummary; current
         title={roomTitle(room) === room.id ? room.id : `${roomTitle(room)} (${room.id})`}
       >
         <Icon name={room.kind === 'repo' ? 'repo' : room.kind === 'invite' ? 'ticket' : 'hash'} size={15} />
-        <span className="nav-label">{roomTitle(room)}</span>
+        <span className="nav-label">
+          <span className="truncate">{roomTitle(room)}</span>
+        </span>
         {room.pinned && <Icon name="pin" size={12} className="pin" label="Pinned" />}
         {unread && (
           <span className="count" aria-label={`${room.unread} unread`}>
