@@ -26,6 +26,8 @@ interface AuditedView {
   readonly firstRun?: boolean;
   /** Reaches the view as the person does and waits until it has finished loading. */
   open(page: Page): Promise<void>;
+  /** Leaves it again, when the view would otherwise change what the next one shows. */
+  close?(page: Page): Promise<void>;
 }
 
 const VIEWS: readonly AuditedView[] = [
@@ -49,6 +51,28 @@ const VIEWS: readonly AuditedView[] = [
       await sidebar(page, 'Settings').click();
       await page.getByRole('button', { name: 'Run diagnostics' }).click();
       await page.getByRole('button', { name: 'Run again' }).waitFor();
+    },
+  },
+  {
+    name: 'search of every room',
+    open: async (page) => {
+      await page.keyboard.press('Control+k');
+      const dialog = page.getByRole('dialog', { name: 'Search all rooms' });
+      await dialog.getByRole('searchbox').fill('flags');
+      await dialog.getByRole('status').getByText(/match/).waitFor();
+    },
+    close: (page) => page.keyboard.press('Escape'),
+  },
+  {
+    name: 'undo of a cancel',
+    open: async (page) => {
+      await roomTab(page, 'Board');
+      await card(column(page, 'Proposed'), 'task_1').getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('list', { name: 'Can be undone' }).waitFor();
+    },
+    close: async (page) => {
+      await page.getByRole('list', { name: 'Can be undone' }).getByRole('button', { name: 'Undo' }).click();
+      await card(column(page, 'Proposed'), 'task_1').waitFor();
     },
   },
   {
@@ -97,6 +121,7 @@ async function audit(view: AuditedView, scheme: 'light' | 'dark'): Promise<void>
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
   const violations = await axeViolations(page);
   await saveShot(page, `a11y-${scheme}-${view.name.replace(/\W+/g, '-')}`);
+  await view.close?.(page);
   expect(violations, violations.join('\n')).toEqual([]);
   expect(app.problems).toEqual([]);
 }
