@@ -115,7 +115,7 @@ describe('the same words everywhere', () => {
       await open();
       await page.locator('main time').first().waitFor({ state: 'attached' });
       const times = await page.locator('main time').evaluateAll((els) => els.map((el) => ({ text: el.textContent ?? '', title: el.getAttribute('title') ?? '' })));
-      expect(times.length, tab).toBeGreaterThan(0);
+      expect(times.length, `view ${tab}`).toBeGreaterThan(0);
       for (const { text, title } of times) {
         expect(text.replace(/^last /, '')).toMatch(/^(just now|\d+ min ago|\d+ h ago)$/);
         expect(title).toMatch(/\d{1,2}:\d\d:\d\d/); // the exact time, to the second

@@ -37,6 +37,8 @@ export function createWebSocketTransport(
   let attempt = 0;
   let closed = false;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The app closed the socket itself because it ended every session (policy close, 1008). */
+  let revoked = false;
 
   const setState = (next: ConnectionState) => {
     if (next === state) return;
@@ -51,7 +53,8 @@ export function createWebSocketTransport(
     void options.checkSession().then((verdict) => {
       if (closed || state === 'open') return;
       // The session is fine: the socket fails for a passing reason (the app is busy).
-      setState(verdict === 'ok' ? 'connecting' : verdict === 'no_session' ? 'session_ended' : 'unreachable');
+      if (verdict === 'ok') setState('connecting');
+      else setState(verdict === 'unreachable' ? 'unreachable' : revoked ? 'sessions_revoked' : 'session_ended');
     });
   };
 
@@ -60,11 +63,13 @@ export function createWebSocketTransport(
     socket = createSocket(url);
     socket.onopen = () => {
       attempt = 0;
+      revoked = false;
       setState('open');
       for (const frame of queue.splice(0)) socket.send(frame);
     };
     socket.onmessage = (message) => receive(String(message.data));
-    socket.onclose = () => {
+    socket.onclose = (event) => {
+      if (event?.code === 1008) revoked = true;
       // Calls in flight or queued fail now; none is replayed later behind the person's back.
       for (const call of pending.values()) call.resolve(lost);
       pending.clear();

@@ -35,7 +35,12 @@ export function ConnectionBanner() {
   }
   return (
     <div className="connection-banner error" role="status">
-      {state === 'session_ended' ? (
+      {state === 'sessions_revoked' ? (
+        <>
+          <strong>LetAgents ended this tab&apos;s session</strong> to be safe: a link was used twice. Open it again with {OPEN_AGAIN}; this tab
+          reconnects by itself once you have.
+        </>
+      ) : state === 'session_ended' ? (
         <>
           <strong>LetAgents restarted</strong>, so this tab&apos;s session ended. Open it again from the terminal with {OPEN_AGAIN}; this tab
           reconnects by itself once you have (or reload it then).
