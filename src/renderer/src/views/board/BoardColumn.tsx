@@ -14,9 +14,11 @@ export interface BoardColumnProps {
   onOpen: (task: TaskCard) => void;
   onMove: (task: TaskCard, to: TaskStatus) => void;
   slim?: boolean;
+  /** A fixed width in pixels (kept while a card is dragged). */
+  width?: number;
 }
 
-export function BoardColumn({ status, tasks, dragFrom, onOpen, onMove, slim = false }: BoardColumnProps) {
+export function BoardColumn({ status, tasks, dragFrom, onOpen, onMove, slim = false, width }: BoardColumnProps) {
   const state = columnState(dragFrom, status);
   const { setNodeRef, isOver } = useDroppable({ id: status, disabled: state === 'refused' });
   const strip = tasks.length === 0;
@@ -24,7 +26,7 @@ export function BoardColumn({ status, tasks, dragFrom, onOpen, onMove, slim = fa
     .filter(Boolean)
     .join(' ');
   return (
-    <section ref={setNodeRef} className={classes} aria-label={STATUS_LABELS[status]} aria-disabled={state === 'refused' ? true : undefined} data-status={status}>
+    <section ref={setNodeRef} className={classes} style={width === undefined ? undefined : { flex: `0 0 ${width}px` }} aria-label={STATUS_LABELS[status]} aria-disabled={state === 'refused' ? true : undefined} data-status={status}>
       <header className="board-column-head">
         <h3>{STATUS_LABELS[status]}</h3>
         <span className="column-count">{tasks.length}</span>

@@ -37,6 +37,9 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
   const perform = useTaskActions();
   const { pending: waiting, undo } = useUndo();
   const [dragging, setDragging] = useState<TaskCard | null>(null);
+  // While a card is dragged the columns keep the widths they had: the Closed lane opening
+  // beside them must not move a column from under the pointer (the board scrolls instead).
+  const [frozen, setFrozen] = useState<ReadonlyMap<string, number> | null>(null);
   const [closedOpen, setClosedOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
@@ -55,9 +58,14 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
     if (action.kind === 'assign' || needsConfirmation(task, action, byDrag)) setPending({ task, action });
     else void perform(task, action);
   };
-  const onDragStart = (event: DragStartEvent) => setDragging((event.active.data.current as { task: TaskCard }).task);
+  const onDragStart = (event: DragStartEvent) => {
+    const columns = [...document.querySelectorAll<HTMLElement>('.board > [data-status]')];
+    setFrozen(new Map(columns.map((el) => [el.dataset.status ?? '', el.getBoundingClientRect().width])));
+    setDragging((event.active.data.current as { task: TaskCard }).task);
+  };
   const onDragEnd = (event: DragEndEvent) => {
     setDragging(null);
+    setFrozen(null);
     const task = (event.active.data.current as { task: TaskCard }).task;
     // A refused column is a disabled drop target, so `over` is null there: nothing happens.
     if (event.over) request(task, event.over.id as TaskStatus, true);
@@ -78,10 +86,10 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
           </button>
         </div>
         {/* pointerWithin: the column under the pointer decides, never a neighbour the card overlaps. */}
-        <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
+        <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => (setDragging(null), setFrozen(null))}>
           <div className="board">
             {BOARD_COLUMNS.map((status) => (
-              <BoardColumn key={status} status={status} tasks={tasks.filter((t) => t.status === status)} dragFrom={dragFrom} onOpen={openTask} onMove={request} />
+              <BoardColumn key={status} status={status} tasks={tasks.filter((t) => t.status === status)} dragFrom={dragFrom} onOpen={openTask} onMove={request} width={frozen?.get(status)} />
             ))}
             <ClosedLane tasks={tasks.filter((t) => CLOSED_LANE.includes(t.status))} open={closedOpen} onToggle={() => setClosedOpen((o) => !o)} dragFrom={dragFrom} onOpen={openTask} onMove={request} />
           </div>
