@@ -30,13 +30,15 @@ export function selectRoomListRow(db: Db, roomId: string): RoomListRow | undefin
 
 /**
  * Messages after `afterNumber` a person has not seen, counted up to `cap`: the person's own
- * messages and prompt-only rows do not count.
+ * messages, the events of their own actions (a system event no agent published: every
+ * event names who caused it, and only people act without an agent key) and prompt-only
+ * rows do not count.
  */
 export function countUnread(db: Db, roomId: string, afterNumber: number, cap: number): number {
   const row = db
     .prepare(
       `SELECT COUNT(*) AS n FROM (SELECT 1 FROM messages WHERE room_id = ? AND number > ?
-         AND source != 'human' AND ${NOT_PROMPT_ONLY} LIMIT ?)`,
+         AND source != 'human' AND NOT (source = 'system' AND publisher_agent_key IS NULL) AND ${NOT_PROMPT_ONLY} LIMIT ?)`,
     )
     .get(roomId, afterNumber, cap) as { n: number };
   return row.n;

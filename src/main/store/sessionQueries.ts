@@ -153,6 +153,23 @@ export function updatePresenceRow(tx: Tx, sessionId: string, status: SessionStat
   return row?.room_id ?? null;
 }
 
+/**
+ * Live sessions of the room whose presence is about `word` (a task id such as task_7, as
+ * a whole word): their status goes back to idle with `idleText`. Unlike updatePresenceRow it
+ * leaves last_seen_at alone: someone else's action, not the agent, changed it. Returns their ids.
+ */
+export function resetPresenceNaming(tx: Tx, roomId: string, word: string, idleText: string): string[] {
+  const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = tx.db
+    .prepare("SELECT session_id, status_text FROM agent_sessions WHERE room_id = ? AND ended_at IS NULL AND status != 'idle' AND status_text LIKE ? ESCAPE '\\'")
+    .all(roomId, like) as Array<{ session_id: string; status_text: string }>;
+  const whole = new RegExp(`(^|[^\\w])${word}(?![\\w])`);
+  const ids = rows.filter((row) => whole.test(row.status_text)).map((row) => row.session_id);
+  const update = tx.db.prepare("UPDATE agent_sessions SET status = 'idle', status_text = ?, updated_at = ? WHERE session_id = ?");
+  for (const id of ids) update.run(idleText, tx.now, id);
+  return ids;
+}
+
 /** Stores the latest reasoning; returns the session's room, or null for an unknown session. */
 export function updateReasoningRow(tx: Tx, sessionId: string, reasoningJson: string): string | null {
   const row = tx.db

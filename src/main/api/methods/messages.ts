@@ -1,13 +1,13 @@
 // messages.*: the chat timeline (newest page, before/after a number, around a search hit),
 // a thread, the person's posts, and search.
-import type { TimelinePage } from '../../../shared/model/messages';
+import type { SearchResult, TimelinePage } from '../../../shared/model/messages';
 import { appErrors } from '../../domain/errors';
 import { msgId, parseNumberedId } from '../../domain/ids';
 import { getMessageRow } from '../../domain/messages/read';
 import { searchMessages } from '../../domain/messages/search';
 import { sendMessage } from '../../domain/messages/send';
 import { threadView, timelineAfter, timelinePage, DEFAULT_TIMELINE_LIMIT, MAX_TIMELINE_LIMIT, type TimelineMessage as DomainMessage } from '../../domain/messages/timeline';
-import { requireRoom } from '../../domain/rooms/rooms';
+import { listRooms, requireRoom } from '../../domain/rooms/rooms';
 import type { Db } from '../../store/database';
 import type { ApiContext } from '../context';
 import { toTimelineMessage } from '../models/messages';
@@ -15,7 +15,10 @@ import { senderOf } from '../models/people';
 import { highlightSnippet } from '../models/snippets';
 import type { Methods } from './types';
 
-type MessageMethods = Methods<'messages.timeline' | 'messages.thread' | 'messages.send' | 'messages.search'>;
+type MessageMethods = Methods<'messages.timeline' | 'messages.thread' | 'messages.send' | 'messages.search' | 'messages.searchAll'>;
+
+/** Hits per room in a search of every room (the newest ones). */
+const PER_ROOM_HITS = 10;
 
 /** A thread panel shows at most this many replies (the contract has no paging for threads). */
 export const MAX_THREAD_REPLIES = 2000;
@@ -66,15 +69,28 @@ export function messageMethods(ctx: ApiContext): MessageMethods {
 
     'messages.search': ({ roomId, query, limit }) => {
       requireRoom(ctx.db, roomId);
-      const result = searchMessages(ctx.db, roomId, query, limit);
-      const hits = result.matches.flatMap((match) => {
-        const row = getMessageRow(ctx.db, roomId, parseNumberedId('msg', match.id)!);
-        if (!row) return [];
-        return [{ number: row.number, threadRootNumber: row.thread_root_number, sender: senderOf(row), createdAt: row.created_at, snippet: highlightSnippet(row.text, query) }];
+      return searchRoom(ctx.db, roomId, query, limit);
+    },
+
+    'messages.searchAll': ({ query, perRoom }) => {
+      const groups = listRooms(ctx.db).flatMap((room) => {
+        const found = searchRoom(ctx.db, room.roomId, query, perRoom ?? PER_ROOM_HITS);
+        return found.hits.length > 0 ? [{ roomId: room.roomId, ...found }] : [];
       });
-      return { hits, hasMore: result.has_more };
+      return { groups };
     },
   };
+}
+
+/** One room's hits with highlighted snippets, newest first. */
+function searchRoom(db: Db, roomId: string, query: string, limit?: number): SearchResult {
+  const result = searchMessages(db, roomId, query, limit);
+  const hits = result.matches.flatMap((match) => {
+    const row = getMessageRow(db, roomId, parseNumberedId('msg', match.id)!);
+    if (!row) return [];
+    return [{ number: row.number, threadRootNumber: row.thread_root_number, sender: senderOf(row), createdAt: row.created_at, snippet: highlightSnippet(row.text, query) }];
+  });
+  return { hits, hasMore: result.has_more };
 }
 
 function timeline(db: Db, input: PageRequest, map: (m: DomainMessage) => ReturnType<typeof toTimelineMessage>): TimelinePage {
