@@ -99,6 +99,28 @@ const VIEWS: readonly AuditedView[] = [
     close: (page) => page.getByRole('dialog', { name: 'Add a team' }).getByRole('button', { name: 'Cancel' }).click(),
   },
   {
+    name: 'search of every room',
+    open: async (page) => {
+      await page.keyboard.press('Control+k');
+      const dialog = page.getByRole('dialog', { name: 'Search all rooms' });
+      await dialog.getByRole('searchbox').fill('flags');
+      await dialog.getByRole('status').getByText(/match/).waitFor();
+    },
+    close: (page) => page.keyboard.press('Escape'),
+  },
+  {
+    name: 'undo of a cancel',
+    open: async (page) => {
+      await roomTab(page, 'Board');
+      await card(column(page, 'Proposed'), 'task_1').getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('list', { name: 'Can be undone' }).waitFor();
+    },
+    close: async (page) => {
+      await page.getByRole('list', { name: 'Can be undone' }).getByRole('button', { name: 'Undo' }).click();
+      await card(column(page, 'Proposed'), 'task_1').waitFor();
+    },
+  },
+  {
     name: 'sign-in',
     open: async (page) => {
       await nav(page).locator('.account-item').click();

@@ -38,6 +38,7 @@ const BASELINE: Record<string, Record<string, unknown>> = {
   'messages.thread': { roomId: FUZZ_ROOM, rootNumber: 3 },
   'messages.send': { roomId: FUZZ_ROOM, text: 'a person says hi' },
   'messages.search': { roomId: FUZZ_ROOM, query: 'hello' },
+  'messages.searchAll': { query: 'hello' },
   'tasks.board': { roomId: FUZZ_ROOM },
   'tasks.get': { roomId: FUZZ_ROOM, number: 1 },
   'tasks.create': { roomId: FUZZ_ROOM, title: 'A person task' },

@@ -33,12 +33,14 @@ export function selectRoomListRow(q: Queryable, roomId: string): Promise<RoomLis
 
 /**
  * Messages after `afterNumber` a person has not seen, counted up to `cap`: the person's own
- * messages and prompt-only rows do not count.
+ * messages, the events of their own actions (a system event no agent published: every
+ * event names who caused it, and only people act without an agent key) and prompt-only
+ * rows do not count.
  */
 export async function countUnread(q: Queryable, roomId: string, afterNumber: number, cap: number): Promise<number> {
   const row = await q.get<{ n: number }>(
     `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM messages WHERE room_id = ? AND number > ?
-         AND source != 'human' AND ${NOT_PROMPT_ONLY} LIMIT ?) AS unread`,
+         AND source != 'human' AND NOT (source = 'system' AND publisher_agent_key IS NULL) AND ${NOT_PROMPT_ONLY} LIMIT ?) AS unread`,
     roomId, afterNumber, cap,
   );
   return row?.n ?? 0;

@@ -158,6 +158,26 @@ export async function updatePresenceRow(tx: Tx, sessionId: string, status: Sessi
   return row?.room_id ?? null;
 }
 
+/**
+ * Live sessions of the room whose presence is about `word` (a task id such as task_7, as
+ * a whole word): their status goes back to idle with `idleText`. Unlike updatePresenceRow it
+ * leaves last_seen_at alone: someone else's action, not the agent, changed it. Returns their ids.
+ */
+export async function resetPresenceNaming(tx: Tx, roomId: string, word: string, idleText: string): Promise<string[]> {
+  const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // LIKE only narrows the rows (it ignores case in SQLite, not in PostgreSQL); the whole-word test decides.
+  const rows = await tx.all<{ session_id: string; status_text: string }>(
+    "SELECT session_id, status_text FROM agent_sessions WHERE room_id = ? AND ended_at IS NULL AND status != 'idle' AND status_text LIKE ? ESCAPE '\\'",
+    roomId, like,
+  );
+  const whole = new RegExp(`(^|[^\\w])${word}(?![\\w])`);
+  const ids = rows.filter((row) => whole.test(row.status_text)).map((row) => row.session_id);
+  for (const id of ids) {
+    await tx.run("UPDATE agent_sessions SET status = 'idle', status_text = ?, updated_at = ? WHERE session_id = ?", idleText, tx.now, id);
+  }
+  return ids;
+}
+
 /** Stores the latest reasoning; returns the session's room, or null for an unknown session. */
 export async function updateReasoningRow(tx: Tx, sessionId: string, reasoningJson: string): Promise<string | null> {
   const row = await tx.get<{ room_id: string }>(

@@ -1,13 +1,13 @@
 // messages.*: the chat timeline (newest page, before/after a number, around a search hit),
 // a thread, the person's posts, and search.
-import type { TimelinePage } from '../../../shared/model/messages';
+import type { SearchResult, TimelinePage } from '../../../shared/model/messages';
 import { appErrors } from '../../domain/errors';
 import { msgId, parseNumberedId } from '../../domain/ids';
 import { getMessageRow } from '../../domain/messages/read';
 import { searchMessages } from '../../domain/messages/search';
 import { sendMessage } from '../../domain/messages/send';
 import { threadView, timelineAfter, timelinePage, DEFAULT_TIMELINE_LIMIT, MAX_TIMELINE_LIMIT, type TimelineMessage as DomainMessage } from '../../domain/messages/timeline';
-import { requireRoom } from '../../domain/rooms/rooms';
+import { listRooms, requireRoom } from '../../domain/rooms/rooms';
 import type { Queryable } from '../../store/port';
 import { mapInOrder } from '../../domain/inOrder';
 import type { ApiContext } from '../context';
@@ -16,7 +16,10 @@ import { senderOf } from '../models/people';
 import { highlightSnippet } from '../models/snippets';
 import type { Methods } from './types';
 
-type MessageMethods = Methods<'messages.timeline' | 'messages.thread' | 'messages.send' | 'messages.search'>;
+type MessageMethods = Methods<'messages.timeline' | 'messages.thread' | 'messages.send' | 'messages.search' | 'messages.searchAll'>;
+
+/** Hits per room in a search of every room (the newest ones). */
+const PER_ROOM_HITS = 10;
 
 /** A thread panel shows at most this many replies (the contract has no paging for threads). */
 export const MAX_THREAD_REPLIES = 2000;
@@ -77,15 +80,30 @@ export function messageMethods(ctx: ApiContext): MessageMethods {
     'messages.search': ({ roomId, query, limit }) =>
       ctx.read(async (q) => {
         await requireRoom(q, roomId);
-        const result = await searchMessages(q, roomId, query, limit);
-        const hits = [];
-        for (const match of result.matches) {
-          const row = await getMessageRow(q, roomId, parseNumberedId('msg', match.id)!);
-          if (row) hits.push({ number: row.number, threadRootNumber: row.thread_root_number, sender: senderOf(row), createdAt: row.created_at, snippet: highlightSnippet(row.text, query) });
+        return searchRoom(q, roomId, query, limit);
+      }),
+
+    'messages.searchAll': ({ query, perRoom }) =>
+      ctx.read(async (q) => {
+        const groups = [];
+        for (const room of await listRooms(q)) {
+          const found = await searchRoom(q, room.roomId, query, perRoom ?? PER_ROOM_HITS);
+          if (found.hits.length > 0) groups.push({ roomId: room.roomId, ...found });
         }
-        return { hits, hasMore: result.has_more };
+        return { groups };
       }),
   };
+}
+
+/** One room's hits with highlighted snippets, newest first. */
+async function searchRoom(q: Queryable, roomId: string, query: string, limit?: number): Promise<SearchResult> {
+  const result = await searchMessages(q, roomId, query, limit);
+  const hits = [];
+  for (const match of result.matches) {
+    const row = await getMessageRow(q, roomId, parseNumberedId('msg', match.id)!);
+    if (row) hits.push({ number: row.number, threadRootNumber: row.thread_root_number, sender: senderOf(row), createdAt: row.created_at, snippet: highlightSnippet(row.text, query) });
+  }
+  return { hits, hasMore: result.has_more };
 }
 
 type MapMessages = (messages: readonly DomainMessage[]) => Promise<Awaited<ReturnType<typeof toTimelineMessage>>[]>;

@@ -2,13 +2,24 @@
 // actions that change what an agent is doing, in the same transaction as that action;
 // plus the latest reasoning shown on the agent card, and last_seen_at.
 import type { Tx } from '../../store/port';
-import { touchSessionLastSeen, updatePresenceRow, updateReasoningRow, type SessionRow } from '../../store/sessionQueries';
+import { resetPresenceNaming, touchSessionLastSeen, updatePresenceRow, updateReasoningRow, type SessionRow } from '../../store/sessionQueries';
 
 export type PresenceStatus = 'idle' | 'working' | 'reviewing' | 'blocked';
 
 export async function setPresence(tx: Tx, sessionId: string, status: PresenceStatus, statusText: string): Promise<void> {
   const roomId = await updatePresenceRow(tx, sessionId, status, statusText);
   if (roomId !== null) tx.emit({ type: 'worker.changed', roomId, sessionId, change: 'presence' });
+}
+
+/**
+ * Someone else's action took `taskWord` (e.g. task_7) out of an agent's hands (a person
+ * moved it to Done, cancelled or reopened it): a presence still about it ("reviewing
+ * task_7") would be stale on the room header and the roster, so it goes back to idle.
+ */
+export async function resetPresenceAbout(tx: Tx, roomId: string, taskWord: string, idleText: string): Promise<void> {
+  for (const sessionId of await resetPresenceNaming(tx, roomId, taskWord, idleText)) {
+    tx.emit({ type: 'worker.changed', roomId, sessionId, change: 'presence' });
+  }
 }
 
 /** Rules for post_status text, checked in order; the first whose phrase the text contains wins. */

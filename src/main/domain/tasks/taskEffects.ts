@@ -6,9 +6,9 @@ import { errors } from '../errors';
 import { parseNumberedId, taskId } from '../ids';
 import type { Actor } from '../actor';
 import { postSystemEvent, type EventConcern } from '../systemEvents';
-import { setPresence, type PresenceStatus } from '../sessions/presence';
+import { resetPresenceAbout, setPresence, type PresenceStatus } from '../sessions/presence';
 import { endLeasesForStatus } from './leases';
-import type { TaskStatus } from './transitions';
+import { isHeldStatus, type TaskStatus } from './transitions';
 
 /** Parses `task_N`; a malformed id is an unknown task (T3). */
 export function parseTaskId(value: unknown): number {
@@ -32,6 +32,8 @@ export async function applyStatusChange(tx: Tx, task: TaskRow, to: TaskStatus, a
   if (to === 'accepted') await setTaskAssignee(tx, task.room_id, task.number, null);
   await setTaskStatus(tx, task.room_id, task.number, to);
   await insertTaskEvent(tx, task.room_id, task.number, task.status, to, actor.label);
+  // Nobody holds it any more: agents' presence about it ("reviewing task_7") is stale.
+  if (!isHeldStatus(to)) await resetPresenceAbout(tx, task.room_id, taskId(task.number), IDLE_TEXT);
 }
 
 /**

@@ -113,6 +113,15 @@ describe('classifying a join_room name', () => {
     expect(classifyRoomName('ada@home')).toEqual({ kind: 'named', roomId: 'ada@home' });
   });
 
+  it.each(['github.com/acme', 'github.com/', 'GitHub.com', 'https://github.com/acme', 'git@github.com:acme'])(
+    'refuses %j, written as a repository that names none, with the expected form (R13)',
+    (name) => {
+      expect(() => classifyRoomName(name)).toThrow(
+        `"${name}" is not a repository room name. A repository room is github.com/<owner>/<repo> (or the repository's git remote URL), e.g. github.com/acme/app.`,
+      );
+    },
+  );
+
   it('applies the room id rule (R6)', () => {
     expect(() => classifyRoomName('  ')).toThrow('Room id must be 1–512 characters with no control characters.');
     expect(() => classifyRoomName('bad\u0007name')).toThrow('Room id must be 1–512 characters with no control characters.');

@@ -1,26 +1,34 @@
 // One agent in the roster: name, tool, owner, online or not, status, why it was last
 // woken, rooms, tasks held, last seen, and its actions.
 import type { AgentSession } from '../../../../shared/types';
+import { useRoomTitle } from '../../app/appData';
 import { Avatar } from '../../components/Avatar';
 import { IdeBadge } from '../../components/IdeBadge';
 import { Menu } from '../../components/Menu';
 import { Icon } from '../../components/Icon';
 import { StatusDot, STATUS_WORDS } from '../../components/StatusDot';
-import { formatRelative } from '../../lib/time';
+import { Time } from '../../components/Time';
 import { AgentWakes } from './AgentWakes';
 
 export type AgentAction = 'rename' | 'disconnect' | 'remove';
 
 export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSession; rooms: string[]; showRoom: boolean; onAction: (agent: AgentSession, action: AgentAction) => void }) {
+  const roomName = useRoomTitle();
   const presence = agent.ended ? 'Disconnected' : agent.online ? STATUS_WORDS[agent.status] : 'Offline';
   return (
     <li className={agent.online && !agent.ended ? 'agent-row' : 'agent-row agent-offline'}>
       <Avatar name={agent.name} size={36} />
       <div className="agent-main">
         <div className="agent-name-line">
-          <strong className="agent-name">{agent.name}</strong>
+          <strong className="agent-name truncate" title={agent.name}>
+            {agent.name}
+          </strong>
           <IdeBadge ide={agent.ide} />
-          {agent.owner && <span className="muted">{agent.owner}</span>}
+          {agent.owner && (
+            <span className="muted truncate" title={agent.owner}>
+              {agent.owner}
+            </span>
+          )}
         </div>
         <div className="agent-status-line">
           <StatusDot online={agent.online && !agent.ended} status={agent.status} />
@@ -42,7 +50,7 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
         </div>
         <div>
           <dt>Last seen</dt>
-          <dd>{agent.online && !agent.ended ? 'Now' : <time dateTime={agent.lastSeenAt}>{formatRelative(agent.lastSeenAt)}</time>}</dd>
+          <dd>{agent.online && !agent.ended ? 'Now' : <Time iso={agent.lastSeenAt} />}</dd>
         </div>
       </dl>
       <Menu
@@ -50,7 +58,7 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
         items={[
           { key: 'rename', label: 'Rename…', onSelect: () => onAction(agent, 'rename') },
           ...(agent.online && !agent.ended ? [{ key: 'disconnect', label: 'Disconnect…', onSelect: () => onAction(agent, 'disconnect') }] : []),
-          ...(!agent.ended ? [{ key: 'remove', label: `Remove from ${agent.roomName}…`, danger: true, onSelect: () => onAction(agent, 'remove') }] : []),
+          ...(!agent.ended ? [{ key: 'remove', label: `Remove from ${roomName(agent.roomId, agent.roomName)}…`, danger: true, onSelect: () => onAction(agent, 'remove') }] : []),
         ]}
       >
         <Icon name="more" />

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import type { AgentSession } from '../../../../shared/types';
 import { useAppEvents } from '../../api/useAppEvents';
 import { useQuery } from '../../api/useQuery';
-import { useAppData } from '../../app/appData';
+import { useAppData, useRoomTitle } from '../../app/appData';
 import { useNavigation } from '../../app/navigation';
 import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
 import { AgentRow, type AgentAction } from './AgentRow';
 import { AgentDialogs } from './AgentDialogs';
-import { RoomOptions, roomTitle } from '../sidebar/RoomItem';
+import { RoomOptions } from '../sidebar/RoomItem';
 
 export function sortAgents(agents: AgentSession[]): AgentSession[] {
   const rank = (a: AgentSession) => (a.ended ? 2 : a.online ? 0 : 1);
@@ -33,8 +33,8 @@ export function AgentsRoster({ roomId }: { roomId?: string }) {
   const agents = all.data ?? [];
   const room = roomId ?? filter;
   const shown = sortAgents(room ? agents.filter((a) => a.roomId === room) : agents);
-  const titles = new Map((rooms.data ?? []).map((r) => [r.id, roomTitle(r)]));
-  const title = (a: AgentSession) => titles.get(a.roomId) ?? a.roomName;
+  const roomName = useRoomTitle();
+  const title = (a: AgentSession) => roomName(a.roomId, a.roomName);
   const roomsOf = (agent: AgentSession) => [...new Set([title(agent), ...agents.filter((a) => a.agentKey === agent.agentKey && !a.ended).map(title)])];
   const online = shown.filter((a) => a.online && !a.ended).length;
 

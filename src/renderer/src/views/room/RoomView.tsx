@@ -1,5 +1,8 @@
-// A room: header, then Chat · Board · Agents · Memory. Ctrl/Cmd+F opens search in the chat.
-import { useEffect, useState } from 'react';
+// A room: header, then Chat · Board · Agents · Memory. The header's search button opens
+// search in the chat; so does Ctrl/Cmd+F in the desktop app (in a browser it stays the
+// browser's own find).
+import { useCallback, useEffect, useState } from 'react';
+import { useApi } from '../../api/ApiContext';
 import { roomById, useAppData } from '../../app/appData';
 import { useNavigation, type RoomTab, type Route } from '../../app/navigation';
 import { useQuery } from '../../api/useQuery';
@@ -11,6 +14,7 @@ import { AgentsRoster } from '../agents/AgentsRoster';
 import { MemoryView } from '../memory/MemoryView';
 import { useMessageAnnouncements } from '../chat/useMessageAnnouncements';
 import { RoomHeader } from './RoomHeader';
+import { roomTitle } from '../../lib/rooms';
 
 const TABS: TabSpec<RoomTab>[] = [
   { key: 'chat', label: 'Chat', icon: 'chat' },
@@ -22,6 +26,7 @@ const TABS: TabSpec<RoomTab>[] = [
 export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> }) {
   const { rooms, info } = useAppData();
   const { navigate } = useNavigation();
+  const api = useApi();
   const room = roomById(rooms.data, route.roomId);
   const agents = useQuery('workers.list', { roomId: route.roomId }, (e) => e.type === 'worker.changed' && e.roomId === route.roomId);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -30,17 +35,21 @@ export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> })
   useEffect(() => {
     setSearchOpen(false);
   }, [route.roomId]);
+  const openSearch = useCallback(() => {
+    if (route.tab !== 'chat') navigate({ ...route, tab: 'chat' });
+    setSearchOpen(true);
+  }, [route, navigate]);
   useEffect(() => {
+    if (api.host !== 'electron') return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'f') {
         event.preventDefault();
-        if (route.tab !== 'chat') navigate({ ...route, tab: 'chat' });
-        setSearchOpen(true);
+        openSearch();
       }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [route, navigate]);
+  }, [api.host, openSearch]);
 
   if (rooms.status === 'loading') return <Loading label="Opening room…" />;
   if (rooms.status === 'error' && !room) return <ErrorState message={rooms.error} onRetry={rooms.reload} />;
@@ -48,8 +57,8 @@ export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> })
 
   const agentList = agents.data ?? [];
   return (
-    <section className="room" aria-label={room.name}>
-      <RoomHeader room={room} agents={agentList} onShowAgents={() => navigate({ view: 'room', roomId: room.id, tab: 'agents' })} />
+    <section className="room" aria-label={roomTitle(room)}>
+      <RoomHeader room={room} agents={agentList} onShowAgents={() => navigate({ view: 'room', roomId: room.id, tab: 'agents' })} onSearch={openSearch} searchShortcut={api.host === 'electron'} />
       <Tabs tabs={TABS} selected={route.tab} onSelect={(tab) => navigate({ view: 'room', roomId: room.id, tab })} label="Room views" idPrefix="room" />
       <div className="room-panel" id="room-panel" role="tabpanel" aria-labelledby={`room-tab-${route.tab}`}>
         {route.tab === 'chat' && <ChatView key={room.id} room={room} route={route} agents={agentList} searchOpen={searchOpen} onCloseSearch={() => setSearchOpen(false)} />}
