@@ -10,7 +10,7 @@ import { ideLabelFor } from './clientIdentity';
 import { requireRoom, resolveWritableRoom } from '../domain/rooms/rooms';
 import type { Queryable, Tx } from '../store/port';
 import { hardened } from './results';
-import type { ToolEnv } from './services';
+import type { OwnerIdentity, ToolEnv } from './services';
 
 export type IdentityKind = 'worker' | 'legacy' | 'implicit' | 'none';
 
@@ -74,11 +74,13 @@ export async function fencedWrite<T>(
   fn: (tx: Tx, identity: CallIdentity) => Promise<T>,
 ): Promise<{ value: T; identity: CallIdentity }> {
   let acting = identity;
+  // The owner a new implicit session is labelled with, read before the write: inside it, reads go through tx only.
+  const owner = identity.kind === 'implicit' && !identity.session ? await env.services.owner() : null;
   const value = await env.services.store.write(async (tx) => {
     // The fence: the first step of the transaction (worker-handles.md §8).
     if (identity.session && !env.services.bindings.holds(env.conn, identity.session.session_id)) throw errors.W14();
-    if (identity.kind === 'implicit' && !identity.session) {
-      const session = (await liveImplicitSession(env, tx, identity.roomId)) ?? (await createImplicitSession(tx, env, identity.roomId));
+    if (owner) {
+      const session = (await liveImplicitSession(env, tx, identity.roomId)) ?? (await createImplicitSession(tx, env, identity.roomId, owner));
       acting = { ...identity, session, actor: actorOf(session) };
     }
     return fn(tx, acting);
@@ -181,8 +183,7 @@ export async function liveImplicitSession(env: ToolEnv, q: Queryable, roomId: st
 }
 
 /** Inside the write's transaction; the connection adopts the session only once it commits. */
-async function createImplicitSession(tx: Tx, env: ToolEnv, roomId: string): Promise<SessionRow> {
-  const owner = await env.services.owner();
+async function createImplicitSession(tx: Tx, env: ToolEnv, roomId: string, owner: OwnerIdentity): Promise<SessionRow> {
   const ide = ideLabelFor(env.conn);
   const session = await createLegacySession(tx, {
     roomId,
