@@ -1,5 +1,5 @@
-// Running a tool body as the resolved identity: a fenced write, or a read that is
-// checked before it starts and again after it finishes (worker-handles.md §7–8).
+// Running a tool body as the resolved identity, in its room's place: a fenced write, or a
+// read that is checked before it starts and again after it finishes (worker-handles.md §7–8).
 import type { Queryable, Tx } from '../store/port';
 import { assertStillHeld, fencedWrite, resolveIdentity, type CallIdentity, type IdentityArgs } from './identity';
 import type { ToolEnv } from './services';
@@ -19,7 +19,7 @@ export async function writeAs<T>(
 /** A read as the resolved identity; `fn` reads through `q`. */
 export async function readAs<T>(env: ToolEnv, args: IdentityArgs, fn: (identity: CallIdentity, q: Queryable) => Promise<T>): Promise<T> {
   const identity = await resolveIdentity(env, args, { write: false });
-  const value = await env.services.store.read((q) => fn(identity, q));
+  const value = await identity.storage.read((q) => fn(identity, q));
   assertStillHeld(env, identity);
   return value;
 }

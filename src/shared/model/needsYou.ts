@@ -1,12 +1,14 @@
 // The "Needs you" queue: agents' requests, tasks in review or blocked, and mentions.
 import { z } from 'zod';
-import { RoomId, RoomNumber, Timestamp } from './common';
+import { Place, RoomId, RoomNumber, Timestamp } from './common';
 
 /** Which thing an item is about: a request (req_N), a task (task_N) or a message (msg_N). */
 export const NeedsYouRef = z.strictObject({
   kind: z.enum(['request', 'task', 'mention']),
   roomId: RoomId,
   number: RoomNumber,
+  /** The room's place; omitted: 'local'. Items of a team's rooms reach every person of the team. */
+  place: Place.optional(),
 });
 
 export const NeedsYouReason = z.enum(['question', 'decision', 'approval', 'review', 'task_in_review', 'task_blocked', 'mention']);

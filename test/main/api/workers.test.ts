@@ -1,3 +1,4 @@
+import { placeKey } from '../../../src/main/mcp/placeKeys';
 import { describe, expect, it, vi } from 'vitest';
 import { eventsOf, setUpApi } from './harness';
 
@@ -75,7 +76,7 @@ describe('workers.rename', () => {
       ['LetAgents', expect.stringMatching(/ renamed Juniper to Maple\.$/)],
       ['Maple', 'after'],
     ]);
-    expect(eventsOf(h.events, 'worker.changed')).toContainEqual({ type: 'worker.changed', roomId: 'lab', sessionId: juniper.sessionId, change: 'renamed' });
+    expect(eventsOf(h.events, 'worker.changed')).toContainEqual({ type: 'worker.changed', place: 'local', roomId: 'lab', sessionId: juniper.sessionId, change: 'renamed' });
   });
 
   it('refuses a taken name, a blank or too long name and an unknown session, changing nothing', async () => {
@@ -138,7 +139,7 @@ describe('workers.remove', () => {
     const session = await h.call('workers.remove', { sessionId: juniper.sessionId });
     expect(session).toMatchObject({ ended: true, online: false, tasksHeld: [] });
     expect(await h.call('tasks.get', { roomId: 'lab', number: 1 })).toMatchObject({ status: 'accepted', assignee: null });
-    expect(h.app.hub.isOnline(juniper.sessionId)).toBe(false);
+    expect(h.app.hub.bindings.isOnline(placeKey('local', juniper.sessionId))).toBe(false);
   });
 
   it('refuses an unknown session, changing nothing', async () => {

@@ -231,12 +231,12 @@ describe.each(adapters)('the query modules on %s', (name, open) => {
     await fresh();
     await write((tx) => ensureRoom(tx, { roomId: 'a', kind: 'named' }));
     await write((tx) => ensureRoom(tx, { roomId: 'b', kind: 'named' }));
-    await write((tx) => saveJoinedRoom(tx, 'client\n/cwd', 'a', 'join_room', true));
-    await write((tx) => saveJoinedRoom(tx, 'client\n/cwd', 'b', 'config', true));
+    await write((tx) => saveJoinedRoom(tx, 'client\n/cwd', 'local', 'a', 'join_room', true));
+    await write((tx) => saveJoinedRoom(tx, 'client\n/cwd', 'local', 'b', 'config', true));
     expect((await read((q) => getSavedCurrentRoom(q, 'client\n/cwd')))!.roomId).toBe('b');
     expect((await read((q) => getSavedRoomSession(q, 'client\n/cwd', 'a')))!.isCurrent).toBe(false);
-    expect(await write((tx) => advanceClientCursor(tx, 'client\n/cwd', 'a', 4))).toBe(true);
-    expect(await write((tx) => advanceClientCursor(tx, 'client\n/cwd', 'a', 2))).toBe(false);
+    expect(await write((tx) => advanceClientCursor(tx, 'client\n/cwd', 'local', 'a', 4))).toBe(true);
+    expect(await write((tx) => advanceClientCursor(tx, 'client\n/cwd', 'local', 'a', 2))).toBe(false);
 
     expect(await write((tx) => ensureSetting(tx, 'host_id', 'host_1'))).toBe('host_1');
     expect(await write((tx) => ensureSetting(tx, 'host_id', 'host_2'))).toBe('host_1');

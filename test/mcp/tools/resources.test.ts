@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { cleanupSpawned, type ServeHandle } from '../../support';
 import { connectAgent, registerWorker, startApp, type Agent } from './harness';
+import type { PlacedApp } from '../../support/place';
 
-let serve: ServeHandle;
+let serve: ServeHandle & PlacedApp;
 let ada: Agent;
 let bob: Agent;
 
@@ -63,6 +64,9 @@ describe('letagents://rooms/{room_id}/messages', () => {
     expect(resourceTemplates).toEqual([
       expect.objectContaining({ uriTemplate: 'letagents://rooms/{room_id}/messages', mimeType: 'application/json' }),
       expect.objectContaining({ uriTemplate: 'letagents://rooms/{room_id}/tasks/{task_id}', mimeType: 'application/json' }),
+      // A team's rooms: the same under the team's name (issue 12).
+      expect.objectContaining({ uriTemplate: 'letagents://teams/{team}/rooms/{room_id}/messages', mimeType: 'application/json' }),
+      expect.objectContaining({ uriTemplate: 'letagents://teams/{team}/rooms/{room_id}/tasks/{task_id}', mimeType: 'application/json' }),
     ]);
   });
 

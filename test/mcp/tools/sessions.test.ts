@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, type ServeHandle } from '../../support';
 import { connectAgent, expectHard, expectSoft, expectUnchanged, FORGED_WORKER_ID, MALFORMED_WORKER_ID, startApp, W7, type Agent } from './harness';
+import type { PlacedApp } from '../../support/place';
 
 const AGENT_SESSION_KEYS = [
   'actor_label', 'agent_instance_id', 'agent_key', 'created_at', 'display_name', 'ended_at', 'host_id', 'host_kind', 'host_label', 'ide_label',
@@ -12,7 +13,7 @@ const AGENT_SESSION_KEYS = [
 ];
 const USE_SESSION_ID = 'Pass this exact agent_session_id to wait_for_messages, send_message, and every other room tool.';
 
-let serve: ServeHandle;
+let serve: ServeHandle & PlacedApp;
 let ada: Agent;
 
 beforeAll(async () => {

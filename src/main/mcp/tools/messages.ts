@@ -27,7 +27,7 @@ const HISTORY_CHUNK = 1_000;
 
 async function postAndShow(env: ToolEnv, args: object, post: (tx: Tx, id: CallIdentity) => Promise<number>) {
   const { value: number, identity } = await writeAs(env, args, post, { posting: true });
-  const message = await env.services.store.read(async (q) => {
+  const message = await identity.storage.read(async (q) => {
     const row = (await getMessageRow(q, identity.roomId, number))!;
     return toAgentMessage(q, identity.roomId, row, { dataDir: env.services.dataDir });
   });
@@ -97,7 +97,8 @@ export const readMessagesTool = defineTool({
       const newest = rows.at(-1)?.number;
       if (newest !== undefined) {
         const clientKey = env.conn.clientKey;
-        void env.services.store.write((tx) => advanceClientCursor(tx, clientKey, identity.roomId, newest)).catch(() => undefined);
+        // The client's saved cursor lives on this computer, whatever the room's place.
+        void env.services.store.write((tx) => advanceClientCursor(tx, clientKey, identity.place, identity.roomId, newest)).catch(() => undefined);
       }
       const total = await totalMessageCount(q, identity.roomId);
       const partial = bounded.truncated || total > bounded.messages.length;
@@ -148,7 +149,7 @@ export const postStatusTool = defineTool({
       },
       { posting: true },
     );
-    const row = (await env.services.store.read((q) => getMessageRow(q, identity.roomId, number)))!;
+    const row = (await identity.storage.read((q) => getMessageRow(q, identity.roomId, number)))!;
     return {
       success: true,
       status_posted: args.status,

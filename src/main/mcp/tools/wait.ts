@@ -1,7 +1,8 @@
 // wait_for_messages (mcp-tools.md §5.3): route messages after a cursor in windows of
 // 100 and return the first window that activates this agent; when caught up, sleep on
-// the room's commit signal (never polling the database) until a message commits, the
-// deadline passes, the client cancels, or the worker is taken over (W14). A burst of
+// the room's commit signal (never polling the database; in a team room also raised by the
+// other apps' hints and by a reconnect) until a message commits, the deadline passes, the
+// client cancels, or the worker is taken over (W14), on this machine or another. A burst of
 // messages committed together goes out in one result, and each result that activates the
 // agent is recorded with its reason for the people watching. While it sleeps it sends
 // progress (waitProgress.ts) to clients that asked, and logs what woke it.
@@ -14,7 +15,7 @@ import { latestNumber, newestPage, pageAfter, type MessageRow } from '../../doma
 import { mapInOrder } from '../../domain/inOrder';
 import type { SessionRow } from '../../domain/sessions/sessions';
 import type { Queryable } from '../../store/port';
-import { assertStillHeld, liveImplicitSession, newestLiveLegacySession, resolveIdentity } from '../identity';
+import { assertStillHeld, liveImplicitSession, newestLiveLegacySession, resolveIdentity, sessionKeyOf, type RoomRef } from '../identity';
 import { routeMessage, type RoutingDecision } from '../routing';
 import { routableMessage, routingContextFor } from '../routingContext';
 import type { ToolEnv } from '../services';
@@ -35,8 +36,8 @@ export function clampTimeout(timeout: number | undefined): number {
 }
 
 /** The routing identity: the acting session, else this connection's live legacy or implicit session in the room. */
-async function routingSession(env: ToolEnv, q: Queryable, roomId: string, acting: SessionRow | null): Promise<SessionRow | null> {
-  return acting ?? (await newestLiveLegacySession(env, q, roomId, true)) ?? (await liveImplicitSession(env, q, roomId));
+async function routingSession(env: ToolEnv, q: Queryable, room: RoomRef, acting: SessionRow | null): Promise<SessionRow | null> {
+  return acting ?? (await newestLiveLegacySession(env, q, room, true)) ?? (await liveImplicitSession(env, q, room));
 }
 
 interface Routed {
@@ -70,14 +71,13 @@ export const waitForMessagesTool = defineTool({
       if (cursor === null) throw errors.M7();
     }
     const identity = await resolveIdentity(env, args, { write: false });
-    const roomId = identity.roomId;
-    const { store } = env.services;
-    const recipient = await store.read((q) => routingSession(env, q, roomId, identity.session));
+    const { roomId, place, storage: store } = identity;
+    const recipient = await store.read((q) => routingSession(env, q, identity, identity.session));
     const deadline = Date.now() + clampTimeout(args.timeout);
     let takeover: DomainError | null = null;
     let wakeOnFailure: (() => void) | null = null;
     const removeWaiter = recipient
-      ? env.services.bindings.addWaiter(recipient.session_id, env.conn.id, (error) => {
+      ? env.services.bindings.addWaiter(sessionKeyOf(place, recipient), env.conn.id, (error) => {
           takeover = error;
           wakeOnFailure?.();
         })
@@ -100,23 +100,23 @@ export const waitForMessagesTool = defineTool({
     try {
       for (;;) {
         if (takeover) throw takeover;
-        if (recipient) env.services.touchSession(recipient.session_id);
+        if (recipient) env.services.touchSession(place, recipient.session_id);
         // Listen before reading: a commit landing while the read runs still wakes the sleep below.
-        const signal = env.services.signals.next(roomId);
+        const signal = env.services.signals.next(place, roomId);
         const from = cursor;
         const look = await store.read(async (q): Promise<Look> => {
           const latest = await latestNumber(q, roomId);
           // An empty room with no cursor waits, then routes from its first message.
-          if (from === null && latest > 0) return { latest, routed: await route(env, q, roomId, recipient, await newestPage(q, roomId, WINDOW)) };
+          if (from === null && latest > 0) return { latest, routed: await route(env, q, identity, recipient, await newestPage(q, roomId, WINDOW)) };
           const after = Math.min(from ?? 0, latest);
-          if (after < latest) return { latest, routed: await route(env, q, roomId, recipient, await pageAfter(q, roomId, after, WINDOW)) };
+          if (after < latest) return { latest, routed: await route(env, q, identity, recipient, await pageAfter(q, roomId, after, WINDOW)) };
           return { latest, routed: null };
         });
         const { latest } = look;
         if (cursor === null && latest === 0) cursor = 0;
         if (cursor === null) {
           signal.cancel();
-          return noteWake(call, await finish(env, identity, roomId, look.routed!, skipped, latest, 'newest'));
+          return noteWake(call, await finish(env, identity, look.routed!, skipped, latest, 'newest'));
         }
         if (look.routed) {
           signal.cancel();
@@ -125,12 +125,12 @@ export const waitForMessagesTool = defineTool({
             // Caught up with the room: let the rest of a burst land, then route the window again.
             if (!gathered && routed.at(-1)!.row.number === latest) {
               gathered = true;
-              await gatherBurst(env, roomId, deadline, call.signal, onFailure);
+              await gatherBurst(env, identity, deadline, call.signal, onFailure);
               wakeOnFailure = null;
               continue;
             }
-            const result = await finish(env, identity, roomId, routed, skipped, routed.at(-1)!.row.number, 'oldest');
-            if (recipient) recordWake(env, roomId, recipient.session_id, routed, result.last_observed_message_id);
+            const result = await finish(env, identity, routed, skipped, routed.at(-1)!.row.number, 'oldest');
+            if (recipient) recordWake(env, identity, recipient.session_id, routed, result.last_observed_message_id);
             return noteWake(call, result);
           }
           skipped.push(...routed.map((r) => r.row.number));
@@ -141,7 +141,7 @@ export const waitForMessagesTool = defineTool({
         const remaining = deadline - Date.now();
         if (remaining <= 0 || call.signal.aborted) {
           signal.cancel();
-          return noteWake(call, await finish(env, identity, roomId, [], skipped, cursor, 'oldest'));
+          return noteWake(call, await finish(env, identity, [], skipped, cursor, 'oldest'));
         }
         await sleep(signal, remaining, call.signal, onFailure);
         wakeOnFailure = null;
@@ -153,9 +153,9 @@ export const waitForMessagesTool = defineTool({
   },
 });
 
-async function route(env: ToolEnv, q: Queryable, roomId: string, recipient: SessionRow | null, rows: MessageRow[]): Promise<Routed[]> {
+async function route(env: ToolEnv, q: Queryable, room: RoomRef, recipient: SessionRow | null, rows: MessageRow[]): Promise<Routed[]> {
   if (!recipient) return rows.map((row) => ({ row, decision: null }));
-  const ctx = await routingContextFor(env, q, roomId, recipient);
+  const ctx = await routingContextFor(env, q, room, recipient);
   return mapInOrder(rows, async (row) => ({
     row,
     decision: await routeMessage(routableMessage(row), ctx),
@@ -165,7 +165,6 @@ async function route(env: ToolEnv, q: Queryable, roomId: string, recipient: Sess
 async function finish(
   env: ToolEnv,
   identity: Parameters<typeof assertStillHeld>[1],
-  roomId: string,
   routed: Routed[],
   skipped: number[],
   lastExamined: number | null,
@@ -174,7 +173,8 @@ async function finish(
   const delivered = routed.filter((r) => !r.decision || r.decision.decision === 'activate');
   for (const r of routed) if (r.decision && r.decision.decision === 'silent') skipped.push(r.row.number);
   const rows = delivered.map((r) => r.row);
-  const { messages, threadContextTruncated } = await env.services.store.read((q) => toAgentMessages(q, roomId, rows, { dataDir: env.services.dataDir }));
+  const { roomId } = identity;
+  const { messages, threadContextTruncated } = await identity.storage.read((q) => toAgentMessages(q, roomId, rows, { dataDir: env.services.dataDir }));
   const withActivation: AgentMessage[] = messages.map((m, i) => {
     const decision = delivered[i].decision;
     return decision ? { ...m, activation: { for_current_agent: { decision: 'activate', reason: decision.reason, addressed: decision.addressed } } } : m;
@@ -204,27 +204,28 @@ async function finish(
  * no longer than that), and never later than BURST_MS, the deadline, a cancel or a
  * takeover. Event-driven like the wait itself.
  */
-async function gatherBurst(env: ToolEnv, roomId: string, deadline: number, abort: AbortSignal, onFailure: (wake: () => void) => void): Promise<void> {
+async function gatherBurst(env: ToolEnv, room: RoomRef, deadline: number, abort: AbortSignal, onFailure: (wake: () => void) => void): Promise<void> {
   const until = Math.min(Date.now() + BURST_MS, deadline);
   for (;;) {
     const left = until - Date.now();
     if (left <= 0) return;
-    const quiet = env.services.store.writing ? left : Math.min(BURST_QUIET_MS, left);
-    const woke = await sleep(env.services.signals.next(roomId), quiet, abort, onFailure);
-    if (woke === 'ended' || (woke === 'timer' && !env.services.store.writing)) return;
+    const quiet = room.storage.writing ? left : Math.min(BURST_QUIET_MS, left);
+    const woke = await sleep(env.services.signals.next(room.place, room.roomId), quiet, abort, onFailure);
+    if (woke === 'ended' || (woke === 'timer' && !room.storage.writing)) return;
   }
 }
 
 /** Notes why the agent was woken: the first activating message of the result it gets. */
-function recordWake(env: ToolEnv, roomId: string, sessionId: string, routed: Routed[], lastObserved: string | null): void {
+function recordWake(env: ToolEnv, room: RoomRef, sessionId: string, routed: Routed[], lastObserved: string | null): void {
   const last = lastObserved === null ? 0 : parseNumberedId('msg', lastObserved)!;
   const activating = routed.filter((r) => r.decision?.decision === 'activate' && r.row.number <= last);
   const first = activating[0];
   if (!first?.decision) return;
   env.services.wakes.record({
-    roomId,
+    place: room.place,
+    roomId: room.roomId,
     sessionId,
-    at: env.services.store.now(),
+    at: room.storage.now(),
     messageNumber: first.row.number,
     reason: first.decision.reason,
     addressed: first.decision.addressed,

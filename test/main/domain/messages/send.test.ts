@@ -25,7 +25,7 @@ describe('posting a message', () => {
       publisher_session_id: 'local_juniper',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
-    expect(t.events.at(-1)).toEqual({ type: 'message.created', roomId: room, number: 1 });
+    expect(t.events.at(-1)).toEqual({ type: 'message.created', place: 'local', roomId: room, number: 1 });
   });
 
   it('a person posts as themself with source human and no publisher', async () => {

@@ -10,13 +10,15 @@ import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
 import { AgentRow, type AgentAction } from './AgentRow';
 import { AgentDialogs } from './AgentDialogs';
 import { RoomOptions } from '../sidebar/RoomItem';
+import { isEventOf, refOf, roomKey, sameRoom, type RoomRef } from '../../lib/rooms';
 
 export function sortAgents(agents: AgentSession[]): AgentSession[] {
   const rank = (a: AgentSession) => (a.ended ? 2 : a.online ? 0 : 1);
   return [...agents].sort((a, b) => rank(a) - rank(b) || b.lastSeenAt.localeCompare(a.lastSeenAt) || a.name.localeCompare(b.name));
 }
 
-export function AgentsRoster({ roomId }: { roomId?: string }) {
+/** Every agent, or (`room`) one room's: by id and place. */
+export function AgentsRoster({ room: inRoom }: { room?: RoomRef }) {
   const { rooms } = useAppData();
   const { navigate } = useNavigation();
   const all = useQuery('workers.list', {}, (e) => e.type === 'worker.changed' || e.type === 'task.changed');
@@ -24,17 +26,17 @@ export function AgentsRoster({ roomId }: { roomId?: string }) {
   const [acting, setActing] = useState<{ agent: AgentSession; action: AgentAction } | null>(null);
   // A wake changes only that agent's latest wake: patch it in place rather than refetch the roster.
   useAppEvents((e) => {
-    if (e.type === 'worker.woken') all.setData((list) => list.map((a) => (a.sessionId === e.sessionId ? { ...a, lastWake: e.wake } : a)));
+    if (e.type === 'worker.woken') all.setData((list) => list.map((a) => (a.sessionId === e.sessionId && isEventOf(e, refOf({ id: a.roomId, place: a.place })) ? { ...a, lastWake: e.wake } : a)));
   });
 
   if (all.status === 'loading') return <Loading label="Loading agents…" />;
   if (all.status === 'error' && !all.data) return <ErrorState message={all.error} onRetry={all.reload} />;
 
   const agents = all.data ?? [];
-  const room = roomId ?? filter;
-  const shown = sortAgents(room ? agents.filter((a) => a.roomId === room) : agents);
+  const room = inRoom ?? (filter ? (rooms.data ?? []).map(refOf).find((r) => roomKey(r) === filter) : undefined);
+  const shown = sortAgents(room ? agents.filter((a) => sameRoom(room, a)) : agents);
   const roomName = useRoomTitle();
-  const title = (a: AgentSession) => roomName(a.roomId, a.roomName);
+  const title = (a: AgentSession) => roomName(a, a.roomName);
   const roomsOf = (agent: AgentSession) => [...new Set([title(agent), ...agents.filter((a) => a.agentKey === agent.agentKey && !a.ended).map(title)])];
   const online = shown.filter((a) => a.online && !a.ended).length;
 
@@ -44,7 +46,7 @@ export function AgentsRoster({ roomId }: { roomId?: string }) {
         <p className="muted" role="status">
           {shown.length === 0 ? '' : `${online} online · ${shown.length} ${shown.length === 1 ? 'agent' : 'agents'}`}
         </p>
-        {!roomId && (
+        {!inRoom && (
           <label className="inline-field">
             <span>Room</span>
             <select value={filter} onChange={(e) => setFilter(e.target.value)}>
@@ -69,7 +71,7 @@ export function AgentsRoster({ roomId }: { roomId?: string }) {
       ) : (
         <ul className="agent-list">
           {shown.map((agent) => (
-            <AgentRow key={agent.sessionId} agent={agent} rooms={roomsOf(agent)} showRoom={!roomId} onAction={(a, action) => setActing({ agent: a, action })} />
+            <AgentRow key={`${agent.place}\n${agent.sessionId}`} agent={agent} rooms={roomsOf(agent)} showRoom={!inRoom} onAction={(a, action) => setActing({ agent: a, action })} />
           ))}
         </ul>
       )}
