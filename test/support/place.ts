@@ -11,6 +11,7 @@ import { SqliteStorage } from '../../src/main/store/sqlite/sqliteStorage';
 import { toNumberedPlaceholders } from '../../src/main/store/postgres/placeholders';
 import { pgTypes } from '../../src/main/store/postgres/pgTypes';
 import { EventBus } from '../../src/main/events/bus';
+import { prepareDataFolder } from '../../src/main/store/dataFolder';
 import { teamSettingsIn } from '../../src/main/teams/teamSettings';
 import { startPostgres, type PgCluster } from './postgres';
 
@@ -20,12 +21,19 @@ export const inTeamPlace = process.env.LETAGENTS_TEST_PLACE === 'team';
 /** 'local', or the team the suite's rooms live in. */
 export const TEST_PLACE = inTeamPlace ? SUITE_TEAM : 'local';
 
+/** The resource URI base of a room of the suite's place (mcp resources: letagents://rooms/… or letagents://teams/<team>/rooms/…). */
+export const roomUriBase = (roomId: string) =>
+  `letagents://${inTeamPlace ? `teams/${SUITE_TEAM}/` : ''}rooms/${encodeURIComponent(roomId)}`;
+
 let cluster: PgCluster | null = null;
 /** One cluster per test file (vitest runs each file in its own process), stopped when it exits. */
 async function suiteCluster(): Promise<PgCluster> {
   cluster ??= await startPostgres();
   return cluster;
 }
+
+/** The folder of this test file's PostgreSQL cluster (team variant), else null: its data files hold the team's rows. */
+export const suiteClusterDir = (): string | null => cluster?.dir ?? null;
 
 /** Where an app of the suite keeps its rooms: its data folder, and in the team variant its team database. */
 export interface PlacedApp {
@@ -42,6 +50,7 @@ export interface PlacedApp {
 export async function preparePlace(dataDir: string, teamUrl?: string): Promise<{ env: Record<string, string>; teamUrl: string | null }> {
   if (!inTeamPlace) return { env: {}, teamUrl: null };
   const url = teamUrl ?? (await (await suiteCluster()).createDatabase());
+  prepareDataFolder(dataDir);
   const store = new SqliteStorage({ path: join(dataDir, 'letagents.db'), bus: new EventBus() });
   try {
     await teamSettingsIn(store).update((current) => ({ next: { ...current, defaultPlace: SUITE_TEAM }, result: undefined }));
