@@ -7,13 +7,10 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { SqliteStorage } from '../../src/main/store/sqlite/sqliteStorage';
 import { toNumberedPlaceholders } from '../../src/main/store/postgres/placeholders';
 import { pgTypes } from '../../src/main/store/postgres/pgTypes';
-import { EventBus } from '../../src/main/events/bus';
-import { prepareDataFolder } from '../../src/main/store/dataFolder';
-import { teamSettingsIn } from '../../src/main/teams/teamSettings';
 import { startPostgres, type PgCluster } from './postgres';
+import { setDefaultPlace } from './teams';
 
 /** The team of the suite's rooms when LETAGENTS_TEST_PLACE=team. */
 export const SUITE_TEAM = 'suite';
@@ -50,13 +47,7 @@ export interface PlacedApp {
 export async function preparePlace(dataDir: string, teamUrl?: string): Promise<{ env: Record<string, string>; teamUrl: string | null }> {
   if (!inTeamPlace) return { env: {}, teamUrl: null };
   const url = teamUrl ?? (await (await suiteCluster()).createDatabase());
-  prepareDataFolder(dataDir);
-  const store = new SqliteStorage({ path: join(dataDir, 'letagents.db'), bus: new EventBus() });
-  try {
-    await teamSettingsIn(store).update((current) => ({ next: { ...current, defaultPlace: SUITE_TEAM }, result: undefined }));
-  } finally {
-    await store.close();
-  }
+  await setDefaultPlace(dataDir, SUITE_TEAM);
   return { env: { LETAGENTS_TEAM_URL_SUITE: url }, teamUrl: url };
 }
 

@@ -6,6 +6,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { AsyncEntry } from '@napi-rs/keyring';
+import { EventBus } from '../../src/main/events/bus';
+import { prepareDataFolder } from '../../src/main/store/dataFolder';
+import { SqliteStorage } from '../../src/main/store/sqlite/sqliteStorage';
+import { teamSettingsIn } from '../../src/main/teams/teamSettings';
 import { KEYCHAIN_SERVICE } from '../../src/main/secrets/secretStore';
 import { teamKeychainAccount } from '../../src/main/teams/teamNames';
 import { inCi, runPostgresSuites } from './postgres';
@@ -34,5 +38,16 @@ export function settingsText(dataDir: string): string {
     return JSON.stringify(db.prepare('SELECT key, value FROM settings ORDER BY key').all());
   } finally {
     db.close();
+  }
+}
+
+/** Makes `team` the default place of the data folder's app (as `letagents-desktop team default` does), creating the folder if needed. */
+export async function setDefaultPlace(dataDir: string, team: string): Promise<void> {
+  prepareDataFolder(dataDir);
+  const store = new SqliteStorage({ path: join(dataDir, 'letagents.db'), bus: new EventBus() });
+  try {
+    await teamSettingsIn(store).update((current) => ({ next: { ...current, defaultPlace: team }, result: undefined }));
+  } finally {
+    await store.close();
   }
 }

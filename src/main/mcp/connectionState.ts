@@ -19,6 +19,8 @@ export class ConnectionState {
   readonly roomPlaces = new Map<string, string>();
   /** session key (place + session_id) -> token this connection was given (worker-handles.md §1). */
   readonly tokens = new Map<string, string>();
+  /** worker_id -> the places where this connection connected it (their rooms are looked up even while a team is offline, to say so). */
+  readonly workerPlaces = new Map<string, Set<string>>();
   /** Session keys of the legacy sessions registered by this connection, newest last. */
   readonly legacySessions: string[] = [];
   /** room key (place + room_id) -> this connection's implicit session there (its session_id). */

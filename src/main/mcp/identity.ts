@@ -177,12 +177,21 @@ async function checkRoom(q: Queryable, roomId: string, options: ResolveOptions):
   }
 }
 
-/** Every room of the worker, in every place this app can read now (this computer first): W7 when there is none. */
+/**
+ * Every room of the worker, in every place this app can read now (this computer first), and
+ * in the places this connection connected it (a team offline then says team_offline rather
+ * than forgetting the worker): W7 when there is none.
+ */
 async function workerRoomsEverywhere(env: ToolEnv, workerId: string): Promise<Array<RoomRef>> {
   if (!isWorkerIdShape(workerId)) throw errors.W7();
+  const { places } = env.services;
+  const storages = await places.reachable();
+  for (const place of env.conn.workerPlaces.get(workerId) ?? []) {
+    if (!storages.some((s) => s.place === place)) storages.push(await places.get(place));
+  }
   const rooms: RoomRef[] = [];
   let known = false;
-  for (const storage of await env.services.places.reachable()) {
+  for (const storage of storages) {
     const found = await storage.read(async (q) => ((await getWorker(q, workerId)) ? workerRooms(q, workerId) : null));
     if (!found) continue;
     known = true;

@@ -20,7 +20,10 @@ export interface Places {
   get(place: string): Promise<Storage>;
   /** 'local', then every team in display order. */
   list(): Promise<string[]>;
-  /** This computer's storage and every team's that is online now; teams not opened yet start connecting (for the next look). */
+  /**
+   * This computer's storage and every team's that is online: a team not opened yet starts
+   * connecting and is waited for briefly; one known to be offline is left out.
+   */
   reachable(): Promise<Storage[]>;
   /** The team storages opened so far that are online now (no connecting, no waiting). */
   opened(): Storage[];

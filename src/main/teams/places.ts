@@ -8,6 +8,11 @@ import type { TeamConnections } from './teamConnections';
 import type { TeamRegistry } from './teamRegistry';
 import { sameTeam } from './teamNames';
 
+/** How long a look at every place waits for a team that is still connecting (a first use). */
+const FIRST_LOOK_MS = 1_500;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 export function createPlaces(local: Storage, registry: TeamRegistry, connections: TeamConnections): Places {
   const teamName = async (place: string): Promise<string> => {
     const trimmed = place.trim();
@@ -23,14 +28,19 @@ export function createPlaces(local: Storage, registry: TeamRegistry, connections
     get: async (place) => (isLocal(place) ? local : connections.storage(await teamName(place))),
     list: async () => [LOCAL_PLACE, ...(await registry.list()).map((t) => t.name)],
     async reachable() {
-      const out: Storage[] = [local];
-      for (const team of await registry.list()) {
-        const { status } = connections.state(team.name);
-        if (status === 'online') out.push(await connections.storage(team.name));
-        // Looking is a use: a team not opened yet (or whose URL could not be read) starts connecting.
-        else if (status === 'idle' || status === 'unavailable') connections.connect(team.name);
-      }
-      return out;
+      const teams = await registry.list();
+      // Looking is a use: a team not opened yet (or whose URL could not be read) starts connecting,
+      // and gets a moment to come online; one known to be offline is not waited for.
+      const reached = await Promise.all(
+        teams.map(async (team): Promise<Storage | null> => {
+          if (connections.state(team.name).status === 'offline') return null;
+          const storage = await connections.storage(team.name).catch(() => null);
+          if (!storage) return null;
+          if (storage.connection().status !== 'online') await Promise.race([storage.ready().catch(() => undefined), delay(FIRST_LOOK_MS)]);
+          return storage.connection().status === 'online' ? storage : null;
+        }),
+      );
+      return [local, ...reached.filter((s): s is Storage => s !== null)];
     },
     opened: () => connections.openedOnline(),
     state: (place): PlaceState => (isLocal(place) ? { status: 'online' } : connections.state(place)),

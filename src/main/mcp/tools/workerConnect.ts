@@ -48,6 +48,7 @@ export async function connectWorker(
   const sessionId = workerSessionId(worker.worker_id, roomId);
   const key = sessionKeyOf(place, { session_id: sessionId });
   env.conn.noteRoom(place, roomId);
+  env.conn.workerPlaces.set(worker.worker_id, new Set([...(env.conn.workerPlaces.get(worker.worker_id) ?? []), place]));
   const held = await store.read((q) => getSession(q, sessionId));
   if (held && !held.ended_at && bindings.holds(env.conn, key)) return registrationResult(env, place, worker.worker_id, held);
 

@@ -18,7 +18,7 @@ const AppDataContext = createContext<AppData | null>(null);
 export function AppDataProvider({ children }: { children: ReactNode }) {
   // A team's connection state changing (offline, back) changes what its rooms show.
   const rooms = useQuery('rooms.list', { includeArchived: true }, (e) => e.type === 'room.changed' || e.type === 'message.created' || e.type === 'worker.changed' || e.type === 'teams.changed');
-  const needsYou = useQuery('needsYou.list', {}, (e) => e.type === 'needsYou.changed' || e.type === 'task.changed');
+  const needsYou = useQuery('needsYou.list', {}, (e) => e.type === 'needsYou.changed' || e.type === 'task.changed' || e.type === 'teams.changed');
   const auth = useQuery('auth.status', {}, (e) => e.type === 'auth.changed');
   const info = useQuery('app.info', {}, (e) => e.type === 'auth.changed');
   const settings = useQuery('settings.get', {});
