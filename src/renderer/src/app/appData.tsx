@@ -1,12 +1,15 @@
-// App-wide data the sidebar and several views share: rooms with unread counts, the "Needs
-// you" queue, sign-in state, app info and settings. Each stays fresh through core events.
+// App-wide data the sidebar and several views share: rooms with unread counts, the teams
+// and their connection states, the "Needs you" queue, sign-in state, app info and settings.
+// Each stays fresh through core events.
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import type { AppInfo, AuthStatus, NeedsYouItem, RoomSummary, Settings } from '../../../shared/types';
+import type { AppInfo, AuthStatus, NeedsYouItem, RoomSummary, Settings, TeamsList } from '../../../shared/types';
 import { useQuery, type Query } from '../api/useQuery';
 import { roomTitle, sameRoom, type RoomRef } from '../lib/rooms';
 
 interface AppData {
   rooms: Query<RoomSummary[]>;
+  /** The teams, each with its connection state, and the default place. */
+  teams: Query<TeamsList>;
   needsYou: Query<{ items: NeedsYouItem[] }>;
   auth: Query<AuthStatus>;
   info: Query<AppInfo>;
@@ -19,11 +22,12 @@ export function AppDataProvider({ children }: { children: ReactNode }) {
   // A team's connection state changing (offline, back) changes what its rooms show.
   const rooms = useQuery('rooms.list', { includeArchived: true }, (e) => e.type === 'room.changed' || e.type === 'message.created' || e.type === 'worker.changed' || e.type === 'teams.changed');
   const needsYou = useQuery('needsYou.list', {}, (e) => e.type === 'needsYou.changed' || e.type === 'task.changed' || e.type === 'teams.changed');
+  const teams = useQuery('teams.list', {}, (e) => e.type === 'teams.changed');
   const auth = useQuery('auth.status', {}, (e) => e.type === 'auth.changed');
   const info = useQuery('app.info', {}, (e) => e.type === 'auth.changed');
   const settings = useQuery('settings.get', {});
   useTheme(settings.data?.theme);
-  return <AppDataContext.Provider value={{ rooms, needsYou, auth, info, settings }}>{children}</AppDataContext.Provider>;
+  return <AppDataContext.Provider value={{ rooms, teams, needsYou, auth, info, settings }}>{children}</AppDataContext.Provider>;
 }
 
 export function useAppData(): AppData {

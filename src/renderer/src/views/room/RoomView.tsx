@@ -14,6 +14,7 @@ import { AgentsRoster } from '../agents/AgentsRoster';
 import { MemoryView } from '../memory/MemoryView';
 import { useMessageAnnouncements } from '../chat/useMessageAnnouncements';
 import { RoomHeader } from './RoomHeader';
+import { TeamOfflineNotice } from './TeamOfflineNotice';
 import { isEventOf, refOf, roomKey, roomTitle } from '../../lib/rooms';
 
 const TABS: TabSpec<RoomTab>[] = [
@@ -59,6 +60,7 @@ export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> })
   const agentList = agents.data ?? [];
   return (
     <section className="room" aria-label={roomTitle(room)}>
+      <TeamOfflineNotice room={room} />
       <RoomHeader room={room} agents={agentList} onShowAgents={() => navigate(roomRoute(refOf(room), 'agents'))} onSearch={openSearch} searchShortcut={api.host === 'electron'} />
       <Tabs tabs={TABS} selected={route.tab} onSelect={(tab) => navigate(roomRoute(refOf(room), tab))} label="Room views" idPrefix="room" />
       <div className="room-panel" id="room-panel" role="tabpanel" aria-labelledby={`room-tab-${route.tab}`}>

@@ -7,7 +7,6 @@ import type { RoomSummary, TeamSummary } from '../../../../shared/types';
 import { Icon } from '../../components/Icon';
 import { useAppData } from '../../app/appData';
 import { roomRoute, useNavigation } from '../../app/navigation';
-import { useQuery } from '../../api/useQuery';
 import { LOCAL, refOf, roomKey, sameRoom } from '../../lib/rooms';
 import { CONNECTION_WORDS } from '../settings/teams/teamWords';
 import { NavItem } from './NavItem';
@@ -37,8 +36,7 @@ function groupByPlace(rooms: RoomSummary[], teams: readonly TeamSummary[]): Plac
 }
 
 export function Sidebar({ onSearch }: { onSearch: () => void }) {
-  const { rooms, needsYou } = useAppData();
-  const teams = useQuery('teams.list', {}, (event) => event.type === 'teams.changed');
+  const { rooms, teams, needsYou } = useAppData();
   const { route, navigate } = useNavigation();
   const needsCount = needsYou.data?.items.length ?? 0;
   const list = sortRooms(rooms.data ?? []);
