@@ -18,19 +18,27 @@ export class RoomSignals {
     ];
   }
 
-  /** Resolves on the next commit of a message in `roomId` of `place`; the returned cancel removes the sleeper. */
-  next(place: string, roomId: string): { promise: Promise<void>; cancel(): void } {
+  /**
+   * Resolves on the next commit of a message in `roomId` of `place`; the returned cancel
+   * removes the sleeper; `fired` says (at once) whether that commit came.
+   */
+  next(place: string, roomId: string): { promise: Promise<void>; cancel(): void; fired(): boolean } {
     const key = placeKey(place, roomId);
     let set = this.sleepers.get(key);
     if (!set) this.sleepers.set(key, (set = new Set()));
-    let wake!: () => void;
-    const promise = new Promise<void>((resolve) => (wake = resolve));
+    let fired = false;
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    const wake = () => {
+      fired = true;
+      resolve();
+    };
     set.add(wake);
     const cancel = () => {
       set.delete(wake);
       if (set.size === 0 && this.sleepers.get(key) === set) this.sleepers.delete(key);
     };
-    return { promise: promise.then(cancel), cancel };
+    return { promise: promise.then(cancel), cancel, fired: () => fired };
   }
 
   private raise(key: string): void {

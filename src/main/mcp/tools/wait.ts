@@ -122,12 +122,13 @@ export const waitForMessagesTool = defineTool({
           signal.cancel();
           const routed = look.routed;
           if (routed.some((r) => !r.decision || r.decision.decision === 'activate')) {
-            // Caught up with the room: let the rest of a burst land, then route the window again.
+            // Caught up with the room: let the rest of a burst land, then route the window again
+            // (when nothing else committed since the look, the window routed above is the whole burst).
             if (!gathered && routed.at(-1)!.row.number === latest) {
               gathered = true;
-              await gatherBurst(env, identity, deadline, call.signal, onFailure);
+              const more = await gatherBurst(env, identity, deadline, call.signal, onFailure);
               wakeOnFailure = null;
-              continue;
+              if (more || signal.fired() || takeover) continue;
             }
             const result = await finish(env, identity, routed, skipped, routed.at(-1)!.row.number, 'oldest');
             if (recipient) recordWake(env, identity, recipient.session_id, routed, result.last_observed_message_id);
@@ -198,20 +199,23 @@ async function finish(
 }
 
 /**
- * After a wake found a message that activates the agent: waits for the rest of its burst,
+ * After a wake found a message that activates the agent: waits for the rest of its burst
+ * (true when another message of the room committed meanwhile, so the window is read again),
  * so messages posted in quick succession cost the agent one turn, not several. It ends
  * once no commit has come for BURST_QUIET_MS with no write queued (a lone message waits
  * no longer than that), and never later than BURST_MS, the deadline, a cancel or a
  * takeover. Event-driven like the wait itself.
  */
-async function gatherBurst(env: ToolEnv, room: RoomRef, deadline: number, abort: AbortSignal, onFailure: (wake: () => void) => void): Promise<void> {
+async function gatherBurst(env: ToolEnv, room: RoomRef, deadline: number, abort: AbortSignal, onFailure: (wake: () => void) => void): Promise<boolean> {
   const until = Math.min(Date.now() + BURST_MS, deadline);
+  let more = false;
   for (;;) {
     const left = until - Date.now();
-    if (left <= 0) return;
+    if (left <= 0) return more;
     const quiet = room.storage.writing ? left : Math.min(BURST_QUIET_MS, left);
     const woke = await sleep(env.services.signals.next(room.place, room.roomId), quiet, abort, onFailure);
-    if (woke === 'ended' || (woke === 'timer' && !room.storage.writing)) return;
+    if (woke === 'commit') more = true;
+    if (woke === 'ended' || (woke === 'timer' && !room.storage.writing)) return more;
   }
 }
 
