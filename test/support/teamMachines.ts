@@ -13,12 +13,9 @@ import { connectHelper, type HelperClient, type HelperOptions } from './clients'
 import { ensureCliBuilt } from './cli';
 import { tempDataDir, tempDir } from './processes';
 import { startServe, type ServeHandle } from './serve';
-import { setDefaultPlace } from './teams';
+import { setDefaultPlace, TEAM, teamEnv } from './teams';
 
-export const TEAM = 'acme';
-
-/** The environment a machine of the team runs with. */
-export const teamEnv = (url: string): Record<string, string> => ({ LETAGENTS_TEAM_URL_ACME: url });
+export { TEAM, teamEnv };
 
 /** A data folder whose default place is the team (as `letagents-desktop team default acme` sets it). */
 export async function teamDataDir(): Promise<string> {

@@ -19,6 +19,12 @@ export const keychainReady = process.env.LETAGENTS_TEST_KEYRING === '1';
 /** Team suites need both; in CI they run regardless, so a missing part fails. */
 export const runTeamSuites = (keychainReady && runPostgresSuites) || inCi;
 
+/** The team of the cross-machine tests and benchmarks (test/support/teamMachines.ts, bench/lib/team.ts). */
+export const TEAM = 'acme';
+
+/** The environment an app of that team runs with: its URL, as a headless host gives it. */
+export const teamEnv = (url: string): Record<string, string> => ({ LETAGENTS_TEAM_URL_ACME: url });
+
 /** A team name no other test file of this run uses. */
 export function uniqueTeamName(prefix: string): string {
   return `${prefix}-${process.pid}-${randomBytes(2).toString('hex')}`;
