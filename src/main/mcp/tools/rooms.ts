@@ -22,7 +22,7 @@ import { additive, checkWorkerFacade, defineTool, ignored, readOnly, workerFacad
 const sessionModeOf = (requested: unknown) => (requested === 'live' ? 'live' : 'current');
 
 /** The `team` input of create_room and join_room. */
-const team = z.string().optional().describe('A team\'s name, or "local".');
+const team = z.string().optional().describe('A team\'s name or "local"; default: the app\'s placement rules.');
 
 /** The place a `team` argument names (place_unknown, soft, naming the places), or null without one. */
 async function askedPlace(env: ToolEnv, requested: string | undefined): Promise<{ place: string; storage: Storage } | null> {
