@@ -22,6 +22,10 @@ export async function dragCard(page: Page, what: Locator, target: Locator, while
   // Over the target's near part: the far edges of the board make dnd-kit scroll it sideways.
   await page.mouse.move(to.x + Math.min(80, to.width / 3), to.y + Math.min(140, to.height / 2), { steps: 12 });
   await whileOver?.();
+  // The drop lands where the board last rendered the pointer: on a busy machine the last moves
+  // may not be rendered yet. Wait until the target shows the card over it (highlighted, or
+  // refused), as a person sees before letting go.
+  await target.and(page.locator('.column-over, [aria-disabled="true"]')).waitFor();
   await page.mouse.up();
   // The overlay flies back to the card (dnd-kit's drop animation) before the card shows again.
   await page.locator('.task-card.dragging, .task-card.overlay').first().waitFor({ state: 'detached' });
