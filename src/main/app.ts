@@ -4,6 +4,7 @@
 // Both hosts build it: the Electron main process and `letagents-desktop serve`.
 import { homedir } from 'node:os';
 import { ManagedAgents } from './agents/managedAgents';
+import { DeliveryAlerts } from './delivery/alerts';
 import { createAuthService, type AuthService } from './auth/authService';
 import { createGitHubData } from './auth/githubData';
 import { createCore, type Core } from './core';
@@ -37,6 +38,8 @@ export interface App {
   readonly hub: McpHub;
   readonly setup: SetupService;
   readonly agents: ManagedAgents;
+  /** "Needs you" items about delivery: unanswered messages, untouched tasks, loops, budgets (issue 14). */
+  readonly deliveryAlerts: DeliveryAlerts;
   readonly teams: Teams;
   readonly version: string;
   close(): Promise<void>;
@@ -65,6 +68,7 @@ export function createApp(options: AppOptions): App {
     maxConcurrentTurns: options.managedTurns?.maxConcurrent,
     turnTimeLimitMs: options.managedTurns?.timeLimitMs,
   });
+  const deliveryAlerts = new DeliveryAlerts(core.store, core.bus, hub.services);
   const teams = createTeams({ store: core.store, secrets, env, bus: core.bus, dataDir: options.dataDir });
   let closing: Promise<void> | undefined;
   return {
@@ -74,12 +78,14 @@ export function createApp(options: AppOptions): App {
     hub,
     setup,
     agents,
+    deliveryAlerts,
     teams,
     version: APP_VERSION,
     close: () => (closing ??= (async () => {
       auth.cancel();
       // Running turns end first: their last records need the store.
       await agents.close();
+      deliveryAlerts.close();
       await hub.close();
       await teams.close();
       await core.close();

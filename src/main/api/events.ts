@@ -11,6 +11,9 @@ import { personHandlesOf } from './context';
 import { toTimelineMessage } from './models/messages';
 import { toTaskCard } from './models/tasks';
 import { toWake } from './models/wakes';
+import { roomMeters } from './models/delivery';
+import { reachabilityOf } from '../delivery/reachabilityOf';
+import { getSession } from '../domain/sessions/sessions';
 import { onUiSignal } from './uiSignals';
 
 export type UiListener = (event: AppEvent) => void;
@@ -57,6 +60,12 @@ export function toUiEvents(app: App, event: CoreEvent): AppEvent[] {
       return [{ type: 'agent.changed', agentId: event.agentId }];
     case 'agent.activity':
       return [{ type: 'agent.activity', agentId: event.agentId, turn: event.turn }];
+    case 'message.receipts':
+      return [{ type: 'message.receipts', roomId: event.roomId, sessionId: event.sessionId, first: event.first, last: event.last }];
+    case 'meter.changed': {
+      const { room, sessions } = roomMeters(app, db, event.roomId);
+      return [{ type: 'meter.changed', roomId: event.roomId, room, sessions: [...sessions].map(([sessionId, meter]) => ({ sessionId, meter })) }];
+    }
   }
 }
 
@@ -101,11 +110,19 @@ export function eventsForUi(app: App): UiSubscribe {
     const offWakes = app.hub.wakes.onWake((wake) =>
       deliver([{ type: 'worker.woken', roomId: wake.roomId, sessionId: wake.sessionId, wake: toWake(app.core.store.db, wake) }]),
     );
+    // Nor is a change of reachability (a wait starting or ending, two quiet minutes).
+    const offReachability = app.hub.delivery.reachability.onChange((sessionId) => {
+      const db = app.core.store.db;
+      const session = getSession(db, sessionId);
+      if (!session || session.session_kind !== 'worker') return;
+      deliver([{ type: 'worker.reachability', roomId: session.room_id, sessionId, reachability: reachabilityOf(db, app.hub.delivery, session) }]);
+    });
     return () => {
       offCore();
       offSignals();
       offTeams();
       offWakes();
+      offReachability();
     };
   };
   const subscribe: UiSubscribe = (listener) => {

@@ -3,6 +3,10 @@
 
 export type CoreEvent =
   | { type: 'message.created'; roomId: string; number: number }
+  /** Messages first..last (those that route to the session) reached an agent session: receipts changed. */
+  | { type: 'message.receipts'; roomId: string; sessionId: string; first: number; last: number }
+  /** The token meter of the room's agents moved. */
+  | { type: 'meter.changed'; roomId: string }
   | { type: 'room.changed'; roomId: string; change: 'created' | 'renamed' | 'archived' | 'unarchived' | 'deleted' | 'updated' }
   | { type: 'task.changed'; roomId: string; number: number }
   | { type: 'worker.changed'; roomId: string; sessionId: string; change: 'registered' | 'updated' | 'ended' | 'renamed' | 'presence' }

@@ -1,7 +1,9 @@
-// Whether one committed message activates one agent, by wait_for_messages' own activation
-// rules (routing.ts with routingContext.ts: a room event only for the agents it concerns,
-// `system_noise` for the rest), for deciders outside a wait: the managed-agent triggers.
-// A thin call on purpose, so the rules live in one place.
+// Whether committed messages activate an agent, by wait_for_messages' own activation rules
+// (routing.ts with routingContext.ts: a room event only for the agents it concerns,
+// `system_noise` for the rest, `loop_paused` between agents the loop guard paused), for
+// deciders outside a wait: the managed-agent triggers, receipts ("waiting for Cedar"),
+// get_message_status and the unanswered-message watcher. Thin calls on purpose, so the
+// rules live in one place.
 import type { MessageRow } from '../domain/messages/read';
 import type { SessionRow } from '../domain/sessions/sessions';
 import { routeMessage, type RoutingDecision } from './routing';
@@ -10,4 +12,10 @@ import type { McpServices } from './services';
 
 export function activationFor(services: McpServices, roomId: string, recipient: SessionRow, row: MessageRow): RoutingDecision {
   return routeMessage(routableMessage(row), routingContextFor({ services }, roomId, recipient));
+}
+
+/** One recipient's decisions for many messages of a room: its routing context is built once. */
+export function routerFor(services: McpServices, roomId: string, recipient: SessionRow): (row: MessageRow) => RoutingDecision {
+  const ctx = routingContextFor({ services }, roomId, recipient);
+  return (row) => routeMessage(routableMessage(row), ctx);
 }

@@ -6,7 +6,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Core } from '../core';
 import type { Actor } from '../domain/actor';
 import { endSession, getSession, removeFromRoom } from '../domain/sessions/sessions';
-import { WorkerBindings } from './bindings';
+import { createDeliveryServices, type DeliveryServices } from '../delivery';
+import { RECONNECT_GRACE_MS, WorkerBindings } from './bindings';
 import type { ConnectionInfo, McpConnectionHandler } from './connection';
 import { ConnectionState } from './connectionState';
 import { LastSeenTracker } from './lastSeen';
@@ -42,6 +43,7 @@ export class McpHub implements McpConnectionHandler {
   readonly bindings = new WorkerBindings();
   readonly wakes = new WakeLog();
   readonly services: McpServices;
+  readonly delivery: DeliveryServices;
   private readonly connections = new Map<string, OpenConnection>();
   /** Auto-joins still running; close() waits for them before the store closes. */
   private readonly joining = new Set<Promise<void>>();
@@ -53,6 +55,8 @@ export class McpHub implements McpConnectionHandler {
 
   constructor(private readonly options: McpHubOptions) {
     const { store, bus } = options.core;
+    // Before the room signals: the loop guard sees each commit before any waiter routes it.
+    this.delivery = createDeliveryServices(store, bus, (id) => this.bindings.isOnline(id));
     this.signals = new RoomSignals(bus);
     this.lastSeen = new LastSeenTracker(store);
     this.services = {
@@ -68,8 +72,12 @@ export class McpHub implements McpConnectionHandler {
       authSummary: options.authSummary,
       auth: options.auth,
       githubData: options.githubData,
-      touchSession: (id) => this.lastSeen.touch(id),
+      touchSession: (id) => {
+        this.lastSeen.touch(id);
+        this.delivery.reachability.called(id);
+      },
       waitProgressMs: options.waitProgressMs,
+      delivery: this.delivery,
     };
     this.notifier = new ResourceNotifier(bus, () => [...this.connections.values()]);
   }
@@ -114,7 +122,7 @@ export class McpHub implements McpConnectionHandler {
     if (!open) return;
     this.connections.delete(connectionId);
     open.state.closed = true;
-    this.bindings.connectionClosed(open.state);
+    for (const sessionId of this.bindings.connectionClosed(open.state)) this.delivery.reachability.connectionChanged(sessionId, RECONNECT_GRACE_MS);
     // Legacy and implicit sessions end with their connection; durable workers do not.
     const owned = [...open.state.legacySessions, ...open.state.implicitSessions.values()];
     if (owned.length > 0) {
@@ -138,6 +146,7 @@ export class McpHub implements McpConnectionHandler {
     if (!session) return;
     // Unbind first: a wait fails at once with W14 and a queued write is fenced out.
     this.bindings.unbindAll(sessionId);
+    this.delivery.reachability.connectionChanged(sessionId, 0);
     await this.services.store.write((tx) =>
       mode === 'remove' ? removeFromRoom(tx, sessionId, person) : endSession(tx, sessionId, 'person'),
     );
@@ -150,5 +159,6 @@ export class McpHub implements McpConnectionHandler {
     this.notifier.close();
     this.signals.close();
     await this.lastSeen.close();
+    await this.delivery.close();
   }
 }

@@ -9,6 +9,7 @@ import { getSession, createLegacySession, sessionActor, type SessionRow } from '
 import { ideLabelFor } from './clientIdentity';
 import { requireRoom, resolveWritableRoom } from '../domain/rooms/rooms';
 import type { Tx } from '../store/store';
+import { noteCallIdentity } from './callScope';
 import { hardened } from './results';
 import type { ToolEnv } from './services';
 
@@ -37,8 +38,14 @@ export interface ResolveOptions {
 /** The acting agent of a session. */
 export const actorOf = (session: SessionRow): AgentActor => sessionActor(session);
 
-/** Resolves the acting identity and room, or throws the spec's error. */
+/** Resolves the acting identity and room, or throws the spec's error; the token meter charges the call to them. */
 export async function resolveIdentity(env: ToolEnv, args: IdentityArgs, options: ResolveOptions): Promise<CallIdentity> {
+  const identity = await resolveIdentityOf(env, args, options);
+  noteCallIdentity(identity.roomId, identity.session?.session_id ?? null);
+  return identity;
+}
+
+async function resolveIdentityOf(env: ToolEnv, args: IdentityArgs, options: ResolveOptions): Promise<CallIdentity> {
   if (args.worker_id !== undefined && args.agent_session_id !== undefined) throw errors.W1();
   const db = env.services.store.db;
   if (args.worker_id !== undefined) {
@@ -78,6 +85,7 @@ export async function fencedWrite<T>(
     if (identity.kind === 'implicit' && !identity.session) {
       const session = liveImplicitSession(env, identity.roomId) ?? createImplicitSession(tx, env, identity.roomId);
       acting = { ...identity, session, actor: actorOf(session) };
+      tx.afterCommit(() => noteCallIdentity(identity.roomId, session.session_id));
     }
     return fn(tx, acting);
   });
@@ -169,6 +177,14 @@ export function newestLiveLegacySession(env: ToolEnv, roomId: string, anyKind = 
     if (session && session.room_id === roomId && !session.ended_at && (anyKind || session.session_kind === 'worker')) return session;
   }
   return null;
+}
+
+/**
+ * Who a read or a wait is for (mcp-tools.md §5.3, routing identity): the acting session,
+ * else this connection's live legacy or implicit session in the room; null with none.
+ */
+export function readingSession(env: ToolEnv, roomId: string, acting: SessionRow | null): SessionRow | null {
+  return acting ?? newestLiveLegacySession(env, roomId, true) ?? liveImplicitSession(env, roomId);
 }
 
 /** This connection's implicit session in `roomId`, while it is live. */

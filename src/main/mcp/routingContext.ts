@@ -42,6 +42,7 @@ export function routingContextFor(env: Pick<ToolEnv, 'services'>, roomId: string
       return row ? { role: row.role, taskNumber: row.task_number } : null;
     },
     mentionsIn: extractMentions,
+    loopPaused: (publisherKey, n) => env.services.delivery.loopGuard.pausedBetween(roomId, publisherKey, recipient.agent_key, n),
   };
 }
 

@@ -1,5 +1,6 @@
 // What every tool call can reach: the core's store and events, the worker bindings,
 // owner identity, sign-in, and the per-connection state.
+import type { DeliveryServices } from '../delivery';
 import type { EventBus } from '../events/bus';
 import type { Store } from '../store/store';
 import type { WorkerBindings } from './bindings';
@@ -32,10 +33,12 @@ export interface McpServices {
   readonly githubData: GitHubData | null;
   /** get_current_room's `auth`: {source:"keychain", expires_at, account} when signed in, else null. */
   authSummary(): { source: 'keychain'; expires_at: string | null; account: unknown } | null;
-  /** Records activity; flushed to last_seen_at in batches so reads stay read-only. */
+  /** Records activity (reachability: working); flushed to last_seen_at in batches so reads stay read-only. */
   touchSession(sessionId: string): void;
   /** How often a waiting wait_for_messages sends progress (10 s; tests of long waits shorten it). */
   readonly waitProgressMs: number;
+  /** Receipts, reachability, the token meter, the loop guard and their limits (issue 14). */
+  readonly delivery: DeliveryServices;
 }
 
 export interface ToolEnv {

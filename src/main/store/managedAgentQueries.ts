@@ -211,3 +211,10 @@ export function usageTotals(db: Db, agentId: string, hourStart: string, dayStart
     .get(agentId, dayStart) as { tokens: number; cost: number | null };
   return { turnsSinceHour: turns.n, tokensSinceDay: day.tokens, costSinceDay: day.cost };
 }
+
+/** Whether the worker is a managed agent in the room, and if so what the person asked of it. */
+export function getManagedStateOfWorker(db: Db, workerId: string, roomId: string): Pick<ManagedAgentRow, 'agent_id' | 'desired_state' | 'held_reason'> | undefined {
+  return db
+    .prepare('SELECT agent_id, desired_state, held_reason FROM managed_agents WHERE worker_id = ? AND room_id = ?')
+    .get(workerId, roomId) as Pick<ManagedAgentRow, 'agent_id' | 'desired_state' | 'held_reason'> | undefined;
+}

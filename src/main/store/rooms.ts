@@ -21,7 +21,8 @@ export type RoomCounter =
   | 'next_task_number'
   | 'next_fact_number'
   | 'next_request_number'
-  | 'next_artifact_number';
+  | 'next_artifact_number'
+  | 'next_alert_number';
 
 export function getRoomRow(db: Db, roomId: string): RoomRow | undefined {
   return db.prepare('SELECT * FROM rooms WHERE room_id = ?').get(roomId) as RoomRow | undefined;

@@ -33,3 +33,10 @@ export function eventConcern(db: Db, roomId: string, number: number, agentKey: s
     .prepare('SELECT role, task_number FROM event_concerns WHERE room_id = ? AND message_number = ? AND agent_key = ?')
     .get(roomId, number, agentKey) as { role: ConcernRole; task_number: number | null } | undefined;
 }
+
+/** Every agent a system event concerns, as recorded when it was posted. */
+export function eventConcernsOf(db: Db, roomId: string, number: number): Array<{ agent_key: string; role: ConcernRole; task_number: number | null }> {
+  return db
+    .prepare('SELECT agent_key, role, task_number FROM event_concerns WHERE room_id = ? AND message_number = ? ORDER BY agent_key LIMIT 1000')
+    .all(roomId, number) as Array<{ agent_key: string; role: ConcernRole; task_number: number | null }>;
+}

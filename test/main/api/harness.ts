@@ -20,6 +20,8 @@ import { toolJson, toolText } from '../../support/clients';
 export const HELPER = { command: '/usr/bin/node', args: ['/opt/letagents/bin/letagents-desktop.js', 'mcp'] };
 
 export interface TestAgent {
+  /** The agent's MCP client, for what tool() hides (the raw result). */
+  readonly client: Client;
   readonly name: string;
   readonly workerId: string;
   readonly sessionId: string;
@@ -142,6 +144,7 @@ export async function setUpApi(options: HarnessOptions = {}): Promise<ApiHarness
       };
       cleanups.push(() => client.close().catch(() => undefined));
       return {
+        client,
         name: registered.agent_session.display_name,
         workerId: registered.worker_id,
         sessionId: registered.agent_session.session_id,

@@ -84,6 +84,8 @@ export function agent(roomId: string, roomName: string, name: string, extra: Par
     lastSeenAt: at(85),
     tasksHeld: [],
     lastWake: null,
+    reachability: 'idle',
+    meter: { todayBytes: 0, totalBytes: 0 },
     ...extra,
   };
 }
@@ -118,6 +120,7 @@ export function needsYouItem(roomId: string, roomName: string, number: number, t
     recommendation: null,
     unblocks: null,
     threadRootNumber: null,
+    alert: null,
     ...extra,
   };
 }

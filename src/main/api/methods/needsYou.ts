@@ -19,15 +19,17 @@ import type { ApiContext } from '../context';
 import { toTimelineMessage } from '../models/messages';
 import { shortNameOf } from '../models/people';
 import { creationEventNumber } from '../models/tasks';
+import { toAlertItem } from '../models/alerts';
+import { actOnAlert, dismissAlert } from './alertActions';
 import type { Methods } from './types';
 
-type NeedsYouMethods = Methods<'needsYou.list' | 'needsYou.answer' | 'needsYou.dismiss'>;
+type NeedsYouMethods = Methods<'needsYou.list' | 'needsYou.answer' | 'needsYou.dismiss' | 'needsYou.act'>;
 
 const rootOf = (db: Db, roomId: string, number: number | null): number | null =>
   number === null ? null : (getMessageRow(db, roomId, number)?.thread_root_number ?? number);
 
-function toItem(db: Db, item: DomainItem): NeedsYouItem {
-  const base = { roomName: item.roomName, createdAt: item.createdAt };
+function toItem(db: Db, item: Exclude<DomainItem, { kind: 'alert' }>): NeedsYouItem {
+  const base = { roomName: item.roomName, createdAt: item.createdAt, alert: null };
   if (item.kind === 'request') {
     const number = parseNumberedId('req', item.id)!;
     // The answer goes under the source message, else under the request's creation event.
@@ -110,15 +112,32 @@ export function needsYouMethods(ctx: ApiContext): NeedsYouMethods {
     return latestNumber(tx.db, ref.roomId);
   };
   return {
-    'needsYou.list': () => ({ items: listNeedsYou(ctx.db, { personHandles: ctx.personHandles(), limit: NEEDS_YOU_MAX_LIMIT }).map((i) => toItem(ctx.db, i)) }),
+    'needsYou.list': () => ({
+      items: listNeedsYou(ctx.db, { personHandles: ctx.personHandles(), limit: NEEDS_YOU_MAX_LIMIT }).flatMap((i) => {
+        const item = i.kind === 'alert' ? toAlertItem(ctx.app, ctx.db, i) : toItem(ctx.db, i);
+        return item ? [item] : [];
+      }),
+    }),
+
+    'needsYou.act': async ({ item, action, toSessionId }) => {
+      if (item.kind !== 'alert') throw appErrors.invalidInput('Only items LetAgents raised take actions; answer or dismiss the others.');
+      requireRoom(ctx.db, item.roomId);
+      return { removed: await actOnAlert(ctx, item.roomId, item.number, action, toSessionId) };
+    },
 
     'needsYou.answer': async ({ item, text }) => {
       requireRoom(ctx.db, item.roomId);
+      if (item.kind === 'alert') throw appErrors.invalidInput('This item takes an action, not an answer.');
       const number = await ctx.write((tx) => answer(tx, item, text));
       return toTimelineMessage(ctx.db, getMessageRow(ctx.db, item.roomId, number)!, ctx.personHandles());
     },
 
     'needsYou.dismiss': async ({ item }) => {
+      if (item.kind === 'alert') {
+        requireRoom(ctx.db, item.roomId);
+        await dismissAlert(ctx, item.roomId, item.number);
+        return { removed: true };
+      }
       const removed = await ctx.write((tx) => {
         const person = ctx.person();
         if (item.kind === 'request') {

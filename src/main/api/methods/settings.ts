@@ -1,9 +1,10 @@
 // settings.*: theme, notifications and the GitHub OAuth client id (kept by the auth
-// service), plus where the data folder is.
+// service), the delivery limits (issue 14), plus where the data folder is.
 import type { Settings, Theme } from '../../../shared/model/app';
 import { resolveClientId } from '../../auth/githubSettings';
 import { getGitHubClientIdSetting } from '../../store/accountQueries';
 import { getSetting, setSetting } from '../../store/settingsQueries';
+import type { DeliveryLimits } from '../../delivery/deliverySettings';
 import type { ApiContext } from '../context';
 import type { Methods } from './types';
 
@@ -26,13 +27,23 @@ export function readSettings(ctx: ApiContext): Settings {
     githubClientId: clientId,
     githubClientIdSource: clientId === null ? 'none' : fromSettings?.trim() ? 'settings' : 'environment',
     dataDir: ctx.app.core.dataDir,
+    delivery: deliveryLimitsOf(ctx.app.hub.delivery.settings.limits),
+  };
+}
+
+function deliveryLimitsOf(limits: DeliveryLimits): Settings['delivery'] {
+  return {
+    unansweredAfterSeconds: Math.round(limits.unansweredAfterMs / 1000),
+    loopGuardMessages: limits.loopMessages,
+    loopGuardMinutes: Math.round(limits.loopWindowMs / 60_000),
   };
 }
 
 export function settingsMethods(ctx: ApiContext): SettingsMethods {
   return {
     'settings.get': () => readSettings(ctx),
-    'settings.set': async ({ theme, notifications, githubClientId }) => {
+    'settings.set': async ({ theme, notifications, githubClientId, delivery }) => {
+      if (delivery !== undefined) await ctx.app.hub.delivery.settings.update(delivery);
       if (theme !== undefined || notifications !== undefined) {
         await ctx.write((tx) => {
           if (theme !== undefined) setSetting(tx, THEME_SETTING, theme);

@@ -1,6 +1,8 @@
 // Agent sessions as the roster and presence chips show them (the contract's
 // AgentSession): the domain's roster entry, online from the MCP hub, held tasks by title.
-import type { AgentSession } from '../../../shared/model/workers';
+import { REACHABILITY_ORDER, type AgentSession, type Meter } from '../../../shared/model/workers';
+import { reachabilityOf } from '../../delivery/reachabilityOf';
+import { allSessionMeters, roomMeters } from './delivery';
 import type { App } from '../../app';
 import { appErrors } from '../../domain/errors';
 import { ownerAttribution } from '../../domain/identity/labels';
@@ -11,7 +13,7 @@ import type { Db } from '../../store/database';
 import { getTaskRow } from '../../store/taskQueries';
 import { lastWakeOf } from './wakes';
 
-export function toAgentSession(app: App, db: Db, entry: RosterEntry): AgentSession {
+export function toAgentSession(app: App, db: Db, entry: RosterEntry, meters: ReadonlyMap<string, Meter> = roomMeters(app, db, entry.roomId).sessions, keyed = false): AgentSession {
   const tasksHeld = entry.tasksHeld.flatMap((id) => {
     const number = parseNumberedId('task', id);
     const task = number === null ? undefined : getTaskRow(db, entry.roomId, number);
@@ -32,13 +34,21 @@ export function toAgentSession(app: App, db: Db, entry: RosterEntry): AgentSessi
     lastSeenAt: entry.lastSeenAt,
     tasksHeld,
     lastWake: lastWakeOf(app, db, entry.sessionId),
+    reachability: reachabilityOf(db, app.hub.delivery, { session_id: entry.sessionId, worker_id: entry.workerId, room_id: entry.roomId, ended_at: entry.endedAt }),
+    meter: meters.get(keyed ? `${entry.roomId}\n${entry.sessionId}` : entry.sessionId) ?? { todayBytes: 0, totalBytes: 0 },
   };
 }
 
-/** Agent sessions of one room or all, online first (then the roster's order: live, most recently seen). */
+/** Who a message reaches soonest first, then the most recently seen. */
+export function sortByReachability(sessions: AgentSession[]): AgentSession[] {
+  const rank = (s: AgentSession) => (s.ended ? REACHABILITY_ORDER.length : REACHABILITY_ORDER.indexOf(s.reachability));
+  return [...sessions].sort((a, b) => rank(a) - rank(b) || b.lastSeenAt.localeCompare(a.lastSeenAt) || a.name.localeCompare(b.name));
+}
+
+/** Agent sessions of one room or all, by reachability (listening first), then most recently seen. */
 export function agentSessions(app: App, db: Db, roomId?: string): AgentSession[] {
-  const sessions = listAgents(db, { roomId: roomId ?? null }).map((entry) => toAgentSession(app, db, entry));
-  return [...sessions.filter((s) => s.online), ...sessions.filter((s) => !s.online)];
+  const meters = roomId === undefined ? allSessionMeters(app, db) : roomMeters(app, db, roomId).sessions;
+  return sortByReachability(listAgents(db, { roomId: roomId ?? null }).map((entry) => toAgentSession(app, db, entry, meters, roomId === undefined)));
 }
 
 /** A session the person may act on: an agent (worker) session; controllers stay off the roster. */

@@ -10,6 +10,7 @@ export interface RosterEntry {
   roomName: string;
   /** True for a durable worker's session, false for legacy and implicit ones. */
   durable: boolean;
+  workerId: string | null;
   displayName: string;
   actorLabel: string;
   agentKey: string;
@@ -42,6 +43,7 @@ export function listAgents(db: Db, filter: { roomId?: string | null } = {}): Ros
     roomId: row.room_id,
     roomName: row.room_name,
     durable: row.worker_id !== null,
+    workerId: row.worker_id,
     displayName: row.display_name,
     actorLabel: row.actor_label,
     agentKey: row.agent_key,

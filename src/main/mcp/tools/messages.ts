@@ -3,7 +3,7 @@
 // wait_for_messages lives in wait.ts.
 import { z } from 'zod';
 import { errors } from '../../domain/errors';
-import { msgId } from '../../domain/ids';
+import { msgId, parseNumberedId } from '../../domain/ids';
 import { toAgentMessage, toAgentMessages } from '../../domain/messages/agentMessages';
 import { boundMessageList } from '../../domain/messages/messageBounds';
 import { getMessageRow, pageBefore, totalMessageCount, newestPage, type MessageRow } from '../../domain/messages/read';
@@ -13,8 +13,9 @@ import { advanceClientCursor } from '../../domain/rooms/clientRoomSessions';
 import { classifyStatusText, setPresence, setReasoning } from '../../domain/sessions/presence';
 import type { Tx } from '../../store/store';
 import { agentIdentity } from '../agentIdentity';
+import { loopNotice } from '../loopNotice';
 import { readAs, writeAs } from '../acting';
-import type { CallIdentity } from '../identity';
+import { readingSession, type CallIdentity } from '../identity';
 import type { ToolEnv } from '../services';
 import { ARRAY, result, objectResult, messageResult } from '../outputSchemas';
 import { additive, defineTool, ignored, readOnly, roomFacade, sessionFacade } from '../toolKit';
@@ -28,7 +29,12 @@ const HISTORY_CHUNK = 1_000;
 async function postAndShow(env: ToolEnv, args: object, post: (tx: Tx, id: CallIdentity) => number) {
   const { value: number, identity } = await writeAs(env, args, post, { posting: true });
   const row = getMessageRow(env.services.store.db, identity.roomId, number)!;
-  return { ...toAgentMessage(env.services.store.db, identity.roomId, row, { dataDir: env.services.dataDir }), room_id: identity.roomId, agent_identity: agentIdentity(env, identity.session) };
+  return {
+    ...toAgentMessage(env.services.store.db, identity.roomId, row, { dataDir: env.services.dataDir }),
+    room_id: identity.roomId,
+    agent_identity: agentIdentity(env, identity.session),
+    ...loopNotice(env, identity.roomId, identity.actor!.agentKey, number),
+  };
 }
 
 export const sendMessageTool = defineTool({
@@ -93,6 +99,12 @@ export const readMessagesTool = defineTool({
       const rows = newestRows(env, identity.roomId, args.limit);
       const { messages } = toAgentMessages(db, identity.roomId, rows, { dataDir: env.services.dataDir });
       const bounded = boundMessageList(messages, 'newest');
+      // Every message returned counts as delivered to the reading session (issue 14).
+      const reader = readingSession(env, identity.roomId, identity.session);
+      if (reader && bounded.messages.length > 0) {
+        const [first, last] = [bounded.messages[0].id, bounded.messages.at(-1)!.id].map((id) => parseNumberedId('msg', id)!);
+        env.services.delivery.deliveries.record(identity.roomId, reader.session_id, first, last);
+      }
       const newest = rows.at(-1)?.number;
       if (newest !== undefined) {
         const clientKey = env.conn.clientKey;

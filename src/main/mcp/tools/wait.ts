@@ -12,9 +12,11 @@ import { toAgentMessages, type AgentMessage } from '../../domain/messages/agentM
 import { boundMessageList } from '../../domain/messages/messageBounds';
 import { latestNumber, newestPage, pageAfter, type MessageRow } from '../../domain/messages/read';
 import type { SessionRow } from '../../domain/sessions/sessions';
-import { assertStillHeld, liveImplicitSession, newestLiveLegacySession, resolveIdentity } from '../identity';
+import { assertWithinBudget } from '../acting';
+import { assertStillHeld, readingSession, resolveIdentity } from '../identity';
 import { routeMessage, type RoutingDecision } from '../routing';
 import { routableMessage, routingContextFor } from '../routingContext';
+import { noteCallIdentity } from '../callScope';
 import type { ToolEnv } from '../services';
 import { ARRAY, STRING, orNull, result } from '../outputSchemas';
 import { defineTool, readOnly, sessionFacade } from '../toolKit';
@@ -30,11 +32,6 @@ const BURST_QUIET_MS = 10;
 export function clampTimeout(timeout: number | undefined): number {
   if (!timeout) return 30_000;
   return Math.min(Math.max(timeout, 1_000), 180_000);
-}
-
-/** The routing identity: the acting session, else this connection's live legacy or implicit session in the room. */
-function routingSession(env: ToolEnv, roomId: string, acting: SessionRow | null): SessionRow | null {
-  return acting ?? newestLiveLegacySession(env, roomId, true) ?? liveImplicitSession(env, roomId);
 }
 
 interface Routed {
@@ -63,7 +60,10 @@ export const waitForMessagesTool = defineTool({
     }
     const identity = await resolveIdentity(env, args, { write: false });
     const roomId = identity.roomId;
-    const recipient = routingSession(env, roomId, identity.session);
+    assertWithinBudget(env, roomId);
+    const recipient = readingSession(env, roomId, identity.session);
+    if (recipient) noteCallIdentity(roomId, recipient.session_id);
+    const { deliveries, reachability } = env.services.delivery;
     const db = env.services.store.db;
     const deadline = Date.now() + clampTimeout(args.timeout);
     let takeover: DomainError | null = null;
@@ -76,8 +76,17 @@ export const waitForMessagesTool = defineTool({
       : () => undefined;
     const skipped: number[] = [];
     let gathered = false;
+    /** The first message this wait examines: the result delivers what routes to the agent from here on (issue 14). */
+    let examinedFrom: number | null = null;
+    /** Notes the receipt of a result that examined up to its last_observed_message_id. */
+    const delivered = <R extends { last_observed_message_id: string | null }>(result: R): R => {
+      const last = result.last_observed_message_id === null ? 0 : parseNumberedId('msg', result.last_observed_message_id)!;
+      if (recipient && examinedFrom !== null) deliveries.record(roomId, recipient.session_id, examinedFrom, last);
+      return result;
+    };
     const onFailure = (wake: () => void) => (wakeOnFailure = wake);
     const stopProgress = startWaitProgress(call, deadline - Date.now(), env.services.waitProgressMs);
+    if (recipient) reachability.waitStarted(recipient.session_id);
     try {
       for (;;) {
         if (takeover) throw takeover;
@@ -89,9 +98,14 @@ export const waitForMessagesTool = defineTool({
         if (cursor === null) {
           signal.cancel();
           const routed = route(env, roomId, recipient, newestPage(db, roomId, WINDOW));
-          return noteWake(call, finish(env, identity, roomId, routed, skipped, latest, 'newest'));
+          const result = finish(env, identity, roomId, routed, skipped, latest, 'newest');
+          // The newest page, or when cut to the byte bound its newest suffix: from its first kept message.
+          const firstKept = result.truncated ? result.messages[0]?.id : undefined;
+          examinedFrom = firstKept !== undefined ? parseNumberedId('msg', firstKept) : (routed[0]?.row.number ?? null);
+          return noteWake(call, delivered(result));
         }
         const from = Math.min(cursor, latest);
+        examinedFrom ??= from + 1;
         if (from < latest) {
           signal.cancel();
           const routed = route(env, roomId, recipient, pageAfter(db, roomId, from, WINDOW));
@@ -105,7 +119,7 @@ export const waitForMessagesTool = defineTool({
             }
             const result = finish(env, identity, roomId, routed, skipped, routed.at(-1)!.row.number, 'oldest');
             if (recipient) recordWake(env, roomId, recipient.session_id, routed, result.last_observed_message_id);
-            return noteWake(call, result);
+            return noteWake(call, delivered(result));
           }
           skipped.push(...routed.map((r) => r.row.number));
           cursor = routed.at(-1)!.row.number;
@@ -115,7 +129,7 @@ export const waitForMessagesTool = defineTool({
         const remaining = deadline - Date.now();
         if (remaining <= 0 || call.signal.aborted) {
           signal.cancel();
-          return noteWake(call, finish(env, identity, roomId, [], skipped, cursor, 'oldest'));
+          return noteWake(call, delivered(finish(env, identity, roomId, [], skipped, cursor, 'oldest')));
         }
         await sleep(signal, remaining, call.signal, onFailure);
         wakeOnFailure = null;
@@ -123,6 +137,7 @@ export const waitForMessagesTool = defineTool({
     } finally {
       stopProgress();
       removeWaiter();
+      if (recipient) reachability.waitEnded(recipient.session_id);
     }
   },
 });

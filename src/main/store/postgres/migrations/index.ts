@@ -4,6 +4,7 @@
 import { pgMigration001 } from './001_initial';
 import { pgMigration002 } from './002_eventConcerns';
 import { pgMigration003 } from './003_managedAgents';
+import { pgMigration004 } from './004_delivery';
 
-export const pgMigrations: readonly string[] = [pgMigration001, pgMigration002, pgMigration003];
+export const pgMigrations: readonly string[] = [pgMigration001, pgMigration002, pgMigration003, pgMigration004];
 export const PG_SCHEMA_VERSION = pgMigrations.length;

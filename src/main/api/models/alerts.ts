@@ -1,0 +1,68 @@
+// The "Needs you" items the app raised (issue 14) as the queue shows them: what the item is
+// about, the agent it concerns with its reachability now, who the work could go to instead,
+// the prompt to paste into the agent's chat, and what the person can do.
+import type { AlertAction } from '../../../shared/model/delivery';
+import type { NeedsYouItem } from '../../../shared/model/needsYou';
+import { REACHABILITY_ORDER } from '../../../shared/model/workers';
+import type { App } from '../../app';
+import { reachabilityOf } from '../../delivery/reachabilityOf';
+import { alertDetail, type AlertRow } from '../../domain/knowledge/alerts';
+import type { AlertItem } from '../../domain/knowledge/needsYou';
+import { getMessageRow } from '../../domain/messages/read';
+import { getSession, listRoomSessions } from '../../domain/sessions/sessions';
+import type { Db } from '../../store/database';
+import { getTaskRow } from '../../store/taskQueries';
+import { creationEventNumber } from './tasks';
+
+const ACTIONS: Readonly<Record<AlertRow['kind'], AlertAction[]>> = {
+  unanswered: ['remind', 'handoff'],
+  idle_task: ['remind', 'handoff'],
+  loop: ['resume', 'stop'],
+  room_budget: [],
+  agent_budget: ['resume_agent'],
+};
+
+/** The queue item of an open alert; null for one that no longer applies (yesterday's budget). */
+export function toAlertItem(app: App, db: Db, item: AlertItem): NeedsYouItem | null {
+  const a = item.alert;
+  const detail = alertDetail<{ prompt: string; remindedAt: string; day: string }>(a);
+  if (a.kind === 'room_budget' && detail.day !== app.hub.delivery.meter.day()) return null;
+  const session = a.session_id ? getSession(db, a.session_id) : undefined;
+  const agentRef = (s: NonNullable<typeof session>) => ({ sessionId: s.session_id, name: s.display_name, reachability: reachabilityOf(db, app.hub.delivery, s) });
+  const others =
+    a.kind === 'unanswered' || a.kind === 'idle_task'
+      ? listRoomSessions(db, a.room_id)
+          .filter((s) => s.session_kind === 'worker' && !s.ended_at && s.agent_key !== session?.agent_key)
+          .map(agentRef)
+          .sort((x, y) => REACHABILITY_ORDER.indexOf(x.reachability) - REACHABILITY_ORDER.indexOf(y.reachability))
+      : [];
+  return {
+    ref: { kind: 'alert', roomId: a.room_id, number: a.number },
+    reason: a.kind,
+    roomName: item.roomName,
+    createdAt: a.created_at,
+    title: a.title,
+    body: a.body,
+    from: session?.display_name ?? 'LetAgents',
+    recommendation: null,
+    unblocks: null,
+    threadRootNumber: threadOf(db, a),
+    alert: {
+      actions: ACTIONS[a.kind],
+      prompt: detail.prompt ?? null,
+      agent: session ? agentRef(session) : null,
+      handoffTo: others,
+      remindedAt: detail.remindedAt ?? null,
+    },
+  };
+}
+
+/** Where the item's conversation lives: the message's thread, or the task's discussion. */
+export function threadOf(db: Db, a: AlertRow): number | null {
+  if (a.message_number !== null) return getMessageRow(db, a.room_id, a.message_number)?.thread_root_number ?? a.message_number;
+  if (a.task_number !== null) {
+    const task = getTaskRow(db, a.room_id, a.task_number);
+    return task ? creationEventNumber(db, task) : null;
+  }
+  return null;
+}

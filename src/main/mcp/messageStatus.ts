@@ -1,0 +1,53 @@
+// Who a message routes to and whether it reached them (issue 14): the receipts behind "Seen
+// by Atlas, Birch · waiting for Cedar" and get_message_status. "Routes to" is the activation
+// decision of wait_for_messages (activation.ts), taken now, for every agent session of the
+// room that existed when the message was posted; an agent is counted once, whichever of its
+// sessions got it. Sessions that ended without getting it are left out (nothing reaches them).
+import { RoomReceipts, type Receipt } from '../domain/delivery/receipts';
+import type { MessageRow } from '../domain/messages/read';
+import { listRoomSessions, type SessionRow } from '../domain/sessions/sessions';
+import { routerFor } from './activation';
+import type { RoutingDecision } from './routing';
+import type { McpServices } from './services';
+
+export interface MessageRecipient {
+  readonly agentKey: string;
+  /** The session shown for the agent: the one that got it, else its live one. */
+  readonly session: SessionRow;
+  readonly receipt: Receipt | null;
+  readonly decision: RoutingDecision;
+}
+
+/** Each message's recipients, by message number, in the order the agents joined the room. */
+export function messageRecipients(services: McpServices, roomId: string, rows: readonly MessageRow[]): Map<number, MessageRecipient[]> {
+  const out = new Map<number, MessageRecipient[]>();
+  if (rows.length === 0) return out;
+  const db = services.store.db;
+  const sessions = listRoomSessions(db, roomId).filter((s) => s.session_kind === 'worker');
+  const numbers = rows.map((r) => r.number);
+  const receipts = RoomReceipts.load(db, roomId, Math.min(...numbers), Math.max(...numbers));
+  const routers = new Map<string, (row: MessageRow) => RoutingDecision>();
+  const routeFor = (session: SessionRow) => {
+    let router = routers.get(session.session_id);
+    if (!router) routers.set(session.session_id, (router = routerFor(services, roomId, session)));
+    return router;
+  };
+  for (const row of rows) {
+    const byAgent = new Map<string, MessageRecipient>();
+    for (const session of sessions) {
+      if (session.created_at > row.created_at) continue;
+      const pendingAt = services.delivery.deliveries.pendingAt(roomId, session.session_id, row.number);
+      const receipt = receipts.of(session.session_id, row.number) ?? (pendingAt === null ? null : { at: pendingAt, exact: true });
+      if (session.ended_at && !receipt) continue;
+      const decision = routeFor(session)(row);
+      if (decision.decision !== 'activate') continue;
+      const seen = byAgent.get(session.agent_key);
+      // One entry per agent: a session that got it wins, else the live one.
+      if (!seen || (!seen.receipt && (receipt || (seen.session.ended_at && !session.ended_at)))) {
+        byAgent.set(session.agent_key, { agentKey: session.agent_key, session, receipt, decision });
+      }
+    }
+    out.set(row.number, [...byAgent.values()]);
+  }
+  return out;
+}

@@ -1,0 +1,41 @@
+// get_message_status (ours, issue 14): "did @Birch get msg_41?" — the agents a message
+// routes to, when each got it (null: not yet) and whether a mention reaches each now.
+import { z } from 'zod';
+import { errors } from '../../domain/errors';
+import { parseNumberedId } from '../../domain/ids';
+import { normalizeHandle } from '../../domain/identity/handles';
+import { getMessageRow } from '../../domain/messages/read';
+import { listRoomSessions } from '../../domain/sessions/sessions';
+import { reachabilityOf } from '../../delivery/reachabilityOf';
+import { readAs } from '../acting';
+import { messageRecipients } from '../messageStatus';
+import { objectResult } from '../outputSchemas';
+import { defineTool, readOnly, roomFacade } from '../toolKit';
+
+export const getMessageStatusTool = defineTool({
+  name: 'get_message_status',
+  title: 'Message status',
+  description: 'Which agents a message routes to, when each got it (null: not yet) and whether each listens now.',
+  input: { message_id: z.string().describe('msg_N.'), agent: z.string().optional().describe('Only this agent.'), ...roomFacade },
+  output: objectResult,
+  annotations: readOnly,
+  run: (args, env) =>
+    readAs(env, args, (identity) => {
+      const db = env.services.store.db;
+      const number = parseNumberedId('msg', args.message_id);
+      const row = number === null ? null : getMessageRow(db, identity.roomId, number);
+      if (!row) throw errors.D1();
+      const wanted = args.agent === undefined ? null : normalizeHandle(args.agent.replace(/^@/, ''));
+      if (wanted !== null && !listRoomSessions(db, identity.roomId).some((s) => s.session_kind === 'worker' && s.name_key === wanted)) {
+        throw errors.D2(args.agent!);
+      }
+      const recipients = (messageRecipients(env.services, identity.roomId, [row]).get(row.number) ?? [])
+        .filter((r) => wanted === null || r.session.name_key === wanted)
+        .map((r) => ({
+          agent: r.session.display_name,
+          delivered_at: r.receipt?.at ?? null,
+          reachability: reachabilityOf(db, env.services.delivery, r.session),
+        }));
+      return { success: true, room_id: identity.roomId, message_id: args.message_id, recipients };
+    }),
+});
