@@ -1,5 +1,6 @@
 // The words of the "Needs you" items the app raises (issue 14), and the prompt a person can
 // paste into an agent's own chat to get it going again.
+import { listOf } from '../../shared/words';
 import { msgId, taskId } from '../domain/ids';
 
 const minutes = (ms: number) => {
@@ -48,9 +49,4 @@ export function budgetTexts(input: { roomName: string; used: number; budget: num
       `The room's agents received about ${input.used.toLocaleString('en-US')} tokens from LetAgents tools today (budget ${input.budget.toLocaleString('en-US')}; ` +
       'tokens are estimated as bytes ÷ 4). Their reads get "budget reached" until midnight UTC, or until you raise or remove the budget.',
   };
-}
-
-export function listOf(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? 'The agents';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }

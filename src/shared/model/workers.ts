@@ -28,6 +28,15 @@ export const REACHABILITY_WORDS: Readonly<Record<Reachability, { label: string; 
 /** The roster's order: who a message reaches soonest first. */
 export const REACHABILITY_ORDER: readonly Reachability[] = ['listening', 'working', 'managed', 'idle', 'managed_paused', 'offline'];
 
+/** Roster order: who a message reaches soonest first (ended sessions last), then the most recently seen, then by name. */
+export function compareAgents(
+  a: { ended: boolean; reachability: Reachability; lastSeenAt: string; name: string },
+  b: { ended: boolean; reachability: Reachability; lastSeenAt: string; name: string },
+): number {
+  const rank = (x: typeof a) => (x.ended ? REACHABILITY_ORDER.length : REACHABILITY_ORDER.indexOf(x.reachability));
+  return rank(a) - rank(b) || b.lastSeenAt.localeCompare(a.lastSeenAt) || a.name.localeCompare(b.name);
+}
+
 /** Bytes of tool results an agent (or a room) received, today (UTC) and in total; tokens ≈ bytes ÷ 4. */
 export const Meter = z.object({ todayBytes: z.number().int().min(0), totalBytes: z.number().int().min(0) });
 export type Meter = z.infer<typeof Meter>;

@@ -84,7 +84,7 @@ export function agent(roomId: string, roomName: string, name: string, extra: Par
     lastSeenAt: at(85),
     tasksHeld: [],
     lastWake: null,
-    reachability: 'idle',
+    reachability: extra.online === false ? 'offline' : 'idle',
     meter: { todayBytes: 0, totalBytes: 0 },
     ...extra,
   };

@@ -4,7 +4,7 @@
 // a loop item resumes its agents, so no pause is left behind unseen.
 import type { AlertAction } from '../../../shared/model/delivery';
 import type { PersonActor } from '../../domain/actor';
-import { listOf } from '../../delivery/alertTexts';
+import { listOf } from '../../../shared/words';
 import { appErrors } from '../../domain/errors';
 import { msgId, taskId } from '../../domain/ids';
 import { alertDetail, closeAlert, getAlert, reviseAlert, type AlertRow } from '../../domain/knowledge/alerts';

@@ -1,6 +1,6 @@
 // Agent sessions as the roster and presence chips show them (the contract's
 // AgentSession): the domain's roster entry, online from the MCP hub, held tasks by title.
-import { REACHABILITY_ORDER, type AgentSession, type Meter } from '../../../shared/model/workers';
+import { compareAgents, type AgentSession, type Meter } from '../../../shared/model/workers';
 import { reachabilityOf } from '../../delivery/reachabilityOf';
 import { allSessionMeters, roomMeters } from './delivery';
 import type { App } from '../../app';
@@ -39,16 +39,12 @@ export function toAgentSession(app: App, db: Db, entry: RosterEntry, meters: Rea
   };
 }
 
-/** Who a message reaches soonest first, then the most recently seen. */
-export function sortByReachability(sessions: AgentSession[]): AgentSession[] {
-  const rank = (s: AgentSession) => (s.ended ? REACHABILITY_ORDER.length : REACHABILITY_ORDER.indexOf(s.reachability));
-  return [...sessions].sort((a, b) => rank(a) - rank(b) || b.lastSeenAt.localeCompare(a.lastSeenAt) || a.name.localeCompare(b.name));
-}
+
 
 /** Agent sessions of one room or all, by reachability (listening first), then most recently seen. */
 export function agentSessions(app: App, db: Db, roomId?: string): AgentSession[] {
   const meters = roomId === undefined ? allSessionMeters(app, db) : roomMeters(app, db, roomId).sessions;
-  return sortByReachability(listAgents(db, { roomId: roomId ?? null }).map((entry) => toAgentSession(app, db, entry, meters, roomId === undefined)));
+  return listAgents(db, { roomId: roomId ?? null }).map((entry) => toAgentSession(app, db, entry, meters, roomId === undefined)).sort(compareAgents);
 }
 
 /** A session the person may act on: an agent (worker) session; controllers stay off the roster. */

@@ -1,20 +1,23 @@
-// One agent in the roster: name, tool, owner, online or not, status, why it was last
-// woken, rooms, tasks held, last seen, and its actions.
+// One agent in the roster: name, tool, owner, whether a mention reaches it now (and what that
+// means), why it was last woken, its own status, rooms, tasks held, tokens, last seen, and its actions.
 import type { AgentSession } from '../../../../shared/types';
 import { Avatar } from '../../components/Avatar';
 import { IdeBadge } from '../../components/IdeBadge';
 import { Menu } from '../../components/Menu';
 import { Icon } from '../../components/Icon';
-import { StatusDot, STATUS_WORDS } from '../../components/StatusDot';
+import { STATUS_WORDS } from '../../components/StatusDot';
+import { TOKEN_ESTIMATE_NOTE } from '../../../../shared/tokens';
+import { ReachabilityDot, ReachabilityLabel } from '../delivery/Reachability';
+import { tokensText } from '../delivery/TokenMeter';
 import { formatRelative } from '../../lib/time';
 import { AgentWakes } from './AgentWakes';
 
 export type AgentAction = 'rename' | 'disconnect' | 'remove';
 
 export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSession; rooms: string[]; showRoom: boolean; onAction: (agent: AgentSession, action: AgentAction) => void }) {
-  const presence = agent.ended ? 'Disconnected' : agent.online ? STATUS_WORDS[agent.status] : 'Offline';
+  const status = `${STATUS_WORDS[agent.status]}${agent.statusText ? ` — ${agent.statusText}` : ''}`;
   return (
-    <li className={agent.online && !agent.ended ? 'agent-row' : 'agent-row agent-offline'}>
+    <li className={agent.ended || agent.reachability === 'offline' ? 'agent-row agent-offline' : 'agent-row'}>
       <Avatar name={agent.name} size={36} />
       <div className="agent-main">
         <div className="agent-name-line">
@@ -23,9 +26,14 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
           {agent.owner && <span className="muted">{agent.owner}</span>}
         </div>
         <div className="agent-status-line">
-          <StatusDot online={agent.online && !agent.ended} status={agent.status} />
-          <span className="agent-presence">{presence}</span>
-          {agent.online && !agent.ended && agent.statusText && <span className="agent-status-text">— {agent.statusText}</span>}
+          {agent.ended ? (
+            <span className="reachability">
+              <ReachabilityDot reachability="offline" />
+              <span className="reachability-label">Disconnected</span>
+            </span>
+          ) : (
+            <ReachabilityLabel reachability={agent.reachability} withMeaning />
+          )}
         </div>
         <AgentWakes sessionId={agent.sessionId} lastWake={agent.lastWake} />
       </div>
@@ -37,8 +45,16 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
           </div>
         )}
         <div>
+          <dt>Status</dt>
+          <dd title={status}>{agent.online && !agent.ended ? status : '—'}</dd>
+        </div>
+        <div>
           <dt>Tasks</dt>
           <dd>{agent.tasksHeld.length === 0 ? 'None' : agent.tasksHeld.map((t) => `task_${t.number}`).join(', ')}</dd>
+        </div>
+        <div>
+          <dt>Tokens (bytes ÷ 4)</dt>
+          <dd title={TOKEN_ESTIMATE_NOTE}>{tokensText(agent.meter)}</dd>
         </div>
         <div>
           <dt>Last seen</dt>

@@ -11,6 +11,7 @@ import { SearchPanel } from './SearchPanel';
 import { ThreadPanel } from './ThreadPanel';
 import { Timeline } from './Timeline';
 import { useTimeline } from './useTimeline';
+import { ReceiptsProvider } from '../delivery/Receipts';
 
 export interface ChatViewProps {
   room: RoomSummary;
@@ -54,42 +55,44 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
   };
 
   return (
-    <div className={route.threadRoot ? 'chat with-side' : 'chat'}>
-      <div className="chat-main">
-        {searchOpen && <SearchPanel roomId={room.id} onChoose={(hit) => void choose(hit)} onClose={onCloseSearch} returnFocusTo={() => document.querySelector<HTMLElement>('.timeline')} />}
-        {timeline.status === 'loading' && <Loading label="Loading messages…" />}
-        {timeline.status === 'error' && <ErrorState message={timeline.error ?? 'Messages could not load.'} onRetry={timeline.reload} />}
-        {timeline.status === 'ready' && timeline.messages.length === 0 && (
-          <EmptyState icon="chat" title="No messages yet">
-            When agents join <strong>{roomTitle(room)}</strong>, their messages show up here. You can start the conversation too.
-          </EmptyState>
+    <ReceiptsProvider roomId={room.id}>
+      <div className={route.threadRoot ? 'chat with-side' : 'chat'}>
+        <div className="chat-main">
+          {searchOpen && <SearchPanel roomId={room.id} onChoose={(hit) => void choose(hit)} onClose={onCloseSearch} returnFocusTo={() => document.querySelector<HTMLElement>('.timeline')} />}
+          {timeline.status === 'loading' && <Loading label="Loading messages…" />}
+          {timeline.status === 'error' && <ErrorState message={timeline.error ?? 'Messages could not load.'} onRetry={timeline.reload} />}
+          {timeline.status === 'ready' && timeline.messages.length === 0 && (
+            <EmptyState icon="chat" title="No messages yet">
+              When agents join <strong>{roomTitle(room)}</strong>, their messages show up here. You can start the conversation too.
+            </EmptyState>
+          )}
+          {timeline.status === 'ready' && timeline.messages.length > 0 && (
+            <Timeline timeline={timeline} focusNumber={route.focus} onOpenThread={openThread} onTask={openTask} onSeenNewest={onSeenNewest} />
+          )}
+          <Composer
+            label={`Message ${roomTitle(room)}`}
+            placeholder={`Message ${roomTitle(room)}`}
+            agentNames={agentNames}
+            tasks={tasks}
+            onSend={(text) => api.call('messages.send', { roomId: room.id, text }).then(timeline.add)}
+            disabled={room.archived}
+            disabledReason="This room is archived: unarchive it to post."
+          />
+        </div>
+        {route.threadRoot !== undefined && (
+          <ThreadPanel
+            key={route.threadRoot}
+            roomId={room.id}
+            rootNumber={route.threadRoot}
+            agentNames={agentNames}
+            tasks={tasks}
+            readOnly={room.archived}
+            onClose={() => navigate(roomRoute(room.id, 'chat', { focus: route.focus }))}
+            onTask={openTask}
+            returnFocusTo={() => timelineRow(route.threadRoot!)}
+          />
         )}
-        {timeline.status === 'ready' && timeline.messages.length > 0 && (
-          <Timeline timeline={timeline} focusNumber={route.focus} onOpenThread={openThread} onTask={openTask} onSeenNewest={onSeenNewest} />
-        )}
-        <Composer
-          label={`Message ${roomTitle(room)}`}
-          placeholder={`Message ${roomTitle(room)}`}
-          agentNames={agentNames}
-          tasks={tasks}
-          onSend={(text) => api.call('messages.send', { roomId: room.id, text }).then(timeline.add)}
-          disabled={room.archived}
-          disabledReason="This room is archived: unarchive it to post."
-        />
       </div>
-      {route.threadRoot !== undefined && (
-        <ThreadPanel
-          key={route.threadRoot}
-          roomId={room.id}
-          rootNumber={route.threadRoot}
-          agentNames={agentNames}
-          tasks={tasks}
-          readOnly={room.archived}
-          onClose={() => navigate(roomRoute(room.id, 'chat', { focus: route.focus }))}
-          onTask={openTask}
-          returnFocusTo={() => timelineRow(route.threadRoot!)}
-        />
-      )}
-    </div>
+    </ReceiptsProvider>
   );
 }

@@ -1,5 +1,5 @@
-// One chat message: avatar, sender line, Markdown text, quoted message, reply count, and a
-// "Reply in thread" action that appears on hover and on keyboard focus. Its accessible name
+// One chat message: avatar, sender line, Markdown text, quoted message, reply count, who got
+// it (receipts), and a "Reply in thread" action that appears on hover and on keyboard focus. Its accessible name
 // says who wrote it and when.
 import { memo } from 'react';
 import type { TimelineMessage } from '../../../../shared/types';
@@ -10,6 +10,7 @@ import { formatClock } from '../../lib/time';
 import { ReplyCount } from './ReplyCount';
 import { messageLabel } from './rows';
 import { SenderLine } from './SenderLine';
+import { MessageReceiptsLine } from '../delivery/Receipts';
 
 export interface MessageItemProps {
   message: TimelineMessage;
@@ -43,6 +44,7 @@ export const MessageItem = memo(function MessageItem({ message, continued = fals
         )}
         <Markdown text={message.text} messageNumber={message.number} onTask={onTask} />
         {onOpenThread && <ReplyCount count={message.replyCount} lastReplyAt={message.lastReplyAt} onOpen={() => onOpenThread(message.number)} />}
+        <MessageReceiptsLine number={message.number} />
       </div>
       {onOpenThread && (
         <div className="message-actions">

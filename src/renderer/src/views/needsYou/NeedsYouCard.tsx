@@ -1,11 +1,13 @@
 // One "Needs you" item: why it is here, who asked, the question, and an answer box. The
 // answer is posted as a thread reply that wakes the agent; Dismiss takes it off the queue.
+// Items the app raised itself (issue 14) take actions instead (AlertActions).
 import { useState } from 'react';
 import type { NeedsYouItem, NeedsYouReason } from '../../../../shared/types';
 import { errorMessage } from '../../api/client';
 import { Avatar } from '../../components/Avatar';
 import { Markdown } from '../../components/Markdown';
 import { formatRelative } from '../../lib/time';
+import { AlertActions, type AlertActionsProps } from './AlertActions';
 
 export const REASON_WORDS: Readonly<Record<NeedsYouReason, string>> = {
   question: 'Question',
@@ -15,16 +17,22 @@ export const REASON_WORDS: Readonly<Record<NeedsYouReason, string>> = {
   task_in_review: 'Task in review',
   task_blocked: 'Blocked task',
   mention: 'Mentioned you',
+  unanswered: 'Not picked up',
+  idle_task: 'Task not started',
+  loop: 'Loop paused',
+  room_budget: 'Budget reached',
+  agent_budget: 'Budget reached',
 };
 
 export interface NeedsYouCardProps {
   item: NeedsYouItem;
   onAnswer: (item: NeedsYouItem, text: string) => Promise<unknown>;
   onDismiss: (item: NeedsYouItem) => Promise<unknown>;
+  onAct: AlertActionsProps['onAct'];
   onOpen: (item: NeedsYouItem) => void;
 }
 
-export function NeedsYouCard({ item, onAnswer, onDismiss, onOpen }: NeedsYouCardProps) {
+export function NeedsYouCard({ item, onAnswer, onDismiss, onAct, onOpen }: NeedsYouCardProps) {
   const [answer, setAnswer] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -68,40 +76,44 @@ export function NeedsYouCard({ item, onAnswer, onDismiss, onOpen }: NeedsYouCard
             <strong>Unblocks:</strong> {item.unblocks}
           </p>
         )}
-        <form
-          className="needs-answer"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (answer.trim()) void act(() => onAnswer(item, answer));
-          }}
-        >
-          <textarea
-            rows={2}
-            value={answer}
-            onChange={(e) => setAnswer(e.target.value)}
-            placeholder={`Answer ${item.from}…`}
-            aria-label={`Answer ${item.from}`}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
-                event.preventDefault();
-                if (answer.trim()) void act(() => onAnswer(item, answer));
-              }
+        {item.alert ? (
+          <AlertActions item={item} onAct={onAct} onDismiss={onDismiss} onOpen={onOpen} />
+        ) : (
+          <form
+            className="needs-answer"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (answer.trim()) void act(() => onAnswer(item, answer));
             }}
-          />
-          {error && <p className="form-error" role="alert">{error}</p>}
-          <div className="needs-actions">
-            <button type="button" className="btn btn-ghost" onClick={() => onOpen(item)}>
-              {item.ref.kind === 'task' ? 'Open task' : 'Open in room'}
-            </button>
-            <span className="spacer" />
-            <button type="button" className="btn" onClick={() => void act(() => onDismiss(item))} disabled={busy}>
-              Dismiss
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={busy || answer.trim() === ''}>
-              Send answer
-            </button>
-          </div>
-        </form>
+          >
+            <textarea
+              rows={2}
+              value={answer}
+              onChange={(e) => setAnswer(e.target.value)}
+              placeholder={`Answer ${item.from}…`}
+              aria-label={`Answer ${item.from}`}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+                  event.preventDefault();
+                  if (answer.trim()) void act(() => onAnswer(item, answer));
+                }
+              }}
+            />
+            {error && <p className="form-error" role="alert">{error}</p>}
+            <div className="needs-actions">
+              <button type="button" className="btn btn-ghost" onClick={() => onOpen(item)}>
+                {item.ref.kind === 'task' ? 'Open task' : 'Open in room'}
+              </button>
+              <span className="spacer" />
+              <button type="button" className="btn" onClick={() => void act(() => onDismiss(item))} disabled={busy}>
+                Dismiss
+              </button>
+              <button type="submit" className="btn btn-primary" disabled={busy || answer.trim() === ''}>
+                Send answer
+              </button>
+            </div>
+          </form>
+        )}
       </article>
     </li>
   );

@@ -11,6 +11,10 @@ import { AgentsRoster } from '../agents/AgentsRoster';
 import { MemoryView } from '../memory/MemoryView';
 import { useMessageAnnouncements } from '../chat/useMessageAnnouncements';
 import { RoomHeader } from './RoomHeader';
+import { useAppEvents } from '../../api/useAppEvents';
+import { BudgetDialog } from '../delivery/BudgetDialog';
+import { RoomDeliveryBar } from '../delivery/RoomDeliveryBar';
+import { roomTitle } from '../sidebar/RoomItem';
 
 const TABS: TabSpec<RoomTab>[] = [
   { key: 'chat', label: 'Chat', icon: 'chat' },
@@ -24,6 +28,16 @@ export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> })
   const { navigate } = useNavigation();
   const room = roomById(rooms.data, route.roomId);
   const agents = useQuery('workers.list', { roomId: route.roomId }, (e) => e.type === 'worker.changed' && e.roomId === route.roomId);
+  const delivery = useQuery('delivery.room', { roomId: route.roomId }, (e) => (e.type === 'meter.changed' || e.type === 'needsYou.changed') && e.roomId === route.roomId);
+  const [budgetOpen, setBudgetOpen] = useState(false);
+  // Reachability and meters change without a write: patch them in place.
+  useAppEvents((e) => {
+    if (e.type === 'worker.reachability' && e.roomId === route.roomId) agents.setData((list) => list.map((a) => (a.sessionId === e.sessionId ? { ...a, reachability: e.reachability } : a)));
+    if (e.type === 'meter.changed' && e.roomId === route.roomId) {
+      const meters = new Map(e.sessions.map((s) => [s.sessionId, s.meter]));
+      agents.setData((list) => list.map((a) => ({ ...a, meter: meters.get(a.sessionId) ?? a.meter })));
+    }
+  });
   const [searchOpen, setSearchOpen] = useState(false);
   useMessageAnnouncements(route.roomId, info.data?.person.name);
 
@@ -49,7 +63,15 @@ export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> })
   const agentList = agents.data ?? [];
   return (
     <section className="room" aria-label={room.name}>
-      <RoomHeader room={room} agents={agentList} onShowAgents={() => navigate({ view: 'room', roomId: room.id, tab: 'agents' })} />
+      <RoomHeader
+        room={room}
+        agents={agentList}
+        delivery={delivery.data ?? null}
+        onShowAgents={() => navigate({ view: 'room', roomId: room.id, tab: 'agents' })}
+        onBudget={() => setBudgetOpen(true)}
+      />
+      {delivery.data && <RoomDeliveryBar delivery={delivery.data} onBudget={() => setBudgetOpen(true)} />}
+      {budgetOpen && <BudgetDialog roomId={room.id} roomName={roomTitle(room)} current={delivery.data?.budgetTokens ?? null} onClose={() => setBudgetOpen(false)} />}
       <Tabs tabs={TABS} selected={route.tab} onSelect={(tab) => navigate({ view: 'room', roomId: room.id, tab })} label="Room views" idPrefix="room" />
       <div className="room-panel" id="room-panel" role="tabpanel" aria-labelledby={`room-tab-${route.tab}`}>
         {route.tab === 'chat' && <ChatView key={room.id} room={room} route={route} agents={agentList} searchOpen={searchOpen} onCloseSearch={() => setSearchOpen(false)} />}
