@@ -6,9 +6,8 @@ import { IdeBadge } from '../../components/IdeBadge';
 import { Menu } from '../../components/Menu';
 import { Icon } from '../../components/Icon';
 import { STATUS_WORDS } from '../../components/StatusDot';
-import { TOKEN_ESTIMATE_NOTE } from '../../../../shared/tokens';
 import { ReachabilityDot, ReachabilityLabel } from '../delivery/Reachability';
-import { tokensText } from '../delivery/TokenMeter';
+import { meterDetail, tokensText } from '../delivery/TokenMeter';
 import { formatRelative } from '../../lib/time';
 import { AgentWakes } from './AgentWakes';
 
@@ -54,7 +53,7 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
         </div>
         <div>
           <dt>Tokens (bytes ÷ 4)</dt>
-          <dd title={TOKEN_ESTIMATE_NOTE}>{tokensText(agent.meter)}</dd>
+          <dd title={meterDetail(agent.meter)}>{tokensText(agent.meter)}</dd>
         </div>
         <div>
           <dt>Last seen</dt>
