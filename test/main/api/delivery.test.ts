@@ -25,11 +25,11 @@ async function receiptsSettle(h: ApiHarness, number: number, seen: string[], wai
 const msgNumber = (id: unknown) => Number(String(id).slice('msg_'.length));
 const cursorOf = async (agent: TestAgent) => (await agent.tool<{ last_observed_message_id: string }>('wait_for_messages', { timeout: 1000 })).last_observed_message_id;
 
-async function needsYouItem(h: ApiHarness, reason: string) {
+async function needsYouItem(h: ApiHarness, reason: string, from?: string) {
   let found;
   const deadline = Date.now() + 8_000;
   while (!found) {
-    found = (await h.call('needsYou.list', {})).items.find((i) => i.reason === reason);
+    found = (await h.call('needsYou.list', {})).items.find((i) => i.reason === reason && (from === undefined || i.from === from));
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no "${reason}" item in Needs you`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -222,5 +222,29 @@ describe('the token meter and the room budget', () => {
     expect(item.title).toBe('lab reached its daily token budget');
     await h.call('delivery.setRoomBudget', { roomId: ROOM, dailyTokens: null });
     expect((await measured('read_messages', { limit: 1 })).messages).toHaveLength(1);
+  });
+});
+
+describe('after a restart', () => {
+  it('re-derives a pending unanswered-message item from the store, and keeps a loop paused', async () => {
+    const first = await setUpApi();
+    await first.call('settings.set', { delivery: { unansweredAfterSeconds: 2, loopGuardMessages: 3 } });
+    const atlas = await first.agent(ROOM, 'Atlas');
+    const birch = await first.agent(ROOM, 'Birch');
+    const cedar = await first.agent(ROOM, 'Cedar');
+    await first.call('messages.send', { roomId: ROOM, text: '@Cedar can you rotate the keys?' });
+    const numbers: number[] = [];
+    for (let i = 0; i < 4; i++) numbers.push(msgNumber((await (i % 2 ? birch : atlas).tool('send_message', { text: `${i % 2 ? '@Atlas' : '@Birch'} round ${i}` })).id));
+    await first.app.close();
+    void cedar;
+
+    const second = await setUpApi({ dataDir: first.dataDir });
+    // The mention's timer was pending when the app stopped: the restarted app raises the item.
+    const item = await needsYouItem(second, 'unanswered', 'Cedar');
+    expect(item.title).toBe("Cedar hasn't picked up your message");
+    expect((await second.call('delivery.room', { roomId: ROOM })).loop).toMatchObject({ agents: ['Atlas', 'Birch'], fromNumber: numbers[3] });
+    // Routing still knows: the message past the limit routes to no one it was paused with.
+    const receipts = (await second.call('delivery.receipts', { roomId: ROOM, numbers: numbers.slice(2) })).receipts;
+    expect(receipts.map((r) => r.waiting.map((w) => w.name))).toEqual([['Birch'], []]);
   });
 });

@@ -68,12 +68,14 @@ function tempDir(prefix: string): string {
 export interface HarnessOptions {
   host?: ApiHost;
   env?: Record<string, string>;
+  /** Another harness's data folder: the app restarted on the same data. */
+  dataDir?: string;
 }
 
 export async function setUpApi(options: HarnessOptions = {}): Promise<ApiHarness> {
   const github = await startFakeGitHub();
   cleanups.push(() => github.close());
-  const dataDir = tempDir('letagents-api-');
+  const dataDir = options.dataDir ?? tempDir('letagents-api-');
   const home = tempDir('letagents-api-home-');
   const secrets = createMemorySecretStore();
   const env = { ...github.env(), PATH: '', ...options.env };

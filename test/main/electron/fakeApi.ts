@@ -69,6 +69,19 @@ export function mentionItem(number: number, from: string, text: string, threadRo
   return { ...base, ref: { kind: 'mention', roomId: base.roomId, number }, reason: 'mention', title: text, body: text, from, threadRootNumber, alert: null };
 }
 
+export function unansweredItem(number: number, agent: string): NeedsYouItem {
+  return {
+    ...base,
+    ref: { kind: 'alert', roomId: base.roomId, number },
+    reason: 'unanswered',
+    title: `${agent} hasn't picked up your message`,
+    body: `You wrote to ${agent} (msg_4), and after 2 minutes it has not reached ${agent}.`,
+    from: agent,
+    threadRootNumber: 4,
+    alert: { actions: ['remind', 'handoff'], prompt: 'Read the LetAgents room ada/app and reply to msg_4.', agent: null, handoffTo: [], remindedAt: null },
+  };
+}
+
 export function reviewItem(number: number, title: string, reason: 'task_in_review' | 'task_blocked' = 'task_in_review'): NeedsYouItem {
   return { ...base, ref: { kind: 'task', roomId: base.roomId, number }, reason, title, body: '', from: 'Juniper', threadRootNumber: null, alert: null };
 }

@@ -52,7 +52,7 @@ export const getOnboardingStatus = defineTool({
 export const startDeviceAuth = defineTool({
   name: 'start_device_auth',
   title: 'Start GitHub sign-in',
-  description: 'Start GitHub sign-in: returns a code and the page where a person enters it; then poll_device_auth.',
+  description: 'Start GitHub sign-in: a code and the page where a person enters it; then poll_device_auth.',
   input: {
     room_id: z.string().optional().describe('Room for poll_device_auth\'s auto_join.'),
     ...workerFacade,
@@ -110,7 +110,7 @@ export const pollDeviceAuth = defineTool({
 export const clearSavedAuth = defineTool({
   name: 'clear_saved_auth',
   title: 'Forget a pending GitHub sign-in',
-  description: 'Forget a pending GitHub sign-in request. It never signs the person out: they do that in the app.',
+  description: 'Forget a pending GitHub sign-in. Never signs the person out (they do that in the app).',
   input: {},
   output: objectResult,
   annotations: idempotentChange,

@@ -29,7 +29,7 @@ async function joinInvite(env: ToolEnv, rawCode: string) {
 export const createRoom = defineTool({
   name: 'create_room',
   title: 'Create room',
-  description: 'Create an invite room with a fresh code (like ABCX-7291); it becomes the current room.',
+  description: 'Create an invite room with a fresh code (like ABCX-7291); it becomes current.',
   input: {},
   output: roomResult,
   annotations: additive,
@@ -43,7 +43,7 @@ export const createRoom = defineTool({
 export const joinCode = defineTool({
   name: 'join_code',
   title: 'Join room by code',
-  description: 'Join an invite room by its code; it becomes the current room.',
+  description: 'Join an invite room by its code; it becomes current.',
   input: { code: z.string().describe('Invite code, e.g. ABCX-7291.'), session_mode: ignored() },
   output: roomResult,
   annotations: additive,
@@ -56,7 +56,7 @@ export const joinCode = defineTool({
 export const joinRoom = defineTool({
   name: 'join_room',
   title: 'Join room',
-  description: 'Join a room (created if missing): any name, an invite code or a git remote. It becomes the current room.',
+  description: 'Join a room (created if missing): any name, an invite code or a git remote; it becomes current.',
   input: {
     name: z.string().optional().describe('Default: this folder\'s room (.letagents.json or git origin).'),
     session_mode: ignored(),
