@@ -181,7 +181,7 @@ describe('the token meter', () => {
         const settled = now > 0 && now === before;
         before = now;
         return settled;
-      }, { intervals: [1500], timeout: 15_000 })
+      }, { interval: 1500, timeout: 15_000 })
       .toBe(true);
 
     // What the agent received: the UTF-8 bytes of every result's text, as its MCP client got them through the helper.
