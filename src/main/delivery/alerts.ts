@@ -6,6 +6,7 @@
 // restart re-derives the pending timers from the last day of messages in the store.
 import { RoomReceipts } from '../domain/delivery/receipts';
 import { closeAlert, openAlerts, raiseAlert, reviseAlert, getAlert } from '../domain/knowledge/alerts';
+import { normalizeHandle } from '../domain/identity/handles';
 import { extractMentions } from '../domain/messages/mentions';
 import { getMessageRow, pageBefore } from '../domain/messages/read';
 import { getRoom } from '../domain/rooms/rooms';
@@ -46,7 +47,8 @@ export class DeliveryAlerts {
     for (const a of openAlerts(store.db, 'unanswered')) if (a.session_id && a.message_number) this.unanswered.set(`${a.room_id}\n${a.session_id}`, { alert: a.number, message: a.message_number });
     for (const a of openAlerts(store.db, 'idle_task')) if (a.session_id) this.idle.set(a.session_id, [...(this.idle.get(a.session_id) ?? []), { roomId: a.room_id, alert: a.number }]);
     this.offs = [
-      bus.on('message.created', (e) => this.guard('message', () => this.onMessage(e.roomId, e.number))),
+      // After the commit's own work (waking waiters, answering the poster): a timer of minutes needs no hurry.
+      bus.on('message.created', (e) => void setImmediate(() => this.guard('message', () => this.onMessage(e.roomId, e.number)))),
       deliveries.onDelivered((d) => this.guard('delivery', () => this.onDelivered(d.roomId, d.sessionId, d.first, d.last))),
       reachability.onCall((sessionId) => this.guard('call', () => this.onCall(sessionId))),
       loopGuard.onTrip((roomId, pause, added) => this.guard('loop', () => this.onLoop(roomId, pause, added))),
@@ -89,9 +91,14 @@ export class DeliveryAlerts {
       }
       return;
     }
-    // Only a mention or a reply can address one agent; anything else needs no routing here.
-    if (row.kind !== 'message' || (row.reply_to_number === null && extractMentions(row.text).length === 0)) return;
+    // Only a mention of an agent or a reply to it can address it: route only those agents
+    // (a broadcast to fifty agents costs no routing here).
+    if (row.kind !== 'message') return;
+    const named = new Set(extractMentions(row.text).map(normalizeHandle));
+    const repliedTo = row.reply_to_number === null ? null : (getMessageRow(this.store.db, roomId, row.reply_to_number)?.publisher_agent_key ?? null);
+    if (named.size === 0 && repliedTo === null) return;
     for (const session of listRoomSessions(this.store.db, roomId)) {
+      if (!named.has(session.name_key) && session.agent_key !== repliedTo) continue;
       if (session.session_kind !== 'worker' || session.ended_at || session.created_at > row.created_at || session.agent_key === row.publisher_agent_key) continue;
       const { reason } = activationFor(this.services, roomId, session, row);
       if (reason !== 'explicit_mention' && reason !== 'reply_target') continue;

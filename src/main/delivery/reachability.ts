@@ -25,7 +25,8 @@ export class Reachability {
   /** The session called a tool (any tool, waits included). */
   called(sessionId: string): void {
     this.lastCall.set(sessionId, this.clock());
-    this.recheckAfter(sessionId, WORKING_MS, 'working');
+    // One pending re-check per session at most: it looks again when it fires (cheaper than a new timer per call).
+    if (!this.timers.has(`working\n${sessionId}`)) this.recheckAfter(sessionId, WORKING_MS, 'working');
     this.check(sessionId);
     for (const listener of this.callListeners) listener(sessionId);
   }
@@ -97,7 +98,10 @@ export class Reachability {
     clearTimeout(this.timers.get(key));
     const timer = setTimeout(() => {
       this.timers.delete(key);
-      this.check(sessionId);
+      // A call since the timer was set moved the end of working: wait for that instead.
+      const left = cause === 'working' ? (this.lastCall.get(sessionId) ?? 0) + WORKING_MS - this.clock() : 0;
+      if (left > 0) this.recheckAfter(sessionId, left, cause);
+      else this.check(sessionId);
     }, ms);
     timer.unref?.();
     this.timers.set(key, timer);

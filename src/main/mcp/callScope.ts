@@ -1,25 +1,22 @@
 // Which room and agent session a tool call acts for, as the call resolves them (identity.ts,
 // wait_for_messages' routing identity), so the token meter can charge the result to them
-// without every tool passing them back. One scope per call, through AsyncLocalStorage.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// without every tool passing them back. Each call runs with its own ToolEnv carrying its
+// scope (callEnv); AsyncLocalStorage would do the same but slows every promise in the process.
+import type { ToolEnv } from './services';
 
 export interface CallScope {
   roomId: string | null;
   sessionId: string | null;
 }
 
-const storage = new AsyncLocalStorage<CallScope>();
-
-/** Runs one tool call in a fresh scope; returns what `fn` returns and the scope it filled. */
-export async function inCallScope<T>(fn: () => Promise<T>): Promise<{ value: T; scope: CallScope }> {
-  const scope: CallScope = { roomId: null, sessionId: null };
-  const value = await storage.run(scope, fn);
-  return { value, scope };
+/** The env one call runs with: the connection's, plus a fresh scope. */
+export function callEnv(env: ToolEnv): ToolEnv & { readonly scope: CallScope } {
+  return { services: env.services, conn: env.conn, ready: env.ready, scope: { roomId: null, sessionId: null } };
 }
 
 /** Notes the call's room and, once known, its session (the latest resolution wins). */
-export function noteCallIdentity(roomId: string, sessionId: string | null): void {
-  const scope = storage.getStore();
+export function noteCallIdentity(env: ToolEnv, roomId: string, sessionId: string | null): void {
+  const scope = env.scope;
   if (!scope) return;
   scope.roomId = roomId;
   if (sessionId !== null) scope.sessionId = sessionId;

@@ -41,7 +41,7 @@ export const actorOf = (session: SessionRow): AgentActor => sessionActor(session
 /** Resolves the acting identity and room, or throws the spec's error; the token meter charges the call to them. */
 export async function resolveIdentity(env: ToolEnv, args: IdentityArgs, options: ResolveOptions): Promise<CallIdentity> {
   const identity = await resolveIdentityOf(env, args, options);
-  noteCallIdentity(identity.roomId, identity.session?.session_id ?? null);
+  noteCallIdentity(env, identity.roomId, identity.session?.session_id ?? null);
   return identity;
 }
 
@@ -85,7 +85,7 @@ export async function fencedWrite<T>(
     if (identity.kind === 'implicit' && !identity.session) {
       const session = liveImplicitSession(env, identity.roomId) ?? createImplicitSession(tx, env, identity.roomId);
       acting = { ...identity, session, actor: actorOf(session) };
-      tx.afterCommit(() => noteCallIdentity(identity.roomId, session.session_id));
+      tx.afterCommit(() => noteCallIdentity(env, identity.roomId, session.session_id));
     }
     return fn(tx, acting);
   });

@@ -7,6 +7,7 @@ import type { WorkerBindings } from './bindings';
 import type { ConnectionState } from './connectionState';
 import type { RoomSignals } from './roomSignals';
 import type { WakeLog } from './wakeLog';
+import type { CallScope } from './callScope';
 import type { AuthService } from '../auth/authService';
 import type { GitHubData } from '../auth/githubData';
 
@@ -46,4 +47,6 @@ export interface ToolEnv {
   readonly conn: ConnectionState;
   /** Settles once the connection's auto-join (after initialize) is done. */
   ready: Promise<void>;
+  /** Inside one tool call: the room and session it resolved (the token meter charges them). */
+  readonly scope?: CallScope;
 }

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { inCallScope, type CallScope } from './callScope';
+import { callEnv, type CallScope } from './callScope';
 import type { ToolProfile } from './connection';
 import { inputJsonSchema } from './jsonSchema';
 import { logNotification } from './logging';
@@ -61,17 +61,16 @@ export class ToolSurface {
 }
 
 async function runTool(tool: AnyTool, args: Record<string, unknown>, env: ToolEnv, call: ToolCallContext): Promise<CallToolResult> {
-  const { value: result, scope } = await inCallScope(async () => {
-    try {
-      await env.ready;
-      // A call whose connection was closed (e.g. past a limit of connectionLimits.ts) before it started does no work.
-      if (call.signal.aborted) return failureResult(new Error('The connection closed before this call started.'));
-      return jsonResult(await tool.run(args as never, env, call));
-    } catch (error) {
-      return failureResult(error);
-    }
-  });
-  meter(env, result, scope);
+  const scoped = callEnv(env);
+  let result: CallToolResult;
+  try {
+    await env.ready;
+    // A call whose connection was closed (e.g. past a limit of connectionLimits.ts) before it started does no work.
+    result = call.signal.aborted ? failureResult(new Error('The connection closed before this call started.')) : jsonResult(await tool.run(args as never, scoped, call));
+  } catch (error) {
+    result = failureResult(error);
+  }
+  meter(env, result, scoped.scope);
   return result;
 }
 

@@ -62,7 +62,7 @@ export const waitForMessagesTool = defineTool({
     const roomId = identity.roomId;
     assertWithinBudget(env, roomId);
     const recipient = readingSession(env, roomId, identity.session);
-    if (recipient) noteCallIdentity(roomId, recipient.session_id);
+    if (recipient) noteCallIdentity(env, roomId, recipient.session_id);
     const { deliveries, reachability } = env.services.delivery;
     const db = env.services.store.db;
     const deadline = Date.now() + clampTimeout(args.timeout);
