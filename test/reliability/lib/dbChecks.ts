@@ -149,7 +149,12 @@ function joinProblems(db: Db, roomId: string): string[] {
 
 /** Row counts of every table plus every room's counters: equal snapshots mean nothing was written. */
 export function storeSnapshot(db: Db): string {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>;
+  // Receipts and the token meter are the app's record of what its tools returned (issue 14):
+  // every read adds to them, refused or not, and they are written in the background a moment
+  // later, so they are no part of what a refused call must leave unchanged.
+  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).filter(
+    ({ name }) => name !== 'delivery_spans' && name !== 'token_meter',
+  );
   const counts = tables.map(({ name }) => `${name}=${(db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n}`);
   const counters = db
     .prepare('SELECT room_id, next_message_number, next_task_number, next_fact_number, next_request_number, next_artifact_number, archived_at FROM rooms ORDER BY room_id')
