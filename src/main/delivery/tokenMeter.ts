@@ -2,7 +2,7 @@
 // (what enters its context), per room and session, today (UTC) and in total. Tokens are
 // estimated from bytes (src/shared/tokens.ts). Counted in memory as calls finish, written
 // in one transaction per second; a room's daily budget is checked against the count.
-import { addMeterBytes, roomExists, selectRoomBytesOn } from '../store/deliveryQueries';
+import { addMeterBytes, selectRoomBytesOn } from '../store/deliveryQueries';
 import type { Store } from '../store/store';
 import { estimateTokens } from '../../shared/tokens';
 import type { DeliverySettings } from './deliverySettings';
@@ -77,10 +77,13 @@ export class TokenMeter {
     return () => this.reachedListeners.delete(listener);
   }
 
-  /** Bytes not yet written, per session of the room ('' for none), for today's counts. */
-  pendingFor(roomId: string): Map<string, number> {
+  /** Bytes not yet written, keyed "<room>\n<session>" ('' for no session): they count for today and the total. */
+  pendingBySession(): Map<string, number> {
     const out = new Map<string, number>();
-    for (const p of this.pending.values()) if (p.roomId === roomId) out.set(p.sessionId, (out.get(p.sessionId) ?? 0) + p.bytes);
+    for (const p of this.pending.values()) {
+      const key = `${p.roomId}\n${p.sessionId}`;
+      out.set(key, (out.get(key) ?? 0) + p.bytes);
+    }
     return out;
   }
 
@@ -98,11 +101,7 @@ export class TokenMeter {
     try {
       await this.store.write((tx) => {
         const rooms = new Set<string>();
-        for (const p of batch) {
-          if (!roomExists(tx.db, p.roomId)) continue;
-          addMeterBytes(tx, p.roomId, p.sessionId, p.day, p.bytes, p.results);
-          rooms.add(p.roomId);
-        }
+        for (const p of batch) if (addMeterBytes(tx, p.roomId, p.sessionId, p.day, p.bytes, p.results)) rooms.add(p.roomId);
         for (const roomId of rooms) tx.emit({ type: 'meter.changed', roomId });
       });
     } catch (error) {

@@ -73,14 +73,19 @@ export interface MeterRow {
   total: number;
 }
 
-/** Adds bytes (and one result per call) to a session's count for `day`. */
-export function addMeterBytes(tx: Tx, roomId: string, sessionId: string, day: string, bytes: number, results: number): void {
-  tx.db
-    .prepare(
-      `INSERT INTO token_meter (room_id, session_id, day, bytes, results) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (room_id, session_id, day) DO UPDATE SET bytes = token_meter.bytes + excluded.bytes, results = token_meter.results + excluded.results`,
-    )
-    .run(roomId, sessionId, day, bytes, results);
+/** Adds bytes (and `results` results) to a session's count for `day`; false (nothing stored) when the room is gone. */
+export function addMeterBytes(tx: Tx, roomId: string, sessionId: string, day: string, bytes: number, results: number): boolean {
+  // One statement, no separate read: the room's existence is part of the insert.
+  return (
+    tx.db
+      .prepare(
+        `INSERT INTO token_meter (room_id, session_id, day, bytes, results)
+         SELECT CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT)
+         WHERE EXISTS (SELECT 1 FROM rooms WHERE room_id = ?)
+         ON CONFLICT (room_id, session_id, day) DO UPDATE SET bytes = token_meter.bytes + excluded.bytes, results = token_meter.results + excluded.results`,
+      )
+      .run(roomId, sessionId, day, bytes, results, roomId).changes > 0
+  );
 }
 
 /** Per session of the room ('' for calls without one): bytes on `day` and in total. */

@@ -43,22 +43,19 @@ export function roomMeters(app: App, db: Db, roomId: string): { room: Meter; ses
     room.totalBytes += total;
   };
   for (const row of selectRoomMeter(db, roomId, meter.day())) add(row.session_id, row.today, row.total);
-  for (const [sessionId, bytes] of meter.pendingFor(roomId)) add(sessionId, bytes, bytes);
+  for (const [key, bytes] of meter.pendingBySession()) if (key.startsWith(`${roomId}\n`)) add(key.slice(roomId.length + 1), bytes, bytes);
   return { room, sessions };
 }
 
 /** Every session's meter across rooms, keyed "<room>\n<session>" (the roster on the Agents page). */
 export function allSessionMeters(app: App, db: Db): Map<string, Meter> {
   const out = new Map<string, Meter>();
-  for (const row of selectAllMeters(db, app.hub.delivery.meter.day())) out.set(`${row.room_id}\n${row.session_id}`, { todayBytes: row.today, totalBytes: row.total });
-  const rooms = new Set([...out.keys()].map((k) => k.split('\n')[0]));
-  for (const roomId of rooms) {
-    for (const [sessionId, bytes] of app.hub.delivery.meter.pendingFor(roomId)) {
-      const key = `${roomId}\n${sessionId}`;
-      const m = out.get(key) ?? zero();
-      out.set(key, { todayBytes: m.todayBytes + bytes, totalBytes: m.totalBytes + bytes });
-    }
-  }
+  const add = (key: string, today: number, total: number) => {
+    const m = out.get(key) ?? zero();
+    out.set(key, { todayBytes: m.todayBytes + today, totalBytes: m.totalBytes + total });
+  };
+  for (const row of selectAllMeters(db, app.hub.delivery.meter.day())) add(`${row.room_id}\n${row.session_id}`, row.today, row.total);
+  for (const [key, bytes] of app.hub.delivery.meter.pendingBySession()) add(key, bytes, bytes);
   return out;
 }
 

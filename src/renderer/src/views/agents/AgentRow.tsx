@@ -34,6 +34,7 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
             <ReachabilityLabel reachability={agent.reachability} withMeaning />
           )}
         </div>
+        {agent.online && !agent.ended && <div className="agent-says" title={status}>{status}</div>}
         <AgentWakes sessionId={agent.sessionId} lastWake={agent.lastWake} />
       </div>
       <dl className="agent-facts">
@@ -43,10 +44,6 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
             <dd>{rooms.join(', ')}</dd>
           </div>
         )}
-        <div>
-          <dt>Status</dt>
-          <dd title={status}>{agent.online && !agent.ended ? status : '—'}</dd>
-        </div>
         <div>
           <dt>Tasks</dt>
           <dd>{agent.tasksHeld.length === 0 ? 'None' : agent.tasksHeld.map((t) => `task_${t.number}`).join(', ')}</dd>
