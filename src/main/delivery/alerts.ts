@@ -47,14 +47,30 @@ export class DeliveryAlerts {
     for (const a of openAlerts(store.db, 'unanswered')) if (a.session_id && a.message_number) this.unanswered.set(`${a.room_id}\n${a.session_id}`, { alert: a.number, message: a.message_number });
     for (const a of openAlerts(store.db, 'idle_task')) if (a.session_id) this.idle.set(a.session_id, [...(this.idle.get(a.session_id) ?? []), { roomId: a.room_id, alert: a.number }]);
     this.offs = [
-      // After the commit's own work (waking waiters, answering the poster): a timer of minutes needs no hurry.
-      bus.on('message.created', (e) => void setImmediate(() => this.guard('message', () => this.onMessage(e.roomId, e.number)))),
+      bus.on('message.created', (e) => {
+        // Only a room event (a task handed to an agent), a mention or a reply can start a timer.
+        const m = e.message;
+        if (m && m.source !== 'system' && (m.kind !== 'message' || (m.replyToNumber === null && !m.text.includes('@')))) return;
+        this.later(e.roomId, e.number);
+      }),
       deliveries.onDelivered((d) => this.guard('delivery', () => this.onDelivered(d.roomId, d.sessionId, d.first, d.last))),
       reachability.onCall((sessionId) => this.guard('call', () => this.onCall(sessionId))),
       loopGuard.onTrip((roomId, pause, added) => this.guard('loop', () => this.onLoop(roomId, pause, added))),
       meter.onBudgetReached((roomId, day, state) => this.guard('budget', () => this.onBudget(roomId, day, state.usedTokens, state.budgetTokens!))),
     ];
     this.guard('restart', () => this.rederive());
+  }
+
+  /** Messages committed since the last turn of the event loop, looked at after the commits' own work (waking waiters, answering the poster). */
+  private queued: Array<[string, number]> = [];
+
+  private later(roomId: string, number: number): void {
+    if (this.queued.push([roomId, number]) > 1) return;
+    setImmediate(() => {
+      const batch = this.queued;
+      this.queued = [];
+      for (const [room, n] of batch) this.guard('message', () => this.onMessage(room, n));
+    });
   }
 
   close(): void {
@@ -93,7 +109,7 @@ export class DeliveryAlerts {
     }
     // Only a mention of an agent or a reply to it can address it: route only those agents
     // (a broadcast to fifty agents costs no routing here).
-    if (row.kind !== 'message') return;
+    if (row.kind !== 'message' || (row.reply_to_number === null && !row.text.includes('@'))) return;
     const named = new Set(extractMentions(row.text).map(normalizeHandle));
     const repliedTo = row.reply_to_number === null ? null : (getMessageRow(this.store.db, roomId, row.reply_to_number)?.publisher_agent_key ?? null);
     if (named.size === 0 && repliedTo === null) return;

@@ -6,7 +6,8 @@
 // its send result. A person resumes them (or stops them) from "Needs you". Pauses live in
 // memory and in their open "Needs you" item, so a restart keeps them.
 import { alertDetail, openAlerts } from '../domain/knowledge/alerts';
-import { getMessageRow, pageBefore } from '../domain/messages/read';
+import { getMessageRow, pageBefore, summaryOf } from '../domain/messages/read';
+import type { MessageSummary } from '../events/types';
 import type { EventBus } from '../events/bus';
 import type { Store } from '../store/store';
 import type { DeliverySettings } from './deliverySettings';
@@ -36,7 +37,7 @@ interface Seen {
 const SEED_LIMIT = 2_000;
 
 export class LoopGuard {
-  private readonly windows = new Map<string, Seen[]>();
+  private readonly windows = new Map<string, Stretch>();
   private readonly pauses = new Map<string, LoopPause>();
   private readonly listeners = new Set<(roomId: string, pause: LoopPause, added: readonly string[]) => void>();
   private readonly off: () => void;
@@ -52,7 +53,7 @@ export class LoopGuard {
       this.pauses.set(alert.room_id, { keys: new Set(detail.keys), fromNumber: detail.fromNumber, alertNumber: alert.number, count: detail.count ?? 0 });
     }
     // Synchronous, inside the commit's publish: a waiter routes the message only afterwards.
-    this.off = bus.on('message.created', (event) => this.onMessage(event.roomId, event.number));
+    this.off = bus.on('message.created', (event) => this.onMessage(event.roomId, event.number, event.message ?? summaryOf(getMessageRow(store.db, event.roomId, event.number))));
   }
 
   /** True when `number`, posted by `senderKey`, must not wake `recipientKey` (both paused in the room). */
@@ -74,7 +75,7 @@ export class LoopGuard {
   /** Lifts the room's pause; counting starts afresh. */
   resume(roomId: string): void {
     this.pauses.delete(roomId);
-    this.windows.set(roomId, []);
+    this.windows.set(roomId, new Stretch());
   }
 
   /** A pause tripped or drew in more agents (`added`); the listener writes the "Needs you" item. */
@@ -88,26 +89,23 @@ export class LoopGuard {
     this.listeners.clear();
   }
 
-  private onMessage(roomId: string, number: number): void {
-    const row = getMessageRow(this.store.db, roomId, number);
+  private onMessage(roomId: string, number: number, row: MessageSummary | null): void {
     if (!row) return;
     if (row.source === 'human') {
       // A person took part: whatever came before is no loop.
-      this.windows.set(roomId, []);
+      this.windows.set(roomId, new Stretch());
       return;
     }
     if (!countsTowardsLoop(row)) return;
     const { loopMessages, loopWindowMs } = this.settings.limits;
-    const window = this.windows.get(roomId) ?? this.seed(roomId, number);
-    this.windows.set(roomId, window);
-    const at = Date.parse(row.created_at);
-    window.push({ at, key: row.publisher_agent_key! });
-    while (window.length > 0 && window[0].at <= at - loopWindowMs) window.shift();
-    if (window.length <= loopMessages) return;
-    const keys = new Set(window.map((s) => s.key));
-    if (keys.size < 2) return;
-    const count = window.length;
-    window.length = 0;
+    let stretch = this.windows.get(roomId);
+    if (!stretch) this.windows.set(roomId, (stretch = this.seed(roomId, number)));
+    const at = Date.parse(row.createdAt);
+    stretch.push({ at, key: row.publisherAgentKey! }, loopMessages + 1, at - loopWindowMs);
+    if (stretch.length <= loopMessages || stretch.agents < 2) return;
+    const keys = stretch.keys();
+    const count = stretch.length;
+    this.windows.set(roomId, new Stretch());
     this.trip(roomId, keys, number, count);
   }
 
@@ -133,20 +131,54 @@ export class LoopGuard {
   }
 
   /** After a restart: the agent messages before `number` since the last person's message, within the window. */
-  private seed(roomId: string, number: number): Seen[] {
+  private seed(roomId: string, number: number): Stretch {
     const { loopMessages, loopWindowMs } = this.settings.limits;
-    const rows = pageBefore(this.store.db, roomId, number, Math.min(SEED_LIMIT, loopMessages * 2 + 2));
+    const rows = pageBefore(this.store.db, roomId, number, Math.min(SEED_LIMIT, loopMessages + 1));
     const since = Date.parse(this.store.now()) - loopWindowMs;
-    const seen: Seen[] = [];
+    let stretch = new Stretch();
     for (const row of rows) {
-      if (row.source === 'human') seen.length = 0;
-      else if (countsTowardsLoop(row) && Date.parse(row.created_at) > since) seen.push({ at: Date.parse(row.created_at), key: row.publisher_agent_key! });
+      if (row.source === 'human') stretch = new Stretch();
+      else if (countsTowardsLoop(summaryOf(row)!)) stretch.push({ at: Date.parse(row.created_at), key: row.publisher_agent_key! }, loopMessages + 1, since);
     }
-    return seen;
+    return stretch;
+  }
+}
+
+/**
+ * The latest agent messages of a room since a person last posted: at most `keep` of them, none
+ * older than `since`, with how many each agent posted, so a message costs the same however long
+ * agents have been talking.
+ */
+class Stretch {
+  private readonly seen: Seen[] = [];
+  private readonly perAgent = new Map<string, number>();
+
+  get length(): number {
+    return this.seen.length;
+  }
+
+  /** How many different agents posted in the stretch. */
+  get agents(): number {
+    return this.perAgent.size;
+  }
+
+  keys(): Set<string> {
+    return new Set(this.perAgent.keys());
+  }
+
+  push(entry: Seen, keep: number, since: number): void {
+    this.seen.push(entry);
+    this.perAgent.set(entry.key, (this.perAgent.get(entry.key) ?? 0) + 1);
+    while (this.seen.length > keep || (this.seen.length > 0 && this.seen[0].at <= since)) {
+      const dropped = this.seen.shift()!;
+      const left = this.perAgent.get(dropped.key)! - 1;
+      if (left === 0) this.perAgent.delete(dropped.key);
+      else this.perAgent.set(dropped.key, left);
+    }
   }
 }
 
 /** An agent's chat message (status posts and room events are no conversation). */
-function countsTowardsLoop(row: { source: string; kind: string; publisher_agent_key: string | null }): boolean {
-  return row.source === 'agent' && row.kind === 'message' && row.publisher_agent_key !== null;
+function countsTowardsLoop(row: Pick<MessageSummary, 'source' | 'kind' | 'publisherAgentKey'>): boolean {
+  return row.source === 'agent' && row.kind === 'message' && row.publisherAgentKey !== null;
 }

@@ -41,14 +41,14 @@ export class TokenMeter {
   add(roomId: string, sessionId: string | null, bytes: number): void {
     const day = this.day();
     // Loaded before this result joins the pending ones, so it is counted once.
-    this.roomToday(roomId).bytes += bytes;
+    this.roomToday(roomId, day).bytes += bytes;
     const key = `${roomId}\n${sessionId ?? ''}\n${day}`;
     const entry = this.pending.get(key);
     if (entry) {
       entry.bytes += bytes;
       entry.results += 1;
     } else this.pending.set(key, { roomId, sessionId: sessionId ?? '', day, bytes, results: 1 });
-    this.recheck(roomId);
+    if (this.settings.roomBudget(roomId) !== null) this.recheck(roomId);
     if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), FLUSH_AFTER_MS);
       this.timer.unref?.();
@@ -114,8 +114,7 @@ export class TokenMeter {
     await this.flush();
   }
 
-  private roomToday(roomId: string): { day: string; bytes: number } {
-    const day = this.day();
+  private roomToday(roomId: string, day = this.day()): { day: string; bytes: number } {
     let entry = this.today.get(roomId);
     if (!entry || entry.day !== day) {
       let pending = 0;

@@ -53,6 +53,18 @@ export function insertMessageRow(tx: Tx, row: NewMessageRow): number {
       .prepare('INSERT INTO event_concerns (room_id, message_number, agent_key, role, task_number) VALUES (?, ?, ?, ?, ?)')
       .run(row.roomId, number, concern.agentKey, concern.role, concern.taskNumber);
   }
-  tx.emit({ type: 'message.created', roomId: row.roomId, number });
+  tx.emit({
+    type: 'message.created',
+    roomId: row.roomId,
+    number,
+    message: {
+      kind: row.kind,
+      source: row.source,
+      text: row.text,
+      publisherAgentKey: row.publisherAgentKey ?? null,
+      replyToNumber: row.replyToNumber ?? null,
+      createdAt: tx.now,
+    },
+  });
   return number;
 }
