@@ -16,6 +16,7 @@ import { postSystemEvent } from '../domain/systemEvents';
 import { activeWorkLease } from '../domain/tasks/leases';
 import type { EventBus } from '../events/bus';
 import { activationFor } from '../mcp/activation';
+import { BROADCASTS } from '../mcp/routing';
 import type { McpServices } from '../mcp/services';
 import { eventConcernsOf } from '../store/routingQueries';
 import type { Store } from '../store/store';
@@ -110,7 +111,8 @@ export class DeliveryAlerts {
     // Only a mention of an agent or a reply to it can address it: route only those agents
     // (a broadcast to fifty agents costs no routing here).
     if (row.kind !== 'message' || (row.reply_to_number === null && !row.text.includes('@'))) return;
-    const named = new Set(extractMentions(row.text).map(normalizeHandle));
+    // A broadcast (@all, …) addresses no one agent: it starts no timer.
+    const named = new Set(extractMentions(row.text).map(normalizeHandle).filter((h) => !BROADCASTS.has(h)));
     const repliedTo = row.reply_to_number === null ? null : (getMessageRow(this.store.db, roomId, row.reply_to_number)?.publisher_agent_key ?? null);
     if (named.size === 0 && repliedTo === null) return;
     for (const session of listRoomSessions(this.store.db, roomId)) {

@@ -55,7 +55,8 @@ export interface RoutingContext {
   mentionsIn(text: string): readonly string[];
 }
 
-const BROADCASTS = new Set(['all', 'here', 'everyone', 'agents']);
+/** Mentions that address every agent of the room. */
+export const BROADCASTS: ReadonlySet<string> = new Set(['all', 'here', 'everyone', 'agents']);
 const ACTIVE_WORKER_LIMIT = 3;
 
 const activate = (reason: RoutingReason, addressed: boolean): RoutingDecision => ({ decision: 'activate', reason, addressed });
