@@ -81,13 +81,6 @@ export class DeliveryAlerts {
     this.timers.clear();
   }
 
-  /** Forgets the open "not picked up" or "hasn't started" item once it is closed by a person. */
-  forget(roomId: string, sessionId: string | null): void {
-    if (!sessionId) return;
-    this.unanswered.delete(`${roomId}\n${sessionId}`);
-    this.idle.delete(sessionId);
-  }
-
   private get limitMs(): number {
     return this.services.delivery.settings.limits.unansweredAfterMs;
   }
@@ -142,7 +135,10 @@ export class DeliveryAlerts {
     const room = getRoom(db, roomId);
     if (!session || session.ended_at || !row || !room || room.archived_at || this.delivered(roomId, sessionId, number)) return;
     const key = `${roomId}\n${sessionId}`;
-    if (this.unanswered.has(key)) return;
+    const open = this.unanswered.get(key);
+    // One open item per agent and room; one a person dismissed or acted on no longer counts.
+    if (open && getAlert(db, roomId, open.alert)?.status === 'open') return;
+    this.unanswered.delete(key);
     const sender = row.source === 'human' ? row.sender : (listRoomSessions(db, roomId).find((s) => s.agent_key === row.publisher_agent_key)?.display_name ?? row.sender);
     const texts = unansweredTexts({ agent: session.display_name, sender, senderIsPerson: row.source === 'human', number, text: row.text, roomName: room.display_name, afterMs: this.limitMs });
     void this.store

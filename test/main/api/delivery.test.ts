@@ -130,6 +130,22 @@ describe('unanswered messages and untouched tasks', () => {
     void atlas;
   });
 
+  it('keeps one open item per agent; once the person dismisses it, the next message not picked up raises a new one', async () => {
+    const h = await setUpApi();
+    await h.call('settings.set', { delivery: { unansweredAfterSeconds: 1 } });
+    await h.agent(ROOM, 'Cedar');
+    await h.call('messages.send', { roomId: ROOM, text: '@Cedar first' });
+    await h.call('messages.send', { roomId: ROOM, text: '@Cedar second' });
+    const first = await needsYouItem(h, 'unanswered');
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect((await h.call('needsYou.list', {})).items.filter((i) => i.reason === 'unanswered')).toHaveLength(1);
+    await h.call('needsYou.dismiss', { item: first.ref });
+    await h.call('messages.send', { roomId: ROOM, text: '@Cedar third' });
+    const next = await needsYouItem(h, 'unanswered');
+    expect(next.ref.number).not.toBe(first.ref.number);
+    expect(next.body).toContain('@Cedar third');
+  });
+
   it('hands the work to another agent: a task handed to a silent agent goes to the one chosen', async () => {
     const h = await setUpApi();
     await h.call('settings.set', { delivery: { unansweredAfterSeconds: 1 } });
