@@ -38,6 +38,26 @@ export default tseslint.config(
     ]),
   },
   {
+    // The domain and what serves it (MCP, the app API, delivery's watchers) see only the
+    // storage port and the portable query modules of src/main/store, never an engine or its
+    // adapter: every room runs on both (issue 12).
+    files: ['src/main/domain/**/*.ts', 'src/main/mcp/**/*.ts', 'src/main/api/**/*.ts', 'src/main/delivery/**/*.ts'],
+    rules: restrict(['electron', 'better-sqlite3', 'pg'], [
+      { group: ['**/store/sqlite', '**/store/sqlite/**', '**/store/postgres', '**/store/postgres/**'], message: 'The domain sees only store/port and the portable query modules (issue 12).' },
+    ]),
+  },
+  {
+    // A promise nobody awaits loses its error and its ordering: the core awaits every one
+    // (or says `void` on purpose). Type-aware, so limited to the main process.
+    files: ['src/main/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     // The stdio helper stays a pure pipe: no native module, no core.
     files: ['src/cli/helper/**/*.ts'],
     rules: restrict(['electron', 'better-sqlite3', '@napi-rs/keyring'], [

@@ -43,10 +43,10 @@ export const b2: Figure = {
       const f = summarize(small);
       const ratio = o.median / f.median;
       // Where the difference goes: the queries read_messages runs, timed alone.
-      const sql = withReadOnlyDb(ws.dataDir, (db) => ({
-        countLarge: medianMs(() => countRoomMessages(db, LARGE_ROOM)),
-        countSmall: medianMs(() => countRoomMessages(db, SMALL_ROOM)),
-        pageLarge: medianMs(() => selectBefore(db, LARGE_ROOM, 2_147_483_648, 100)),
+      const sql = await withReadOnlyDb(ws.dataDir, async (q) => ({
+        countLarge: await medianMs(() => countRoomMessages(q, LARGE_ROOM)),
+        countSmall: await medianMs(() => countRoomMessages(q, SMALL_ROOM)),
+        pageLarge: await medianMs(() => selectBefore(q, LARGE_ROOM, 2_147_483_648, 100)),
       }));
       return {
         ours: { ...o, label: `room of ${data.rooms[0].messages.toLocaleString('en')}`, unit: 'ms' },

@@ -7,7 +7,7 @@ import { createCore } from '../../src/main/core';
 import type { AgentActor } from '../../src/main/domain/actor';
 import { ensureRoom } from '../../src/main/domain/rooms/rooms';
 import { sendMessage } from '../../src/main/domain/messages/send';
-import { openDatabase } from '../../src/main/store/database';
+import { openDatabase } from '../../src/main/store/sqlite/database';
 import { vocabularyFor } from '../lib/dataset';
 import type { Figure } from '../lib/figure';
 import { seededRandom } from '../lib/random';

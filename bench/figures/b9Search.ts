@@ -7,9 +7,9 @@ import type { Figure } from '../lib/figure';
 import type { Vocabulary } from '../lib/random';
 import { withServeAndHelper } from '../lib/processes';
 import { medianMs, withReadOnlyDb } from '../lib/sqlProbe';
-import { toFtsQuery } from '../../src/main/domain/messages/search';
-import { selectSearchMatches } from '../../src/main/store/messageQueries';
-import type { Db } from '../../src/main/store/database';
+import { toTextQuery } from '../../src/main/domain/messages/search';
+import type { Db } from '../../src/main/store/sqlite/database';
+import { fts5Expression } from '../../src/main/store/sqlite/sqliteDialect';
 import { summarize } from '../lib/stats';
 import { workspace } from '../lib/workspace';
 
@@ -73,16 +73,18 @@ export const b9: Figure = {
       const o = summarize(large);
       const f = summarize(small);
       const byKind = [...perKind].map(([kind, xs]) => `${kind} ${summarize(xs).median.toFixed(1)}`).join(', ');
-      const sql = withReadOnlyDb(ws.dataDir, (db) =>
-        queries.map((q) => {
-          const fts = toFtsQuery(q.query);
-          return {
+      const sql = await withReadOnlyDb(ws.dataDir, async (port, db) => {
+        const out = [];
+        for (const q of queries) {
+          const textQuery = toTextQuery(q.query);
+          out.push({
             kind: q.kind,
-            app: medianMs(() => selectSearchMatches(db, LARGE_ROOM, fts, 21, 24), 3),
-            byRowid: medianMs(() => searchByFtsRowid(db, LARGE_ROOM, fts, 21), 3),
-          };
-        }),
-      );
+            app: await medianMs(() => port.dialect.searchRoom(port, LARGE_ROOM, textQuery, 21, 24), 3),
+            byRowid: await medianMs(() => searchByFtsRowid(db, LARGE_ROOM, fts5Expression(textQuery), 21), 3),
+          });
+        }
+        return out;
+      });
       return {
         ours: { ...o, label: `room of ${data.rooms[0].messages.toLocaleString('en')}, ${queries.length} queries`, unit: 'ms' },
         floor: { ...f, label: 'same queries, room of 10,000', unit: 'ms' },

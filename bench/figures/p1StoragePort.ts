@@ -5,7 +5,7 @@
 // blocks in this process; a figure is the median per-call time of its blocks.
 import { join } from 'node:path';
 import { EventBus } from '../../src/main/events/bus';
-import { openDatabase } from '../../src/main/store/database';
+import { openDatabase } from '../../src/main/store/sqlite/database';
 import { SqliteStorage } from '../../src/main/store/sqlite/sqliteStorage';
 import type { Figure } from '../lib/figure';
 import { collectGarbage, summarize } from '../lib/stats';
@@ -72,7 +72,7 @@ export const p1: Figure = {
       const within = summarize(inner);
       return {
         ours: { label: 'await storage.read(q => q.get(…)) per query', unit: 'µs', ...ours },
-        floor: { label: 'db.prepare(sql).get(…), synchronous (today)', unit: 'µs', ...floor },
+        floor: { label: 'db.prepare(sql).get(…), synchronous better-sqlite3', unit: 'µs', ...floor },
         ratio: ours.median / floor.median,
         met: ours.median - floor.median <= TARGET_EXTRA_US,
         notes: [

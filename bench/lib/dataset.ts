@@ -4,7 +4,7 @@
 // schema's insert trigger would have produced row by row, only much faster.
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
-import { openDatabase } from '../../src/main/store/database';
+import { openDatabase } from '../../src/main/store/sqlite/database';
 import { databasePath } from '../../src/main/paths';
 import { Vocabulary, seededRandom } from './random';
 

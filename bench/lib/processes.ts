@@ -73,6 +73,11 @@ export function startServe(dataDir: string, timeoutMs = 60_000): Promise<Serve> 
       const readyMs = performance.now() - started;
       clearTimeout(timer);
       const line = JSON.parse(stdout.slice(0, end)) as Record<string, string>;
+      let stopping = false;
+      // A figure that fails with "the connection to the app was lost" says why the app went.
+      void exited.then(() => {
+        if (!stopping) console.error(`  serve exited during the figure (code ${child.exitCode}, signal ${child.signalCode}): ${stderr.slice(-2_000)}`);
+      });
       resolvePromise({
         dataDir,
         pid: child.pid!,
@@ -80,6 +85,7 @@ export function startServe(dataDir: string, timeoutMs = 60_000): Promise<Serve> 
         uiUrl: line.ui_url,
         readyMs,
         stop: async () => {
+          stopping = true;
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
           const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
           await exited;

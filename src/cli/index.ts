@@ -1,25 +1,21 @@
 // The `letagents-desktop` command: serve | open | mcp | doctor | agent | team (architecture.md §3).
-// Each subcommand is loaded on demand so the stdio helper stays small and fast.
+// Each subcommand is loaded on demand so the stdio helper stays small and fast. Help for
+// every command comes from the table in help.ts.
+import { commandHelp, ownsHelp, usage, wantsHelp } from './help';
+
 const [command, ...rest] = process.argv.slice(2);
 
-const USAGE = `usage: letagents-desktop <command> [options]
-
-  serve  [--data-dir D] [--host 127.0.0.1] [--port N] [--json] [--open]
-         run the app headless and serve the UI and MCP on 127.0.0.1
-  open   [--data-dir D]
-         open the running app's UI in your browser (a fresh one-time link)
-  mcp    [--data-dir D] [--ide NAME] [--tools full|core]
-         the stdio MCP helper agents start (starts the app if needed);
-         --tools core lists only rooms, messages, wait and tasks
-  doctor [--data-dir D]
-         check the data folder, database, agent socket and token
-  agent  add|list|pause|resume|stop|run|remove … [--data-dir D]
-         managed agents: the app runs an agent CLI when its room needs it
-  team   add|list|test|remove|patterns|default …   (team --help)
-         rooms shared across machines through a team's PostgreSQL database
-`;
-
 async function main(): Promise<number> {
+  if (command === '--version' || command === '-v' || command === 'version') {
+    process.stdout.write(`letagents-desktop ${(await import('../main/version')).APP_VERSION}\n`);
+    return 0;
+  }
+  // agent and team print their own, longer help (per action).
+  const help = command !== undefined && !ownsHelp(command) && wantsHelp(rest) ? commandHelp(command) : null;
+  if (help) {
+    process.stdout.write(help);
+    return 0;
+  }
   switch (command) {
     case 'mcp':
       return (await import('./helper/main')).runHelper(rest);
@@ -37,10 +33,10 @@ async function main(): Promise<number> {
     case '--help':
     case '-h':
     case 'help':
-      process.stdout.write(USAGE);
+      process.stdout.write((rest[0] && commandHelp(rest[0])) || usage());
       return 0;
     default:
-      process.stderr.write(`letagents-desktop: unknown command "${command}"\n${USAGE}`);
+      process.stderr.write(`letagents-desktop: unknown command "${command}"\n${usage()}`);
       return 2;
   }
 }

@@ -2,10 +2,12 @@
 // browser UI on 127.0.0.1. Prints where they are (one JSON line with --json; the UI link
 // carries a one-time code, never the agent token) and shuts down cleanly on SIGINT/SIGTERM.
 // With --open, an app already running for the folder is opened instead of a second one.
+// Without --port it takes the port it had last time for the folder when that one is free.
 import { parseArgs } from 'node:util';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppAlreadyRunningError } from '../main/gateway';
+import { readLastPort, rememberPort } from '../main/gateway/lastPort';
 import { startAppHost, type AppHost } from '../main/host';
 import { resolveDataDir } from '../main/paths';
 import { openInBrowser } from './browserOpener';
@@ -19,7 +21,7 @@ export async function runServe(argv: string[]): Promise<number> {
     options: {
       'data-dir': { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
-      port: { type: 'string', default: '0' },
+      port: { type: 'string' },
       json: { type: 'boolean', default: false },
       open: { type: 'boolean', default: false },
     },
@@ -32,7 +34,8 @@ export async function runServe(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const port = Number(values.port);
+  // Without --port: the port of last time when it is free, so an open tab finds the app again.
+  const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     process.stderr.write(`letagents-desktop serve: --port must be a number from 0 to 65535 (0 picks a free port), not "${values.port}".\n`);
     return 2;
@@ -42,7 +45,8 @@ export async function runServe(argv: string[]): Promise<number> {
   try {
     // The CLI bundle lives in out/cli; the built renderer beside it in out/renderer.
     const rendererDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
-    host = await startAppHost({ dataDir, port, rendererDir, apiHost: { kind: 'browser', env: process.env, openExternal: async (url) => openInBrowser(url) } });
+    const preferredPort = values.port === undefined ? readLastPort(dataDir) : null;
+    host = await startAppHost({ dataDir, port, preferredPort, rendererDir, apiHost: { kind: 'browser', env: process.env, openExternal: async (url) => openInBrowser(url) } });
   } catch (error) {
     if (!(error instanceof AppAlreadyRunningError)) throw error;
     if (values.open) {
@@ -59,6 +63,7 @@ export async function runServe(argv: string[]): Promise<number> {
   });
   const gateway = host.gateway;
   const http = gateway.http!;
+  rememberPort(dataDir, http.port);
   // The printed link and the one --open hands the browser are two different one-time codes.
   const uiUrl = gateway.newUiUrl();
   if (values.json) {

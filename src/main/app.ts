@@ -7,6 +7,7 @@ import { ManagedAgents } from './agents/managedAgents';
 import { DeliveryAlerts } from './delivery/alerts';
 import { createAuthService, type AuthService } from './auth/authService';
 import { createGitHubData } from './auth/githubData';
+import { uiEventsSettled } from './api/events';
 import { createCore, type Core } from './core';
 import { createMcpConnectionHandler, type McpHub } from './mcp';
 import { createKeychainSecretStore } from './secrets/keychainSecretStore';
@@ -71,7 +72,7 @@ export function createApp(options: AppOptions): App {
   const deliveryAlerts = new DeliveryAlerts(core.store, core.bus, hub.services);
   const teams = createTeams({ store: core.store, secrets, env, bus: core.bus, dataDir: options.dataDir });
   let closing: Promise<void> | undefined;
-  return {
+  const app: App = {
     core,
     auth,
     githubData,
@@ -85,10 +86,13 @@ export function createApp(options: AppOptions): App {
       auth.cancel();
       // Running turns end first: their last records need the store.
       await agents.close();
-      deliveryAlerts.close();
+      await deliveryAlerts.close();
       await hub.close();
       await teams.close();
+      // UI events of the last writes are read from the store: let them go out first.
+      await uiEventsSettled(app);
       await core.close();
     })()),
   };
+  return app;
 }

@@ -3,12 +3,11 @@
 import { chmodSync } from 'node:fs';
 import { EventBus } from './events/bus';
 import { prepareDataFolder } from './store/dataFolder';
-import { openDatabase } from './store/database';
-import { Store } from './store/store';
+import { SqliteStorage } from './store/sqlite/sqliteStorage';
 import { databasePath } from './paths';
 
 export interface CoreOptions {
-  /** Folder for letagents.db, the agent socket and agent-token. ':memory:' keeps the database in memory. */
+  /** Folder for letagents.db, the agent socket and agent-token. ':memory:' keeps the database in a private temporary file. */
   dataDir: string;
   /** Clock for timestamps; tests inject one. */
   clock?: () => Date;
@@ -16,7 +15,8 @@ export interface CoreOptions {
 
 export interface Core {
   readonly dataDir: string;
-  readonly store: Store;
+  /** This computer's place ('local'): the SQLite file behind the storage port. */
+  readonly store: SqliteStorage;
   readonly bus: EventBus;
   close(): Promise<void>;
 }
@@ -36,10 +36,9 @@ export function createCore(options: CoreOptions): Core {
     prepareDataFolder(options.dataDir);
   }
   const bus = new EventBus();
-  const db = openDatabase(inMemory ? ':memory:' : databasePath(options.dataDir));
+  const store = new SqliteStorage({ path: inMemory ? ':memory:' : databasePath(options.dataDir), bus, clock: options.clock });
   // The folder is already private; the files are too, in case it is ever moved or shared.
   if (!inMemory) for (const suffix of ['', '-wal', '-shm']) chmodQuietly(databasePath(options.dataDir) + suffix);
-  const store = new Store(db, bus, options.clock);
   let closing: Promise<void> | undefined;
   return {
     dataDir: options.dataDir,

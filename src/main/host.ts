@@ -11,6 +11,8 @@ import { createWebHost } from './web/webHost';
 export interface AppHostOptions extends AppOptions {
   /** HTTP port on 127.0.0.1 (0 picks a free one). */
   readonly port?: number;
+  /** With port 0: a port to try first; a free one when it is taken. */
+  readonly preferredPort?: number | null;
   /** The built renderer to serve to browsers (out/renderer); omitted or missing: no browser UI. */
   readonly rendererDir?: string;
   /** What the host can do for the UI (open links, folders). */
@@ -38,6 +40,7 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
       apiCall: commandLineCall(dispatch),
       http: {
         port: options.port ?? 0,
+        preferredPort: options.preferredPort,
         extraHandler: rendererDir ? ({ port }) => createWebHost({ rendererDir, port, dispatch, subscribe }) : undefined,
       },
     });

@@ -3,9 +3,10 @@
 // (IPC and WebSocket) carry exactly these calls. Events are in events.ts.
 import { z } from 'zod';
 import type { MethodName } from './bridge';
+import { messageTooLong } from './messageSize';
 import { Empty, RoomId, RoomNumber } from './model/common';
 import { MarkReadResult, RoomExport, RoomSummary } from './model/rooms';
-import { SearchResult, ThreadView, TimelineMessage, TimelinePage } from './model/messages';
+import { SearchAllResult, SearchResult, ThreadView, TimelineMessage, TimelinePage } from './model/messages';
 import { Board, TaskCard, TaskDetail, TaskStatusSchema } from './model/tasks';
 import { AgentSession, Wake } from './model/workers';
 import { AlertAction, ReceiptsResult, RoomDelivery } from './model/delivery';
@@ -22,17 +23,23 @@ const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, s
 const room = { roomId: RoomId };
 const numbered = { roomId: RoomId, number: RoomNumber };
 const session = { sessionId: z.string().min(1).max(200) };
+/** A custom issue the dispatcher shows as it is, without the field's name before it. */
+export const PLAIN_ISSUE = { plain: true } as const;
 const MessageText = z
   .string()
   .refine((text) => text.trim() !== '', 'Message text is required.')
-  .refine((text) => new TextEncoder().encode(text).length <= 262_144, 'Message text must not exceed 262144 UTF-8 bytes.');
+  .superRefine((text, ctx) => {
+    const tooLong = messageTooLong(text);
+    if (tooLong) ctx.addIssue({ code: 'custom', message: tooLong, params: PLAIN_ISSUE });
+  });
 const PageLimit = z.number().int().min(1).max(500).optional();
+const SearchQuery = z.string().trim().min(1, 'query must contain at least one search term.').max(500);
 const Removed = z.object({ removed: z.boolean() });
 const managed = { agentId: z.string().min(1).max(200) };
 
 export const contract = {
   'rooms.list': method(z.strictObject({ includeArchived: z.boolean().optional() }), z.array(RoomSummary), 'Rooms, pinned first, then by latest activity.'),
-  'rooms.rename': method(z.strictObject({ ...room, name: z.string().trim().min(1, 'Room name is required.').max(200) }), RoomSummary, 'Changes the display name; the id never changes.'),
+  'rooms.rename': method(z.strictObject({ ...room, name: z.string().trim().min(1, 'Room name is required.').max(64, 'Room name must be at most 64 characters.') }), RoomSummary, 'Changes the display name; the id never changes.'),
   'rooms.archive': method(z.strictObject({ ...room, archived: z.boolean() }), RoomSummary, 'Archives (read-only) or unarchives a room.'),
   'rooms.pin': method(z.strictObject({ ...room, pinned: z.boolean() }), RoomSummary, 'Pins a room to the top of the sidebar.'),
   'rooms.markRead': method(z.strictObject({ ...room, number: RoomNumber }), MarkReadResult, 'Marks messages up to `number` read (never moves backwards).'),
@@ -51,9 +58,14 @@ export const contract = {
     'Posts as the person (source "human").',
   ),
   'messages.search': method(
-    z.strictObject({ ...room, query: z.string().trim().min(1, 'query must contain at least one search term.').max(500), limit: z.number().int().min(1).max(100).optional() }),
+    z.strictObject({ ...room, query: SearchQuery, limit: z.number().int().min(1).max(100).optional() }),
     SearchResult,
     'Full-text search in one room, newest first.',
+  ),
+  'messages.searchAll': method(
+    z.strictObject({ query: SearchQuery, perRoom: z.number().int().min(1).max(50).optional() }),
+    SearchAllResult,
+    'Full-text search in every room: the newest hits of each room that has any, rooms in the sidebar\'s order.',
   ),
 
   'tasks.board': method(z.strictObject(room), Board, 'Every task of the room, for the board.'),

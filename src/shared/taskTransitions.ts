@@ -49,3 +49,13 @@ export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = {
   done: 'Done',
   cancelled: 'Cancelled',
 };
+
+/**
+ * A room event's text as people read it: the status ids agents see in "task_7 moved from
+ * in_progress to in_review by Juniper." become the labels above ("In progress", "In review").
+ */
+export function withStatusLabels(text: string): string {
+  return text.replace(/\b(moved from )(\w+)( to )(\w+)\b/g, (all, before: string, from: string, middle: string, to: string) =>
+    isTaskStatus(from) && isTaskStatus(to) ? `${before}${STATUS_LABELS[from]}${middle}${STATUS_LABELS[to]}` : all,
+  );
+}

@@ -24,6 +24,13 @@ describe('letagents-desktop doctor', () => {
     expect(result.stdout).toContain('No problems found.');
   });
 
+  it.skipIf(process.platform !== 'linux')('reports a data folder that cannot be made as a problem, at once', async () => {
+    const result = await runCli(['doctor', '--data-dir', '/proc/nope'], { timeoutMs: 10_000 });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('[!!] Data folder: /proc/nope cannot be created: the system allows no new folders there (in /proc).');
+    expect(result.stdout).toContain('     fix: Choose another folder with --data-dir or LETAGENTS_DESKTOP_DATA_DIR.');
+  });
+
   it('reports a running app that accepts the token, and everything in order', async () => {
     const serve = await startServe();
     const result = await doctor(serve.dataDir);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -119,5 +120,43 @@ describe('letagents-desktop serve', () => {
     expect(out).toContain(`Agent socket: ${join(dataDir, 'agent.sock')}`);
     child.kill('SIGTERM');
     expect(await new Promise((r) => child.once('exit', r))).toBe(0);
+  });
+
+  it('takes the port it had last time for the folder, so an open tab finds it again, and another when that one is taken', async () => {
+    const first = await startServe({ port: 'last' });
+    const remembered = join(first.dataDir, 'ui-port');
+    expect(readFileSync(remembered, 'utf8')).toBe(`${first.port}\n`);
+    if (process.platform !== 'win32') expect(statSync(remembered).mode & 0o777).toBe(0o600);
+    await first.stop();
+    const again = await startServe({ dataDir: first.dataDir, port: 'last' });
+    expect(again.port).toBe(first.port);
+    await again.stop();
+
+    // Someone else took the port meanwhile: serve starts anyway, elsewhere, and remembers that.
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(first.port, '127.0.0.1', resolve));
+    try {
+      const moved = await startServe({ dataDir: first.dataDir, port: 'last' });
+      expect(moved.port).not.toBe(first.port);
+      expect(readFileSync(remembered, 'utf8')).toBe(`${moved.port}\n`);
+      await moved.stop();
+    } finally {
+      squatter.close();
+    }
+  });
+
+  it('fails at once with a clear message for a data folder that cannot be made', async () => {
+    for (const dataDir of ['/proc/nope', join(tempDataDir(), 'file', 'below')]) {
+      if (dataDir.startsWith('/proc') && process.platform !== 'linux') continue;
+      if (!dataDir.startsWith('/proc')) {
+        mkdirSync(join(dataDir, '..', '..'), { recursive: true });
+        writeFileSync(join(dataDir, '..'), 'a file, not a folder');
+      }
+      const result = await runCli(['serve', '--json', '--data-dir', dataDir], { timeoutMs: 10_000 });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(new RegExp(`^letagents-desktop serve: Cannot create the data folder ${dataDir}: (the system allows no new folders there|a file is in the way)\\. `));
+      expect(result.stderr).toContain('choose another folder with --data-dir or LETAGENTS_DESKTOP_DATA_DIR.');
+    }
   });
 });

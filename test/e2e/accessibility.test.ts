@@ -148,6 +148,28 @@ const VIEWS: readonly AuditedView[] = [
     close: (page) => page.getByRole('dialog', { name: 'Add a team' }).getByRole('button', { name: 'Cancel' }).click(),
   },
   {
+    name: 'search of every room',
+    open: async (page) => {
+      await page.keyboard.press('Control+k');
+      const dialog = page.getByRole('dialog', { name: 'Search all rooms' });
+      await dialog.getByRole('searchbox').fill('flags');
+      await dialog.getByRole('status').getByText(/match/).waitFor();
+    },
+    close: (page) => page.keyboard.press('Escape'),
+  },
+  {
+    name: 'undo of a cancel',
+    open: async (page) => {
+      await roomTab(page, 'Board');
+      await card(column(page, 'Proposed'), 'task_1').getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('list', { name: 'Can be undone' }).waitFor();
+    },
+    close: async (page) => {
+      await page.getByRole('list', { name: 'Can be undone' }).getByRole('button', { name: 'Undo' }).click();
+      await card(column(page, 'Proposed'), 'task_1').waitFor();
+    },
+  },
+  {
     name: 'sign-in',
     open: async (page) => {
       await nav(page).locator('.account-item').click();
@@ -169,7 +191,7 @@ let app: AppSession;
 let github: FakeGitHub;
 let room: BusyRoom;
 let model: FakeModel;
-let loop: Agent[] = [];
+const loop: Agent[] = [];
 const LOOP_ROOM = 'loopguard-room';
 
 beforeAll(async () => {
@@ -204,7 +226,10 @@ async function audit(view: AuditedView, scheme: 'light' | 'dark'): Promise<void>
   try {
     await view.open(page);
     // Colours fade between schemes (button transitions): judge them once they have arrived.
-    await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
+    // A cancelled animation (its element left, a toast faded out) has ended too: its `finished` rejects.
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+    );
     const violations = await axeViolations(page);
     await saveShot(page, `a11y-${scheme}-${view.name.replace(/\W+/g, '-')}`);
     expect(violations, violations.join('\n')).toEqual([]);
@@ -261,7 +286,8 @@ describe('WCAG 2.1 AA with agents at work', () => {
     // loop guard, one mention goes unpicked, and the room has a daily budget.
     await room.atlas.call('read_messages', { limit: 50 });
     await setDeliveryLimits(page, { unansweredAfterSeconds: 1, loopGuardMessages: 3 });
-    loop = await Promise.all(['Dune', 'Elm', 'Fern'].map((name) => joinAgent(app.serve.dataDir, { room: LOOP_ROOM, name })));
+    // One after another: the app names paused agents in the order they joined the room.
+    for (const name of ['Dune', 'Elm', 'Fern']) loop.push(await joinAgent(app.serve.dataDir, { room: LOOP_ROOM, name }));
     const [dune, elm] = loop;
     for (let i = 0; i < 4; i++) await (i % 2 ? elm : dune).call('send_message', { text: `${i % 2 ? '@Dune' : '@Elm'} round ${i + 1}` });
     await dune.call('send_message', { text: '@Fern can you check the staging logs?' });

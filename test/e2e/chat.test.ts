@@ -1,6 +1,7 @@
 // The room chat with agents on real MCP connections: an agent's message appears live in the
 // open room, the person's reply in a thread reaches the agent's wait_for_messages, and
-// search (Ctrl+F) finds a message far up the timeline and scrolls to it, and a reader
+// search (the room header's search button) finds a message far up the timeline and scrolls
+// to it, closing its results so nothing covers the message, and a reader
 // scrolled up keeps their place while a "1 new message" pill offers the newest.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinAgent, currentCursor, type Agent } from './lib/agents';
@@ -74,8 +75,7 @@ describe('chat with a live agent', () => {
     const target = timeline.getByRole('article').filter({ hasText: 'The flamingo build flag stays off' });
     expect(await target.count()).toBe(0); // far above the window of rendered rows
 
-    await timeline.focus();
-    await page.keyboard.press('Control+f');
+    await page.getByRole('button', { name: 'Search this room' }).click();
     const search = page.getByRole('searchbox', { name: 'Search messages in this room' });
     await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
     await search.fill('flamingo');
@@ -87,6 +87,7 @@ describe('chat with a live agent', () => {
 
     await hit.click();
     await target.waitFor();
+    await page.getByRole('search').waitFor({ state: 'detached' });
     await expect.poll(() => target.getAttribute('class')).toContain('message-highlight');
     // In view and not covered (by the search results or anything else).
     const onTop = () =>
@@ -101,7 +102,6 @@ describe('chat with a live agent', () => {
 
   it('keeps the place of a reader scrolled up and offers "1 new message" instead', async () => {
     const { page } = app;
-    await page.getByRole('button', { name: 'Close search' }).click();
     const target = page.getByRole('region', { name: 'Messages' }).getByRole('article').filter({ hasText: 'The flamingo build flag stays off' });
     const before = (await target.boundingBox())!.y;
     await juniper.call('send_message', { text: 'A late note while you read.' });

@@ -85,7 +85,7 @@ describe('hostile text from an agent', () => {
   it('runs none of it in search results', async () => {
     const { page } = app;
     await page.getByRole('region', { name: 'Messages' }).focus();
-    await page.keyboard.press('Control+f');
+    await page.getByRole('button', { name: 'Search this room' }).click();
     await page.getByRole('searchbox', { name: 'Search messages in this room' }).fill('onerror');
     const search = page.getByRole('search');
     await search.getByRole('button').filter({ hasText: 'onerror' }).first().waitFor();

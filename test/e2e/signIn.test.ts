@@ -70,3 +70,65 @@ describe.skipIf(!keychainReady && !inCi)('GitHub sign-in (fake GitHub, real keyc
     await nav.getByRole('button', { name: 'Sign in' }).waitFor();
   });
 });
+
+describe.skipIf(!keychainReady && !inCi)('sign-in before it can start (real keychain)', () => {
+  let local: AppSession;
+  afterAll(async () => {
+    await local?.close();
+  });
+
+  it('without an OAuth App: three steps to make one (Device Flow, the unused callback URL), and where its client id goes', async () => {
+    local = await openApp({ env: { LETAGENTS_GITHUB_CLIENT_ID: '' } });
+    const { page } = local;
+    await page.getByRole('navigation', { name: 'LetAgents' }).getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Create a GitHub OAuth App first' }).waitFor();
+    const steps = await page.locator('.steps li').allInnerTexts();
+    expect(steps).toHaveLength(3);
+    expect(steps[0]).toContain('Settings → Developer settings → OAuth Apps → New OAuth App');
+    expect(await page.getByRole('link', { name: /New OAuth App/ }).getAttribute('href')).toBe('https://github.com/settings/applications/new');
+    expect(steps[1]).toContain('tick Enable Device Flow');
+    expect(steps[1]).toContain('enter http://127.0.0.1; LetAgents never uses it');
+    expect(steps[2]).toContain('paste it below');
+    await saveShot(page, 'sign-in-no-oauth-app');
+    await page.getByRole('textbox', { name: 'GitHub client id' }).fill('Ov23liTestClient01');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Sign in with GitHub' }).waitFor();
+    expect(local.problems).toEqual([]);
+    await local.close();
+  });
+
+  it('offline: says GitHub is not reachable for want of a network, not a resolver code', async () => {
+    // A name that never resolves (.invalid) stands for github.com on a machine without a network.
+    local = await openApp({ env: { LETAGENTS_GITHUB_CLIENT_ID: 'Ov23liTestClient01', LETAGENTS_GITHUB_WEB_URL: 'https://github.invalid', LETAGENTS_GITHUB_API_URL: 'https://api.github.invalid' } });
+    const { page } = local;
+    await page.getByRole('navigation', { name: 'LetAgents' }).getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'GitHub is not reachable (no network).' });
+    await alert.waitFor();
+    expect(await alert.textContent()).not.toMatch(/ENOTFOUND|EAI_AGAIN|getaddrinfo/);
+    await saveShot(page, 'sign-in-offline');
+    expect(local.problems).toEqual([]);
+  });
+});
+
+describe('sign-in without a keychain', () => {
+  it('says why and its fix once', async () => {
+    // No D-Bus session bus: the Secret Service cannot be reached (as on a desktop without a keyring).
+    const local = await openApp({ env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/letagents-test-bus' } });
+    try {
+      const { page } = local;
+      await page.getByRole('navigation', { name: 'LetAgents' }).getByRole('button', { name: 'Sign in' }).click();
+      const notice = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Sign-in needs your system keychain' }) });
+      await notice.waitFor();
+      const text = await notice.innerText();
+      // The fix for this system, from the core, once; no second, general one beside it.
+      expect(text.split('Install and unlock gnome-keyring or KWallet').length - 1, text).toBe(1);
+      expect(text).not.toMatch(/On Linux, install and unlock|such as GNOME Keyring/);
+      expect(text).toContain('Everything else in LetAgents works without signing in.');
+      await saveShot(page, 'sign-in-no-keychain');
+      expect(local.problems).toEqual([]);
+    } finally {
+      await local.close();
+    }
+  });
+});

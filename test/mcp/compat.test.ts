@@ -4,6 +4,8 @@
 // value, upstream tools this app does not offer answer with what to call instead, and a
 // join_room that finds no room says what to do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { cleanupSpawned, type ServeHandle } from '../support';
 import { UPSTREAM_ONLY_TOOLS } from '../../src/main/mcp/upstreamTools';
 import { connectAgent, expectHard, expectSoft, makeRepo, registerWorker, startApp, type Agent } from './tools/harness';
@@ -41,6 +43,20 @@ describe('agent_session_id on every room tool', () => {
   });
 });
 
+describe('join_room with a mistyped repository', () => {
+  it('refuses a name written as a repository that names none, with the expected form, and adds no room', async () => {
+    const before = roomIds();
+    for (const name of ['github.com/acme', 'https://github.com/acme']) {
+      expectSoft(
+        await ada.call('join_room', { name }),
+        `"${name}" is not a repository room name. A repository room is github.com/<owner>/<repo> (or the repository's git remote URL), e.g. github.com/acme/app.`,
+      );
+    }
+    expect(roomIds()).toEqual(before);
+    expect(await ada.call('join_room', { name: 'github.com/acme/app' })).toMatchObject({ room_id: 'github.com/acme/app', kind: 'repo' });
+  });
+});
+
 describe('fields upstream sends and this app ignores', () => {
   it('are accepted with any value and change nothing', async () => {
     const { workerId, session } = await registerWorker(ada, 'compat-fields', 'Cedar');
@@ -74,10 +90,22 @@ describe('upstream tools this app does not offer', () => {
   });
 });
 
+/** Room ids in the app's database, as the sidebar lists them. */
+function roomIds(): string[] {
+  const db = new Database(join(serve.dataDir, 'letagents.db'), { readonly: true });
+  try {
+    return db.prepare('SELECT room_id FROM rooms ORDER BY room_id').pluck().all() as string[];
+  } finally {
+    db.close();
+  }
+}
+
 describe('join_room without a name', () => {
   it('names what to do when the folder has no room, and joins the configured room when it has one', async () => {
     const lost = await connectAgent(serve, { clientName: 'cursor' });
+    const before = roomIds();
     expectSoft(await lost.call('join_room'), 'No room detected for this folder. Call join_room with a name, or add a .letagents.json naming the room (initialize_repo writes one).');
+    expect(roomIds()).toEqual(before);
     await lost.client.close();
     const configured = await connectAgent(serve, { clientName: 'cursor', cwd: makeRepo(null, { room: 'compat-configured' }) });
     expect(await configured.call('join_room')).toMatchObject({ room_id: 'compat-configured' });

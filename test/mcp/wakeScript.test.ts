@@ -13,6 +13,7 @@ import { routingContextFor } from '../../src/main/mcp/routingContext';
 import type { ToolEnv } from '../../src/main/mcp/services';
 import { runWakeScript, SCRIPT_AGENTS, type ScriptRun } from '../../bench/lib/wakeScript';
 import { startInProcessApp, type InProcessApp } from './workerHandles/apps';
+import { mapInOrder } from '../../src/main/domain/inOrder';
 
 const ROOM = 'quiet-wakes';
 let inproc: InProcessApp;
@@ -52,21 +53,23 @@ describe('the B13 room script', () => {
     }
   });
 
-  it('names the routing reason of every message for every agent looping when it was posted', () => {
+  it('names the routing reason of every message for every agent looping when it was posted', async () => {
     const services = inproc.app.hub.services;
     const env = { services } as ToolEnv;
-    const sessions = listRoomSessions(services.store.db, ROOM);
-    const table = run.messages.map((m) => {
-      const row = getMessageRow(services.store.db, ROOM, parseNumberedId('msg', m.id)!)!;
-      const routed = [...m.expected.keys()].map((agent) => {
-        const session = sessions.find((s) => s.display_name === agent)!;
-        const decision = routeMessage(
-          { number: row.number, kind: row.kind, source: row.source, text: row.text, publisherAgentKey: row.publisher_agent_key, replyToNumber: row.reply_to_number, threadRootNumber: row.thread_root_number },
-          routingContextFor(env, ROOM, session),
-        );
-        return [agent, decision.reason] as const;
+    const table = await services.store.read(async (q) => {
+      const sessions = await listRoomSessions(q, ROOM);
+      return mapInOrder(run.messages, async (m) => {
+        const row = (await getMessageRow(q, ROOM, parseNumberedId('msg', m.id)!))!;
+        const routed = await mapInOrder([...m.expected.keys()], async (agent) => {
+          const session = sessions.find((s) => s.display_name === agent)!;
+          const decision = await routeMessage(
+            { number: row.number, kind: row.kind, source: row.source, text: row.text, publisherAgentKey: row.publisher_agent_key, replyToNumber: row.reply_to_number, threadRootNumber: row.thread_root_number },
+            await routingContextFor(env, q, ROOM, session),
+          );
+          return [agent, decision.reason] as const;
+        });
+        return [m.step, Object.fromEntries(routed)];
       });
-      return [m.step, Object.fromEntries(routed)];
     });
     const expected = run.messages.map((m) => [m.step, Object.fromEntries([...m.expected].map(([agent, e]) => [agent, e.reason]))]);
     expect(table).toEqual(expected);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned } from '../support';
 import { consistencyProblems, integrityProblems, storeSnapshot, type Db } from './lib/dbChecks';
 import { FUZZ_ROOM, startFuzzWorld, type FuzzWorld } from './lib/fuzzWorld';
+import { rawDbOf } from '../support/storage';
 
 let world: FuzzWorld;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ afterAll(async () => {
 
 /** A private in-memory copy of the seeded store, changed by `damage`. */
 function damagedCopy(damage: (db: Db) => void): Db {
-  const bytes = world.app.core.store.db.serialize();
+  const bytes = rawDbOf(world.app.core.store).serialize();
   // Header bytes 18–19 say "WAL"; an in-memory copy must be a plain rollback-journal file.
   bytes[18] = 1;
   bytes[19] = 1;
@@ -31,7 +32,7 @@ function damagedCopy(damage: (db: Db) => void): Db {
 
 describe('the store consistency checks', () => {
   it('find nothing wrong in a store the app wrote', () => {
-    const db = world.app.core.store.db;
+    const db = rawDbOf(world.app.core.store);
     expect([...integrityProblems(db), ...consistencyProblems(db)]).toEqual([]);
   });
 
@@ -64,7 +65,7 @@ describe('the store consistency checks', () => {
   }
 
   it('tell a changed store from an unchanged one', () => {
-    const before = storeSnapshot(world.app.core.store.db);
+    const before = storeSnapshot(rawDbOf(world.app.core.store));
     const copy = damagedCopy(() => undefined);
     expect(storeSnapshot(copy)).toBe(before);
     copy.prepare("UPDATE rooms SET next_task_number = next_task_number + 1 WHERE room_id = ?").run(FUZZ_ROOM);

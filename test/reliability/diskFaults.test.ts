@@ -9,13 +9,14 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiImplementation, createDispatcher } from '../../src/main/api';
-import { openDatabase } from '../../src/main/store/database';
-import { SCHEMA_VERSION } from '../../src/main/store/migrations';
+import { openDatabase } from '../../src/main/store/sqlite/database';
+import { SCHEMA_VERSION } from '../../src/main/store/sqlite/migrations';
 import { cleanupSpawned, ensureCliBuilt, tempDir } from '../support';
 import { storeSnapshot } from './lib/dbChecks';
 import { holdWriteLock, sha256File, tryServe, unprivileged } from './lib/faults';
 import { FUZZ_ROOM, startFuzzWorld, type FuzzWorld } from './lib/fuzzWorld';
 import { callTool } from './lib/mcpCalls';
+import { rawDbOf } from '../support/storage';
 
 const BUSY = 'The database is locked by another program and stayed locked for 5 seconds. Close the other program and try again.';
 
@@ -30,7 +31,7 @@ async function lockedWorld() {
   worlds.push(world);
   const databaseFile = join(world.app.core.dataDir, 'letagents.db');
   const send = (text: string) => callTool(world.a, 'send_message', { worker_id: world.workerA, room_id: FUZZ_ROOM, text });
-  const nextNumber = () => (world.app.core.store.db.prepare('SELECT next_message_number AS n FROM rooms WHERE room_id = ?').get(FUZZ_ROOM) as { n: number }).n;
+  const nextNumber = () => (rawDbOf(world.app.core.store).prepare('SELECT next_message_number AS n FROM rooms WHERE room_id = ?').get(FUZZ_ROOM) as { n: number }).n;
   return { world, databaseFile, send, nextNumber };
 }
 
@@ -38,7 +39,7 @@ describe('the database locked by another program', () => {
   it('keeps answering reads while writes wait, then refuses them after 5 s and stores nothing', async () => {
     const { world, databaseFile, send, nextNumber } = await lockedWorld();
     const dispatch = createDispatcher(createApiImplementation(world.app, {}));
-    const before = storeSnapshot(world.app.core.store.db);
+    const before = storeSnapshot(rawDbOf(world.app.core.store));
     const expectedNumber = nextNumber();
     const holder = holdWriteLock(databaseFile);
     await holder.locked;
@@ -58,7 +59,7 @@ describe('the database locked by another program', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(4_500);
     await holder.release();
     await world.app.core.store.drain();
-    expect(storeSnapshot(world.app.core.store.db)).toBe(before);
+    expect(storeSnapshot(rawDbOf(world.app.core.store))).toBe(before);
     // No number was used up: the next message gets the one the refused write would have had.
     const next = await send('after the lock');
     expect(next.kind === 'ok' && next.doc.id).toBe(`msg_${expectedNumber}`);
@@ -74,7 +75,7 @@ describe('the database locked by another program', () => {
     await holder.release();
     const outcome = await writing;
     expect(outcome.kind === 'ok' && outcome.doc.id).toBe(`msg_${expectedNumber}`);
-    const stored = world.app.core.store.db.prepare('SELECT text FROM messages WHERE room_id = ? AND number = ?').get(FUZZ_ROOM, expectedNumber);
+    const stored = rawDbOf(world.app.core.store).prepare('SELECT text FROM messages WHERE room_id = ? AND number = ?').get(FUZZ_ROOM, expectedNumber);
     expect(stored).toEqual({ text: 'waited for the lock' });
   }, 30_000);
 });

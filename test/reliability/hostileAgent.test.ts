@@ -15,6 +15,7 @@ import { probe } from '../support/httpProbe';
 import { startFakeGitHub, type FakeGitHub } from '../support/fakeGitHub';
 import { cleanupSpawned, connectHelper, ensureCliBuilt, startServe, tempDataDir, tempDir, waitUntil, type HelperClient } from '../support';
 import { callTool, mustCall, registerWorker } from './lib/mcpCalls';
+import { rawDbOf } from '../support/storage';
 
 const ROOM = 'hostile-agent-room';
 let github: FakeGitHub;
@@ -49,7 +50,7 @@ const hardText = async (name: string, args: Record<string, unknown>) => {
 
 describe('a hostile agent', () => {
   it('cannot register (or take over) a worker with a guessable registration key', async () => {
-    const workers = () => host.app.core.store.db.prepare('SELECT COUNT(*) AS n FROM workers').get() as { n: number };
+    const workers = () => rawDbOf(host.app.core.store).prepare('SELECT COUNT(*) AS n FROM workers').get() as { n: number };
     const before = workers().n;
     for (const key of ['1', 'password', '1111111111111111', 'aaaaaaaaaaaaaaaaaaaa', 'abcabcabcabcabcabc']) {
       expect(await hardText('register_agent_session', { room_id: ROOM, registration_key: key })).toMatch(/^registration_key must be 16–200 characters with at least 8 different ones/);

@@ -14,6 +14,7 @@ import { consistencyProblems, integrityProblems, storeSnapshot } from './lib/dbC
 import { FUZZ_ROOM, startFuzzWorld, type FuzzWorld } from './lib/fuzzWorld';
 import { HOSTILE_VALUES, hostileValuesFor, valueFor, type PropertySchema } from './lib/hostileValues';
 import { reliabilitySeed } from './lib/random';
+import { rawDbOf } from '../support/storage';
 
 const SEED = reliabilitySeed(0x5eed_0005);
 const RUNS_PER_METHOD = 40;
@@ -37,6 +38,7 @@ const BASELINE: Record<string, Record<string, unknown>> = {
   'messages.thread': { roomId: FUZZ_ROOM, rootNumber: 3 },
   'messages.send': { roomId: FUZZ_ROOM, text: 'a person says hi' },
   'messages.search': { roomId: FUZZ_ROOM, query: 'hello' },
+  'messages.searchAll': { query: 'hello' },
   'tasks.board': { roomId: FUZZ_ROOM },
   'tasks.get': { roomId: FUZZ_ROOM, number: 1 },
   'tasks.create': { roomId: FUZZ_ROOM, title: 'A person task' },
@@ -116,10 +118,10 @@ async function attempt(method: string, input: unknown, label: string): Promise<s
 async function attemptWithResult(method: string, input: unknown, label: string): Promise<{ problems: string[]; result?: ApiResult }> {
   const store = world.app.core.store;
   // A fuzzed rooms.archive may have archived the room; every case starts with it open.
-  const archived = store.db.prepare('SELECT archived_at FROM rooms WHERE room_id = ?').get(FUZZ_ROOM) as { archived_at: string | null } | undefined;
+  const archived = rawDbOf(store).prepare('SELECT archived_at FROM rooms WHERE room_id = ?').get(FUZZ_ROOM) as { archived_at: string | null } | undefined;
   if (archived?.archived_at) await dispatch('rooms.archive', { roomId: FUZZ_ROOM, archived: false });
   await store.drain();
-  const before = storeSnapshot(store.db);
+  const before = storeSnapshot(rawDbOf(store));
   let result: ApiResult;
   try {
     result = await dispatch(method, input === undefined ? undefined : JSON.parse(JSON.stringify(input)));
@@ -134,7 +136,7 @@ async function attemptWithResult(method: string, input: unknown, label: string):
   const { code, message } = result.error;
   if (code === 'internal' || !code || !message?.trim()) problems.push(`${where}: not a clear refusal: ${JSON.stringify(result.error).slice(0, 300)}`);
   if (/TypeError|ReferenceError|RangeError|SQLITE_|\n\s+at \S+ \(/.test(message)) problems.push(`${where}: leaks internals: ${message.slice(0, 300)}`);
-  if (storeSnapshot(store.db) !== before) problems.push(`${where}: refused (${code}: ${message.slice(0, 100)}) but changed the store`);
+  if (storeSnapshot(rawDbOf(store)) !== before) problems.push(`${where}: refused (${code}: ${message.slice(0, 100)}) but changed the store`);
   return { problems, result };
 }
 
@@ -190,7 +192,7 @@ describe('every app API method under hostile input', () => {
   }, 240_000);
 
   it('leaves a consistent store, nothing unexpected in the log and no polluted prototype', () => {
-    const db = world.app.core.store.db;
+    const db = rawDbOf(world.app.core.store);
     expect([...integrityProblems(db), ...consistencyProblems(db)]).toEqual([]);
     expect(unexpected).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

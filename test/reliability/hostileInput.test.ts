@@ -15,6 +15,7 @@ import { baselineArgs, FUZZ_ROOM, startFuzzWorld, type FuzzWorld } from './lib/f
 import { HOSTILE_VALUES, hostileValuesFor, valueFor, type PropertySchema } from './lib/hostileValues';
 import { callTool, isPhrase, PHRASES } from './lib/mcpCalls';
 import { reliabilitySeed } from './lib/random';
+import { rawDbOf } from '../support/storage';
 
 const SEED = reliabilitySeed(0x5eed_0004);
 const RUNS_PER_TOOL = 30;
@@ -72,7 +73,7 @@ async function send(client: Client, tool: string, args: unknown): Promise<FuzzOu
 /** A fuzzed call may have ended worker A or handed it to another connection: A takes it back. */
 async function prepare(): Promise<void> {
   const bound = world.app.hub.bindings.binding(world.sessionA);
-  const ended = world.app.core.store.db.prepare('SELECT ended_at FROM agent_sessions WHERE session_id = ?').get(world.sessionA) as { ended_at: string | null };
+  const ended = rawDbOf(world.app.core.store).prepare('SELECT ended_at FROM agent_sessions WHERE session_id = ?').get(world.sessionA) as { ended_at: string | null };
   if (bound?.connectionId !== world.connectionA || ended.ended_at !== null) {
     const reg = await callTool(world.a, 'register_agent_session', { worker_id: world.workerA, room_id: FUZZ_ROOM });
     if (reg.kind !== 'ok') throw new Error(`could not restore worker A: ${JSON.stringify(reg)}`);
@@ -90,7 +91,7 @@ async function attempt(client: Client, tool: string, args: unknown, label: strin
 
 async function attemptWithOutcome(client: Client, tool: string, args: unknown, label: string): Promise<{ problems: string[]; outcome: FuzzOutcome }> {
   await prepare();
-  const db = world.app.core.store.db;
+  const db = rawDbOf(world.app.core.store);
   const before = storeSnapshot(db);
   const outcome = await send(client, tool, args);
   await world.app.core.store.drain();
@@ -170,7 +171,7 @@ describe('every MCP tool under hostile input', () => {
   });
 
   it('leaves a consistent store, no unexpected failure in the log and no polluted prototype', () => {
-    const db = world.app.core.store.db;
+    const db = rawDbOf(world.app.core.store);
     expect([...integrityProblems(db), ...consistencyProblems(db)]).toEqual([]);
     expect(unexpectedLogs).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

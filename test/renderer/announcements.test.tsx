@@ -115,7 +115,7 @@ describe('task moves and "Needs you" arrivals', () => {
 });
 
 describe('the timeline for screen readers', () => {
-  it('is a list whose messages are named by author and time', async () => {
+  it('is a list whose messages are named by author and the time they show', async () => {
     renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM) });
     const log = await screen.findByRole('region', { name: 'Messages' });
     await within(log).findByText(/Pushing a fix/);
@@ -126,7 +126,10 @@ describe('the timeline for screen readers', () => {
     expect(items.length).toBeGreaterThan(3);
     for (const item of items) {
       const entry = item.querySelector('[data-number]')!;
-      expect(entry.getAttribute('aria-label')).toMatch(/^[^,]+, \d\d:\d\d$/);
+      // The time in the one format the message shows (relative within a day, then date and time).
+      const shown = entry.querySelector('time')!.textContent;
+      expect(shown).toMatch(/^(just now|\d+ min ago|\d+ h ago|.*\d\d:\d\d)$/);
+      expect(entry.getAttribute('aria-label')).toMatch(new RegExp(`^[^,]+, ${shown!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
     }
   });
 });

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 // The board: columns, Accept/Cancel, "Move to…", drag rules from the transition table,
 // the task drawer, reassign and release, new tasks.
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DndContext } from '@dnd-kit/core';
 import { errors } from '../../src/main/domain/errors';
@@ -26,7 +26,7 @@ describe('board columns', () => {
     await screen.findByRole('region', { name: 'Proposed' });
     expect(screen.getAllByRole('region').filter((r) => r.dataset.status).map((r) => r.getAttribute('aria-label'))).toEqual(['Proposed', 'Accepted', 'Assigned', 'In progress', 'Blocked', 'In review']);
     expect(column('In progress').getByText('Retry logic for the payment webhook')).toBeTruthy();
-    expect(column('In review').getByText('PR open')).toBeTruthy();
+    expect(column('In review').getByText(/^PR open/)).toBeTruthy();
     expect(column('In review').getByText('Juniper')).toBeTruthy();
     const closed = screen.getByRole('button', { name: /Closed/ });
     expect(closed.getAttribute('aria-expanded')).toBe('false');
@@ -69,11 +69,34 @@ describe('acting on cards', () => {
     expect(announcements().filter((line) => line === 'task_18 is now Accepted.')).toHaveLength(1);
   });
 
-  it('Cancel on a proposed card cancels it without asking (nobody works on it)', async () => {
-    const { api } = openBoard();
-    const card = await screen.findByRole('article', { name: /task_19/ });
-    await userEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(api.state.tasks[DEMO_REPO_ROOM].find((t) => t.number === 19)?.status).toBe('cancelled'));
+  it('Cancel on a proposed card cancels it without asking (nobody works on it), and Undo takes it back for 10 seconds', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const { api } = openBoard();
+      const status = () => api.state.tasks[DEMO_REPO_ROOM].find((t) => t.number === 19)?.status;
+      await user.click(within(await screen.findByRole('article', { name: /task_19/ })).getByRole('button', { name: 'Cancel' }));
+      // It shows as cancelled at once, with Undo; nothing is sent yet.
+      const bar = await screen.findByRole('list', { name: 'Can be undone' });
+      expect(within(bar).getByText('task_19 is now Cancelled.')).toBeTruthy();
+      expect(column('Proposed').queryByRole('article', { name: /task_19/ })).toBeNull();
+      await user.click(within(bar).getByRole('button', { name: 'Undo' }));
+      expect(screen.queryByRole('list', { name: 'Can be undone' })).toBeNull();
+      expect(column('Proposed').getByRole('article', { name: /task_19/ })).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(11_000));
+      expect(api.calls.some((c) => c.method === 'tasks.cancel')).toBe(false);
+      expect(status()).toBe('proposed');
+
+      // Not taken back: after 10 seconds it is done.
+      await user.click(within(await screen.findByRole('article', { name: /task_19/ })).getByRole('button', { name: 'Cancel' }));
+      await act(() => vi.advanceTimersByTimeAsync(9_000));
+      expect(status()).toBe('proposed');
+      await act(() => vi.advanceTimersByTimeAsync(1_500));
+      await waitFor(() => expect(status()).toBe('cancelled'));
+      expect(screen.queryByRole('list', { name: 'Can be undone' })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('"Move to…" lists exactly the statuses the table allows, in its order', async () => {
@@ -102,8 +125,10 @@ describe('acting on cards', () => {
     expect(dialog.textContent).toContain('Juniper is working on it');
     expect(api.calls.some((c) => c.method === 'tasks.cancel')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel task' }));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'tasks.cancel')).toBe(true));
-  });
+    // Confirmed, it still waits out its 10 seconds of Undo (the Undo bar), then goes.
+    await screen.findByRole('list', { name: 'Can be undone' });
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'tasks.cancel')).toBe(true), { timeout: 12_000 });
+  }, 20_000);
 
   it("the core's refusal phrase reaches the person", async () => {
     openBoard(demoState(), {}, { 'tasks.move': () => { throw errors.T1('in_progress', 'in_review', TRANSITIONS.in_progress); } });

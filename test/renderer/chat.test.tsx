@@ -117,8 +117,8 @@ describe('chat timeline', () => {
 });
 
 describe('search in a room', () => {
-  it('Ctrl+F opens search; results show highlighted snippets; choosing one focuses the message', async () => {
-    const { api } = openDemoRoom();
+  it('Ctrl+F opens search in the desktop app; results show highlighted snippets; choosing one closes them and focuses the message', async () => {
+    const { api } = renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM), host: 'electron' });
     await screen.findByText(/Pushing a fix/);
     await userEvent.keyboard('{Control>}f{/Control}');
     const box = await screen.findByRole('searchbox', { name: 'Search messages in this room' });
@@ -127,11 +127,24 @@ describe('search in a room', () => {
     expect(hits[0].querySelector('mark')?.textContent?.toLowerCase()).toBe('transaction');
     await userEvent.click(hits[hits.length - 1]);
     await waitFor(() => expect(document.querySelector('.message-highlight')?.textContent).toMatch(/transaction/));
+    expect(screen.queryByRole('search')).toBeNull();
     expect(api.calls.some((c) => c.method === 'messages.search')).toBe(true);
   });
 
-  it('says when nothing matches', async () => {
+  it("in a browser Ctrl+F stays the browser's own; the header's search button opens search and keeps the query", async () => {
     openDemoRoom();
+    await screen.findByText(/Pushing a fix/);
+    await userEvent.keyboard('{Control>}f{/Control}');
+    expect(screen.queryByRole('search')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Search this room' }));
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search messages in this room' }), 'transaction');
+    await userEvent.click(screen.getByRole('button', { name: 'Close search' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Search this room' }));
+    expect((await screen.findByRole('searchbox', { name: 'Search messages in this room' }) as HTMLInputElement).value).toBe('transaction');
+  });
+
+  it('says when nothing matches', async () => {
+    renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM), host: 'electron' });
     await screen.findByText(/Pushing a fix/);
     await userEvent.keyboard('{Meta>}f{/Meta}');
     await userEvent.type(await screen.findByRole('searchbox'), 'kubernetes');

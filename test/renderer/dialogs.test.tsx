@@ -111,8 +111,8 @@ describe('side panels', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Retry logic for the payment webhook' }));
   });
 
-  it('search (Ctrl+F) takes focus and Escape gives it back to the timeline', async () => {
-    openRoom('chat');
+  it('search (Ctrl+F in the desktop app) takes focus and Escape gives it back to the timeline', async () => {
+    renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM, 'chat'), host: 'electron' });
     const log = await screen.findByRole('region', { name: 'Messages' });
     log.focus();
     await userEvent.keyboard('{Control>}f{/Control}');

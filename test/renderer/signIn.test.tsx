@@ -58,7 +58,9 @@ describe('GitHub sign-in', () => {
   it('keychain unavailable: explains why and how to fix it, and offers no sign-in', async () => {
     open((s) => (s.auth.keychain = { available: false, message: 'No Secret Service provider: install and unlock gnome-keyring or KWallet.' }));
     expect(await screen.findByRole('heading', { name: 'Sign-in needs your system keychain' })).toBeTruthy();
-    expect(screen.getByText(/install and unlock gnome-keyring/)).toBeTruthy();
+    // The fix is said once: the core's own words for this system, not a second, general one.
+    expect(screen.getAllByText(/install and unlock/i)).toHaveLength(1);
+    expect(screen.getByText('Everything else in LetAgents works without signing in.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sign in with GitHub' })).toBeNull();
   });
 
@@ -67,8 +69,12 @@ describe('GitHub sign-in', () => {
       s.auth.clientConfigured = false;
       s.settings.githubClientId = null;
     });
-    expect(await screen.findByRole('heading', { name: 'Set a GitHub client id first' })).toBeTruthy();
-    expect(screen.getByText(/Enable Device Flow/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Create a GitHub OAuth App first' })).toBeTruthy();
+    const steps = [...document.querySelectorAll('.steps li')].map((li) => li.textContent);
+    expect(steps).toHaveLength(3);
+    expect(steps[0]).toContain('New OAuth App');
+    expect(steps[1]).toMatch(/tick Enable Device Flow\. The form also requires an authorization callback URL: enter http:\/\/127\.0\.0\.1; LetAgents never uses it\./);
+    expect(steps[2]).toMatch(/Client ID .*paste it below/);
     await userEvent.type(screen.getByRole('textbox', { name: 'GitHub client id' }), 'Ov23liABC');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('button', { name: 'Sign in with GitHub' })).toBeTruthy();

@@ -29,7 +29,8 @@ export interface ServeHandle {
 export interface StartServeOptions {
   /** Defaults to a fresh temp folder. */
   readonly dataDir?: string;
-  readonly port?: number;
+  /** 'last' leaves --port out: serve takes the port it had last time for the folder, when free. */
+  readonly port?: number | 'last';
   readonly env?: NodeJS.ProcessEnv;
   readonly timeoutMs?: number;
 }
@@ -38,7 +39,7 @@ export interface StartServeOptions {
 export function startServe(options: StartServeOptions = {}): Promise<ServeHandle> {
   const dataDir = options.dataDir ?? tempDataDir();
   const child = track(
-    spawn(process.execPath, [cliBin, 'serve', '--json', '--data-dir', dataDir, '--port', String(options.port ?? 0)], {
+    spawn(process.execPath, [cliBin, 'serve', '--json', '--data-dir', dataDir, ...(options.port === 'last' ? [] : ['--port', String(options.port ?? 0)])], {
       cwd: repoRoot,
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import type { ApiResult } from '../../shared/bridge';
 import type { ManagedAgent } from '../../shared/model/managedAgents';
 import { helperDataDir } from '../helper/dataPaths';
+import { wantsHelp } from '../help';
 import { callApp, NoAppError } from './appApi';
 
 export const AGENT_USAGE = `usage: letagents-desktop agent <action> [options] [--data-dir D] [--json]
@@ -33,6 +34,10 @@ class AppRefusal extends Error {}
 
 export async function runAgent(argv: string[]): Promise<number> {
   const [action, ...rest] = argv;
+  if (action === undefined || action === 'help' || wantsHelp(argv)) {
+    (action === undefined ? process.stderr : process.stdout).write(AGENT_USAGE);
+    return action === undefined ? 2 : 0;
+  }
   try {
     const { values, positionals } = parseArgs({
       args: rest,

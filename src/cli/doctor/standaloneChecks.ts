@@ -9,7 +9,8 @@ import type { DoctorCheck } from '../../main/diagnostics/check';
 import { databasePath, defaultDataDir } from '../../main/paths';
 import { createKeychainSecretStore } from '../../main/secrets/keychainSecretStore';
 import { getAccountRow, getGitHubClientIdSetting } from '../../main/store/accountQueries';
-import { openDatabase } from '../../main/store/database';
+import { SqliteStorage } from '../../main/store/sqlite/sqliteStorage';
+import { EventBus } from '../../main/events/bus';
 import { resolveDevHelperCommand } from '../../main/setup/helperCommand';
 import { createSetupService } from '../../main/setup/setupService';
 
@@ -18,13 +19,13 @@ async function signInFacts(dataDir: string): Promise<SignInFacts> {
   let signedInAs: string | null = null;
   let clientSetting: string | null = null;
   if (existsSync(databasePath(dataDir))) {
-    const db = openDatabase(databasePath(dataDir), { readonly: true });
+    const storage = new SqliteStorage({ path: databasePath(dataDir), bus: new EventBus(), readonly: true });
     try {
-      const account = getAccountRow(db);
+      const account = await storage.read(getAccountRow);
       signedInAs = account ? (account.display_name || account.login) : null;
-      clientSetting = getGitHubClientIdSetting(db);
+      clientSetting = await storage.read(getGitHubClientIdSetting);
     } finally {
-      db.close();
+      await storage.close();
     }
   }
   const clientConfigured = resolveClientId(clientSetting, process.env) !== null;

@@ -2,9 +2,10 @@
 // hidden in the tray (--background) when this helper runs inside an Electron executable,
 // else `letagents-desktop serve`.
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { backgroundLogPath } from './dataPaths';
+import { makeFolders } from './folders';
 
 export interface LaunchedApp {
   readonly pid: number | undefined;
@@ -58,7 +59,7 @@ export function launchAppInBackground(dataDir: string): LaunchedApp {
   const { command, args, env } = appLaunchCommand(dataDir);
   let log: number;
   try {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    makeFolders(dataDir);
     log = openSync(logPath, 'a', 0o600);
   } catch (error) {
     throw new Error(`cannot write its log at ${logPath}: ${(error as Error).message}`);

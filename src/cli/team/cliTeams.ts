@@ -7,8 +7,7 @@ import { createCore } from '../../main/core';
 import { EventBus } from '../../main/events/bus';
 import { databasePath } from '../../main/paths';
 import { createKeychainSecretStore } from '../../main/secrets/keychainSecretStore';
-import { openDatabase } from '../../main/store/database';
-import { Store } from '../../main/store/store';
+import { SqliteStorage } from '../../main/store/sqlite/sqliteStorage';
 import { TeamRegistry } from '../../main/teams/teamRegistry';
 import { noTeamSettings, teamSettingsIn } from '../../main/teams/teamSettings';
 
@@ -27,9 +26,9 @@ export function openCliTeams(dataDir: string, mode: 'read' | 'write'): CliTeams 
   if (!existsSync(databasePath(dataDir))) {
     return { registry: new TeamRegistry({ settings: noTeamSettings, secrets, env: process.env, bus }), close: async () => undefined };
   }
-  let store: Store;
+  let store: SqliteStorage;
   try {
-    store = new Store(openDatabase(databasePath(dataDir), { readonly: true }), bus);
+    store = new SqliteStorage({ path: databasePath(dataDir), bus, readonly: true });
   } catch (error) {
     // A database this app cannot open (newer, damaged): the teams cannot be read, and say why.
     const unreadable = { read: () => Promise.reject(error), update: () => Promise.reject(error) };

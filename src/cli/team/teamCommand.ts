@@ -12,6 +12,7 @@ import { announceTeamsChanged } from '../../main/teams/teamsChanged';
 import { openCliTeams } from './cliTeams';
 import { formatProbe, formatTeamList } from './teamOutput';
 import { readUrlFromStdin } from './readUrl';
+import { wantsHelp } from '../help';
 
 export const TEAM_USAGE = `usage: letagents-desktop team <command> [options]
 
@@ -53,7 +54,8 @@ export async function runTeam(argv: string[]): Promise<number> {
     process.stderr.write(TEAM_USAGE);
     return 2;
   }
-  if (sub === 'help' || sub === '--help' || sub === '-h') {
+  // `team --help`, and `team --data-dir D --help` (help before an action).
+  if (sub === 'help' || (!SUBCOMMANDS.includes(sub as Subcommand) && wantsHelp(argv))) {
     process.stdout.write(TEAM_USAGE);
     return 0;
   }

@@ -9,7 +9,7 @@ import { normalizeHandle } from '../domain/identity/handles';
 import { cleanDisplayName } from '../domain/identity/names';
 import { resolveWritableRoom } from '../domain/rooms/rooms';
 import { listRoomSessions } from '../domain/sessions/sessions';
-import type { Store } from '../store/store';
+import type { Storage } from '../store/port';
 import { locateProvider, providerOf } from './providers';
 
 export const DEFAULT_TURNS_PER_HOUR = 20;
@@ -26,16 +26,16 @@ export interface CheckedAgentConfig {
   readonly dailyTokenCap: number | null;
 }
 
-export async function checkAgentConfig(store: Store, env: NodeJS.ProcessEnv, input: AddAgentInput): Promise<CheckedAgentConfig> {
+export async function checkAgentConfig(store: Storage, env: NodeJS.ProcessEnv, input: AddAgentInput): Promise<CheckedAgentConfig> {
   const provider = providerOf(input.provider);
   if (!isAbsolute(input.folder)) throw appErrors.invalidInput(`The folder must be a full path (like /home/you/project), not "${input.folder}".`);
   const folder = resolve(input.folder);
   const folderStat = await stat(folder).catch(() => null);
   if (!folderStat?.isDirectory()) throw appErrors.invalidInput(`The folder ${folder} does not exist.`);
-  await store.read((db) => resolveWritableRoom(db, input.roomId));
+  await store.read((q) => resolveWritableRoom(q, input.roomId));
   const name = cleanDisplayName(input.name);
   if (name === null) throw appErrors.invalidInput('An agent name must be 1–64 characters.');
-  const sessions = await store.read((db) => listRoomSessions(db, input.roomId));
+  const sessions = await store.read((q) => listRoomSessions(q, input.roomId));
   const key = normalizeHandle(name);
   if (sessions.some((s) => s.name_key === key && (s.worker_id !== null || s.ended_at === null))) throw appErrors.nameTaken();
   if (!(await locateProvider(provider, env))) {

@@ -1,7 +1,7 @@
 // Budgets of a managed agent: turns started in the last hour and tokens (as its provider
 // reports them) since midnight UTC. Resume after a hold starts a fresh window, so the
 // counts start from the later of the window's start and that moment.
-import type { Db } from '../store/database';
+import type { Queryable } from '../store/port';
 import { usageTotals, type HeldReason, type ManagedAgentRow } from '../store/managedAgentQueries';
 
 export interface BudgetUse {
@@ -14,12 +14,12 @@ export interface BudgetUse {
 
 const HOUR_MS = 3_600_000;
 
-export function budgetUse(db: Db, agent: ManagedAgentRow, now: Date): BudgetUse {
+export async function budgetUse(q: Queryable, agent: ManagedAgentRow, now: Date): Promise<BudgetUse> {
   const reset = agent.budget_reset_at;
   const later = (a: string) => (reset !== null && reset > a ? reset : a);
   const hourStart = later(new Date(now.getTime() - HOUR_MS).toISOString());
   const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
-  const totals = usageTotals(db, agent.agent_id, hourStart, later(midnight));
+  const totals = await usageTotals(q, agent.agent_id, hourStart, later(midnight));
   const reached =
     agent.turns_per_hour !== null && totals.turnsSinceHour >= agent.turns_per_hour
       ? 'turns_per_hour'

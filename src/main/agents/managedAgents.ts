@@ -26,7 +26,7 @@ import {
   countRunningTurns, deleteManagedAgentRow, failInterruptedTurns, getManagedAgentRow, insertManagedAgentRow, listManagedAgentRows,
   listTurnRows, updateManagedAgentState, type HeldReason, type ManagedAgentRow, type TurnRow,
 } from '../store/managedAgentQueries';
-import type { Store, Tx } from '../store/store';
+import type { Storage, Tx } from '../store/port';
 import { checkAgentConfig, providerEnv } from './agentConfig';
 import { budgetUse, heldReasonText, type BudgetUse } from './budgets';
 import { buildTurnPrompt } from './prompt';
@@ -37,7 +37,7 @@ import { TurnScheduler } from './turnScheduler';
 import type { Trigger } from './types';
 
 export interface ManagedAgentsOptions {
-  readonly store: Store;
+  readonly store: Storage;
   readonly bus: EventBus;
   /** The MCP layer's services: routing reads presence and owner identity from them. */
   readonly services: McpServices;
@@ -101,7 +101,7 @@ export class ManagedAgents {
 
   async list(): Promise<ManagedAgentRecord[]> {
     await this.ready;
-    const rows = await this.options.store.read((db) => listManagedAgentRows(db));
+    const rows = await this.options.store.read((q) => listManagedAgentRows(q));
     return Promise.all(rows.map((row) => this.recordOf(row)));
   }
 
@@ -113,10 +113,10 @@ export class ManagedAgents {
     await this.ready;
     const config = await checkAgentConfig(this.options.store, this.env, input);
     const repoBranch = await gitCurrentBranch(config.folder).catch(() => null);
-    const owner = this.options.services.owner();
+    const owner = await this.options.services.owner();
     const agentId = `agent_${randomBytes(16).toString('hex')}`;
-    await this.options.store.write((tx) => {
-      const { worker } = findOrCreateWorker(tx, {
+    await this.options.store.write(async (tx) => {
+      const { worker } = await findOrCreateWorker(tx, {
         // The app registers the worker itself; the key is never needed again (the app keeps the worker_id).
         registrationKey: randomBytes(32).toString('base64url'),
         requestedName: config.name,
@@ -124,9 +124,9 @@ export class ManagedAgents {
         ownerSlug: owner.ownerSlug,
         ideLabel: providerOf(config.provider).name,
       });
-      insertWorkerSession(tx, { worker, roomId: config.roomId, repoBranch });
-      this.markOwnEvent(tx, config.roomId);
-      insertManagedAgentRow(tx, {
+      await insertWorkerSession(tx, { worker, roomId: config.roomId, repoBranch });
+      await this.markOwnEvent(tx, config.roomId);
+      await insertManagedAgentRow(tx, {
         agent_id: agentId,
         worker_id: worker.worker_id,
         room_id: config.roomId,
@@ -148,8 +148,8 @@ export class ManagedAgents {
   /** No new turns; a running turn finishes. */
   async pause(agentId: string): Promise<ManagedAgentRecord> {
     await this.requireRow(agentId);
-    await this.options.store.write((tx) => {
-      updateManagedAgentState(tx, agentId, { desired_state: 'paused' });
+    await this.options.store.write(async (tx) => {
+      await updateManagedAgentState(tx, agentId, { desired_state: 'paused' });
       tx.emit({ type: 'agent.changed', agentId });
     });
     this.active.delete(agentId);
@@ -160,20 +160,22 @@ export class ManagedAgents {
   /** Takes turns again; a held agent gets a fresh budget window and its "Needs you" item goes. */
   async resume(agentId: string, person: PersonActor): Promise<ManagedAgentRecord> {
     const row = await this.requireRow(agentId);
-    await this.options.store.write((tx) => {
+    await this.options.store.write(async (tx) => {
       const held = row.held_reason !== null;
-      updateManagedAgentState(tx, agentId, {
+      await updateManagedAgentState(tx, agentId, {
         desired_state: 'running',
         held_reason: null,
         held_request_number: null,
         ...(held ? { budget_reset_at: tx.now } : {}),
       });
       // Its "Needs you" item goes (a request, from before issue 14, or the app's own item).
-      if (row.held_request_number !== null && getRequestRow(tx.db, row.room_id, row.held_request_number)?.status === 'open') {
-        dismissRequest(tx, person, row.room_id, row.held_request_number);
+      if (row.held_request_number !== null && (await getRequestRow(tx, row.room_id, row.held_request_number))?.status === 'open') {
+        await dismissRequest(tx, person, row.room_id, row.held_request_number);
       }
       const sessionId = workerSessionId(row.worker_id, row.room_id);
-      for (const alert of openAlerts(tx.db, 'agent_budget', row.room_id)) if (alert.session_id === sessionId) closeAlert(tx, row.room_id, alert.number, 'resolved');
+      for (const alert of await openAlerts(tx, 'agent_budget', row.room_id)) {
+        if (alert.session_id === sessionId) await closeAlert(tx, row.room_id, alert.number, 'resolved');
+      }
       tx.emit({ type: 'agent.changed', agentId });
     });
     const record = await this.get(agentId);
@@ -186,9 +188,9 @@ export class ManagedAgents {
     const before = await this.get(agentId);
     if (await this.scheduler.stop(agentId)) {
       const name = before.session?.display_name ?? before.worker?.display_name ?? 'The agent';
-      await this.options.store.write((tx) => {
-        postSystemEvent(tx, before.row.room_id, `${name}'s turn was stopped by ${person.label}.`, null);
-        this.markOwnEvent(tx, before.row.room_id);
+      await this.options.store.write(async (tx) => {
+        await postSystemEvent(tx, before.row.room_id, `${name}'s turn was stopped by ${person.label}.`, null);
+        await this.markOwnEvent(tx, before.row.room_id);
       });
     }
     return this.get(agentId);
@@ -210,8 +212,8 @@ export class ManagedAgents {
     this.active.delete(agentId);
     await this.scheduler.stop(agentId);
     if (record.session && record.session.ended_at === null) await this.options.endSessionByPerson(record.session.session_id, 'remove', person);
-    const removed = await this.options.store.write((tx) => {
-      const gone = deleteManagedAgentRow(tx, agentId);
+    const removed = await this.options.store.write(async (tx) => {
+      const gone = await deleteManagedAgentRow(tx, agentId);
       tx.emit({ type: 'agent.changed', agentId });
       return gone;
     });
@@ -231,11 +233,11 @@ export class ManagedAgents {
   }
 
   private async load(): Promise<void> {
-    if ((await this.options.store.read((db) => countRunningTurns(db))) > 0) {
+    if ((await this.options.store.read((q) => countRunningTurns(q))) > 0) {
       await this.options.store.write((tx) => failInterruptedTurns(tx, 'The app stopped during this turn.'));
     }
-    for (const row of await this.options.store.read((db) => listManagedAgentRows(db))) {
-      this.activate(row, await this.options.store.read((db) => getWorker(db, row.worker_id)));
+    for (const row of await this.options.store.read((q) => listManagedAgentRows(q))) {
+      this.activate(row, await this.options.store.read((q) => getWorker(q, row.worker_id)));
     }
   }
 
@@ -247,14 +249,14 @@ export class ManagedAgents {
   /** One scheduled turn: re-checked (paused, removed, budget) at the moment it starts. */
   private async turn(agentId: string, triggers: Trigger[], signal: AbortSignal): Promise<void> {
     const { store } = this.options;
-    const row = await store.read((db) => getManagedAgentRow(db, agentId));
+    const row = await store.read((q) => getManagedAgentRow(q, agentId));
     if (!row || row.held_reason !== null) return;
     if (row.desired_state === 'paused' && !triggers.some((t) => t.kind === 'run_now')) return;
-    const budget = await store.read((db) => budgetUse(db, row, new Date()));
+    const budget = await store.read((q) => budgetUse(q, row, new Date()));
     if (budget.reached) return this.hold(row, budget.reached);
-    const worker = await store.read((db) => getWorker(db, row.worker_id));
-    const session = await store.read((db) => getSession(db, workerSessionId(row.worker_id, row.room_id)));
-    const room = await store.read((db) => getRoom(db, row.room_id));
+    const worker = await store.read((q) => getWorker(q, row.worker_id));
+    const session = await store.read((q) => getSession(q, workerSessionId(row.worker_id, row.room_id)));
+    const room = await store.read((q) => getRoom(q, row.room_id));
     if (!worker || !room) return;
     const prompt = buildTurnPrompt({
       name: session?.display_name ?? worker.display_name,
@@ -280,11 +282,11 @@ export class ManagedAgents {
     const { store } = this.options;
     this.active.delete(row.agent_id);
     this.scheduler.forget(row.agent_id);
-    await store.write((tx) => {
-      const session = getSession(tx.db, workerSessionId(row.worker_id, row.room_id));
+    await store.write(async (tx) => {
+      const session = await getSession(tx, workerSessionId(row.worker_id, row.room_id));
       if (session) {
         const name = session.display_name;
-        raiseAlert(tx, {
+        await raiseAlert(tx, {
           roomId: row.room_id,
           kind: 'agent_budget',
           subject: `${row.agent_id}:${tx.now}`,
@@ -295,37 +297,40 @@ export class ManagedAgents {
             'Messages for it stay in the room. Resume it to give it a fresh budget, or remove it on the Agents page.',
         });
       }
-      updateManagedAgentState(tx, row.agent_id, { held_reason: reason, held_request_number: null });
+      await updateManagedAgentState(tx, row.agent_id, { held_reason: reason, held_request_number: null });
       tx.emit({ type: 'agent.changed', agentId: row.agent_id });
     });
   }
 
   private async recordOf(row: ManagedAgentRow): Promise<ManagedAgentRecord> {
     const { store } = this.options;
-    const worker = await store.read((db) => getWorker(db, row.worker_id));
-    const session = await store.read((db) => getSession(db, workerSessionId(row.worker_id, row.room_id)));
-    const room = await store.read((db) => getRoom(db, row.room_id));
-    const budget = await store.read((db) => budgetUse(db, row, new Date()));
-    const lastTurn = await store.read((db) => listTurnRows(db, row.agent_id, 1)[0]);
+    const worker = await store.read((q) => getWorker(q, row.worker_id));
+    const session = await store.read((q) => getSession(q, workerSessionId(row.worker_id, row.room_id)));
+    const room = await store.read((q) => getRoom(q, row.room_id));
+    const budget = await store.read((q) => budgetUse(q, row, new Date()));
+    const lastTurn = await store.read(async (q) => (await listTurnRows(q, row.agent_id, 1))[0]);
     return { row, worker, session, roomName: room?.display_name ?? row.room_id, turnState: this.scheduler.state(row.agent_id), budget, lastTurn };
   }
 
   private async requireRow(agentId: string): Promise<ManagedAgentRow> {
     await this.ready;
-    const row = await this.options.store.read((db) => getManagedAgentRow(db, agentId));
+    const row = await this.options.store.read((q) => getManagedAgentRow(q, agentId));
     if (!row) throw appErrors.notFound('Managed agent');
     return row;
   }
 
   /** The message just posted in this write (a join, a stop notice) starts no managed turn. */
-  private markOwnEvent(tx: Tx, roomId: string): void {
-    this.ownEvents.add(`${roomId}\n${latestNumber(tx.db, roomId)}`);
+  private async markOwnEvent(tx: Tx, roomId: string): Promise<void> {
+    const key = `${roomId}\n${await latestNumber(tx, roomId)}`;
+    // Noted after the commit (before its events go out): a write that rolls back, or is run
+    // again, leaves nothing behind.
+    tx.afterCommit(() => this.ownEvents.add(key));
   }
 
   /** Agents whose room was deleted went with it. */
   private async forgetVanished(): Promise<void> {
     for (const agentId of [...this.active.keys()]) {
-      if (!(await this.options.store.read((db) => getManagedAgentRow(db, agentId)))) {
+      if (!(await this.options.store.read((q) => getManagedAgentRow(q, agentId)))) {
         this.active.delete(agentId);
         await this.scheduler.stop(agentId);
       }

@@ -10,7 +10,7 @@ import { getSession } from '../domain/sessions/sessions';
 import { activeWorkLease } from '../domain/tasks/leases';
 import { activationFor } from '../mcp/activation';
 import type { McpServices } from '../mcp/services';
-import type { Store } from '../store/store';
+import type { Storage } from '../store/port';
 import { getTaskRow } from '../store/taskQueries';
 import type { Trigger } from './types';
 
@@ -31,7 +31,7 @@ export interface TriggerTarget {
   roomDeleted(roomId: string): void;
 }
 
-export function watchTriggers(bus: EventBus, store: Store, services: McpServices, target: TriggerTarget): () => void {
+export function watchTriggers(bus: EventBus, store: Storage, services: McpServices, target: TriggerTarget): () => void {
   const startedAt = new Date().toISOString();
   const seenLeases = new Set<string>();
 
@@ -39,14 +39,14 @@ export function watchTriggers(bus: EventBus, store: Store, services: McpServices
     if (target.takeOwnEvent(roomId, number)) return;
     const agents = await target.activeAgentsIn(roomId);
     if (agents.length === 0) return;
-    const row = await store.read((db) => getMessageRow(db, roomId, number));
+    const row = await store.read((q) => getMessageRow(q, roomId, number));
     if (!row) return;
     for (const agent of agents) {
-      const session = await store.read((db) => getSession(db, agent.sessionId));
+      const session = await store.read((q) => getSession(q, agent.sessionId));
       // A person who removed or disconnected the agent in the room has taken it out.
       if (!session || session.ended_by === 'person') continue;
       // The general loop guard (delivery/loopGuard.ts) stops managed agents answering each other without end.
-      const decision = activationFor(services, roomId, session, row);
+      const decision = await activationFor(services, roomId, session, row);
       if (decision.decision === 'activate') {
         target.request(agent.agentId, { kind: 'message', roomId, number, sender: senderName(row), text: row.text, reason: decision.reason });
       }
@@ -56,8 +56,8 @@ export function watchTriggers(bus: EventBus, store: Store, services: McpServices
   const onTask = async (roomId: string, number: number) => {
     const agents = await target.activeAgentsIn(roomId);
     if (agents.length === 0) return;
-    const task = await store.read((db) => getTaskRow(db, roomId, number));
-    const lease = task ? await store.read((db) => activeWorkLease(db, task)) : undefined;
+    const task = await store.read((q) => getTaskRow(q, roomId, number));
+    const lease = task ? await store.read((q) => activeWorkLease(q, task)) : undefined;
     if (!task || !lease || seenLeases.has(lease.lease_id)) return;
     const agent = agents.find((a) => a.agentKey === lease.agent_key);
     if (!agent) return;

@@ -1,7 +1,7 @@
 // The record of one managed turn: its row (trigger, status, tokens, cost, error), its
 // activity log entries as they happen, and the per-turn usage worked out from what the
 // provider reports (some report running totals of their session, not per run).
-import type { Store } from '../store/store';
+import type { Storage } from '../store/port';
 import {
   finishTurnRow,
   insertActivityRow,
@@ -44,18 +44,18 @@ export class TurnLog {
   costUsd: number | null = null;
 
   private constructor(
-    private readonly store: Store,
+    private readonly store: Storage,
     readonly agentId: string,
     readonly turn: number,
     private totals: SessionTotals | null,
   ) {}
 
   /** Opens the turn (status running) with its trigger as the first log entry. */
-  static async open(store: Store, agentId: string, triggers: readonly Trigger[], totals: SessionTotals | null): Promise<TurnLog> {
+  static async open(store: Storage, agentId: string, triggers: readonly Trigger[], totals: SessionTotals | null): Promise<TurnLog> {
     const text = preview(describeTriggers(triggers).join(' '), 500);
-    const turn = await store.write((tx) => {
-      const n = insertTurnRow(tx, agentId, { kind: triggers[0]?.kind ?? 'run_now', text });
-      insertActivityRow(tx, agentId, n, 'trigger', text);
+    const turn = await store.write(async (tx) => {
+      const n = await insertTurnRow(tx, agentId, { kind: triggers[0]?.kind ?? 'run_now', text });
+      await insertActivityRow(tx, agentId, n, 'trigger', text);
       tx.emit({ type: 'agent.changed', agentId });
       tx.emit({ type: 'agent.activity', agentId, turn: n });
       return n;
@@ -64,9 +64,9 @@ export class TurnLog {
   }
 
   async entry(kind: ActivityKindRow, text: string): Promise<void> {
-    await this.store.write((tx) => {
+    await this.store.write(async (tx) => {
       // The log is for people: a worker_id (a handle only its chat should hold) never shows.
-      insertActivityRow(tx, this.agentId, this.turn, kind, text.replace(WORKER_ID, 'worker_…'));
+      await insertActivityRow(tx, this.agentId, this.turn, kind, text.replace(WORKER_ID, 'worker_…'));
       tx.emit({ type: 'agent.activity', agentId: this.agentId, turn: this.turn });
     });
   }
@@ -110,10 +110,10 @@ export class TurnLog {
 
   async finish(status: TurnOutcome['status'], error: string | null): Promise<void> {
     const outcome: TurnOutcome = { status, inputTokens: this.inputTokens, outputTokens: this.outputTokens, costUsd: this.costUsd, error };
-    await this.store.write((tx) => {
-      finishTurnRow(tx, this.agentId, this.turn, outcome);
-      pruneActivityRows(tx, this.agentId, this.turn - KEEP_ACTIVITY_TURNS + 1);
-      pruneTurnRows(tx, this.agentId, new Date(Date.parse(tx.now) - KEEP_TURNS_MS).toISOString());
+    await this.store.write(async (tx) => {
+      await finishTurnRow(tx, this.agentId, this.turn, outcome);
+      await pruneActivityRows(tx, this.agentId, this.turn - KEEP_ACTIVITY_TURNS + 1);
+      await pruneTurnRows(tx, this.agentId, new Date(Date.parse(tx.now) - KEEP_TURNS_MS).toISOString());
       tx.emit({ type: 'agent.changed', agentId: this.agentId });
       tx.emit({ type: 'agent.activity', agentId: this.agentId, turn: this.turn });
     });

@@ -4,7 +4,7 @@
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { ManagedAgentRow } from '../store/managedAgentQueries';
 import type { HelperCommand } from '../setup/helperCommand';
-import type { Store } from '../store/store';
+import type { Storage } from '../store/port';
 import { providerOf, locateProvider } from './providers';
 import { startProviderProcess } from './providerProcess';
 import { parseTotals, TurnLog } from './turnLog';
@@ -13,7 +13,7 @@ import { preview } from './providers/streamText';
 import type { ActivityEvent, Trigger } from './types';
 
 export interface TurnRunnerDeps {
-  readonly store: Store;
+  readonly store: Storage;
   /** The person's environment without the app's own settings. */
   readonly env: NodeJS.ProcessEnv;
   readonly home: string;

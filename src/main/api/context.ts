@@ -3,8 +3,7 @@
 import type { App } from '../app';
 import type { PersonActor } from '../domain/actor';
 import { normalizeHandle } from '../domain/identity/handles';
-import type { Db } from '../store/database';
-import type { Tx } from '../store/store';
+import type { Queryable, Tx } from '../store/port';
 
 /** What the hosting shell can do for the API (Electron's shell, a browser host, tests). */
 export interface ApiHost {
@@ -21,30 +20,28 @@ export interface ApiHost {
 export interface ApiContext {
   readonly app: App;
   readonly host: ApiHost;
-  /** The committed state, for reads. */
-  readonly db: Db;
-  write<T>(fn: (tx: Tx) => T): Promise<T>;
+  /** Reads the committed state. */
+  read<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** The person as an actor: the owner label (GitHub name when signed in, else the OS user name). */
-  person(): PersonActor;
+  person(): Promise<PersonActor>;
   /** The person's names as normalised handles (owner label, GitHub login), for mentions. */
-  personHandles(): string[];
+  personHandles(): Promise<string[]>;
 }
 
 export function createApiContext(app: App, host: ApiHost = {}): ApiContext {
   return {
     app,
     host,
-    get db() {
-      return app.core.store.db;
-    },
+    read: (fn) => app.core.store.read(fn),
     write: (fn) => app.core.store.write(fn),
-    person: () => ({ kind: 'person', label: app.auth.ownerIdentity().ownerLabel }),
+    person: async () => ({ kind: 'person', label: (await app.auth.ownerIdentity()).ownerLabel }),
     personHandles: () => personHandlesOf(app),
   };
 }
 
-export function personHandlesOf(app: App): string[] {
-  const owner = app.auth.ownerIdentity();
+export async function personHandlesOf(app: App): Promise<string[]> {
+  const owner = await app.auth.ownerIdentity();
   const handles = [owner.ownerLabel, owner.githubLogin ?? ''].map(normalizeHandle);
   // A handle with no letter or digit (a name written only in other scripts) matches nothing useful.
   return [...new Set(handles.filter((h) => /[a-z0-9]/.test(h)))];

@@ -2,7 +2,7 @@
 // checks the method name and the input against the contract, calls the implementation,
 // checks its output, and answers {ok:true,value} or {ok:false,error:{code,message}}.
 import { z } from 'zod';
-import { contract, type MethodOutput, type ParsedInput } from '../../shared/contract';
+import { contract, PLAIN_ISSUE, type MethodOutput, type ParsedInput } from '../../shared/contract';
 import { isMethodName, type ApiResult, type MethodName } from '../../shared/bridge';
 import { isDomainError } from '../domain/errors';
 
@@ -24,6 +24,8 @@ const fail = (code: string, message: string): ApiResult => ({ ok: false, error: 
 function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid input.';
+  // A sentence written for people ("This message is 301 KB; …") needs no field name.
+  if (issue.code === 'custom' && issue.params?.plain === PLAIN_ISSUE.plain) return issue.message;
   const path = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
   return `${path}${issue.message}`;
 }

@@ -6,6 +6,7 @@ import type { App } from '../app';
 import { isPromptOnly, getMessageRow } from '../domain/messages/read';
 import { getTask } from '../domain/tasks';
 import type { CoreEvent } from '../events/types';
+import type { Queryable } from '../store/port';
 import { getTaskRow } from '../store/taskQueries';
 import { personHandlesOf } from './context';
 import { toTimelineMessage } from './models/messages';
@@ -20,14 +21,17 @@ export type UiListener = (event: AppEvent) => void;
 export type UiSubscribe = (listener: UiListener) => () => void;
 
 /** The UI events one core event becomes (none when what it names is already gone). */
-export function toUiEvents(app: App, event: CoreEvent): AppEvent[] {
-  const db = app.core.store.db;
+export function toUiEvents(app: App, event: CoreEvent): Promise<AppEvent[]> {
+  return app.core.store.read((q) => uiEventsOf(app, q, event));
+}
+
+async function uiEventsOf(app: App, q: Queryable, event: CoreEvent): Promise<AppEvent[]> {
   switch (event.type) {
     case 'message.created': {
-      const row = getMessageRow(db, event.roomId, event.number);
+      const row = await getMessageRow(q, event.roomId, event.number);
       // Prompt-only rows are for agents; people never see them.
       if (!row || isPromptOnly(row)) return [];
-      const message = toTimelineMessage(db, row, personHandlesOf(app));
+      const message = await toTimelineMessage(q, row, await personHandlesOf(app));
       const out: AppEvent[] = [{ type: 'message.created', roomId: event.roomId, message }];
       // The queue gains a mention, or loses one when the person replies in its thread.
       if (message.mentionsYou || (row.source === 'human' && row.thread_root_number !== null)) {
@@ -36,7 +40,7 @@ export function toUiEvents(app: App, event: CoreEvent): AppEvent[] {
       return out;
     }
     case 'task.changed': {
-      const card = taskCardOrNull(app, event.roomId, event.number);
+      const card = await taskCardOrNull(app, q, event.roomId, event.number);
       // Any status change may move the task into or out of review or blocked.
       return card ? [{ type: 'task.changed', roomId: event.roomId, task: card }, { type: 'needsYou.changed', roomId: event.roomId }] : [];
     }
@@ -63,23 +67,30 @@ export function toUiEvents(app: App, event: CoreEvent): AppEvent[] {
     case 'message.receipts':
       return [{ type: 'message.receipts', roomId: event.roomId, sessionId: event.sessionId, first: event.first, last: event.last }];
     case 'meter.changed': {
-      const { room, sessions } = roomMeters(app, db, event.roomId);
+      const { room, sessions } = await roomMeters(app, q, event.roomId);
       return [{ type: 'meter.changed', roomId: event.roomId, room, sessions: [...sessions].map(([sessionId, meter]) => ({ sessionId, meter })) }];
     }
   }
 }
 
-function taskCardOrNull(app: App, roomId: string, number: number) {
-  const db = app.core.store.db;
-  const row = getTaskRow(db, roomId, number);
-  return row ? toTaskCard(app, getTask(db, roomId, number), row) : null;
+async function taskCardOrNull(app: App, q: Queryable, roomId: string, number: number) {
+  const row = await getTaskRow(q, roomId, number);
+  return row ? toTaskCard(app, await getTask(q, roomId, number), row) : null;
 }
 
 const subscribersByApp = new WeakMap<App, UiSubscribe>();
+/** Per app: resolves once every event published so far has been delivered to the UI. */
+const settledByApp = new WeakMap<App, () => Promise<void>>();
+
+/** Resolves once the UI feed has delivered every event published so far (at once without a feed). */
+export function uiEventsSettled(app: App): Promise<void> {
+  return settledByApp.get(app)?.() ?? Promise.resolve();
+}
 
 /**
  * The UI event feed of an app: subscribe(listener) returns the function that stops it.
- * Core events are mapped once and fanned out to every listener.
+ * Core events are mapped once and fanned out to every listener, in the order they came
+ * (mapping reads the store, so each waits for the one before).
  */
 export function eventsForUi(app: App): UiSubscribe {
   const existing = subscribersByApp.get(app);
@@ -97,26 +108,37 @@ export function eventsForUi(app: App): UiSubscribe {
       }
     }
   };
+  let queue: Promise<void> = Promise.resolve();
+  const deliverInOrder = (events: () => AppEvent[] | Promise<AppEvent[]>) => {
+    queue = queue.then(events).then(deliver, (error: unknown) => console.warn('UI event could not be prepared:', error));
+  };
   const attach = () => {
-    const offCore = app.core.bus.onAny((event) => deliver(toUiEvents(app, event)));
-    const offSignals = onUiSignal(app, (signal) => {
-      const card = taskCardOrNull(app, signal.roomId, signal.number);
-      if (card) deliver([{ type: 'task.changed', roomId: signal.roomId, task: card }]);
-    });
+    const offCore = app.core.bus.onAny((event) => deliverInOrder(() => toUiEvents(app, event)));
+    const offSignals = onUiSignal(app, (signal) =>
+      deliverInOrder(async () => {
+        const card = await app.core.store.read((q) => taskCardOrNull(app, q, signal.roomId, signal.number));
+        return card ? [{ type: 'task.changed', roomId: signal.roomId, task: card }] : [];
+      }),
+    );
     const offTeams = app.teams.onChange(() =>
-      deliver([{ type: 'teams.changed', connections: app.teams.connections.snapshot().map(({ name, state }) => ({ name, connection: state })) }]),
+      deliverInOrder(() => [{ type: 'teams.changed', connections: app.teams.connections.snapshot().map(({ name, state }) => ({ name, connection: state })) }]),
     );
     // A wake is not a write: it comes from the hub, never the core bus (it must not wake anyone).
     const offWakes = app.hub.wakes.onWake((wake) =>
-      deliver([{ type: 'worker.woken', roomId: wake.roomId, sessionId: wake.sessionId, wake: toWake(app.core.store.db, wake) }]),
+      deliverInOrder(async () => [
+        { type: 'worker.woken', roomId: wake.roomId, sessionId: wake.sessionId, wake: await app.core.store.read((q) => toWake(q, wake)) },
+      ]),
     );
     // Nor is a change of reachability (a wait starting or ending, two quiet minutes).
-    const offReachability = app.hub.delivery.reachability.onChange((sessionId) => {
-      const db = app.core.store.db;
-      const session = getSession(db, sessionId);
-      if (!session || session.session_kind !== 'worker') return;
-      deliver([{ type: 'worker.reachability', roomId: session.room_id, sessionId, reachability: reachabilityOf(db, app.hub.delivery, session) }]);
-    });
+    const offReachability = app.hub.delivery.reachability.onChange((sessionId) =>
+      deliverInOrder(() =>
+        app.core.store.read(async (q): Promise<AppEvent[]> => {
+          const session = await getSession(q, sessionId);
+          if (!session || session.session_kind !== 'worker') return [];
+          return [{ type: 'worker.reachability', roomId: session.room_id, sessionId, reachability: await reachabilityOf(q, app.hub.delivery, session) }];
+        }),
+      ),
+    );
     return () => {
       offCore();
       offSignals();
@@ -137,5 +159,6 @@ export function eventsForUi(app: App): UiSubscribe {
     };
   };
   subscribersByApp.set(app, subscribe);
+  settledByApp.set(app, () => queue);
   return subscribe;
 }

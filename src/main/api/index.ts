@@ -18,7 +18,7 @@ import { teamMethods } from './methods/teams';
 import { workerMethods } from './methods/workers';
 
 export type { ApiHost } from './context';
-export { eventsForUi, toUiEvents, type UiListener, type UiSubscribe } from './events';
+export { eventsForUi, toUiEvents, uiEventsSettled, type UiListener, type UiSubscribe } from './events';
 export { createDispatcher, type ApiImplementation, type Dispatch } from './dispatcher';
 
 export function createApiImplementation(app: App, host: ApiHost = {}): ApiImplementation {

@@ -11,7 +11,7 @@ import {
   setGitHubClientIdSetting,
   type AccountRow,
 } from '../store/accountQueries';
-import type { Store } from '../store/store';
+import type { Storage } from '../store/port';
 import {
   SIGN_OUT_IS_THE_PERSONS,
   softFailure,
@@ -29,7 +29,7 @@ import { OAUTH_APP_HELP, resolveClientId, resolveGitHubEndpoints, type Endpoints
 import { osUserName, ownerIdentityOf, type OwnerIdentity } from './ownerIdentity';
 
 export interface AuthServiceOptions {
-  store: Store;
+  store: Storage;
   secrets: SecretStore;
   /** App version for the User-Agent (package.json "version"). */
   version: string;
@@ -68,15 +68,15 @@ export function createAuthService(options: AuthServiceOptions) {
   const osUser = options.osUserName ?? (() => osUserName(env));
   const http: GitHubHttp = createGitHubHttp({ version: options.version, fetch: options.fetch, timeoutMs: options.timeoutMs });
 
-  const config = (): { clientId: string | null; endpoints: EndpointsResult } => ({
-    clientId: resolveClientId(store.read(getGitHubClientIdSetting), env),
+  const config = async (): Promise<{ clientId: string | null; endpoints: EndpointsResult }> => ({
+    clientId: resolveClientId(await store.read(getGitHubClientIdSetting), env),
     endpoints: resolveGitHubEndpoints(env),
   });
-  const cachedAccount = () => store.read(getAccountRow) ?? null;
+  const cachedAccount = async () => (await store.read(getAccountRow)) ?? null;
 
   async function forgetAccount(): Promise<boolean> {
-    return store.write((tx) => {
-      const had = deleteAccountRow(tx);
+    return store.write(async (tx) => {
+      const had = await deleteAccountRow(tx);
       if (had) tx.emit({ type: 'auth.changed' });
       return had;
     });
@@ -120,8 +120,8 @@ export function createAuthService(options: AuthServiceOptions) {
     }
     const expiresAt = expiresInS === null ? null : new Date(now() + expiresInS * 1000).toISOString();
     const account = user.account;
-    await store.write((tx) => {
-      saveAccountRow(tx, {
+    await store.write(async (tx) => {
+      await saveAccountRow(tx, {
         githubId: account.id,
         login: account.login,
         displayName: account.display_name,
@@ -151,7 +151,7 @@ export function createAuthService(options: AuthServiceOptions) {
   /** Signed in means: a cached account and its token in the keychain. */
   async function session(): Promise<{ row: AccountRow | null; token: string | null; keychain: KeychainAvailability }> {
     const keychain = await secrets.availability();
-    let row = cachedAccount();
+    let row = await cachedAccount();
     const token = keychain.available ? await readToken() : null;
     if (row && keychain.available && token === null) {
       // The token was removed from the keychain outside the app: the account is stale.
@@ -169,7 +169,7 @@ export function createAuthService(options: AuthServiceOptions) {
     async status(): Promise<AuthStatus> {
       const { row, token, keychain } = await session();
       const signedIn = row !== null && token !== null;
-      const clientConfigured = config().clientId !== null;
+      const clientConfigured = (await config()).clientId !== null;
       return {
         signedIn,
         account: row && accountView(row),
@@ -187,7 +187,7 @@ export function createAuthService(options: AuthServiceOptions) {
       const { row, token, keychain } = await session();
       const authenticated = row !== null && token !== null;
       const pending = deviceAuth.current();
-      const clientConfigured = config().clientId !== null;
+      const clientConfigured = (await config()).clientId !== null;
       return {
         authenticated,
         auth_source: authenticated ? ('keychain' as const) : ('none' as const),
@@ -235,7 +235,7 @@ export function createAuthService(options: AuthServiceOptions) {
     /** Re-reads the signed-in user from GitHub (e.g. at start-up); a 401 signs out. */
     async refreshAccount(): Promise<'refreshed' | 'signed_out' | 'not_signed_in' | 'unreachable'> {
       const token = await readToken();
-      const row = cachedAccount();
+      const row = await cachedAccount();
       const endpoints = resolveGitHubEndpoints(env);
       if (!token || !row) return 'not_signed_in';
       if (!endpoints.ok) return 'unreachable';
@@ -246,36 +246,36 @@ export function createAuthService(options: AuthServiceOptions) {
       }
       if (user.kind === 'error') return 'unreachable';
       const a = user.account;
-      await store.write((tx) => {
-        saveAccountRow(tx, { githubId: a.id, login: a.login, displayName: a.display_name, avatarUrl: a.avatar_url, expiresAt: row.expires_at });
+      await store.write(async (tx) => {
+        await saveAccountRow(tx, { githubId: a.id, login: a.login, displayName: a.display_name, avatarUrl: a.avatar_url, expiresAt: row.expires_at });
         tx.emit({ type: 'auth.changed' });
       });
       return 'refreshed';
     },
 
-    /** The signed-in account from the cache (synchronous; no keychain call). */
-    account: (): AccountView | null => {
-      const row = cachedAccount();
+    /** The signed-in account from the cached row (no keychain call). */
+    async account(): Promise<AccountView | null> {
+      const row = await cachedAccount();
       return row && accountView(row);
     },
 
-    /** get_current_room's `auth` (synchronous, from the cache the service keeps in step with the keychain). */
-    authSummary(): { source: 'keychain'; expires_at: string | null; account: AccountView } | null {
-      const row = cachedAccount();
+    /** get_current_room's `auth` (from the cached row, which the service keeps in step with the keychain). */
+    async authSummary(): Promise<{ source: 'keychain'; expires_at: string | null; account: AccountView } | null> {
+      const row = await cachedAccount();
       return row && { source: 'keychain', expires_at: row.expires_at, account: accountView(row) };
     },
 
-    /** Owner label and slug for new agents and the person's messages (synchronous). */
-    ownerIdentity(): OwnerIdentity {
-      const row = cachedAccount();
+    /** Owner label and slug for new agents and the person's messages (no keychain call). */
+    async ownerIdentity(): Promise<OwnerIdentity> {
+      const row = await cachedAccount();
       return ownerIdentityOf(row && { login: row.login, displayName: row.display_name }, osUser());
     },
 
     /** Sets (or with null, removes) the GitHub OAuth App client id in the app's settings. */
     async setClientId(clientId: string | null): Promise<void> {
       const value = clientId?.trim() || null;
-      await store.write((tx) => {
-        setGitHubClientIdSetting(tx, value);
+      await store.write(async (tx) => {
+        await setGitHubClientIdSetting(tx, value);
         tx.emit({ type: 'auth.changed' });
       });
     },

@@ -45,7 +45,7 @@ export interface DeviceAuthDeps {
   http: GitHubHttp;
   now: () => number;
   /** The client id and endpoints as configured right now. */
-  config(): { clientId: string | null; endpoints: EndpointsResult };
+  config(): Promise<{ clientId: string | null; endpoints: EndpointsResult }>;
   keychainAvailability(): Promise<KeychainAvailability>;
   /** Turns a fresh token into a signed-in account (fetch user, keychain, cache). */
   completeSignIn(token: string, expiresInS: number | null, endpoints: GitHubEndpoints): Promise<PollDeviceAuthResult>;
@@ -87,7 +87,7 @@ export function createDeviceAuth(deps: DeviceAuthDeps) {
   }
 
   async function start(input: StartInput = {}): Promise<StartDeviceAuthResult> {
-    const { clientId, endpoints } = deps.config();
+    const { clientId, endpoints } = await deps.config();
     if (!clientId) return notConfigured();
     const live = pending && deps.now() < pending.expiresAtMs ? pending : null;
     if (live && !input.force) {

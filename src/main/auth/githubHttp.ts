@@ -31,10 +31,15 @@ export interface GitHubHttp {
   getApi(url: string, options?: { token?: string | null; etag?: string | null }): Promise<GitHubResponse>;
 }
 
+/** How a failed fetch begins its detail when this machine has no network (no name lookup, no route). */
+export const NO_NETWORK = 'no network';
+const NO_NETWORK_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'ENETDOWN', 'EHOSTUNREACH']);
+
 function networkDetail(error: unknown, timeoutMs: number): string {
   const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `no answer within ${Math.round(timeoutMs / 100) / 10} s`;
   const cause = err?.cause;
+  if (cause?.code && NO_NETWORK_CODES.has(cause.code)) return `${NO_NETWORK} (${cause.code})`;
   if (cause?.code) return `${cause.code}${cause.message ? ` (${cause.message})` : ''}`;
   return cause?.message || err?.message || String(error);
 }

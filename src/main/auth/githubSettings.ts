@@ -9,8 +9,9 @@ export const DEFAULT_GITHUB_SCOPES = 'read:user';
 /** Shown to the person when no client id is configured (ui.md "GitHub sign-in"). */
 export const OAUTH_APP_HELP =
   'To sign in with GitHub, LetAgents needs the client id of a GitHub OAuth App with device flow enabled. ' +
-  'On GitHub open Settings → Developer settings → OAuth Apps → New OAuth App; any homepage and callback URL will do ' +
-  '(e.g. http://127.0.0.1), then tick "Enable Device Flow" and register the app. ' +
+  'On GitHub open Settings → Developer settings → OAuth Apps → New OAuth App; give it any name and homepage URL, ' +
+  'tick "Enable Device Flow", enter http://127.0.0.1 as the authorization callback URL (the form requires one; LetAgents never uses it) ' +
+  'and register the app. ' +
   'Copy its Client ID (no client secret is needed) into LetAgents → Settings → GitHub client id, ' +
   'or set LETAGENTS_GITHUB_CLIENT_ID before starting the app.';
 

@@ -3,17 +3,18 @@
 // and the store gets the batch in one write shortly after, so a wait's result never waits
 // for a commit and fifty agents woken together cost one transaction, not fifty.
 import { recordDeliveries, type Delivery } from '../domain/delivery/receipts';
-import type { Store } from '../store/store';
+import type { Storage } from '../store/port';
+import { BatchedWrite } from './background';
 
 /** How long deliveries gather before they are written. */
 const FLUSH_AFTER_MS = 100;
 
 export class Deliveries {
   private pending: Delivery[] = [];
-  private timer: NodeJS.Timeout | null = null;
+  private readonly batch = new BatchedWrite(FLUSH_AFTER_MS, () => this.write());
   private readonly listeners = new Set<(delivery: Delivery) => void>();
 
-  constructor(private readonly store: Store) {}
+  constructor(private readonly store: Storage) {}
 
   /** Messages first..last of the room reached the session (those of them that route to it). */
   record(roomId: string, sessionId: string, first: number, last: number): void {
@@ -27,10 +28,7 @@ export class Deliveries {
         console.error('delivery listener failed:', error);
       }
     }
-    if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), FLUSH_AFTER_MS);
-      this.timer.unref?.();
-    }
+    this.batch.soon();
   }
 
   /** True when a delivery not yet written covers message `number` for the session. */
@@ -40,7 +38,16 @@ export class Deliveries {
 
   /** When a delivery not yet written brought message `number` to the session, or null. */
   pendingAt(roomId: string, sessionId: string, number: number): string | null {
-    return this.pending.find((d) => d.roomId === roomId && d.sessionId === sessionId && d.first <= number && number <= d.last)?.at ?? null;
+    return deliveredAt(this.pending, roomId, sessionId, number);
+  }
+
+  /**
+   * pendingAt as of now, for pairing with a read of the stored receipts started in the same
+   * turn (on SQLite it runs at once, and a write's receipts leave this list at its COMMIT).
+   */
+  pendingNow(): (roomId: string, sessionId: string, number: number) => string | null {
+    const pending = [...this.pending];
+    return (roomId, sessionId, number) => deliveredAt(pending, roomId, sessionId, number);
   }
 
   onDelivered(listener: (delivery: Delivery) => void): () => void {
@@ -48,23 +55,37 @@ export class Deliveries {
     return () => this.listeners.delete(listener);
   }
 
-  async flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const batch = this.pending;
-    if (batch.length === 0) return;
-    try {
-      await this.store.write((tx) => recordDeliveries(tx, batch));
-    } catch (error) {
-      console.error('receipts could not be stored:', error);
-    } finally {
-      // Kept pending until written, so pendingCovers holds meanwhile.
-      this.pending = this.pending.filter((d) => !batch.includes(d));
-    }
+  /** Writes what is pending, after any write under way; never rejects (a failure is logged). */
+  flush(): Promise<void> {
+    return this.batch.flush();
   }
 
   async close(): Promise<void> {
     this.listeners.clear();
     await this.flush();
   }
+
+  private async write(): Promise<void> {
+    const batch = [...this.pending];
+    if (batch.length === 0) return;
+    // Kept pending until written, so pendingCovers holds meanwhile; dropped at COMMIT itself,
+    // so receipts are never in both places nor in neither.
+    const drop = () => {
+      const written = new Set(batch);
+      this.pending = this.pending.filter((d) => !written.has(d));
+    };
+    try {
+      await this.store.write(async (tx) => {
+        await recordDeliveries(tx, batch);
+        tx.afterCommit(drop);
+      });
+    } catch (error) {
+      console.error('receipts could not be stored:', error);
+      drop();
+    }
+  }
+}
+
+function deliveredAt(pending: readonly Delivery[], roomId: string, sessionId: string, number: number): string | null {
+  return pending.find((d) => d.roomId === roomId && d.sessionId === sessionId && d.first <= number && number <= d.last)?.at ?? null;
 }

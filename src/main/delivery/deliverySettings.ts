@@ -1,9 +1,10 @@
 // The person's limits for delivery (issue 14), kept in the settings table: when an
 // unpicked message or an untouched task becomes a "Needs you" item, how many messages
 // among agents with no person involved trip the loop guard (and in how long), and each
-// room's daily token budget. Read once, cached, and changed only through this object.
-import { getSetting, setSetting } from '../store/settingsQueries';
-import type { Store } from '../store/store';
+// room's daily token budget. Read once at start (`ready`; the defaults until then), cached,
+// and changed only through this object.
+import type { Storage } from '../store/port';
+import { getSetting, listSettingsWithPrefix, setSetting } from '../store/settingsQueries';
 
 export interface DeliveryLimits {
   /** A message not delivered (or a task untouched) this long becomes a "Needs you" item. */
@@ -16,7 +17,9 @@ export interface DeliveryLimits {
 export const DEFAULT_LIMITS: DeliveryLimits = { unansweredAfterMs: 120_000, loopMessages: 30, loopWindowMs: 600_000 };
 
 const KEYS = { unanswered: 'delivery.unansweredAfterSeconds', loopMessages: 'delivery.loopGuardMessages', loopMinutes: 'delivery.loopGuardMinutes' };
-const budgetKey = (roomId: string) => `delivery.roomBudget:${roomId}`;
+const BUDGET_PREFIX = 'delivery.roomBudget:';
+/** More rooms with a budget than any person sets; the rest would read as "no budget". */
+const MAX_BUDGETS = 100_000;
 
 export interface LimitsPatch {
   readonly unansweredAfterSeconds?: number;
@@ -25,20 +28,14 @@ export interface LimitsPatch {
 }
 
 export class DeliverySettings {
-  private current: DeliveryLimits;
-  private readonly budgets = new Map<string, number | null>();
-  private readonly listeners = new Set<() => void>();
+  private current: DeliveryLimits = DEFAULT_LIMITS;
+  /** Rooms with a daily token budget; a room not here has none. */
+  private readonly budgets = new Map<string, number>();
+  /** Settles once the stored limits and budgets are read (a failed read leaves the defaults). */
+  readonly ready: Promise<void>;
 
-  constructor(private readonly store: Store) {
-    const read = (key: string, fallback: number) => {
-      const value = Number(getSetting(store.db, key));
-      return Number.isFinite(value) && value > 0 ? value : fallback;
-    };
-    this.current = {
-      unansweredAfterMs: read(KEYS.unanswered, DEFAULT_LIMITS.unansweredAfterMs / 1000) * 1000,
-      loopMessages: read(KEYS.loopMessages, DEFAULT_LIMITS.loopMessages),
-      loopWindowMs: read(KEYS.loopMinutes, DEFAULT_LIMITS.loopWindowMs / 60_000) * 60_000,
-    };
+  constructor(private readonly store: Storage) {
+    this.ready = this.load().catch((error: unknown) => console.error('delivery settings: could not load:', error));
   }
 
   get limits(): DeliveryLimits {
@@ -46,37 +43,53 @@ export class DeliverySettings {
   }
 
   async update(patch: LimitsPatch): Promise<DeliveryLimits> {
-    await this.store.write((tx) => {
-      if (patch.unansweredAfterSeconds !== undefined) setSetting(tx, KEYS.unanswered, String(patch.unansweredAfterSeconds));
-      if (patch.loopGuardMessages !== undefined) setSetting(tx, KEYS.loopMessages, String(patch.loopGuardMessages));
-      if (patch.loopGuardMinutes !== undefined) setSetting(tx, KEYS.loopMinutes, String(patch.loopGuardMinutes));
+    await this.ready;
+    await this.store.write(async (tx) => {
+      if (patch.unansweredAfterSeconds !== undefined) await setSetting(tx, KEYS.unanswered, String(patch.unansweredAfterSeconds));
+      if (patch.loopGuardMessages !== undefined) await setSetting(tx, KEYS.loopMessages, String(patch.loopGuardMessages));
+      if (patch.loopGuardMinutes !== undefined) await setSetting(tx, KEYS.loopMinutes, String(patch.loopGuardMinutes));
     });
     this.current = {
       unansweredAfterMs: (patch.unansweredAfterSeconds ?? this.current.unansweredAfterMs / 1000) * 1000,
       loopMessages: patch.loopGuardMessages ?? this.current.loopMessages,
       loopWindowMs: (patch.loopGuardMinutes ?? this.current.loopWindowMs / 60_000) * 60_000,
     };
-    for (const listener of [...this.listeners]) listener();
     return this.current;
-  }
-
-  onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   /** The room's daily token budget, or null when it has none. */
   roomBudget(roomId: string): number | null {
-    if (!this.budgets.has(roomId)) {
-      const value = Number(getSetting(this.store.db, budgetKey(roomId)));
-      this.budgets.set(roomId, Number.isInteger(value) && value > 0 ? value : null);
-    }
-    return this.budgets.get(roomId)!;
+    return this.budgets.get(roomId) ?? null;
   }
 
   async setRoomBudget(roomId: string, tokens: number | null): Promise<void> {
-    await this.store.write((tx) => setSetting(tx, budgetKey(roomId), tokens === null ? null : String(tokens)));
-    this.budgets.set(roomId, tokens);
-    for (const listener of [...this.listeners]) listener();
+    await this.ready;
+    await this.store.write((tx) => setSetting(tx, BUDGET_PREFIX + roomId, tokens === null ? null : String(tokens)));
+    if (tokens === null) this.budgets.delete(roomId);
+    else this.budgets.set(roomId, tokens);
+  }
+
+  private async load(): Promise<void> {
+    const { stored, budgets } = await this.store.read(async (q) => ({
+      stored: {
+        unanswered: await getSetting(q, KEYS.unanswered),
+        loopMessages: await getSetting(q, KEYS.loopMessages),
+        loopMinutes: await getSetting(q, KEYS.loopMinutes),
+      },
+      budgets: await listSettingsWithPrefix(q, BUDGET_PREFIX, MAX_BUDGETS),
+    }));
+    const positive = (value: string | null, fallback: number) => {
+      const n = Number(value);
+      return value !== null && Number.isFinite(n) && n > 0 ? n : fallback;
+    };
+    this.current = {
+      unansweredAfterMs: positive(stored.unanswered, DEFAULT_LIMITS.unansweredAfterMs / 1000) * 1000,
+      loopMessages: positive(stored.loopMessages, DEFAULT_LIMITS.loopMessages),
+      loopWindowMs: positive(stored.loopMinutes, DEFAULT_LIMITS.loopWindowMs / 60_000) * 60_000,
+    };
+    for (const { key, value } of budgets) {
+      const n = Number(value);
+      if (Number.isInteger(n) && n > 0) this.budgets.set(key.slice(BUDGET_PREFIX.length), n);
+    }
   }
 }

@@ -3,7 +3,7 @@
 // loop guard, and the person's limits. The hub builds them; the "Needs you" watcher
 // (alerts.ts) is built with the app, beside the managed agents.
 import type { EventBus } from '../events/bus';
-import type { Store } from '../store/store';
+import type { Storage } from '../store/port';
 import { Deliveries } from './deliveries';
 import { DeliverySettings } from './deliverySettings';
 import { LoopGuard } from './loopGuard';
@@ -19,7 +19,7 @@ export interface DeliveryServices {
   close(): Promise<void>;
 }
 
-export function createDeliveryServices(store: Store, bus: EventBus, isOnline: (sessionId: string) => boolean): DeliveryServices {
+export function createDeliveryServices(store: Storage, bus: EventBus, isOnline: (sessionId: string) => boolean): DeliveryServices {
   const settings = new DeliverySettings(store);
   const deliveries = new Deliveries(store);
   const reachability = new Reachability(isOnline);
@@ -32,7 +32,7 @@ export function createDeliveryServices(store: Store, bus: EventBus, isOnline: (s
     meter,
     loopGuard,
     async close() {
-      loopGuard.close();
+      await loopGuard.close();
       reachability.close();
       await deliveries.close();
       await meter.close();

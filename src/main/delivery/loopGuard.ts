@@ -4,12 +4,16 @@
 // went past the limit on, their messages to one another wake none of them (routing's
 // `loop_paused`, silent). Their messages are still stored and shown; the poster is told in
 // its send result. A person resumes them (or stops them) from "Needs you". Pauses live in
-// memory and in their open "Needs you" item, so a restart keeps them.
+// memory and in their open "Needs you" item, so a restart keeps them (read back in `ready`).
+// A message is counted as its commit is published, before any waiter routes it; only a
+// room's first agent message since the start first reads what came before it (the stretch
+// a restart cut off), and the room's messages are counted in order once that read is done.
 import { alertDetail, openAlerts } from '../domain/knowledge/alerts';
 import { getMessageRow, pageBefore, summaryOf } from '../domain/messages/read';
 import type { MessageSummary } from '../events/types';
 import type { EventBus } from '../events/bus';
-import type { Store } from '../store/store';
+import type { Storage } from '../store/port';
+import { Background } from './background';
 import type { DeliverySettings } from './deliverySettings';
 
 /** Agents paused in one room: their messages to one another from `fromNumber` on wake none of them. */
@@ -39,21 +43,22 @@ const SEED_LIMIT = 2_000;
 export class LoopGuard {
   private readonly windows = new Map<string, Stretch>();
   private readonly pauses = new Map<string, LoopPause>();
+  /** Rooms whose earlier messages are being read: their new messages wait here, in order. */
+  private readonly seeding = new Map<string, Array<{ number: number; message: MessageSummary | undefined }>>();
   private readonly listeners = new Set<(roomId: string, pause: LoopPause, added: readonly string[]) => void>();
+  private readonly background = new Background('loop guard');
   private readonly off: () => void;
+  /** Settles once the pauses kept in open "Needs you" items are back (a failed read keeps none). */
+  readonly ready: Promise<void>;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Storage,
     bus: EventBus,
     private readonly settings: DeliverySettings,
   ) {
-    for (const alert of openAlerts(store.db, 'loop')) {
-      const detail = alertDetail<LoopDetail>(alert);
-      if (!Array.isArray(detail.keys) || typeof detail.fromNumber !== 'number') continue;
-      this.pauses.set(alert.room_id, { keys: new Set(detail.keys), fromNumber: detail.fromNumber, alertNumber: alert.number, count: detail.count ?? 0 });
-    }
+    this.ready = this.loadPauses().catch((error: unknown) => console.error('loop guard: could not read its pauses:', error));
     // Synchronous, inside the commit's publish: a waiter routes the message only afterwards.
-    this.off = bus.on('message.created', (event) => this.onMessage(event.roomId, event.number, event.message ?? summaryOf(getMessageRow(store.db, event.roomId, event.number))));
+    this.off = bus.on('message.created', (event) => this.onMessage(event.roomId, event.number, event.message));
   }
 
   /** True when `number`, posted by `senderKey`, must not wake `recipientKey` (both paused in the room). */
@@ -84,13 +89,58 @@ export class LoopGuard {
     return () => this.listeners.delete(listener);
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.off();
     this.listeners.clear();
+    await this.background.settled();
   }
 
-  private onMessage(roomId: string, number: number, row: MessageSummary | null): void {
-    if (!row) return;
+  private async loadPauses(): Promise<void> {
+    for (const alert of await this.store.read((q) => openAlerts(q, 'loop'))) {
+      const detail = alertDetail<LoopDetail>(alert);
+      if (!Array.isArray(detail.keys) || typeof detail.fromNumber !== 'number') continue;
+      // A pause that tripped since the start is newer than the stored one.
+      if (!this.pauses.has(alert.room_id)) {
+        this.pauses.set(alert.room_id, { keys: new Set(detail.keys), fromNumber: detail.fromNumber, alertNumber: alert.number, count: detail.count ?? 0 });
+      }
+    }
+  }
+
+  private onMessage(roomId: string, number: number, message: MessageSummary | undefined): void {
+    const waiting = this.seeding.get(roomId);
+    if (waiting) {
+      waiting.push({ number, message });
+      return;
+    }
+    // A person's message starts afresh and a status or event counts for nothing: no earlier message matters then.
+    if (message && (this.windows.has(roomId) || message.source === 'human' || !countsTowardsLoop(message))) {
+      this.count(roomId, number, message);
+      return;
+    }
+    this.seeding.set(roomId, [{ number, message }]);
+    this.background.run('reading a room', () => this.seed(roomId));
+  }
+
+  /** The room's first agent message since the start (or one its event did not describe): reads, then counts the waiting ones in order. */
+  private async seed(roomId: string): Promise<void> {
+    const waiting = this.seeding.get(roomId)!;
+    try {
+      if (!this.windows.has(roomId)) {
+        const stretch = await this.stretchBefore(roomId, waiting[0].number);
+        // A resume while it read started the room afresh: that wins.
+        if (!this.windows.has(roomId)) this.windows.set(roomId, stretch);
+      }
+      while (waiting.length > 0) {
+        const { number, message } = waiting.shift()!;
+        const summary = message ?? summaryOf(await this.store.read((q) => getMessageRow(q, roomId, number)));
+        if (summary) this.count(roomId, number, summary);
+      }
+    } finally {
+      this.seeding.delete(roomId);
+    }
+  }
+
+  private count(roomId: string, number: number, row: MessageSummary): void {
     if (row.source === 'human') {
       // A person took part: whatever came before is no loop.
       this.windows.set(roomId, new Stretch());
@@ -99,7 +149,7 @@ export class LoopGuard {
     if (!countsTowardsLoop(row)) return;
     const { loopMessages, loopWindowMs } = this.settings.limits;
     let stretch = this.windows.get(roomId);
-    if (!stretch) this.windows.set(roomId, (stretch = this.seed(roomId, number)));
+    if (!stretch) this.windows.set(roomId, (stretch = new Stretch()));
     const at = Date.parse(row.createdAt);
     stretch.push({ at, key: row.publisherAgentKey! }, loopMessages + 1, at - loopWindowMs);
     if (stretch.length <= loopMessages || stretch.agents < 2) return;
@@ -131,9 +181,9 @@ export class LoopGuard {
   }
 
   /** After a restart: the agent messages before `number` since the last person's message, within the window. */
-  private seed(roomId: string, number: number): Stretch {
+  private async stretchBefore(roomId: string, number: number): Promise<Stretch> {
     const { loopMessages, loopWindowMs } = this.settings.limits;
-    const rows = pageBefore(this.store.db, roomId, number, Math.min(SEED_LIMIT, loopMessages + 1));
+    const rows = await this.store.read((q) => pageBefore(q, roomId, number, Math.min(SEED_LIMIT, loopMessages + 1)));
     const since = Date.parse(this.store.now()) - loopWindowMs;
     let stretch = new Stretch();
     for (const row of rows) {

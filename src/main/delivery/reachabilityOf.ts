@@ -3,15 +3,20 @@
 // starts them when needed) unless paused or held, and ended sessions as offline.
 import type { Reachability } from '../../shared/model/workers';
 import type { SessionRow } from '../domain/sessions/sessions';
-import type { Db } from '../store/database';
 import { getManagedStateOfWorker } from '../store/managedAgentQueries';
+import type { Queryable } from '../store/port';
 import type { DeliveryServices } from '.';
 
-export function reachabilityOf(db: Db, delivery: Pick<DeliveryServices, 'reachability'>, session: Pick<SessionRow, 'session_id' | 'worker_id' | 'room_id' | 'ended_at'>): Reachability {
+export async function reachabilityOf(
+  q: Queryable,
+  delivery: Pick<DeliveryServices, 'reachability'>,
+  session: Pick<SessionRow, 'session_id' | 'worker_id' | 'room_id' | 'ended_at'>,
+): Promise<Reachability> {
   if (session.ended_at) return 'offline';
   const live = delivery.reachability.state(session.session_id);
   if (live === 'listening' || live === 'working') return live;
-  const managed = session.worker_id ? getManagedStateOfWorker(db, session.worker_id, session.room_id) : undefined;
+  // Only a durable worker can be a managed agent: the others need no read.
+  const managed = session.worker_id ? await getManagedStateOfWorker(q, session.worker_id, session.room_id) : undefined;
   if (managed) return managed.desired_state === 'running' && managed.held_reason === null ? 'managed' : 'managed_paused';
   return live;
 }

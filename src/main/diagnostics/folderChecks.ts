@@ -1,8 +1,9 @@
 // The doctor checks any process can run on a data folder: folder, database, agent token,
 // and whether the app answers on its socket.
 import { existsSync, statSync } from 'node:fs';
-import { SCHEMA_VERSION } from '../store/migrations';
-import { assertIntact, DatabaseVersionError, openDatabase } from '../store/database';
+import { SCHEMA_VERSION } from '../store/sqlite/migrations';
+import { assertIntact, DatabaseVersionError, openDatabase } from '../store/sqlite/database';
+import { folderCreationProblem } from '../store/dataFolder';
 import { agentSocketPath, agentTokenPath, databasePath } from '../paths';
 import { attemptConnect } from '../../cli/helper/appLink';
 import type { CheckOutcome, DoctorCheck } from './check';
@@ -13,7 +14,11 @@ const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;
 export const dataDirCheck: DoctorCheck = {
   title: 'Data folder',
   run({ dataDir }) {
-    if (!existsSync(dataDir)) return { status: 'note', summary: `${dataDir} does not exist yet; the app creates it on first start.` };
+    if (!existsSync(dataDir)) {
+      const problem = folderCreationProblem(dataDir);
+      if (problem) return { status: 'problem', summary: problem, fix: 'Choose another folder with --data-dir or LETAGENTS_DESKTOP_DATA_DIR.' };
+      return { status: 'note', summary: `${dataDir} does not exist yet; the app creates it on first start.` };
+    }
     const stat = statSync(dataDir);
     if (!stat.isDirectory()) {
       return { status: 'problem', summary: `${dataDir} is not a folder.`, fix: 'Move that file away or choose another --data-dir.' };

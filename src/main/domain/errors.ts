@@ -63,6 +63,8 @@ export const errors = {
   R10: () => soft('R10', 'Cannot derive room name: no git remote found and no custom room name provided'),
   R11: () => soft('R11', 'No cwd provided and this connection has no working directory.'),
   R12: () => soft('R12', 'No room detected for this folder. Call join_room with a name, or add a .letagents.json naming the room (initialize_repo writes one).'),
+  R13: (name: string) =>
+    soft('R13', `"${name}" is not a repository room name. A repository room is github.com/<owner>/<repo> (or the repository's git remote URL), e.g. github.com/acme/app.`),
 
   M1: () => hard('M1', 'reply_to and thread_parent_id must match when both are provided.'),
   M2: () => hard('M2', 'reply_to must reference an existing local message in this room.'),

@@ -28,6 +28,8 @@ export interface HttpServerInfo {
 export interface AgentHttpServerOptions {
   /** 0 picks a free port. */
   readonly port: number;
+  /** With port 0: a port to try first (the one it had last time); a free one when that is taken. */
+  readonly preferredPort?: number | null;
   readonly token: string;
   readonly handler: McpConnectionHandler;
   readonly nextConnectionId: ConnectionIdSource;
@@ -76,13 +78,23 @@ export async function startAgentHttpServer(options: AgentHttpServerOptions): Pro
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, LOOPBACK_HOST, () => {
-      server.off('error', reject);
-      resolve();
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, LOOPBACK_HOST, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  const preferred = options.port === 0 ? options.preferredPort : null;
+  if (preferred) {
+    await listen(preferred).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error;
+      return listen(0);
+    });
+  } else {
+    await listen(options.port);
+  }
   const port = (bound.port = (server.address() as { port: number }).port);
   const info: HttpServerInfo = { port };
   bound.extra = typeof options.extraHandler === 'function' ? options.extraHandler(info) : options.extraHandler;

@@ -20,6 +20,8 @@ export interface GatewayOptions {
   readonly http?: false | {
     /** 0 (default) picks a free port. */
     readonly port?: number;
+    /** With port 0: the port to try first (see lastPort.ts). */
+    readonly preferredPort?: number | null;
     readonly extraHandler?: ExtraHttpHandler | ((info: HttpServerInfo) => ExtraHttpHandler);
     readonly sessionIdleMs?: number;
   };
@@ -58,6 +60,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     try {
       http = await startAgentHttpServer({
         port: options.http?.port ?? 0,
+        preferredPort: options.http?.preferredPort,
         token,
         handler: options.handler,
         nextConnectionId,

@@ -6,16 +6,17 @@
 // rules live in one place.
 import type { MessageRow } from '../domain/messages/read';
 import type { SessionRow } from '../domain/sessions/sessions';
+import type { Queryable } from '../store/port';
 import { routeMessage, type RoutingDecision } from './routing';
 import { routableMessage, routingContextFor } from './routingContext';
 import type { McpServices } from './services';
 
-export function activationFor(services: McpServices, roomId: string, recipient: SessionRow, row: MessageRow): RoutingDecision {
-  return routeMessage(routableMessage(row), routingContextFor({ services }, roomId, recipient));
+export function activationFor(services: McpServices, roomId: string, recipient: SessionRow, row: MessageRow): Promise<RoutingDecision> {
+  return services.store.read(async (q) => routeMessage(routableMessage(row), await routingContextFor({ services }, q, roomId, recipient)));
 }
 
-/** One recipient's decisions for many messages of a room: its routing context is built once. */
-export function routerFor(services: McpServices, roomId: string, recipient: SessionRow): (row: MessageRow) => RoutingDecision {
-  const ctx = routingContextFor({ services }, roomId, recipient);
+/** One recipient's decisions for many messages of a room: its routing context is built once, its lookups answered by `q`. */
+export async function routerFor(services: McpServices, q: Queryable, roomId: string, recipient: SessionRow): Promise<(row: MessageRow) => Promise<RoutingDecision>> {
+  const ctx = await routingContextFor({ services }, q, roomId, recipient);
   return (row) => routeMessage(routableMessage(row), ctx);
 }

@@ -17,7 +17,7 @@ export interface AgentIdentity {
   source: 'local';
 }
 
-export function agentIdentity(env: ToolEnv, session: SessionRow | null): AgentIdentity {
+export async function agentIdentity(env: ToolEnv, session: SessionRow | null): Promise<AgentIdentity> {
   if (session) {
     return {
       display_name: session.display_name,
@@ -29,7 +29,7 @@ export function agentIdentity(env: ToolEnv, session: SessionRow | null): AgentId
       source: 'local',
     };
   }
-  const owner = env.services.owner();
+  const owner = await env.services.owner();
   const { ideLabel } = ideLabelFor(env.conn);
   const name = codename(`conn:${env.conn.id}`).displayName;
   return {

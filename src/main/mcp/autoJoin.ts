@@ -18,14 +18,17 @@ export async function autoJoin(env: ToolEnv): Promise<void> {
     const { room } = await store.write((tx) => ensureRoom(tx, { roomId, kind }));
     if (!room.archived_at) return enterRoom(env, room, 'config');
   }
-  if (ctx.derivedRepoRoom) {
-    const room = getRoom(store.db, ctx.derivedRepoRoom);
+  const derived = ctx.derivedRepoRoom;
+  if (derived) {
+    const room = await store.read((q) => getRoom(q, derived));
     if (room && !room.archived_at) return enterRoom(env, room, 'git-remote');
   }
-  const saved = getSavedCurrentRoom(store.db, env.conn.clientKey);
-  const room = saved ? getRoom(store.db, saved.roomId) : null;
-  if (room && !room.archived_at) {
+  const { saved, room } = await store.read(async (q) => {
+    const saved = await getSavedCurrentRoom(q, env.conn.clientKey);
+    return { saved, room: saved ? await getRoom(q, saved.roomId) : null };
+  });
+  if (saved && room && !room.archived_at) {
     env.conn.currentRoom = room.room_id;
-    env.conn.currentJoinedVia = saved!.joinedVia ;
+    env.conn.currentJoinedVia = saved.joinedVia;
   }
 }

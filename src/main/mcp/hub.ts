@@ -22,12 +22,12 @@ import { registerCompletions } from './completions';
 import { registerLogging } from './logging';
 import { SERVER_INSTRUCTIONS } from './instructions';
 import { autoJoin } from './autoJoin';
-import { getOrCreateHostId } from './hostId';
+import { hostIdOf } from './hostId';
 
 export interface McpHubOptions {
   readonly core: Core;
   readonly version: string;
-  readonly owner: () => OwnerIdentity;
+  readonly owner: () => Promise<OwnerIdentity>;
   readonly authSummary: McpServices['authSummary'];
   readonly auth: McpServices['auth'];
   readonly githubData: McpServices['githubData'];
@@ -65,7 +65,7 @@ export class McpHub implements McpConnectionHandler {
       bindings: this.bindings,
       signals: this.signals,
       wakes: this.wakes,
-      hostId: getOrCreateHostId(store),
+      hostId: hostIdOf(store),
       dataDir: options.core.dataDir,
       version: options.version,
       owner: options.owner,
@@ -126,8 +126,10 @@ export class McpHub implements McpConnectionHandler {
     // Legacy and implicit sessions end with their connection; durable workers do not.
     const owned = [...open.state.legacySessions, ...open.state.implicitSessions.values()];
     if (owned.length > 0) {
-      void this.services.store
-        .write((tx) => owned.forEach((id) => endSession(tx, id, 'connection_closed')))
+      this.services.store
+        .write(async (tx) => {
+          for (const id of owned) await endSession(tx, id, 'connection_closed');
+        })
         .catch((error) => console.warn('ending sessions of a closed connection failed:', error));
     }
   }
@@ -142,14 +144,15 @@ export class McpHub implements McpConnectionHandler {
 
   /** A person disconnects an agent (ends its session, keeps leases) or removes it from the room. */
   async endSessionByPerson(sessionId: string, mode: 'disconnect' | 'remove', person: Actor): Promise<void> {
-    const session = getSession(this.services.store.db, sessionId);
+    const session = await this.services.store.read((q) => getSession(q, sessionId));
     if (!session) return;
     // Unbind first: a wait fails at once with W14 and a queued write is fenced out.
     this.bindings.unbindAll(sessionId);
     this.delivery.reachability.connectionChanged(sessionId, 0);
-    await this.services.store.write((tx) =>
-      mode === 'remove' ? removeFromRoom(tx, sessionId, person) : endSession(tx, sessionId, 'person'),
-    );
+    await this.services.store.write(async (tx) => {
+      if (mode === 'remove') await removeFromRoom(tx, sessionId, person);
+      else await endSession(tx, sessionId, 'person');
+    });
   }
 
   async close(): Promise<void> {

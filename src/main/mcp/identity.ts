@@ -8,10 +8,10 @@ import { getWorker, workerRooms } from '../domain/sessions/workers';
 import { getSession, createLegacySession, sessionActor, type SessionRow } from '../domain/sessions/sessions';
 import { ideLabelFor } from './clientIdentity';
 import { requireRoom, resolveWritableRoom } from '../domain/rooms/rooms';
-import type { Tx } from '../store/store';
+import type { Queryable, Tx } from '../store/port';
 import { noteCallIdentity } from './callScope';
 import { hardened } from './results';
-import type { ToolEnv } from './services';
+import type { OwnerIdentity, ToolEnv } from './services';
 
 export type IdentityKind = 'worker' | 'legacy' | 'implicit' | 'none';
 
@@ -47,27 +47,28 @@ export async function resolveIdentity(env: ToolEnv, args: IdentityArgs, options:
 
 async function resolveIdentityOf(env: ToolEnv, args: IdentityArgs, options: ResolveOptions): Promise<CallIdentity> {
   if (args.worker_id !== undefined && args.agent_session_id !== undefined) throw errors.W1();
-  const db = env.services.store.db;
-  if (args.worker_id !== undefined) {
-    const session = workerSession(env, args.worker_id, args.room_id);
-    return checkedWorker(env, session, options);
-  }
-  if (args.agent_session_id !== undefined) {
-    const session = getSession(db, args.agent_session_id);
-    if (session?.worker_id) {
-      if (args.room_id !== undefined && args.room_id.trim() !== session.room_id) throw errors.W12();
-      return checkedWorker(env, session, options);
+  return env.services.store.read(async (q) => {
+    if (args.worker_id !== undefined) {
+      const session = await workerSession(q, args.worker_id, args.room_id);
+      return checkedWorker(env, q, session, options);
     }
-    return checkedLegacy(env, session, args, options);
-  }
-  const roomId = resolveRoomId(env, args.room_id, options);
-  if (!options.write) return { kind: 'none', roomId, session: null, actor: null };
-  if (heldWorkerSessions(env, roomId).length > 0) throw errors.W16();
-  const legacy = newestLiveLegacySession(env, roomId);
-  if (legacy) return { kind: 'legacy', roomId, session: legacy, actor: actorOf(legacy) };
-  // The implicit session is made by the write itself (fencedWrite), so a failing write creates none.
-  const implicit = liveImplicitSession(env, roomId);
-  return { kind: 'implicit', roomId, session: implicit, actor: implicit && actorOf(implicit) };
+    if (args.agent_session_id !== undefined) {
+      const session = await getSession(q, args.agent_session_id);
+      if (session?.worker_id) {
+        if (args.room_id !== undefined && args.room_id.trim() !== session.room_id) throw errors.W12();
+        return checkedWorker(env, q, session, options);
+      }
+      return checkedLegacy(env, q, session, args, options);
+    }
+    const roomId = await resolveRoomId(env, q, args.room_id, options);
+    if (!options.write) return { kind: 'none', roomId, session: null, actor: null };
+    if ((await heldWorkerSessions(env, q, roomId)).length > 0) throw errors.W16();
+    const legacy = await newestLiveLegacySession(env, q, roomId);
+    if (legacy) return { kind: 'legacy', roomId, session: legacy, actor: actorOf(legacy) };
+    // The implicit session is made by the write itself (fencedWrite), so a failing write creates none.
+    const implicit = await liveImplicitSession(env, q, roomId);
+    return { kind: 'implicit', roomId, session: implicit, actor: implicit && actorOf(implicit) };
+  });
 }
 
 /**
@@ -77,13 +78,16 @@ async function resolveIdentityOf(env: ToolEnv, args: IdentityArgs, options: Reso
 export async function fencedWrite<T>(
   env: ToolEnv,
   identity: CallIdentity,
-  fn: (tx: Tx, identity: CallIdentity) => T,
+  fn: (tx: Tx, identity: CallIdentity) => Promise<T>,
 ): Promise<{ value: T; identity: CallIdentity }> {
   let acting = identity;
-  const value = await env.services.store.write((tx) => {
+  // The owner a new implicit session is labelled with, read before the write: inside it, reads go through tx only.
+  const owner = identity.kind === 'implicit' && !identity.session ? await env.services.owner() : null;
+  const value = await env.services.store.write(async (tx) => {
+    // The fence: the first step of the transaction (worker-handles.md §8).
     if (identity.session && !env.services.bindings.holds(env.conn, identity.session.session_id)) throw errors.W14();
-    if (identity.kind === 'implicit' && !identity.session) {
-      const session = liveImplicitSession(env, identity.roomId) ?? createImplicitSession(tx, env, identity.roomId);
+    if (owner) {
+      const session = (await liveImplicitSession(env, tx, identity.roomId)) ?? (await createImplicitSession(tx, env, identity.roomId, owner));
       acting = { ...identity, session, actor: actorOf(session) };
       tx.afterCommit(() => noteCallIdentity(env, identity.roomId, session.session_id));
     }
@@ -100,17 +104,16 @@ export function assertStillHeld(env: ToolEnv, identity: CallIdentity): void {
 }
 
 /** Room resolution for calls without a worker: explicit room, else the current room. */
-export function resolveRoomId(env: ToolEnv, requested: string | undefined, options: ResolveOptions): string {
+export async function resolveRoomId(env: ToolEnv, q: Queryable, requested: string | undefined, options: ResolveOptions): Promise<string> {
   const roomId = requested?.trim() || env.conn.currentRoom;
   if (!roomId) throw options.posting ? errors.R2() : errors.R1();
-  return checkRoom(env, roomId, options);
+  return checkRoom(q, roomId, options);
 }
 
 /** R3 for an unknown room, R4 for a write to an archived one; hard for the posting tools. */
-function checkRoom(env: ToolEnv, roomId: string, options: ResolveOptions): string {
+async function checkRoom(q: Queryable, roomId: string, options: ResolveOptions): Promise<string> {
   try {
-    const db = env.services.store.db;
-    return (options.write ? resolveWritableRoom(db, roomId) : requireRoom(db, roomId)).room_id;
+    return (options.write ? await resolveWritableRoom(q, roomId) : await requireRoom(q, roomId)).room_id;
   } catch (error) {
     throw options.posting && isDomainError(error) ? hardened(error) : error;
   }
@@ -120,30 +123,31 @@ function checkRoom(env: ToolEnv, roomId: string, options: ResolveOptions): strin
  * The worker's session (worker-handles.md §7 steps 2–3): in the requested room, else in its
  * only room, else in `fallbackRoom` when the caller has one (disconnect uses the current room).
  */
-export function workerSession(env: ToolEnv, workerId: string, requestedRoom: string | undefined, fallbackRoom: string | null = null): SessionRow {
-  const db = env.services.store.db;
-  if (!isWorkerIdShape(workerId) || !getWorker(db, workerId)) throw errors.W7();
-  const rooms = workerRooms(db, workerId);
+export async function workerSession(q: Queryable, workerId: string, requestedRoom: string | undefined, fallbackRoom: string | null = null): Promise<SessionRow> {
+  if (!isWorkerIdShape(workerId) || !(await getWorker(q, workerId))) throw errors.W7();
+  const rooms = await workerRooms(q, workerId);
   const roomId = requestedRoom?.trim() || (rooms.length === 1 ? rooms[0] : fallbackRoom);
   if (!roomId || !rooms.includes(roomId)) throw errors.W12();
-  const session = getSession(db, workerSessionId(workerId, roomId));
+  const session = await getSession(q, workerSessionId(workerId, roomId));
   if (!session) throw errors.W12();
   return session;
 }
 
-function checkedWorker(env: ToolEnv, session: SessionRow, options: ResolveOptions): CallIdentity {
+async function checkedWorker(env: ToolEnv, q: Queryable, session: SessionRow, options: ResolveOptions): Promise<CallIdentity> {
   const { bindings } = env.services;
   const id = session.session_id;
   const hadToken = env.conn.tokens.has(id);
   if (session.ended_by === 'person' && bindings.heldWhenEndedByPerson(env.conn, id)) throw errors.W15();
   if (hadToken && !bindings.holds(env.conn, id)) throw errors.W13();
   if (!hadToken || session.ended_at) throw errors.W12();
-  checkRoom(env, session.room_id, options);
+  await checkRoom(q, session.room_id, options);
   env.services.touchSession(id);
   return { kind: 'worker', roomId: session.room_id, session, actor: actorOf(session) };
 }
 
-function checkedLegacy(env: ToolEnv, session: SessionRow | undefined, args: IdentityArgs, options: ResolveOptions): CallIdentity {
+async function checkedLegacy(
+  env: ToolEnv, q: Queryable, session: SessionRow | undefined, args: IdentityArgs, options: ResolveOptions,
+): Promise<CallIdentity> {
   const requested = args.agent_session_id!;
   const owned = session && env.conn.ownsLegacySession(session.session_id);
   if (!session || (!session.ended_at && !owned)) throw errors.W17(requested);
@@ -152,28 +156,28 @@ function checkedLegacy(env: ToolEnv, session: SessionRow | undefined, args: Iden
     throw errors.W19(requested, session.room_id, args.room_id.trim());
   }
   if (options.write && session.session_kind === 'controller') throw errors.W20();
-  checkRoom(env, session.room_id, options);
+  await checkRoom(q, session.room_id, options);
   env.services.touchSession(session.session_id);
   return { kind: 'legacy', roomId: session.room_id, session, actor: actorOf(session) };
 }
 
 
 /** The live durable worker sessions in `roomId` that this connection holds. */
-export function heldWorkerSessions(env: ToolEnv, roomId: string): SessionRow[] {
+export async function heldWorkerSessions(env: ToolEnv, q: Queryable, roomId: string): Promise<SessionRow[]> {
   const held: SessionRow[] = [];
-  for (const sessionId of env.conn.tokens.keys()) {
+  for (const sessionId of [...env.conn.tokens.keys()]) {
     if (!env.services.bindings.holds(env.conn, sessionId)) continue;
-    const session = getSession(env.services.store.db, sessionId);
+    const session = await getSession(q, sessionId);
     if (session?.worker_id && session.room_id === roomId && !session.ended_at) held.push(session);
   }
   return held;
 }
 
 /** The newest live legacy session this connection registered in `roomId` (workers only, unless `anyKind`). */
-export function newestLiveLegacySession(env: ToolEnv, roomId: string, anyKind = false): SessionRow | null {
-  const db = env.services.store.db;
-  for (let i = env.conn.legacySessions.length - 1; i >= 0; i--) {
-    const session = getSession(db, env.conn.legacySessions[i]);
+export async function newestLiveLegacySession(env: ToolEnv, q: Queryable, roomId: string, anyKind = false): Promise<SessionRow | null> {
+  const legacySessions = [...env.conn.legacySessions];
+  for (let i = legacySessions.length - 1; i >= 0; i--) {
+    const session = await getSession(q, legacySessions[i]);
     if (session && session.room_id === roomId && !session.ended_at && (anyKind || session.session_kind === 'worker')) return session;
   }
   return null;
@@ -183,22 +187,21 @@ export function newestLiveLegacySession(env: ToolEnv, roomId: string, anyKind = 
  * Who a read or a wait is for (mcp-tools.md §5.3, routing identity): the acting session,
  * else this connection's live legacy or implicit session in the room; null with none.
  */
-export function readingSession(env: ToolEnv, roomId: string, acting: SessionRow | null): SessionRow | null {
-  return acting ?? newestLiveLegacySession(env, roomId, true) ?? liveImplicitSession(env, roomId);
+export async function readingSession(env: ToolEnv, q: Queryable, roomId: string, acting: SessionRow | null): Promise<SessionRow | null> {
+  return acting ?? (await newestLiveLegacySession(env, q, roomId, true)) ?? (await liveImplicitSession(env, q, roomId));
 }
 
 /** This connection's implicit session in `roomId`, while it is live. */
-export function liveImplicitSession(env: ToolEnv, roomId: string): SessionRow | null {
+export async function liveImplicitSession(env: ToolEnv, q: Queryable, roomId: string): Promise<SessionRow | null> {
   const existing = env.conn.implicitSessions.get(roomId);
-  const session = existing ? getSession(env.services.store.db, existing) : undefined;
+  const session = existing ? await getSession(q, existing) : undefined;
   return session && !session.ended_at ? session : null;
 }
 
 /** Inside the write's transaction; the connection adopts the session only once it commits. */
-function createImplicitSession(tx: Tx, env: ToolEnv, roomId: string): SessionRow {
-  const owner = env.services.owner();
+async function createImplicitSession(tx: Tx, env: ToolEnv, roomId: string, owner: OwnerIdentity): Promise<SessionRow> {
   const ide = ideLabelFor(env.conn);
-  const session = createLegacySession(tx, {
+  const session = await createLegacySession(tx, {
     roomId,
     requestedName: null,
     defaultKey: `conn:${env.conn.id}`,

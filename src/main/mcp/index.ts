@@ -15,7 +15,7 @@ export interface McpLayerOptions {
   /** GitHub sign-in: owner identity, get_current_room's auth and the onboarding tools use it. */
   readonly auth?: AuthService;
   /** The owner in actor labels: the signed-in GitHub name, else the OS user name. */
-  readonly owner?: () => OwnerIdentity;
+  readonly owner?: () => Promise<OwnerIdentity>;
   readonly authSummary?: McpServices['authSummary'];
   readonly githubData?: McpServices['githubData'];
   /** Internal: the progress interval of wait_for_messages (tests of long waits shorten it). */
@@ -37,8 +37,8 @@ export function createMcpConnectionHandler(core: Core, options: McpLayerOptions 
   return new McpHub({
     core,
     version: options.version ?? '0.1.0',
-    owner: options.owner ?? (options.auth ? () => options.auth!.ownerIdentity() : osOwner),
-    authSummary: options.authSummary ?? (options.auth ? () => options.auth!.authSummary() : () => null),
+    owner: options.owner ?? (options.auth ? () => options.auth!.ownerIdentity() : async () => osOwner()),
+    authSummary: options.authSummary ?? (options.auth ? () => options.auth!.authSummary() : async () => null),
     auth: options.auth ?? null,
     githubData: options.githubData ?? null,
     waitProgressMs: options.waitProgressMs ?? WAIT_PROGRESS_EVERY_MS,

@@ -1,6 +1,6 @@
 // Batches "last seen" touches of agent sessions: reads stay read-only, and the newest
 // activity reaches the database within a few seconds (and on close).
-import type { Store } from '../store/store';
+import type { Storage } from '../store/port';
 import { touchLastSeen } from '../domain/sessions/presence';
 
 const FLUSH_EVERY_MS = 5_000;
@@ -9,7 +9,7 @@ export class LastSeenTracker {
   private readonly dirty = new Set<string>();
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly store: Store) {
+  constructor(private readonly store: Storage) {
     this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
     this.timer.unref();
   }
@@ -22,7 +22,11 @@ export class LastSeenTracker {
     if (this.dirty.size === 0) return;
     const ids = [...this.dirty];
     this.dirty.clear();
-    await this.store.write((tx) => ids.forEach((id) => touchLastSeen(tx, id))).catch(() => undefined);
+    await this.store
+      .write(async (tx) => {
+        for (const id of ids) await touchLastSeen(tx, id);
+      })
+      .catch(() => undefined);
   }
 
   async close(): Promise<void> {

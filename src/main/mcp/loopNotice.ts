@@ -2,12 +2,14 @@
 // it, but it wakes none of the agents the loop guard paused with it. Stored rather than
 // refused, so nothing is lost and the agent does not post it again.
 import { listRoomSessions } from '../domain/sessions/sessions';
+import type { Queryable } from '../store/port';
 import type { ToolEnv } from './services';
 
-export function loopNotice(env: ToolEnv, roomId: string, senderKey: string, number: number): { loop_paused?: true; notice?: string } {
+/** The poster's notice when the loop guard paused it; nothing (and no read) otherwise. */
+export async function loopNotice(env: ToolEnv, q: Queryable, roomId: string, senderKey: string, number: number): Promise<{ loop_paused?: true; notice?: string }> {
   const pause = env.services.delivery.loopGuard.pauseOf(roomId, senderKey, number);
   if (!pause) return {};
-  const names = listRoomSessions(env.services.store.db, roomId)
+  const names = (await listRoomSessions(q, roomId))
     .filter((s) => s.agent_key !== senderKey && pause.keys.has(s.agent_key) && s.session_kind === 'worker')
     .map((s) => s.display_name);
   const others = [...new Set(names)].join(', ') || 'the other agents';
@@ -20,4 +22,3 @@ export function loopNotice(env: ToolEnv, roomId: string, senderKey: string, numb
       'Stop messaging them; a person will resume you or tell you what to do (keep calling wait_for_messages).',
   };
 }
-

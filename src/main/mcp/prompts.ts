@@ -13,6 +13,7 @@ import { msgId } from '../domain/ids';
 import { heldWorkerSessions, liveImplicitSession, newestLiveLegacySession } from './identity';
 import { detectRoomFromContext } from './repoContext';
 import { INVALID_PARAMS, rpcError } from './results';
+import type { Queryable } from '../store/port';
 import type { ToolEnv } from './services';
 
 const roomArgument = { name: 'room', description: 'Room name or id. Default: this folder\'s room (start) or the current room (status).', required: false };
@@ -64,25 +65,28 @@ async function startText(env: ToolEnv, requested: string | null): Promise<string
 }
 
 async function statusText(env: ToolEnv, requested: string | null): Promise<string> {
-  const db = env.services.store.db;
   const roomId = requested ?? env.conn.currentRoom ?? (await folderRoom(env));
-  const room = roomId ? getRoom(db, roomId) : null;
+  return env.services.store.read((q) => roomStatus(env, q, roomId));
+}
+
+async function roomStatus(env: ToolEnv, q: Queryable, roomId: string | null): Promise<string> {
+  const room = roomId ? await getRoom(q, roomId) : null;
   if (!room) {
     return roomId
       ? `There is no LetAgents room "${roomId}". Tell the user, and offer to join one with join_room.`
       : 'This chat is in no LetAgents room yet. Tell the user, and offer to join one with join_room (or run the start prompt).';
   }
   const mine = new Set(
-    [...heldWorkerSessions(env, room.room_id), newestLiveLegacySession(env, room.room_id, true), liveImplicitSession(env, room.room_id)]
+    [...(await heldWorkerSessions(env, q, room.room_id)), await newestLiveLegacySession(env, q, room.room_id, true), await liveImplicitSession(env, q, room.room_id)]
       .filter((s) => s !== null)
       .map((s) => s.session_id),
   );
-  const tasks = getBoard(db, room.room_id);
+  const tasks = await getBoard(q, room.room_id);
   const line = (t: (typeof tasks)[number]) => `- ${t.id} [${t.status}] ${t.title}${t.assignee ? ` (${t.assignee})` : ''}`;
   const held = tasks.filter((t) => t.active_leases.some((l) => l.agent_session_id !== null && mine.has(l.agent_session_id)));
-  const requests = getHumanRequests(db, room.room_id).filter((r) => r.status === 'open');
-  const latest = latestNumber(db, room.room_id);
-  const total = totalMessageCount(db, room.room_id);
+  const requests = (await getHumanRequests(q, room.room_id)).filter((r) => r.status === 'open');
+  const latest = await latestNumber(q, room.room_id);
+  const total = await totalMessageCount(q, room.room_id);
   return [
     `Summarise this LetAgents room for the user: what is going on, the tasks this chat holds or reviews, the open requests to people, and what needs attention next. Use get_board and read_messages for details.`,
     `Room: ${room.display_name} (${room.room_id}, ${room.kind}${room.archived_at ? ', archived' : ''}); ${total} messages${latest ? `, newest ${msgId(latest)}` : ''}.`,

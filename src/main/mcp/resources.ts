@@ -17,6 +17,7 @@ import { toTaskObject } from '../domain/tasks/taskObject';
 import { parseNumberedId } from '../domain/ids';
 import type { ConnectionState } from './connectionState';
 import { INVALID_PARAMS, rpcError } from './results';
+import type { Queryable } from '../store/port';
 import type { ToolEnv } from './services';
 
 const RESOURCE_MESSAGES = 500;
@@ -49,10 +50,9 @@ export function parseResourceUri(uri: string): Target | null {
 const notFound = (uri: string, message = 'Resource not found.') => rpcError(RESOURCE_NOT_FOUND, message, { uri });
 
 export function registerResources(server: McpServer, env: ToolEnv): void {
-  const db = env.services.store.db;
   const low = server.server;
-  low.setRequestHandler(ListResourcesRequestSchema, () => ({
-    resources: listRooms(db)
+  low.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: (await env.services.store.read((q) => listRooms(q)))
       .filter((room) => !room.archived)
       .map((room) => ({ uri: roomMessagesUri(room.roomId), name: room.displayName, mimeType: JSON_MIME })),
   }));
@@ -79,22 +79,25 @@ export function registerResources(server: McpServer, env: ToolEnv): void {
   });
 }
 
-function readResource(env: ToolEnv, uri: string): ReadResourceResult {
-  const db = env.services.store.db;
+async function readResource(env: ToolEnv, uri: string): Promise<ReadResourceResult> {
   const target = parseResourceUri(uri);
   if (!target) throw notFound(uri);
-  if (!getRoom(db, target.roomId)) throw notFound(uri, 'Room not found.');
+  return env.services.store.read((q) => readTarget(env, q, uri, target));
+}
+
+async function readTarget(env: ToolEnv, q: Queryable, uri: string, target: Target): Promise<ReadResourceResult> {
+  if (!(await getRoom(q, target.roomId))) throw notFound(uri, 'Room not found.');
   let body: unknown;
   if (target.kind === 'messages') {
-    const rows = newestPage(db, target.roomId, RESOURCE_MESSAGES);
-    const total = totalMessageCount(db, target.roomId);
-    const { messages } = toAgentMessages(db, target.roomId, rows, { dataDir: env.services.dataDir });
+    const rows = await newestPage(q, target.roomId, RESOURCE_MESSAGES);
+    const total = await totalMessageCount(q, target.roomId);
+    const { messages } = await toAgentMessages(q, target.roomId, rows, { dataDir: env.services.dataDir });
     body = { room_id: target.roomId, messages, truncated: total > rows.length, total_message_count: total };
   } else {
     const number = parseNumberedId('task', target.taskId);
-    const row = number === null ? undefined : getTaskRow(db, target.roomId, number);
+    const row = number === null ? undefined : await getTaskRow(q, target.roomId, number);
     if (!row) throw notFound(uri, 'Task not found.');
-    body = toTaskObject(db, row);
+    body = await toTaskObject(q, row);
   }
   return { contents: [{ uri, mimeType: JSON_MIME, text: JSON.stringify(body, null, 2) }] };
 }

@@ -4,7 +4,7 @@
 // failures are isError results whose text is the phrase.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError } from '../domain/errors';
-import { DatabaseBusyError } from '../store/store';
+import { DatabaseBusyError } from '../store/storageErrors';
 
 export function jsonResult(value: unknown): CallToolResult {
   const structured = value as Record<string, unknown>;

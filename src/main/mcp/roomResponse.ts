@@ -20,7 +20,7 @@ export function joinPrompt(roomId: string): string {
   ].join('\n');
 }
 
-export function roomResponse(env: ToolEnv, room: RoomRow, joinedVia: JoinedVia, session: SessionRow | null = null) {
+export async function roomResponse(env: ToolEnv, room: RoomRow, joinedVia: JoinedVia, session: SessionRow | null = null) {
   return {
     room_id: room.room_id,
     code: inviteCodeOf(room),
@@ -28,7 +28,7 @@ export function roomResponse(env: ToolEnv, room: RoomRow, joinedVia: JoinedVia, 
     kind: room.kind,
     is_local: true as const,
     joined_via: joinedVia,
-    agent_identity: agentIdentity(env, session),
+    agent_identity: await agentIdentity(env, session),
     agent_prompt_kind: 'join' as const,
     agent_prompt: joinPrompt(room.room_id),
   };

@@ -34,7 +34,7 @@ export interface RoutableMessage {
   readonly threadRootNumber: number | null;
 }
 
-/** What routing knows about the recipient and the room, looked up lazily by the caller. */
+/** What routing knows about the recipient and the room; the functions look up lazily, in the store. */
 export interface RoutingContext {
   readonly agentKey: string;
   /** The recipient's display name after handle normalisation. */
@@ -45,11 +45,11 @@ export interface RoutingContext {
   readonly heldTaskNumbers: ReadonlySet<number>;
   /** Online worker sessions of the room, sender and recipient included. */
   readonly activeWorkers: number;
-  publisherOf(number: number): string | null;
+  publisherOf(number: number): Promise<string | null>;
   /** True when the recipient published the thread's root or a reply before `beforeNumber`. */
-  participatedBefore(rootNumber: number, beforeNumber: number): boolean;
+  participatedBefore(rootNumber: number, beforeNumber: number): Promise<boolean>;
   /** How the system event `number` concerns the recipient; null when it does not. */
-  concernOf(number: number): Concern | null;
+  concernOf(number: number): Promise<Concern | null>;
   /** True when the loop guard paused the publisher and the recipient from message `number` on. */
   loopPaused(publisherKey: string, number: number): boolean;
   mentionsIn(text: string): readonly string[];
@@ -62,7 +62,7 @@ const ACTIVE_WORKER_LIMIT = 3;
 const activate = (reason: RoutingReason, addressed: boolean): RoutingDecision => ({ decision: 'activate', reason, addressed });
 const silent = (reason: RoutingReason): RoutingDecision => ({ decision: 'silent', reason, addressed: false });
 
-export function routeMessage(message: RoutableMessage, ctx: RoutingContext): RoutingDecision {
+export async function routeMessage(message: RoutableMessage, ctx: RoutingContext): Promise<RoutingDecision> {
   if (message.publisherAgentKey !== null && message.publisherAgentKey === ctx.agentKey) return silent('self_message');
   // The loop guard (issue 14): agents it paused wake none of each other, whatever they write.
   if (message.source === 'agent' && message.publisherAgentKey !== null && ctx.loopPaused(message.publisherAgentKey, message.number)) {
@@ -74,13 +74,13 @@ export function routeMessage(message: RoutableMessage, ctx: RoutingContext): Rou
   // Rows 4 and 4b: a room event wakes only the agents it concerns. Status posts are room
   // events too: they announce what their author is doing, and concern no one else.
   if (message.source === 'system' || message.kind === 'status') {
-    const concern = message.source === 'system' ? ctx.concernOf(message.number) : null;
+    const concern = message.source === 'system' ? await ctx.concernOf(message.number) : null;
     return concern ? { ...activate('system_event', false), concern } : silent('system_noise');
   }
   if (mentions.some((m) => m !== ctx.handle && ctx.roomAgentHandles.has(m))) return silent('explicit_other_mention');
-  const replyPublisher = message.replyToNumber !== null ? ctx.publisherOf(message.replyToNumber) : null;
+  const replyPublisher = message.replyToNumber !== null ? await ctx.publisherOf(message.replyToNumber) : null;
   if (replyPublisher !== null && replyPublisher === ctx.agentKey) return activate('reply_target', true);
-  if (message.threadRootNumber !== null && ctx.participatedBefore(message.threadRootNumber, message.number)) {
+  if (message.threadRootNumber !== null && (await ctx.participatedBefore(message.threadRootNumber, message.number))) {
     return activate('thread_participant', false);
   }
   if (namesHeldTask(message.text, ctx.heldTaskNumbers)) return activate('task_owner', false);

@@ -1,31 +1,37 @@
-// Builds the routing context for one recipient in one room, from the store and the
-// in-memory presence of the bindings.
+// Builds the routing context for one recipient in one room, from one read of the store and
+// the in-memory presence of the bindings.
 import { extractMentions } from '../domain/messages/mentions';
 import { getMessageRow, type MessageRow } from '../domain/messages/read';
 import { listRoomSessions, type SessionRow } from '../domain/sessions/sessions';
 import { eventConcern, heldTaskNumbers, participatedBefore } from '../store/routingQueries';
+import type { Queryable } from '../store/port';
 import type { RoutableMessage, RoutingContext } from './routing';
-import type { ToolEnv } from './services';
+import type { McpServices, ToolEnv } from './services';
 
 /**
  * One commit wakes every waiter of the room at once; they all route against the same
- * session list, read once per burst and forgotten before the next turn of the event loop.
+ * session list, read once per burst (the first waiter's read, shared by the others) and
+ * forgotten before the next turn of the event loop.
  */
-const burst = new Map<string, SessionRow[]>();
-function roomSessions(env: Pick<ToolEnv, 'services'>, roomId: string): SessionRow[] {
-  const key = `${env.services.hostId}\n${roomId}`;
-  let sessions = burst.get(key);
+const bursts = new WeakMap<McpServices, Map<string, Promise<SessionRow[]>>>();
+function roomSessions(services: McpServices, q: Queryable, roomId: string): Promise<SessionRow[]> {
+  let burst = bursts.get(services);
+  if (!burst) bursts.set(services, (burst = new Map()));
+  let sessions = burst.get(roomId);
   if (!sessions) {
-    if (burst.size === 0) setImmediate(() => burst.clear());
-    sessions = listRoomSessions(env.services.store.db, roomId);
-    burst.set(key, sessions);
+    const current = burst;
+    if (current.size === 0) setImmediate(() => current.clear());
+    sessions = listRoomSessions(q, roomId);
+    // A failed read is not kept for the others.
+    void sessions.catch(() => current.delete(roomId));
+    current.set(roomId, sessions);
   }
   return sessions;
 }
 
-export function routingContextFor(env: Pick<ToolEnv, 'services'>, roomId: string, recipient: SessionRow): RoutingContext {
-  const db = env.services.store.db;
-  const sessions = roomSessions(env, roomId);
+/** The routing context of `recipient` in `roomId`; `q` answers its lookups (one read of the caller's). */
+export async function routingContextFor(env: Pick<ToolEnv, 'services'>, q: Queryable, roomId: string, recipient: SessionRow): Promise<RoutingContext> {
+  const sessions = await roomSessions(env.services, q, roomId);
   const activeWorkers = sessions.filter(
     (s) => s.session_kind === 'worker' && !s.ended_at && (s.session_id === recipient.session_id || env.services.bindings.isOnline(s.session_id)),
   ).length;
@@ -33,12 +39,12 @@ export function routingContextFor(env: Pick<ToolEnv, 'services'>, roomId: string
     agentKey: recipient.agent_key,
     handle: recipient.name_key,
     roomAgentHandles: new Set(sessions.map((s) => s.name_key).filter((h) => h !== '')),
-    heldTaskNumbers: new Set(heldTaskNumbers(db, roomId, recipient.agent_key)),
+    heldTaskNumbers: new Set(await heldTaskNumbers(q, roomId, recipient.agent_key)),
     activeWorkers,
-    publisherOf: (n) => getMessageRow(db, roomId, n)?.publisher_agent_key ?? null,
-    participatedBefore: (root, before) => participatedBefore(db, roomId, root, before, recipient.agent_key),
-    concernOf: (n) => {
-      const row = eventConcern(db, roomId, n, recipient.agent_key);
+    publisherOf: async (n) => (await getMessageRow(q, roomId, n))?.publisher_agent_key ?? null,
+    participatedBefore: (root, before) => participatedBefore(q, roomId, root, before, recipient.agent_key),
+    concernOf: async (n) => {
+      const row = await eventConcern(q, roomId, n, recipient.agent_key);
       return row ? { role: row.role, taskNumber: row.task_number } : null;
     },
     mentionsIn: extractMentions,

@@ -2,7 +2,7 @@
 // owner identity, sign-in, and the per-connection state.
 import type { DeliveryServices } from '../delivery';
 import type { EventBus } from '../events/bus';
-import type { Store } from '../store/store';
+import type { Storage } from '../store/port';
 import type { WorkerBindings } from './bindings';
 import type { ConnectionState } from './connectionState';
 import type { RoomSignals } from './roomSignals';
@@ -17,23 +17,24 @@ export interface OwnerIdentity {
 }
 
 export interface McpServices {
-  readonly store: Store;
+  readonly store: Storage;
   readonly bus: EventBus;
   readonly bindings: WorkerBindings;
   readonly signals: RoomSignals;
   /** Why each session was woken, for the people watching (in memory). */
   readonly wakes: WakeLog;
-  readonly hostId: string;
+  /** This installation's host id (kept in settings). */
+  hostId(): Promise<string>;
   /** The data folder (attachments are stored relative to it). */
   readonly dataDir: string;
   readonly version: string;
-  owner(): OwnerIdentity;
+  owner(): Promise<OwnerIdentity>;
   /** GitHub sign-in; null where the host runs without one (some tests). */
   readonly auth: AuthService | null;
   /** Cached GitHub facts (PR state of task links); null without sign-in support. */
   readonly githubData: GitHubData | null;
   /** get_current_room's `auth`: {source:"keychain", expires_at, account} when signed in, else null. */
-  authSummary(): { source: 'keychain'; expires_at: string | null; account: unknown } | null;
+  authSummary(): Promise<{ source: 'keychain'; expires_at: string | null; account: unknown } | null>;
   /** Records activity (reachability: working); flushed to last_seen_at in batches so reads stay read-only. */
   touchSession(sessionId: string): void;
   /** How often a waiting wait_for_messages sends progress (10 s; tests of long waits shorten it). */

@@ -33,9 +33,9 @@ export const workerFacade = { worker_id: z.string().optional() };
  * The facade on tools that take worker_id but act as no worker (resume_room_session,
  * the device-auth tools): a forged or malformed handle still gets W7, never silence.
  */
-export function checkWorkerFacade(env: ToolEnv, id: string | undefined): void {
+export async function checkWorkerFacade(env: ToolEnv, id: string | undefined): Promise<void> {
   if (id === undefined) return;
-  if (!isWorkerIdShape(id) || !getWorker(env.services.store.db, id)) throw errors.W7();
+  if (!isWorkerIdShape(id) || !(await env.services.store.read((q) => getWorker(q, id)))) throw errors.W7();
 }
 
 /**

@@ -1,7 +1,7 @@
 // The cached GitHub account (one row, never the token) and the GitHub OAuth client id
 // setting. The token itself lives only in the OS keychain (data-model.md §7).
-import type { Db } from './database';
-import type { Tx } from './store';
+import type { Queryable, Tx } from './port';
+import { getSetting, setSetting } from './settingsQueries';
 
 export interface AccountRow {
   github_id: number | null;
@@ -24,42 +24,34 @@ export interface CachedAccount {
 /** The settings key of the GitHub OAuth App client id the person configured in the app. */
 export const GITHUB_CLIENT_ID_SETTING = 'github.client_id';
 
-export function getAccountRow(db: Db): AccountRow | undefined {
-  return db
-    .prepare('SELECT github_id, login, display_name, avatar_url, expires_at, updated_at FROM account WHERE id = 1')
-    .get() as AccountRow | undefined;
+export function getAccountRow(q: Queryable): Promise<AccountRow | undefined> {
+  return q.get<AccountRow>(
+    'SELECT github_id, login, display_name, avatar_url, expires_at, updated_at FROM account WHERE id = 1',
+  );
 }
 
 /** Replaces the cached account (there is at most one). */
-export function saveAccountRow(tx: Tx, account: CachedAccount): void {
-  tx.db
-    .prepare(
-      `INSERT INTO account (id, github_id, login, display_name, avatar_url, expires_at, updated_at)
+export async function saveAccountRow(tx: Tx, account: CachedAccount): Promise<void> {
+  await tx.run(
+    `INSERT INTO account (id, github_id, login, display_name, avatar_url, expires_at, updated_at)
        VALUES (1, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET github_id = excluded.github_id, login = excluded.login,
          display_name = excluded.display_name, avatar_url = excluded.avatar_url,
          expires_at = excluded.expires_at, updated_at = excluded.updated_at`,
-    )
-    .run(account.githubId, account.login, account.displayName, account.avatarUrl, account.expiresAt, tx.now);
+    account.githubId, account.login, account.displayName, account.avatarUrl, account.expiresAt, tx.now,
+  );
 }
 
 /** Forgets the cached account; true when there was one. */
-export function deleteAccountRow(tx: Tx): boolean {
-  return tx.db.prepare('DELETE FROM account WHERE id = 1').run().changes > 0;
+export async function deleteAccountRow(tx: Tx): Promise<boolean> {
+  return (await tx.run('DELETE FROM account WHERE id = 1')).changes > 0;
 }
 
-export function getGitHubClientIdSetting(db: Db): string | null {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(GITHUB_CLIENT_ID_SETTING) as { value: string } | undefined;
-  return row?.value ?? null;
+export function getGitHubClientIdSetting(q: Queryable): Promise<string | null> {
+  return getSetting(q, GITHUB_CLIENT_ID_SETTING);
 }
 
 /** Sets the client id, or removes it with null. */
-export function setGitHubClientIdSetting(tx: Tx, clientId: string | null): void {
-  if (clientId === null) {
-    tx.db.prepare('DELETE FROM settings WHERE key = ?').run(GITHUB_CLIENT_ID_SETTING);
-    return;
-  }
-  tx.db
-    .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
-    .run(GITHUB_CLIENT_ID_SETTING, clientId);
+export function setGitHubClientIdSetting(tx: Tx, clientId: string | null): Promise<void> {
+  return setSetting(tx, GITHUB_CLIENT_ID_SETTING, clientId);
 }

@@ -1,7 +1,6 @@
 // SQL for room memory (room_facts), human requests (human_requests) and the cross-room
 // "Needs you" queue. Every list is bounded by LIMIT; domain rules live in domain/knowledge.
-import type { Db } from './database';
-import type { Tx } from './store';
+import type { Queryable, TextQuery, Tx } from './port';
 
 export type FactCategory = 'goal' | 'decision' | 'constraint' | 'term' | 'reference';
 export type RequestCategory = 'question' | 'decision' | 'approval' | 'review';
@@ -60,65 +59,62 @@ export interface RequestContent extends KnowledgeContent<RequestCategory> {
 
 // ---- facts ----
 
-export function getFactRow(db: Db, roomId: string, number: number): FactRow | undefined {
-  return db.prepare('SELECT * FROM room_facts WHERE room_id = ? AND number = ?').get(roomId, number) as FactRow | undefined;
+export function getFactRow(q: Queryable, roomId: string, number: number): Promise<FactRow | undefined> {
+  return q.get<FactRow>('SELECT * FROM room_facts WHERE room_id = ? AND number = ?', roomId, number);
 }
 
-export function getFactByClientId(db: Db, roomId: string, clientId: string): FactRow | undefined {
-  return db.prepare('SELECT * FROM room_facts WHERE room_id = ? AND client_id = ?').get(roomId, clientId) as FactRow | undefined;
+export function getFactByClientId(q: Queryable, roomId: string, clientId: string): Promise<FactRow | undefined> {
+  return q.get<FactRow>('SELECT * FROM room_facts WHERE room_id = ? AND client_id = ?', roomId, clientId);
 }
 
-export function insertFactRow(
+export async function insertFactRow(
   tx: Tx,
   fact: FactContent & { roomId: string; number: number; clientId: string; createdBy: string },
-): void {
-  tx.db
-    .prepare(
-      `INSERT INTO room_facts (room_id, number, client_id, category, title, body, source_message_number, source_url,
+): Promise<void> {
+  await tx.run(
+    `INSERT INTO room_facts (room_id, number, client_id, category, title, body, source_message_number, source_url,
          created_by, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      fact.roomId, fact.number, fact.clientId, fact.category, fact.title, fact.body,
-      fact.sourceMessageNumber, fact.sourceUrl, fact.createdBy, tx.now, tx.now,
-    );
+    fact.roomId, fact.number, fact.clientId, fact.category, fact.title, fact.body, fact.sourceMessageNumber,
+    fact.sourceUrl, fact.createdBy, tx.now, tx.now,
+  );
 }
 
-export function updateFactContent(tx: Tx, roomId: string, number: number, content: FactContent): void {
-  tx.db
-    .prepare(
-      `UPDATE room_facts SET category = ?, title = ?, body = ?, source_message_number = ?, source_url = ?, updated_at = ?
+export async function updateFactContent(tx: Tx, roomId: string, number: number, content: FactContent): Promise<void> {
+  await tx.run(
+    `UPDATE room_facts SET category = ?, title = ?, body = ?, source_message_number = ?, source_url = ?, updated_at = ?
        WHERE room_id = ? AND number = ?`,
-    )
-    .run(content.category, content.title, content.body, content.sourceMessageNumber, content.sourceUrl, tx.now, roomId, number);
+    content.category, content.title, content.body, content.sourceMessageNumber, content.sourceUrl, tx.now,
+    roomId, number,
+  );
 }
 
 /** Retires (retiredAt set) or restores (null) a fact. */
-export function setFactRetired(tx: Tx, roomId: string, number: number, retiredAt: string | null): void {
-  tx.db
-    .prepare('UPDATE room_facts SET retired_at = ?, updated_at = ? WHERE room_id = ? AND number = ?')
-    .run(retiredAt, tx.now, roomId, number);
+export async function setFactRetired(tx: Tx, roomId: string, number: number, retiredAt: string | null): Promise<void> {
+  await tx.run(
+    'UPDATE room_facts SET retired_at = ?, updated_at = ? WHERE room_id = ? AND number = ?',
+    retiredAt, tx.now, roomId, number,
+  );
 }
 
 /** The room's newest `limit` facts, returned in number order. */
-export function listFactRows(db: Db, roomId: string, options: { includeRetired: boolean; limit: number }): FactRow[] {
+export async function listFactRows(q: Queryable, roomId: string, options: { includeRetired: boolean; limit: number }): Promise<FactRow[]> {
   const retired = options.includeRetired ? '' : 'AND retired_at IS NULL';
-  const rows = db
-    .prepare(`SELECT * FROM room_facts WHERE room_id = ? ${retired} ORDER BY number DESC LIMIT ?`)
-    .all(roomId, options.limit) as FactRow[];
+  const rows = await q.all<FactRow>(
+    `SELECT * FROM room_facts WHERE room_id = ? ${retired} ORDER BY number DESC LIMIT ?`,
+    roomId, options.limit,
+  );
   return rows.reverse();
 }
 
 // ---- human requests ----
 
-export function getRequestRow(db: Db, roomId: string, number: number): RequestRow | undefined {
-  return db.prepare('SELECT * FROM human_requests WHERE room_id = ? AND number = ?').get(roomId, number) as RequestRow | undefined;
+export function getRequestRow(q: Queryable, roomId: string, number: number): Promise<RequestRow | undefined> {
+  return q.get<RequestRow>('SELECT * FROM human_requests WHERE room_id = ? AND number = ?', roomId, number);
 }
 
-export function getRequestByClientId(db: Db, roomId: string, clientId: string): RequestRow | undefined {
-  return db
-    .prepare('SELECT * FROM human_requests WHERE room_id = ? AND client_id = ?')
-    .get(roomId, clientId) as RequestRow | undefined;
+export function getRequestByClientId(q: Queryable, roomId: string, clientId: string): Promise<RequestRow | undefined> {
+  return q.get<RequestRow>('SELECT * FROM human_requests WHERE room_id = ? AND client_id = ?', roomId, clientId);
 }
 
 export interface NewRequestRow extends RequestContent {
@@ -131,41 +127,39 @@ export interface NewRequestRow extends RequestContent {
   requestedByName: string;
 }
 
-export function insertRequestRow(tx: Tx, r: NewRequestRow): void {
-  tx.db
-    .prepare(
-      `INSERT INTO human_requests (room_id, number, client_id, category, title, body, recommendation, unblocks,
+export async function insertRequestRow(tx: Tx, r: NewRequestRow): Promise<void> {
+  await tx.run(
+    `INSERT INTO human_requests (room_id, number, client_id, category, title, body, recommendation, unblocks,
          source_message_number, source_url, event_message_number, status, requested_by, requested_by_agent_key,
          requested_by_name, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      r.roomId, r.number, r.clientId, r.category, r.title, r.body, r.recommendation, r.unblocks,
-      r.sourceMessageNumber, r.sourceUrl, r.eventMessageNumber, r.requestedBy, r.requestedByAgentKey,
-      r.requestedByName, tx.now, tx.now,
-    );
+    r.roomId, r.number, r.clientId, r.category, r.title, r.body, r.recommendation, r.unblocks,
+    r.sourceMessageNumber, r.sourceUrl, r.eventMessageNumber, r.requestedBy, r.requestedByAgentKey,
+    r.requestedByName, tx.now, tx.now,
+  );
 }
 
-export function markRequestAnswered(tx: Tx, roomId: string, number: number, text: string, answeredBy: string): void {
-  tx.db
-    .prepare(
-      `UPDATE human_requests SET status = 'answered', answer_text = ?, answered_by = ?, answered_at = ?, updated_at = ?
+export async function markRequestAnswered(tx: Tx, roomId: string, number: number, text: string, answeredBy: string): Promise<void> {
+  await tx.run(
+    `UPDATE human_requests SET status = 'answered', answer_text = ?, answered_by = ?, answered_at = ?, updated_at = ?
        WHERE room_id = ? AND number = ?`,
-    )
-    .run(text, answeredBy, tx.now, tx.now, roomId, number);
+    text, answeredBy, tx.now, tx.now, roomId, number,
+  );
 }
 
-export function markRequestDismissed(tx: Tx, roomId: string, number: number): void {
-  tx.db
-    .prepare(`UPDATE human_requests SET status = 'dismissed', updated_at = ? WHERE room_id = ? AND number = ?`)
-    .run(tx.now, roomId, number);
+export async function markRequestDismissed(tx: Tx, roomId: string, number: number): Promise<void> {
+  await tx.run(
+    `UPDATE human_requests SET status = 'dismissed', updated_at = ? WHERE room_id = ? AND number = ?`,
+    tx.now, roomId, number,
+  );
 }
 
 /** The room's newest `limit` requests, newest first. */
-export function listRequestRows(db: Db, roomId: string, limit: number): RequestRow[] {
-  return db
-    .prepare('SELECT * FROM human_requests WHERE room_id = ? ORDER BY number DESC LIMIT ?')
-    .all(roomId, limit) as RequestRow[];
+export function listRequestRows(q: Queryable, roomId: string, limit: number): Promise<RequestRow[]> {
+  return q.all<RequestRow>(
+    'SELECT * FROM human_requests WHERE room_id = ? ORDER BY number DESC LIMIT ?',
+    roomId, limit,
+  );
 }
 
 // ---- "Needs you" (across rooms; archived rooms are read-only, so they are left out) ----
@@ -179,16 +173,15 @@ interface QueueItemRow {
 
 export type OpenRequestQueueRow = RequestRow & QueueItemRow;
 
-/** Open requests, newest first; walks index human_requests_queue (status, created_at) backwards. */
-export function listOpenRequestsAcrossRooms(db: Db, limit: number): OpenRequestQueueRow[] {
-  return db
-    .prepare(
-      `SELECT h.*, r.display_name AS room_name
-       FROM human_requests h INDEXED BY human_requests_queue JOIN rooms r ON r.room_id = h.room_id
+/** Open requests, newest first; SQLite walks index human_requests_queue (status, created_at) backwards. */
+export function listOpenRequestsAcrossRooms(q: Queryable, limit: number): Promise<OpenRequestQueueRow[]> {
+  return q.all<OpenRequestQueueRow>(
+    `SELECT h.*, r.display_name AS room_name
+       FROM human_requests h JOIN rooms r ON r.room_id = h.room_id
        WHERE h.status = 'open' AND r.archived_at IS NULL
        ORDER BY h.created_at DESC, h.number DESC LIMIT ?`,
-    )
-    .all(limit) as OpenRequestQueueRow[];
+    limit,
+  );
 }
 
 export interface WaitingTaskRow extends QueueItemRow {
@@ -200,23 +193,23 @@ export interface WaitingTaskRow extends QueueItemRow {
 
 /**
  * Tasks in in_review or blocked across live rooms, most recently changed first, minus those
- * a person dismissed since their last change. CROSS JOIN keeps rooms outermost so each
- * room's tasks are looked up through tasks_board (room_id, status) instead of a full scan.
+ * a person dismissed since their last change. In SQLite, CROSS JOIN keeps rooms outermost so
+ * each room's tasks are looked up through tasks_board (room_id, status) instead of a full
+ * scan; in PostgreSQL it is a plain inner join (the join condition is in WHERE for both).
  */
-export function listWaitingTasksAcrossRooms(db: Db, limit: number): WaitingTaskRow[] {
-  return db
-    .prepare(
-      `SELECT t.room_id, r.display_name AS room_name, t.number, t.status, t.title, t.assignee, t.updated_at
-       FROM rooms r CROSS JOIN tasks t INDEXED BY tasks_board ON t.room_id = r.room_id AND t.status IN ('in_review','blocked')
-       WHERE r.archived_at IS NULL
+export function listWaitingTasksAcrossRooms(q: Queryable, limit: number): Promise<WaitingTaskRow[]> {
+  return q.all<WaitingTaskRow>(
+    `SELECT t.room_id, r.display_name AS room_name, t.number, t.status, t.title, t.assignee, t.updated_at
+       FROM rooms r CROSS JOIN tasks t
+       WHERE t.room_id = r.room_id AND t.status IN ('in_review','blocked') AND r.archived_at IS NULL
          AND NOT EXISTS (
            SELECT 1 FROM needs_you_dismissals d
            WHERE d.room_id = t.room_id AND d.number = t.number
              AND d.item_kind = CASE t.status WHEN 'in_review' THEN 'review' ELSE 'blocked' END
              AND d.dismissed_at >= t.updated_at)
        ORDER BY t.updated_at DESC, t.number DESC LIMIT ?`,
-    )
-    .all(limit) as WaitingTaskRow[];
+    limit,
+  );
 }
 
 export interface MentionCandidateRow extends QueueItemRow {
@@ -227,16 +220,16 @@ export interface MentionCandidateRow extends QueueItemRow {
 }
 
 /**
- * The newest `limit` messages whose text matches the FTS query `match` and that could
- * still need the person: not the person's own (source human), not dismissed, and not
- * followed by a person's reply in the same thread. Callers confirm the @mention itself.
+ * The newest `limit` messages whose text matches `names` (full-text, through the dialect) and
+ * that could still need the person: not the person's own (source human), not dismissed, and
+ * not followed by a person's reply in the same thread. Callers confirm the @mention itself.
  */
-export function listMentionCandidates(db: Db, match: string, limit: number): MentionCandidateRow[] {
-  return db
-    .prepare(
-      `SELECT m.room_id, r.display_name AS room_name, m.number, m.sender, m.text, m.thread_root_number, m.created_at
+export function listMentionCandidates(q: Queryable, names: TextQuery, limit: number): Promise<MentionCandidateRow[]> {
+  const match = q.dialect.textMatch('m', names);
+  return q.all<MentionCandidateRow>(
+    `SELECT m.room_id, r.display_name AS room_name, m.number, m.sender, m.text, m.thread_root_number, m.created_at
        FROM messages m JOIN rooms r ON r.room_id = m.room_id
-       WHERE m.rowid IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)
+       WHERE ${match.sql}
          AND m.source <> 'human' AND r.archived_at IS NULL
          AND NOT EXISTS (
            SELECT 1 FROM needs_you_dismissals d
@@ -246,15 +239,14 @@ export function listMentionCandidates(db: Db, match: string, limit: number): Men
            WHERE h.room_id = m.room_id AND h.thread_root_number = coalesce(m.thread_root_number, m.number)
              AND h.number > m.number AND h.source = 'human')
        ORDER BY m.rowid DESC LIMIT ?`,
-    )
-    .all(match, limit) as MentionCandidateRow[];
+    ...match.params, limit,
+  );
 }
 
-export function insertDismissal(tx: Tx, roomId: string, kind: DismissableKind, number: number): void {
-  tx.db
-    .prepare(
-      `INSERT INTO needs_you_dismissals (room_id, item_kind, number, dismissed_at) VALUES (?, ?, ?, ?)
+export async function insertDismissal(tx: Tx, roomId: string, kind: DismissableKind, number: number): Promise<void> {
+  await tx.run(
+    `INSERT INTO needs_you_dismissals (room_id, item_kind, number, dismissed_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (room_id, item_kind, number) DO UPDATE SET dismissed_at = excluded.dismissed_at`,
-    )
-    .run(roomId, kind, number, tx.now);
+    roomId, kind, number, tx.now,
+  );
 }

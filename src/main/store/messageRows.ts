@@ -1,6 +1,6 @@
 // Inserting message rows (the one place that does), plus thread participants and, for a
 // system event, the agents it concerns.
-import type { Tx } from './store';
+import type { Tx } from './port';
 import { allocateNumber } from './rooms';
 
 /** Why a system event concerns an agent (mcp-tools.md §5.3 row 4). */
@@ -29,29 +29,28 @@ export interface NewMessageRow {
 }
 
 /** Inserts a message with the room's next number and returns that number. */
-export function insertMessageRow(tx: Tx, row: NewMessageRow): number {
-  const number = allocateNumber(tx, row.roomId, 'next_message_number');
-  tx.db
-    .prepare(
-      `INSERT INTO messages (room_id, number, kind, source, sender, text, reply_to_number, thread_root_number,
+export async function insertMessageRow(tx: Tx, row: NewMessageRow): Promise<number> {
+  const number = await allocateNumber(tx, row.roomId, 'next_message_number');
+  await tx.run(
+    `INSERT INTO messages (room_id, number, kind, source, sender, text, reply_to_number, thread_root_number,
          agent_prompt_kind, publisher_agent_key, publisher_session_id, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      row.roomId, number, row.kind, row.source, row.sender, row.text,
-      row.replyToNumber ?? null, row.threadRootNumber ?? null, row.agentPromptKind ?? null,
-      row.publisherAgentKey ?? null, row.publisherSessionId ?? null, tx.now,
-    );
+    row.roomId, number, row.kind, row.source, row.sender, row.text,
+    row.replyToNumber ?? null, row.threadRootNumber ?? null, row.agentPromptKind ?? null,
+    row.publisherAgentKey ?? null, row.publisherSessionId ?? null, tx.now,
+  );
   if (row.publisherAgentKey) {
     const root = row.threadRootNumber ?? number;
-    tx.db
-      .prepare('INSERT OR IGNORE INTO thread_participants (room_id, root_number, agent_key) VALUES (?, ?, ?)')
-      .run(row.roomId, root, row.publisherAgentKey);
+    await tx.run(
+      'INSERT INTO thread_participants (room_id, root_number, agent_key) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+      row.roomId, root, row.publisherAgentKey,
+    );
   }
   for (const concern of row.concerns ?? []) {
-    tx.db
-      .prepare('INSERT INTO event_concerns (room_id, message_number, agent_key, role, task_number) VALUES (?, ?, ?, ?, ?)')
-      .run(row.roomId, number, concern.agentKey, concern.role, concern.taskNumber);
+    await tx.run(
+      'INSERT INTO event_concerns (room_id, message_number, agent_key, role, task_number) VALUES (?, ?, ?, ?, ?)',
+      row.roomId, number, concern.agentKey, concern.role, concern.taskNumber,
+    );
   }
   tx.emit({
     type: 'message.created',

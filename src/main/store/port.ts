@@ -115,6 +115,8 @@ export interface Storage {
   readonly dialect: Dialect;
   /** Counts read() calls; tests use it to prove that idle waits do not poll. */
   readonly readCount: number;
+  /** True while a write of this app to this place is queued or running: more commits are on their way. */
+  readonly writing: boolean;
   /** The current time as this place stamps writes (ISO-8601 UTC with milliseconds). */
   now(): string;
   /**

@@ -1,7 +1,6 @@
 // Room queries beyond insert and numbering: the sidebar list, person actions (rename,
 // archive, pin, delete), read markers, and the saved room sessions of MCP clients.
-import type { Db } from './database';
-import type { Tx } from './store';
+import type { Queryable, Tx } from './port';
 import type { RoomRow } from './rooms';
 import { NOT_PROMPT_ONLY } from './messageQueries';
 
@@ -11,73 +10,85 @@ export interface RoomListRow extends RoomRow {
   last_read_number: number;
 }
 
-/** Rooms for the sidebar: live before archived, pinned first, then by latest activity. */
 /** A room with its read marker and newest message, as the sidebar lists it. */
 const ROOM_LIST_SELECT = `SELECT r.*, COALESCE(rr.last_read_number, 0) AS last_read_number,
     (SELECT m.number FROM messages m WHERE m.room_id = r.room_id ORDER BY m.number DESC LIMIT 1) AS latest_number,
     (SELECT m.created_at FROM messages m WHERE m.room_id = r.room_id ORDER BY m.number DESC LIMIT 1) AS latest_at
   FROM rooms r LEFT JOIN room_reads rr ON rr.room_id = r.room_id`;
 
-export function selectRoomList(db: Db, limit: number): RoomListRow[] {
-  return db
-    .prepare(`${ROOM_LIST_SELECT} ORDER BY (r.archived_at IS NOT NULL), (r.pinned_at IS NULL), COALESCE(latest_at, r.created_at) DESC, r.room_id LIMIT ?`)
-    .all(limit) as RoomListRow[];
+/** Rooms for the sidebar: live before archived, pinned first, then by latest activity. */
+export function selectRoomList(q: Queryable, limit: number): Promise<RoomListRow[]> {
+  // A derived table, so ORDER BY may use latest_at inside an expression (PostgreSQL allows
+  // an output column's name there only on its own).
+  return q.all<RoomListRow>(
+    `SELECT * FROM (${ROOM_LIST_SELECT}) AS room_list
+     ORDER BY (archived_at IS NOT NULL), (pinned_at IS NULL), COALESCE(latest_at, created_at) DESC, room_id LIMIT ?`,
+    limit,
+  );
 }
 
-export function selectRoomListRow(db: Db, roomId: string): RoomListRow | undefined {
-  return db.prepare(`${ROOM_LIST_SELECT} WHERE r.room_id = ?`).get(roomId) as RoomListRow | undefined;
+export function selectRoomListRow(q: Queryable, roomId: string): Promise<RoomListRow | undefined> {
+  return q.get<RoomListRow>(`${ROOM_LIST_SELECT} WHERE r.room_id = ?`, roomId);
 }
 
 /**
  * Messages after `afterNumber` a person has not seen, counted up to `cap`: the person's own
- * messages and prompt-only rows do not count.
+ * messages, the events of their own actions (a system event no agent published: every
+ * event names who caused it, and only people act without an agent key) and prompt-only
+ * rows do not count.
  */
-export function countUnread(db: Db, roomId: string, afterNumber: number, cap: number): number {
-  const row = db
-    .prepare(
-      `SELECT COUNT(*) AS n FROM (SELECT 1 FROM messages WHERE room_id = ? AND number > ?
-         AND source != 'human' AND ${NOT_PROMPT_ONLY} LIMIT ?)`,
-    )
-    .get(roomId, afterNumber, cap) as { n: number };
-  return row.n;
+export async function countUnread(q: Queryable, roomId: string, afterNumber: number, cap: number): Promise<number> {
+  const row = await q.get<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM messages WHERE room_id = ? AND number > ?
+         AND source != 'human' AND NOT (source = 'system' AND publisher_agent_key IS NULL) AND ${NOT_PROMPT_ONLY} LIMIT ?) AS unread`,
+    roomId, afterNumber, cap,
+  );
+  return row?.n ?? 0;
 }
 
-export function updateRoomDisplayName(tx: Tx, roomId: string, displayName: string): void {
-  tx.db.prepare('UPDATE rooms SET display_name = ?, updated_at = ? WHERE room_id = ?').run(displayName, tx.now, roomId);
+export async function updateRoomDisplayName(tx: Tx, roomId: string, displayName: string): Promise<void> {
+  await tx.run(
+    'UPDATE rooms SET display_name = ?, updated_at = ? WHERE room_id = ?',
+    displayName, tx.now, roomId,
+  );
 }
 
-export function updateRoomArchivedAt(tx: Tx, roomId: string, archivedAt: string | null): void {
-  tx.db.prepare('UPDATE rooms SET archived_at = ?, updated_at = ? WHERE room_id = ?').run(archivedAt, tx.now, roomId);
+export async function updateRoomArchivedAt(tx: Tx, roomId: string, archivedAt: string | null): Promise<void> {
+  await tx.run(
+    'UPDATE rooms SET archived_at = ?, updated_at = ? WHERE room_id = ?',
+    archivedAt, tx.now, roomId,
+  );
 }
 
-export function updateRoomPinnedAt(tx: Tx, roomId: string, pinnedAt: string | null): void {
-  tx.db.prepare('UPDATE rooms SET pinned_at = ?, updated_at = ? WHERE room_id = ?').run(pinnedAt, tx.now, roomId);
+export async function updateRoomPinnedAt(tx: Tx, roomId: string, pinnedAt: string | null): Promise<void> {
+  await tx.run('UPDATE rooms SET pinned_at = ?, updated_at = ? WHERE room_id = ?', pinnedAt, tx.now, roomId);
 }
 
 /** Paths of the room's attachment files, so they can be removed after the room is deleted. */
-export function selectRoomAttachmentPaths(db: Db, roomId: string): string[] {
-  return (db.prepare('SELECT path FROM attachments WHERE room_id = ?').pluck().all(roomId) as string[]);
+export async function selectRoomAttachmentPaths(q: Queryable, roomId: string): Promise<string[]> {
+  const rows = await q.all<{ path: string }>('SELECT path FROM attachments WHERE room_id = ?', roomId);
+  return rows.map((r) => r.path);
 }
 
 /** Deletes the room; foreign keys cascade to every table that holds its data. */
-export function deleteRoomRow(tx: Tx, roomId: string): void {
-  tx.db.prepare('DELETE FROM rooms WHERE room_id = ?').run(roomId);
+export async function deleteRoomRow(tx: Tx, roomId: string): Promise<void> {
+  await tx.run('DELETE FROM rooms WHERE room_id = ?', roomId);
 }
 
-export function selectLastReadNumber(db: Db, roomId: string): number {
-  const row = db.prepare('SELECT last_read_number FROM room_reads WHERE room_id = ?').get(roomId) as
-    | { last_read_number: number }
-    | undefined;
+export async function selectLastReadNumber(q: Queryable, roomId: string): Promise<number> {
+  const row = await q.get<{ last_read_number: number }>(
+    'SELECT last_read_number FROM room_reads WHERE room_id = ?',
+    roomId,
+  );
   return row?.last_read_number ?? 0;
 }
 
-export function upsertLastReadNumber(tx: Tx, roomId: string, number: number): void {
-  tx.db
-    .prepare(
-      `INSERT INTO room_reads (room_id, last_read_number) VALUES (?, ?)
+export async function upsertLastReadNumber(tx: Tx, roomId: string, number: number): Promise<void> {
+  await tx.run(
+    `INSERT INTO room_reads (room_id, last_read_number) VALUES (?, ?)
        ON CONFLICT (room_id) DO UPDATE SET last_read_number = excluded.last_read_number`,
-    )
-    .run(roomId, number);
+    roomId, number,
+  );
 }
 
 // ---- saved room sessions of MCP clients ----
@@ -91,35 +102,39 @@ export interface ClientRoomSessionRow {
   is_current: 0 | 1;
 }
 
-export function upsertClientRoomSession(tx: Tx, clientKey: string, roomId: string, joinedVia: string): void {
-  tx.db
-    .prepare(
-      `INSERT INTO client_room_sessions (client_key, room_id, joined_via, last_seen_at) VALUES (?, ?, ?, ?)
+export async function upsertClientRoomSession(tx: Tx, clientKey: string, roomId: string, joinedVia: string): Promise<void> {
+  await tx.run(
+    `INSERT INTO client_room_sessions (client_key, room_id, joined_via, last_seen_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (client_key, room_id) DO UPDATE SET joined_via = excluded.joined_via, last_seen_at = excluded.last_seen_at`,
-    )
-    .run(clientKey, roomId, joinedVia, tx.now);
+    clientKey, roomId, joinedVia, tx.now,
+  );
 }
 
-export function setCurrentClientRoom(tx: Tx, clientKey: string, roomId: string): void {
-  tx.db
-    .prepare('UPDATE client_room_sessions SET is_current = (room_id = ?) WHERE client_key = ? AND (is_current = 1 OR room_id = ?)')
-    .run(roomId, clientKey, roomId);
+export async function setCurrentClientRoom(tx: Tx, clientKey: string, roomId: string): Promise<void> {
+  await tx.run(
+    `UPDATE client_room_sessions SET is_current = CASE WHEN room_id = ? THEN 1 ELSE 0 END
+     WHERE client_key = ? AND (is_current = 1 OR room_id = ?)`,
+    roomId, clientKey, roomId,
+  );
 }
 
-export function selectCurrentClientRoom(db: Db, clientKey: string): ClientRoomSessionRow | undefined {
-  return db
-    .prepare('SELECT * FROM client_room_sessions WHERE client_key = ? AND is_current = 1 LIMIT 1')
-    .get(clientKey) as ClientRoomSessionRow | undefined;
+export function selectCurrentClientRoom(q: Queryable, clientKey: string): Promise<ClientRoomSessionRow | undefined> {
+  return q.get<ClientRoomSessionRow>(
+    'SELECT * FROM client_room_sessions WHERE client_key = ? AND is_current = 1 LIMIT 1',
+    clientKey,
+  );
 }
 
-export function selectClientRoomSession(db: Db, clientKey: string, roomId: string): ClientRoomSessionRow | undefined {
-  return db
-    .prepare('SELECT * FROM client_room_sessions WHERE client_key = ? AND room_id = ?')
-    .get(clientKey, roomId) as ClientRoomSessionRow | undefined;
+export function selectClientRoomSession(q: Queryable, clientKey: string, roomId: string): Promise<ClientRoomSessionRow | undefined> {
+  return q.get<ClientRoomSessionRow>(
+    'SELECT * FROM client_room_sessions WHERE client_key = ? AND room_id = ?',
+    clientKey, roomId,
+  );
 }
 
-export function updateClientCursor(tx: Tx, clientKey: string, roomId: string, lastMessageId: string): void {
-  tx.db
-    .prepare('UPDATE client_room_sessions SET last_message_id = ?, last_seen_at = ? WHERE client_key = ? AND room_id = ?')
-    .run(lastMessageId, tx.now, clientKey, roomId);
+export async function updateClientCursor(tx: Tx, clientKey: string, roomId: string, lastMessageId: string): Promise<void> {
+  await tx.run(
+    'UPDATE client_room_sessions SET last_message_id = ?, last_seen_at = ? WHERE client_key = ? AND room_id = ?',
+    lastMessageId, tx.now, clientKey, roomId,
+  );
 }

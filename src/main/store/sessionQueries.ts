@@ -1,8 +1,8 @@
 // Worker and agent-session rows: the only SQL for the `workers` and `agent_sessions`
 // tables. The unique index agent_sessions_room_name enforces one normalised name per
 // room; inserts and renames report a clash on it instead of throwing.
-import type { Db } from './database';
-import type { Tx } from './store';
+import type { Queryable, Tx } from './port';
+import { isUniqueViolation } from './storageErrors';
 
 export interface WorkerRow {
   worker_id: string;
@@ -51,57 +51,60 @@ const MAX_ROOM_SESSIONS = 1_000;
 const MAX_ROSTER_ROWS = 1_000;
 const MAX_HELD_LEASES = 10_000;
 
-function isNameClash(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' && (e.message ?? '').includes('agent_sessions.name_key');
-}
+const isNameClash = (error: unknown) => isUniqueViolation(error, 'agent_sessions', 'name_key');
 
 // Workers
 
-export function findWorkerByKeyHash(db: Db, registrationKeyHash: string): WorkerRow | undefined {
-  return db.prepare('SELECT * FROM workers WHERE registration_key_hash = ?').get(registrationKeyHash) as WorkerRow | undefined;
+export function findWorkerByKeyHash(q: Queryable, registrationKeyHash: string): Promise<WorkerRow | undefined> {
+  return q.get<WorkerRow>('SELECT * FROM workers WHERE registration_key_hash = ?', registrationKeyHash);
 }
 
-export function getWorkerRow(db: Db, workerId: string): WorkerRow | undefined {
-  return db.prepare('SELECT * FROM workers WHERE worker_id = ?').get(workerId) as WorkerRow | undefined;
+export function getWorkerRow(q: Queryable, workerId: string): Promise<WorkerRow | undefined> {
+  return q.get<WorkerRow>('SELECT * FROM workers WHERE worker_id = ?', workerId);
 }
 
-export function insertWorkerRow(tx: Tx, worker: WorkerRow): void {
-  tx.db
-    .prepare(
-      `INSERT INTO workers (worker_id, registration_key_hash, display_name, agent_key, owner_label, ide_label, runtime, created_at)
-       VALUES (@worker_id, @registration_key_hash, @display_name, @agent_key, @owner_label, @ide_label, @runtime, @created_at)`,
-    )
-    .run(worker);
+export async function insertWorkerRow(tx: Tx, worker: WorkerRow): Promise<void> {
+  await tx.run(
+    `INSERT INTO workers (worker_id, registration_key_hash, display_name, agent_key, owner_label, ide_label, runtime, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    worker.worker_id, worker.registration_key_hash, worker.display_name, worker.agent_key, worker.owner_label,
+    worker.ide_label, worker.runtime, worker.created_at,
+  );
 }
 
 /** Every room where the worker has a session, ended or not, oldest first. */
-export function listWorkerRoomIds(db: Db, workerId: string): string[] {
-  const rows = db
-    .prepare('SELECT room_id FROM agent_sessions WHERE worker_id = ? ORDER BY created_at, room_id LIMIT ?')
-    .all(workerId, MAX_ROOM_SESSIONS) as Array<{ room_id: string }>;
+export async function listWorkerRoomIds(q: Queryable, workerId: string): Promise<string[]> {
+  const rows = await q.all<{ room_id: string }>(
+    'SELECT room_id FROM agent_sessions WHERE worker_id = ? ORDER BY created_at, room_id LIMIT ?',
+    workerId, MAX_ROOM_SESSIONS,
+  );
   return rows.map((r) => r.room_id);
 }
 
 // Sessions
 
-export function getSessionRow(db: Db, sessionId: string): SessionRow | undefined {
-  return db.prepare('SELECT * FROM agent_sessions WHERE session_id = ?').get(sessionId) as SessionRow | undefined;
+export function getSessionRow(q: Queryable, sessionId: string): Promise<SessionRow | undefined> {
+  return q.get<SessionRow>('SELECT * FROM agent_sessions WHERE session_id = ?', sessionId);
 }
 
 export type NewSessionRow = Omit<SessionRow, 'reasoning_json' | 'ended_at' | 'ended_by'>;
 
-/** Inserts a session; 'name_taken' when its name_key clashes in the room (nothing stored). */
-export function insertSessionRow(tx: Tx, row: NewSessionRow): 'inserted' | 'name_taken' {
+/**
+ * Inserts a session; 'name_taken' when its name_key clashes in the room (nothing stored). The
+ * insert runs in a savepoint, so the write goes on after a clash on both engines.
+ */
+export async function insertSessionRow(tx: Tx, row: NewSessionRow): Promise<'inserted' | 'name_taken'> {
   try {
-    tx.db
-      .prepare(
+    await tx.savepoint(() =>
+      tx.run(
         `INSERT INTO agent_sessions (session_id, room_id, worker_id, session_kind, display_name, name_key, actor_label,
            agent_key, owner_label, ide_label, runtime, repo_branch, status, status_text, created_at, updated_at, last_seen_at)
-         VALUES (@session_id, @room_id, @worker_id, @session_kind, @display_name, @name_key, @actor_label,
-           @agent_key, @owner_label, @ide_label, @runtime, @repo_branch, @status, @status_text, @created_at, @updated_at, @last_seen_at)`,
-      )
-      .run(row);
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        row.session_id, row.room_id, row.worker_id, row.session_kind, row.display_name, row.name_key, row.actor_label,
+        row.agent_key, row.owner_label, row.ide_label, row.runtime, row.repo_branch, row.status, row.status_text,
+        row.created_at, row.updated_at, row.last_seen_at,
+      ),
+    );
     return 'inserted';
   } catch (error) {
     if (isNameClash(error)) return 'name_taken';
@@ -110,32 +113,35 @@ export function insertSessionRow(tx: Tx, row: NewSessionRow): 'inserted' | 'name
 }
 
 /** Clears the end, touches last_seen_at and sets the reconnect presence; keeps repo_branch when none is given. */
-export function reviveSessionRow(tx: Tx, sessionId: string, repoBranch: string | null | undefined, statusText: string): void {
-  tx.db
-    .prepare(
-      `UPDATE agent_sessions SET ended_at = NULL, ended_by = NULL, status = 'idle', status_text = ?,
-         repo_branch = CASE WHEN ? THEN ? ELSE repo_branch END, updated_at = ?, last_seen_at = ?
+export async function reviveSessionRow(tx: Tx, sessionId: string, repoBranch: string | null | undefined, statusText: string): Promise<void> {
+  await tx.run(
+    `UPDATE agent_sessions SET ended_at = NULL, ended_by = NULL, status = 'idle', status_text = ?,
+         repo_branch = CASE WHEN ? = 1 THEN CAST(? AS TEXT) ELSE repo_branch END, updated_at = ?, last_seen_at = ?
        WHERE session_id = ?`,
-    )
-    .run(statusText, repoBranch === undefined ? 0 : 1, repoBranch ?? null, tx.now, tx.now, sessionId);
+    statusText, repoBranch === undefined ? 0 : 1, repoBranch ?? null, tx.now, tx.now, sessionId,
+  );
 }
 
-export function endSessionRow(tx: Tx, sessionId: string, endedBy: EndedBy): void {
-  tx.db
-    .prepare('UPDATE agent_sessions SET ended_at = ?, ended_by = ?, updated_at = ? WHERE session_id = ? AND ended_at IS NULL')
-    .run(tx.now, endedBy, tx.now, sessionId);
+export async function endSessionRow(tx: Tx, sessionId: string, endedBy: EndedBy): Promise<void> {
+  await tx.run(
+    'UPDATE agent_sessions SET ended_at = ?, ended_by = ?, updated_at = ? WHERE session_id = ? AND ended_at IS NULL',
+    tx.now, endedBy, tx.now, sessionId,
+  );
 }
 
-/** Renames a session; 'name_taken' when the new name_key clashes in the room (nothing changed). */
-export function renameSessionRow(
+/** Renames a session; 'name_taken' when the new name_key clashes in the room (nothing changed; savepoint as above). */
+export async function renameSessionRow(
   tx: Tx,
   sessionId: string,
   name: { displayName: string; nameKey: string; actorLabel: string },
-): 'renamed' | 'name_taken' {
+): Promise<'renamed' | 'name_taken'> {
   try {
-    tx.db
-      .prepare('UPDATE agent_sessions SET display_name = ?, name_key = ?, actor_label = ?, updated_at = ? WHERE session_id = ?')
-      .run(name.displayName, name.nameKey, name.actorLabel, tx.now, sessionId);
+    await tx.savepoint(() =>
+      tx.run(
+        'UPDATE agent_sessions SET display_name = ?, name_key = ?, actor_label = ?, updated_at = ? WHERE session_id = ?',
+        name.displayName, name.nameKey, name.actorLabel, tx.now, sessionId,
+      ),
+    );
     return 'renamed';
   } catch (error) {
     if (isNameClash(error)) return 'name_taken';
@@ -144,66 +150,84 @@ export function renameSessionRow(
 }
 
 /** Sets presence; returns the session's room, or null for an unknown session. */
-export function updatePresenceRow(tx: Tx, sessionId: string, status: SessionStatus, statusText: string): string | null {
-  const row = tx.db
-    .prepare(
-      'UPDATE agent_sessions SET status = ?, status_text = ?, updated_at = ?, last_seen_at = ? WHERE session_id = ? RETURNING room_id',
-    )
-    .get(status, statusText, tx.now, tx.now, sessionId) as { room_id: string } | undefined;
+export async function updatePresenceRow(tx: Tx, sessionId: string, status: SessionStatus, statusText: string): Promise<string | null> {
+  const row = await tx.get<{ room_id: string }>(
+    'UPDATE agent_sessions SET status = ?, status_text = ?, updated_at = ?, last_seen_at = ? WHERE session_id = ? RETURNING room_id',
+    status, statusText, tx.now, tx.now, sessionId,
+  );
   return row?.room_id ?? null;
+}
+
+/**
+ * Live sessions of the room whose presence is about `word` (a task id such as task_7, as
+ * a whole word): their status goes back to idle with `idleText`. Unlike updatePresenceRow it
+ * leaves last_seen_at alone: someone else's action, not the agent, changed it. Returns their ids.
+ */
+export async function resetPresenceNaming(tx: Tx, roomId: string, word: string, idleText: string): Promise<string[]> {
+  const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // LIKE only narrows the rows (it ignores case in SQLite, not in PostgreSQL); the whole-word test decides.
+  const rows = await tx.all<{ session_id: string; status_text: string }>(
+    "SELECT session_id, status_text FROM agent_sessions WHERE room_id = ? AND ended_at IS NULL AND status != 'idle' AND status_text LIKE ? ESCAPE '\\'",
+    roomId, like,
+  );
+  const whole = new RegExp(`(^|[^\\w])${word}(?![\\w])`);
+  const ids = rows.filter((row) => whole.test(row.status_text)).map((row) => row.session_id);
+  for (const id of ids) {
+    await tx.run("UPDATE agent_sessions SET status = 'idle', status_text = ?, updated_at = ? WHERE session_id = ?", idleText, tx.now, id);
+  }
+  return ids;
 }
 
 /** Stores the latest reasoning; returns the session's room, or null for an unknown session. */
-export function updateReasoningRow(tx: Tx, sessionId: string, reasoningJson: string): string | null {
-  const row = tx.db
-    .prepare('UPDATE agent_sessions SET reasoning_json = ?, updated_at = ?, last_seen_at = ? WHERE session_id = ? RETURNING room_id')
-    .get(reasoningJson, tx.now, tx.now, sessionId) as { room_id: string } | undefined;
+export async function updateReasoningRow(tx: Tx, sessionId: string, reasoningJson: string): Promise<string | null> {
+  const row = await tx.get<{ room_id: string }>(
+    'UPDATE agent_sessions SET reasoning_json = ?, updated_at = ?, last_seen_at = ? WHERE session_id = ? RETURNING room_id',
+    reasoningJson, tx.now, tx.now, sessionId,
+  );
   return row?.room_id ?? null;
 }
 
-export function touchSessionLastSeen(tx: Tx, sessionId: string): void {
-  tx.db.prepare('UPDATE agent_sessions SET last_seen_at = ? WHERE session_id = ?').run(tx.now, sessionId);
+export async function touchSessionLastSeen(tx: Tx, sessionId: string): Promise<void> {
+  await tx.run('UPDATE agent_sessions SET last_seen_at = ? WHERE session_id = ?', tx.now, sessionId);
 }
 
 /** Live durable worker sessions in a room with this normalised name (recovery, name notice). */
-export function findLiveWorkerSessionsByNameKey(db: Db, roomId: string, nameKey: string): SessionRow[] {
-  return db
-    .prepare(
-      `SELECT * FROM agent_sessions
+export function findLiveWorkerSessionsByNameKey(q: Queryable, roomId: string, nameKey: string): Promise<SessionRow[]> {
+  return q.all<SessionRow>(
+    `SELECT * FROM agent_sessions
        WHERE room_id = ? AND name_key = ? AND worker_id IS NOT NULL AND ended_at IS NULL
        ORDER BY created_at, session_id LIMIT ?`,
-    )
-    .all(roomId, nameKey, MAX_ROOM_SESSIONS) as SessionRow[];
+    roomId, nameKey, MAX_ROOM_SESSIONS,
+  );
 }
 
 /** Every session of a room, controllers and ended ones included, oldest first. */
-export function listRoomSessionRows(db: Db, roomId: string): SessionRow[] {
-  return db
-    .prepare('SELECT * FROM agent_sessions WHERE room_id = ? ORDER BY created_at, session_id LIMIT ?')
-    .all(roomId, MAX_ROOM_SESSIONS) as SessionRow[];
+export function listRoomSessionRows(q: Queryable, roomId: string): Promise<SessionRow[]> {
+  return q.all<SessionRow>(
+    'SELECT * FROM agent_sessions WHERE room_id = ? ORDER BY created_at, session_id LIMIT ?',
+    roomId, MAX_ROOM_SESSIONS,
+  );
 }
 
 /** Worker-kind sessions (never controllers) of one room or all rooms: live first, then most recently seen. */
-export function listRosterRows(db: Db, roomId: string | null): RosterRow[] {
-  return db
-    .prepare(
-      `SELECT s.*, r.display_name AS room_name FROM agent_sessions s JOIN rooms r ON r.room_id = s.room_id
-       WHERE s.session_kind = 'worker' AND (? IS NULL OR s.room_id = ?)
+export function listRosterRows(q: Queryable, roomId: string | null): Promise<RosterRow[]> {
+  return q.all<RosterRow>(
+    `SELECT s.*, r.display_name AS room_name FROM agent_sessions s JOIN rooms r ON r.room_id = s.room_id
+       WHERE s.session_kind = 'worker' AND (CAST(? AS TEXT) IS NULL OR s.room_id = ?)
        ORDER BY s.ended_at IS NOT NULL, s.last_seen_at DESC, s.session_id LIMIT ?`,
-    )
-    .all(roomId, roomId, MAX_ROSTER_ROWS) as RosterRow[];
+    roomId, roomId, MAX_ROSTER_ROWS,
+  );
 }
 
 /** Active work leases (room, holder agent key, task number) in one room or all rooms. */
 export function listActiveWorkLeaseHolders(
-  db: Db,
+  q: Queryable,
   roomId: string | null,
-): Array<{ room_id: string; agent_key: string; task_number: number }> {
-  return db
-    .prepare(
-      `SELECT room_id, agent_key, task_number FROM task_leases
-       WHERE kind = 'work' AND status = 'active' AND agent_key IS NOT NULL AND (? IS NULL OR room_id = ?)
+): Promise<Array<{ room_id: string; agent_key: string; task_number: number }>> {
+  return q.all<{ room_id: string; agent_key: string; task_number: number }>(
+    `SELECT room_id, agent_key, task_number FROM task_leases
+       WHERE kind = 'work' AND status = 'active' AND agent_key IS NOT NULL AND (CAST(? AS TEXT) IS NULL OR room_id = ?)
        ORDER BY room_id, task_number LIMIT ?`,
-    )
-    .all(roomId, roomId, MAX_HELD_LEASES) as Array<{ room_id: string; agent_key: string; task_number: number }>;
+    roomId, roomId, MAX_HELD_LEASES,
+  );
 }

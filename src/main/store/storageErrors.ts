@@ -3,6 +3,18 @@
 import { DomainError } from '../domain/errors';
 
 /**
+ * This computer's database stayed locked by another program (SQLITE_BUSY for 5 s). An
+ * expected failure with a clear phrase, so both MCP (hard error) and the app API
+ * ({ok:false, error:{code:"database_busy"}}) pass it on instead of an internal error.
+ */
+export class DatabaseBusyError extends DomainError {
+  constructor() {
+    super('database_busy', 'hard', 'The database is locked by another program and stayed locked for 5 seconds. Close the other program and try again.');
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+/**
  * A team's database could not be reached. Nothing of the failed write was stored (an open
  * transaction dies with its connection); the adapter keeps reconnecting in the background.
  */

@@ -1,7 +1,6 @@
 // SQL for tasks, their work and review leases, their status history, and the few reads of
 // messages and sessions that task rules need (source message, handoff targets).
-import type { Db } from './database';
-import type { Tx } from './store';
+import type { Queryable, Tx } from './port';
 
 export type TaskStatusValue =
   | 'proposed' | 'accepted' | 'assigned' | 'in_progress' | 'blocked' | 'in_review' | 'merged' | 'done' | 'cancelled';
@@ -71,164 +70,176 @@ const HISTORY_LIMIT = 1_000;
 
 // ---- tasks ----
 
-export function insertTaskRow(
+export async function insertTaskRow(
   tx: Tx,
-  t: Pick<TaskRow, 'room_id' | 'number' | 'status' | 'title' | 'description' | 'created_by' | 'created_by_agent_key' | 'source_message_number'>,
-): void {
-  tx.db
-    .prepare(
-      `INSERT INTO tasks (room_id, number, status, title, description, created_by, created_by_agent_key,
+  t: Pick<TaskRow,
+  'room_id' | 'number' | 'status' | 'title' | 'description' | 'created_by' | 'created_by_agent_key' | 'source_message_number'>,
+): Promise<void> {
+  await tx.run(
+    `INSERT INTO tasks (room_id, number, status, title, description, created_by, created_by_agent_key,
          source_message_number, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(t.room_id, t.number, t.status, t.title, t.description, t.created_by, t.created_by_agent_key,
-      t.source_message_number, tx.now, tx.now);
+    t.room_id, t.number, t.status, t.title, t.description, t.created_by, t.created_by_agent_key,
+    t.source_message_number, tx.now, tx.now,
+  );
 }
 
-export function getTaskRow(db: Db, roomId: string, number: number): TaskRow | undefined {
-  return db.prepare('SELECT * FROM tasks WHERE room_id = ? AND number = ?').get(roomId, number) as TaskRow | undefined;
+export function getTaskRow(q: Queryable, roomId: string, number: number): Promise<TaskRow | undefined> {
+  return q.get<TaskRow>('SELECT * FROM tasks WHERE room_id = ? AND number = ?', roomId, number);
 }
 
-export function listTaskRows(db: Db, roomId: string, filter: { status?: TaskStatusValue; openOnly: boolean }): TaskRow[] {
+export function listTaskRows(q: Queryable, roomId: string, filter: { status?: TaskStatusValue; openOnly: boolean }): Promise<TaskRow[]> {
   if (filter.status) {
-    return db
-      .prepare('SELECT * FROM tasks WHERE room_id = ? AND status = ? ORDER BY number LIMIT ?')
-      .all(roomId, filter.status, BOARD_LIMIT) as TaskRow[];
+    return q.all<TaskRow>(
+      'SELECT * FROM tasks WHERE room_id = ? AND status = ? ORDER BY number LIMIT ?',
+      roomId, filter.status, BOARD_LIMIT,
+    );
   }
   const open = filter.openOnly ? "AND status NOT IN ('done','cancelled')" : '';
-  return db
-    .prepare(`SELECT * FROM tasks WHERE room_id = ? ${open} ORDER BY number LIMIT ?`)
-    .all(roomId, BOARD_LIMIT) as TaskRow[];
+  return q.all<TaskRow>(`SELECT * FROM tasks WHERE room_id = ? ${open} ORDER BY number LIMIT ?`, roomId, BOARD_LIMIT);
 }
 
-export function setTaskStatus(tx: Tx, roomId: string, number: number, status: TaskStatusValue): void {
-  tx.db.prepare('UPDATE tasks SET status = ?, updated_at = ? WHERE room_id = ? AND number = ?').run(status, tx.now, roomId, number);
+export async function setTaskStatus(tx: Tx, roomId: string, number: number, status: TaskStatusValue): Promise<void> {
+  await tx.run(
+    'UPDATE tasks SET status = ?, updated_at = ? WHERE room_id = ? AND number = ?',
+    status, tx.now, roomId, number,
+  );
 }
 
 /** Sets (or, with null, clears) the assignee fields; a new holder also becomes the last holder. */
-export function setTaskAssignee(tx: Tx, roomId: string, number: number, holder: Holder | null): void {
+export async function setTaskAssignee(tx: Tx, roomId: string, number: number, holder: Holder | null): Promise<void> {
   if (holder) {
-    tx.db
-      .prepare(
-        `UPDATE tasks SET assignee = ?, assignee_agent_key = ?, assignee_session_id = ?,
+    await tx.run(
+      `UPDATE tasks SET assignee = ?, assignee_agent_key = ?, assignee_session_id = ?,
            last_holder_agent_key = COALESCE(?, last_holder_agent_key), updated_at = ? WHERE room_id = ? AND number = ?`,
-      )
-      .run(holder.label, holder.agentKey, holder.sessionId, holder.agentKey, tx.now, roomId, number);
+      holder.label, holder.agentKey, holder.sessionId, holder.agentKey, tx.now, roomId, number,
+    );
   } else {
-    tx.db
-      .prepare(
-        `UPDATE tasks SET assignee = NULL, assignee_agent_key = NULL, assignee_session_id = NULL, updated_at = ?
+    await tx.run(
+      `UPDATE tasks SET assignee = NULL, assignee_agent_key = NULL, assignee_session_id = NULL, updated_at = ?
          WHERE room_id = ? AND number = ?`,
-      )
-      .run(tx.now, roomId, number);
+      tx.now, roomId, number,
+    );
   }
 }
 
-export function setTaskPrUrl(tx: Tx, roomId: string, number: number, prUrl: string | null): void {
-  tx.db.prepare('UPDATE tasks SET pr_url = ?, updated_at = ? WHERE room_id = ? AND number = ?').run(prUrl, tx.now, roomId, number);
+export async function setTaskPrUrl(tx: Tx, roomId: string, number: number, prUrl: string | null): Promise<void> {
+  await tx.run(
+    'UPDATE tasks SET pr_url = ?, updated_at = ? WHERE room_id = ? AND number = ?',
+    prUrl, tx.now, roomId, number,
+  );
 }
 
-export function setTaskArtifacts(tx: Tx, roomId: string, number: number, json: string): void {
-  tx.db
-    .prepare('UPDATE tasks SET workflow_artifacts_json = ?, updated_at = ? WHERE room_id = ? AND number = ?')
-    .run(json, tx.now, roomId, number);
+export async function setTaskArtifacts(tx: Tx, roomId: string, number: number, json: string): Promise<void> {
+  await tx.run(
+    'UPDATE tasks SET workflow_artifacts_json = ?, updated_at = ? WHERE room_id = ? AND number = ?',
+    json, tx.now, roomId, number,
+  );
 }
 
 // ---- status history ----
 
-export function insertTaskEvent(
+export async function insertTaskEvent(
   tx: Tx, roomId: string, number: number, from: TaskStatusValue | null, to: TaskStatusValue, actorLabel: string,
-): void {
-  tx.db
-    .prepare(
-      `INSERT INTO task_events (room_id, task_number, seq, from_status, to_status, actor_label, created_at)
+): Promise<void> {
+  await tx.run(
+    `INSERT INTO task_events (room_id, task_number, seq, from_status, to_status, actor_label, created_at)
        VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM task_events WHERE room_id = ? AND task_number = ?), ?, ?, ?, ?)`,
-    )
-    .run(roomId, number, roomId, number, from, to, actorLabel, tx.now);
+    roomId, number, roomId, number, from, to, actorLabel, tx.now,
+  );
 }
 
-export function listTaskEventRows(db: Db, roomId: string, number: number): TaskEventRow[] {
-  return db
-    .prepare(
-      `SELECT seq, from_status, to_status, actor_label, created_at FROM task_events
+export function listTaskEventRows(q: Queryable, roomId: string, number: number): Promise<TaskEventRow[]> {
+  return q.all<TaskEventRow>(
+    `SELECT seq, from_status, to_status, actor_label, created_at FROM task_events
        WHERE room_id = ? AND task_number = ? ORDER BY seq LIMIT ?`,
-    )
-    .all(roomId, number, HISTORY_LIMIT) as TaskEventRow[];
+    roomId, number, HISTORY_LIMIT,
+  );
 }
 
 // ---- leases ----
 
-export function insertLeaseRow(tx: Tx, lease: Omit<LeaseRow, 'status' | 'created_at' | 'updated_at' | 'ended_at'>): void {
-  tx.db
-    .prepare(
-      `INSERT INTO task_leases (lease_id, room_id, task_number, kind, holder_label, agent_key, session_id, status,
+export async function insertLeaseRow(tx: Tx, lease: Omit<LeaseRow, 'status' | 'created_at' | 'updated_at' | 'ended_at'>): Promise<void> {
+  await tx.run(
+    `INSERT INTO task_leases (lease_id, room_id, task_number, kind, holder_label, agent_key, session_id, status,
          created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?)`,
-    )
-    .run(lease.lease_id, lease.room_id, lease.task_number, lease.kind, lease.holder_label, lease.agent_key,
-      lease.session_id, tx.now, tx.now);
+    lease.lease_id, lease.room_id, lease.task_number, lease.kind, lease.holder_label, lease.agent_key,
+    lease.session_id, tx.now, tx.now,
+  );
 }
 
-export function getLeaseRow(db: Db, leaseId: string): LeaseRow | undefined {
-  return db.prepare('SELECT * FROM task_leases WHERE lease_id = ?').get(leaseId) as LeaseRow | undefined;
+export function getLeaseRow(q: Queryable, leaseId: string): Promise<LeaseRow | undefined> {
+  return q.get<LeaseRow>('SELECT * FROM task_leases WHERE lease_id = ?', leaseId);
 }
 
-export function getActiveLeaseRow(db: Db, roomId: string, number: number, kind: LeaseKind): LeaseRow | undefined {
-  return db
-    .prepare("SELECT * FROM task_leases WHERE room_id = ? AND task_number = ? AND kind = ? AND status = 'active'")
-    .get(roomId, number, kind) as LeaseRow | undefined;
+export function getActiveLeaseRow(q: Queryable, roomId: string, number: number, kind: LeaseKind): Promise<LeaseRow | undefined> {
+  return q.get<LeaseRow>(
+    "SELECT * FROM task_leases WHERE room_id = ? AND task_number = ? AND kind = ? AND status = 'active'",
+    roomId, number, kind,
+  );
 }
 
 /** Active leases of a task, work before review. */
-export function listActiveLeaseRows(db: Db, roomId: string, number: number): LeaseRow[] {
-  return db
-    .prepare(
-      `SELECT * FROM task_leases WHERE room_id = ? AND task_number = ? AND status = 'active'
+export function listActiveLeaseRows(q: Queryable, roomId: string, number: number): Promise<LeaseRow[]> {
+  return q.all<LeaseRow>(
+    `SELECT * FROM task_leases WHERE room_id = ? AND task_number = ? AND status = 'active'
        ORDER BY CASE kind WHEN 'work' THEN 0 ELSE 1 END LIMIT 2`,
-    )
-    .all(roomId, number) as LeaseRow[];
+    roomId, number,
+  );
+}
+
+/** Active leases of every task of a room (a board in one query), by task, work before review. */
+export function listActiveLeaseRowsOfRoom(q: Queryable, roomId: string): Promise<LeaseRow[]> {
+  return q.all<LeaseRow>(
+    `SELECT * FROM task_leases WHERE room_id = ? AND status = 'active'
+     ORDER BY task_number, CASE kind WHEN 'work' THEN 0 ELSE 1 END LIMIT ?`,
+    roomId, 2 * BOARD_LIMIT,
+  );
 }
 
 /** Marks a lease as used again (a repeat claim keeps its id); returns the row. */
-export function touchLeaseRow(tx: Tx, leaseId: string): LeaseRow {
-  return tx.db.prepare('UPDATE task_leases SET updated_at = ? WHERE lease_id = ? RETURNING *').get(tx.now, leaseId) as LeaseRow;
+export async function touchLeaseRow(tx: Tx, leaseId: string): Promise<LeaseRow> {
+  const row = await tx.get<LeaseRow>('UPDATE task_leases SET updated_at = ? WHERE lease_id = ? RETURNING *', tx.now, leaseId);
+  return row!;
 }
 
 /** Ends a lease; returns the row as it now stands. */
-export function endLeaseRow(tx: Tx, leaseId: string, status: Exclude<LeaseStatus, 'active'>): LeaseRow {
-  return tx.db
-    .prepare('UPDATE task_leases SET status = ?, updated_at = ?, ended_at = ? WHERE lease_id = ? RETURNING *')
-    .get(status, tx.now, tx.now, leaseId) as LeaseRow;
+export async function endLeaseRow(tx: Tx, leaseId: string, status: Exclude<LeaseStatus, 'active'>): Promise<LeaseRow> {
+  const row = await tx.get<LeaseRow>(
+    'UPDATE task_leases SET status = ?, updated_at = ?, ended_at = ? WHERE lease_id = ? RETURNING *',
+    status, tx.now, tx.now, leaseId,
+  );
+  return row!;
 }
 
 /** Active leases held through one session, in task order (work before review). */
-export function listActiveLeaseRowsOfSession(db: Db, sessionId: string, roomId?: string): LeaseRow[] {
-  return db
-    .prepare(
-      `SELECT * FROM task_leases WHERE session_id = ? AND status = 'active' AND (? IS NULL OR room_id = ?)
+export function listActiveLeaseRowsOfSession(q: Queryable, sessionId: string, roomId?: string): Promise<LeaseRow[]> {
+  return q.all<LeaseRow>(
+    `SELECT * FROM task_leases WHERE session_id = ? AND status = 'active' AND (CAST(? AS TEXT) IS NULL OR room_id = ?)
        ORDER BY room_id, task_number, CASE kind WHEN 'work' THEN 0 ELSE 1 END LIMIT ?`,
-    )
-    .all(sessionId, roomId ?? null, roomId ?? null, LEASES_PER_SESSION_LIMIT) as LeaseRow[];
+    sessionId, roomId ?? null, roomId ?? null, LEASES_PER_SESSION_LIMIT,
+  );
 }
 
 // ---- reads outside tasks that task rules need ----
 
-export function messageExists(db: Db, roomId: string, number: number): boolean {
-  return db.prepare('SELECT 1 FROM messages WHERE room_id = ? AND number = ?').get(roomId, number) !== undefined;
+export async function messageExists(q: Queryable, roomId: string, number: number): Promise<boolean> {
+  return await q.get('SELECT 1 FROM messages WHERE room_id = ? AND number = ?', roomId, number) !== undefined;
 }
 
 /** Live (not ended) worker sessions of an agent key in a room: the possible handoff targets. */
-export function listLiveWorkerSessions(db: Db, roomId: string, agentKey: string): LiveSessionRow[] {
-  return db
-    .prepare(
-      `SELECT session_id, display_name, actor_label, agent_key FROM agent_sessions
+export function listLiveWorkerSessions(q: Queryable, roomId: string, agentKey: string): Promise<LiveSessionRow[]> {
+  return q.all<LiveSessionRow>(
+    `SELECT session_id, display_name, actor_label, agent_key FROM agent_sessions
        WHERE room_id = ? AND agent_key = ? AND session_kind = 'worker' AND ended_at IS NULL
        ORDER BY created_at, session_id LIMIT 100`,
-    )
-    .all(roomId, agentKey) as LiveSessionRow[];
+    roomId, agentKey,
+  );
 }
 
-export function getSessionDisplayName(db: Db, sessionId: string): string | undefined {
-  const row = db.prepare('SELECT display_name FROM agent_sessions WHERE session_id = ?').get(sessionId) as
-    | { display_name: string }
-    | undefined;
+export async function getSessionDisplayName(q: Queryable, sessionId: string): Promise<string | undefined> {
+  const row = await q.get<{ display_name: string }>(
+    'SELECT display_name FROM agent_sessions WHERE session_id = ?',
+    sessionId,
+  );
   return row?.display_name;
 }

@@ -5,12 +5,19 @@ import type { CoreEvent } from '../events/types';
 
 export class WriteQueue {
   private tail: Promise<unknown> = Promise.resolve();
+  private queued = 0;
 
   /** Runs `fn` after every write queued before it has settled. */
   enqueue<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(fn);
+    this.queued++;
+    const run = this.tail.then(fn).finally(() => this.queued--);
     this.tail = run.catch(() => undefined);
     return run;
+  }
+
+  /** True while a write is queued or running. */
+  get busy(): boolean {
+    return this.queued > 0;
   }
 
   /** Resolves when every queued write has settled. */

@@ -2,7 +2,7 @@
 // one connection per team, and a single change feed for the UI. Composed by createApp.
 import type { EventBus } from '../events/bus';
 import type { SecretStore } from '../secrets/secretStore';
-import type { Store } from '../store/store';
+import type { Storage } from '../store/port';
 import { TeamConnections } from './teamConnections';
 import { TeamRegistry, type AddedTeam, type AddTeamInput, type RemovedTeam } from './teamRegistry';
 import { teamSettingsIn } from './teamSettings';
@@ -15,7 +15,7 @@ export type { RegisteredTeam, TeamSource } from './teamRegistry';
 export type { TeamProbe } from './teamProbe';
 
 export interface TeamsOptions {
-  readonly store: Store;
+  readonly store: Storage;
   readonly secrets: SecretStore;
   readonly env: NodeJS.ProcessEnv;
   readonly bus: EventBus;

@@ -2,7 +2,7 @@
 // team's name, repo patterns, plaintext permission and its URL with the password taken out
 // (display order = list order), and the default place of new rooms. Never a URL with its
 // password: that lives only in the keychain, or in the environment.
-import type { Store } from '../store/store';
+import type { Storage } from '../store/port';
 import { getSetting, setSetting } from '../store/settingsQueries';
 import { LOCAL_PLACE } from './teamNames';
 
@@ -35,15 +35,15 @@ export interface TeamSettingsAccess {
 }
 
 /** The team settings in the app's store (the CLI opens the same file). */
-export function teamSettingsIn(store: Store): TeamSettingsAccess {
+export function teamSettingsIn(store: Storage): TeamSettingsAccess {
   return {
-    read: async () => store.read((db) => parseSettings(getSetting(db, TEAMS_KEY), getSetting(db, DEFAULT_PLACE_KEY))),
+    read: async () => store.read(async (q) => parseSettings(await getSetting(q, TEAMS_KEY), await getSetting(q, DEFAULT_PLACE_KEY))),
     update: (change) =>
-      store.write((tx) => {
-        const current = parseSettings(getSetting(tx.db, TEAMS_KEY), getSetting(tx.db, DEFAULT_PLACE_KEY));
+      store.write(async (tx) => {
+        const current = parseSettings(await getSetting(tx, TEAMS_KEY), await getSetting(tx, DEFAULT_PLACE_KEY));
         const { next, result } = change(current);
-        setSetting(tx, TEAMS_KEY, next.teams.length > 0 ? JSON.stringify(next.teams) : null);
-        setSetting(tx, DEFAULT_PLACE_KEY, next.defaultPlace === LOCAL_PLACE ? null : next.defaultPlace);
+        await setSetting(tx, TEAMS_KEY, next.teams.length > 0 ? JSON.stringify(next.teams) : null);
+        await setSetting(tx, DEFAULT_PLACE_KEY, next.defaultPlace === LOCAL_PLACE ? null : next.defaultPlace);
         return result;
       }),
   };

@@ -1,4 +1,4 @@
-// The app: API client, live announcements, toasts, navigation and shared data around the shell.
+// The app: API client, live announcements, toasts, undo, navigation and shared data around the shell.
 import type { ApiClient } from './api/client';
 import { ApiProvider } from './api/ApiContext';
 import { AppDataProvider } from './app/appData';
@@ -6,18 +6,21 @@ import { FollowShellRequests, NavigationProvider, type Route } from './app/navig
 import { Shell } from './app/Shell';
 import { LiveAnnouncerProvider } from './components/LiveAnnouncer';
 import { ToastProvider } from './components/Toasts';
+import { UndoProvider } from './components/Undo';
 
 export function App({ client, initialRoute }: { client: ApiClient; initialRoute?: Route }) {
   return (
     <ApiProvider client={client}>
       <LiveAnnouncerProvider>
         <ToastProvider>
-          <NavigationProvider initial={initialRoute}>
-            <FollowShellRequests />
-            <AppDataProvider>
-              <Shell />
-            </AppDataProvider>
-          </NavigationProvider>
+          <UndoProvider>
+            <NavigationProvider initial={initialRoute}>
+              <FollowShellRequests />
+              <AppDataProvider>
+                <Shell />
+              </AppDataProvider>
+            </NavigationProvider>
+          </UndoProvider>
         </ToastProvider>
       </LiveAnnouncerProvider>
     </ApiProvider>

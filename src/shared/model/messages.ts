@@ -58,6 +58,11 @@ export const SearchHit = z.object({
 
 export const SearchResult = z.object({ hits: z.array(SearchHit), hasMore: z.boolean() });
 
+/** Search across every room (Ctrl+K): the hits grouped by room, rooms in the sidebar's order. */
+export const SearchAllResult = z.object({
+  groups: z.array(z.object({ roomId: RoomId, hits: z.array(SearchHit), hasMore: z.boolean() })),
+});
+
 export type MessageSource = z.infer<typeof MessageSource>;
 export type MessageKind = z.infer<typeof MessageKind>;
 export type TimelineMessage = z.infer<typeof TimelineMessage>;
@@ -66,3 +71,4 @@ export type ThreadView = z.infer<typeof ThreadView>;
 export type SnippetPart = z.infer<typeof SnippetPart>;
 export type SearchHit = z.infer<typeof SearchHit>;
 export type SearchResult = z.infer<typeof SearchResult>;
+export type SearchAllResult = z.infer<typeof SearchAllResult>;

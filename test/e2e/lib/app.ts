@@ -15,6 +15,8 @@ export interface AppSession {
   readonly problems: string[];
   /** Opens the UI (again): a fresh load from a new one-time link, as `letagents-desktop open` gets it. */
   open(): Promise<void>;
+  /** Stops serve and starts it again on the same data folder (the page stays as it is); `serve` is then the new one. */
+  restartServe(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -22,6 +24,8 @@ export interface OpenAppOptions {
   /** Extra environment for serve (e.g. a fake GitHub's). */
   readonly env?: NodeJS.ProcessEnv;
   readonly dataDir?: string;
+  /** 'last': serve takes the port it had last time for the folder (as a person's `serve` does). */
+  readonly port?: number | 'last';
   readonly width?: number;
   readonly height?: number;
   /** Extra Chromium switches. */
@@ -36,7 +40,7 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppSession>
     throw new Error('Build the renderer first: npx electron-vite build (npm test does it).');
   }
   await ensureCliBuilt();
-  const serve = await startServe({ dataDir: options.dataDir, env: options.env });
+  let serve = await startServe({ dataDir: options.dataDir, env: options.env, port: options.port });
   const browser = await launchChromium({ width: options.width, height: options.height, args: options.chromiumArgs });
   if (options.initScript) await browser.context.addInitScript(options.initScript);
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -57,7 +61,13 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppSession>
   };
   await open();
   return {
-    serve,
+    get serve() {
+      return serve;
+    },
+    async restartServe() {
+      await serve.stop();
+      serve = await startServe({ dataDir: serve.dataDir, env: options.env, port: options.port });
+    },
     page,
     browser,
     problems,

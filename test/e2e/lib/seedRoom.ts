@@ -4,7 +4,7 @@
 // agents talking in Markdown of varied length, some people, status lines and events.
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
-import { openDatabase } from '../../../src/main/store/database';
+import { openDatabase } from '../../../src/main/store/sqlite/database';
 import { databasePath } from '../../../src/main/paths';
 
 const AGENTS = ['Juniper', 'Cedar', 'Maple', 'Willow', 'Aspen', 'Hazel'];

@@ -29,7 +29,7 @@ describe('app.info', () => {
       version: VERSION,
       host: 'browser',
       platform: process.platform,
-      person: { name: h.app.auth.ownerIdentity().ownerLabel, source: 'os' },
+      person: { name: (await h.app.auth.ownerIdentity()).ownerLabel, source: 'os' },
     });
     const electron = await setUpApi({ host: { kind: 'electron' } });
     expect((await electron.call('app.info', {})).host).toBe('electron');

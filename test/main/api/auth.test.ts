@@ -38,6 +38,17 @@ describe('auth.status', () => {
     expect(await h.fail('auth.startDeviceFlow', {})).toEqual({ code: 'O3', message: expected });
   });
 
+  it('says plainly when GitHub cannot be reached for want of a network, not with a resolver code', async () => {
+    // A name that never resolves (.invalid): what a machine without a network gets for github.com.
+    const h = await setUpApi({ env: { LETAGENTS_GITHUB_WEB_URL: 'https://github.invalid', LETAGENTS_GITHUB_API_URL: 'https://api.github.invalid' } });
+    expect(await h.fail('auth.startDeviceFlow', {})).toEqual({
+      code: 'O4',
+      message: 'GitHub is not reachable (no network). Check your internet connection, then try again.',
+    });
+    // Agents keep the catalogued phrase, with the cause after it.
+    expect(await h.app.auth.startDeviceAuth({ force: true })).toMatchObject({ success: false, error: expect.stringMatching(/^GitHub could not be reached: no network \((ENOTFOUND|EAI_AGAIN)\)$/) });
+  });
+
   it('refuses input it does not take', async () => {
     const h = await setUpApi();
     expect(await h.fail('auth.status', { verbose: true })).toMatchObject({ code: 'invalid_input' });

@@ -30,7 +30,7 @@ describe('app API dispatcher', () => {
     const dispatch = createDispatcher({ 'tasks.create': create });
     expect(await dispatch('tasks.create', { roomId: 'r', title: '   ' })).toEqual({ ok: false, error: { code: 'invalid_input', message: 'title: Task title is required.' } });
     expect(await dispatch('tasks.create', { roomId: 'r', title: 'x', extra: 1 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await dispatch('messages.send', { roomId: 'r', text: 'x'.repeat(262_145) })).toEqual({ ok: false, error: { code: 'invalid_input', message: 'text: Message text must not exceed 262144 UTF-8 bytes.' } });
+    expect(await dispatch('messages.send', { roomId: 'r', text: 'x'.repeat(262_145) })).toEqual({ ok: false, error: { code: 'invalid_input', message: 'This message is 257 KB; the limit is 256 KB.' } });
     expect(await dispatch('rooms.rename', { roomId: 'a\u0000b', name: 'x' })).toEqual({ ok: false, error: { code: 'invalid_input', message: 'roomId: Room id must be 1–512 characters with no control characters.' } });
     expect(await dispatch('tasks.move', 'not an object')).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(create).not.toHaveBeenCalled();

@@ -41,7 +41,7 @@ describe('UI events', () => {
 
   it("tells the queue when an agent mentions the person, and not for other agents' chatter", async () => {
     const h = await setUpApi();
-    const me = h.app.auth.ownerIdentity().ownerLabel.replace(/[^A-Za-z0-9_.:/-]/g, '');
+    const me = (await h.app.auth.ownerIdentity()).ownerLabel.replace(/[^A-Za-z0-9_.:/-]/g, '');
     const juniper = await h.agent('lab', 'Juniper');
     h.events.length = 0;
     await juniper.tool('send_message', { text: 'just thinking aloud' });

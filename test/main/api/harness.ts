@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, expect } from 'vitest';
 import { createApp, type App } from '../../../src/main/app';
-import { createApiImplementation, createDispatcher, eventsForUi, type ApiHost, type Dispatch } from '../../../src/main/api';
+import { createApiImplementation, createDispatcher, eventsForUi, uiEventsSettled, type ApiHost, type Dispatch } from '../../../src/main/api';
 import { ensureRoom } from '../../../src/main/domain/rooms/rooms';
 import { createMemorySecretStore, type MemorySecretStore } from '../../../src/main/secrets/memorySecretStore';
 import type { ApiErrorBody, MethodName } from '../../../src/shared/bridge';
@@ -16,6 +16,7 @@ import type { MethodInput, MethodOutput } from '../../../src/shared/contract';
 import type { AppEvent } from '../../../src/shared/events';
 import { startFakeGitHub, type FakeGitHub } from '../../support/fakeGitHub';
 import { toolJson, toolText } from '../../support/clients';
+import { rawDbOf } from '../../support/storage';
 
 export const HELPER = { command: '/usr/bin/node', args: ['/opt/letagents/bin/letagents-desktop.js', 'mcp'] };
 
@@ -102,16 +103,18 @@ export async function setUpApi(options: HarnessOptions = {}): Promise<ApiHarness
     unexpected,
     async call(method, input) {
       const result = await dispatch(method, input);
+      await uiEventsSettled(app);
       if (!result.ok) throw new Error(`${method} failed: ${result.error.code} ${result.error.message} ${unexpected.join('; ')}`);
       return result.value as never;
     },
     async fail(method, input) {
       const result = await dispatch(method, input);
+      await uiEventsSettled(app);
       expect(result.ok, `${method} should have failed`).toBe(false);
       return (result as { ok: false; error: ApiErrorBody }).error;
     },
     snapshot() {
-      const db = app.core.store.db;
+      const db = rawDbOf(app.core.store);
       const tables = db
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'messages_fts%' ORDER BY name")
         .pluck()
@@ -122,6 +125,7 @@ export async function setUpApi(options: HarnessOptions = {}): Promise<ApiHarness
     },
     async room(roomId) {
       await app.core.store.write((tx) => ensureRoom(tx, { roomId, kind: 'named' }));
+      await uiEventsSettled(app);
     },
     async agent(roomId, name, ide = 'claude-code') {
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -132,6 +136,7 @@ export async function setUpApi(options: HarnessOptions = {}): Promise<ApiHarness
       await client.connect(clientSide);
       const raw = async (tool: string, args: Record<string, unknown>) => {
         const result = await client.callTool({ name: tool, arguments: args });
+        await uiEventsSettled(app);
         if (result.isError) throw new Error(`${tool}: ${toolText(result)}`);
         return toolJson(result) as Record<string, unknown>;
       };

@@ -7,7 +7,7 @@ describe('memory.list and memory.add', () => {
     const juniper = await h.agent('lab', 'Juniper');
     await juniper.tool('remember_room_fact', { client_id: 'fact-goal-001', category: 'goal', title: 'Ship v1', body: 'By May', source_message_id: 'msg_1' });
     const added = await h.call('memory.add', { roomId: 'lab', category: 'decision', title: ' Database ', body: 'SQLite', sourceUrl: 'https://example.com/adr/1' });
-    const me = h.app.auth.ownerIdentity().ownerLabel;
+    const me = (await h.app.auth.ownerIdentity()).ownerLabel;
     expect(added).toMatchObject({
       id: 'fact_2', number: 2, roomId: 'lab', category: 'decision', title: 'Database', body: 'SQLite',
       sourceUrl: 'https://example.com/adr/1', sourceMessageNumber: null, createdBy: { name: me, agentKey: null }, retired: false,

@@ -7,8 +7,8 @@ const person = { kind: 'person' as const, label: 'Ada' };
 /** `count` top-level messages in room "lab" (numbers 1…count). */
 async function roomWith(h: ApiHarness, count: number): Promise<void> {
   await h.room('lab');
-  await h.app.core.store.write((tx) => {
-    for (let i = 1; i <= count; i++) sendMessage(tx, { roomId: 'lab', author: person, text: `m${i}` });
+  await h.app.core.store.write(async (tx) => {
+    for (let i = 1; i <= count; i++) await sendMessage(tx, { roomId: 'lab', author: person, text: `m${i}` });
   });
 }
 
@@ -76,7 +76,7 @@ describe('messages.timeline', () => {
 
   it('marks messages that mention the person, or everyone', async () => {
     const h = await setUpApi();
-    const me = h.app.auth.ownerIdentity().ownerLabel.replace(/[^A-Za-z0-9_.:/-]/g, '');
+    const me = (await h.app.auth.ownerIdentity()).ownerLabel.replace(/[^A-Za-z0-9_.:/-]/g, '');
     const juniper = await h.agent('lab', 'Juniper');
     await juniper.tool('send_message', { text: `@${me} can you look?` });
     await juniper.tool('send_message', { text: '@all standup' });
@@ -126,7 +126,7 @@ describe('messages.send', () => {
     const h = await setUpApi();
     await h.room('lab');
     const sent = await h.call('messages.send', { roomId: 'lab', text: 'Hello **agents**' });
-    const me = h.app.auth.ownerIdentity().ownerLabel;
+    const me = (await h.app.auth.ownerIdentity()).ownerLabel;
     expect(sent).toMatchObject({ id: 'msg_1', source: 'human', kind: 'message', sender: { label: me, name: me, agentKey: null }, mentionsYou: false });
     expect(eventsOf(h.events, 'message.created')).toEqual([{ type: 'message.created', roomId: 'lab', message: sent }]);
   });
@@ -146,8 +146,10 @@ describe('messages.send', () => {
     expect(await h.fail('messages.send', { roomId: 'lab', text: '  \n ' })).toEqual({ code: 'invalid_input', message: 'text: Message text is required.' });
     expect(await h.fail('messages.send', { roomId: 'lab', text: 'x'.repeat(262_145) })).toEqual({
       code: 'invalid_input',
-      message: 'text: Message text must not exceed 262144 UTF-8 bytes.',
+      message: 'This message is 257 KB; the limit is 256 KB.',
     });
+    // In KB as people count them (rounded up), whatever the characters.
+    expect((await h.fail('messages.send', { roomId: 'lab', text: 'é'.repeat(154_112) })).message).toBe('This message is 301 KB; the limit is 256 KB.');
     expect(await h.fail('messages.send', { roomId: 'lab' })).toMatchObject({ code: 'invalid_input' });
     expect(await h.fail('messages.send', { roomId: 'lab', text: 'hi', replyToNumber: 99 })).toEqual({
       code: 'M2',
@@ -203,5 +205,27 @@ describe('messages.search', () => {
       message: 'query must not have more than 16 terms.',
     });
     expect(await h.fail('messages.search', { roomId: 'nowhere', query: 'x' })).toEqual({ code: 'R3', message: 'Room not found.' });
+  });
+});
+
+describe('messages.searchAll', () => {
+  it('searches every room, hits grouped by room in the sidebar\'s order, rooms without hits left out', async () => {
+    const h = await setUpApi();
+    for (const room of ['lab', 'ops', 'quiet']) await h.room(room);
+    await h.call('messages.send', { roomId: 'lab', text: 'The flamingo build is red' });
+    await h.call('messages.send', { roomId: 'quiet', text: 'Nothing to see' });
+    await h.call('messages.send', { roomId: 'ops', text: 'Flamingo deploy at noon' });
+    await h.call('messages.send', { roomId: 'ops', text: 'flamingo rollback plan' });
+    const result = await h.call('messages.searchAll', { query: 'flamingo' });
+    // The sidebar's order (pinned, then latest activity; rooms written in the same millisecond by id).
+    const sidebar = (await h.call('rooms.list', {})).map((r) => r.id).filter((id) => id !== 'quiet');
+    expect(result.groups.map((g) => g.roomId)).toEqual(sidebar);
+    const byRoom = new Map(result.groups.map((g) => [g.roomId, [g.hits.map((hit) => hit.number), g.hasMore]]));
+    expect(byRoom).toEqual(new Map([['ops', [[2, 1], false]], ['lab', [[1], false]]]));
+    const ops = result.groups.find((g) => g.roomId === 'ops')!;
+    expect(ops.hits[1].snippet).toContainEqual({ text: 'Flamingo', hit: true });
+    const capped = await h.call('messages.searchAll', { query: 'flamingo', perRoom: 1 });
+    expect(capped.groups.find((g) => g.roomId === 'ops')).toMatchObject({ hits: [{ number: 2 }], hasMore: true });
+    expect(await h.fail('messages.searchAll', { query: '  ' })).toMatchObject({ code: 'invalid_input' });
   });
 });

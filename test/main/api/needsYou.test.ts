@@ -4,7 +4,7 @@ import { eventsOf, setUpApi, type ApiHarness, type TestAgent } from './harness';
 const question = { client_id: 'question-0001', title: 'Which database?', body: 'Postgres or SQLite?', category: 'question', recommendation: 'SQLite', unblocks: 'task_1' };
 
 /** The person's mention handle (the OS user name when not signed in). */
-const meOf = (h: ApiHarness) => h.app.auth.ownerIdentity().ownerLabel.replace(/[^A-Za-z0-9_.:/-]/g, '');
+const meOf = async (h: ApiHarness) => (await h.app.auth.ownerIdentity()).ownerLabel.replace(/[^A-Za-z0-9_.:/-]/g, '');
 
 async function waitingTask(h: ApiHarness, agent: TestAgent, title: string, to: 'in_review' | 'blocked'): Promise<number> {
   const card = await h.call('tasks.create', { roomId: agent.roomId, title });
@@ -22,7 +22,7 @@ describe('needsYou.list', () => {
     await juniper.tool('request_human_input', question);
     const review = await waitingTask(h, juniper, 'Fix login', 'in_review');
     const blocked = await waitingTask(h, cedar, 'Deploy', 'blocked');
-    const mention = (await cedar.tool<{ id: string }>('send_message', { text: `@${meOf(h)} can you check the deploy?` })).id;
+    const mention = (await cedar.tool<{ id: string }>('send_message', { text: `@${await meOf(h)} can you check the deploy?` })).id;
 
     const { items } = await h.call('needsYou.list', {});
     // Newest first (items made within one millisecond may come in either order).
@@ -67,7 +67,7 @@ describe('needsYou.answer', () => {
   it('answers a mention as a reply to it, which takes it off the queue', async () => {
     const h = await setUpApi();
     const juniper = await h.agent('lab', 'Juniper');
-    const sent = await juniper.tool<{ id: string }>('send_message', { text: `@${meOf(h)} ping` });
+    const sent = await juniper.tool<{ id: string }>('send_message', { text: `@${await meOf(h)} ping` });
     const number = Number(sent.id.slice(4));
     const reply = await h.call('needsYou.answer', { item: { kind: 'mention', roomId: 'lab', number }, text: 'pong' });
     expect(reply).toMatchObject({ text: 'pong', threadRootNumber: number, source: 'human' });
@@ -125,7 +125,7 @@ describe('needsYou.dismiss', () => {
     const juniper = await h.agent('lab', 'Juniper');
     await juniper.tool('request_human_input', question);
     const task = await waitingTask(h, juniper, 'Deploy', 'blocked');
-    const mention = Number((await juniper.tool<{ id: string }>('send_message', { text: `@${meOf(h)} hi` })).id.slice(4));
+    const mention = Number((await juniper.tool<{ id: string }>('send_message', { text: `@${await meOf(h)} hi` })).id.slice(4));
     expect((await h.call('needsYou.list', {})).items).toHaveLength(3);
     for (const item of [
       { kind: 'request' as const, roomId: 'lab', number: 1 },

@@ -63,6 +63,7 @@ describe('rooms.rename', () => {
     await h.call('rooms.archive', { roomId: 'old', archived: true });
     const before = h.snapshot();
     expect(await h.fail('rooms.rename', { roomId: 'lab', name: '   ' })).toEqual({ code: 'invalid_input', message: 'name: Room name is required.' });
+    expect(await h.fail('rooms.rename', { roomId: 'lab', name: 'x'.repeat(65) })).toEqual({ code: 'invalid_input', message: 'name: Room name must be at most 64 characters.' });
     expect(await h.fail('rooms.rename', { roomId: 'nowhere', name: 'X' })).toEqual({ code: 'R3', message: 'Room not found.' });
     expect(await h.fail('rooms.rename', { roomId: 'old', name: 'X' })).toEqual({ code: 'R4', message: 'This room is archived.' });
     expect(await h.fail('rooms.rename', { roomId: 'lab\u0007', name: 'X' })).toEqual({
@@ -115,6 +116,19 @@ describe('rooms.markRead', () => {
     expect((await h.call('rooms.list', {}))[0].unread).toBe(0);
   });
 
+  it("counts neither the person's own messages nor the events of their own actions", async () => {
+    const h = await setUpApi();
+    const juniper = await h.agent('lab', 'Juniper');
+    await juniper.tool('add_task', { title: 'Fix login' });
+    await h.call('rooms.markRead', { roomId: 'lab', number: 99 });
+    await h.call('tasks.accept', { roomId: 'lab', number: 1 });
+    await h.call('messages.send', { roomId: 'lab', text: 'On it.' });
+    expect((await h.call('rooms.list', {}))[0].unread).toBe(0);
+    // An agent's action is news.
+    await juniper.tool('claim_task', { task_id: 'task_1' });
+    expect((await h.call('rooms.list', {}))[0].unread).toBe(1);
+  });
+
   it('refuses number 0 and an unknown room, changing nothing', async () => {
     const h = await setUpApi();
     await h.room('lab');
@@ -150,8 +164,8 @@ describe('rooms.export', () => {
     await h.room('big');
     const person = { kind: 'person' as const, label: 'Ada' };
     // More than two pages of the exporter, so paging is exercised.
-    await h.app.core.store.write((tx) => {
-      for (let i = 1; i <= 2_345; i++) sendMessage(tx, { roomId: 'big', author: person, text: `message ${i}` });
+    await h.app.core.store.write(async (tx) => {
+      for (let i = 1; i <= 2_345; i++) await sendMessage(tx, { roomId: 'big', author: person, text: `message ${i}` });
     });
     const file = await h.call('rooms.export', { roomId: 'big', format: 'json' });
     expect(file.mimeType).toBe('application/json');

@@ -17,7 +17,7 @@ describe('tasks.create', () => {
   it("creates a person's task accepted, or proposed when asked, and tells the UI", async () => {
     const h = await setUpApi();
     await h.room('lab');
-    const me = h.app.auth.ownerIdentity().ownerLabel;
+    const me = (await h.app.auth.ownerIdentity()).ownerLabel;
     const card = await h.call('tasks.create', { roomId: 'lab', title: '  Fix login ', description: 'Steps…' });
     expect(card).toMatchObject({
       id: 'task_1', number: 1, roomId: 'lab', title: 'Fix login', status: 'accepted', assignee: null, reviewer: null, pr: null,
@@ -71,7 +71,7 @@ describe('tasks.board and tasks.get', () => {
     const detail = await h.call('tasks.get', { roomId: 'lab', number: 1 });
     expect(detail).toMatchObject({ id: 'task_1', description: 'It **breaks**', sourceMessageNumber: source.number, status: 'assigned' });
     expect(detail.history.map((e) => [e.from, e.to])).toEqual([[null, 'proposed'], ['proposed', 'accepted'], ['accepted', 'assigned']]);
-    expect(detail.history[1].actor).toBe(h.app.auth.ownerIdentity().ownerLabel);
+    expect(detail.history[1].actor).toBe((await h.app.auth.ownerIdentity()).ownerLabel);
     expect(detail.artifacts).toEqual([{ provider: 'github', kind: 'branch', id: null, number: null, title: null, url: null, ref: 'fix-login', state: null }]);
     const thread = await h.call('messages.thread', { roomId: 'lab', rootNumber: detail.discussionRootNumber! });
     expect(thread.root.text).toBe('Juniper proposed task_1: Fix login');

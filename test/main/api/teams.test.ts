@@ -4,8 +4,7 @@
 // refusals change nothing; a change made by the CLI in another process shows at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventBus } from '../../../src/main/events/bus';
-import { openDatabase } from '../../../src/main/store/database';
-import { Store } from '../../../src/main/store/store';
+import { SqliteStorage } from '../../../src/main/store/sqlite/sqliteStorage';
 import { databasePath } from '../../../src/main/paths';
 import { TeamRegistry } from '../../../src/main/teams/teamRegistry';
 import { teamSettingsIn } from '../../../src/main/teams/teamSettings';
@@ -142,7 +141,7 @@ describe.skipIf(!runPostgresSuites)('teams through the app API', () => {
   it('shows a team the CLI added in another process at once, and closes one it removed', async () => {
     const api = await setUpApi();
     // The CLI's way: its own connection to the same database file, then the announcement.
-    const cliStore = new Store(openDatabase(databasePath(api.dataDir)), new EventBus());
+    const cliStore = new SqliteStorage({ path: databasePath(api.dataDir), bus: new EventBus() });
     const cli = new TeamRegistry({ settings: teamSettingsIn(cliStore), secrets: api.secrets, env: {} });
     try {
       const added = await cli.add({ name: 'night', url: await cluster.createDatabase() });

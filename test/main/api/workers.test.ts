@@ -28,6 +28,38 @@ describe('workers.list', () => {
   });
 });
 
+describe('presence after a person moves a task', () => {
+  it('puts the holder and the reviewer back to idle when the task leaves their hands, and leaves others alone', async () => {
+    const h = await setUpApi();
+    const juniper = await h.agent('lab', 'Juniper');
+    const cedar = await h.agent('lab', 'Cedar', 'codex');
+    const fern = await h.agent('lab', 'Fern');
+    await h.call('tasks.create', { roomId: 'lab', title: 'Fix login' });
+    await h.call('tasks.create', { roomId: 'lab', title: 'Fix logout' });
+    await juniper.tool('claim_task', { task_id: 'task_1' });
+    await juniper.tool('update_task', { task_id: 'task_1', status: 'in_review' });
+    await cedar.tool('claim_task_review', { task_id: 'task_1' });
+    await fern.tool('post_status', { status: 'working on task_10, not task_1x' });
+    const status = async () => new Map((await h.call('workers.list', { roomId: 'lab' })).map((a) => [a.name, [a.status, a.statusText]]));
+    expect(await status()).toEqual(new Map([
+      ['Juniper', ['reviewing', 'task_1 in review']],
+      ['Cedar', ['reviewing', 'reviewing task_1']],
+      ['Fern', ['working', 'working on task_10, not task_1x']],
+    ]));
+    const seen = h.events.length;
+
+    await h.call('tasks.move', { roomId: 'lab', number: 1, to: 'done' });
+    expect(await status()).toEqual(new Map([
+      ['Juniper', ['idle', 'available in room']],
+      ['Cedar', ['idle', 'available in room']],
+      ['Fern', ['working', 'working on task_10, not task_1x']],
+    ]));
+    // The room header and the roster hear of it.
+    const changed = eventsOf(h.events.slice(seen), 'worker.changed').filter((e) => e.change === 'presence').map((e) => e.sessionId);
+    expect(changed.sort()).toEqual([juniper.sessionId, cedar.sessionId].sort());
+  });
+});
+
 describe('workers.rename', () => {
   it('renames the agent in its room; its old messages keep their sender', async () => {
     const h = await setUpApi();

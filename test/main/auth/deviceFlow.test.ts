@@ -184,7 +184,7 @@ describe('polling GitHub sign-in', () => {
       suggestedRoomId: 'github.com/ada/engine',
     });
     expect(h.memory.entries.get('github-token')).toBe(h.github.issuedTokens[0]);
-    expect(h.store.read(getAccountRow)).toMatchObject({ github_id: 583231, login: 'ada', display_name: 'Ada Lovelace', expires_at: null });
+    expect(await h.store.read(getAccountRow)).toMatchObject({ github_id: 583231, login: 'ada', display_name: 'Ada Lovelace', expires_at: null });
     expect(h.events).toEqual(['auth.changed']);
     const [user] = h.github.requestsTo('/api/user');
     expect(user.headers).toMatchObject({
@@ -199,7 +199,7 @@ describe('polling GitHub sign-in', () => {
     const h = await setUp();
     h.github.tokenExpiresIn = 28800;
     await signIn(h);
-    expect(h.auth.account()).toMatchObject({ login: 'ada' });
+    expect(await h.auth.account()).toMatchObject({ login: 'ada' });
     expect((await h.auth.onboardingStatus()).token_expires_at).toBe('2026-05-01T17:00:05.000Z');
   });
 
@@ -296,7 +296,7 @@ describe('polling GitHub sign-in', () => {
       error: 'keychain_unavailable',
       message: 'The OS keychain is unavailable (no Secret Service). Unlock gnome-keyring.',
     });
-    expect(h.store.read(getAccountRow)).toBeUndefined();
+    expect(await h.store.read(getAccountRow)).toBeUndefined();
     expect(h.events).toEqual([]);
     h.memory.setUnavailable(null);
     expect((await h.auth.status()).signedIn).toBe(false);

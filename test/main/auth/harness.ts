@@ -5,8 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventBus } from '../../../src/main/events/bus';
-import { openDatabase } from '../../../src/main/store/database';
-import { Store } from '../../../src/main/store/store';
+import { TestStorage } from '../../support/storage';
 import { createAuthService, type AuthService } from '../../../src/main/auth/authService';
 import { createMemorySecretStore, type MemorySecretStore } from '../../../src/main/secrets/memorySecretStore';
 import type { SecretStore } from '../../../src/main/secrets/secretStore';
@@ -17,7 +16,7 @@ export const APP_VERSION = (JSON.parse(readFileSync(new URL('../../../package.js
 export interface Harness {
   github: FakeGitHub;
   auth: AuthService;
-  store: Store;
+  store: TestStorage;
   secrets: SecretStore;
   memory: MemorySecretStore;
   events: string[];
@@ -38,7 +37,7 @@ export async function setUp(options: { env?: NodeJS.ProcessEnv; secrets?: Secret
   const dataDir = options.dataDir ? mkdtempSync(join(tmpdir(), 'letagents-auth-')) : null;
   if (dataDir) cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const bus = new EventBus();
-  const store = new Store(openDatabase(dataDir ? join(dataDir, 'letagents.db') : ':memory:'), bus);
+  const store = new TestStorage({ path: dataDir ? join(dataDir, 'letagents.db') : ':memory:', bus });
   cleanups.push(() => store.close());
   const events: string[] = [];
   bus.on('auth.changed', (e) => events.push(e.type));

@@ -31,7 +31,7 @@ describe('being signed in', () => {
       pending: null,
     });
     expect(JSON.stringify(status)).not.toContain(token);
-    expect(h.auth.authSummary()).toEqual({ source: 'keychain', expires_at: null, account: status.account });
+    expect(await h.auth.authSummary()).toEqual({ source: 'keychain', expires_at: null, account: status.account });
   });
 
   it('reports the auth part of the onboarding status', async () => {
@@ -78,7 +78,7 @@ describe('being signed in', () => {
     await signIn(h);
     await h.memory.delete('github-token');
     expect(await h.auth.onboardingStatus()).toMatchObject({ authenticated: false, account: null });
-    expect(h.store.read(getAccountRow)).toBeUndefined();
+    expect(await h.store.read(getAccountRow)).toBeUndefined();
   });
 });
 
@@ -90,11 +90,11 @@ describe('signing out', () => {
     h.events.length = 0;
     expect(await h.auth.signOut()).toEqual({ success: true, signed_out: true, env_token_still_present: false });
     expect(h.memory.entries.size).toBe(0);
-    expect(h.store.read(getAccountRow)).toBeUndefined();
+    expect(await h.store.read(getAccountRow)).toBeUndefined();
     expect((await h.auth.onboardingStatus()).pending_device_auth).toBeNull();
     expect(h.events).toEqual(['auth.changed']);
-    expect(h.auth.ownerIdentity()).toEqual({ ownerLabel: 'ospat', ownerSlug: 'ospat', githubLogin: null });
-    expect(h.auth.authSummary()).toBeNull();
+    expect(await h.auth.ownerIdentity()).toEqual({ ownerLabel: 'ospat', ownerSlug: 'ospat', githubLogin: null });
+    expect(await h.auth.authSummary()).toBeNull();
   });
 
   it('when not signed in reports nothing was signed out', async () => {
@@ -114,7 +114,7 @@ describe('GitHub rejecting the token (401) afterwards', () => {
     // Retried without the token after the 401, so public data still arrives.
     expect(await data.repoVisibility('github.com/ada/engine')).toMatchObject({ visibility: 'public', reason: null });
     expect(h.memory.entries.size).toBe(0);
-    expect(h.store.read(getAccountRow)).toBeUndefined();
+    expect(await h.store.read(getAccountRow)).toBeUndefined();
     expect(h.events).toEqual(['auth.changed']);
     expect((await h.auth.status()).signedIn).toBe(false);
   });
@@ -142,19 +142,19 @@ describe('the owner shown in agent labels', () => {
     const h = await setUp();
     h.github.user = { id: 1, login: 'AdaL', name: 'Ada Lovelace', avatar_url: 'https://avatars.example/1.png' };
     await signIn(h);
-    expect(h.auth.ownerIdentity()).toEqual({ ownerLabel: 'Ada Lovelace', ownerSlug: 'adal', githubLogin: 'AdaL' });
+    expect(await h.auth.ownerIdentity()).toEqual({ ownerLabel: 'Ada Lovelace', ownerSlug: 'adal', githubLogin: 'AdaL' });
   });
 
   it('is the login when the GitHub account has no name', async () => {
     const h = await setUp();
     h.github.user = { id: 2, login: 'grace', name: null, avatar_url: 'https://avatars.example/2.png' };
     await signIn(h);
-    expect(h.auth.ownerIdentity()).toEqual({ ownerLabel: 'grace', ownerSlug: 'grace', githubLogin: 'grace' });
+    expect(await h.auth.ownerIdentity()).toEqual({ ownerLabel: 'grace', ownerSlug: 'grace', githubLogin: 'grace' });
   });
 
   it('is the OS user name when not signed in', async () => {
     const h = await setUp({ osUser: 'Jürgen Weiß' });
-    expect(h.auth.ownerIdentity()).toEqual({ ownerLabel: 'Jürgen Weiß', ownerSlug: 'jurgen-wei', githubLogin: null });
+    expect(await h.auth.ownerIdentity()).toEqual({ ownerLabel: 'Jürgen Weiß', ownerSlug: 'jurgen-wei', githubLogin: null });
   });
 });
 

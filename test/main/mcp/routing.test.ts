@@ -9,10 +9,10 @@ const base: RoutingContext = {
   roomAgentHandles: new Set(['juniper', 'cedar']),
   heldTaskNumbers: new Set([7]),
   activeWorkers: 2,
-  publisherOf: (n) => (n === 1 ? ME : n === 2 ? 'ada/worker-other' : null),
-  participatedBefore: (root, before) => root === 10 && before > 11,
+  publisherOf: async (n) => (n === 1 ? ME : n === 2 ? 'ada/worker-other' : null),
+  participatedBefore: async (root, before) => root === 10 && before > 11,
   // Event 30 is about a task the recipient holds; any other event concerns someone else.
-  concernOf: (n) => (n === 30 ? { role: 'holder', taskNumber: 7 } : null),
+  concernOf: async (n) => (n === 30 ? { role: 'holder', taskNumber: 7 } : null),
   mentionsIn: extractMentions,
   loopPaused: () => false,
 };
@@ -22,64 +22,64 @@ const msg = (over: Partial<RoutableMessage>): RoutableMessage => ({
 const route = (over: Partial<RoutableMessage>, ctx: Partial<RoutingContext> = {}) => routeMessage(msg(over), { ...base, ...ctx });
 
 describe('activation routing', () => {
-  it('keeps an agent\'s own messages silent, even when they mention it', () => {
-    expect(route({ publisherAgentKey: ME, text: '@Juniper note to self' })).toEqual({ decision: 'silent', reason: 'self_message', addressed: false });
+  it('keeps an agent\'s own messages silent, even when they mention it', async () => {
+    expect(await route({ publisherAgentKey: ME, text: '@Juniper note to self' })).toEqual({ decision: 'silent', reason: 'self_message', addressed: false });
   });
-  it('wakes the mentioned agent, matching names after handle normalisation', () => {
-    expect(route({ text: 'hey @JUNIPER look' })).toEqual({ decision: 'activate', reason: 'explicit_mention', addressed: true });
+  it('wakes the mentioned agent, matching names after handle normalisation', async () => {
+    expect(await route({ text: 'hey @JUNIPER look' })).toEqual({ decision: 'activate', reason: 'explicit_mention', addressed: true });
   });
-  it('wakes everyone on @all, @here, @everyone and @agents', () => {
+  it('wakes everyone on @all, @here, @everyone and @agents', async () => {
     for (const b of ['@all', '@here', '@everyone', '@agents']) {
-      expect(route({ text: `${b} standup` }, { activeWorkers: 9 }).reason).toBe('broadcast');
+      expect((await route({ text: `${b} standup` }, { activeWorkers: 9 })).reason).toBe('broadcast');
     }
   });
-  it('wakes on a system event only when it concerns the agent, saying how', () => {
+  it('wakes on a system event only when it concerns the agent, saying how', async () => {
     const event = { number: 30, kind: 'event', source: 'system', publisherAgentKey: null, text: 'task_7 moved from in_progress to blocked by Ada.' } as const;
-    expect(route(event)).toEqual({ decision: 'activate', reason: 'system_event', addressed: false, concern: { role: 'holder', taskNumber: 7 } });
+    expect(await route(event)).toEqual({ decision: 'activate', reason: 'system_event', addressed: false, concern: { role: 'holder', taskNumber: 7 } });
   });
-  it('keeps every other room event silent as system_noise: joins, other agents\' claims, status posts', () => {
+  it('keeps every other room event silent as system_noise: joins, other agents\' claims, status posts', async () => {
     const join = { number: 31, kind: 'event', source: 'system', text: 'Cedar joined the room.', publisherAgentKey: 'ada/worker-other' } as const;
-    expect(route(join, { activeWorkers: 2 })).toEqual({ decision: 'silent', reason: 'system_noise', addressed: false });
+    expect(await route(join, { activeWorkers: 2 })).toEqual({ decision: 'silent', reason: 'system_noise', addressed: false });
     // Naming a task the agent holds does not make someone else's claim its business.
-    expect(route({ ...join, text: 'Cedar claimed task_7.' }).reason).toBe('system_noise');
-    expect(route({ kind: 'status', text: '[status] working on task_7' }, { activeWorkers: 2 })).toEqual({ decision: 'silent', reason: 'system_noise', addressed: false });
+    expect((await route({ ...join, text: 'Cedar claimed task_7.' })).reason).toBe('system_noise');
+    expect(await route({ kind: 'status', text: '[status] working on task_7' }, { activeWorkers: 2 })).toEqual({ decision: 'silent', reason: 'system_noise', addressed: false });
   });
-  it('still wakes an agent a room event mentions, or that a status post broadcasts to', () => {
-    expect(route({ number: 31, kind: 'event', source: 'system', publisherAgentKey: null, text: 'task_9 was handed off from Cedar to @Juniper.' }).reason).toBe('explicit_mention');
-    expect(route({ kind: 'status', text: '[status] @all deploy is frozen' }).reason).toBe('broadcast');
-    expect(route({ kind: 'status', text: '[status] @Juniper done', publisherAgentKey: ME }).reason).toBe('self_message');
+  it('still wakes an agent a room event mentions, or that a status post broadcasts to', async () => {
+    expect((await route({ number: 31, kind: 'event', source: 'system', publisherAgentKey: null, text: 'task_9 was handed off from Cedar to @Juniper.' })).reason).toBe('explicit_mention');
+    expect((await route({ kind: 'status', text: '[status] @all deploy is frozen' })).reason).toBe('broadcast');
+    expect((await route({ kind: 'status', text: '[status] @Juniper done', publisherAgentKey: ME })).reason).toBe('self_message');
   });
-  it('keeps messages between two agents the loop guard paused silent, mentions included, from the pause on', () => {
+  it('keeps messages between two agents the loop guard paused silent, mentions included, from the pause on', async () => {
     const paused = { loopPaused: (publisher: string, n: number) => publisher === 'ada/worker-other' && n >= 20 };
-    expect(route({ text: '@Juniper again?' }, paused)).toEqual({ decision: 'silent', reason: 'loop_paused', addressed: false });
-    expect(route({ number: 19, text: '@Juniper again?' }, paused).reason).toBe('explicit_mention');
+    expect(await route({ text: '@Juniper again?' }, paused)).toEqual({ decision: 'silent', reason: 'loop_paused', addressed: false });
+    expect((await route({ number: 19, text: '@Juniper again?' }, paused)).reason).toBe('explicit_mention');
     // A person's message is never part of a loop.
-    expect(route({ source: 'human', publisherAgentKey: null, text: '@Juniper stop' }, { loopPaused: () => true }).reason).toBe('explicit_mention');
+    expect((await route({ source: 'human', publisherAgentKey: null, text: '@Juniper stop' }, { loopPaused: () => true })).reason).toBe('explicit_mention');
   });
-  it('stays silent when the message names another agent of the room', () => {
-    expect(route({ text: '@cedar please review' })).toEqual({ decision: 'silent', reason: 'explicit_other_mention', addressed: false });
+  it('stays silent when the message names another agent of the room', async () => {
+    expect(await route({ text: '@cedar please review' })).toEqual({ decision: 'silent', reason: 'explicit_other_mention', addressed: false });
   });
-  it('treats a mention of someone who is not an agent as plain text', () => {
-    expect(route({ text: 'ask @bob later' }).reason).toBe('unaddressed');
+  it('treats a mention of someone who is not an agent as plain text', async () => {
+    expect((await route({ text: 'ask @bob later' })).reason).toBe('unaddressed');
   });
-  it('wakes the author of the message being replied to', () => {
-    expect(route({ replyToNumber: 1 })).toEqual({ decision: 'activate', reason: 'reply_target', addressed: true });
+  it('wakes the author of the message being replied to', async () => {
+    expect(await route({ replyToNumber: 1 })).toEqual({ decision: 'activate', reason: 'reply_target', addressed: true });
   });
-  it('wakes thread participants on later replies', () => {
-    expect(route({ number: 12, threadRootNumber: 10, replyToNumber: 2 }).reason).toBe('thread_participant');
+  it('wakes thread participants on later replies', async () => {
+    expect((await route({ number: 12, threadRootNumber: 10, replyToNumber: 2 })).reason).toBe('thread_participant');
   });
-  it('wakes the holder of a task named by a whole word task id', () => {
-    expect(route({ text: 'status of task_7?' }, { activeWorkers: 9 }).reason).toBe('task_owner');
-    expect(route({ text: 'status of task_70?' }, { activeWorkers: 9 }).decision).toBe('silent');
+  it('wakes the holder of a task named by a whole word task id', async () => {
+    expect((await route({ text: 'status of task_7?' }, { activeWorkers: 9 })).reason).toBe('task_owner');
+    expect((await route({ text: 'status of task_70?' }, { activeWorkers: 9 })).decision).toBe('silent');
   });
-  it('keeps replies to someone else silent', () => {
-    expect(route({ replyToNumber: 2 })).toEqual({ decision: 'silent', reason: 'other_reply_target', addressed: false });
+  it('keeps replies to someone else silent', async () => {
+    expect(await route({ replyToNumber: 2 })).toEqual({ decision: 'silent', reason: 'other_reply_target', addressed: false });
   });
-  it('always wakes on unaddressed human messages', () => {
-    expect(route({ source: 'human', publisherAgentKey: null }, { activeWorkers: 40 })).toEqual({ decision: 'activate', reason: 'unaddressed', addressed: false });
+  it('always wakes on unaddressed human messages', async () => {
+    expect(await route({ source: 'human', publisherAgentKey: null }, { activeWorkers: 40 })).toEqual({ decision: 'activate', reason: 'unaddressed', addressed: false });
   });
-  it('wakes on unaddressed agent chatter only in rooms with at most 3 active workers', () => {
-    expect(route({}, { activeWorkers: 3 }).decision).toBe('activate');
-    expect(route({}, { activeWorkers: 4 })).toEqual({ decision: 'silent', reason: 'unaddressed', addressed: false });
+  it('wakes on unaddressed agent chatter only in rooms with at most 3 active workers', async () => {
+    expect((await route({}, { activeWorkers: 3 })).decision).toBe('activate');
+    expect(await route({}, { activeWorkers: 4 })).toEqual({ decision: 'silent', reason: 'unaddressed', addressed: false });
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECONNECT_GRACE_MS } from '../../../src/main/mcp/bindings';
 import { startInProcessApp, type InProcessApp } from './apps';
 import { pause, register, send, until } from './tools';
+import { rawDbOf } from '../../support/storage';
 
 let inproc: InProcessApp;
 
@@ -28,7 +29,7 @@ describe('a helper killed with SIGKILL (in-process: presence lives in memory)', 
     await until(() => hub.bindings.binding(sessionId) === undefined, 'the app saw C3\'s connection close');
     await pause(RECONNECT_GRACE_MS + 200);
     expect(hub.isOnline(sessionId)).toBe(false);
-    const row = inproc.app.core.store.db.prepare('SELECT ended_at FROM agent_sessions WHERE session_id = ?').get(sessionId);
+    const row = rawDbOf(inproc.app.core.store).prepare('SELECT ended_at FROM agent_sessions WHERE session_id = ?').get(sessionId);
     expect(row).toEqual({ ended_at: null });
 
     const back = await register(c4, { worker_id: w.worker_id, room_id: room });

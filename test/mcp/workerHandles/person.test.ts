@@ -8,6 +8,7 @@ import { addTask } from '../../../src/main/domain/tasks/createTask';
 import type { PersonActor } from '../../../src/main/domain/actor';
 import { startInProcessApp, type InProcessApp } from './apps';
 import { call, hard, pause, register, send, until, W12, W13, W14, W15 } from './tools';
+import { rawDbOf } from '../../support/storage';
 
 const ada: PersonActor = { kind: 'person', label: 'Ada' };
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => inproc?.close());
 
 const row = (sessionId: string) =>
-  inproc.app.core.store.db.prepare('SELECT ended_at, ended_by FROM agent_sessions WHERE session_id = ?').get(sessionId) as {
+  rawDbOf(inproc.app.core.store).prepare('SELECT ended_at, ended_by FROM agent_sessions WHERE session_id = ?').get(sessionId) as {
     ended_at: string | null;
     ended_by: string | null;
   };

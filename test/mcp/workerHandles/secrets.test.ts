@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HelperClient } from '../../support';
 import { startInProcessApp, type InProcessApp } from './apps';
 import { call, sha256hex, type Reply } from './tools';
+import { rawDbOf } from '../../support/storage';
 
 let inproc: InProcessApp;
 const logs: string[] = [];
@@ -45,7 +46,7 @@ function filesUnder(dir: string): { path: string; bytes: Buffer }[] {
 
 /** Every value of every column of every row of every table, as text or bytes. */
 function allDatabaseValues(): (string | Buffer)[] {
-  const db = inproc.app.core.store.db;
+  const db = rawDbOf(inproc.app.core.store);
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
   return tables.flatMap((table) =>
     (db.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[]).flatMap((row) =>
@@ -107,7 +108,7 @@ describe('secrets (in-process: tokens are only reachable in memory)', () => {
     for (const token of tokens) expect(foundIn(token), 'a connection token escaped').toEqual([]);
     for (const key of keys) {
       expect(foundIn(key), 'a raw registration_key was stored or shown').toEqual([]);
-      const hashes = inproc.app.core.store.db.prepare('SELECT registration_key_hash FROM workers WHERE registration_key_hash = ?').pluck().all(sha256hex(key));
+      const hashes = rawDbOf(inproc.app.core.store).prepare('SELECT registration_key_hash FROM workers WHERE registration_key_hash = ?').pluck().all(sha256hex(key));
       expect(hashes).toEqual([sha256hex(key)]);
     }
   });

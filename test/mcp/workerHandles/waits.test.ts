@@ -1,9 +1,9 @@
 // Event-driven waits (mcp-tools.md §5.3, worker-handles.md §11 case 19). In-process app
-// behind the real agent socket, so the test can watch every statement the app's SQLite
-// connection runs: domain code reads through store.db directly, so Store.readCount alone
-// would not prove anything; every prepare/exec/pragma on the connection is recorded.
+// behind the real agent socket, so the test can watch every read the app makes: the domain
+// reaches the database only through the storage port (lint keeps it so), so every read()
+// of the storage is recorded, and readCount is checked too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/main/store/database';
+import type { Queryable, SqlValue, Storage } from '../../../src/main/store/port';
 import { startInProcessApp, type InProcessApp } from './apps';
 import { call, pause, register, send } from './tools';
 
@@ -20,22 +20,27 @@ interface Statement {
   readonly at: number;
 }
 
-/** Records every statement the connection prepares or runs, from now on (test-only spy). */
-function recordStatements(db: Db): { log: Statement[]; stop(): void } {
+/** Records every statement the storage's reads run, from now on (test-only spy on read()). */
+function recordReads(store: Storage): { log: Statement[]; stop(): void } {
   const log: Statement[] = [];
-  const target = db as unknown as Record<'prepare' | 'exec' | 'pragma', (sql: string, ...rest: unknown[]) => unknown>;
-  const originals = { prepare: target.prepare, exec: target.exec, pragma: target.pragma };
-  for (const name of ['prepare', 'exec', 'pragma'] as const) {
-    target[name] = function (this: unknown, sql: string, ...rest: unknown[]) {
-      log.push({ sql: name === 'pragma' ? `PRAGMA ${sql}` : sql, at: performance.now() });
-      return originals[name].call(db, sql, ...rest);
-    };
+  const original = store.read;
+  const note = (sql: string) => log.push({ sql, at: performance.now() });
+  function spied<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+    return original.call(store, (q: Queryable) =>
+      fn({
+        dialect: q.dialect,
+        get: <R>(sql: string, ...params: SqlValue[]) => (note(sql), q.get<R>(sql, ...params)),
+        all: <R>(sql: string, ...params: SqlValue[]) => (note(sql), q.all<R>(sql, ...params)),
+        run: (sql: string, ...params: SqlValue[]) => (note(sql), q.run(sql, ...params)),
+      }),
+    ) as Promise<T>;
   }
-  return { log, stop: () => Object.assign(target, originals) };
+  Object.assign(store, { read: spied });
+  return { log, stop: () => Object.assign(store, { read: original }) };
 }
 
-/** A statement that reads: SELECT/WITH queries and pragmas (writes and transaction control excluded). */
-const isRead = (s: Statement) => /^\s*(SELECT|WITH|PRAGMA)\b/i.test(s.sql);
+/** A statement that reads: SELECT/WITH queries. */
+const isRead = (s: Statement) => /^\s*(SELECT|WITH)\b/i.test(s.sql);
 
 describe('wait_for_messages sleeps on the commit signal (in-process: to watch the database connection)', () => {
   it('case 19: an idle wait runs no read queries, and the activating message\'s commit wakes it', async ({ annotate }) => {
@@ -46,7 +51,7 @@ describe('wait_for_messages sleeps on the commit signal (in-process: to watch th
     const cursor = (await call(c1, 'wait_for_messages', { worker_id: w.worker_id, timeout: 1_000 })).last_observed_message_id;
 
     const { store, bus } = inproc.app.core;
-    const recorder = recordStatements(store.db);
+    const recorder = recordReads(store);
     let committedAt = 0;
     const unsubscribe = bus.on('message.created', () => (committedAt ||= performance.now()));
     try {

@@ -4,7 +4,7 @@
 // the WebSocket transport's behaviour.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { socketUrl, startSession, takeCodeFromLocation, connectApi } from '../../../src/renderer/src/api/connect';
-import { createWebSocketTransport } from '../../../src/renderer/src/api/webSocketTransport';
+import { createWebSocketTransport, type WebSocketTransportOptions } from '../../../src/renderer/src/api/webSocketTransport';
 import type { ConnectionState } from '../../../src/renderer/src/api/transport';
 
 afterEach(() => {
@@ -77,9 +77,9 @@ class FakeSocket {
   }
 }
 
-function transport() {
+function transport(options: WebSocketTransportOptions = {}) {
   FakeSocket.all = [];
-  const t = createWebSocketTransport('ws://x/api/ws', () => new FakeSocket() as unknown as WebSocket);
+  const t = createWebSocketTransport('ws://x/api/ws', () => new FakeSocket() as unknown as WebSocket, options);
   const states: ConnectionState[] = [];
   t.onConnection((s) => states.push(s));
   return { t, states, socket: () => FakeSocket.all[FakeSocket.all.length - 1] };
@@ -121,13 +121,36 @@ describe('WebSocket transport', () => {
     expect(states.at(-1)).toBe('open');
   });
 
-  it('after several failed first attempts it says the link is stale', () => {
+  it('after a few refused tries it asks the host why: the session is gone, or nothing answers', async () => {
     vi.useFakeTimers();
-    const { states, socket } = transport();
-    for (let i = 0; i < 4; i++) {
-      socket().close();
-      vi.advanceTimersByTime(5000);
+    for (const [verdict, said] of [['no_session', 'session_ended'], ['unreachable', 'unreachable'], ['ok', 'connecting']] as const) {
+      const asked: string[] = [];
+      const { states, socket } = transport({ checkSession: async () => (asked.push(verdict), verdict) });
+      socket().onopen!();
+      for (let i = 0; i < 4; i++) {
+        socket().close();
+        await vi.advanceTimersByTimeAsync(5000);
+      }
+      expect(asked.length).toBeGreaterThan(0);
+      expect(states.at(-1)).toBe(said);
+      // It never stops trying: once the session is back, the socket opens.
+      socket().onopen!();
+      expect(states.at(-1)).toBe('open');
     }
-    expect(states).toContain('closed');
+  });
+
+  it('tries again at once when the tab is visible or focused again, not only on its timer', () => {
+    vi.useFakeTimers();
+    let wake = () => {};
+    const { states, socket } = transport({ onWake: (retry) => ((wake = retry), () => {}) });
+    socket().onopen!();
+    socket().close();
+    expect(FakeSocket.all).toHaveLength(1);
+    wake();
+    expect(FakeSocket.all).toHaveLength(2);
+    wake(); // a try is under way: no second socket
+    expect(FakeSocket.all).toHaveLength(2);
+    socket().onopen!();
+    expect(states.at(-1)).toBe('open');
   });
 });

@@ -133,6 +133,12 @@ export function createFakeApi(state: FakeState = emptyState(), overrides: Partia
       return postAsPerson(roomId, text, threadRootNumber ?? null);
     },
     'messages.search': ({ roomId, query, limit }) => searchMessages(list(state.messages, roomId), query, limit ?? 20),
+    'messages.searchAll': ({ query, perRoom }) => ({
+      groups: state.rooms.flatMap((r) => {
+        const found = searchMessages(list(state.messages, r.id), query, perRoom ?? 10);
+        return found.hits.length > 0 ? [{ roomId: r.id, ...found }] : [];
+      }),
+    }),
     'tasks.board': ({ roomId }) => ({ roomId, tasks: list(state.tasks, roomId).map((t) => ({ ...t })) }),
     'tasks.get': ({ roomId, number }) => {
       const t = taskOf(roomId, number);

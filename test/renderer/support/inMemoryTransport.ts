@@ -10,12 +10,12 @@ export interface TestTransport extends Transport {
   problems: string[];
 }
 
-export function inMemoryTransport(api: FakeApi): TestTransport {
+export function inMemoryTransport(api: FakeApi, host: Transport['host'] = 'browser'): TestTransport {
   const problems: string[] = [];
   const dispatch = createDispatcher(api.impl, { onUnexpected: (method, error) => void problems.push(`${method}: ${String(error)}`) });
   const connection = new Set<(state: ConnectionState) => void>();
   return {
-    host: 'browser',
+    host,
     invoke: (method, input) => dispatch(method, JSON.parse(JSON.stringify(input ?? {}))),
     onEvent: (listener) => api.subscribe((event) => listener(JSON.parse(JSON.stringify(event)))),
     onConnection(listener) {

@@ -19,15 +19,15 @@ export interface Rendered extends RenderResult {
   transport: TestTransport;
 }
 
-export function setup(state?: FakeState, overrides: Partial<ApiImplementation> = {}) {
+export function setup(state?: FakeState, overrides: Partial<ApiImplementation> = {}, host: TestTransport['host'] = 'browser') {
   const api = createFakeApi(state, overrides);
-  const transport = inMemoryTransport(api);
+  const transport = inMemoryTransport(api, host);
   return { api, transport, client: createApiClient(transport) };
 }
 
 /** The full app with sidebar, starting at `route`. */
-export function renderApp(options: { state?: FakeState; route?: Route; overrides?: Partial<ApiImplementation> } = {}): Rendered {
-  const { api, transport, client } = setup(options.state, options.overrides);
+export function renderApp(options: { state?: FakeState; route?: Route; overrides?: Partial<ApiImplementation>; host?: TestTransport['host'] } = {}): Rendered {
+  const { api, transport, client } = setup(options.state, options.overrides, options.host);
   return { ...render(<App client={client} initialRoute={options.route} />), api, client, transport };
 }
 

@@ -17,13 +17,13 @@ export function agentMethods(ctx: ApiContext): AgentMethods {
     'agents.list': async () => (await agents.list()).map(toManagedAgent),
     'agents.add': async (input) => toManagedAgent(await agents.add(input)),
     'agents.pause': async ({ agentId }) => toManagedAgent(await agents.pause(agentId)),
-    'agents.resume': async ({ agentId }) => toManagedAgent(await agents.resume(agentId, ctx.person())),
-    'agents.stop': async ({ agentId }) => toManagedAgent(await agents.stop(agentId, ctx.person())),
-    'agents.runNow': async ({ agentId }) => toManagedAgent(await agents.runNow(agentId, ctx.person())),
-    'agents.remove': async ({ agentId }) => ({ removed: await agents.remove(agentId, ctx.person()) }),
+    'agents.resume': async ({ agentId }) => toManagedAgent(await agents.resume(agentId, await ctx.person())),
+    'agents.stop': async ({ agentId }) => toManagedAgent(await agents.stop(agentId, await ctx.person())),
+    'agents.runNow': async ({ agentId }) => toManagedAgent(await agents.runNow(agentId, await ctx.person())),
+    'agents.remove': async ({ agentId }) => ({ removed: await agents.remove(agentId, await ctx.person()) }),
     'agents.activity': async ({ agentId, limit }) => {
-      if (!(await ctx.app.core.store.read((db) => getManagedAgentRow(db, agentId)))) throw appErrors.notFound('Managed agent');
-      return ctx.app.core.store.read((db) => agentActivity(db, agentId, limit ?? 20));
+      if (!(await ctx.app.core.store.read((q) => getManagedAgentRow(q, agentId)))) throw appErrors.notFound('Managed agent');
+      return ctx.app.core.store.read((q) => agentActivity(q, agentId, limit ?? 20));
     },
   };
 }

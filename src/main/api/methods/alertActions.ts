@@ -16,7 +16,7 @@ import { postSystemEvent } from '../../domain/systemEvents';
 import { activeWorkLease } from '../../domain/tasks/leases';
 import { reassignTaskAsPerson } from '../../domain/tasks/personActions';
 import { getManagedStateOfWorker } from '../../store/managedAgentQueries';
-import type { Tx } from '../../store/store';
+import type { Queryable, Tx } from '../../store/port';
 import { getTaskRow } from '../../store/taskQueries';
 import type { ApiContext } from '../context';
 import { threadOf } from '../models/alerts';
@@ -25,13 +25,13 @@ import { threadOf } from '../models/alerts';
 const mention = (name: string) => `@${name.replace(/\s+/g, '')}`;
 
 export async function actOnAlert(ctx: ApiContext, roomId: string, number: number, action: AlertAction, toSessionId?: string): Promise<boolean> {
-  const alert = getAlert(ctx.db, roomId, number);
+  const alert = await ctx.read((q) => getAlert(q, roomId, number));
   if (!alert || alert.status !== 'open') throw appErrors.notFound('Item');
   const allowed: Record<AlertAction, readonly AlertRow['kind'][]> = {
     remind: ['unanswered', 'idle_task'], handoff: ['unanswered', 'idle_task'], resume: ['loop'], stop: ['loop'], resume_agent: ['agent_budget'],
   };
   if (!allowed[action].includes(alert.kind)) throw appErrors.invalidInput('That action does not apply to this item.');
-  const person = ctx.person();
+  const person = await ctx.person();
   switch (action) {
     case 'remind':
       await ctx.write((tx) => remind(tx, person, alert));
@@ -46,8 +46,10 @@ export async function actOnAlert(ctx: ApiContext, roomId: string, number: number
       await stopLoop(ctx, alert, person);
       return true;
     case 'resume_agent': {
-      const session = alert.session_id ? getSession(ctx.db, alert.session_id) : undefined;
-      const managed = session?.worker_id ? getManagedStateOfWorker(ctx.db, session.worker_id, session.room_id) : undefined;
+      const managed = await ctx.read(async (q) => {
+        const session = alert.session_id ? await getSession(q, alert.session_id) : undefined;
+        return session?.worker_id ? getManagedStateOfWorker(q, session.worker_id, session.room_id) : undefined;
+      });
       if (!managed) throw appErrors.notFound('Managed agent');
       await ctx.app.agents.resume(managed.agent_id, person);
       return true;
@@ -57,86 +59,89 @@ export async function actOnAlert(ctx: ApiContext, roomId: string, number: number
 
 /** Dismissing an item: a loop's agents are resumed with it. */
 export async function dismissAlert(ctx: ApiContext, roomId: string, number: number): Promise<void> {
-  const alert = getAlert(ctx.db, roomId, number);
-  if (alert?.kind === 'loop' && alert.status === 'open') return resumeLoop(ctx, alert, ctx.person());
-  await ctx.write((tx) => {
-    if (!closeAlert(tx, roomId, number, 'dismissed') && !getAlert(tx.db, roomId, number)) throw appErrors.notFound('Item');
+  const alert = await ctx.read((q) => getAlert(q, roomId, number));
+  if (alert?.kind === 'loop' && alert.status === 'open') return resumeLoop(ctx, alert, await ctx.person());
+  await ctx.write(async (tx) => {
+    if (!(await closeAlert(tx, roomId, number, 'dismissed')) && !(await getAlert(tx, roomId, number))) throw appErrors.notFound('Item');
   });
 }
 
-function agentOf(tx: Tx, alert: AlertRow): SessionRow {
-  const session = alert.session_id ? getSession(tx.db, alert.session_id) : undefined;
+async function agentOf(tx: Tx, alert: AlertRow): Promise<SessionRow> {
+  const session = alert.session_id ? await getSession(tx, alert.session_id) : undefined;
   if (!session) throw appErrors.notFound('Agent session');
   return session;
 }
 
 /** A person's thread reply under the item's message or task discussion (top level when it has none). */
-function postInThread(tx: Tx, person: PersonActor, alert: AlertRow, text: string): void {
-  resolveWritableRoom(tx.db, alert.room_id);
-  const root = threadOf(tx.db, alert);
-  sendMessage(tx, { roomId: alert.room_id, author: person, text, threadParentId: root === null ? null : msgId(root) });
+async function postInThread(tx: Tx, person: PersonActor, alert: AlertRow, text: string): Promise<void> {
+  await resolveWritableRoom(tx, alert.room_id);
+  const root = await threadOf(tx, alert);
+  await sendMessage(tx, { roomId: alert.room_id, author: person, text, threadParentId: root === null ? null : msgId(root) });
 }
 
-function remind(tx: Tx, person: PersonActor, alert: AlertRow): void {
-  const agent = agentOf(tx, alert);
+async function remind(tx: Tx, person: PersonActor, alert: AlertRow): Promise<void> {
+  const agent = await agentOf(tx, alert);
   const text =
     alert.kind === 'unanswered'
       ? `${mention(agent.display_name)} a reminder: please read ${msgId(alert.message_number!)} and reply.`
       : `${mention(agent.display_name)} a reminder: ${taskId(alert.task_number!)} is yours; please start on it.`;
-  postInThread(tx, person, alert, text);
-  reviseAlert(tx, alert, alert.body, { ...alertDetail(alert), remindedAt: tx.now });
+  await postInThread(tx, person, alert, text);
+  await reviseAlert(tx, alert, alert.body, { ...alertDetail(alert), remindedAt: tx.now });
 }
 
 /** The task the item is about: the handed task, or one the message names that the silent agent holds. */
-function taskOfAlert(tx: Tx, alert: AlertRow, agent: SessionRow): number | null {
+async function taskOfAlert(q: Queryable, alert: AlertRow, agent: SessionRow): Promise<number | null> {
   if (alert.task_number !== null) return alert.task_number;
-  const text = getMessageRow(tx.db, alert.room_id, alert.message_number!)?.text ?? '';
+  const text = (await getMessageRow(q, alert.room_id, alert.message_number!))?.text ?? '';
   for (const match of text.matchAll(/\btask_([1-9][0-9]{0,9})\b/g)) {
-    const task = getTaskRow(tx.db, alert.room_id, Number(match[1]));
-    if (task && activeWorkLease(tx.db, task)?.agent_key === agent.agent_key) return task.number;
+    const task = await getTaskRow(q, alert.room_id, Number(match[1]));
+    if (task && (await activeWorkLease(q, task))?.agent_key === agent.agent_key) return task.number;
   }
   return null;
 }
 
-function handOff(tx: Tx, person: PersonActor, alert: AlertRow, toSessionId: string | undefined): void {
-  const agent = agentOf(tx, alert);
-  const target = toSessionId ? getSession(tx.db, toSessionId) : undefined;
+async function handOff(tx: Tx, person: PersonActor, alert: AlertRow, toSessionId: string | undefined): Promise<void> {
+  const agent = await agentOf(tx, alert);
+  const target = toSessionId ? await getSession(tx, toSessionId) : undefined;
   if (!target || target.room_id !== alert.room_id || target.session_kind !== 'worker' || target.ended_at || target.agent_key === agent.agent_key) {
     throw appErrors.invalidInput('Choose another agent in this room to hand it to.');
   }
-  const task = taskOfAlert(tx, alert, agent);
-  if (task !== null) reassignTaskAsPerson(tx, alert.room_id, task, person, { agentKey: target.agent_key, sessionId: target.session_id });
+  const task = await taskOfAlert(tx, alert, agent);
+  if (task !== null) await reassignTaskAsPerson(tx, alert.room_id, task, person, { agentKey: target.agent_key, sessionId: target.session_id });
   if (alert.kind === 'unanswered') {
     const also = task !== null ? ` I handed ${taskId(task)} to you.` : '';
-    postInThread(tx, person, alert, `${mention(target.display_name)} ${agent.display_name} hasn't picked up ${msgId(alert.message_number!)}; could you take it?${also}`);
+    await postInThread(tx, person, alert, `${mention(target.display_name)} ${agent.display_name} hasn't picked up ${msgId(alert.message_number!)}; could you take it?${also}`);
   }
-  closeAlert(tx, alert.room_id, alert.number, 'resolved');
+  await closeAlert(tx, alert.room_id, alert.number, 'resolved');
 }
 
-function pausedSessions(ctx: ApiContext, roomId: string): SessionRow[] {
+async function pausedSessions(ctx: ApiContext, roomId: string): Promise<SessionRow[]> {
   const pause = ctx.app.hub.delivery.loopGuard.pause(roomId);
-  return listRoomSessions(ctx.db, roomId).filter((s) => s.session_kind === 'worker' && !s.ended_at && !!pause?.keys.has(s.agent_key));
+  if (!pause) return [];
+  return (await ctx.read((q) => listRoomSessions(q, roomId))).filter((s) => s.session_kind === 'worker' && !s.ended_at && pause.keys.has(s.agent_key));
 }
 
 async function resumeLoop(ctx: ApiContext, alert: AlertRow, person: PersonActor): Promise<void> {
-  const names = listOf([...new Set(pausedSessions(ctx, alert.room_id).map((s) => s.display_name))]);
-  await ctx.write((tx) => {
-    if (closeAlert(tx, alert.room_id, alert.number, 'resolved')) postSystemEvent(tx, alert.room_id, `${person.label} resumed ${names}: their messages wake each other again.`, person);
+  const names = listOf([...new Set((await pausedSessions(ctx, alert.room_id)).map((s) => s.display_name))]);
+  await ctx.write(async (tx) => {
+    if (await closeAlert(tx, alert.room_id, alert.number, 'resolved')) {
+      await postSystemEvent(tx, alert.room_id, `${person.label} resumed ${names}: their messages wake each other again.`, person);
+    }
   });
   ctx.app.hub.delivery.loopGuard.resume(alert.room_id);
 }
 
 /** Pauses the managed agents among them and tells every one of them to stop; the loop guard starts counting afresh. */
 async function stopLoop(ctx: ApiContext, alert: AlertRow, person: PersonActor): Promise<void> {
-  const sessions = pausedSessions(ctx, alert.room_id);
+  const sessions = await pausedSessions(ctx, alert.room_id);
   for (const session of sessions) {
-    const managed = session.worker_id ? getManagedStateOfWorker(ctx.db, session.worker_id, session.room_id) : undefined;
+    const managed = session.worker_id ? await ctx.read((q) => getManagedStateOfWorker(q, session.worker_id!, session.room_id)) : undefined;
     if (managed && managed.desired_state === 'running') await ctx.app.agents.pause(managed.agent_id);
   }
   ctx.app.hub.delivery.loopGuard.resume(alert.room_id);
-  await ctx.write((tx) => {
-    closeAlert(tx, alert.room_id, alert.number, 'resolved');
+  await ctx.write(async (tx) => {
+    await closeAlert(tx, alert.room_id, alert.number, 'resolved');
     const names = [...new Set(sessions.map((s) => mention(s.display_name)))].join(' ');
-    if (names) sendMessage(tx, { roomId: alert.room_id, author: person, text: `${names} please stop this exchange and wait for a person.` });
+    if (names) await sendMessage(tx, { roomId: alert.room_id, author: person, text: `${names} please stop this exchange and wait for a person.` });
   });
 }

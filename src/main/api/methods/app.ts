@@ -11,8 +11,8 @@ type AppMethods = Methods<'app.info' | 'app.doctor' | 'app.openExternal' | 'app.
 export function appMethods(ctx: ApiContext): AppMethods {
   const { app, host } = ctx;
   return {
-    'app.info': () => {
-      const owner = app.auth.ownerIdentity();
+    'app.info': async () => {
+      const owner = await app.auth.ownerIdentity();
       return {
         version: app.version,
         host: host.kind ?? 'browser',

@@ -3,6 +3,7 @@
 import type { Account, DeviceFlow, PollResult } from '../../../shared/model/account';
 import type { AccountView, PollDeviceAuthResult, SoftFailure, StartDeviceAuthSuccess } from '../../auth/authResults';
 import { OAUTH_APP_HELP } from '../../auth/githubSettings';
+import { NO_NETWORK } from '../../auth/githubHttp';
 import { DomainError, errors } from '../../domain/errors';
 import { describeKeychainProblem } from '../../secrets/secretStore';
 import type { ApiContext } from '../context';
@@ -24,12 +25,19 @@ function toDeviceFlow(started: StartDeviceAuthSuccess): DeviceFlow {
   };
 }
 
+const OFFLINE_O4 = errors.O4(NO_NETWORK).message;
+
+/** O4 in the person's words: no network is said as such, not as a resolver's error code. */
+function forPeople(o4Message: string): string {
+  return o4Message.startsWith(OFFLINE_O4) ? 'GitHub is not reachable (no network). Check your internet connection, then try again.' : o4Message;
+}
+
 /** The catalogued error (O1–O4) behind an auth service's soft failure, so the dispatcher maps it. */
 export function failureError(failure: SoftFailure): DomainError {
   if (failure.error === errors.O1().message) return new DomainError('O1', 'soft', failure.error, failure.hint ?? OAUTH_APP_HELP);
   if (failure.error === errors.O2().message) return errors.O2();
   if (failure.error === errors.O3('').message) return errors.O3(failure.message ?? 'The OS keychain is unavailable.');
-  return new DomainError('O4', 'soft', failure.error);
+  return new DomainError('O4', 'soft', forPeople(failure.error));
 }
 
 function toPollResult(result: PollDeviceAuthResult): PollResult {
@@ -45,7 +53,7 @@ function toPollResult(result: PollDeviceAuthResult): PollResult {
     case 'authorized':
       return { status: 'authorized', message: result.hint, account: toAccount(result.account), interval: null };
     default:
-      return { status: result.status, message: 'error' in result ? result.error : null, account: null, interval: null };
+      return { status: result.status, message: 'error' in result ? forPeople(result.error) : null, account: null, interval: null };
   }
 }
 

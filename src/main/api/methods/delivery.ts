@@ -9,19 +9,21 @@ type DeliveryMethods = Methods<'delivery.receipts' | 'delivery.room' | 'delivery
 export function deliveryMethods(ctx: ApiContext): DeliveryMethods {
   const { app } = ctx;
   return {
-    'delivery.receipts': ({ roomId, numbers }) => {
-      requireRoom(ctx.db, roomId);
-      return { receipts: receiptsOf(app, ctx.db, roomId, numbers) };
-    },
-    'delivery.room': ({ roomId }) => {
-      requireRoom(ctx.db, roomId);
-      return roomDelivery(app, ctx.db, roomId);
-    },
+    'delivery.receipts': ({ roomId, numbers }) =>
+      ctx.read(async (q) => {
+        await requireRoom(q, roomId);
+        return { receipts: await receiptsOf(app, q, roomId, numbers) };
+      }),
+    'delivery.room': ({ roomId }) =>
+      ctx.read(async (q) => {
+        await requireRoom(q, roomId);
+        return roomDelivery(app, q, roomId);
+      }),
     'delivery.setRoomBudget': async ({ roomId, dailyTokens }) => {
-      requireRoom(ctx.db, roomId);
+      await ctx.read((q) => requireRoom(q, roomId));
       await app.hub.delivery.settings.setRoomBudget(roomId, dailyTokens);
-      app.hub.delivery.meter.recheck(roomId);
-      return roomDelivery(app, ctx.db, roomId);
+      await app.hub.delivery.meter.recheck(roomId);
+      return ctx.read((q) => roomDelivery(app, q, roomId));
     },
   };
 }

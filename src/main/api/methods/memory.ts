@@ -29,21 +29,28 @@ export function toFact(roomId: string, fact: RoomFact): Fact {
 
 export function memoryMethods(ctx: ApiContext): MemoryMethods {
   return {
-    'memory.list': ({ roomId, includeRetired }) => {
-      requireRoom(ctx.db, roomId);
+    'memory.list': async ({ roomId, includeRetired }) => {
+      await ctx.read((q) => requireRoom(q, roomId));
       // The domain lists the newest facts in number order; the panel shows the newest first.
-      return listRoomFacts(ctx.db, roomId)
+      return (await ctx.read((q) => listRoomFacts(q, roomId)))
         .filter((fact) => includeRetired || fact.retired_at === null)
         .reverse()
         .map((fact) => toFact(roomId, fact));
     },
 
-    'memory.add': async ({ roomId, category, title, body, sourceUrl }) =>
-      toFact(roomId, await ctx.write((tx) => addFactAsPerson(tx, ctx.person(), roomId, { category, title, body, sourceUrl: sourceUrl ?? null }))),
+    'memory.add': async ({ roomId, category, title, body, sourceUrl }) => {
+      const person = await ctx.person();
+      return toFact(roomId, await ctx.write((tx) => addFactAsPerson(tx, person, roomId, { category, title, body, sourceUrl: sourceUrl ?? null })));
+    },
 
-    'memory.edit': async ({ roomId, number, category, title, body }) =>
-      toFact(roomId, await ctx.write((tx) => editFact(tx, ctx.person(), roomId, number, { category, title, body }))),
+    'memory.edit': async ({ roomId, number, category, title, body }) => {
+      const person = await ctx.person();
+      return toFact(roomId, await ctx.write((tx) => editFact(tx, person, roomId, number, { category, title, body })));
+    },
 
-    'memory.retire': async ({ roomId, number }) => toFact(roomId, await ctx.write((tx) => retireFact(tx, ctx.person(), roomId, number))),
+    'memory.retire': async ({ roomId, number }) => {
+      const person = await ctx.person();
+      return toFact(roomId, await ctx.write((tx) => retireFact(tx, person, roomId, number)));
+    },
   };
 }

@@ -1,21 +1,25 @@
 // messages.*: the chat timeline (newest page, before/after a number, around a search hit),
 // a thread, the person's posts, and search.
-import type { TimelinePage } from '../../../shared/model/messages';
+import type { SearchResult, TimelinePage } from '../../../shared/model/messages';
 import { appErrors } from '../../domain/errors';
 import { msgId, parseNumberedId } from '../../domain/ids';
 import { getMessageRow } from '../../domain/messages/read';
 import { searchMessages } from '../../domain/messages/search';
 import { sendMessage } from '../../domain/messages/send';
 import { threadView, timelineAfter, timelinePage, DEFAULT_TIMELINE_LIMIT, MAX_TIMELINE_LIMIT, type TimelineMessage as DomainMessage } from '../../domain/messages/timeline';
-import { requireRoom } from '../../domain/rooms/rooms';
-import type { Db } from '../../store/database';
+import { listRooms, requireRoom } from '../../domain/rooms/rooms';
+import type { Queryable } from '../../store/port';
+import { mapInOrder } from '../../domain/inOrder';
 import type { ApiContext } from '../context';
 import { toTimelineMessage } from '../models/messages';
 import { senderOf } from '../models/people';
 import { highlightSnippet } from '../models/snippets';
 import type { Methods } from './types';
 
-type MessageMethods = Methods<'messages.timeline' | 'messages.thread' | 'messages.send' | 'messages.search'>;
+type MessageMethods = Methods<'messages.timeline' | 'messages.thread' | 'messages.send' | 'messages.search' | 'messages.searchAll'>;
+
+/** Hits per room in a search of every room (the newest ones). */
+const PER_ROOM_HITS = 10;
 
 /** A thread panel shows at most this many replies (the contract has no paging for threads). */
 export const MAX_THREAD_REPLIES = 2000;
@@ -29,80 +33,107 @@ interface PageRequest {
 }
 
 export function messageMethods(ctx: ApiContext): MessageMethods {
-  const map = (m: DomainMessage) => toTimelineMessage(ctx.db, m, ctx.personHandles(), m);
+  /** Maps domain messages to the UI's, with their reply stats, in order. */
+  const mapper = async (q: Queryable) => {
+    const handles = await ctx.personHandles();
+    return (messages: readonly DomainMessage[]) => mapInOrder(messages, (m) => toTimelineMessage(q, m, handles, m));
+  };
   return {
-    'messages.timeline': (input) => {
-      requireRoom(ctx.db, input.roomId);
-      return timeline(ctx.db, input, map);
-    },
+    'messages.timeline': (input) =>
+      ctx.read(async (q) => {
+        await requireRoom(q, input.roomId);
+        return timeline(q, input, await mapper(q));
+      }),
 
-    'messages.thread': ({ roomId, rootNumber }) => {
-      requireRoom(ctx.db, roomId);
-      const first = threadView(ctx.db, roomId, rootNumber, { limit: MAX_TIMELINE_LIMIT });
-      if (!first) throw appErrors.notFound('Message');
-      const replies = [...first.replies];
-      let more = first.hasMore;
-      // Page forward through a long thread, up to the panel's bound.
-      while (more && replies.length < MAX_THREAD_REPLIES) {
-        const next = threadView(ctx.db, roomId, rootNumber, { after: replies[replies.length - 1].number, limit: MAX_TIMELINE_LIMIT })!;
-        replies.push(...next.replies);
-        more = next.hasMore;
-      }
-      return { root: map(first.root), replies: replies.slice(0, MAX_THREAD_REPLIES).map(map) };
-    },
+    'messages.thread': ({ roomId, rootNumber }) =>
+      ctx.read(async (q) => {
+        await requireRoom(q, roomId);
+        const first = await threadView(q, roomId, rootNumber, { limit: MAX_TIMELINE_LIMIT });
+        if (!first) throw appErrors.notFound('Message');
+        const replies = [...first.replies];
+        let more = first.hasMore;
+        // Page forward through a long thread, up to the panel's bound.
+        while (more && replies.length < MAX_THREAD_REPLIES) {
+          const next = (await threadView(q, roomId, rootNumber, { after: replies[replies.length - 1].number, limit: MAX_TIMELINE_LIMIT }))!;
+          replies.push(...next.replies);
+          more = next.hasMore;
+        }
+        const map = await mapper(q);
+        return { root: (await map([first.root]))[0], replies: await map(replies.slice(0, MAX_THREAD_REPLIES)) };
+      }),
 
     'messages.send': async ({ roomId, text, threadRootNumber, replyToNumber }) => {
+      const author = await ctx.person();
       const number = await ctx.write((tx) =>
         sendMessage(tx, {
           roomId,
-          author: ctx.person(),
+          author,
           text,
           replyTo: replyToNumber === undefined ? null : msgId(replyToNumber),
           threadRootId: threadRootNumber === undefined ? null : msgId(threadRootNumber),
         }),
       );
-      return toTimelineMessage(ctx.db, getMessageRow(ctx.db, roomId, number)!, ctx.personHandles());
+      const handles = await ctx.personHandles();
+      return ctx.read(async (q) => toTimelineMessage(q, (await getMessageRow(q, roomId, number))!, handles));
     },
 
-    'messages.search': ({ roomId, query, limit }) => {
-      requireRoom(ctx.db, roomId);
-      const result = searchMessages(ctx.db, roomId, query, limit);
-      const hits = result.matches.flatMap((match) => {
-        const row = getMessageRow(ctx.db, roomId, parseNumberedId('msg', match.id)!);
-        if (!row) return [];
-        return [{ number: row.number, threadRootNumber: row.thread_root_number, sender: senderOf(row), createdAt: row.created_at, snippet: highlightSnippet(row.text, query) }];
-      });
-      return { hits, hasMore: result.has_more };
-    },
+    'messages.search': ({ roomId, query, limit }) =>
+      ctx.read(async (q) => {
+        await requireRoom(q, roomId);
+        return searchRoom(q, roomId, query, limit);
+      }),
+
+    'messages.searchAll': ({ query, perRoom }) =>
+      ctx.read(async (q) => {
+        const groups = [];
+        for (const room of await listRooms(q)) {
+          const found = await searchRoom(q, room.roomId, query, perRoom ?? PER_ROOM_HITS);
+          if (found.hits.length > 0) groups.push({ roomId: room.roomId, ...found });
+        }
+        return { groups };
+      }),
   };
 }
 
-function timeline(db: Db, input: PageRequest, map: (m: DomainMessage) => ReturnType<typeof toTimelineMessage>): TimelinePage {
+/** One room's hits with highlighted snippets, newest first. */
+async function searchRoom(q: Queryable, roomId: string, query: string, limit?: number): Promise<SearchResult> {
+  const result = await searchMessages(q, roomId, query, limit);
+  const hits = [];
+  for (const match of result.matches) {
+    const row = await getMessageRow(q, roomId, parseNumberedId('msg', match.id)!);
+    if (row) hits.push({ number: row.number, threadRootNumber: row.thread_root_number, sender: senderOf(row), createdAt: row.created_at, snippet: highlightSnippet(row.text, query) });
+  }
+  return { hits, hasMore: result.has_more };
+}
+
+type MapMessages = (messages: readonly DomainMessage[]) => Promise<Awaited<ReturnType<typeof toTimelineMessage>>[]>;
+
+async function timeline(q: Queryable, input: PageRequest, map: MapMessages): Promise<TimelinePage> {
   const { roomId } = input;
   const limit = input.limit ?? DEFAULT_TIMELINE_LIMIT;
   const cursors = [input.before, input.after, input.around].filter((c) => c !== undefined).length;
   if (cursors > 1) throw appErrors.invalidInput('Pass at most one of before, after and around.');
   // Whether any top-level message exists below / above a number (one row each way).
-  const anyBefore = (n: number) => timelinePage(db, roomId, { before: n, limit: 1 }).messages.length > 0;
-  const anyAfter = (n: number) => timelineAfter(db, roomId, n, { limit: 1 }).messages.length > 0;
+  const anyBefore = async (n: number) => (await timelinePage(q, roomId, { before: n, limit: 1 })).messages.length > 0;
+  const anyAfter = async (n: number) => (await timelineAfter(q, roomId, n, { limit: 1 })).messages.length > 0;
 
   if (input.after !== undefined) {
-    const page = timelineAfter(db, roomId, input.after, { limit });
-    return { messages: page.messages.map(map), hasMoreBefore: anyBefore(input.after + 1), hasMoreAfter: page.hasMore };
+    const page = await timelineAfter(q, roomId, input.after, { limit });
+    return { messages: await map(page.messages), hasMoreBefore: await anyBefore(input.after + 1), hasMoreAfter: page.hasMore };
   }
   if (input.around !== undefined) {
     // A thread reply is shown in place of its thread: the page centres on the root.
-    const target = getMessageRow(db, roomId, input.around);
+    const target = await getMessageRow(q, roomId, input.around);
     const centre = target?.thread_root_number ?? input.around;
-    const older = timelinePage(db, roomId, { before: centre + 1, limit: Math.ceil(limit / 2) });
+    const older = await timelinePage(q, roomId, { before: centre + 1, limit: Math.ceil(limit / 2) });
     const room = limit - older.messages.length;
-    const newer = room > 0 ? timelineAfter(db, roomId, centre, { limit: room }) : { messages: [], hasMore: anyAfter(centre) };
-    return { messages: [...older.messages, ...newer.messages].map(map), hasMoreBefore: older.hasMore, hasMoreAfter: newer.hasMore };
+    const newer = room > 0 ? await timelineAfter(q, roomId, centre, { limit: room }) : { messages: [], hasMore: await anyAfter(centre) };
+    return { messages: await map([...older.messages, ...newer.messages]), hasMoreBefore: older.hasMore, hasMoreAfter: newer.hasMore };
   }
-  const page = timelinePage(db, roomId, { before: input.before, limit });
+  const page = await timelinePage(q, roomId, { before: input.before, limit });
   return {
-    messages: page.messages.map(map),
+    messages: await map(page.messages),
     hasMoreBefore: page.hasMore,
-    hasMoreAfter: input.before === undefined ? false : anyAfter(input.before - 1),
+    hasMoreAfter: input.before === undefined ? false : await anyAfter(input.before - 1),
   };
 }

@@ -11,10 +11,10 @@ import { sendMessage } from '../../domain/messages/send';
 import { requireRoom } from '../../domain/rooms/rooms';
 import { getSession } from '../../domain/sessions/sessions';
 import { parseTaskId } from '../../domain/tasks';
-import type { Db } from '../../store/database';
+import type { Queryable, Tx } from '../../store/port';
 import { getRequestRow } from '../../store/knowledgeQueries';
-import type { Tx } from '../../store/store';
 import { getTaskRow, type TaskRow } from '../../store/taskQueries';
+import { mapInOrder } from '../../domain/inOrder';
 import type { ApiContext } from '../context';
 import { toTimelineMessage } from '../models/messages';
 import { shortNameOf } from '../models/people';
@@ -25,15 +25,15 @@ import type { Methods } from './types';
 
 type NeedsYouMethods = Methods<'needsYou.list' | 'needsYou.answer' | 'needsYou.dismiss' | 'needsYou.act'>;
 
-const rootOf = (db: Db, roomId: string, number: number | null): number | null =>
-  number === null ? null : (getMessageRow(db, roomId, number)?.thread_root_number ?? number);
+const rootOf = async (q: Queryable, roomId: string, number: number | null): Promise<number | null> =>
+  number === null ? null : ((await getMessageRow(q, roomId, number))?.thread_root_number ?? number);
 
-function toItem(db: Db, item: Exclude<DomainItem, { kind: 'alert' }>): NeedsYouItem {
+async function toItem(q: Queryable, item: Exclude<DomainItem, { kind: 'alert' }>): Promise<NeedsYouItem> {
   const base = { roomName: item.roomName, createdAt: item.createdAt, alert: null };
   if (item.kind === 'request') {
     const number = parseNumberedId('req', item.id)!;
     // The answer goes under the source message, else under the request's creation event.
-    const row = getRequestRow(db, item.roomId, number);
+    const row = await getRequestRow(q, item.roomId, number);
     return {
       ...base,
       ref: { kind: 'request', roomId: item.roomId, number },
@@ -43,7 +43,7 @@ function toItem(db: Db, item: Exclude<DomainItem, { kind: 'alert' }>): NeedsYouI
       from: shortNameOf(item.requestedBy),
       recommendation: item.recommendation,
       unblocks: item.unblocks,
-      threadRootNumber: rootOf(db, item.roomId, row?.source_message_number ?? row?.event_message_number ?? null),
+      threadRootNumber: await rootOf(q, item.roomId, row?.source_message_number ?? row?.event_message_number ?? null),
     };
   }
   if (item.kind === 'mention') {
@@ -59,7 +59,7 @@ function toItem(db: Db, item: Exclude<DomainItem, { kind: 'alert' }>): NeedsYouI
       threadRootNumber: parseNumberedId('msg', item.threadRootId),
     };
   }
-  const task = getTaskRow(db, item.roomId, parseTaskId(item.id))!;
+  const task = (await getTaskRow(q, item.roomId, parseTaskId(item.id)))!;
   const holder = item.assignee ? shortNameOf(item.assignee) : shortNameOf(task.created_by);
   return {
     ...base,
@@ -70,7 +70,7 @@ function toItem(db: Db, item: Exclude<DomainItem, { kind: 'alert' }>): NeedsYouI
     from: holder,
     recommendation: null,
     unblocks: null,
-    threadRootNumber: creationEventNumber(db, task),
+    threadRootNumber: await creationEventNumber(q, task),
   };
 }
 
@@ -80,8 +80,8 @@ function taskItemKind(status: string): 'review' | 'blocked' | null {
 }
 
 /** The holder's current name: a person may have renamed it since it took the task. */
-function holderNameOf(db: Db, task: TaskRow): string | null {
-  const session = task.assignee_session_id ? getSession(db, task.assignee_session_id) : undefined;
+async function holderNameOf(q: Queryable, task: TaskRow): Promise<string | null> {
+  const session = task.assignee_session_id ? await getSession(q, task.assignee_session_id) : undefined;
   return session?.display_name ?? (task.assignee ? shortNameOf(task.assignee) : null);
 }
 
@@ -89,72 +89,75 @@ function holderNameOf(db: Db, task: TaskRow): string | null {
  * A person answers a task in review or a blocked task: a thread reply under the task's
  * creation event (or a top-level message) that @mentions its holder, then the item is done.
  */
-function answerTask(tx: Tx, person: PersonActor, roomId: string, number: number, text: string): void {
-  const task = getTaskRow(tx.db, roomId, number);
+async function answerTask(tx: Tx, person: PersonActor, roomId: string, number: number, text: string): Promise<void> {
+  const task = await getTaskRow(tx, roomId, number);
   if (!task) throw appErrors.notFound('Task');
-  const discussion = creationEventNumber(tx.db, task);
+  const discussion = await creationEventNumber(tx, task);
   // Without whitespace, so "@Code Bot" still reads as one mention and wakes it.
-  const name = holderNameOf(tx.db, task);
+  const name = await holderNameOf(tx, task);
   const holder = name ? `@${name.replace(/\s+/g, '')} ` : '';
-  sendMessage(tx, { roomId, author: person, text: `${holder}${text}`, threadParentId: discussion === null ? null : msgId(discussion) });
+  await sendMessage(tx, { roomId, author: person, text: `${holder}${text}`, threadParentId: discussion === null ? null : msgId(discussion) });
   const kind = taskItemKind(task.status);
-  if (kind) dismissNeedsYouItem(tx, person, { kind, roomId, id: taskId(number) });
+  if (kind) await dismissNeedsYouItem(tx, person, { kind, roomId, id: taskId(number) });
 }
 
 export function needsYouMethods(ctx: ApiContext): NeedsYouMethods {
-  const answer = (tx: Tx, ref: NeedsYouRef, text: string): number => {
-    const person = ctx.person();
-    if (ref.kind === 'request') answerRequest(tx, person, ref.roomId, ref.number, text);
+  const answer = async (tx: Tx, person: PersonActor, ref: NeedsYouRef, text: string): Promise<number> => {
+    if (ref.kind === 'request') await answerRequest(tx, person, ref.roomId, ref.number, text);
     // A reply to the mention itself wakes its sender (reply_target) and ends the item.
-    else if (ref.kind === 'mention') sendMessage(tx, { roomId: ref.roomId, author: person, text, threadParentId: msgId(ref.number) });
-    else answerTask(tx, person, ref.roomId, ref.number, text);
+    else if (ref.kind === 'mention') await sendMessage(tx, { roomId: ref.roomId, author: person, text, threadParentId: msgId(ref.number) });
+    else await answerTask(tx, person, ref.roomId, ref.number, text);
     // The person's reply is the write's last message.
-    return latestNumber(tx.db, ref.roomId);
+    return latestNumber(tx, ref.roomId);
   };
   return {
-    'needsYou.list': () => ({
-      items: listNeedsYou(ctx.db, { personHandles: ctx.personHandles(), limit: NEEDS_YOU_MAX_LIMIT }).flatMap((i) => {
-        const item = i.kind === 'alert' ? toAlertItem(ctx.app, ctx.db, i) : toItem(ctx.db, i);
-        return item ? [item] : [];
-      }),
-    }),
+    'needsYou.list': async () => {
+      const personHandles = await ctx.personHandles();
+      return ctx.read(async (q) => {
+        const items = await listNeedsYou(q, { personHandles, limit: NEEDS_YOU_MAX_LIMIT });
+        const shown = await mapInOrder(items, (i) => (i.kind === 'alert' ? toAlertItem(ctx.app, q, i) : toItem(q, i)));
+        return { items: shown.filter((item) => item !== null) };
+      });
+    },
 
     'needsYou.act': async ({ item, action, toSessionId }) => {
       if (item.kind !== 'alert') throw appErrors.invalidInput('Only items LetAgents raised take actions; answer or dismiss the others.');
-      requireRoom(ctx.db, item.roomId);
+      await ctx.read((q) => requireRoom(q, item.roomId));
       return { removed: await actOnAlert(ctx, item.roomId, item.number, action, toSessionId) };
     },
 
     'needsYou.answer': async ({ item, text }) => {
-      requireRoom(ctx.db, item.roomId);
+      await ctx.read((q) => requireRoom(q, item.roomId));
       if (item.kind === 'alert') throw appErrors.invalidInput('This item takes an action, not an answer.');
-      const number = await ctx.write((tx) => answer(tx, item, text));
-      return toTimelineMessage(ctx.db, getMessageRow(ctx.db, item.roomId, number)!, ctx.personHandles());
+      const person = await ctx.person();
+      const number = await ctx.write((tx) => answer(tx, person, item, text));
+      const handles = await ctx.personHandles();
+      return ctx.read(async (q) => toTimelineMessage(q, (await getMessageRow(q, item.roomId, number))!, handles));
     },
 
     'needsYou.dismiss': async ({ item }) => {
       if (item.kind === 'alert') {
-        requireRoom(ctx.db, item.roomId);
+        await ctx.read((q) => requireRoom(q, item.roomId));
         await dismissAlert(ctx, item.roomId, item.number);
         return { removed: true };
       }
-      const removed = await ctx.write((tx) => {
-        const person = ctx.person();
+      const person = await ctx.person();
+      const removed = await ctx.write(async (tx) => {
         if (item.kind === 'request') {
-          dismissNeedsYouItem(tx, person, { kind: 'request', roomId: item.roomId, id: formatId('req', item.number) });
+          await dismissNeedsYouItem(tx, person, { kind: 'request', roomId: item.roomId, id: formatId('req', item.number) });
           return true;
         }
         if (item.kind === 'mention') {
-          dismissNeedsYouItem(tx, person, { kind: 'mention', roomId: item.roomId, id: msgId(item.number) });
+          await dismissNeedsYouItem(tx, person, { kind: 'mention', roomId: item.roomId, id: msgId(item.number) });
           return true;
         }
-        requireRoom(tx.db, item.roomId);
-        const task = getTaskRow(tx.db, item.roomId, item.number);
+        await requireRoom(tx, item.roomId);
+        const task = await getTaskRow(tx, item.roomId, item.number);
         if (!task) throw appErrors.notFound('Task');
         const kind = taskItemKind(task.status);
         // A task that no longer waits for the person is not in the queue: nothing to remove.
         if (!kind) return false;
-        dismissNeedsYouItem(tx, person, { kind, roomId: item.roomId, id: taskId(item.number) });
+        await dismissNeedsYouItem(tx, person, { kind, roomId: item.roomId, id: taskId(item.number) });
         return true;
       });
       return { removed };

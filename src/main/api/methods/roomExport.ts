@@ -10,7 +10,7 @@ import { msgId } from '../../domain/ids';
 import { isPromptOnly, pageAfter, type MessageRow } from '../../domain/messages/read';
 import { requireRoom, type RoomRow } from '../../domain/rooms/rooms';
 import { getBoard, type BoardTaskObject } from '../../domain/tasks';
-import type { Db } from '../../store/database';
+import type { Queryable } from '../../store/port';
 import { shortNameOf } from '../models/people';
 
 const PAGE = 1000;
@@ -18,10 +18,10 @@ const PAGE = 1000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Calls `visit` with every people-visible message of the room, oldest first, a page at a time. */
-async function forEachMessage(db: Db, roomId: string, visit: (row: MessageRow) => void): Promise<void> {
+async function forEachMessage(q: Queryable, roomId: string, visit: (row: MessageRow) => void): Promise<void> {
   let after = 0;
   for (;;) {
-    const page = pageAfter(db, roomId, after, PAGE);
+    const page = await pageAfter(q, roomId, after, PAGE);
     for (const row of page) if (!isPromptOnly(row)) visit(row);
     if (page.length < PAGE) return;
     after = page[page.length - 1].number;
@@ -41,24 +41,24 @@ interface RoomContents {
   requests: HumanRequest[];
 }
 
-function contentsOf(db: Db, roomId: string): RoomContents {
+async function contentsOf(q: Queryable, roomId: string): Promise<RoomContents> {
   return {
-    room: requireRoom(db, roomId),
-    tasks: getBoard(db, roomId, { openOnly: false }),
-    facts: listRoomFacts(db, roomId),
-    requests: getHumanRequests(db, roomId),
+    room: await requireRoom(q, roomId),
+    tasks: await getBoard(q, roomId, { openOnly: false }),
+    facts: await listRoomFacts(q, roomId),
+    requests: await getHumanRequests(q, roomId),
   };
 }
 
-export async function exportRoom(db: Db, roomId: string, format: 'markdown' | 'json', exportedAt: string): Promise<RoomExport> {
-  const contents = contentsOf(db, roomId);
+export async function exportRoom(q: Queryable, roomId: string, format: 'markdown' | 'json', exportedAt: string): Promise<RoomExport> {
+  const contents = await contentsOf(q, roomId);
   if (format === 'json') {
-    return { fileName: fileNameOf(contents.room, exportedAt, 'json'), mimeType: 'application/json', content: await jsonExport(db, contents, exportedAt) };
+    return { fileName: fileNameOf(contents.room, exportedAt, 'json'), mimeType: 'application/json', content: await jsonExport(q, contents, exportedAt) };
   }
-  return { fileName: fileNameOf(contents.room, exportedAt, 'md'), mimeType: 'text/markdown', content: await markdownExport(db, contents, exportedAt) };
+  return { fileName: fileNameOf(contents.room, exportedAt, 'md'), mimeType: 'text/markdown', content: await markdownExport(q, contents, exportedAt) };
 }
 
-async function jsonExport(db: Db, { room, tasks, facts, requests }: RoomContents, exportedAt: string): Promise<string> {
+async function jsonExport(q: Queryable, { room, tasks, facts, requests }: RoomContents, exportedAt: string): Promise<string> {
   const head = JSON.stringify({
     format: 'letagents-room-export',
     version: 1,
@@ -69,7 +69,7 @@ async function jsonExport(db: Db, { room, tasks, facts, requests }: RoomContents
     requests,
   });
   const messages: string[] = [];
-  await forEachMessage(db, room.room_id, (m) =>
+  await forEachMessage(q, room.room_id, (m) =>
     messages.push(
       JSON.stringify({
         id: msgId(m.number),
@@ -87,7 +87,7 @@ async function jsonExport(db: Db, { room, tasks, facts, requests }: RoomContents
   return `${head.slice(0, -1)},"messages":[${messages.join(',')}]}\n`;
 }
 
-async function markdownExport(db: Db, { room, tasks, facts, requests }: RoomContents, exportedAt: string): Promise<string> {
+async function markdownExport(q: Queryable, { room, tasks, facts, requests }: RoomContents, exportedAt: string): Promise<string> {
   const out: string[] = [`# ${room.display_name}`, '', `Room \`${room.room_id}\` (${room.kind}) · exported ${exportedAt}`, ''];
   if (tasks.length > 0) {
     out.push('## Tasks', '');
@@ -108,7 +108,7 @@ async function markdownExport(db: Db, { room, tasks, facts, requests }: RoomCont
     out.push('');
   }
   out.push('## Messages', '');
-  await forEachMessage(db, room.room_id, (m) => {
+  await forEachMessage(q, room.room_id, (m) => {
     const where = m.thread_root_number !== null ? ` · in thread ${msgId(m.thread_root_number)}` : '';
     const reply = m.reply_to_number !== null && m.reply_to_number !== m.thread_root_number ? ` · reply to ${msgId(m.reply_to_number)}` : '';
     out.push(`**${shortNameOf(m.sender)}** · ${m.created_at} · ${msgId(m.number)}${where}${reply}`, '', m.text, '');

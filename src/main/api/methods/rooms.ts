@@ -11,9 +11,9 @@ type RoomMethods = Methods<'rooms.list' | 'rooms.rename' | 'rooms.archive' | 'ro
 
 export function roomMethods(ctx: ApiContext): RoomMethods {
   const { app } = ctx;
-  const summary = (roomId: string) => roomSummary(app, ctx.db, roomId);
+  const summary = (roomId: string) => ctx.read((q) => roomSummary(app, q, roomId));
   return {
-    'rooms.list': ({ includeArchived }) => roomSummaries(app, ctx.db).filter((room) => includeArchived || !room.archived),
+    'rooms.list': async ({ includeArchived }) => (await ctx.read((q) => roomSummaries(app, q))).filter((room) => includeArchived || !room.archived),
 
     'rooms.rename': async ({ roomId, name }) => {
       await ctx.write((tx) => renameRoom(tx, roomId, name));
@@ -32,16 +32,19 @@ export function roomMethods(ctx: ApiContext): RoomMethods {
 
     'rooms.markRead': async ({ roomId, number }) => {
       const lastReadNumber = await ctx.write((tx) => markRoomRead(tx, roomId, number));
-      return { roomId, lastReadNumber, unread: summary(roomId).unread };
+      return { roomId, lastReadNumber, unread: (await summary(roomId)).unread };
     },
 
-    'rooms.export': ({ roomId, format }) => exportRoom(ctx.db, roomId, format, new Date().toISOString()),
+    'rooms.export': ({ roomId, format }) => ctx.read((q) => exportRoom(q, roomId, format, new Date().toISOString())),
 
     'rooms.delete': async ({ roomId }) => {
-      requireRoom(ctx.db, roomId);
+      const sessions = await ctx.read(async (q) => {
+        await requireRoom(q, roomId);
+        return listRoomSessions(q, roomId);
+      });
       // Agents connected to the room lose their sessions first, so a wait ends at once
       // (W14) and a queued write of theirs is fenced out instead of landing in a void.
-      for (const session of listRoomSessions(ctx.db, roomId)) app.hub.bindings.unbindAll(session.session_id);
+      for (const session of sessions) app.hub.bindings.unbindAll(session.session_id);
       const dataDir = app.core.dataDir === ':memory:' ? undefined : app.core.dataDir;
       await ctx.write((tx) => deleteRoom(tx, roomId, { dataDir }));
       return { removed: true };

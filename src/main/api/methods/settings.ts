@@ -14,16 +14,19 @@ export const THEME_SETTING = 'ui.theme';
 export const NOTIFICATIONS_SETTING = 'ui.notifications';
 const THEMES: readonly Theme[] = ['system', 'light', 'dark'];
 
-export function readSettings(ctx: ApiContext): Settings {
-  const db = ctx.db;
-  const stored = getSetting(db, THEME_SETTING);
-  const fromSettings = getGitHubClientIdSetting(db);
+export async function readSettings(ctx: ApiContext): Promise<Settings> {
+  const { stored, fromSettings, notifications } = await ctx.read(async (q) => ({
+    stored: await getSetting(q, THEME_SETTING),
+    fromSettings: await getGitHubClientIdSetting(q),
+    notifications: await getSetting(q, NOTIFICATIONS_SETTING),
+  }));
   const env = ctx.host.env ?? process.env;
+  await ctx.app.hub.delivery.settings.ready;
   // The same rule the auth service signs in with: the app's setting first, else the environment.
   const clientId = resolveClientId(fromSettings, env);
   return {
     theme: THEMES.find((t) => t === stored) ?? 'system',
-    notifications: getSetting(db, NOTIFICATIONS_SETTING) !== 'off',
+    notifications: notifications !== 'off',
     githubClientId: clientId,
     githubClientIdSource: clientId === null ? 'none' : fromSettings?.trim() ? 'settings' : 'environment',
     dataDir: ctx.app.core.dataDir,
@@ -45,9 +48,9 @@ export function settingsMethods(ctx: ApiContext): SettingsMethods {
     'settings.set': async ({ theme, notifications, githubClientId, delivery }) => {
       if (delivery !== undefined) await ctx.app.hub.delivery.settings.update(delivery);
       if (theme !== undefined || notifications !== undefined) {
-        await ctx.write((tx) => {
-          if (theme !== undefined) setSetting(tx, THEME_SETTING, theme);
-          if (notifications !== undefined) setSetting(tx, NOTIFICATIONS_SETTING, notifications ? 'on' : 'off');
+        await ctx.write(async (tx) => {
+          if (theme !== undefined) await setSetting(tx, THEME_SETTING, theme);
+          if (notifications !== undefined) await setSetting(tx, NOTIFICATIONS_SETTING, notifications ? 'on' : 'off');
         });
       }
       if (githubClientId !== undefined) await ctx.app.auth.setClientId(githubClientId);

@@ -56,8 +56,8 @@ export function setupMethods(ctx: ApiContext): SetupMethods {
       return { tool, format: snippet.format, text: snippet.text, instructions };
     },
 
-    'setup.firstPrompt': ({ roomId }) => {
-      if (roomId !== undefined) requireRoom(ctx.db, roomId);
+    'setup.firstPrompt': async ({ roomId }) => {
+      if (roomId !== undefined) await ctx.read((q) => requireRoom(q, roomId));
       return { text: setup.firstPrompt(roomId) };
     },
   };

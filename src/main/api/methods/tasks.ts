@@ -6,8 +6,9 @@ import {
 } from '../../domain/tasks';
 import { requireRoom, resolveWritableRoom } from '../../domain/rooms/rooms';
 import { repoVisibilityOf } from '../../auth/githubFacts';
-import type { Tx } from '../../store/store';
-import { getTaskRow } from '../../store/taskQueries';
+import type { PersonActor } from '../../domain/actor';
+import type { Tx } from '../../store/port';
+import { listTaskRows } from '../../store/taskQueries';
 import type { ApiContext } from '../context';
 import { taskCard, taskDetail, toTaskCard } from '../models/tasks';
 import type { Methods } from './types';
@@ -19,41 +20,49 @@ type TaskMethods = Methods<
 export function taskMethods(ctx: ApiContext): TaskMethods {
   const { app } = ctx;
   /** A person's change to one task in a room that accepts writes (R3, R4), answered with its card. */
-  const change = async (roomId: string, number: number, fn: (tx: Tx) => unknown) => {
-    await ctx.write((tx) => {
-      resolveWritableRoom(tx.db, roomId);
-      return fn(tx);
+  const change = async (roomId: string, number: number, fn: (tx: Tx, person: PersonActor) => Promise<unknown>) => {
+    const person = await ctx.person();
+    await ctx.write(async (tx) => {
+      await resolveWritableRoom(tx, roomId);
+      return fn(tx, person);
     });
-    return taskCard(app, ctx.db, roomId, number);
+    return ctx.read((q) => taskCard(app, q, roomId, number));
   };
   return {
-    'tasks.board': ({ roomId }) => {
-      requireRoom(ctx.db, roomId);
-      const tasks = getBoard(ctx.db, roomId, { openOnly: false }).map((task) =>
-        toTaskCard(app, task, getTaskRow(ctx.db, roomId, parseTaskId(task.id))!),
-      );
-      return { roomId, tasks, repoVisibility: repoVisibilityOf(app.githubData, roomId) };
-    },
+    'tasks.board': ({ roomId }) =>
+      ctx.read(async (q) => {
+        await requireRoom(q, roomId);
+        const board = await getBoard(q, roomId, { openOnly: false });
+        const rows = new Map((await listTaskRows(q, roomId, { openOnly: false })).map((row) => [row.number, row]));
+        // A task created between the two reads is left for the next refresh.
+        const tasks = board.flatMap((task) => {
+          const row = rows.get(parseTaskId(task.id));
+          return row ? [toTaskCard(app, task, row)] : [];
+        });
+        return { roomId, tasks, repoVisibility: repoVisibilityOf(app.githubData, roomId) };
+      }),
 
-    'tasks.get': ({ roomId, number }) => {
-      requireRoom(ctx.db, roomId);
-      return taskDetail(app, ctx.db, roomId, number);
-    },
+    'tasks.get': ({ roomId, number }) =>
+      ctx.read(async (q) => {
+        await requireRoom(q, roomId);
+        return taskDetail(app, q, roomId, number);
+      }),
 
     'tasks.create': async ({ roomId, title, description, propose }) => {
-      const task = await ctx.write((tx) => {
-        resolveWritableRoom(tx.db, roomId);
-        return addTask(tx, roomId, ctx.person(), { title, description: description ?? null, propose: propose ?? false });
+      const person = await ctx.person();
+      const task = await ctx.write(async (tx) => {
+        await resolveWritableRoom(tx, roomId);
+        return addTask(tx, roomId, person, { title, description: description ?? null, propose: propose ?? false });
       });
-      return taskCard(app, ctx.db, roomId, parseTaskId(task.id));
+      return ctx.read((q) => taskCard(app, q, roomId, parseTaskId(task.id)));
     },
 
-    'tasks.move': ({ roomId, number, to }) => change(roomId, number, (tx) => moveTaskAsPerson(tx, roomId, number, ctx.person(), to)),
-    'tasks.accept': ({ roomId, number }) => change(roomId, number, (tx) => acceptTaskAsPerson(tx, roomId, number, ctx.person())),
-    'tasks.cancel': ({ roomId, number }) => change(roomId, number, (tx) => cancelTaskAsPerson(tx, roomId, number, ctx.person())),
+    'tasks.move': ({ roomId, number, to }) => change(roomId, number, (tx, person) => moveTaskAsPerson(tx, roomId, number, person, to)),
+    'tasks.accept': ({ roomId, number }) => change(roomId, number, (tx, person) => acceptTaskAsPerson(tx, roomId, number, person)),
+    'tasks.cancel': ({ roomId, number }) => change(roomId, number, (tx, person) => cancelTaskAsPerson(tx, roomId, number, person)),
     'tasks.handoff': ({ roomId, number, toAgentKey }) =>
-      change(roomId, number, (tx) => reassignTaskAsPerson(tx, roomId, number, ctx.person(), { agentKey: toAgentKey })),
-    'tasks.releaseWork': ({ roomId, number }) => change(roomId, number, (tx) => forceReleaseWorkLease(tx, roomId, number, ctx.person())),
-    'tasks.releaseReview': ({ roomId, number }) => change(roomId, number, (tx) => forceReleaseReview(tx, roomId, number, ctx.person())),
+      change(roomId, number, (tx, person) => reassignTaskAsPerson(tx, roomId, number, person, { agentKey: toAgentKey })),
+    'tasks.releaseWork': ({ roomId, number }) => change(roomId, number, (tx, person) => forceReleaseWorkLease(tx, roomId, number, person)),
+    'tasks.releaseReview': ({ roomId, number }) => change(roomId, number, (tx, person) => forceReleaseReview(tx, roomId, number, person)),
   };
 }

@@ -14,30 +14,34 @@ export function workerMethods(ctx: ApiContext): WorkerMethods {
   const { app } = ctx;
   // The hub unbinds the session before the write, so a wait in flight fails with W14 at once.
   const end = async (sessionId: string, mode: 'disconnect' | 'remove') => {
-    requireAgentSession(ctx.db, sessionId);
-    await app.hub.endSessionByPerson(sessionId, mode, ctx.person());
-    return agentSession(app, ctx.db, sessionId);
+    await ctx.read((q) => requireAgentSession(q, sessionId));
+    await app.hub.endSessionByPerson(sessionId, mode, await ctx.person());
+    return ctx.read((q) => agentSession(app, q, sessionId));
   };
   return {
-    'workers.list': ({ roomId }) => {
-      if (roomId !== undefined) requireRoom(ctx.db, roomId);
-      return agentSessions(app, ctx.db, roomId);
-    },
+    'workers.list': ({ roomId }) =>
+      ctx.read(async (q) => {
+        if (roomId !== undefined) await requireRoom(q, roomId);
+        return agentSessions(app, q, roomId);
+      }),
 
     'workers.rename': async ({ sessionId, name }) => {
-      await ctx.write((tx) => {
-        requireAgentSession(tx.db, sessionId);
-        return renameSession(tx, sessionId, name, ctx.person());
+      const person = await ctx.person();
+      await ctx.write(async (tx) => {
+        await requireAgentSession(tx, sessionId);
+        return renameSession(tx, sessionId, name, person);
       });
-      return agentSession(app, ctx.db, sessionId);
+      return ctx.read((q) => agentSession(app, q, sessionId));
     },
 
     'workers.disconnect': ({ sessionId }) => end(sessionId, 'disconnect'),
     'workers.remove': ({ sessionId }) => end(sessionId, 'remove'),
 
-    'workers.wakes': ({ sessionId }) => {
-      requireAgentSession(ctx.db, sessionId);
-      return wakesOf(app, ctx.db, sessionId);
+    'workers.wakes': async ({ sessionId }) => {
+      return ctx.read(async (q) => {
+        await requireAgentSession(q, sessionId);
+        return wakesOf(app, q, sessionId);
+      });
     },
   };
 }

@@ -6,11 +6,12 @@ import type { NeedsYouItem } from '../../../shared/model/needsYou';
 import { REACHABILITY_ORDER } from '../../../shared/model/workers';
 import type { App } from '../../app';
 import { reachabilityOf } from '../../delivery/reachabilityOf';
+import { mapInOrder } from '../../domain/inOrder';
 import { alertDetail, type AlertRow } from '../../domain/knowledge/alerts';
 import type { AlertItem } from '../../domain/knowledge/needsYou';
 import { getMessageRow } from '../../domain/messages/read';
-import { getSession, listRoomSessions } from '../../domain/sessions/sessions';
-import type { Db } from '../../store/database';
+import { getSession, listRoomSessions, type SessionRow } from '../../domain/sessions/sessions';
+import type { Queryable } from '../../store/port';
 import { getTaskRow } from '../../store/taskQueries';
 import { creationEventNumber } from './tasks';
 
@@ -23,18 +24,20 @@ const ACTIONS: Readonly<Record<AlertRow['kind'], AlertAction[]>> = {
 };
 
 /** The queue item of an open alert; null for one that no longer applies (yesterday's budget). */
-export function toAlertItem(app: App, db: Db, item: AlertItem): NeedsYouItem | null {
+export async function toAlertItem(app: App, q: Queryable, item: AlertItem): Promise<NeedsYouItem | null> {
   const a = item.alert;
   const detail = alertDetail<{ prompt: string; remindedAt: string; day: string }>(a);
   if (a.kind === 'room_budget' && detail.day !== app.hub.delivery.meter.day()) return null;
-  const session = a.session_id ? getSession(db, a.session_id) : undefined;
-  const agentRef = (s: NonNullable<typeof session>) => ({ sessionId: s.session_id, name: s.display_name, reachability: reachabilityOf(db, app.hub.delivery, s) });
+  const session = a.session_id ? await getSession(q, a.session_id) : undefined;
+  const agentRef = async (s: SessionRow) => ({ sessionId: s.session_id, name: s.display_name, reachability: await reachabilityOf(q, app.hub.delivery, s) });
   const others =
     a.kind === 'unanswered' || a.kind === 'idle_task'
-      ? listRoomSessions(db, a.room_id)
-          .filter((s) => s.session_kind === 'worker' && !s.ended_at && s.agent_key !== session?.agent_key)
-          .map(agentRef)
-          .sort((x, y) => REACHABILITY_ORDER.indexOf(x.reachability) - REACHABILITY_ORDER.indexOf(y.reachability))
+      ? (
+          await mapInOrder(
+            (await listRoomSessions(q, a.room_id)).filter((s) => s.session_kind === 'worker' && !s.ended_at && s.agent_key !== session?.agent_key),
+            agentRef,
+          )
+        ).sort((x, y) => REACHABILITY_ORDER.indexOf(x.reachability) - REACHABILITY_ORDER.indexOf(y.reachability))
       : [];
   return {
     ref: { kind: 'alert', roomId: a.room_id, number: a.number },
@@ -46,11 +49,11 @@ export function toAlertItem(app: App, db: Db, item: AlertItem): NeedsYouItem | n
     from: session?.display_name ?? 'LetAgents',
     recommendation: null,
     unblocks: null,
-    threadRootNumber: threadOf(db, a),
+    threadRootNumber: await threadOf(q, a),
     alert: {
       actions: ACTIONS[a.kind],
       prompt: detail.prompt ?? null,
-      agent: session ? agentRef(session) : null,
+      agent: session ? await agentRef(session) : null,
       handoffTo: others,
       remindedAt: detail.remindedAt ?? null,
     },
@@ -58,11 +61,11 @@ export function toAlertItem(app: App, db: Db, item: AlertItem): NeedsYouItem | n
 }
 
 /** Where the item's conversation lives: the message's thread, or the task's discussion. */
-export function threadOf(db: Db, a: AlertRow): number | null {
-  if (a.message_number !== null) return getMessageRow(db, a.room_id, a.message_number)?.thread_root_number ?? a.message_number;
+export async function threadOf(q: Queryable, a: AlertRow): Promise<number | null> {
+  if (a.message_number !== null) return (await getMessageRow(q, a.room_id, a.message_number))?.thread_root_number ?? a.message_number;
   if (a.task_number !== null) {
-    const task = getTaskRow(db, a.room_id, a.task_number);
-    return task ? creationEventNumber(db, task) : null;
+    const task = await getTaskRow(q, a.room_id, a.task_number);
+    return task ? creationEventNumber(q, task) : null;
   }
   return null;
 }

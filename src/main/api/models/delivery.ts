@@ -4,35 +4,42 @@ import type { MessageReceipts, RoomDelivery } from '../../../shared/model/delive
 import type { Meter } from '../../../shared/model/workers';
 import type { App } from '../../app';
 import { reachabilityOf } from '../../delivery/reachabilityOf';
-import { getMessageRow, isPromptOnly } from '../../domain/messages/read';
+import { mapInOrder } from '../../domain/inOrder';
+import { getMessageRow, isPromptOnly, type MessageRow } from '../../domain/messages/read';
 import { listRoomSessions } from '../../domain/sessions/sessions';
 import { messageRecipients } from '../../mcp/messageStatus';
-import type { Db } from '../../store/database';
 import { selectAllMeters, selectRoomMeter } from '../../store/deliveryQueries';
+import type { Queryable } from '../../store/port';
 
 /** The receipts of the given messages of a room (people-visible ones; others are left out). */
-export function receiptsOf(app: App, db: Db, roomId: string, numbers: readonly number[]): MessageReceipts[] {
-  const rows = [...new Set(numbers)].flatMap((n) => {
-    const row = getMessageRow(db, roomId, n);
-    return row && !isPromptOnly(row) ? [row] : [];
-  });
-  const recipients = messageRecipients(app.hub.services, roomId, rows);
-  return rows.map((row) => {
+export async function receiptsOf(app: App, q: Queryable, roomId: string, numbers: readonly number[]): Promise<MessageReceipts[]> {
+  const rows: MessageRow[] = [];
+  for (const n of new Set(numbers)) {
+    const row = await getMessageRow(q, roomId, n);
+    if (row && !isPromptOnly(row)) rows.push(row);
+  }
+  const recipients = await messageRecipients(app.hub.services, q, roomId, rows);
+  return mapInOrder(rows, async (row) => {
     const list = recipients.get(row.number) ?? [];
     return {
       number: row.number,
       seen: list.filter((r) => r.receipt).map((r) => ({ sessionId: r.session.session_id, name: r.session.display_name, at: r.receipt!.at, exact: r.receipt!.exact })),
-      waiting: list
-        .filter((r) => !r.receipt)
-        .map((r) => ({ sessionId: r.session.session_id, name: r.session.display_name, reachability: reachabilityOf(db, app.hub.delivery, r.session) })),
+      waiting: await mapInOrder(
+        list.filter((r) => !r.receipt),
+        async (r) => ({ sessionId: r.session.session_id, name: r.session.display_name, reachability: await reachabilityOf(q, app.hub.delivery, r.session) }),
+      ),
     };
   });
 }
 
 const zero = (): Meter => ({ todayBytes: 0, totalBytes: 0 });
 
-/** Each session's meter in one room (stored plus not yet written), and the room's. */
-export function roomMeters(app: App, db: Db, roomId: string): { room: Meter; sessions: Map<string, Meter> } {
+/**
+ * Each session's meter in one room (stored plus not yet written), and the room's. What is not
+ * yet written is taken in the same turn as the query starts, which on SQLite runs at once: a
+ * write's bytes leave the meter's memory at its COMMIT, so none is counted twice or missed.
+ */
+export async function roomMeters(app: App, q: Queryable, roomId: string): Promise<{ room: Meter; sessions: Map<string, Meter> }> {
   const meter = app.hub.delivery.meter;
   const sessions = new Map<string, Meter>();
   const room = zero();
@@ -42,32 +49,34 @@ export function roomMeters(app: App, db: Db, roomId: string): { room: Meter; ses
     room.todayBytes += today;
     room.totalBytes += total;
   };
-  for (const row of selectRoomMeter(db, roomId, meter.day())) add(row.session_id, row.today, row.total);
-  for (const [key, bytes] of meter.pendingBySession()) if (key.startsWith(`${roomId}\n`)) add(key.slice(roomId.length + 1), bytes, bytes);
+  const pending = meter.pendingBySession();
+  for (const row of await selectRoomMeter(q, roomId, meter.day())) add(row.session_id, row.today, row.total);
+  for (const [key, bytes] of pending) if (key.startsWith(`${roomId}\n`)) add(key.slice(roomId.length + 1), bytes, bytes);
   return { room, sessions };
 }
 
-/** Every session's meter across rooms, keyed "<room>\n<session>" (the roster on the Agents page). */
-export function allSessionMeters(app: App, db: Db): Map<string, Meter> {
+/** Every session's meter across rooms, keyed "<room>\n<session>" (the roster on the Agents page); pending bytes as in roomMeters. */
+export async function allSessionMeters(app: App, q: Queryable): Promise<Map<string, Meter>> {
   const out = new Map<string, Meter>();
   const add = (key: string, today: number, total: number) => {
     const m = out.get(key) ?? zero();
     out.set(key, { todayBytes: m.todayBytes + today, totalBytes: m.totalBytes + total });
   };
-  for (const row of selectAllMeters(db, app.hub.delivery.meter.day())) add(`${row.room_id}\n${row.session_id}`, row.today, row.total);
-  for (const [key, bytes] of app.hub.delivery.meter.pendingBySession()) add(key, bytes, bytes);
+  const pending = app.hub.delivery.meter.pendingBySession();
+  for (const row of await selectAllMeters(q, app.hub.delivery.meter.day())) add(`${row.room_id}\n${row.session_id}`, row.today, row.total);
+  for (const [key, bytes] of pending) add(key, bytes, bytes);
   return out;
 }
 
-export function roomDelivery(app: App, db: Db, roomId: string): RoomDelivery {
-  const budget = app.hub.delivery.meter.budget(roomId);
+export async function roomDelivery(app: App, q: Queryable, roomId: string): Promise<RoomDelivery> {
+  const budget = await app.hub.delivery.meter.budget(roomId);
   const pause = app.hub.delivery.loopGuard.pause(roomId);
   const names = pause
-    ? [...new Set(listRoomSessions(db, roomId).filter((s) => s.session_kind === 'worker' && pause.keys.has(s.agent_key)).map((s) => s.display_name))]
+    ? [...new Set((await listRoomSessions(q, roomId)).filter((s) => s.session_kind === 'worker' && pause.keys.has(s.agent_key)).map((s) => s.display_name))]
     : [];
   return {
     roomId,
-    meter: roomMeters(app, db, roomId).room,
+    meter: (await roomMeters(app, q, roomId)).room,
     budgetTokens: budget.budgetTokens,
     budgetReached: budget.reached,
     loop: pause ? { agents: names, fromNumber: pause.fromNumber, alertNumber: pause.alertNumber } : null,

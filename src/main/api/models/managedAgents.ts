@@ -1,9 +1,10 @@
 // Managed agents and their turns as the UI (and the `agent` command) shows them.
+import { mapInOrder } from '../../domain/inOrder';
 import type { AgentActivity, ManagedAgent, TurnView } from '../../../shared/model/managedAgents';
 import { heldReasonText } from '../../agents/budgets';
 import type { ManagedAgentRecord } from '../../agents/managedAgents';
 import { providerOf } from '../../agents/providers';
-import type { Db } from '../../store/database';
+import type { Queryable } from '../../store/port';
 import { listActivityRowsOfTurn, listTurnRows } from '../../store/managedAgentQueries';
 
 export function toManagedAgent(record: ManagedAgentRecord): ManagedAgent {
@@ -40,8 +41,8 @@ export function toManagedAgent(record: ManagedAgentRecord): ManagedAgent {
 }
 
 /** The latest turns, newest first, each with its log. */
-export function agentActivity(db: Db, agentId: string, limit: number): AgentActivity {
-  const turns: TurnView[] = listTurnRows(db, agentId, limit).map((t) => ({
+export async function agentActivity(q: Queryable, agentId: string, limit: number): Promise<AgentActivity> {
+  const turns: TurnView[] = await mapInOrder(await listTurnRows(q, agentId, limit), async (t) => ({
     number: t.number,
     trigger: t.trigger_kind,
     triggerText: t.trigger_text,
@@ -53,7 +54,7 @@ export function agentActivity(db: Db, agentId: string, limit: number): AgentActi
     outputTokens: t.output_tokens,
     costUsd: t.cost_usd,
     error: t.error,
-    entries: listActivityRowsOfTurn(db, agentId, t.number).map((a) => ({ seq: a.seq, kind: a.kind, text: a.text, createdAt: a.created_at })),
+    entries: (await listActivityRowsOfTurn(q, agentId, t.number)).map((a) => ({ seq: a.seq, kind: a.kind, text: a.text, createdAt: a.created_at })),
   }));
   return { agentId, turns };
 }

@@ -7,7 +7,7 @@ import { msgId } from '../../domain/ids';
 import { extractMentions } from '../../domain/messages/mentions';
 import { getMessageRow, type MessageRow } from '../../domain/messages/read';
 import { cutToChars } from '../../domain/messages/validation';
-import type { Db } from '../../store/database';
+import type { Queryable } from '../../store/port';
 import { senderOf } from './people';
 
 /** Quotes show at most this many characters (data-model.md §8). */
@@ -33,7 +33,7 @@ export function mentionsPerson(row: Pick<MessageRow, 'source' | 'text'>, handles
 }
 
 /** Maps a stored row; a message without stats (just posted, or a reply) has no replies. */
-export function toTimelineMessage(db: Db, row: MessageRow, handles: readonly string[], stats: ReplyStats = NO_REPLIES): TimelineMessage {
+export async function toTimelineMessage(q: Queryable, row: MessageRow, handles: readonly string[], stats: ReplyStats = NO_REPLIES): Promise<TimelineMessage> {
   return {
     id: msgId(row.number),
     number: row.number,
@@ -43,19 +43,19 @@ export function toTimelineMessage(db: Db, row: MessageRow, handles: readonly str
     sender: senderOf(row),
     text: row.text,
     createdAt: row.created_at,
-    replyTo: quoteOf(db, row),
+    replyTo: await quoteOf(q, row),
     threadRootNumber: row.thread_root_number,
     replyCount: stats.replyCount,
-    lastReplyAt: stats.latestReplyNumber === null ? null : (getMessageRow(db, row.room_id, stats.latestReplyNumber)?.created_at ?? null),
+    lastReplyAt: stats.latestReplyNumber === null ? null : ((await getMessageRow(q, row.room_id, stats.latestReplyNumber))?.created_at ?? null),
     mentionsYou: mentionsPerson(row, handles),
   };
 }
 
 // A reply to the thread's root needs no quote: the thread panel shows the root already.
-function quoteOf(db: Db, row: MessageRow): TimelineMessage['replyTo'] {
+async function quoteOf(q: Queryable, row: MessageRow): Promise<TimelineMessage['replyTo']> {
   const target = row.reply_to_number;
   if (target === null || target === row.thread_root_number) return null;
-  const quoted = getMessageRow(db, row.room_id, target);
+  const quoted = await getMessageRow(q, row.room_id, target);
   if (!quoted) return null;
   return { number: quoted.number, senderName: senderOf(quoted).name, excerpt: cutToChars(quoted.text, QUOTE_CHARS) };
 }

@@ -4,7 +4,7 @@ import type { RoomSummary } from '../../../shared/model/rooms';
 import type { App } from '../../app';
 import { listRooms, requireRoom, roomListItem, type RoomListItem } from '../../domain/rooms/rooms';
 import { listAgents } from '../../domain/sessions/roster';
-import type { Db } from '../../store/database';
+import type { Queryable } from '../../store/port';
 
 /** "owner/repo" of a repo room id ("github.com/owner/repo"): the path after the host. */
 export function repoNameOf(kind: RoomListItem['kind'], roomId: string): string | null {
@@ -14,9 +14,9 @@ export function repoNameOf(kind: RoomListItem['kind'], roomId: string): string |
 }
 
 /** Online agent sessions per room. */
-function onlineCounts(app: App, db: Db, roomId?: string): Map<string, number> {
+async function onlineCounts(app: App, q: Queryable, roomId?: string): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  for (const agent of listAgents(db, { roomId: roomId ?? null })) {
+  for (const agent of await listAgents(q, { roomId: roomId ?? null })) {
     if (!agent.ended && app.hub.isOnline(agent.sessionId)) counts.set(agent.roomId, (counts.get(agent.roomId) ?? 0) + 1);
   }
   return counts;
@@ -38,13 +38,13 @@ function toSummary(item: RoomListItem, online: number): RoomSummary {
   };
 }
 
-export function roomSummaries(app: App, db: Db): RoomSummary[] {
-  const online = onlineCounts(app, db);
-  return listRooms(db).map((item) => toSummary(item, online.get(item.roomId) ?? 0));
+export async function roomSummaries(app: App, q: Queryable): Promise<RoomSummary[]> {
+  const online = await onlineCounts(app, q);
+  return (await listRooms(q)).map((item) => toSummary(item, online.get(item.roomId) ?? 0));
 }
 
 /** One room's summary, the same entry the room list shows (R3 when unknown). */
-export function roomSummary(app: App, db: Db, roomId: string): RoomSummary {
-  const item = roomListItem(db, requireRoom(db, roomId).room_id)!;
-  return toSummary(item, onlineCounts(app, db, roomId).get(roomId) ?? 0);
+export async function roomSummary(app: App, q: Queryable, roomId: string): Promise<RoomSummary> {
+  const item = (await roomListItem(q, (await requireRoom(q, roomId)).room_id))!;
+  return toSummary(item, (await onlineCounts(app, q, roomId)).get(roomId) ?? 0);
 }

@@ -5,7 +5,7 @@ import type { App } from '../../app';
 import { parseNumberedId } from '../../domain/ids';
 import { getMessageRow, latestNumber } from '../../domain/messages/read';
 import { getTask, listTaskHistory, type TaskObject } from '../../domain/tasks';
-import type { Db } from '../../store/database';
+import type { Queryable } from '../../store/port';
 import { getTaskRow, type TaskRow } from '../../store/taskQueries';
 import { personOf } from './people';
 import { pullRequestStateOf } from './pullRequests';
@@ -32,21 +32,21 @@ export function toTaskCard(app: App, task: TaskObject, row: TaskRow): TaskCard {
 }
 
 /** One task's card (T3 when it does not exist). */
-export function taskCard(app: App, db: Db, roomId: string, number: number): TaskCard {
-  const task = getTask(db, roomId, number);
-  return toTaskCard(app, task, getTaskRow(db, roomId, number)!);
+export async function taskCard(app: App, q: Queryable, roomId: string, number: number): Promise<TaskCard> {
+  const task = await getTask(q, roomId, number);
+  return toTaskCard(app, task, (await getTaskRow(q, roomId, number))!);
 }
 
-export function taskDetail(app: App, db: Db, roomId: string, number: number): TaskDetail {
-  const task = getTask(db, roomId, number);
-  const row = getTaskRow(db, roomId, number)!;
+export async function taskDetail(app: App, q: Queryable, roomId: string, number: number): Promise<TaskDetail> {
+  const task = await getTask(q, roomId, number);
+  const row = (await getTaskRow(q, roomId, number))!;
   return {
     ...toTaskCard(app, task, row),
     description: task.description,
-    history: listTaskHistory(db, roomId, number).map((e) => ({ from: e.from_status, to: e.to_status, actor: e.actor_label, at: e.created_at })),
+    history: (await listTaskHistory(q, roomId, number)).map((e) => ({ from: e.from_status, to: e.to_status, actor: e.actor_label, at: e.created_at })),
     artifacts: task.workflow_artifacts,
     sourceMessageNumber: task.source_message_id === null ? null : parseNumberedId('msg', task.source_message_id),
-    discussionRootNumber: creationEventNumber(db, row),
+    discussionRootNumber: await creationEventNumber(q, row),
   };
 }
 
@@ -55,18 +55,18 @@ export function taskDetail(app: App, db: Db, roomId: string, number: number): Ta
  * The row does not store it, but the event was posted in the same write, so it carries
  * the task's created_at: a binary search on time (numbers grow in commit order) finds it.
  */
-export function creationEventNumber(db: Db, task: Pick<TaskRow, 'room_id' | 'number' | 'created_at'>): number | null {
+export async function creationEventNumber(q: Queryable, task: Pick<TaskRow, 'room_id' | 'number' | 'created_at'>): Promise<number | null> {
   let lo = 1;
-  let hi = latestNumber(db, task.room_id);
+  let hi = await latestNumber(q, task.room_id);
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
-    const at = getMessageRow(db, task.room_id, mid)?.created_at ?? '';
+    const at = (await getMessageRow(q, task.room_id, mid))?.created_at ?? '';
     if (at < task.created_at) lo = mid + 1;
     else hi = mid;
   }
   const pattern = new RegExp(` (?:proposed|added) task_${task.number}: `);
   for (let n = lo; n < lo + CREATION_SCAN; n++) {
-    const row = getMessageRow(db, task.room_id, n);
+    const row = await getMessageRow(q, task.room_id, n);
     if (!row || row.created_at !== task.created_at) return null;
     if (row.source === 'system' && pattern.test(row.text)) return n;
   }

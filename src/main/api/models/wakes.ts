@@ -1,17 +1,18 @@
 // An agent's wakes as the roster shows them (the contract's Wake): the routing reason the
 // MCP hub recorded, plus who posted the message that woke it and how it began.
+import { mapInOrder } from '../../domain/inOrder';
 import type { Wake } from '../../../shared/model/workers';
 import type { App } from '../../app';
 import { getMessageRow } from '../../domain/messages/read';
 import type { WakeRecord } from '../../mcp/wakeLog';
-import type { Db } from '../../store/database';
+import type { Queryable } from '../../store/port';
 import { senderOf } from './people';
 
 const EXCERPT_CHARS = 160;
 
 /** Wakes are recorded only for activating reasons, so every recorded reason is one of Wake's. */
-export function toWake(db: Db, record: WakeRecord): Wake {
-  const row = getMessageRow(db, record.roomId, record.messageNumber);
+export async function toWake(q: Queryable, record: WakeRecord): Promise<Wake> {
+  const row = await getMessageRow(q, record.roomId, record.messageNumber);
   const oneLine = (row?.text ?? '').replace(/\s+/g, ' ').trim();
   return {
     at: record.at,
@@ -27,12 +28,12 @@ export function toWake(db: Db, record: WakeRecord): Wake {
 }
 
 /** The session's wakes, newest first. */
-export function wakesOf(app: App, db: Db, sessionId: string): Wake[] {
-  return app.hub.wakes.of(sessionId).map((w) => toWake(db, w));
+export function wakesOf(app: App, q: Queryable, sessionId: string): Promise<Wake[]> {
+  return mapInOrder(app.hub.wakes.of(sessionId), (w) => toWake(q, w));
 }
 
 /** The session's latest wake, or null (the roster shows only this one). */
-export function lastWakeOf(app: App, db: Db, sessionId: string): Wake | null {
+export async function lastWakeOf(app: App, q: Queryable, sessionId: string): Promise<Wake | null> {
   const latest = app.hub.wakes.of(sessionId)[0];
-  return latest ? toWake(db, latest) : null;
+  return latest ? toWake(q, latest) : null;
 }

@@ -7,11 +7,10 @@
 // with its time; once a session has many spans, the older contiguous ones fold into one
 // (its time becomes "by then"), so the lowest span is the session's cursor and the rest
 // are the exceptions above it. Whatever no span covers was not delivered.
-import type { Db } from '../../store/database';
 import {
   countSessionSpans, deleteSpan, insertSpan, roomExists, selectAllSessionSpans, selectRoomSpans, selectSessionSpans, type SpanRow,
 } from '../../store/deliveryQueries';
-import type { Tx } from '../../store/store';
+import type { Queryable, Tx } from '../../store/port';
 
 /** One delivery: every message in [first, last] that routes to the session reached it at `at`. */
 export interface Delivery {
@@ -27,14 +26,14 @@ const FOLD_ABOVE = 64;
 const KEEP_EXACT = 32;
 
 /** Stores a batch of deliveries; emits `message.receipts` per room and session that gained a receipt. */
-export function recordDeliveries(tx: Tx, deliveries: readonly Delivery[]): void {
+export async function recordDeliveries(tx: Tx, deliveries: readonly Delivery[]): Promise<void> {
   const changed = new Map<string, { roomId: string; sessionId: string; first: number; last: number }>();
   const rooms = new Map<string, boolean>();
   for (const d of deliveries) {
     if (d.last < d.first) continue;
     let exists = rooms.get(d.roomId);
-    if (exists === undefined) rooms.set(d.roomId, (exists = roomExists(tx.db, d.roomId)));
-    if (!exists || !recordDelivery(tx, d)) continue;
+    if (exists === undefined) rooms.set(d.roomId, (exists = await roomExists(tx, d.roomId)));
+    if (!exists || !(await recordDelivery(tx, d))) continue;
     const key = `${d.roomId}\n${d.sessionId}`;
     const seen = changed.get(key);
     changed.set(key, seen ? { ...seen, first: Math.min(seen.first, d.first), last: Math.max(seen.last, d.last) } : { roomId: d.roomId, sessionId: d.sessionId, first: d.first, last: d.last });
@@ -43,12 +42,12 @@ export function recordDeliveries(tx: Tx, deliveries: readonly Delivery[]): void 
 }
 
 /** Adds what `d` covers that no span covered yet (the first delivery's time wins); true when something was new. */
-function recordDelivery(tx: Tx, d: Delivery): boolean {
-  const pieces = uncovered(d.first, d.last, selectSessionSpans(tx.db, d.roomId, d.sessionId, d.first, d.last));
+async function recordDelivery(tx: Tx, d: Delivery): Promise<boolean> {
+  const pieces = uncovered(d.first, d.last, await selectSessionSpans(tx, d.roomId, d.sessionId, d.first, d.last));
   for (const [first, last] of pieces) {
-    insertSpan(tx, { room_id: d.roomId, session_id: d.sessionId, first_number: first, last_number: last, delivered_at: d.at, deliveries: 1 });
+    await insertSpan(tx, { room_id: d.roomId, session_id: d.sessionId, first_number: first, last_number: last, delivered_at: d.at, deliveries: 1 });
   }
-  if (pieces.length > 0 && countSessionSpans(tx.db, d.roomId, d.sessionId) > FOLD_ABOVE) fold(tx, d.roomId, d.sessionId);
+  if (pieces.length > 0 && (await countSessionSpans(tx, d.roomId, d.sessionId)) > FOLD_ABOVE) await fold(tx, d.roomId, d.sessionId);
   return pieces.length > 0;
 }
 
@@ -68,14 +67,14 @@ export function uncovered(first: number, last: number, spans: readonly Pick<Span
 }
 
 /** Folds runs of contiguous spans below the newest KEEP_EXACT into one span each. */
-function fold(tx: Tx, roomId: string, sessionId: string): void {
-  const spans = selectAllSessionSpans(tx.db, roomId, sessionId);
+async function fold(tx: Tx, roomId: string, sessionId: string): Promise<void> {
+  const spans = await selectAllSessionSpans(tx, roomId, sessionId);
   const older = spans.slice(0, Math.max(0, spans.length - KEEP_EXACT));
   let run: SpanRow[] = [];
-  const flush = () => {
+  const flush = async () => {
     if (run.length > 1) {
-      for (const span of run) deleteSpan(tx, roomId, sessionId, span.first_number);
-      insertSpan(tx, {
+      for (const span of run) await deleteSpan(tx, roomId, sessionId, span.first_number);
+      await insertSpan(tx, {
         room_id: roomId,
         session_id: sessionId,
         first_number: run[0].first_number,
@@ -87,10 +86,10 @@ function fold(tx: Tx, roomId: string, sessionId: string): void {
     run = [];
   };
   for (const span of older) {
-    if (run.length > 0 && run.at(-1)!.last_number + 1 !== span.first_number) flush();
+    if (run.length > 0 && run.at(-1)!.last_number + 1 !== span.first_number) await flush();
     run.push(span);
   }
-  flush();
+  await flush();
 }
 
 /** When a message reached a session: the time, and whether it is exact (false: "by then"). */
@@ -111,8 +110,8 @@ export class RoomReceipts {
     }
   }
 
-  static load(db: Db, roomId: string, first: number, last: number): RoomReceipts {
-    return new RoomReceipts(selectRoomSpans(db, roomId, first, last));
+  static async load(q: Queryable, roomId: string, first: number, last: number): Promise<RoomReceipts> {
+    return new RoomReceipts(await selectRoomSpans(q, roomId, first, last));
   }
 
   /** The receipt of message `number` for the session, or null when it was not delivered to it. */

@@ -3,13 +3,12 @@
 // loop the loop guard paused, a room's daily token budget used up, and a managed agent
 // held by its own budget. One item per subject, ever (a re-raise is a no-op); an item is
 // resolved by what it waited for, dismissed by the person, or closed by its action.
-import type { Db } from '../../store/database';
 import {
   alertExists, closeAlertRow, getAlertRow, insertAlertRow, listOpenAlerts, updateAlertDetail,
   type AlertKind, type AlertRow,
 } from '../../store/alertQueries';
+import type { Queryable, Tx } from '../../store/port';
 import { allocateNumber } from '../../store/rooms';
-import type { Tx } from '../../store/store';
 import { getRoom } from '../rooms/rooms';
 
 export type { AlertKind, AlertRow } from '../../store/alertQueries';
@@ -28,10 +27,10 @@ export interface AlertInput {
 }
 
 /** Raises an item once per subject; returns its number, or null when the room is gone or the subject already had one. */
-export function raiseAlert(tx: Tx, input: AlertInput): number | null {
-  if (!getRoom(tx.db, input.roomId) || alertExists(tx.db, input.roomId, input.kind, input.subject)) return null;
-  const number = allocateNumber(tx, input.roomId, 'next_alert_number');
-  insertAlertRow(tx, {
+export async function raiseAlert(tx: Tx, input: AlertInput): Promise<number | null> {
+  if (!(await getRoom(tx, input.roomId)) || (await alertExists(tx, input.roomId, input.kind, input.subject))) return null;
+  const number = await allocateNumber(tx, input.roomId, 'next_alert_number');
+  await insertAlertRow(tx, {
     room_id: input.roomId,
     number,
     kind: input.kind,
@@ -48,24 +47,24 @@ export function raiseAlert(tx: Tx, input: AlertInput): number | null {
 }
 
 /** Closes an open item (what it waited for happened, or the person dismissed it); false when it was not open. */
-export function closeAlert(tx: Tx, roomId: string, number: number, status: 'resolved' | 'dismissed'): boolean {
-  const closed = closeAlertRow(tx, roomId, number, status);
+export async function closeAlert(tx: Tx, roomId: string, number: number, status: 'resolved' | 'dismissed'): Promise<boolean> {
+  const closed = await closeAlertRow(tx, roomId, number, status);
   if (closed) tx.emit({ type: 'needsYou.changed', roomId });
   return closed;
 }
 
 /** Rewrites an open item's text and detail (a loop that drew in another agent). */
-export function reviseAlert(tx: Tx, alert: AlertRow, body: string, detail: Record<string, unknown>): void {
-  updateAlertDetail(tx, alert.room_id, alert.number, { body, detail_json: JSON.stringify(detail) });
+export async function reviseAlert(tx: Tx, alert: AlertRow, body: string, detail: Record<string, unknown>): Promise<void> {
+  await updateAlertDetail(tx, alert.room_id, alert.number, { body, detail_json: JSON.stringify(detail) });
   tx.emit({ type: 'needsYou.changed', roomId: alert.room_id });
 }
 
-export function getAlert(db: Db, roomId: string, number: number): AlertRow | undefined {
-  return getAlertRow(db, roomId, number);
+export function getAlert(q: Queryable, roomId: string, number: number): Promise<AlertRow | undefined> {
+  return getAlertRow(q, roomId, number);
 }
 
-export function openAlerts(db: Db, kind: AlertKind, roomId: string | null = null): AlertRow[] {
-  return listOpenAlerts(db, kind, roomId);
+export function openAlerts(q: Queryable, kind: AlertKind, roomId: string | null = null): Promise<AlertRow[]> {
+  return listOpenAlerts(q, kind, roomId);
 }
 
 export function alertDetail<T extends Record<string, unknown>>(alert: Pick<AlertRow, 'detail_json'>): Partial<T> {

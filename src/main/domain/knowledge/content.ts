@@ -1,6 +1,6 @@
 // What facts and human requests share (data-model.md §8 "Knowledge"): input bounds,
 // categories, the source message check (M2) and client_id idempotency (K1).
-import type { Db } from '../../store/database';
+import type { Queryable } from '../../store/port';
 import type { KnowledgeContent, KnowledgeRow } from '../../store/knowledgeQueries';
 import { selectMessage } from '../../store/messageQueries';
 import { appErrors, errors } from '../errors';
@@ -64,10 +64,10 @@ export function checkOptionalText(name: string, value: unknown, max: number): st
 }
 
 /** `source_message_id` must name a message of this room (M2, like reply_to). */
-function checkSourceMessage(db: Db, roomId: string, sourceMessageId: unknown): number | null {
+async function checkSourceMessage(q: Queryable, roomId: string, sourceMessageId: unknown): Promise<number | null> {
   if (sourceMessageId === undefined || sourceMessageId === null) return null;
   const number = parseNumberedId('msg', sourceMessageId);
-  if (number === null || selectMessage(db, roomId, number) === undefined) throw errors.M2();
+  if (number === null || (await selectMessage(q, roomId, number)) === undefined) throw errors.M2();
   return number;
 }
 
@@ -81,17 +81,17 @@ export interface KnowledgeInput {
 }
 
 /** Checks the shared content in field order; `categories` are those of the entry's kind. */
-export function checkKnowledgeContent<C extends string>(
-  db: Db,
+export async function checkKnowledgeContent<C extends string>(
+  q: Queryable,
   roomId: string,
   input: KnowledgeInput,
   categories: readonly C[],
-): KnowledgeContent<C> {
+): Promise<KnowledgeContent<C>> {
   return {
     category: checkCategory(input.category, categories),
     title: checkTitle(input.title),
     body: checkBody(input.body),
-    sourceMessageNumber: checkSourceMessage(db, roomId, input.sourceMessageId),
+    sourceMessageNumber: await checkSourceMessage(q, roomId, input.sourceMessageId),
     sourceUrl: checkOptionalText('source_url', input.sourceUrl, KNOWLEDGE_LIMITS.sourceUrlMax),
   };
 }

@@ -1,8 +1,7 @@
 // Room memory (data-model.md §6, mcp-tools.md §7): agents remember facts idempotently by
 // client_id; people add, edit, retire and restore them; agents never see retired facts.
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../store/database';
-import type { Tx } from '../../store/store';
+import type { Queryable, Tx } from '../../store/port';
 import { allocateNumber } from '../../store/rooms';
 import {
   type FactCategory,
@@ -64,29 +63,29 @@ export interface RememberFactInput extends FactInput {
 }
 
 /** remember_room_fact: creates fact_N, or returns the same entry again for a repeated client_id. */
-export function rememberFact(tx: Tx, roomId: string, actor: Actor, input: RememberFactInput): { fact: Fact; created: boolean } {
-  resolveWritableRoom(tx.db, roomId);
+export async function rememberFact(tx: Tx, roomId: string, actor: Actor, input: RememberFactInput): Promise<{ fact: Fact; created: boolean }> {
+  await resolveWritableRoom(tx, roomId);
   const clientId = checkClientId(input.clientId);
-  const content = checkFactContent(tx.db, roomId, input);
-  const repeat = repeatOf(getFactByClientId(tx.db, roomId, clientId), (row) => holdsContent(row, content));
+  const content = await checkFactContent(tx, roomId, input);
+  const repeat = repeatOf(await getFactByClientId(tx, roomId, clientId), (row) => holdsContent(row, content));
   if (repeat) return { fact: toFact(repeat), created: false };
-  return { fact: toFact(createFact(tx, roomId, clientId, actor.label, content)), created: true };
+  return { fact: toFact(await createFact(tx, roomId, clientId, actor.label, content)), created: true };
 }
 
 /** A person adds a fact from the app; it gets its own client_id so it never clashes with an agent's. */
-export function addFactAsPerson(tx: Tx, person: PersonActor, roomId: string, input: FactInput): RoomFact {
+export async function addFactAsPerson(tx: Tx, person: PersonActor, roomId: string, input: FactInput): Promise<RoomFact> {
   assertPerson(person);
-  resolveWritableRoom(tx.db, roomId);
-  const content = checkFactContent(tx.db, roomId, input);
-  return toRoomFact(createFact(tx, roomId, `person_${randomUUID()}`, person.label, content));
+  await resolveWritableRoom(tx, roomId);
+  const content = await checkFactContent(tx, roomId, input);
+  return toRoomFact(await createFact(tx, roomId, `person_${randomUUID()}`, person.label, content));
 }
 
 /** A person edits a fact; fields left out keep their value. */
-export function editFact(tx: Tx, person: PersonActor, roomId: string, number: number, patch: Partial<FactInput>): RoomFact {
+export async function editFact(tx: Tx, person: PersonActor, roomId: string, number: number, patch: Partial<FactInput>): Promise<RoomFact> {
   assertPerson(person);
-  resolveWritableRoom(tx.db, roomId);
-  const row = requireFact(tx.db, roomId, number);
-  const content = checkFactContent(tx.db, roomId, {
+  await resolveWritableRoom(tx, roomId);
+  const row = await requireFact(tx, roomId, number);
+  const content = await checkFactContent(tx, roomId, {
     title: patch.title ?? row.title,
     body: patch.body ?? row.body,
     category: patch.category ?? row.category,
@@ -94,60 +93,60 @@ export function editFact(tx: Tx, person: PersonActor, roomId: string, number: nu
     sourceUrl: patch.sourceUrl !== undefined ? patch.sourceUrl : row.source_url,
   });
   if (!holdsContent(row, content)) {
-    updateFactContent(tx, roomId, number, content);
+    await updateFactContent(tx, roomId, number, content);
     tx.emit({ type: 'knowledge.changed', roomId });
   }
-  return toRoomFact(requireFact(tx.db, roomId, number));
+  return toRoomFact(await requireFact(tx, roomId, number));
 }
 
 /** A person retires a fact: it stays for people but agents no longer see it. Retiring twice changes nothing. */
-export function retireFact(tx: Tx, person: PersonActor, roomId: string, number: number): RoomFact {
+export function retireFact(tx: Tx, person: PersonActor, roomId: string, number: number): Promise<RoomFact> {
   return setRetired(tx, person, roomId, number, true);
 }
 
 /** A person brings a retired fact back into the room's memory. */
-export function restoreFact(tx: Tx, person: PersonActor, roomId: string, number: number): RoomFact {
+export function restoreFact(tx: Tx, person: PersonActor, roomId: string, number: number): Promise<RoomFact> {
   return setRetired(tx, person, roomId, number, false);
 }
 
 /** get_room_memory: the room's facts that are not retired, grouped by category, in number order. */
-export function getRoomMemory(db: Db, roomId: string): RoomMemory {
+export async function getRoomMemory(q: Queryable, roomId: string): Promise<RoomMemory> {
   const memory: RoomMemory = { goals: [], decisions: [], constraints: [], terms: [], references: [] };
-  for (const row of listFactRows(db, roomId, { includeRetired: false, limit: MEMORY_LIMIT })) {
+  for (const row of await listFactRows(q, roomId, { includeRetired: false, limit: MEMORY_LIMIT })) {
     memory[`${row.category}s` as keyof RoomMemory].push(toMemoryEntry(row));
   }
   return memory;
 }
 
 /** The app's memory panel: the newest facts (retired ones included), in number order. */
-export function listRoomFacts(db: Db, roomId: string): RoomFact[] {
-  return listFactRows(db, roomId, { includeRetired: true, limit: MEMORY_LIMIT }).map(toRoomFact);
+export async function listRoomFacts(q: Queryable, roomId: string): Promise<RoomFact[]> {
+  return (await listFactRows(q, roomId, { includeRetired: true, limit: MEMORY_LIMIT })).map(toRoomFact);
 }
 
-function createFact(tx: Tx, roomId: string, clientId: string, createdBy: string, content: FactContent): FactRow {
-  const number = allocateNumber(tx, roomId, 'next_fact_number');
-  insertFactRow(tx, { ...content, roomId, number, clientId, createdBy });
+async function createFact(tx: Tx, roomId: string, clientId: string, createdBy: string, content: FactContent): Promise<FactRow> {
+  const number = await allocateNumber(tx, roomId, 'next_fact_number');
+  await insertFactRow(tx, { ...content, roomId, number, clientId, createdBy });
   tx.emit({ type: 'knowledge.changed', roomId });
-  return requireFact(tx.db, roomId, number);
+  return requireFact(tx, roomId, number);
 }
 
-function setRetired(tx: Tx, person: PersonActor, roomId: string, number: number, retired: boolean): RoomFact {
+async function setRetired(tx: Tx, person: PersonActor, roomId: string, number: number, retired: boolean): Promise<RoomFact> {
   assertPerson(person);
-  resolveWritableRoom(tx.db, roomId);
-  const row = requireFact(tx.db, roomId, number);
+  await resolveWritableRoom(tx, roomId);
+  const row = await requireFact(tx, roomId, number);
   if ((row.retired_at !== null) !== retired) {
-    setFactRetired(tx, roomId, number, retired ? tx.now : null);
+    await setFactRetired(tx, roomId, number, retired ? tx.now : null);
     tx.emit({ type: 'knowledge.changed', roomId });
   }
-  return toRoomFact(requireFact(tx.db, roomId, number));
+  return toRoomFact(await requireFact(tx, roomId, number));
 }
 
-function checkFactContent(db: Db, roomId: string, input: FactInput): FactContent {
-  return checkKnowledgeContent(db, roomId, input, FACT_CATEGORIES);
+function checkFactContent(q: Queryable, roomId: string, input: FactInput): Promise<FactContent> {
+  return checkKnowledgeContent(q, roomId, input, FACT_CATEGORIES);
 }
 
-function requireFact(db: Db, roomId: string, number: number): FactRow {
-  const row = getFactRow(db, roomId, number);
+async function requireFact(q: Queryable, roomId: string, number: number): Promise<FactRow> {
+  const row = await getFactRow(q, roomId, number);
   if (!row) throw appErrors.notFound('Fact');
   return row;
 }

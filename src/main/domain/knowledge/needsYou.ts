@@ -4,8 +4,7 @@
 // dismissal is kept in needs_you_dismissals (a task comes back once it changes again).
 // A mention also leaves once the person has replied in its thread. The items the app raised
 // itself (alerts.ts: unanswered messages, untouched tasks, loops, budgets) join while open.
-import type { Db } from '../../store/database';
-import type { Tx } from '../../store/store';
+import type { Queryable, TextQuery, Tx } from '../../store/port';
 import {
   insertDismissal,
   listMentionCandidates,
@@ -83,10 +82,10 @@ export interface NeedsYouQuery {
 }
 
 /** The queue across rooms, newest first, at most `limit` items. */
-export function listNeedsYou(db: Db, query: NeedsYouQuery): NeedsYouItem[] {
+export async function listNeedsYou(q: Queryable, query: NeedsYouQuery): Promise<NeedsYouItem[]> {
   const limit = checkLimit(query.limit ?? NEEDS_YOU_DEFAULT_LIMIT);
   const items: NeedsYouItem[] = [
-    ...listOpenRequestsAcrossRooms(db, limit).map(
+    ...(await listOpenRequestsAcrossRooms(q, limit)).map(
       (r): RequestItem => ({
         kind: 'request',
         roomId: r.room_id,
@@ -102,7 +101,7 @@ export function listNeedsYou(db: Db, query: NeedsYouQuery): NeedsYouItem[] {
         sourceMessageId: r.source_message_number === null ? null : msgId(r.source_message_number),
       }),
     ),
-    ...listWaitingTasksAcrossRooms(db, limit).map(
+    ...(await listWaitingTasksAcrossRooms(q, limit)).map(
       (t): TaskItem => ({
         kind: t.status === 'in_review' ? 'review' : 'blocked',
         roomId: t.room_id,
@@ -113,8 +112,8 @@ export function listNeedsYou(db: Db, query: NeedsYouQuery): NeedsYouItem[] {
         assignee: t.assignee,
       }),
     ),
-    ...listMentions(db, query.personHandles, limit),
-    ...listOpenAlertsAcrossRooms(db, limit).map(
+    ...await listMentions(q, query.personHandles, limit),
+    ...(await listOpenAlertsAcrossRooms(q, limit)).map(
       (a): AlertItem => ({ kind: 'alert', roomId: a.room_id, roomName: a.room_name, id: formatId('alert', a.number), createdAt: a.created_at, alert: a }),
     ),
   ];
@@ -123,43 +122,43 @@ export function listNeedsYou(db: Db, query: NeedsYouQuery): NeedsYouItem[] {
 }
 
 /** The sidebar badge: the number of queue items, counted up to NEEDS_YOU_COUNT_CAP. */
-export function countNeedsYou(db: Db, query: Pick<NeedsYouQuery, 'personHandles'>): number {
-  return listNeedsYou(db, { personHandles: query.personHandles, limit: NEEDS_YOU_COUNT_CAP }).length;
+export async function countNeedsYou(q: Queryable, query: Pick<NeedsYouQuery, 'personHandles'>): Promise<number> {
+  return (await listNeedsYou(q, { personHandles: query.personHandles, limit: NEEDS_YOU_COUNT_CAP })).length;
 }
 
 /** A person dismisses a queue item: a request is dismissed for good, the others are hidden. */
-export function dismissNeedsYouItem(tx: Tx, person: PersonActor, item: { kind: NeedsYouKind; roomId: string; id: string }): void {
+export async function dismissNeedsYouItem(tx: Tx, person: PersonActor, item: { kind: NeedsYouKind; roomId: string; id: string }): Promise<void> {
   if (person.kind !== 'person') throw appErrors.invalidInput('Only people can dismiss "Needs you" items.');
   if (item.kind === 'alert') {
     const number = parseNumberedId('alert', item.id);
-    if (number === null || !getAlert(tx.db, item.roomId, number)) throw appErrors.notFound('Item');
-    closeAlert(tx, item.roomId, number, 'dismissed');
+    if (number === null || !(await getAlert(tx, item.roomId, number))) throw appErrors.notFound('Item');
+    await closeAlert(tx, item.roomId, number, 'dismissed');
     return;
   }
   if (item.kind === 'request') {
     const number = parseNumberedId('req', item.id);
     if (number === null) throw appErrors.notFound('Request');
-    dismissRequest(tx, person, item.roomId, number);
+    await dismissRequest(tx, person, item.roomId, number);
     return;
   }
-  requireRoom(tx.db, item.roomId);
+  await requireRoom(tx, item.roomId);
   if (item.kind === 'mention') {
     const number = parseNumberedId('msg', item.id);
-    if (number === null || selectMessage(tx.db, item.roomId, number) === undefined) throw appErrors.notFound('Message');
-    insertDismissal(tx, item.roomId, 'mention', number);
+    if (number === null || (await selectMessage(tx, item.roomId, number)) === undefined) throw appErrors.notFound('Message');
+    await insertDismissal(tx, item.roomId, 'mention', number);
   } else {
     const number = parseNumberedId('task', item.id);
-    if (number === null || getTaskRow(tx.db, item.roomId, number) === undefined) throw appErrors.notFound('Task');
-    insertDismissal(tx, item.roomId, item.kind, number);
+    if (number === null || (await getTaskRow(tx, item.roomId, number)) === undefined) throw appErrors.notFound('Task');
+    await insertDismissal(tx, item.roomId, item.kind, number);
   }
   tx.emit({ type: 'needsYou.changed', roomId: item.roomId });
 }
 
-function listMentions(db: Db, personHandles: readonly string[], limit: number): MentionItem[] {
+async function listMentions(q: Queryable, personHandles: readonly string[], limit: number): Promise<MentionItem[]> {
   const handles = new Set(personHandles.map(normalizeHandle).filter((h) => /[a-z0-9]/.test(h)));
   if (handles.size === 0) return [];
   const items: MentionItem[] = [];
-  for (const row of listMentionCandidates(db, ftsQuery(handles), MENTION_SCAN_LIMIT)) {
+  for (const row of await listMentionCandidates(q, mentionQuery(handles), MENTION_SCAN_LIMIT)) {
     if (!extractMentions(row.text).some((name) => handles.has(normalizeHandle(name)))) continue;
     items.push({
       kind: 'mention',
@@ -176,10 +175,10 @@ function listMentions(db: Db, personHandles: readonly string[], limit: number): 
   return items;
 }
 
-// Handles hold only [a-z0-9_.:/-], so quoting each as an FTS phrase is safe; the
-// tokenizer splits on the punctuation and the phrase keeps the parts in order.
-function ftsQuery(handles: ReadonlySet<string>): string {
-  return `text : (${[...handles].map((h) => `"${h}"`).join(' OR ')})`;
+// Any of the handles, in the message text; a handle with punctuation is a phrase (its
+// parts in order), as the tokenizer splits it.
+function mentionQuery(handles: ReadonlySet<string>): TextQuery {
+  return { terms: [...handles].map((text) => ({ text, prefix: false })), match: 'any', columns: 'text' };
 }
 
 function checkLimit(limit: number): number {

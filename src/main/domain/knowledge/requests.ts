@@ -1,8 +1,7 @@
 // Human requests (data-model.md §6, mcp-tools.md §7): agents ask people for input (req_N),
 // idempotently by client_id; only people answer or dismiss. An answer is also posted as the
 // person's thread reply that @mentions the requester, which wakes it.
-import type { Db } from '../../store/database';
-import type { Tx } from '../../store/store';
+import type { Queryable, Tx } from '../../store/port';
 import { allocateNumber } from '../../store/rooms';
 import {
   type RequestCategory,
@@ -62,16 +61,16 @@ export interface RequestInput extends KnowledgeInput {
 }
 
 /** request_human_input: creates req_N (open) and its system event, or returns the same entry for a repeated client_id. */
-export function requestHumanInput(tx: Tx, roomId: string, actor: Actor, input: RequestInput): { request: HumanRequest; created: boolean } {
-  resolveWritableRoom(tx.db, roomId);
+export async function requestHumanInput(tx: Tx, roomId: string, actor: Actor, input: RequestInput): Promise<{ request: HumanRequest; created: boolean }> {
+  await resolveWritableRoom(tx, roomId);
   const clientId = checkClientId(input.clientId);
-  const content = checkRequestContent(tx.db, roomId, input);
-  const repeat = repeatOf(getRequestByClientId(tx.db, roomId, clientId), (row) => sameContent(row, content));
+  const content = await checkRequestContent(tx, roomId, input);
+  const repeat = repeatOf(await getRequestByClientId(tx, roomId, clientId), (row) => sameContent(row, content));
   if (repeat) return { request: toHumanRequest(repeat), created: false };
-  const number = allocateNumber(tx, roomId, 'next_request_number');
+  const number = await allocateNumber(tx, roomId, 'next_request_number');
   const name = actorShortName(actor);
-  const eventNumber = postSystemEvent(tx, roomId, `${name} asked for input (${formatId('req', number)}): ${content.title}`, actor);
-  insertRequestRow(tx, {
+  const eventNumber = await postSystemEvent(tx, roomId, `${name} asked for input (${formatId('req', number)}): ${content.title}`, actor);
+  await insertRequestRow(tx, {
     ...content,
     roomId,
     number,
@@ -82,55 +81,55 @@ export function requestHumanInput(tx: Tx, roomId: string, actor: Actor, input: R
     requestedByName: name,
   });
   tx.emit({ type: 'needsYou.changed', roomId });
-  return { request: toHumanRequest(requireRequest(tx.db, roomId, number)), created: true };
+  return { request: toHumanRequest(await requireRequest(tx, roomId, number)), created: true };
 }
 
 /** get_human_requests: the room's requests, newest first. */
-export function getHumanRequests(db: Db, roomId: string): HumanRequest[] {
-  return listRequestRows(db, roomId, REQUESTS_LIMIT).map(toHumanRequest);
+export async function getHumanRequests(q: Queryable, roomId: string): Promise<HumanRequest[]> {
+  return (await listRequestRows(q, roomId, REQUESTS_LIMIT)).map(toHumanRequest);
 }
 
 /**
  * A person answers an open request. The answer is stored and posted as the person's thread
  * reply "@<requester> <text>" under the request's source message, else under its creation event.
  */
-export function answerRequest(tx: Tx, person: PersonActor, roomId: string, number: number, text: string): HumanRequest {
-  const row = requireOpenRequest(tx, person, roomId, number, 'answered');
+export async function answerRequest(tx: Tx, person: PersonActor, roomId: string, number: number, text: string): Promise<HumanRequest> {
+  const row = await requireOpenRequest(tx, person, roomId, number, 'answered');
   const answer = typeof text === 'string' ? text.trim() : '';
   if (answer === '') throw appErrors.invalidInput('Answer text is required.');
-  markRequestAnswered(tx, roomId, number, answer, person.label);
+  await markRequestAnswered(tx, roomId, number, answer, person.label);
   const parent = row.source_message_number ?? row.event_message_number;
-  sendMessage(tx, {
+  await sendMessage(tx, {
     roomId,
     author: person,
     text: `@${requesterName(row)} ${answer}`,
     ...(parent !== null ? { threadParentId: msgId(parent) } : {}),
   });
   tx.emit({ type: 'needsYou.changed', roomId });
-  return toHumanRequest(requireRequest(tx.db, roomId, number));
+  return toHumanRequest(await requireRequest(tx, roomId, number));
 }
 
 /** A person dismisses an open request; it leaves "Needs you" unanswered. */
-export function dismissRequest(tx: Tx, person: PersonActor, roomId: string, number: number): HumanRequest {
-  requireOpenRequest(tx, person, roomId, number, 'dismissed');
-  markRequestDismissed(tx, roomId, number);
+export async function dismissRequest(tx: Tx, person: PersonActor, roomId: string, number: number): Promise<HumanRequest> {
+  await requireOpenRequest(tx, person, roomId, number, 'dismissed');
+  await markRequestDismissed(tx, roomId, number);
   tx.emit({ type: 'needsYou.changed', roomId });
-  return toHumanRequest(requireRequest(tx.db, roomId, number));
+  return toHumanRequest(await requireRequest(tx, roomId, number));
 }
 
 // Only people change a request's status, and only while it is open.
-function requireOpenRequest(tx: Tx, person: PersonActor, roomId: string, number: number, verb: 'answered' | 'dismissed'): RequestRow {
+async function requireOpenRequest(tx: Tx, person: PersonActor, roomId: string, number: number, verb: 'answered' | 'dismissed'): Promise<RequestRow> {
   if (person.kind !== 'person') throw appErrors.invalidInput('Only people can answer or dismiss requests.');
-  resolveWritableRoom(tx.db, roomId);
-  const row = requireRequest(tx.db, roomId, number);
+  await resolveWritableRoom(tx, roomId);
+  const row = await requireRequest(tx, roomId, number);
   if (row.status !== 'open') {
     throw appErrors.invalidInput(`${formatId('req', number)} is already ${row.status}; only open requests can be ${verb}.`);
   }
   return row;
 }
 
-function requireRequest(db: Db, roomId: string, number: number): RequestRow {
-  const row = getRequestRow(db, roomId, number);
+async function requireRequest(q: Queryable, roomId: string, number: number): Promise<RequestRow> {
+  const row = await getRequestRow(q, roomId, number);
   if (!row) throw appErrors.notFound('Request');
   return row;
 }
@@ -143,9 +142,9 @@ function requesterName(row: RequestRow): string {
 
 // The agent's own fields are checked after the shared ones; over MCP the tool's schema
 // refuses a bad recommendation or unblocks before this runs.
-function checkRequestContent(db: Db, roomId: string, input: RequestInput): RequestContent {
+async function checkRequestContent(q: Queryable, roomId: string, input: RequestInput): Promise<RequestContent> {
   return {
-    ...checkKnowledgeContent(db, roomId, input, REQUEST_CATEGORIES),
+    ...await checkKnowledgeContent(q, roomId, input, REQUEST_CATEGORIES),
     recommendation: checkOptionalText('recommendation', input.recommendation, KNOWLEDGE_LIMITS.recommendationMax),
     unblocks: checkOptionalText('unblocks', input.unblocks, KNOWLEDGE_LIMITS.unblocksMax),
   };

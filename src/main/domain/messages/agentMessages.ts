@@ -1,7 +1,7 @@
 // The agent-readable message object (mcp-tools.md §2.4): ids, identity, quoted reply
 // targets (looked up within a budget when outside the result), thread fields, inline
 // attachments and the agent-prompt fields.
-import type { Db } from '../../store/database';
+import type { Queryable } from '../../store/port';
 import { selectAttachments, selectMessage, type MessageRow } from '../../store/messageQueries';
 import { msgId } from '../ids';
 import { readAttachmentContent, type AgentAttachment } from './agentAttachments';
@@ -76,14 +76,14 @@ export interface AgentMessages {
 }
 
 /** Builds agent-readable messages for `rows` (one room, any order kept as given). */
-export function toAgentMessages(
-  db: Db,
+export async function toAgentMessages(
+  q: Queryable,
   roomId: string,
   rows: readonly MessageRow[],
   options: AgentMessageOptions = {},
-): AgentMessages {
+): Promise<AgentMessages> {
   const ctx: LookupContext = {
-    db,
+    q,
     roomId,
     inResult: new Map(rows.map((row) => [row.number, row])),
     lookups: new Map(),
@@ -92,11 +92,13 @@ export function toAgentMessages(
   };
   const threads = threadsInResult(rows);
   const attachments = new Map<number, AgentAttachment[]>();
-  for (const att of selectAttachments(db, roomId, rows.map((r) => r.number))) {
+  for (const att of await selectAttachments(q, roomId, rows.map((r) => r.number))) {
     const list = attachments.get(att.message_number) ?? [];
     list.push(readAttachmentContent(att, options.dataDir));
     attachments.set(att.message_number, list);
   }
+  // Reply targets outside the result are looked up first, in row order (the budget's order).
+  for (const row of rows) await lookUpReplyTarget(ctx, row);
   const messages = rows.map((row) => {
     const message: AgentMessage = {
       id: msgId(row.number),
@@ -125,8 +127,8 @@ export function toAgentMessages(
 }
 
 /** One message on its own (e.g. the result of send_message). */
-export function toAgentMessage(db: Db, roomId: string, row: MessageRow, options: AgentMessageOptions = {}): AgentMessage {
-  return toAgentMessages(db, roomId, [row], options).messages[0];
+export async function toAgentMessage(q: Queryable, roomId: string, row: MessageRow, options: AgentMessageOptions = {}): Promise<AgentMessage> {
+  return (await toAgentMessages(q, roomId, [row], options)).messages[0];
 }
 
 function quoteOf(target: MessageRow): AgentReplyTo {
@@ -140,7 +142,7 @@ function quoteOf(target: MessageRow): AgentReplyTo {
 }
 
 interface LookupContext {
-  db: Db;
+  q: Queryable;
   roomId: string;
   inResult: ReadonlyMap<number, MessageRow>;
   /** Targets already looked up in this call: the row, 'missing', or 'over-budget'. */
@@ -149,16 +151,20 @@ interface LookupContext {
   truncated: boolean;
 }
 
+/** Looks up `row`'s reply target when it is outside the result and not looked up yet. */
+async function lookUpReplyTarget(ctx: LookupContext, row: MessageRow): Promise<void> {
+  const number = row.reply_to_number;
+  if (number === null || ctx.inResult.has(number) || ctx.lookups.has(number)) return;
+  ctx.lookups.set(number, await lookUp(ctx, number));
+}
+
+/** The quoted reply target, after lookUpReplyTarget. */
 function replyToOf(ctx: LookupContext, row: MessageRow): AgentReplyTo | null {
   const number = row.reply_to_number;
   if (number === null) return null;
   const local = ctx.inResult.get(number);
   if (local) return quoteOf(local);
-  let found = ctx.lookups.get(number);
-  if (found === undefined) {
-    found = lookUp(ctx, number);
-    ctx.lookups.set(number, found);
-  }
+  const found = ctx.lookups.get(number)!;
   if (found === 'over-budget') {
     ctx.truncated = true;
     ctx.budget.truncated = true;
@@ -166,10 +172,10 @@ function replyToOf(ctx: LookupContext, row: MessageRow): AgentReplyTo | null {
   return typeof found === 'string' ? { id: msgId(number) } : quoteOf(found);
 }
 
-function lookUp(ctx: LookupContext, number: number): MessageRow | 'missing' | 'over-budget' {
+async function lookUp(ctx: LookupContext, number: number): Promise<MessageRow | 'missing' | 'over-budget'> {
   if (ctx.budget.lookupsLeft <= 0) return 'over-budget';
   ctx.budget.lookupsLeft--;
-  const target = selectMessage(ctx.db, ctx.roomId, number);
+  const target = await selectMessage(ctx.q, ctx.roomId, number);
   if (!target) return 'missing';
   const cost = utf8Bytes(target.text) + utf8Bytes(target.sender);
   if (cost > ctx.budget.bytesLeft) return 'over-budget';

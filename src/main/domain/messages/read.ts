@@ -1,6 +1,6 @@
 // Reading a room's messages the way agents see them: every row (prompt-only rows included),
 // ordered by number. Both the newest page and the page after a cursor use UNIQUE(room_id, number).
-import type { Db } from '../../store/database';
+import type { Queryable } from '../../store/port';
 import {
   countRoomMessages,
   selectAfter,
@@ -15,31 +15,31 @@ import type { MessageSummary } from '../../events/types';
 export type { MessageRow } from '../../store/messageQueries';
 
 /** The newest `limit` messages, oldest first; `limit` 0 means the whole history. */
-export function newestPage(db: Db, roomId: string, limit: number): MessageRow[] {
-  return selectBefore(db, roomId, MAX_NUMBER + 1, limit).reverse();
+export async function newestPage(q: Queryable, roomId: string, limit: number): Promise<MessageRow[]> {
+  return (await selectBefore(q, roomId, MAX_NUMBER + 1, limit)).reverse();
 }
 
 /** Up to `limit` messages after `afterNumber`, oldest first; `limit` 0 means all of them. */
-export function pageAfter(db: Db, roomId: string, afterNumber: number, limit: number): MessageRow[] {
-  return selectAfter(db, roomId, afterNumber, limit);
+export function pageAfter(q: Queryable, roomId: string, afterNumber: number, limit: number): Promise<MessageRow[]> {
+  return selectAfter(q, roomId, afterNumber, limit);
 }
 
 /** Up to `limit` messages before `beforeNumber`, oldest first. */
-export function pageBefore(db: Db, roomId: string, beforeNumber: number, limit: number): MessageRow[] {
-  return selectBefore(db, roomId, beforeNumber, limit).reverse();
+export async function pageBefore(q: Queryable, roomId: string, beforeNumber: number, limit: number): Promise<MessageRow[]> {
+  return (await selectBefore(q, roomId, beforeNumber, limit)).reverse();
 }
 
-export function getMessageRow(db: Db, roomId: string, number: number): MessageRow | null {
-  return selectMessage(db, roomId, number) ?? null;
+export async function getMessageRow(q: Queryable, roomId: string, number: number): Promise<MessageRow | null> {
+  return await selectMessage(q, roomId, number) ?? null;
 }
 
 /** The newest message number, 0 for an empty room. */
-export function latestNumber(db: Db, roomId: string): number {
-  return selectLatestNumber(db, roomId);
+export function latestNumber(q: Queryable, roomId: string): Promise<number> {
+  return selectLatestNumber(q, roomId);
 }
 
-export function totalMessageCount(db: Db, roomId: string): number {
-  return countRoomMessages(db, roomId);
+export function totalMessageCount(q: Queryable, roomId: string): Promise<number> {
+  return countRoomMessages(q, roomId);
 }
 
 /** The part of a stored message its commit event carries (events/types.ts), for a row read back instead. */

@@ -1,8 +1,8 @@
-// Full-text search in one room (mcp-tools.md §5.4). The query is turned into FTS5 syntax
-// here, one quoted string per whitespace-separated term, so a user's query can never
-// inject FTS5 operators; `term*` (2+ characters before the star) searches a prefix.
-import type { Db } from '../../store/database';
-import { selectSearchMatches } from '../../store/messageQueries';
+// Full-text search in one room (mcp-tools.md §5.4). The query is split here into terms, one
+// per whitespace-separated word, each searched as plain text (the place's dialect quotes it),
+// so a user's query can never inject search operators; `term*` (2+ characters before the
+// star) searches a prefix.
+import type { Queryable, SearchTerm, TextQuery } from '../../store/port';
 import { errors } from '../errors';
 import { msgId } from '../ids';
 import type { MessageRow } from './read';
@@ -30,30 +30,27 @@ export interface SearchResult {
   has_more: boolean;
 }
 
-/** Turns a user's query into a safe FTS5 expression; M8 when it has no term, M9 above 16. */
-export function toFtsQuery(query: string): string {
-  const terms = query.split(/\s+/).filter((t) => t !== '');
-  if (terms.length > MAX_SEARCH_TERMS) throw errors.M9();
-  const parts = terms.map(ftsTerm).filter((p): p is string => p !== null);
-  if (parts.length === 0) throw errors.M8();
-  // Space-separated FTS5 strings are ANDed: every term must match.
-  return parts.join(' ');
+/** A user's query as search terms, every one required; M8 when it has no term, M9 above 16. */
+export function toTextQuery(query: string): TextQuery {
+  const words = query.split(/\s+/).filter((t) => t !== '');
+  if (words.length > MAX_SEARCH_TERMS) throw errors.M9();
+  const terms = words.map(searchTerm).filter((t): t is SearchTerm => t !== null);
+  if (terms.length === 0) throw errors.M8();
+  return { terms, match: 'all', columns: 'text_and_sender' };
 }
 
-function ftsTerm(term: string): string | null {
-  const stem = term.replace(/\*+$/, '');
-  const prefix = stem !== term && [...stem].length >= 2;
-  const text = prefix ? stem : term;
-  if (!TOKEN_CHAR.test(text)) return null;
-  const quoted = `"${text.replace(/"/g, '""')}"`;
-  return prefix ? `${quoted}*` : quoted;
+function searchTerm(word: string): SearchTerm | null {
+  const stem = word.replace(/\*+$/, '');
+  const prefix = stem !== word && [...stem].length >= 2;
+  const text = prefix ? stem : word;
+  return TOKEN_CHAR.test(text) ? { text, prefix } : null;
 }
 
 /** Matches newest first; `limit` is clamped to 1–100 (default 20). */
-export function searchMessages(db: Db, roomId: string, query: string, limit: number = DEFAULT_SEARCH_LIMIT): SearchResult {
-  const fts = toFtsQuery(query);
+export async function searchMessages(q: Queryable, roomId: string, query: string, limit: number = DEFAULT_SEARCH_LIMIT): Promise<SearchResult> {
+  const textQuery = toTextQuery(query);
   const max = Number.isFinite(limit) ? Math.min(Math.max(1, Math.floor(limit)), MAX_SEARCH_LIMIT) : DEFAULT_SEARCH_LIMIT;
-  const rows = selectSearchMatches(db, roomId, fts, max + 1, SNIPPET_TOKENS);
+  const rows = await q.dialect.searchRoom(q, roomId, textQuery, max + 1, SNIPPET_TOKENS);
   return {
     matches: rows.slice(0, max).map((row) => ({
       id: msgId(row.number),

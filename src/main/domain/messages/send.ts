@@ -1,7 +1,7 @@
 // Posting a message (mcp-tools.md §5.1, data-model.md §3): validation, the reply target,
 // thread root normalisation, and the insert. Every caller (MCP tools, the app, other
 // domain modules) posts through sendMessage so these rules hold once.
-import type { Tx } from '../../store/store';
+import type { Tx } from '../../store/port';
 import { insertMessageRow } from '../../store/messageRows';
 import { selectMessage, type MessageRow } from '../../store/messageQueries';
 import type { Actor } from '../actor';
@@ -32,7 +32,7 @@ export interface SendMessageInput {
  * Posts a message and returns its number. Throws M1–M6 (hard), and R3/R4 for an unknown
  * or archived room (callers decide whether those are soft or hard).
  */
-export function sendMessage(tx: Tx, input: SendMessageInput): number {
+export async function sendMessage(tx: Tx, input: SendMessageInput): Promise<number> {
   const promptOnly = input.agentPromptKind === 'auto' && isBlank(input.text);
   if (promptOnly) checkMessageTextSize(input.text);
   else checkMessageText(input.text);
@@ -40,13 +40,13 @@ export function sendMessage(tx: Tx, input: SendMessageInput): number {
   const replyTo = input.replyTo ?? null;
   const threadParentId = input.threadParentId ?? null;
   if (replyTo !== null && threadParentId !== null && replyTo !== threadParentId) throw errors.M1();
-  resolveWritableRoom(tx.db, input.roomId);
+  await resolveWritableRoom(tx, input.roomId);
 
   const targetId = threadParentId ?? replyTo;
-  let target = targetId === null ? null : requireTarget(tx, input.roomId, targetId);
+  let target = targetId === null ? null : await requireTarget(tx, input.roomId, targetId);
   let threadRoot: number | null = null;
   if (input.threadRootId != null) {
-    const rootTarget = requireTarget(tx, input.roomId, input.threadRootId);
+    const rootTarget = await requireTarget(tx, input.roomId, input.threadRootId);
     if (target && rootOf(target) !== rootOf(rootTarget)) throw errors.M3();
     target ??= rootTarget;
     threadRoot = rootOf(rootTarget);
@@ -71,9 +71,9 @@ export function sendMessage(tx: Tx, input: SendMessageInput): number {
 }
 
 // A malformed id and a missing message get the same answer (M2).
-function requireTarget(tx: Tx, roomId: string, id: string): MessageRow {
+async function requireTarget(tx: Tx, roomId: string, id: string): Promise<MessageRow> {
   const number = parseNumberedId('msg', id);
-  const row = number === null ? undefined : selectMessage(tx.db, roomId, number);
+  const row = number === null ? undefined : await selectMessage(tx, roomId, number);
   if (!row) throw errors.M2();
   return row;
 }

@@ -1,6 +1,6 @@
 // What people see of a room's messages: the chat timeline (paged back from a cursor, newest
 // at the bottom) and a thread (root plus replies). Prompt-only rows never appear here.
-import type { Db } from '../../store/database';
+import type { Queryable } from '../../store/port';
 import {
   selectAfter,
   selectAttachments,
@@ -54,23 +54,23 @@ const filterOf = (includeThreadReplies?: boolean): PageFilter => ({
 });
 
 /** A page of the timeline ending just before `before` (or at the newest message). */
-export function timelinePage(db: Db, roomId: string, options: TimelineOptions = {}): TimelinePage {
+export async function timelinePage(q: Queryable, roomId: string, options: TimelineOptions = {}): Promise<TimelinePage> {
   const limit = clampLimit(options.limit);
-  const rows = selectBefore(db, roomId, options.before ?? MAX_NUMBER + 1, limit + 1, filterOf(options.includeThreadReplies));
+  const rows = await selectBefore(q, roomId, options.before ?? MAX_NUMBER + 1, limit + 1, filterOf(options.includeThreadReplies));
   const hasMore = rows.length > limit;
-  return { messages: decorate(db, roomId, rows.slice(0, limit).reverse()), hasMore };
+  return { messages: await decorate(q, roomId, rows.slice(0, limit).reverse()), hasMore };
 }
 
 /** Timeline messages after `afterNumber` (live updates, or reading forward from a search hit). */
-export function timelineAfter(
-  db: Db,
+export async function timelineAfter(
+  q: Queryable,
   roomId: string,
   afterNumber: number,
   options: { limit?: number; includeThreadReplies?: boolean } = {},
-): TimelinePage {
+): Promise<TimelinePage> {
   const limit = clampLimit(options.limit);
-  const rows = selectAfter(db, roomId, afterNumber, limit + 1, filterOf(options.includeThreadReplies));
-  return { messages: decorate(db, roomId, rows.slice(0, limit)), hasMore: rows.length > limit };
+  const rows = await selectAfter(q, roomId, afterNumber, limit + 1, filterOf(options.includeThreadReplies));
+  return { messages: await decorate(q, roomId, rows.slice(0, limit)), hasMore: rows.length > limit };
 }
 
 export interface ThreadView {
@@ -84,29 +84,29 @@ export interface ThreadView {
  * The thread that `number` belongs to: its root and the replies after `after` (paging
  * forward). Null when the message does not exist.
  */
-export function threadView(
-  db: Db,
+export async function threadView(
+  q: Queryable,
   roomId: string,
   number: number,
   options: { after?: number; limit?: number } = {},
-): ThreadView | null {
-  const message = selectMessage(db, roomId, number);
+): Promise<ThreadView | null> {
+  const message = await selectMessage(q, roomId, number);
   if (!message) return null;
   const rootNumber = message.thread_root_number ?? message.number;
-  const root = rootNumber === message.number ? message : selectMessage(db, roomId, rootNumber);
+  const root = rootNumber === message.number ? message : await selectMessage(q, roomId, rootNumber);
   if (!root) return null;
   const limit = clampLimit(options.limit ?? MAX_TIMELINE_LIMIT);
-  const rows = selectThreadReplies(db, roomId, rootNumber, options.after ?? 0, limit + 1, { hidePromptOnly: true });
-  const [decoratedRoot, ...replies] = decorate(db, roomId, [root, ...rows.slice(0, limit)]);
+  const rows = await selectThreadReplies(q, roomId, rootNumber, options.after ?? 0, limit + 1, { hidePromptOnly: true });
+  const [decoratedRoot, ...replies] = await decorate(q, roomId, [root, ...rows.slice(0, limit)]);
   return { root: decoratedRoot, replies, hasMore: rows.length > limit };
 }
 
-function decorate(db: Db, roomId: string, rows: readonly MessageRow[]): TimelineMessage[] {
+async function decorate(q: Queryable, roomId: string, rows: readonly MessageRow[]): Promise<TimelineMessage[]> {
   // The SQL already left prompt-only rows out; a thread's root is kept as its anchor.
   const visible = rows;
   const roots = visible.filter((r) => r.thread_root_number === null).map((r) => r.number);
-  const stats = new Map(selectReplyStats(db, roomId, roots).map((s) => [s.root, s]));
-  const attachments = groupAttachments(selectAttachments(db, roomId, visible.map((r) => r.number)));
+  const stats = new Map((await selectReplyStats(q, roomId, roots)).map((s) => [s.root, s]));
+  const attachments = groupAttachments(await selectAttachments(q, roomId, visible.map((r) => r.number)));
   return visible.map((row) => ({
     ...row,
     replyCount: stats.get(row.number)?.count ?? 0,

@@ -1,8 +1,7 @@
 // Saved room sessions of MCP clients (data-model.md §2), keyed by client name + working
 // directory: the rooms a client joined, how, its last seen message and its current room.
 // resume_room_session and auto-join read them; reads and waits move the cursor forward.
-import type { Db } from '../../store/database';
-import type { Tx } from '../../store/store';
+import type { Queryable, Tx } from '../../store/port';
 import {
   selectClientRoomSession,
   selectCurrentClientRoom,
@@ -31,18 +30,18 @@ export function clientKeyOf(clientName: string, cwd: string): string {
 }
 
 /** Records that the client joined `roomId` (keeping its cursor) and optionally makes it current. */
-export function saveJoinedRoom(tx: Tx, clientKey: string, roomId: string, joinedVia: JoinedVia, makeCurrent: boolean): void {
-  upsertClientRoomSession(tx, clientKey, roomId, joinedVia);
-  if (makeCurrent) setCurrentClientRoom(tx, clientKey, roomId);
+export async function saveJoinedRoom(tx: Tx, clientKey: string, roomId: string, joinedVia: JoinedVia, makeCurrent: boolean): Promise<void> {
+  await upsertClientRoomSession(tx, clientKey, roomId, joinedVia);
+  if (makeCurrent) await setCurrentClientRoom(tx, clientKey, roomId);
 }
 
-export function getSavedCurrentRoom(db: Db, clientKey: string): SavedRoomSession | null {
-  const row = selectCurrentClientRoom(db, clientKey);
+export async function getSavedCurrentRoom(q: Queryable, clientKey: string): Promise<SavedRoomSession | null> {
+  const row = await selectCurrentClientRoom(q, clientKey);
   return row ? toSaved(row) : null;
 }
 
-export function getSavedRoomSession(db: Db, clientKey: string, roomId: string): SavedRoomSession | null {
-  const row = selectClientRoomSession(db, clientKey, roomId);
+export async function getSavedRoomSession(q: Queryable, clientKey: string, roomId: string): Promise<SavedRoomSession | null> {
+  const row = await selectClientRoomSession(q, clientKey, roomId);
   return row ? toSaved(row) : null;
 }
 
@@ -50,12 +49,12 @@ export function getSavedRoomSession(db: Db, clientKey: string, roomId: string): 
  * Moves the client's saved cursor in `roomId` forward to `messageNumber`; never back.
  * Only rooms the client joined have a saved session; returns whether the cursor moved.
  */
-export function advanceClientCursor(tx: Tx, clientKey: string, roomId: string, messageNumber: number): boolean {
-  const row = selectClientRoomSession(tx.db, clientKey, roomId);
+export async function advanceClientCursor(tx: Tx, clientKey: string, roomId: string, messageNumber: number): Promise<boolean> {
+  const row = await selectClientRoomSession(tx, clientKey, roomId);
   if (!row || !Number.isSafeInteger(messageNumber) || messageNumber < 1) return false;
   const current = parseNumberedId('msg', row.last_message_id) ?? 0;
   if (messageNumber <= current) return false;
-  updateClientCursor(tx, clientKey, roomId, msgId(messageNumber));
+  await updateClientCursor(tx, clientKey, roomId, msgId(messageNumber));
   return true;
 }
 

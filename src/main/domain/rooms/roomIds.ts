@@ -24,12 +24,12 @@ export function parseInviteCode(input: string): string {
 }
 
 /** A fresh code of 2 groups of 4 from A–Z0–9 that `isTaken` does not reject. */
-export function generateInviteCode(isTaken: (code: string) => boolean): string {
+export async function generateInviteCode(isTaken: (code: string) => Promise<boolean>): Promise<string> {
   for (;;) {
     // 36^8 codes: a clash is rare enough that retrying is the whole strategy.
     const chars = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]);
     const code = `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
-    if (!isTaken(code)) return code;
+    if (!(await isTaken(code))) return code;
   }
 }
 
@@ -106,19 +106,23 @@ export interface ClassifiedRoomName {
 /**
  * How `join_room` reads a name: invite-shaped names are codes; remote URLs and names whose
  * first segment is github.com are repo ids; anything else is a named room, trimmed.
- * Throws R6 when the resulting id breaks the room id rule.
+ * Throws R6 when the resulting id breaks the room id rule, and R13 for a name written as a
+ * repository that names none (`github.com/acme`, a remote URL without owner/repo): such a
+ * typo would otherwise quietly become a named room beside the real one.
  */
 export function classifyRoomName(name: string): ClassifiedRoomName {
   const trimmed = checkRoomId(name);
   if (isInviteShaped(trimmed)) return { kind: 'invite', roomId: trimmed.toUpperCase() };
   if (looksLikeGitRemote(trimmed)) {
     const repo = normalizeGitRemote(trimmed);
-    if (repo) return { kind: 'repo', roomId: checkRoomId(repo) };
+    if (!repo) throw errors.R13(trimmed);
+    return { kind: 'repo', roomId: checkRoomId(repo) };
   }
   const [first, ...rest] = trimmed.split('/');
   if (first.toLowerCase() === 'github.com') {
     const repo = joinRepoId(first, rest.join('/'));
-    if (repo) return { kind: 'repo', roomId: checkRoomId(repo) };
+    if (!repo) throw errors.R13(trimmed);
+    return { kind: 'repo', roomId: checkRoomId(repo) };
   }
   return { kind: 'named', roomId: trimmed };
 }

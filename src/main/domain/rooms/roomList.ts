@@ -1,6 +1,7 @@
 // The sidebar's room list: pinned rooms first, then by latest activity, each with its
 // unread count; archived rooms come last, flagged.
-import type { Db } from '../../store/database';
+import { mapInOrder } from '../inOrder';
+import type { Queryable } from '../../store/port';
 import { countUnread, selectRoomList, selectRoomListRow, type RoomListRow } from '../../store/roomQueries';
 import { inviteCodeOf, type RoomKind } from './roomIds';
 
@@ -22,17 +23,17 @@ export interface RoomListItem {
   lastActivityAt: string;
 }
 
-export function listRooms(db: Db, options: { limit?: number } = {}): RoomListItem[] {
-  return selectRoomList(db, options.limit ?? DEFAULT_ROOM_LIST_LIMIT).map((row) => toListItem(db, row));
+export async function listRooms(q: Queryable, options: { limit?: number } = {}): Promise<RoomListItem[]> {
+  return mapInOrder(await selectRoomList(q, options.limit ?? DEFAULT_ROOM_LIST_LIMIT), (row) => toListItem(q, row));
 }
 
 /** One room as the list shows it; null for an unknown room. */
-export function roomListItem(db: Db, roomId: string): RoomListItem | null {
-  const row = selectRoomListRow(db, roomId);
-  return row ? toListItem(db, row) : null;
+export async function roomListItem(q: Queryable, roomId: string): Promise<RoomListItem | null> {
+  const row = await selectRoomListRow(q, roomId);
+  return row ? await toListItem(q, row) : null;
 }
 
-function toListItem(db: Db, row: RoomListRow): RoomListItem {
+async function toListItem(q: Queryable, row: RoomListRow): Promise<RoomListItem> {
   return {
     roomId: row.room_id,
     kind: row.kind,
@@ -42,7 +43,7 @@ function toListItem(db: Db, row: RoomListRow): RoomListItem {
     archived: row.archived_at !== null,
     unreadCount:
       row.latest_number !== null && row.latest_number > row.last_read_number
-        ? countUnread(db, row.room_id, row.last_read_number, UNREAD_COUNT_CAP)
+        ? await countUnread(q, row.room_id, row.last_read_number, UNREAD_COUNT_CAP)
         : 0,
     latestMessageNumber: row.latest_number ?? 0,
     lastActivityAt: row.latest_at ?? row.created_at,

@@ -2,8 +2,7 @@
 // checks, and the person-only actions (rename, archive, pin, delete, mark read).
 import { rmSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { Db } from '../../store/database';
-import type { Tx } from '../../store/store';
+import type { Queryable, Tx } from '../../store/port';
 import { getRoomRow, insertRoomRow, type RoomRow } from '../../store/rooms';
 import {
   deleteRoomRow,
@@ -21,30 +20,30 @@ import { checkRoomId, defaultDisplayName, generateInviteCode, parseInviteCode, t
 export type { RoomRow } from '../../store/rooms';
 export { listRooms, roomListItem, type RoomListItem } from './roomList';
 
-export function getRoom(db: Db, roomId: string): RoomRow | null {
-  return getRoomRow(db, roomId) ?? null;
+export async function getRoom(q: Queryable, roomId: string): Promise<RoomRow | null> {
+  return await getRoomRow(q, roomId) ?? null;
 }
 
 /** The room, or R3. */
-export function requireRoom(db: Db, roomId: string): RoomRow {
-  const room = getRoomRow(db, roomId);
+export async function requireRoom(q: Queryable, roomId: string): Promise<RoomRow> {
+  const room = await getRoomRow(q, roomId);
   if (!room) throw errors.R3();
   return room;
 }
 
 /** A room that accepts writes: R3 when unknown, R4 when archived. */
-export function resolveWritableRoom(db: Db, roomId: string): RoomRow {
-  const room = requireRoom(db, roomId);
+export async function resolveWritableRoom(q: Queryable, roomId: string): Promise<RoomRow> {
+  const room = await requireRoom(q, roomId);
   if (room.archived_at !== null) throw errors.R4();
   return room;
 }
 
 /** Creates an invite room under a fresh unique code, named "Room <code>". */
-export function createInviteRoom(tx: Tx): RoomRow {
-  const code = generateInviteCode((candidate) => getRoomRow(tx.db, candidate) !== undefined);
-  insertRoomRow(tx, { roomId: code, kind: 'invite', displayName: defaultDisplayName('invite', code) });
+export async function createInviteRoom(tx: Tx): Promise<RoomRow> {
+  const code = await generateInviteCode(async (candidate) => (await getRoomRow(tx, candidate)) !== undefined);
+  await insertRoomRow(tx, { roomId: code, kind: 'invite', displayName: defaultDisplayName('invite', code) });
   tx.emit({ type: 'room.changed', roomId: code, change: 'created' });
-  return requireRoom(tx.db, code);
+  return requireRoom(tx, code);
 }
 
 /**
@@ -52,28 +51,28 @@ export function createInviteRoom(tx: Tx): RoomRow {
  * its final form (see classifyRoomName); it is checked (R6, or R5 for invite codes).
  * An existing room is returned as it is, archived or not: callers decide.
  */
-export function ensureRoom(tx: Tx, input: { roomId: string; kind: RoomKind }): { room: RoomRow; created: boolean } {
+export async function ensureRoom(tx: Tx, input: { roomId: string; kind: RoomKind }): Promise<{ room: RoomRow; created: boolean }> {
   const roomId = input.kind === 'invite' ? parseInviteCode(input.roomId) : checkRoomId(input.roomId);
-  const existing = getRoomRow(tx.db, roomId);
+  const existing = await getRoomRow(tx, roomId);
   if (existing) return { room: existing, created: false };
-  insertRoomRow(tx, { roomId, kind: input.kind, displayName: defaultDisplayName(input.kind, roomId) });
+  await insertRoomRow(tx, { roomId, kind: input.kind, displayName: defaultDisplayName(input.kind, roomId) });
   tx.emit({ type: 'room.changed', roomId, change: 'created' });
-  return { room: requireRoom(tx.db, roomId), created: true };
+  return { room: await requireRoom(tx, roomId), created: true };
 }
 
 const MAX_DISPLAY_NAME_CHARS = 512;
 
 /** A person renames a room; the id never changes. Archived rooms are read-only (R4). */
-export function renameRoom(tx: Tx, roomId: string, name: string): RoomRow {
-  resolveWritableRoom(tx.db, roomId);
+export async function renameRoom(tx: Tx, roomId: string, name: string): Promise<RoomRow> {
+  await resolveWritableRoom(tx, roomId);
   const displayName = name.trim().replace(/\s+/g, ' ');
   const length = [...displayName].length;
   if (length < 1 || length > MAX_DISPLAY_NAME_CHARS || /\p{Cc}/u.test(displayName)) {
     throw appErrors.invalidInput('Room name must be 1–512 characters with no control characters.');
   }
-  updateRoomDisplayName(tx, roomId, displayName);
+  await updateRoomDisplayName(tx, roomId, displayName);
   tx.emit({ type: 'room.changed', roomId, change: 'renamed' });
-  return requireRoom(tx.db, roomId);
+  return requireRoom(tx, roomId);
 }
 
 type RoomMark = 'archived' | 'pinned';
@@ -84,31 +83,31 @@ const MARKS = {
 } as const;
 
 /** Sets or clears a person's mark on a room; setting it twice changes nothing and posts nothing. */
-function setRoomMark(tx: Tx, roomId: string, mark: RoomMark, on: boolean): RoomRow {
-  const room = requireRoom(tx.db, roomId);
+async function setRoomMark(tx: Tx, roomId: string, mark: RoomMark, on: boolean): Promise<RoomRow> {
+  const room = await requireRoom(tx, roomId);
   const spec = MARKS[mark];
   if ((spec.column(room) !== null) === on) return room;
-  spec.write(tx, roomId, on ? tx.now : null);
+  await spec.write(tx, roomId, on ? tx.now : null);
   tx.emit({ type: 'room.changed', roomId, change: on ? spec.on : spec.off });
-  return requireRoom(tx.db, roomId);
+  return requireRoom(tx, roomId);
 }
 
 /** A person archives a room: it becomes read-only (R4 for writes). */
-export const archiveRoom = (tx: Tx, roomId: string): RoomRow => setRoomMark(tx, roomId, 'archived', true);
-export const unarchiveRoom = (tx: Tx, roomId: string): RoomRow => setRoomMark(tx, roomId, 'archived', false);
+export const archiveRoom = (tx: Tx, roomId: string): Promise<RoomRow> => setRoomMark(tx, roomId, 'archived', true);
+export const unarchiveRoom = (tx: Tx, roomId: string): Promise<RoomRow> => setRoomMark(tx, roomId, 'archived', false);
 /** Pinned rooms come first in the sidebar. */
-export const pinRoom = (tx: Tx, roomId: string): RoomRow => setRoomMark(tx, roomId, 'pinned', true);
-export const unpinRoom = (tx: Tx, roomId: string): RoomRow => setRoomMark(tx, roomId, 'pinned', false);
+export const pinRoom = (tx: Tx, roomId: string): Promise<RoomRow> => setRoomMark(tx, roomId, 'pinned', true);
+export const unpinRoom = (tx: Tx, roomId: string): Promise<RoomRow> => setRoomMark(tx, roomId, 'pinned', false);
 
 /**
  * A person deletes a room and all of its data (messages, tasks, sessions, knowledge,
  * saved sessions, read marker). Attachment files inside `dataDir` are removed after the
  * commit, so a rolled-back delete keeps them.
  */
-export function deleteRoom(tx: Tx, roomId: string, options: { dataDir?: string } = {}): void {
-  requireRoom(tx.db, roomId);
-  const files = options.dataDir ? attachmentFilesInside(options.dataDir, selectRoomAttachmentPaths(tx.db, roomId)) : [];
-  deleteRoomRow(tx, roomId);
+export async function deleteRoom(tx: Tx, roomId: string, options: { dataDir?: string } = {}): Promise<void> {
+  await requireRoom(tx, roomId);
+  const files = options.dataDir ? attachmentFilesInside(options.dataDir, await selectRoomAttachmentPaths(tx, roomId)) : [];
+  await deleteRoomRow(tx, roomId);
   tx.emit({ type: 'room.changed', roomId, change: 'deleted' });
   if (files.length > 0) {
     tx.afterCommit(() => {
@@ -129,15 +128,15 @@ function attachmentFilesInside(dataDir: string, paths: readonly string[]): strin
 }
 
 /** Moves the person's read marker forward to `upToNumber` (clamped to the newest message). */
-export function markRoomRead(tx: Tx, roomId: string, upToNumber: number): number {
-  requireRoom(tx.db, roomId);
+export async function markRoomRead(tx: Tx, roomId: string, upToNumber: number): Promise<number> {
+  await requireRoom(tx, roomId);
   if (!Number.isSafeInteger(upToNumber) || upToNumber < 0) {
     throw appErrors.invalidInput('The read position must be a message number.');
   }
-  const current = selectLastReadNumber(tx.db, roomId);
-  const target = Math.min(upToNumber, selectLatestNumber(tx.db, roomId));
+  const current = await selectLastReadNumber(tx, roomId);
+  const target = Math.min(upToNumber, await selectLatestNumber(tx, roomId));
   if (target <= current) return current;
-  upsertLastReadNumber(tx, roomId, target);
+  await upsertLastReadNumber(tx, roomId, target);
   tx.emit({ type: 'room.changed', roomId, change: 'updated' });
   return target;
 }

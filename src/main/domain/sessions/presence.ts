@@ -1,14 +1,25 @@
 // Presence of agent sessions (data-model.md §5.5): status and status text, set by the
 // actions that change what an agent is doing, in the same transaction as that action;
 // plus the latest reasoning shown on the agent card, and last_seen_at.
-import type { Tx } from '../../store/store';
-import { touchSessionLastSeen, updatePresenceRow, updateReasoningRow, type SessionRow } from '../../store/sessionQueries';
+import type { Tx } from '../../store/port';
+import { resetPresenceNaming, touchSessionLastSeen, updatePresenceRow, updateReasoningRow, type SessionRow } from '../../store/sessionQueries';
 
 export type PresenceStatus = 'idle' | 'working' | 'reviewing' | 'blocked';
 
-export function setPresence(tx: Tx, sessionId: string, status: PresenceStatus, statusText: string): void {
-  const roomId = updatePresenceRow(tx, sessionId, status, statusText);
+export async function setPresence(tx: Tx, sessionId: string, status: PresenceStatus, statusText: string): Promise<void> {
+  const roomId = await updatePresenceRow(tx, sessionId, status, statusText);
   if (roomId !== null) tx.emit({ type: 'worker.changed', roomId, sessionId, change: 'presence' });
+}
+
+/**
+ * Someone else's action took `taskWord` (e.g. task_7) out of an agent's hands (a person
+ * moved it to Done, cancelled or reopened it): a presence still about it ("reviewing
+ * task_7") would be stale on the room header and the roster, so it goes back to idle.
+ */
+export async function resetPresenceAbout(tx: Tx, roomId: string, taskWord: string, idleText: string): Promise<void> {
+  for (const sessionId of await resetPresenceNaming(tx, roomId, taskWord, idleText)) {
+    tx.emit({ type: 'worker.changed', roomId, sessionId, change: 'presence' });
+  }
 }
 
 /** Rules for post_status text, checked in order; the first whose phrase the text contains wins. */
@@ -51,8 +62,8 @@ export interface ReasoningUpdate {
 }
 
 /** Replaces the session's latest reasoning (only the latest is kept). */
-export function setReasoning(tx: Tx, sessionId: string, update: ReasoningUpdate): void {
-  const roomId = updateReasoningRow(tx, sessionId, JSON.stringify(update));
+export async function setReasoning(tx: Tx, sessionId: string, update: ReasoningUpdate): Promise<void> {
+  const roomId = await updateReasoningRow(tx, sessionId, JSON.stringify(update));
   if (roomId !== null) tx.emit({ type: 'worker.changed', roomId, sessionId, change: 'updated' });
 }
 
@@ -62,6 +73,6 @@ export function readReasoning(session: Pick<SessionRow, 'reasoning_json'>): Reas
 }
 
 /** Marks activity (worker-handles.md §7 step 10). Publishes nothing: it happens on every call. */
-export function touchLastSeen(tx: Tx, sessionId: string): void {
-  touchSessionLastSeen(tx, sessionId);
+export async function touchLastSeen(tx: Tx, sessionId: string): Promise<void> {
+  await touchSessionLastSeen(tx, sessionId);
 }

@@ -2,7 +2,7 @@
 // the preferred name, or on a clash codename("<agent_key>:<k>") for k = 1, 2, … — never
 // a numbered variant. Name choice and insert are one step: insert, and on a conflict
 // with the unique room-name index try the next candidate.
-import type { Tx } from '../../store/store';
+import type { Tx } from '../../store/port';
 import { insertSessionRow, type NewSessionRow } from '../../store/sessionQueries';
 import { appErrors } from '../errors';
 import { CODENAME_SPACE, codename } from '../identity/codenames';
@@ -12,7 +12,7 @@ import { actorLabel } from '../identity/labels';
 export type UnnamedSessionRow = Omit<NewSessionRow, 'display_name' | 'name_key' | 'actor_label'>;
 
 /** Inserts the session under the first free name and returns the stored row's naming. */
-export function insertSessionWithFreeName(tx: Tx, row: UnnamedSessionRow, preferredName: string): NewSessionRow {
+export async function insertSessionWithFreeName(tx: Tx, row: UnnamedSessionRow, preferredName: string): Promise<NewSessionRow> {
   // Every codename may be taken only in a room with ~10 000 agents; stop there rather than loop forever.
   for (let k = 0; k <= CODENAME_SPACE; k++) {
     const name = k === 0 ? preferredName : codename(`${row.agent_key}:${k}`).displayName;
@@ -22,7 +22,7 @@ export function insertSessionWithFreeName(tx: Tx, row: UnnamedSessionRow, prefer
       name_key: normalizeHandle(name),
       actor_label: actorLabel(name, row.owner_label, row.ide_label),
     };
-    if (insertSessionRow(tx, named) === 'inserted') return named;
+    if (await insertSessionRow(tx, named) === 'inserted') return named;
   }
   throw appErrors.nameTaken();
 }

@@ -1,6 +1,6 @@
 // What the app and agents see of sessions: the Agents roster (ui.md "Agents") and the
 // agent_session object of mcp-tools.md §4. "Online" lives in memory, so callers pass it.
-import type { Db } from '../../store/database';
+import type { Queryable } from '../../store/port';
 import { listActiveWorkLeaseHolders, listRosterRows, type EndedBy, type SessionRow, type SessionStatus } from '../../store/sessionQueries';
 import { taskId } from '../ids';
 
@@ -29,16 +29,16 @@ export interface RosterEntry {
 }
 
 /** Every agent session (never controllers) of one room or all rooms: live first, then most recently seen. */
-export function listAgents(db: Db, filter: { roomId?: string | null } = {}): RosterEntry[] {
+export async function listAgents(q: Queryable, filter: { roomId?: string | null } = {}): Promise<RosterEntry[]> {
   const roomId = filter.roomId ?? null;
   const held = new Map<string, string[]>();
-  for (const lease of listActiveWorkLeaseHolders(db, roomId)) {
+  for (const lease of await listActiveWorkLeaseHolders(q, roomId)) {
     const key = `${lease.room_id}\n${lease.agent_key}`;
     const tasks = held.get(key);
     if (tasks) tasks.push(taskId(lease.task_number));
     else held.set(key, [taskId(lease.task_number)]);
   }
-  return listRosterRows(db, roomId).map((row) => ({
+  return (await listRosterRows(q, roomId)).map((row) => ({
     sessionId: row.session_id,
     roomId: row.room_id,
     roomName: row.room_name,

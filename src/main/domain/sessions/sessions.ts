@@ -1,8 +1,7 @@
 // Agent sessions (worker-handles.md §6–10, data-model.md §5.5): a worker's or legacy
 // connection's presence in one room — first registration, reconnect, end, and the
 // person actions rename and remove. Bindings and tokens live in the MCP layer, not here.
-import type { Db } from '../../store/database';
-import type { Tx } from '../../store/store';
+import type { Queryable, Tx } from '../../store/port';
 import {
   endSessionRow,
   findLiveWorkerSessionsByNameKey,
@@ -44,27 +43,27 @@ export function sessionActor(session: SessionRow): AgentActor {
   };
 }
 
-export function getSession(db: Db, sessionId: string): SessionRow | undefined {
-  return getSessionRow(db, sessionId);
+export function getSession(q: Queryable, sessionId: string): Promise<SessionRow | undefined> {
+  return getSessionRow(q, sessionId);
 }
 
-function mustGetSession(db: Db, sessionId: string): SessionRow {
-  const session = getSessionRow(db, sessionId);
+async function mustGetSession(q: Queryable, sessionId: string): Promise<SessionRow> {
+  const session = await getSessionRow(q, sessionId);
   if (!session) throw appErrors.notFound('Agent session');
   return session;
 }
 
 /** Every session of a room: controllers and ended sessions included, oldest first. */
-export function listRoomSessions(db: Db, roomId: string): SessionRow[] {
-  return listRoomSessionRows(db, roomId);
+export function listRoomSessions(q: Queryable, roomId: string): Promise<SessionRow[]> {
+  return listRoomSessionRows(q, roomId);
 }
 
 /**
  * Live durable worker sessions in the room whose name equals `name` after handle
  * normalisation. The caller keeps only those its connection holds (recovery, name notice).
  */
-export function findHeldNameMatches(db: Db, roomId: string, name: string): SessionRow[] {
-  return findLiveWorkerSessionsByNameKey(db, roomId, normalizeHandle(name));
+export function findHeldNameMatches(q: Queryable, roomId: string, name: string): Promise<SessionRow[]> {
+  return findLiveWorkerSessionsByNameKey(q, roomId, normalizeHandle(name));
 }
 
 /** Where a new session opens, as both kinds of registration give it. */
@@ -88,7 +87,7 @@ function joinEventText(session: SessionRow, takenName: string | null): string {
  * Stores a new session under a free name (idle, "available in room"), announces a worker
  * joining, and returns the row.
  */
-function insertNamedSession(tx: Tx, place: SessionPlace, identity: SessionIdentity, preferredName: string): SessionRow {
+async function insertNamedSession(tx: Tx, place: SessionPlace, identity: SessionIdentity, preferredName: string): Promise<SessionRow> {
   const row: UnnamedSessionRow = {
     ...identity,
     room_id: place.roomId,
@@ -100,12 +99,12 @@ function insertNamedSession(tx: Tx, place: SessionPlace, identity: SessionIdenti
     updated_at: tx.now,
     last_seen_at: tx.now,
   };
-  insertSessionWithFreeName(tx, row, preferredName);
-  const session = mustGetSession(tx.db, row.session_id);
+  await insertSessionWithFreeName(tx, row, preferredName);
+  const session = await mustGetSession(tx, row.session_id);
   const takenName = session.display_name === preferredName ? null : preferredName;
   // Controllers are read-only observers and stay off the roster, so they join silently.
   if (session.session_kind === 'worker') {
-    postSystemEvent(tx, session.room_id, joinEventText(session, takenName), sessionActor(session));
+    await postSystemEvent(tx, session.room_id, joinEventText(session, takenName), sessionActor(session));
   }
   tx.emit({ type: 'worker.changed', roomId: session.room_id, sessionId: session.session_id, change: 'registered' });
   return session;
@@ -119,7 +118,7 @@ export interface WorkerSessionInput extends SessionPlace {
  * A worker's first registration in a room: the worker's name unless it is taken there,
  * then a clash codename; presence idle "available in room"; "<name> joined the room.".
  */
-export function insertWorkerSession(tx: Tx, input: WorkerSessionInput): SessionRow {
+export function insertWorkerSession(tx: Tx, input: WorkerSessionInput): Promise<SessionRow> {
   const { worker } = input;
   return insertNamedSession(
     tx,
@@ -140,18 +139,18 @@ export function insertWorkerSession(tx: Tx, input: WorkerSessionInput): SessionR
  * A reconnect: clears an end (by disconnect or a person), touches last_seen_at, and
  * sets presence idle "available in room". It never renames and posts nothing.
  */
-export function reviveOrTouchSession(tx: Tx, sessionId: string, repoBranch?: string | null): SessionRow {
-  const before = mustGetSession(tx.db, sessionId);
-  reviveSessionRow(tx, sessionId, repoBranch, AVAILABLE_IN_ROOM);
+export async function reviveOrTouchSession(tx: Tx, sessionId: string, repoBranch?: string | null): Promise<SessionRow> {
+  const before = await mustGetSession(tx, sessionId);
+  await reviveSessionRow(tx, sessionId, repoBranch, AVAILABLE_IN_ROOM);
   tx.emit({ type: 'worker.changed', roomId: before.room_id, sessionId, change: 'updated' });
-  return mustGetSession(tx.db, sessionId);
+  return mustGetSession(tx, sessionId);
 }
 
 /** Persist step of connect (worker-handles.md §6 step 7): insert on first registration, else revive. */
-export function openWorkerSession(tx: Tx, input: WorkerSessionInput): { session: SessionRow; firstRegistration: boolean } {
-  const existing = getSessionRow(tx.db, workerSessionId(input.worker.worker_id, input.roomId));
-  if (existing) return { session: reviveOrTouchSession(tx, existing.session_id, input.repoBranch), firstRegistration: false };
-  return { session: insertWorkerSession(tx, input), firstRegistration: true };
+export async function openWorkerSession(tx: Tx, input: WorkerSessionInput): Promise<{ session: SessionRow; firstRegistration: boolean }> {
+  const existing = await getSessionRow(tx, workerSessionId(input.worker.worker_id, input.roomId));
+  if (existing) return { session: await reviveOrTouchSession(tx, existing.session_id, input.repoBranch), firstRegistration: false };
+  return { session: await insertWorkerSession(tx, input), firstRegistration: true };
 }
 
 export interface LegacySessionInput extends SessionPlace {
@@ -172,7 +171,7 @@ export function legacyPreferredName(requestedName: string | null | undefined, de
 }
 
 /** A legacy or implicit session (worker-handles.md §10): `local_<uuid>`, legacy agent key, same clash rule. */
-export function createLegacySession(tx: Tx, input: LegacySessionInput): SessionRow {
+export function createLegacySession(tx: Tx, input: LegacySessionInput): Promise<SessionRow> {
   const sessionId = input.sessionId ?? newLegacySessionId();
   return insertNamedSession(
     tx,
@@ -194,17 +193,17 @@ export function createLegacySession(tx: Tx, input: LegacySessionInput): SessionR
  * kept. Null for an unknown session (e.g. its room was deleted), so closing a connection
  * that owned several sessions still ends the others.
  */
-export function endSession(
+export async function endSession(
   tx: Tx,
   sessionId: string,
   endedBy: EndedBy,
-): { session: SessionRow; alreadyEnded: boolean } | null {
-  const before = getSessionRow(tx.db, sessionId);
+): Promise<{ session: SessionRow; alreadyEnded: boolean } | null> {
+  const before = await getSessionRow(tx, sessionId);
   if (!before) return null;
   if (before.ended_at !== null) return { session: before, alreadyEnded: true };
-  endSessionRow(tx, sessionId, endedBy);
+  await endSessionRow(tx, sessionId, endedBy);
   tx.emit({ type: 'worker.changed', roomId: before.room_id, sessionId, change: 'ended' });
-  return { session: mustGetSession(tx.db, sessionId), alreadyEnded: false };
+  return { session: await mustGetSession(tx, sessionId), alreadyEnded: false };
 }
 
 /**
@@ -212,23 +211,23 @@ export function endSession(
  * rebuilt. Old messages keep the sender they were stored with. The room hears of it, and
  * the event concerns the renamed agent (its mentions now use the new name).
  */
-export function renameSession(tx: Tx, sessionId: string, newName: string, by: Actor): SessionRow {
-  const before = mustGetSession(tx.db, sessionId);
+export async function renameSession(tx: Tx, sessionId: string, newName: string, by: Actor): Promise<SessionRow> {
+  const before = await mustGetSession(tx, sessionId);
   const name = cleanDisplayName(newName);
   if (name === null) throw appErrors.invalidInput('An agent name must be 1–64 characters.');
-  const outcome = renameSessionRow(tx, sessionId, {
+  const outcome = await renameSessionRow(tx, sessionId, {
     displayName: name,
     nameKey: normalizeHandle(name),
     actorLabel: actorLabel(name, before.owner_label, before.ide_label),
   });
   if (outcome === 'name_taken') throw appErrors.nameTaken();
   if (name !== before.display_name) {
-    postSystemEvent(tx, before.room_id, `${actorShortName(by)} renamed ${before.display_name} to ${name}.`, by, [
+    await postSystemEvent(tx, before.room_id, `${actorShortName(by)} renamed ${before.display_name} to ${name}.`, by, [
       { agentKey: before.agent_key, role: 'renamed', taskNumber: null },
     ]);
   }
   tx.emit({ type: 'worker.changed', roomId: before.room_id, sessionId, change: 'renamed' });
-  return mustGetSession(tx.db, sessionId);
+  return mustGetSession(tx, sessionId);
 }
 
 /**
@@ -236,11 +235,11 @@ export function renameSession(tx: Tx, sessionId: string, newName: string, by: Ac
  * leases in that room are released, so those tasks go back to accepted. Removing an
  * agent that already ended (e.g. disconnected) still releases its work.
  */
-export function removeFromRoom(tx: Tx, sessionId: string, person: Actor): SessionRow {
-  const ended = endSession(tx, sessionId, 'person');
+export async function removeFromRoom(tx: Tx, sessionId: string, person: Actor): Promise<SessionRow> {
+  const ended = await endSession(tx, sessionId, 'person');
   if (!ended) throw appErrors.notFound('Agent session');
   const { room_id: roomId, display_name: name, agent_key: agentKey } = ended.session;
-  postSystemEvent(tx, roomId, `${actorShortName(person)} removed ${name} from the room.`, person, [{ agentKey, role: 'removed', taskNumber: null }]);
-  releaseWorkLeasesOfSession(tx, ended.session.room_id, ended.session.session_id, person);
+  await postSystemEvent(tx, roomId, `${actorShortName(person)} removed ${name} from the room.`, person, [{ agentKey, role: 'removed', taskNumber: null }]);
+  await releaseWorkLeasesOfSession(tx, ended.session.room_id, ended.session.session_id, person);
   return ended.session;
 }

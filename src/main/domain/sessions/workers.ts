@@ -1,7 +1,6 @@
 // Workers (worker-handles.md §2–3): the durable identity of one chat, found or created
 // from the hash of its registration key. The raw key is never stored.
-import type { Db } from '../../store/database';
-import type { Tx } from '../../store/store';
+import type { Queryable, Tx } from '../../store/port';
 import { findWorkerByKeyHash, getWorkerRow, insertWorkerRow, listWorkerRoomIds, type WorkerRow } from '../../store/sessionQueries';
 import { checkRegistrationKey, hashRegistrationKey, isWorkerIdShape, newWorkerId, workerAgentKey } from '../identity/agentKeys';
 import { codename } from '../identity/codenames';
@@ -25,9 +24,9 @@ export interface NewWorker {
  * Finds the worker registered with this key, or creates it (one transaction, so a
  * retried first registration is idempotent). Labels are fixed at creation.
  */
-export function findOrCreateWorker(tx: Tx, input: NewWorker): { worker: WorkerRow; created: boolean } {
+export async function findOrCreateWorker(tx: Tx, input: NewWorker): Promise<{ worker: WorkerRow; created: boolean }> {
   const keyHash = hashRegistrationKey(checkRegistrationKey(input.registrationKey));
-  const existing = findWorkerByKeyHash(tx.db, keyHash);
+  const existing = await findWorkerByKeyHash(tx, keyHash);
   if (existing) return { worker: existing, created: false };
 
   const workerId = newWorkerId();
@@ -41,16 +40,16 @@ export function findOrCreateWorker(tx: Tx, input: NewWorker): { worker: WorkerRo
     runtime: input.runtime?.trim() || runtimeSlug(input.ideLabel),
     created_at: tx.now,
   };
-  insertWorkerRow(tx, worker);
+  await insertWorkerRow(tx, worker);
   return { worker, created: true };
 }
 
 /** The worker with this id; undefined for an unknown or malformed id (the caller reports W7). */
-export function getWorker(db: Db, workerId: string): WorkerRow | undefined {
-  return isWorkerIdShape(workerId) ? getWorkerRow(db, workerId) : undefined;
+export async function getWorker(q: Queryable, workerId: string): Promise<WorkerRow | undefined> {
+  return isWorkerIdShape(workerId) ? await getWorkerRow(q, workerId) : undefined;
 }
 
 /** A worker's rooms: every room where it has a session, ended or not (worker-handles.md §7). */
-export function workerRooms(db: Db, workerId: string): string[] {
-  return listWorkerRoomIds(db, workerId);
+export function workerRooms(q: Queryable, workerId: string): Promise<string[]> {
+  return listWorkerRoomIds(q, workerId);
 }

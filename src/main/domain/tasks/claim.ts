@@ -1,7 +1,6 @@
 // Claiming a task (accepted → assigned) creates the caller's work lease. A retry by the
 // holder returns the same lease and changes nothing.
-import type { Tx } from '../../store/store';
-import type { Db } from '../../store/database';
+import type { Queryable, Tx } from '../../store/port';
 import { getTaskRow, insertTaskEvent, setTaskStatus, type LeaseRow, type TaskRow } from '../../store/taskQueries';
 import type { AgentActor } from '../actor';
 import { errors } from '../errors';
@@ -14,33 +13,33 @@ import { toTaskObject, type TaskObject } from './taskObject';
 import { assertTransition } from './transitions';
 
 /** Checks a claim; returns the caller's existing lease when this is a retry. Writes nothing. */
-export function checkClaim(db: Db, task: TaskRow, actor: AgentActor): LeaseRow | null {
-  const work = activeWorkLease(db, task);
+export async function checkClaim(q: Queryable, task: TaskRow, actor: AgentActor): Promise<LeaseRow | null> {
+  const work = await activeWorkLease(q, task);
   if (work && !holds(work, actor)) throw errors.T10();
   if (work && task.status === 'assigned') return work;
   assertTransition(task.status, 'assigned');
-  if (holds(activeReviewLease(db, task), actor)) throw errors.T17();
+  if (holds(await activeReviewLease(q, task), actor)) throw errors.T17();
   return null;
 }
 
 /** Writes a checked, new claim: the lease, the status, the history row. */
-export function applyClaim(tx: Tx, task: TaskRow, actor: AgentActor): LeaseRow {
-  const lease = createWorkLease(tx, task, holderOf(actor));
-  setTaskStatus(tx, task.room_id, task.number, 'assigned');
-  insertTaskEvent(tx, task.room_id, task.number, task.status, 'assigned', actor.label);
+export async function applyClaim(tx: Tx, task: TaskRow, actor: AgentActor): Promise<LeaseRow> {
+  const lease = await createWorkLease(tx, task, holderOf(actor));
+  await setTaskStatus(tx, task.room_id, task.number, 'assigned');
+  await insertTaskEvent(tx, task.room_id, task.number, task.status, 'assigned', actor.label);
   return lease;
 }
 
-export function claimedPresence(tx: Tx, actor: AgentActor, number: number): void {
-  setActorPresence(tx, actor, 'working', `claimed ${taskId(number)}`);
+export async function claimedPresence(tx: Tx, actor: AgentActor, number: number): Promise<void> {
+  await setActorPresence(tx, actor, 'working', `claimed ${taskId(number)}`);
 }
 
-export function claimTask(tx: Tx, roomId: string, number: number, actor: AgentActor): { task: TaskObject; lease: LeaseObject } {
-  const task = requireTask(tx.db, roomId, number);
-  const retry = checkClaim(tx.db, task, actor);
-  const before = taskParties(tx.db, task);
-  const lease = retry ?? applyClaim(tx, task, actor);
-  if (!retry) announceTaskChange(tx, roomId, number, taskEventText.claimed(actor, number), actor, changeConcerns(tx.db, before, task));
-  claimedPresence(tx, actor, number);
-  return { task: toTaskObject(tx.db, getTaskRow(tx.db, roomId, number)!), lease: toLeaseObject(lease) };
+export async function claimTask(tx: Tx, roomId: string, number: number, actor: AgentActor): Promise<{ task: TaskObject; lease: LeaseObject }> {
+  const task = await requireTask(tx, roomId, number);
+  const retry = await checkClaim(tx, task, actor);
+  const before = await taskParties(tx, task);
+  const lease = retry ?? (await applyClaim(tx, task, actor));
+  if (!retry) await announceTaskChange(tx, roomId, number, taskEventText.claimed(actor, number), actor, await changeConcerns(tx, before, task));
+  await claimedPresence(tx, actor, number);
+  return { task: await toTaskObject(tx, (await getTaskRow(tx, roomId, number))!), lease: toLeaseObject(lease) };
 }

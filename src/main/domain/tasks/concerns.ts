@@ -2,7 +2,7 @@
 // task, the agent holding its work lease and the agent holding its review lease, taken
 // before and after the write, so an agent whose lease the write ended or handed on still
 // hears of it, and an agent the task was handed to hears it was assigned.
-import type { Db } from '../../store/database';
+import type { Queryable } from '../../store/port';
 import { getTaskRow, type LeaseRow, type TaskRow } from '../../store/taskQueries';
 import type { ConcernRole, EventConcern } from '../systemEvents';
 import { activeReviewLease, activeWorkLease } from './leases';
@@ -13,11 +13,11 @@ export interface TaskParties {
   readonly reviewer: string | null;
 }
 
-export function taskParties(db: Db, task: TaskRow): TaskParties {
+export async function taskParties(q: Queryable, task: TaskRow): Promise<TaskParties> {
   return {
     proposer: task.created_by_agent_key,
-    holder: activeWorkLease(db, task)?.agent_key ?? null,
-    reviewer: activeReviewLease(db, task)?.agent_key ?? null,
+    holder: (await activeWorkLease(q, task))?.agent_key ?? null,
+    reviewer: (await activeReviewLease(q, task))?.agent_key ?? null,
   };
 }
 
@@ -25,8 +25,8 @@ export function taskParties(db: Db, task: TaskRow): TaskParties {
  * A status change, claim, release or handoff of `task`: everyone who was a party before
  * the write (`before`) or is one now. One role each, the most specific first.
  */
-export function changeConcerns(db: Db, before: TaskParties, task: TaskRow): EventConcern[] {
-  const after = taskParties(db, getTaskRow(db, task.room_id, task.number) ?? task);
+export async function changeConcerns(q: Queryable, before: TaskParties, task: TaskRow): Promise<EventConcern[]> {
+  const after = await taskParties(q, await getTaskRow(q, task.room_id, task.number) ?? task);
   const roles = new Map<string, ConcernRole>();
   const add = (agentKey: string | null, role: ConcernRole) => {
     if (agentKey && !roles.has(agentKey)) roles.set(agentKey, role);

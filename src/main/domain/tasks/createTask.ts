@@ -1,7 +1,7 @@
 // Creating a task: an agent's task starts proposed, a person's accepted unless the person
 // chooses to propose it (data-model.md §4.3). The title and description are checked
 // before anything is written, so bad input uses up no task or message number.
-import type { Tx } from '../../store/store';
+import type { Tx } from '../../store/port';
 import { allocateNumber } from '../../store/rooms';
 import { getTaskRow, insertTaskEvent, insertTaskRow, messageExists } from '../../store/taskQueries';
 import type { Actor } from '../actor';
@@ -25,7 +25,7 @@ export interface AddTaskInput {
 
 const chars = (s: string) => [...s].length;
 
-export function addTask(tx: Tx, roomId: string, actor: Actor, input: AddTaskInput): TaskObject {
+export async function addTask(tx: Tx, roomId: string, actor: Actor, input: AddTaskInput): Promise<TaskObject> {
   const title = typeof input.title === 'string' ? input.title.trim() : '';
   if (!title) throw errors.T2();
   if (chars(title) > MAX_TITLE_CHARS) throw appErrors.invalidInput(`Task title must not exceed ${MAX_TITLE_CHARS} characters.`);
@@ -36,16 +36,16 @@ export function addTask(tx: Tx, roomId: string, actor: Actor, input: AddTaskInpu
   let sourceNumber: number | null = null;
   if (input.sourceMessageId !== undefined && input.sourceMessageId !== null) {
     sourceNumber = parseNumberedId('msg', input.sourceMessageId);
-    if (sourceNumber === null || !messageExists(tx.db, roomId, sourceNumber)) throw errors.M2();
+    if (sourceNumber === null || !(await messageExists(tx, roomId, sourceNumber))) throw errors.M2();
   }
 
   const status = actor.kind === 'agent' || input.propose ? 'proposed' : 'accepted';
-  const number = allocateNumber(tx, roomId, 'next_task_number');
-  insertTaskRow(tx, {
+  const number = await allocateNumber(tx, roomId, 'next_task_number');
+  await insertTaskRow(tx, {
     room_id: roomId, number, status, title, description, created_by: actor.label,
     created_by_agent_key: actor.kind === 'agent' ? actor.agentKey : null, source_message_number: sourceNumber,
   });
-  insertTaskEvent(tx, roomId, number, null, status, actor.label);
-  announceTaskChange(tx, roomId, number, taskEventText.created(actor, number, title, status), actor);
-  return toTaskObject(tx.db, getTaskRow(tx.db, roomId, number)!);
+  await insertTaskEvent(tx, roomId, number, null, status, actor.label);
+  await announceTaskChange(tx, roomId, number, taskEventText.created(actor, number, title, status), actor);
+  return toTaskObject(tx, (await getTaskRow(tx, roomId, number))!);
 }

@@ -1,8 +1,7 @@
 // Work and review leases (data-model.md §4.4–4.5): ids, creation, endings, and the lease
 // object agents see. Ownership moves only through claim, release and handoff.
 import { randomBytes } from 'node:crypto';
-import type { Tx } from '../../store/store';
-import type { Db } from '../../store/database';
+import type { Queryable, Tx } from '../../store/port';
 import {
   endLeaseRow, getActiveLeaseRow, getSessionDisplayName, insertLeaseRow, setTaskAssignee,
   type Holder, type LeaseKind, type LeaseRow, type TaskRow,
@@ -38,8 +37,8 @@ export function holderOf(actor: AgentActor): Holder {
   return { label: actor.label, agentKey: actor.agentKey, sessionId: actor.sessionId };
 }
 
-export const activeWorkLease = (db: Db, task: TaskRow) => getActiveLeaseRow(db, task.room_id, task.number, 'work');
-export const activeReviewLease = (db: Db, task: TaskRow) => getActiveLeaseRow(db, task.room_id, task.number, 'review');
+export const activeWorkLease = (q: Queryable, task: TaskRow) => getActiveLeaseRow(q, task.room_id, task.number, 'work');
+export const activeReviewLease = (q: Queryable, task: TaskRow) => getActiveLeaseRow(q, task.room_id, task.number, 'review');
 
 /** Does this actor hold the lease? The holder is an agent key, whichever session it uses. */
 export function holds(lease: LeaseRow | undefined, actor: Actor): boolean {
@@ -47,24 +46,24 @@ export function holds(lease: LeaseRow | undefined, actor: Actor): boolean {
 }
 
 /** Creates the task's work lease for `holder` and copies the holder into the assignee fields. */
-export function createWorkLease(tx: Tx, task: TaskRow, holder: Holder): LeaseRow {
+export async function createWorkLease(tx: Tx, task: TaskRow, holder: Holder): Promise<LeaseRow> {
   const leaseId = newLeaseId('work', tx.now);
-  insertLeaseRow(tx, {
+  await insertLeaseRow(tx, {
     lease_id: leaseId, room_id: task.room_id, task_number: task.number, kind: 'work',
     holder_label: holder.label, agent_key: holder.agentKey, session_id: holder.sessionId,
   });
-  setTaskAssignee(tx, task.room_id, task.number, holder);
-  return getActiveLeaseRow(tx.db, task.room_id, task.number, 'work') as LeaseRow;
+  await setTaskAssignee(tx, task.room_id, task.number, holder);
+  return await getActiveLeaseRow(tx, task.room_id, task.number, 'work') as LeaseRow;
 }
 
-export function createReviewLease(tx: Tx, task: TaskRow, actor: AgentActor): LeaseRow {
+export async function createReviewLease(tx: Tx, task: TaskRow, actor: AgentActor): Promise<LeaseRow> {
   // Holder label: the actor label, else the agent key, else "Local reviewer" (§4.5).
   const label = actor.label.trim() || actor.agentKey.trim() || 'Local reviewer';
-  insertLeaseRow(tx, {
+  await insertLeaseRow(tx, {
     lease_id: newLeaseId('review', tx.now), room_id: task.room_id, task_number: task.number, kind: 'review',
     holder_label: label, agent_key: actor.agentKey, session_id: actor.sessionId,
   });
-  return getActiveLeaseRow(tx.db, task.room_id, task.number, 'review') as LeaseRow;
+  return await getActiveLeaseRow(tx, task.room_id, task.number, 'review') as LeaseRow;
 }
 
 /**
@@ -72,18 +71,18 @@ export function createReviewLease(tx: Tx, task: TaskRow, actor: AgentActor): Lea
  * leases; `accepted` (reopen, or back from a release) releases both. A review lease
  * survives in_progress/blocked so the same reviewer can review again.
  */
-export function endLeasesForStatus(tx: Tx, task: TaskRow, to: TaskStatus): void {
+export async function endLeasesForStatus(tx: Tx, task: TaskRow, to: TaskStatus): Promise<void> {
   const ending = to === 'done' || to === 'cancelled' ? 'completed' : to === 'accepted' ? 'released' : null;
   if (!ending) return;
   for (const kind of ['work', 'review'] as const) {
-    const lease = getActiveLeaseRow(tx.db, task.room_id, task.number, kind);
-    if (lease) endLeaseRow(tx, lease.lease_id, ending);
+    const lease = await getActiveLeaseRow(tx, task.room_id, task.number, kind);
+    if (lease) await endLeaseRow(tx, lease.lease_id, ending);
   }
 }
 
 /** The short name of a lease's holder for event text: its session's display name, else the label's name part. */
-export function holderShortName(db: Db, lease: LeaseRow): string {
-  const fromSession = lease.session_id ? getSessionDisplayName(db, lease.session_id) : undefined;
+export async function holderShortName(q: Queryable, lease: LeaseRow): Promise<string> {
+  const fromSession = lease.session_id ? await getSessionDisplayName(q, lease.session_id) : undefined;
   if (fromSession) return fromSession;
   // Labels look like "Juniper | Ada's agent | Claude Code", or the legacy "Juniper (Ada's agent)".
   const name = lease.holder_label.split(' | ')[0].replace(/\s*\([^)]*\)\s*$/, '').trim();

@@ -1,6 +1,6 @@
 // Who may do what (data-model.md §4.3), for agents. People may do everything the
 // transition table allows, so these checks run only for agent actors.
-import type { Db } from '../../store/database';
+import type { Queryable } from '../../store/port';
 import type { TaskRow } from '../../store/taskQueries';
 import type { AgentActor } from '../actor';
 import { errors } from '../errors';
@@ -14,10 +14,10 @@ const createdBy = (task: TaskRow, actor: AgentActor) => task.created_by_agent_ke
 const lastHeldBy = (task: TaskRow, actor: AgentActor) => task.last_holder_agent_key === actor.agentKey;
 
 /** Checks an agent's status move `task.status -> to` (already in the table; not a claim). */
-export function checkAgentMove(db: Db, task: TaskRow, actor: AgentActor, to: TaskStatus): void {
+export async function checkAgentMove(q: Queryable, task: TaskRow, actor: AgentActor, to: TaskStatus): Promise<void> {
   const from = task.status;
-  const work = activeWorkLease(db, task);
-  const review = activeReviewLease(db, task);
+  const work = await activeWorkLease(q, task);
+  const review = await activeReviewLease(q, task);
   if (from === 'proposed' && to === 'accepted') {
     if (createdBy(task, actor)) throw errors.T11();
     return;
@@ -45,8 +45,8 @@ export function checkAgentMove(db: Db, task: TaskRow, actor: AgentActor, to: Tas
 }
 
 /** Editing pr_url or workflow_artifacts: the holder, or the creator when no one holds the task. */
-export function checkAgentEdit(db: Db, task: TaskRow, actor: AgentActor): void {
-  const work = activeWorkLease(db, task);
+export async function checkAgentEdit(q: Queryable, task: TaskRow, actor: AgentActor): Promise<void> {
+  const work = await activeWorkLease(q, task);
   if (work) {
     if (holds(work, actor)) return;
     throw errors.T9();

@@ -1,8 +1,8 @@
 // Room artifacts (mcp-tools.md §6): PRs, issues, branches and the like that agents
 // publish for a room. One artifact per provider + kind + identity (the first present of
 // url, id, number, ref); publishing it again updates it and adds task links.
-import type { Tx } from '../../store/store';
-import type { Db } from '../../store/database';
+import { mapInOrder } from '../inOrder';
+import type { Queryable, Tx } from '../../store/port';
 import {
   addArtifactTaskLinks, findArtifactRow, getArtifactRow, insertArtifactRow, listArtifactRows,
   listArtifactTaskNumbers, touchArtifactRow, updateArtifactJson, type ArtifactRow,
@@ -48,11 +48,11 @@ function identityOf(a: WorkflowArtifact): string {
   throw errors.T18();
 }
 
-function toArtifactObject(db: Db, row: ArtifactRow): RoomArtifactObject {
+async function toArtifactObject(q: Queryable, row: ArtifactRow): Promise<RoomArtifactObject> {
   return {
     artifact_id: formatId('artifact', row.number),
     artifact: readStoredArtifact(row.artifact_json),
-    task_ids: listArtifactTaskNumbers(db, row.room_id, row.number).map(taskId),
+    task_ids: (await listArtifactTaskNumbers(q, row.room_id, row.number)).map(taskId),
     published_by: row.published_by,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -60,11 +60,11 @@ function toArtifactObject(db: Db, row: ArtifactRow): RoomArtifactObject {
 }
 
 /** The tasks to link: `taskId` plus `linkedTaskIds` (≤ 32); each must exist (T3). */
-function linkedTasks(db: Db, roomId: string, input: PublishInput): number[] {
+async function linkedTasks(q: Queryable, roomId: string, input: PublishInput): Promise<number[]> {
   const ids = input.linkedTaskIds ?? [];
   if (ids.length > MAX_LINKED_TASKS) throw appErrors.invalidInput(`linked_task_ids must not list more than ${MAX_LINKED_TASKS} tasks.`);
   const all = [...(input.taskId ? [input.taskId] : []), ...ids].map(parseTaskId);
-  for (const n of all) if (!getTaskRow(db, roomId, n)) throw errors.T3();
+  for (const n of all) if (!(await getTaskRow(q, roomId, n))) throw errors.T3();
   return [...new Set(all)];
 }
 
@@ -72,24 +72,24 @@ function describe(a: WorkflowArtifact): string {
   return a.title ?? a.url ?? a.id ?? (a.number !== null ? `#${a.number}` : null) ?? a.ref ?? '';
 }
 
-export function publishRoomArtifact(
+export async function publishRoomArtifact(
   tx: Tx, roomId: string, actor: Actor, input: PublishInput,
-): { room_id: string; artifact: RoomArtifactObject; created: boolean } {
+): Promise<{ room_id: string; artifact: RoomArtifactObject; created: boolean }> {
   const artifact = parseWorkflowArtifact(input.artifact);
   const identity = identityOf(artifact);
-  const tasks = linkedTasks(tx.db, roomId, input);
+  const tasks = await linkedTasks(tx, roomId, input);
   const given = (input.artifact ?? {}) as Record<string, unknown>;
-  const existing = findArtifactRow(tx.db, roomId, artifact.provider, artifact.kind, identity);
+  const existing = await findArtifactRow(tx, roomId, artifact.provider, artifact.kind, identity);
 
   let number: number;
   let verb: 'published' | 'updated' | null = null;
   if (!existing) {
-    number = allocateNumber(tx, roomId, 'next_artifact_number');
-    insertArtifactRow(tx, {
+    number = await allocateNumber(tx, roomId, 'next_artifact_number');
+    await insertArtifactRow(tx, {
       room_id: roomId, number, provider: artifact.provider, kind: artifact.kind, identity_value: identity,
       artifact_json: JSON.stringify(artifact), published_by: actor.label,
     });
-    addArtifactTaskLinks(tx, roomId, number, tasks);
+    await addArtifactTaskLinks(tx, roomId, number, tasks);
     verb = 'published';
   } else {
     number = existing.number;
@@ -98,27 +98,27 @@ export function publishRoomArtifact(
     for (const field of UPDATABLE_FIELDS) if (field in given) next[field] = artifact[field];
     const json = JSON.stringify(next);
     const changed = json !== existing.artifact_json;
-    if (changed) updateArtifactJson(tx, roomId, number, json);
-    const added = addArtifactTaskLinks(tx, roomId, number, tasks);
-    if (added > 0 && !changed) touchArtifactRow(tx, roomId, number);
+    if (changed) await updateArtifactJson(tx, roomId, number, json);
+    const added = await addArtifactTaskLinks(tx, roomId, number, tasks);
+    if (added > 0 && !changed) await touchArtifactRow(tx, roomId, number);
     if (changed || added > 0) verb = 'updated';
   }
 
-  const row = getArtifactRow(tx.db, roomId, number)!;
-  const result = toArtifactObject(tx.db, row);
+  const row = (await getArtifactRow(tx, roomId, number))!;
+  const result = await toArtifactObject(tx, row);
   if (verb) {
     const shown = result.artifact;
     const text = `${actorShortName(actor)} ${verb} ${result.artifact_id} (${shown.provider} ${shown.kind}): ${describe(shown)}`;
-    postSystemEvent(tx, roomId, text, actor);
+    await postSystemEvent(tx, roomId, text, actor);
     // Linked tasks show their artifacts, so their cards and drawers refresh.
-    for (const n of listArtifactTaskNumbers(tx.db, roomId, number)) tx.emit({ type: 'task.changed', roomId, number: n });
+    for (const n of await listArtifactTaskNumbers(tx, roomId, number)) tx.emit({ type: 'task.changed', roomId, number: n });
   }
   return { room_id: roomId, artifact: result, created: !existing };
 }
 
-export function listRoomArtifacts(
-  db: Db, roomId: string, options: { taskId?: string | null; limit?: number | null } = {},
-): { room_id: string; artifacts: RoomArtifactObject[] } {
+export async function listRoomArtifacts(
+  q: Queryable, roomId: string, options: { taskId?: string | null; limit?: number | null } = {},
+): Promise<{ room_id: string; artifacts: RoomArtifactObject[] }> {
   const limit = options.limit ?? DEFAULT_ARTIFACT_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_ARTIFACT_LIMIT) {
     throw appErrors.invalidInput(`limit must be an integer from 1 to ${MAX_ARTIFACT_LIMIT}.`);
@@ -126,8 +126,8 @@ export function listRoomArtifacts(
   let taskNumber: number | undefined;
   if (options.taskId) {
     taskNumber = parseTaskId(options.taskId);
-    if (!getTaskRow(db, roomId, taskNumber)) throw errors.T3();
+    if (!(await getTaskRow(q, roomId, taskNumber))) throw errors.T3();
   }
-  const rows = listArtifactRows(db, roomId, { taskNumber, limit });
-  return { room_id: roomId, artifacts: rows.map((row) => toArtifactObject(db, row)) };
+  const rows = await listArtifactRows(q, roomId, { taskNumber, limit });
+  return { room_id: roomId, artifacts: await mapInOrder(rows, (row) => toArtifactObject(q, row)) };
 }

@@ -1,15 +1,14 @@
 // The steps every task write shares: finding the task, moving its status (with the lease
 // endings and history row that go with it), posting its one system event, and presence.
-import type { Tx } from '../../store/store';
-import type { Db } from '../../store/database';
+import type { Queryable, Tx } from '../../store/port';
 import { getTaskRow, insertTaskEvent, setTaskAssignee, setTaskStatus, type TaskRow } from '../../store/taskQueries';
 import { errors } from '../errors';
 import { parseNumberedId, taskId } from '../ids';
 import type { Actor } from '../actor';
 import { postSystemEvent, type EventConcern } from '../systemEvents';
-import { setPresence, type PresenceStatus } from '../sessions/presence';
+import { resetPresenceAbout, setPresence, type PresenceStatus } from '../sessions/presence';
 import { endLeasesForStatus } from './leases';
-import type { TaskStatus } from './transitions';
+import { isHeldStatus, type TaskStatus } from './transitions';
 
 /** Parses `task_N`; a malformed id is an unknown task (T3). */
 export function parseTaskId(value: unknown): number {
@@ -18,8 +17,8 @@ export function parseTaskId(value: unknown): number {
   return n;
 }
 
-export function requireTask(db: Db, roomId: string, number: number): TaskRow {
-  const row = getTaskRow(db, roomId, number);
+export async function requireTask(q: Queryable, roomId: string, number: number): Promise<TaskRow> {
+  const row = await getTaskRow(q, roomId, number);
   if (!row) throw errors.T3();
   return row;
 }
@@ -28,21 +27,23 @@ export function requireTask(db: Db, roomId: string, number: number): TaskRow {
  * Moves the task to `to` (already checked) and records the history row. Reaching
  * `accepted` clears the assignee; leases end as the status requires.
  */
-export function applyStatusChange(tx: Tx, task: TaskRow, to: TaskStatus, actor: Actor): void {
-  endLeasesForStatus(tx, task, to);
-  if (to === 'accepted') setTaskAssignee(tx, task.room_id, task.number, null);
-  setTaskStatus(tx, task.room_id, task.number, to);
-  insertTaskEvent(tx, task.room_id, task.number, task.status, to, actor.label);
+export async function applyStatusChange(tx: Tx, task: TaskRow, to: TaskStatus, actor: Actor): Promise<void> {
+  await endLeasesForStatus(tx, task, to);
+  if (to === 'accepted') await setTaskAssignee(tx, task.room_id, task.number, null);
+  await setTaskStatus(tx, task.room_id, task.number, to);
+  await insertTaskEvent(tx, task.room_id, task.number, task.status, to, actor.label);
+  // Nobody holds it any more: agents' presence about it ("reviewing task_7") is stale.
+  if (!isHeldStatus(to)) await resetPresenceAbout(tx, task.room_id, taskId(task.number), IDLE_TEXT);
 }
 
 /**
  * Posts the write's one system event, recording the agents it concerns (none for an edit
  * or a review claim: they wake no one), and tells listeners the task changed.
  */
-export function announceTaskChange(
+export async function announceTaskChange(
   tx: Tx, roomId: string, number: number, text: string, actor: Actor, concerns: readonly EventConcern[] = [],
-): void {
-  postSystemEvent(tx, roomId, text, actor, concerns);
+): Promise<void> {
+  await postSystemEvent(tx, roomId, text, actor, concerns);
   tx.emit({ type: 'task.changed', roomId, number });
 }
 
@@ -63,6 +64,6 @@ export function presenceForStatus(status: TaskStatus, number: number): [Presence
 }
 
 /** Sets the acting agent's presence; people have none. */
-export function setActorPresence(tx: Tx, actor: Actor, status: PresenceStatus, text: string): void {
-  if (actor.kind === 'agent') setPresence(tx, actor.sessionId, status, text);
+export async function setActorPresence(tx: Tx, actor: Actor, status: PresenceStatus, text: string): Promise<void> {
+  if (actor.kind === 'agent') await setPresence(tx, actor.sessionId, status, text);
 }

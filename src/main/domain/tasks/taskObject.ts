@@ -1,7 +1,7 @@
 // The task object agents and the UI see (mcp-tools.md §6), and its board form, which
 // keeps only the last 4 workflow artifacts and says how many there are.
-import type { Db } from '../../store/database';
-import { listActiveLeaseRows, type TaskRow } from '../../store/taskQueries';
+import type { Queryable } from '../../store/port';
+import { listActiveLeaseRows, type LeaseRow, type TaskRow } from '../../store/taskQueries';
 import { msgId, taskId } from '../ids';
 import { toLeaseObject, type LeaseObject } from './leases';
 import type { TaskStatus } from './transitions';
@@ -34,7 +34,12 @@ export interface BoardTaskObject extends TaskObject {
   workflow_refs_truncated: boolean;
 }
 
-export function toTaskObject(db: Db, row: TaskRow): TaskObject {
+export async function toTaskObject(q: Queryable, row: TaskRow): Promise<TaskObject> {
+  return taskObjectOf(row, await listActiveLeaseRows(q, row.room_id, row.number));
+}
+
+/** The task object of `row` with its active leases (work before review). */
+function taskObjectOf(row: TaskRow, leases: readonly LeaseRow[]): TaskObject {
   return {
     id: taskId(row.number),
     title: row.title,
@@ -49,14 +54,15 @@ export function toTaskObject(db: Db, row: TaskRow): TaskObject {
     pr_url: row.pr_url,
     workflow_artifacts: readStoredArtifacts(row.workflow_artifacts_json),
     workflow_refs: [],
-    active_leases: listActiveLeaseRows(db, row.room_id, row.number).map(toLeaseObject),
+    active_leases: leases.map(toLeaseObject),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
 }
 
-export function toBoardTaskObject(db: Db, row: TaskRow): BoardTaskObject {
-  const task = toTaskObject(db, row);
+/** The board form of `row`, given its active leases. */
+export function toBoardTaskObject(row: TaskRow, leases: readonly LeaseRow[]): BoardTaskObject {
+  const task = taskObjectOf(row, leases);
   const all = task.workflow_artifacts;
   return {
     ...task,

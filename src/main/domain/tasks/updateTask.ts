@@ -1,6 +1,6 @@
 // update_task and complete_task: status moves under the transition table and §4.3, plus
 // edits of pr_url and workflow_artifacts. Every check runs before the first write.
-import type { Tx } from '../../store/store';
+import type { Tx } from '../../store/port';
 import { getTaskRow, setTaskArtifacts, setTaskPrUrl, type TaskRow } from '../../store/taskQueries';
 import type { Actor } from '../actor';
 import { appErrors, errors } from '../errors';
@@ -74,15 +74,15 @@ function changedEdits(task: TaskRow, input: UpdateTaskInput): Edits {
   return edits;
 }
 
-function applyEdits(tx: Tx, task: TaskRow, edits: Edits): void {
-  if (edits.prUrl !== undefined) setTaskPrUrl(tx, task.room_id, task.number, edits.prUrl);
-  if (edits.artifactsJson !== undefined) setTaskArtifacts(tx, task.room_id, task.number, edits.artifactsJson);
+async function applyEdits(tx: Tx, task: TaskRow, edits: Edits): Promise<void> {
+  if (edits.prUrl !== undefined) await setTaskPrUrl(tx, task.room_id, task.number, edits.prUrl);
+  if (edits.artifactsJson !== undefined) await setTaskArtifacts(tx, task.room_id, task.number, edits.artifactsJson);
 }
 
 const hasEdits = (e: Edits) => e.prUrl !== undefined || e.artifactsJson !== undefined;
 
-export function updateTask(tx: Tx, roomId: string, number: number, actor: Actor, input: UpdateTaskInput): { task: TaskObject } {
-  const task = requireTask(tx.db, roomId, number);
+export async function updateTask(tx: Tx, roomId: string, number: number, actor: Actor, input: UpdateTaskInput): Promise<{ task: TaskObject }> {
+  const task = await requireTask(tx, roomId, number);
   const to = requestedStatus(task, input.status);
   const claiming = to === 'assigned';
   checkAssignee(task, actor, input.assignee, claiming);
@@ -94,48 +94,48 @@ export function updateTask(tx: Tx, roomId: string, number: number, actor: Actor,
       throw appErrors.invalidInput(PERSON_ASSIGNS_BY_HANDOFF);
     }
     // A claim's retry is not reachable here: "assigned" again is the current status.
-    checkClaim(tx.db, task, actor);
+    await checkClaim(tx, task, actor);
   } else if (to !== null) {
     assertTransition(task.status, to);
-    if (actor.kind === 'agent') checkAgentMove(tx.db, task, actor, to);
+    if (actor.kind === 'agent') await checkAgentMove(tx, task, actor, to);
   }
-  if (hasEdits(edits) && !claiming && actor.kind === 'agent') checkAgentEdit(tx.db, task, actor);
+  if (hasEdits(edits) && !claiming && actor.kind === 'agent') await checkAgentEdit(tx, task, actor);
 
-  const before = taskParties(tx.db, task);
+  const before = await taskParties(tx, task);
   let text: string | null = null;
   if (claiming && actor.kind === 'agent') {
-    applyClaim(tx, task, actor);
-    claimedPresence(tx, actor, number);
+    await applyClaim(tx, task, actor);
+    await claimedPresence(tx, actor, number);
     text = taskEventText.claimed(actor, number);
   } else if (to !== null) {
-    applyStatusChange(tx, task, to as TaskStatus, actor);
-    setActorPresence(tx, actor, ...presenceForStatus(to as TaskStatus, number));
+    await applyStatusChange(tx, task, to as TaskStatus, actor);
+    await setActorPresence(tx, actor, ...presenceForStatus(to as TaskStatus, number));
     text = taskEventText.moved(number, task.status, to, actor);
   }
-  applyEdits(tx, task, edits);
+  await applyEdits(tx, task, edits);
   // A claim or move concerns the task's agents; an edit alone wakes no one.
-  const concerns = text ? changeConcerns(tx.db, before, task) : [];
+  const concerns = text ? await changeConcerns(tx, before, task) : [];
   if (!text && hasEdits(edits)) text = taskEventText.updated(actor, number);
-  if (text) announceTaskChange(tx, roomId, number, text, actor, concerns);
-  return { task: toTaskObject(tx.db, getTaskRow(tx.db, roomId, number)!) };
+  if (text) await announceTaskChange(tx, roomId, number, text, actor, concerns);
+  return { task: await toTaskObject(tx, (await getTaskRow(tx, roomId, number))!) };
 }
 
 /** The holder hands its work in for review (→ in_review), optionally with the PR link. */
-export function completeTask(
+export async function completeTask(
   tx: Tx, roomId: string, number: number, actor: Actor, input: { prUrl?: string | null } = {},
-): { task: TaskObject } {
-  const task = requireTask(tx.db, roomId, number);
+): Promise<{ task: TaskObject }> {
+  const task = await requireTask(tx, roomId, number);
   const moving = task.status !== 'in_review';
   if (moving) assertTransition(task.status, 'in_review');
-  if (actor.kind === 'agent' && !holds(activeWorkLease(tx.db, task), actor)) throw errors.T9();
+  if (actor.kind === 'agent' && !holds(await activeWorkLease(tx, task), actor)) throw errors.T9();
   const edits = changedEdits(task, { prUrl: input.prUrl });
-  const before = taskParties(tx.db, task);
+  const before = await taskParties(tx, task);
 
-  if (moving) applyStatusChange(tx, task, 'in_review', actor);
-  applyEdits(tx, task, edits);
-  setActorPresence(tx, actor, ...presenceForStatus('in_review', number));
+  if (moving) await applyStatusChange(tx, task, 'in_review', actor);
+  await applyEdits(tx, task, edits);
+  await setActorPresence(tx, actor, ...presenceForStatus('in_review', number));
   const text = moving ? taskEventText.moved(number, task.status, 'in_review', actor)
     : hasEdits(edits) ? taskEventText.updated(actor, number) : null;
-  if (text) announceTaskChange(tx, roomId, number, text, actor, moving ? changeConcerns(tx.db, before, task) : []);
-  return { task: toTaskObject(tx.db, getTaskRow(tx.db, roomId, number)!) };
+  if (text) await announceTaskChange(tx, roomId, number, text, actor, moving ? await changeConcerns(tx, before, task) : []);
+  return { task: await toTaskObject(tx, (await getTaskRow(tx, roomId, number))!) };
 }

@@ -1,7 +1,6 @@
 // Giving work back and passing it on: release_task_lease, handoff_task_lease, a person's
 // reassign and force-release, and releasing a removed agent's work in a room.
-import type { Tx } from '../../store/store';
-import type { Db } from '../../store/database';
+import type { Queryable, Tx } from '../../store/port';
 import {
   endLeaseRow, getTaskRow, insertTaskEvent, listActiveLeaseRowsOfSession, listLiveWorkerSessions,
   setTaskStatus, type LeaseKind, type LeaseRow, type LiveSessionRow, type TaskRow,
@@ -20,14 +19,14 @@ export interface ReleaseResult {
   released_lease: LeaseObject | null;
 }
 
-const taskNow = (db: Db, task: TaskRow) => toTaskObject(db, getTaskRow(db, task.room_id, task.number)!);
+const taskNow = async (q: Queryable, task: TaskRow) => toTaskObject(q, (await getTaskRow(q, task.room_id, task.number))!);
 
 /**
  * Ends the work lease as released: held statuses go back to accepted (assignee cleared,
  * review lease ended with it); in merged only the lease ends.
  */
-function endWork(tx: Tx, task: TaskRow, lease: LeaseRow, actor: Actor): LeaseRow {
-  if (isHeldStatus(task.status)) applyStatusChange(tx, task, 'accepted', actor);
+async function endWork(tx: Tx, task: TaskRow, lease: LeaseRow, actor: Actor): Promise<LeaseRow> {
+  if (isHeldStatus(task.status)) await applyStatusChange(tx, task, 'accepted', actor);
   // Reaching accepted already released it; ending it here as well covers merged.
   return endLeaseRow(tx, lease.lease_id, 'released');
 }
@@ -36,19 +35,19 @@ function endWork(tx: Tx, task: TaskRow, lease: LeaseRow, actor: Actor): LeaseRow
  * release_task_lease, and a person's force-release. A `leaseId` must name the active
  * lease (T13); an agent must hold it (T9). A person with nothing to release gets null.
  */
-export function releaseWorkLease(
+export async function releaseWorkLease(
   tx: Tx, roomId: string, number: number, actor: Actor, input: { leaseId?: string | null } = {},
-): ReleaseResult {
-  const task = requireTask(tx.db, roomId, number);
-  const work = activeWorkLease(tx.db, task);
+): Promise<ReleaseResult> {
+  const task = await requireTask(tx, roomId, number);
+  const work = await activeWorkLease(tx, task);
   if (input.leaseId && input.leaseId !== work?.lease_id) throw errors.T13();
   if (actor.kind === 'agent' && !holds(work, actor)) throw errors.T9();
-  if (!work) return { task: toTaskObject(tx.db, task), released_lease: null };
-  const before = taskParties(tx.db, task);
-  const ended = endWork(tx, task, work, actor);
-  setActorPresence(tx, actor, 'idle', IDLE_TEXT);
-  announceTaskChange(tx, roomId, number, taskEventText.released(actor, number), actor, changeConcerns(tx.db, before, task));
-  return { task: taskNow(tx.db, task), released_lease: toLeaseObject(ended) };
+  if (!work) return { task: await toTaskObject(tx, task), released_lease: null };
+  const before = await taskParties(tx, task);
+  const ended = await endWork(tx, task, work, actor);
+  await setActorPresence(tx, actor, 'idle', IDLE_TEXT);
+  await announceTaskChange(tx, roomId, number, taskEventText.released(actor, number), actor, await changeConcerns(tx, before, task));
+  return { task: await taskNow(tx, task), released_lease: toLeaseObject(ended) };
 }
 
 export interface HandoffInput {
@@ -64,9 +63,9 @@ export interface HandoffResult {
 }
 
 /** The live worker session in this room that receives a handoff (T15, T16). */
-function handoffTarget(db: Db, roomId: string, input: HandoffInput): LiveSessionRow {
+async function handoffTarget(q: Queryable, roomId: string, input: HandoffInput): Promise<LiveSessionRow> {
   const key = input.targetAgentKey.trim();
-  let sessions = key ? listLiveWorkerSessions(db, roomId, key) : [];
+  let sessions = key ? await listLiveWorkerSessions(q, roomId, key) : [];
   if (input.targetSessionId) sessions = sessions.filter((s) => s.session_id === input.targetSessionId);
   if (sessions.length === 0) throw errors.T15(key);
   if (sessions.length > 1) throw errors.T16();
@@ -78,27 +77,27 @@ function handoffTarget(db: Db, roomId: string, input: HandoffInput): LiveSession
  * the task must be accepted with no holder (T9); people may hand off any task that can
  * be assigned. `accepted` becomes `assigned`; other statuses stay.
  */
-export function handoffTask(tx: Tx, roomId: string, number: number, actor: Actor, input: HandoffInput): HandoffResult {
-  const task = requireTask(tx.db, roomId, number);
-  const work = activeWorkLease(tx.db, task);
+export async function handoffTask(tx: Tx, roomId: string, number: number, actor: Actor, input: HandoffInput): Promise<HandoffResult> {
+  const task = await requireTask(tx, roomId, number);
+  const work = await activeWorkLease(tx, task);
   if (input.leaseId && input.leaseId !== work?.lease_id) throw errors.T13();
   if (actor.kind === 'agent' && !holds(work, actor) && !(work === undefined && task.status === 'accepted')) throw errors.T9();
   if (!work) assertTransition(task.status, 'assigned');
-  const target = handoffTarget(tx.db, roomId, input);
-  const review = activeReviewLease(tx.db, task);
+  const target = await handoffTarget(tx, roomId, input);
+  const review = await activeReviewLease(tx, task);
   if (review && review.agent_key === target.agent_key) throw errors.T17();
 
-  const fromName = work ? holderShortName(tx.db, work) : actorShortName(actor);
-  const before = taskParties(tx.db, task);
-  const released = work ? endLeaseRow(tx, work.lease_id, 'handed_off') : null;
-  const lease = createWorkLease(tx, task, { label: target.actor_label, agentKey: target.agent_key, sessionId: target.session_id });
+  const fromName = work ? await holderShortName(tx, work) : actorShortName(actor);
+  const before = await taskParties(tx, task);
+  const released = work ? await endLeaseRow(tx, work.lease_id, 'handed_off') : null;
+  const lease = await createWorkLease(tx, task, { label: target.actor_label, agentKey: target.agent_key, sessionId: target.session_id });
   if (task.status === 'accepted') {
-    setTaskStatus(tx, roomId, number, 'assigned');
-    insertTaskEvent(tx, roomId, number, 'accepted', 'assigned', actor.label);
+    await setTaskStatus(tx, roomId, number, 'assigned');
+    await insertTaskEvent(tx, roomId, number, 'accepted', 'assigned', actor.label);
   }
-  if (work && holds(work, actor)) setActorPresence(tx, actor, 'idle', IDLE_TEXT);
-  announceTaskChange(tx, roomId, number, taskEventText.handedOff(number, fromName, target.display_name), actor, changeConcerns(tx.db, before, task));
-  return { task: taskNow(tx.db, task), released_lease: released && toLeaseObject(released), new_lease: toLeaseObject(lease) };
+  if (work && holds(work, actor)) await setActorPresence(tx, actor, 'idle', IDLE_TEXT);
+  await announceTaskChange(tx, roomId, number, taskEventText.handedOff(number, fromName, target.display_name), actor, await changeConcerns(tx, before, task));
+  return { task: await taskNow(tx, task), released_lease: released && toLeaseObject(released), new_lease: toLeaseObject(lease) };
 }
 
 /**
@@ -106,18 +105,18 @@ export function handoffTask(tx: Tx, roomId: string, number: number, actor: Actor
  * session are released (held tasks back to accepted), one event per task. Returns the
  * task numbers.
  */
-export function releaseWorkLeasesOfSession(tx: Tx, roomId: string, sessionId: string, actor: Actor): number[] {
-  const leases = listActiveLeaseRowsOfSession(tx.db, sessionId, roomId).filter((l) => l.kind === 'work');
+export async function releaseWorkLeasesOfSession(tx: Tx, roomId: string, sessionId: string, actor: Actor): Promise<number[]> {
+  const leases = (await listActiveLeaseRowsOfSession(tx, sessionId, roomId)).filter((l) => l.kind === 'work');
   for (const lease of leases) {
-    const task = getTaskRow(tx.db, roomId, lease.task_number)!;
-    const before = taskParties(tx.db, task);
-    endWork(tx, task, lease, actor);
-    announceTaskChange(tx, roomId, task.number, taskEventText.released(actor, task.number), actor, changeConcerns(tx.db, before, task));
+    const task = (await getTaskRow(tx, roomId, lease.task_number))!;
+    const before = await taskParties(tx, task);
+    await endWork(tx, task, lease, actor);
+    await announceTaskChange(tx, roomId, task.number, taskEventText.released(actor, task.number), actor, await changeConcerns(tx, before, task));
   }
   return leases.map((l) => l.task_number);
 }
 
 /** Active leases held through a session, for `resumed_work`. */
-export function activeLeasesOfSession(db: Db, sessionId: string): { taskNumber: number; kind: LeaseKind }[] {
-  return listActiveLeaseRowsOfSession(db, sessionId).map((l) => ({ taskNumber: l.task_number, kind: l.kind }));
+export async function activeLeasesOfSession(q: Queryable, sessionId: string): Promise<{ taskNumber: number; kind: LeaseKind }[]> {
+  return (await listActiveLeaseRowsOfSession(q, sessionId)).map((l) => ({ taskNumber: l.task_number, kind: l.kind }));
 }

@@ -19,9 +19,9 @@ export const getRoomArtifactsTool = defineTool({
   output: objectResult,
   annotations: readOnly,
   run: (args, env) =>
-    readAs(env, args, (identity) => ({
+    readAs(env, args, async (identity, q) => ({
       success: true,
-      ...listRoomArtifacts(env.services.store.db, identity.roomId, { taskId: args.task_id ?? null, limit: args.limit }),
+      ...(await listRoomArtifacts(q, identity.roomId, { taskId: args.task_id ?? null, limit: args.limit })),
     })),
 });
 

@@ -6,14 +6,16 @@ import { getSession, type SessionRow } from '../../domain/sessions/sessions';
 import { workerSession } from '../identity';
 import type { ToolEnv } from '../services';
 
-export function disconnectTarget(env: ToolEnv, args: { room_id?: string; agent_session_id?: string; worker_id?: string }): SessionRow {
+export async function disconnectTarget(env: ToolEnv, args: { room_id?: string; agent_session_id?: string; worker_id?: string }): Promise<SessionRow> {
   if (args.worker_id !== undefined && args.agent_session_id !== undefined) throw errors.W1();
-  const db = env.services.store.db;
+  const { store } = env.services;
   let session: SessionRow | undefined;
   if (args.worker_id !== undefined) {
-    session = workerSession(env, args.worker_id, args.room_id, env.conn.currentRoom);
+    const workerId = args.worker_id;
+    session = await store.read((q) => workerSession(q, workerId, args.room_id, env.conn.currentRoom));
   } else if (args.agent_session_id !== undefined) {
-    session = getSession(db, args.agent_session_id);
+    const sessionId = args.agent_session_id;
+    session = await store.read((q) => getSession(q, sessionId));
     if (!session) throw errors.W17(args.agent_session_id);
     if (!session.worker_id && !env.conn.ownsLegacySession(session.session_id)) throw errors.W17(args.agent_session_id);
   } else {

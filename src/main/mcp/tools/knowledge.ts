@@ -37,7 +37,7 @@ export const getRoomMemoryTool = defineTool({
   output: objectResult,
   annotations: readOnly,
   run: (args, env) =>
-    readAs(env, args, (identity) => ({ success: true, room_id: identity.roomId, memory: getRoomMemory(env.services.store.db, identity.roomId) })),
+    readAs(env, args, async (identity, q) => ({ success: true, room_id: identity.roomId, memory: await getRoomMemory(q, identity.roomId) })),
 });
 
 export const rememberRoomFact = defineTool({
@@ -90,5 +90,5 @@ export const getHumanRequestsTool = defineTool({
   output: objectResult,
   annotations: readOnly,
   run: (args, env) =>
-    readAs(env, args, (identity) => ({ success: true, room_id: identity.roomId, requests: getHumanRequests(env.services.store.db, identity.roomId) })),
+    readAs(env, args, async (identity, q) => ({ success: true, room_id: identity.roomId, requests: await getHumanRequests(q, identity.roomId) })),
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errors } from '../../domain/errors';
 import { parseNumberedId } from '../../domain/ids';
 import { normalizeHandle } from '../../domain/identity/handles';
+import { mapInOrder } from '../../domain/inOrder';
 import { getMessageRow } from '../../domain/messages/read';
 import { listRoomSessions } from '../../domain/sessions/sessions';
 import { reachabilityOf } from '../../delivery/reachabilityOf';
@@ -20,22 +21,23 @@ export const getMessageStatusTool = defineTool({
   output: objectResult,
   annotations: readOnly,
   run: (args, env) =>
-    readAs(env, args, (identity) => {
-      const db = env.services.store.db;
+    readAs(env, args, async (identity, q) => {
       const number = parseNumberedId('msg', args.message_id);
-      const row = number === null ? null : getMessageRow(db, identity.roomId, number);
+      const row = number === null ? null : await getMessageRow(q, identity.roomId, number);
       if (!row) throw errors.D1();
       const wanted = args.agent === undefined ? null : normalizeHandle(args.agent.replace(/^@/, ''));
-      if (wanted !== null && !listRoomSessions(db, identity.roomId).some((s) => s.session_kind === 'worker' && s.name_key === wanted)) {
+      if (wanted !== null && !(await listRoomSessions(q, identity.roomId)).some((s) => s.session_kind === 'worker' && s.name_key === wanted)) {
         throw errors.D2(args.agent!);
       }
-      const recipients = (messageRecipients(env.services, identity.roomId, [row]).get(row.number) ?? [])
-        .filter((r) => wanted === null || r.session.name_key === wanted)
-        .map((r) => ({
+      const all = (await messageRecipients(env.services, q, identity.roomId, [row])).get(row.number) ?? [];
+      const recipients = await mapInOrder(
+        all.filter((r) => wanted === null || r.session.name_key === wanted),
+        async (r) => ({
           agent: r.session.display_name,
           delivered_at: r.receipt?.at ?? null,
-          reachability: reachabilityOf(db, env.services.delivery, r.session),
-        }));
+          reachability: await reachabilityOf(q, env.services.delivery, r.session),
+        }),
+      );
       return { success: true, room_id: identity.roomId, message_id: args.message_id, recipients };
     }),
 });

@@ -11,7 +11,7 @@ import { searchMessages } from '../../domain/messages/search';
 import { sendMessage } from '../../domain/messages/send';
 import { advanceClientCursor } from '../../domain/rooms/clientRoomSessions';
 import { classifyStatusText, setPresence, setReasoning } from '../../domain/sessions/presence';
-import type { Tx } from '../../store/store';
+import type { Queryable, Tx } from '../../store/port';
 import { agentIdentity } from '../agentIdentity';
 import { loopNotice } from '../loopNotice';
 import { readAs, writeAs } from '../acting';
@@ -26,15 +26,16 @@ const postingCompat = { conversation_id: ignored(), sender: ignored() };
 /** How many rows one backwards step reads when filling a "whole history" read up to 2 MiB. */
 const HISTORY_CHUNK = 1_000;
 
-async function postAndShow(env: ToolEnv, args: object, post: (tx: Tx, id: CallIdentity) => number) {
+async function postAndShow(env: ToolEnv, args: object, post: (tx: Tx, id: CallIdentity) => Promise<number>) {
   const { value: number, identity } = await writeAs(env, args, post, { posting: true });
-  const row = getMessageRow(env.services.store.db, identity.roomId, number)!;
-  return {
-    ...toAgentMessage(env.services.store.db, identity.roomId, row, { dataDir: env.services.dataDir }),
-    room_id: identity.roomId,
-    agent_identity: agentIdentity(env, identity.session),
-    ...loopNotice(env, identity.roomId, identity.actor!.agentKey, number),
-  };
+  const { message, notice } = await env.services.store.read(async (q) => {
+    const row = (await getMessageRow(q, identity.roomId, number))!;
+    return {
+      message: await toAgentMessage(q, identity.roomId, row, { dataDir: env.services.dataDir }),
+      notice: await loopNotice(env, q, identity.roomId, identity.actor!.agentKey, number),
+    };
+  });
+  return { ...message, room_id: identity.roomId, agent_identity: await agentIdentity(env, identity.session), ...notice };
 }
 
 export const sendMessageTool = defineTool({
@@ -70,14 +71,13 @@ export const sendThreadMessageTool = defineTool({
 });
 
 /** The newest rows for a read: `limit` of them, or for 0 as many as fit the 2 MiB bound. */
-function newestRows(env: ToolEnv, roomId: string, limit: number): MessageRow[] {
-  const db = env.services.store.db;
-  if (limit > 0) return newestPage(db, roomId, limit);
+async function newestRows(q: Queryable, roomId: string, limit: number): Promise<MessageRow[]> {
+  if (limit > 0) return newestPage(q, roomId, limit);
   const rows: MessageRow[] = [];
   let bytes = 0;
   let before = Number.MAX_SAFE_INTEGER;
   while (bytes < 2 * 1024 * 1024) {
-    const chunk = pageBefore(db, roomId, before, HISTORY_CHUNK);
+    const chunk = await pageBefore(q, roomId, before, HISTORY_CHUNK);
     if (chunk.length === 0) break;
     rows.unshift(...chunk);
     bytes += chunk.reduce((sum, r) => sum + r.text.length + r.sender.length + 300, 0);
@@ -94,13 +94,12 @@ export const readMessagesTool = defineTool({
   output: result({ messages: ARRAY }),
   annotations: readOnly,
   run: (args, env) =>
-    readAs(env, args, (identity) => {
-      const db = env.services.store.db;
-      const rows = newestRows(env, identity.roomId, args.limit);
-      const { messages } = toAgentMessages(db, identity.roomId, rows, { dataDir: env.services.dataDir });
+    readAs(env, args, async (identity, q) => {
+      const rows = await newestRows(q, identity.roomId, args.limit);
+      const { messages } = await toAgentMessages(q, identity.roomId, rows, { dataDir: env.services.dataDir });
       const bounded = boundMessageList(messages, 'newest');
       // Every message returned counts as delivered to the reading session (issue 14).
-      const reader = readingSession(env, identity.roomId, identity.session);
+      const reader = await readingSession(env, q, identity.roomId, identity.session);
       if (reader && bounded.messages.length > 0) {
         const [first, last] = [bounded.messages[0].id, bounded.messages.at(-1)!.id].map((id) => parseNumberedId('msg', id)!);
         env.services.delivery.deliveries.record(identity.roomId, reader.session_id, first, last);
@@ -110,7 +109,7 @@ export const readMessagesTool = defineTool({
         const clientKey = env.conn.clientKey;
         void env.services.store.write((tx) => advanceClientCursor(tx, clientKey, identity.roomId, newest)).catch(() => undefined);
       }
-      const total = totalMessageCount(db, identity.roomId);
+      const total = await totalMessageCount(q, identity.roomId);
       const partial = bounded.truncated || total > bounded.messages.length;
       return {
         room_id: identity.roomId,
@@ -133,11 +132,11 @@ export const searchMessagesTool = defineTool({
   output: objectResult,
   annotations: readOnly,
   run: (args, env) =>
-    readAs(env, args, (identity) => ({
+    readAs(env, args, async (identity, q) => ({
       success: true,
       room_id: identity.roomId,
       query: args.query,
-      ...searchMessages(env.services.store.db, identity.roomId, args.query, args.limit),
+      ...(await searchMessages(q, identity.roomId, args.query, args.limit)),
     })),
 });
 
@@ -152,19 +151,19 @@ export const postStatusTool = defineTool({
     const { value: number, identity } = await writeAs(
       env,
       args,
-      (tx, id) => {
-        const n = sendMessage(tx, { roomId: id.roomId, author: id.actor!, text: `[status] ${args.status}`, kind: 'status' });
-        setPresence(tx, id.session!.session_id, classifyStatusText(args.status), args.status);
+      async (tx, id) => {
+        const n = await sendMessage(tx, { roomId: id.roomId, author: id.actor!, text: `[status] ${args.status}`, kind: 'status' });
+        await setPresence(tx, id.session!.session_id, classifyStatusText(args.status), args.status);
         return n;
       },
       { posting: true },
     );
-    const row = getMessageRow(env.services.store.db, identity.roomId, number)!;
+    const row = (await env.services.store.read((q) => getMessageRow(q, identity.roomId, number)))!;
     return {
       success: true,
       status_posted: args.status,
       sender: row.sender,
-      agent_identity: agentIdentity(env, identity.session),
+      agent_identity: await agentIdentity(env, identity.session),
       message_id: msgId(number),
       timestamp: row.created_at,
     };
@@ -194,15 +193,15 @@ export const postReasoningTool = defineTool({
   annotations: additive,
   async run(args, env) {
     if (args.summary.trim() === '') throw errors.M10();
-    const { value, identity } = await writeAs(env, args, (tx, id) => {
+    const { value, identity } = await writeAs(env, args, async (tx, id) => {
       const update = {
         summary: args.summary, goal: args.goal ?? null, checking: args.checking ?? null, hypothesis: args.hypothesis ?? null,
         blocker: args.blocker ?? null, next_action: args.next_action ?? null, confidence: args.confidence ?? null, created_at: tx.now,
       };
       const sessionId = id.session!.session_id;
-      setReasoning(tx, sessionId, update);
-      if (args.status) setPresence(tx, sessionId, args.status, args.summary);
-      const milestone = args.milestone?.trim() ? sendMessage(tx, { roomId: id.roomId, author: id.actor!, text: args.milestone }) : null;
+      await setReasoning(tx, sessionId, update);
+      if (args.status) await setPresence(tx, sessionId, args.status, args.summary);
+      const milestone = args.milestone?.trim() ? await sendMessage(tx, { roomId: id.roomId, author: id.actor!, text: args.milestone }) : null;
       return { update, milestone };
     });
     const session = identity.session!;
@@ -212,7 +211,7 @@ export const postReasoningTool = defineTool({
       session: { id: `local_reasoning:${session.actor_label}`, actor_label: session.actor_label, summary: args.summary, status: args.status ?? session.status },
       update: value.update,
       milestone_message_id: value.milestone === null ? null : msgId(value.milestone),
-      agent_identity: agentIdentity(env, session),
+      agent_identity: await agentIdentity(env, session),
     };
   },
 });

@@ -20,10 +20,9 @@ export const getOnboardingStatus = defineTool({
   output: objectResult,
   annotations: readOnly,
   async run(args, env) {
-    const db = env.services.store.db;
     const cwd = args.cwd?.trim() || env.conn.info.cwd;
     const ctx = cwd ? await inspectWorkingDir(cwd) : null;
-    const saved = getSavedCurrentRoom(db, env.conn.clientKey);
+    const saved = await env.services.store.read((q) => getSavedCurrentRoom(q, env.conn.clientKey));
     const auth = env.services.auth ? await env.services.auth.onboardingStatus() : null;
     const current = env.conn.currentRoom;
     const nextStep = auth?.pending_device_auth
@@ -35,7 +34,7 @@ export const getOnboardingStatus = defineTool({
           : null;
     return {
       ...(auth ?? { authenticated: false, auth_source: 'none', auth_hint: null, account: null, token_expires_at: null, pending_device_auth: null, keychain_available: false, github_client_configured: false }),
-      agent_identity: agentIdentity(env, null),
+      agent_identity: await agentIdentity(env, null),
       current_room: current,
       saved_current_room: saved?.roomId ?? null,
       detected_room_from_context: ctx ? (ctx.configuredRoom ?? ctx.derivedRepoRoom) : null,
@@ -62,7 +61,7 @@ export const startDeviceAuth = defineTool({
   // Talks to GitHub: open world (the default).
   annotations: { destructiveHint: false },
   async run(args, env) {
-    checkWorkerFacade(env, args.worker_id);
+    await checkWorkerFacade(env, args.worker_id);
     if (!env.services.auth) return NO_AUTH;
     const cwd = env.conn.info.cwd;
     const configured = cwd ? (await inspectWorkingDir(cwd)).configuredRoom : null;
@@ -88,7 +87,7 @@ export const pollDeviceAuth = defineTool({
   // Talks to GitHub, and a new sign-in replaces the saved token: the defaults (open world, destructive).
   annotations: {},
   async run(args, env) {
-    checkWorkerFacade(env, args.worker_id);
+    await checkWorkerFacade(env, args.worker_id);
     if (!env.services.auth) return NO_AUTH;
     const { result, suggestedRoomId } = await env.services.auth.pollDeviceAuth({ requestId: args.request_id ?? null });
     if (!('status' in result) || result.status !== 'authorized') return result;
@@ -96,14 +95,14 @@ export const pollDeviceAuth = defineTool({
     if (args.auto_join) {
       const target = args.room_id?.trim() || suggestedRoomId || env.conn.currentRoom;
       if (target) {
-        const room = getRoom(env.services.store.db, classifyRoomName(target).roomId);
+        const room = await env.services.store.read((q) => getRoom(q, classifyRoomName(target).roomId));
         if (room && !room.archived_at) {
           await enterRoom(env, room, 'join_room');
           joined = room.room_id;
         }
       }
     }
-    return { ...result, auto_joined_room: joined, agent_identity: agentIdentity(env, null) };
+    return { ...result, auto_joined_room: joined, agent_identity: await agentIdentity(env, null) };
   },
 });
 

@@ -18,7 +18,7 @@ const sessionModeOf = (requested: unknown) => (requested === 'live' ? 'live' : '
 
 async function joinInvite(env: ToolEnv, rawCode: string) {
   const code = parseInviteCode(rawCode);
-  const room = getRoom(env.services.store.db, code);
+  const room = await env.services.store.read((q) => getRoom(q, code));
   if (!room || room.kind !== 'invite') throw errors.R3();
   // Like join_room: an archived room is read-only, so it is not joined.
   if (room.archived_at) throw errors.R4();
@@ -49,7 +49,7 @@ export const joinCode = defineTool({
   annotations: additive,
   async run(args, env) {
     const room = await joinInvite(env, args.code);
-    return { ...roomResponse(env, room, 'join_code'), session_mode: 'current' };
+    return { ...await roomResponse(env, room, 'join_code'), session_mode: 'current' };
   },
 });
 
@@ -72,13 +72,13 @@ export const joinRoom = defineTool({
     }
     if (isInviteShaped(name.trim())) {
       const room = await joinInvite(env, name);
-      return { ...roomResponse(env, room, 'join_code'), session_mode: sessionModeOf(args.session_mode), created: false };
+      return { ...await roomResponse(env, room, 'join_code'), session_mode: sessionModeOf(args.session_mode), created: false };
     }
     const { roomId, kind } = classifyRoomName(name);
     const { room, created } = await env.services.store.write((tx) => ensureRoom(tx, { roomId, kind }));
     if (room.archived_at) throw errors.R4();
     await enterRoom(env, room, 'join_room');
-    return { ...roomResponse(env, room, 'join_room'), session_mode: sessionModeOf(args.session_mode), created };
+    return { ...await roomResponse(env, room, 'join_room'), session_mode: sessionModeOf(args.session_mode), created };
   },
 });
 
@@ -89,8 +89,9 @@ export const getCurrentRoom = defineTool({
   input: { conversation_id: ignored() },
   output: objectResult,
   annotations: readOnly,
-  run(_args, env) {
-    const room = env.conn.currentRoom ? getRoom(env.services.store.db, env.conn.currentRoom) : null;
+  async run(_args, env) {
+    const current = env.conn.currentRoom;
+    const room = current ? await env.services.store.read((q) => getRoom(q, current)) : null;
     if (!room) return { connected: false, message: 'Not currently in any room' };
     return {
       connected: true,
@@ -101,8 +102,8 @@ export const getCurrentRoom = defineTool({
       git_room: room.kind === 'repo',
       joined_via: env.conn.currentJoinedVia,
       is_local: true,
-      agent_identity: agentIdentity(env, null),
-      auth: env.services.authSummary(),
+      agent_identity: await agentIdentity(env, null),
+      auth: await env.services.authSummary(),
       agent_prompt_kind: 'join',
       agent_prompt: joinPrompt(room.room_id),
     };
@@ -120,17 +121,17 @@ export const resumeRoomSession = defineTool({
   output: objectResult,
   annotations: additive,
   async run(args, env) {
-    checkWorkerFacade(env, args.worker_id);
-    const db = env.services.store.db;
-    const saved = args.room_id?.trim()
-      ? getSavedRoomSession(db, env.conn.clientKey, args.room_id.trim())
-      : getSavedCurrentRoom(db, env.conn.clientKey);
+    await checkWorkerFacade(env, args.worker_id);
+    const requested = args.room_id?.trim();
+    const { saved, room } = await env.services.store.read(async (q) => {
+      const saved = requested ? await getSavedRoomSession(q, env.conn.clientKey, requested) : await getSavedCurrentRoom(q, env.conn.clientKey);
+      return { saved, room: saved ? await getRoom(q, saved.roomId) : null };
+    });
     if (!saved) throw errors.R7();
-    const room = getRoom(db, saved.roomId);
     if (!room) throw errors.R3();
     const joinedVia = saved.joinedVia;
     await enterRoom(env, room, joinedVia);
-    const response = roomResponse(env, room, joinedVia);
+    const response = await roomResponse(env, room, joinedVia);
     return {
       success: true,
       rejoined_from_local_state: true,

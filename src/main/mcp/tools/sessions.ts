@@ -48,16 +48,18 @@ export const registerAgentSession = defineTool({
     if (recover && (args.display_name === undefined || args.worker_id !== undefined || args.registration_key !== undefined)) throw errors.W4();
     if (args.worker_id !== undefined && args.registration_key !== undefined) throw errors.W5();
     if (!recover && args.worker_id === undefined && args.registration_key === undefined) throw errors.W6();
-    const roomId = resolveRoomId(env, args.room_id, { write: true });
+    const { store } = env.services;
+    const roomId = await store.read((q) => resolveRoomId(env, q, args.room_id, { write: true }));
     if (recover) return recoverWorker(env, roomId, args.display_name!);
 
     const sessionKind = 'worker' as const;
-    if (args.worker_id !== undefined) {
-      const worker = isWorkerIdShape(args.worker_id) ? getWorker(env.services.store.db, args.worker_id) : undefined;
+    const workerId = args.worker_id;
+    if (workerId !== undefined) {
+      const worker = isWorkerIdShape(workerId) ? await store.read((q) => getWorker(q, workerId)) : undefined;
       if (!worker) throw errors.W7();
       return connectWorker(env, worker, roomId, { cwd: args.cwd ?? null, sessionKind });
     }
-    const owner = env.services.owner();
+    const owner = await env.services.owner();
     const ide = ideLabelFor(env.conn);
     const { worker, created } = await env.services.store.write((tx) =>
       findOrCreateWorker(tx, {
@@ -69,31 +71,34 @@ export const registerAgentSession = defineTool({
         runtime: args.runtime ?? ide.runtime,
       }),
     );
-    const heldClash = created && holdsWorkerNamed(env, roomId, args.display_name);
+    const heldClash = created && (await holdsWorkerNamed(env, roomId, args.display_name));
     const result = await connectWorker(env, worker, roomId, { cwd: args.cwd ?? null, sessionKind });
     return heldClash && result.name_notice ? { ...result, name_notice: `${result.name_notice} ${RECOVERY_HINT}` } : result;
   },
 });
 
 /** §3 step 3: does a worker held by this connection in the room already use the requested name? */
-function holdsWorkerNamed(env: ToolEnv, roomId: string, requested: string | undefined): boolean {
+async function holdsWorkerNamed(env: ToolEnv, roomId: string, requested: string | undefined): Promise<boolean> {
   const cleaned = cleanDisplayName(requested);
-  return !!cleaned && heldWorkerSessions(env, roomId).some((s) => s.name_key === normalizeHandle(cleaned));
+  if (!cleaned) return false;
+  const held = await env.services.store.read((q) => heldWorkerSessions(env, q, roomId));
+  return held.some((s) => s.name_key === normalizeHandle(cleaned));
 }
 
 
 /** §5: only sessions this connection holds are candidates; nothing rotates. */
-function recoverWorker(env: ToolEnv, roomId: string, displayName: string) {
+async function recoverWorker(env: ToolEnv, roomId: string, displayName: string) {
   const wanted = normalizeHandle(cleanDisplayName(displayName) ?? displayName).toLowerCase();
-  const matches = heldWorkerSessions(env, roomId).filter((s) => s.name_key.toLowerCase() === wanted);
+  const held = await env.services.store.read((q) => heldWorkerSessions(env, q, roomId));
+  const matches = held.filter((s) => s.name_key.toLowerCase() === wanted);
   if (matches.length === 0) throw errors.W8(displayName);
   if (matches.length > 1) throw errors.W9(displayName);
   return registrationResult(env, matches[0].worker_id!, matches[0]);
 }
 
 async function registerLegacy(env: ToolEnv, args: z.infer<z.ZodObject<typeof registerInput>>) {
-  const roomId = resolveRoomId(env, args.room_id, { write: true });
-  const owner = env.services.owner();
+  const roomId = await env.services.store.read((q) => resolveRoomId(env, q, args.room_id, { write: true }));
+  const owner = await env.services.owner();
   const ide = ideLabelFor(env.conn);
   const defaultKey = `conn:${env.conn.id}`;
   const session = await env.services.store.write((tx) =>
@@ -113,7 +118,7 @@ async function registerLegacy(env: ToolEnv, args: z.infer<z.ZodObject<typeof reg
   return {
     success: true,
     local: true,
-    agent_session: toAgentSessionObject(session, { online: true, hostId: env.services.hostId }),
+    agent_session: toAgentSessionObject(session, { online: true, hostId: await env.services.hostId() }),
     agent_session_id: session.session_id,
     use_agent_session_id: USE_SESSION_ID,
     ...nameTaken(legacyPreferredName(args.display_name, defaultKey), session.display_name),
@@ -132,12 +137,15 @@ export const disconnectAgentSession = defineTool({
   output: objectResult,
   annotations: idempotentChange,
   async run(args, env) {
-    const session = disconnectTarget(env, args);
-    const agentSession = () => toAgentSessionObject(getSession(env.services.store.db, session.session_id)!, { online: false, hostId: env.services.hostId });
-    if (session.ended_at) return { success: true, already_ended: true, agent_session: agentSession() };
+    const session = await disconnectTarget(env, args);
+    const agentSession = async () => {
+      const row = await env.services.store.read((q) => getSession(q, session.session_id));
+      return toAgentSessionObject(row!, { online: false, hostId: await env.services.hostId() });
+    };
+    if (session.ended_at) return { success: true, already_ended: true, agent_session: await agentSession() };
     const identity = { kind: session.worker_id ? 'worker' : 'legacy', roomId: session.room_id, session, actor: actorOf(session) } as const;
     await fencedWrite(env, identity, (tx) => endSession(tx, session.session_id, 'disconnect'));
     env.services.bindings.unbind(session.session_id, env.conn);
-    return { success: true, local: true, agent_session: agentSession() };
+    return { success: true, local: true, agent_session: await agentSession() };
   },
 });

@@ -41,7 +41,7 @@ export const addTaskTool = defineTool({
     const { value, identity } = await writeAs(env, args, (tx, id) =>
       addTask(tx, id.roomId, id.actor!, { title: args.title, description: args.description ?? null, sourceMessageId: args.source_message_id ?? null }),
     );
-    return { success: true, task: value, agent_identity: agentIdentity(env, identity.session) };
+    return { success: true, task: value, agent_identity: await agentIdentity(env, identity.session) };
   },
 });
 
@@ -57,9 +57,9 @@ export const getBoardTool = defineTool({
   output: objectResult,
   annotations: readOnly,
   run: (args, env) =>
-    readAs(env, args, (identity) => ({
+    readAs(env, args, async (identity, q) => ({
       success: true,
-      tasks: getBoard(env.services.store.db, identity.roomId, { status: args.status ?? null, openOnly: args.open_only }).map((task) => ({
+      tasks: (await getBoard(q, identity.roomId, { status: args.status ?? null, openOnly: args.open_only })).map((task) => ({
         ...task,
         pr_status: prStatusOf(env.services.githubData, task.pr_url),
       })),
@@ -77,7 +77,7 @@ export const claimTaskTool = defineTool({
   annotations: idempotentChange,
   async run(args, env) {
     const { value, identity } = await writeAs(env, args, (tx, id) => claimTask(tx, id.roomId, parseTaskId(args.task_id), id.actor!));
-    return { success: true, ...value, agent_identity: agentIdentity(env, identity.session) };
+    return { success: true, ...value, agent_identity: await agentIdentity(env, identity.session) };
   },
 });
 
@@ -104,7 +104,7 @@ export const updateTaskTool = defineTool({
         workflowArtifacts: args.workflow_artifacts,
       }),
     );
-    return { success: true, ...value, agent_identity: agentIdentity(env, identity.session) };
+    return { success: true, ...value, agent_identity: await agentIdentity(env, identity.session) };
   },
 });
 
@@ -119,7 +119,7 @@ export const completeTaskTool = defineTool({
     const { value, identity } = await writeAs(env, args, (tx, id) =>
       completeTask(tx, id.roomId, parseTaskId(args.task_id), id.actor!, { prUrl: args.pr_url ?? null }),
     );
-    return { success: true, ...value, agent_identity: agentIdentity(env, identity.session) };
+    return { success: true, ...value, agent_identity: await agentIdentity(env, identity.session) };
   },
 });
 
@@ -132,7 +132,7 @@ export const claimTaskReviewTool = defineTool({
   annotations: idempotentWrite,
   async run(args, env) {
     const { value, identity } = await writeAs(env, args, (tx, id) => claimReview(tx, id.roomId, parseTaskId(args.task_id), id.actor!));
-    return { success: true, action: 'claim', ...value, agent_identity: agentIdentity(env, identity.session) };
+    return { success: true, action: 'claim', ...value, agent_identity: await agentIdentity(env, identity.session) };
   },
 });
 

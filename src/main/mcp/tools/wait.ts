@@ -11,7 +11,9 @@ import { msgId, parseNumberedId } from '../../domain/ids';
 import { toAgentMessages, type AgentMessage } from '../../domain/messages/agentMessages';
 import { boundMessageList } from '../../domain/messages/messageBounds';
 import { latestNumber, newestPage, pageAfter, type MessageRow } from '../../domain/messages/read';
+import { mapInOrder } from '../../domain/inOrder';
 import type { SessionRow } from '../../domain/sessions/sessions';
+import type { Queryable } from '../../store/port';
 import { assertWithinBudget } from '../acting';
 import { assertStillHeld, readingSession, resolveIdentity } from '../identity';
 import { routeMessage, type RoutingDecision } from '../routing';
@@ -39,6 +41,12 @@ interface Routed {
   decision: RoutingDecision | null;
 }
 
+/** What one look at the room found: the newest number, and the window routed after the cursor (none when caught up). */
+interface Look {
+  latest: number;
+  routed: Routed[] | null;
+}
+
 export const waitForMessagesTool = defineTool({
   name: 'wait_for_messages',
   title: 'Wait for messages',
@@ -60,11 +68,11 @@ export const waitForMessagesTool = defineTool({
     }
     const identity = await resolveIdentity(env, args, { write: false });
     const roomId = identity.roomId;
-    assertWithinBudget(env, roomId);
-    const recipient = readingSession(env, roomId, identity.session);
+    await assertWithinBudget(env, roomId);
+    const { store } = env.services;
+    const recipient = await store.read((q) => readingSession(env, q, roomId, identity.session));
     if (recipient) noteCallIdentity(env, roomId, recipient.session_id);
     const { deliveries, reachability } = env.services.delivery;
-    const db = env.services.store.db;
     const deadline = Date.now() + clampTimeout(args.timeout);
     let takeover: DomainError | null = null;
     let wakeOnFailure: (() => void) | null = null;
@@ -74,6 +82,13 @@ export const waitForMessagesTool = defineTool({
           wakeOnFailure?.();
         })
       : () => undefined;
+    // A takeover while the identity was read, before the waiter listened, fails the wait now.
+    try {
+      assertStillHeld(env, identity);
+    } catch (error) {
+      removeWaiter();
+      throw error;
+    }
     const skipped: number[] = [];
     let gathered = false;
     /** The first message this wait examines: the result delivers what routes to the agent from here on (issue 14). */
@@ -84,31 +99,44 @@ export const waitForMessagesTool = defineTool({
       if (recipient && examinedFrom !== null) deliveries.record(roomId, recipient.session_id, examinedFrom, last);
       return result;
     };
-    const onFailure = (wake: () => void) => (wakeOnFailure = wake);
+    // A sleep starting after a takeover ends at once (reads are async: one may land meanwhile).
+    const onFailure = (wake: () => void) => {
+      wakeOnFailure = wake;
+      if (takeover) wake();
+    };
     const stopProgress = startWaitProgress(call, deadline - Date.now(), env.services.waitProgressMs);
     if (recipient) reachability.waitStarted(recipient.session_id);
     try {
       for (;;) {
         if (takeover) throw takeover;
         if (recipient) env.services.touchSession(recipient.session_id);
+        // Listen before reading: a commit landing while the read runs still wakes the sleep below.
         const signal = env.services.signals.next(roomId);
-        const latest = latestNumber(db, roomId);
-        // An empty room with no cursor waits, then routes from its first message.
+        const from = cursor;
+        const look = await store.read(async (q): Promise<Look> => {
+          const latest = await latestNumber(q, roomId);
+          // An empty room with no cursor waits, then routes from its first message.
+          if (from === null && latest > 0) return { latest, routed: await route(env, q, roomId, recipient, await newestPage(q, roomId, WINDOW)) };
+          const after = Math.min(from ?? 0, latest);
+          if (after < latest) return { latest, routed: await route(env, q, roomId, recipient, await pageAfter(q, roomId, after, WINDOW)) };
+          return { latest, routed: null };
+        });
+        const { latest } = look;
         if (cursor === null && latest === 0) cursor = 0;
         if (cursor === null) {
           signal.cancel();
-          const routed = route(env, roomId, recipient, newestPage(db, roomId, WINDOW));
-          const result = finish(env, identity, roomId, routed, skipped, latest, 'newest');
+          const routed = look.routed!;
+          const result = await finish(env, identity, roomId, routed, skipped, latest, 'newest');
           // The newest page, or when cut to the byte bound its newest suffix: from its first kept message.
           const firstKept = result.truncated ? result.messages[0]?.id : undefined;
           examinedFrom = firstKept !== undefined ? parseNumberedId('msg', firstKept) : (routed[0]?.row.number ?? null);
           return noteWake(call, delivered(result));
         }
-        const from = Math.min(cursor, latest);
-        examinedFrom ??= from + 1;
-        if (from < latest) {
+        // What this look routed starts after the cursor (or the newest number, when the cursor is ahead).
+        examinedFrom ??= Math.min(cursor, latest) + 1;
+        if (look.routed) {
           signal.cancel();
-          const routed = route(env, roomId, recipient, pageAfter(db, roomId, from, WINDOW));
+          const routed = look.routed;
           if (routed.some((r) => !r.decision || r.decision.decision === 'activate')) {
             // Caught up with the room: let the rest of a burst land, then route the window again.
             if (!gathered && routed.at(-1)!.row.number === latest) {
@@ -117,7 +145,7 @@ export const waitForMessagesTool = defineTool({
               wakeOnFailure = null;
               continue;
             }
-            const result = finish(env, identity, roomId, routed, skipped, routed.at(-1)!.row.number, 'oldest');
+            const result = await finish(env, identity, roomId, routed, skipped, routed.at(-1)!.row.number, 'oldest');
             if (recipient) recordWake(env, roomId, recipient.session_id, routed, result.last_observed_message_id);
             return noteWake(call, delivered(result));
           }
@@ -125,11 +153,11 @@ export const waitForMessagesTool = defineTool({
           cursor = routed.at(-1)!.row.number;
           continue;
         }
-        cursor = from;
+        cursor = Math.min(cursor, latest);
         const remaining = deadline - Date.now();
         if (remaining <= 0 || call.signal.aborted) {
           signal.cancel();
-          return noteWake(call, delivered(finish(env, identity, roomId, [], skipped, cursor, 'oldest')));
+          return noteWake(call, delivered(await finish(env, identity, roomId, [], skipped, cursor, 'oldest')));
         }
         await sleep(signal, remaining, call.signal, onFailure);
         wakeOnFailure = null;
@@ -142,16 +170,16 @@ export const waitForMessagesTool = defineTool({
   },
 });
 
-function route(env: ToolEnv, roomId: string, recipient: SessionRow | null, rows: MessageRow[]): Routed[] {
+async function route(env: ToolEnv, q: Queryable, roomId: string, recipient: SessionRow | null, rows: MessageRow[]): Promise<Routed[]> {
   if (!recipient) return rows.map((row) => ({ row, decision: null }));
-  const ctx = routingContextFor(env, roomId, recipient);
-  return rows.map((row) => ({
+  const ctx = await routingContextFor(env, q, roomId, recipient);
+  return mapInOrder(rows, async (row) => ({
     row,
-    decision: routeMessage(routableMessage(row), ctx),
+    decision: await routeMessage(routableMessage(row), ctx),
   }));
 }
 
-function finish(
+async function finish(
   env: ToolEnv,
   identity: Parameters<typeof assertStillHeld>[1],
   roomId: string,
@@ -160,10 +188,10 @@ function finish(
   lastExamined: number | null,
   keep: 'oldest' | 'newest',
 ) {
-  const db = env.services.store.db;
   const delivered = routed.filter((r) => !r.decision || r.decision.decision === 'activate');
   for (const r of routed) if (r.decision && r.decision.decision === 'silent') skipped.push(r.row.number);
-  const { messages, threadContextTruncated } = toAgentMessages(db, roomId, delivered.map((r) => r.row), { dataDir: env.services.dataDir });
+  const rows = delivered.map((r) => r.row);
+  const { messages, threadContextTruncated } = await env.services.store.read((q) => toAgentMessages(q, roomId, rows, { dataDir: env.services.dataDir }));
   const withActivation: AgentMessage[] = messages.map((m, i) => {
     const decision = delivered[i].decision;
     return decision ? { ...m, activation: { for_current_agent: { decision: 'activate', reason: decision.reason, addressed: decision.addressed } } } : m;

@@ -2,7 +2,7 @@
 // registration in flight per session, the synchronous token swap before any database
 // write, then persisting the session, the taken-name notice and the resumed-work notice.
 import { workerSessionId } from '../../domain/identity/agentKeys';
-import { getSession, insertWorkerSession, reviveOrTouchSession, toAgentSessionObject, type SessionRow } from '../../domain/sessions/sessions';
+import { getSession, openWorkerSession, toAgentSessionObject, type SessionRow } from '../../domain/sessions/sessions';
 import type { WorkerRow } from '../../domain/sessions/workers';
 import { activeLeasesOfSession } from '../../domain/tasks/workLease';
 import { gitCurrentBranch } from '../../domain/git';
@@ -25,11 +25,11 @@ export interface WorkerRegistration {
   instruction: string;
 }
 
-export function registrationResult(env: ToolEnv, workerId: string, session: SessionRow): WorkerRegistration {
+export async function registrationResult(env: ToolEnv, workerId: string, session: SessionRow): Promise<WorkerRegistration> {
   return {
     success: true,
     worker_id: workerId,
-    agent_session: toAgentSessionObject(session, { online: true, hostId: env.services.hostId }),
+    agent_session: toAgentSessionObject(session, { online: true, hostId: await env.services.hostId() }),
     instruction: WORKER_INSTRUCTION,
   };
 }
@@ -43,7 +43,7 @@ export async function connectWorker(
 ): Promise<WorkerRegistration> {
   const { bindings, store } = env.services;
   const sessionId = workerSessionId(worker.worker_id, roomId);
-  const held = getSession(store.db, sessionId);
+  const held = await store.read((q) => getSession(q, sessionId));
   if (held && !held.ended_at && bindings.holds(env.conn, sessionId)) return registrationResult(env, worker.worker_id, held);
 
   return bindings.registerOnce(env.conn, sessionId, async () => {
@@ -51,23 +51,20 @@ export async function connectWorker(
     const cwd = options.cwd ?? env.conn.info.cwd;
     const repoBranch = cwd ? await gitCurrentBranch(cwd).catch(() => null) : null;
     bindings.swap(env.conn, sessionId, predecessor);
-    let session: SessionRow;
-    let firstRegistration = false;
+    let persisted: { session: SessionRow; firstRegistration: boolean };
     try {
-      session = await store.write((tx) => {
-        if (getSession(tx.db, sessionId)) return reviveOrTouchSession(tx, sessionId, repoBranch);
-        firstRegistration = true;
-        return insertWorkerSession(tx, { worker, roomId, repoBranch, sessionKind: options.sessionKind });
-      });
+      // Nothing here changes memory: the swap happened above, and the write may be re-run.
+      persisted = await store.write((tx) => openWorkerSession(tx, { worker, roomId, repoBranch, sessionKind: options.sessionKind }));
     } catch (error) {
       bindings.unbind(sessionId, env.conn);
       throw error;
     }
+    const { session, firstRegistration } = persisted;
     const result: WorkerRegistration = {
-      ...registrationResult(env, worker.worker_id, session),
+      ...(await registrationResult(env, worker.worker_id, session)),
       ...(firstRegistration ? nameTaken(worker.display_name, session.display_name) : {}),
     };
-    const leases = activeLeasesOfSession(store.db, sessionId);
+    const leases = await store.read((q) => activeLeasesOfSession(q, sessionId));
     if (leases.length > 0) {
       const list = leases.map((l) => `task_${l.taskNumber} (${l.kind})`).join(', ');
       result.resumed_work =

@@ -108,6 +108,10 @@ export class PostgresStorage implements Storage {
     return this.queue.enqueue(() => this.runWrite(fn));
   }
 
+  get writing(): boolean {
+    return this.queue.busy;
+  }
+
   drain(): Promise<void> {
     return this.queue.drain();
   }

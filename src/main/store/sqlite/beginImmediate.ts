@@ -1,19 +1,10 @@
 // Opening a SQLite write transaction without blocking the event loop: BEGIN IMMEDIATE,
 // and while another connection (another program) holds the write lock, retry
 // asynchronously with backoff (10 ms rising to 250 ms), giving up after 5 s.
-import { DomainError } from '../../domain/errors';
-import type { Db } from '../database';
+import { DatabaseBusyError } from '../storageErrors';
+import type { Db } from './database';
 
-/**
- * An expected failure with a clear phrase, so both MCP (hard error) and the app API
- * ({ok:false, error:{code:"database_busy"}}) pass it on instead of an internal error.
- */
-export class DatabaseBusyError extends DomainError {
-  constructor() {
-    super('database_busy', 'hard', 'The database is locked by another program and stayed locked for 5 seconds. Close the other program and try again.');
-    this.name = 'DatabaseBusyError';
-  }
-}
+export { DatabaseBusyError };
 
 const BUSY_FIRST_DELAY_MS = 10;
 const BUSY_MAX_DELAY_MS = 250;

@@ -2,7 +2,7 @@
 // kept per SQL text, results handed back as already-settled promises, and SQLite's
 // UNIQUE errors reported in the port's shape.
 import Database from 'better-sqlite3';
-import type { Db } from '../database';
+import type { Db } from './database';
 import type { Dialect, Queryable, RunResult, SqlValue } from '../port';
 import { UniqueViolationError } from '../storageErrors';
 

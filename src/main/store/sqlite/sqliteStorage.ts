@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { EventBus } from '../../events/bus';
 import type { CoreEvent } from '../../events/types';
-import { openDatabase, type Db } from '../database';
+import { openDatabase, type Db } from './database';
 import type { ConnectionState, Queryable, RunResult, SqlValue, Storage, Tx } from '../port';
 import { CommitEffects, WriteQueue } from '../writeQueue';
 import { beginImmediate } from './beginImmediate';
@@ -22,6 +22,11 @@ export interface SqliteStorageOptions {
   bus: EventBus;
   /** Clock for timestamps; tests inject one. */
   clock?: () => Date;
+  /**
+   * Reads only (the CLI looking at a running app's file): nothing is migrated or switched to
+   * WAL, and every write is refused.
+   */
+  readonly?: boolean;
 }
 
 const ONLINE: ConnectionState = { status: 'online' };
@@ -31,7 +36,9 @@ export class SqliteStorage implements Storage {
   readonly place = 'local';
   readonly dialect = sqliteDialect;
   readCount = 0;
-  private readonly writer: SqliteQueryable;
+  /** The database file (a private temporary one for ':memory:'). */
+  readonly path: string;
+  private readonly writer: SqliteQueryable | null;
   private readonly reader: SqliteQueryable;
   private readonly queue = new WriteQueue();
   private readonly clock: () => Date;
@@ -44,13 +51,18 @@ export class SqliteStorage implements Storage {
     // Two connections cannot share one in-memory database with snapshot isolation, so an
     // in-memory store is a temporary file instead: the same code path as the real one.
     this.tempDir = options.path === ':memory:' ? mkdtempSync(join(tmpdir(), 'letagents-memory-')) : null;
-    const path = this.tempDir ? join(this.tempDir, 'letagents.db') : options.path;
+    this.path = this.tempDir ? join(this.tempDir, 'letagents.db') : options.path;
     this.bus = options.bus;
     this.clock = options.clock ?? (() => new Date());
-    const writeDb = openDatabase(path);
+    if (options.readonly) {
+      this.writer = null;
+      this.reader = new SqliteQueryable(openDatabase(this.path, { readonly: true }), sqliteDialect);
+      return;
+    }
+    const writeDb = openDatabase(this.path);
     let readDb: Db;
     try {
-      readDb = new Database(path, { timeout: 0 });
+      readDb = new Database(this.path, { timeout: 0 });
       readDb.pragma('query_only = ON');
       readDb.pragma('busy_timeout = 0');
     } catch (error) {
@@ -75,6 +87,10 @@ export class SqliteStorage implements Storage {
     return this.queue.enqueue(() => this.runWrite(fn));
   }
 
+  get writing(): boolean {
+    return this.queue.busy;
+  }
+
   drain(): Promise<void> {
     return this.queue.drain();
   }
@@ -83,7 +99,7 @@ export class SqliteStorage implements Storage {
     return (this.closing ??= (async () => {
       await this.drain();
       this.reader.db.close();
-      this.writer.db.close();
+      this.writer?.db.close();
       if (this.tempDir) rmSync(this.tempDir, { recursive: true, force: true });
     })());
   }
@@ -97,8 +113,9 @@ export class SqliteStorage implements Storage {
   onRemoteChange = noop;
   onReconnect = noop;
 
-  private async runWrite<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
+  private async runWrite<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     if (this.closing) throw new Error('The store is closed.');
+    if (!this.writer) throw new Error('This database was opened for reading only.');
     const db = this.writer.db;
     await beginImmediate(db);
     const effects = new CommitEffects();

@@ -42,10 +42,30 @@ export async function startSession(fetcher: typeof fetch, code: string | null): 
   }
 }
 
+/** The tab came back into view, got focus, or the network came back: a moment to try the socket again. */
+export function windowWakes(win: Window): (retry: () => void) => () => void {
+  return (retry) => {
+    const onVisible = () => win.document.visibilityState === 'visible' && retry();
+    win.addEventListener('focus', retry);
+    win.addEventListener('online', retry);
+    win.document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      win.removeEventListener('focus', retry);
+      win.removeEventListener('online', retry);
+      win.document.removeEventListener('visibilitychange', onVisible);
+    };
+  };
+}
+
 /** The client for this page, or why a browser tab cannot have one. */
 export async function connectApi(win: Window = window): Promise<ApiClient | NoAccessReason> {
   if (win.letagents) return createApiClient(createElectronTransport(win.letagents));
-  const session = await startSession(win.fetch.bind(win), takeCodeFromLocation(win.location, win.history));
+  const fetcher = win.fetch.bind(win);
+  const session = await startSession(fetcher, takeCodeFromLocation(win.location, win.history));
   if (session !== true) return session;
-  return createApiClient(createWebSocketTransport(socketUrl(win.location)));
+  const checkSession = async () => {
+    const verdict = await startSession(fetcher, null);
+    return verdict === true ? 'ok' : verdict === 'unreachable' ? 'unreachable' : 'no_session';
+  };
+  return createApiClient(createWebSocketTransport(socketUrl(win.location), undefined, { checkSession, onWake: windowWakes(win) }));
 }

@@ -1,5 +1,6 @@
-// The window: sidebar on the left, the selected view on the right.
-import { useEffect, useRef } from 'react';
+// The window: sidebar on the left, the selected view on the right; Ctrl/Cmd+K (or Search in
+// the sidebar) searches every room.
+import { useEffect, useRef, useState } from 'react';
 import { useAppData } from './appData';
 import { roomRoute, useNavigation } from './navigation';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -12,12 +13,25 @@ import { SignInView } from '../views/signIn/SignInView';
 import { SettingsView } from '../views/settings/SettingsView';
 import { HomeView } from '../views/home/HomeView';
 import { useNeedsYouAnnouncements } from '../views/needsYou/useNeedsYouAnnouncements';
+import { SearchAllDialog } from '../views/search/SearchAllDialog';
 
 export function Shell() {
   const { route, navigate } = useNavigation();
   const { rooms, needsYou } = useAppData();
   const opened = useRef(false);
+  const [searching, setSearching] = useState(false);
   useNeedsYouAnnouncements(needsYou.data?.items);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setSearching(true);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   // On start, open the top room when there is one (first run stays on the welcome).
   useEffect(() => {
@@ -29,7 +43,7 @@ export function Shell() {
 
   return (
     <div className="app">
-      <Sidebar />
+      <Sidebar onSearch={() => setSearching(true)} />
       <main className="main" id="main">
         <ConnectionBanner />
         {route.view === 'room' && <RoomView route={route} />}
@@ -40,6 +54,7 @@ export function Shell() {
         {route.view === 'settings' && <SettingsView />}
         {route.view === 'home' && <HomeView />}
       </main>
+      {searching && <SearchAllDialog onClose={() => setSearching(false)} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import type { AppInfo, AuthStatus, NeedsYouItem, RoomSummary, Settings } from '../../../shared/types';
 import { useQuery, type Query } from '../api/useQuery';
+import { roomTitle } from '../lib/rooms';
 
 interface AppData {
   rooms: Query<RoomSummary[]>;
@@ -41,4 +42,13 @@ function useTheme(theme: Settings['theme'] | undefined): void {
 
 export function roomById(rooms: RoomSummary[] | undefined, roomId: string): RoomSummary | undefined {
   return rooms?.find((room) => room.id === roomId);
+}
+
+/** A room's title by id (lib/rooms.ts), for things that name a room they do not carry: Needs you, the roster. */
+export function useRoomTitle(): (roomId: string, fallback: string) => string {
+  const { rooms } = useAppData();
+  return (roomId, fallback) => {
+    const room = roomById(rooms.data, roomId);
+    return room ? roomTitle(room) : fallback;
+  };
 }

@@ -1,46 +1,41 @@
-// Times as people read them: "14:05", "Yesterday", "3 min ago", card ages like "2d".
+// Times as people read them, one format everywhere: relative within a day ("just now",
+// "5 min ago", "3 h ago"), then date and time ("Mar 4, 14:05"); the exact time is for
+// hovering (components/Time.tsx). Day dividers in the chat say "Today", "Yesterday", a date.
 
-const pad = (n: number) => String(n).padStart(2, '0');
+const DAY_MS = 86_400_000;
 
-export function formatClock(iso: string): string {
-  const date = new Date(iso);
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** The one short form of a moment, relative to `now`. */
+export function formatTime(iso: string, now: number = Date.now()): string {
+  const at = new Date(iso);
+  const ago = now - at.getTime();
+  // A little in the future (another clock) still reads as now.
+  if (ago < 45_000) return 'just now';
+  if (ago < 3_600_000) return `${Math.max(1, Math.round(ago / 60_000))} min ago`;
+  if (ago < DAY_MS) return `${Math.floor(ago / 3_600_000)} h ago`;
+  const sameYear = at.getFullYear() === new Date(now).getFullYear();
+  return at.toLocaleString(undefined, { month: 'short', day: 'numeric', year: sameYear ? undefined : 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
-/** "14:05:12": when something happened to the second (receipts). */
+/** The exact moment, for a tooltip: "Tuesday, 4 March 2026 at 14:05:12". */
+export function exactTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'medium' });
+}
+
+/**
+ * "14:05:12": when an agent got a message (receipts), the one place that needs the second:
+ * the receipts of one message are moments apart, which the relative form calls "just now".
+ */
 export function formatClockSeconds(iso: string): string {
   const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
 export function formatDay(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
   const startOf = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-  const days = Math.round((startOf(now) - startOf(date)) / 86_400_000);
+  const days = Math.round((startOf(now) - startOf(date)) / DAY_MS);
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
   return date.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric', year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric' });
-}
-
-export function formatRelative(iso: string, now: Date = new Date()): string {
-  const seconds = Math.max(0, Math.round((now.getTime() - new Date(iso).getTime()) / 1000));
-  if (seconds < 45) return 'just now';
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  const days = Math.round(hours / 24);
-  return days === 1 ? 'yesterday' : `${days} days ago`;
-}
-
-export function formatAge(iso: string, now: Date = new Date()): string {
-  const minutes = Math.max(0, Math.round((now.getTime() - new Date(iso).getTime()) / 60_000));
-  if (minutes < 60) return `${Math.max(1, minutes)}m`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours}h`;
-  return `${Math.round(hours / 24)}d`;
-}
-
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }

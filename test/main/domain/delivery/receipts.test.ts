@@ -41,7 +41,7 @@ describe('recording deliveries', () => {
     t.events.length = 0;
     await t.write((tx) => recordDeliveries(tx, [delivery(2, 9, 'T3')]));
     expect(t.events).toEqual([]);
-    const receipts = RoomReceipts.load(t.db, 'team', 1, 10);
+    const receipts = await RoomReceipts.load(t.q, 'team', 1, 10);
     expect(receipts.of('s1', 6)).toEqual({ at: 'T1', exact: true });
     expect(receipts.of('s1', 10)).toEqual({ at: 'T2', exact: true });
     expect(receipts.of('s2', 6)).toBeNull();
@@ -64,7 +64,7 @@ describe('recording deliveries', () => {
     for (const d of batch) await t.write((tx) => recordDeliveries(tx, [d]));
     const rows = spans(t) as Array<{ first: number; last: number; at: string; deliveries: number }>;
     expect(rows.length).toBeLessThanOrEqual(64);
-    const receipts = RoomReceipts.load(t.db, 'team', 1, 100);
+    const receipts = await RoomReceipts.load(t.q, 'team', 1, 100);
     expect(receipts.of('s1', 50)).toBeNull();
     // Old ones read "by then", the newest keep their own time.
     expect(receipts.of('s1', 2)?.exact).toBe(false);

@@ -55,20 +55,20 @@ describe('remembering facts', () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     const { category: _category, ...entry } = fact;
-    expect(getRoomMemory(ctx.db, 'R')).toEqual({ goals: [], decisions: [entry], constraints: [], terms: [], references: [] });
+    expect(await getRoomMemory(ctx.q, 'R')).toEqual({ goals: [], decisions: [entry], constraints: [], terms: [], references: [] });
     expect(ctx.events).toContainEqual({ type: 'knowledge.changed', roomId: 'R' });
   });
 
   it('groups facts by category in the order they were remembered', async () => {
     const ctx = await setup();
-    await ctx.store.write((tx) => {
-      rememberFact(tx, 'R', juniper, input({ clientId: 'goal-0001', category: 'goal', title: 'Ship v1' }));
-      rememberFact(tx, 'R', juniper, input({ clientId: 'term-0001', category: 'term', title: 'Room' }));
-      rememberFact(tx, 'R', juniper, input({ clientId: 'goal-0002', category: 'goal', title: 'Stay local' }));
-      rememberFact(tx, 'R', juniper, input({ clientId: 'cons-0001', category: 'constraint', title: 'No server' }));
-      rememberFact(tx, 'R', juniper, input({ clientId: 'refs-0001', category: 'reference', title: 'Spec' }));
+    await ctx.store.write(async (tx) => {
+      await rememberFact(tx, 'R', juniper, input({ clientId: 'goal-0001', category: 'goal', title: 'Ship v1' }));
+      await rememberFact(tx, 'R', juniper, input({ clientId: 'term-0001', category: 'term', title: 'Room' }));
+      await rememberFact(tx, 'R', juniper, input({ clientId: 'goal-0002', category: 'goal', title: 'Stay local' }));
+      await rememberFact(tx, 'R', juniper, input({ clientId: 'cons-0001', category: 'constraint', title: 'No server' }));
+      await rememberFact(tx, 'R', juniper, input({ clientId: 'refs-0001', category: 'reference', title: 'Spec' }));
     });
-    const memory = getRoomMemory(ctx.db, 'R');
+    const memory = await getRoomMemory(ctx.q, 'R');
     expect(memory.goals.map((f) => [f.id, f.title])).toEqual([['fact_1', 'Ship v1'], ['fact_3', 'Stay local']]);
     expect(memory.terms.map((f) => f.id)).toEqual(['fact_2']);
     expect(memory.constraints.map((f) => f.id)).toEqual(['fact_4']);
@@ -162,10 +162,10 @@ describe('people manage room memory', () => {
     await ctx.store.write((tx) => rememberFact(tx, 'R', juniper, input()));
     const retired = await ctx.store.write((tx) => retireFact(tx, ada, 'R', 1));
     expect(retired.retired_at).not.toBeNull();
-    expect(getRoomMemory(ctx.db, 'R').decisions).toEqual([]);
-    expect(listRoomFacts(ctx.db, 'R').map((f) => [f.id, f.retired_at !== null])).toEqual([['fact_1', true]]);
+    expect((await getRoomMemory(ctx.q, 'R')).decisions).toEqual([]);
+    expect((await listRoomFacts(ctx.q, 'R')).map((f) => [f.id, f.retired_at !== null])).toEqual([['fact_1', true]]);
     await ctx.store.write((tx) => restoreFact(tx, ada, 'R', 1));
-    expect(getRoomMemory(ctx.db, 'R').decisions.map((f) => f.id)).toEqual(['fact_1']);
+    expect((await getRoomMemory(ctx.q, 'R')).decisions.map((f) => f.id)).toEqual(['fact_1']);
   });
 
   it('retiring an already retired fact changes nothing', async () => {
@@ -186,7 +186,7 @@ describe('people manage room memory', () => {
       addFactAsPerson(tx, ada, 'R', { title: 'No cloud', body: 'Everything stays on this machine.', category: 'constraint' }),
     );
     expect(fact).toMatchObject({ id: 'fact_2', created_by: 'Ada Lovelace', category: 'constraint', retired_at: null });
-    expect(getRoomMemory(ctx.db, 'R').constraints.map((f) => f.title)).toEqual(['No cloud']);
+    expect((await getRoomMemory(ctx.q, 'R')).constraints.map((f) => f.title)).toEqual(['No cloud']);
   });
 
   it('a person edits a fact, and the same limits apply', async () => {
@@ -194,7 +194,7 @@ describe('people manage room memory', () => {
     await ctx.store.write((tx) => rememberFact(tx, 'R', juniper, input()));
     const edited = await ctx.store.write((tx) => editFact(tx, ada, 'R', 1, { title: 'Use SQLite (WAL)', category: 'constraint' }));
     expect(edited).toMatchObject({ id: 'fact_1', title: 'Use SQLite (WAL)', category: 'constraint', body: input().body });
-    expect(getRoomMemory(ctx.db, 'R').constraints.map((f) => f.title)).toEqual(['Use SQLite (WAL)']);
+    expect((await getRoomMemory(ctx.q, 'R')).constraints.map((f) => f.title)).toEqual(['Use SQLite (WAL)']);
     await expectRefused(ctx, (tx) => editFact(tx, ada, 'R', 1, { title: 't'.repeat(161) }), 'title must be 1–160 characters.');
     await expectRefused(ctx, (tx) => editFact(tx, ada, 'R', 7, { title: 'x' }), 'Fact not found.');
   });

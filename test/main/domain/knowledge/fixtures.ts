@@ -1,9 +1,6 @@
 // Shared setup for the knowledge tests: a real in-memory store, a clock that ticks one
 // second per write, rooms, actors, and raw task rows (the tasks domain is not needed here).
-import { openDatabase } from '../../../../src/main/store/database';
-import { Store } from '../../../../src/main/store/store';
-import { EventBus } from '../../../../src/main/events/bus';
-import type { CoreEvent } from '../../../../src/main/events/types';
+import { openTestStorage, type TestStorage } from '../../../support/storage';
 import { insertRoomRow } from '../../../../src/main/store/rooms';
 import { insertMessageRow } from '../../../../src/main/store/messageRows';
 import type { AgentActor, PersonActor } from '../../../../src/main/domain/actor';
@@ -27,22 +24,19 @@ export const cedar: AgentActor = {
 export const ada: PersonActor = { kind: 'person', label: 'Ada Lovelace' };
 
 export function makeStore() {
-  const bus = new EventBus();
-  const events: CoreEvent[] = [];
-  bus.onAny((e) => events.push(e));
   let tick = Date.parse('2026-05-01T09:00:00.000Z');
-  const store = new Store(openDatabase(':memory:'), bus, () => new Date((tick += 1000)));
-  return { store, db: store.db, events };
+  const { store, events } = openTestStorage({ clock: () => new Date((tick += 1000)) });
+  return { store, db: store.db, q: store.q, events };
 }
 
-export async function addRoom(store: Store, roomId: string, options: { archived?: boolean } = {}) {
-  await store.write((tx) => {
-    insertRoomRow(tx, { roomId, kind: 'named', displayName: `Room ${roomId}` });
-    if (options.archived) tx.db.prepare('UPDATE rooms SET archived_at = ? WHERE room_id = ?').run(tx.now, roomId);
+export async function addRoom(store: TestStorage, roomId: string, options: { archived?: boolean } = {}) {
+  await store.write(async (tx) => {
+    await insertRoomRow(tx, { roomId, kind: 'named', displayName: `Room ${roomId}` });
+    if (options.archived) await tx.run('UPDATE rooms SET archived_at = ? WHERE room_id = ?', tx.now, roomId);
   });
 }
 
-export function postAgentMessage(store: Store, roomId: string, text: string, extra: { threadRootNumber?: number } = {}) {
+export function postAgentMessage(store: TestStorage, roomId: string, text: string, extra: { threadRootNumber?: number } = {}) {
   return store.write((tx) =>
     insertMessageRow(tx, {
       roomId,
@@ -58,7 +52,7 @@ export function postAgentMessage(store: Store, roomId: string, text: string, ext
   );
 }
 
-export function postPersonMessage(store: Store, roomId: string, text: string, extra: { threadRootNumber?: number } = {}) {
+export function postPersonMessage(store: TestStorage, roomId: string, text: string, extra: { threadRootNumber?: number } = {}) {
   return store.write((tx) =>
     insertMessageRow(tx, {
       roomId,
@@ -72,21 +66,20 @@ export function postPersonMessage(store: Store, roomId: string, text: string, ex
 }
 
 /** Inserts a task row directly in `status`, or moves an existing one there. */
-export function putTask(store: Store, roomId: string, number: number, status: string, title = `Task ${number}`) {
-  return store.write((tx) => {
-    tx.db
-      .prepare(
-        `INSERT INTO tasks (room_id, number, status, title, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (room_id, number) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at`,
-      )
-      .run(roomId, number, status, title, juniper.label, tx.now, tx.now);
+export function putTask(store: TestStorage, roomId: string, number: number, status: string, title = `Task ${number}`) {
+  return store.write(async (tx) => {
+    await tx.run(
+      `INSERT INTO tasks (room_id, number, status, title, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (room_id, number) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at`,
+      roomId, number, status, title, juniper.label, tx.now, tx.now,
+    );
   });
 }
 
 /** Every row of a table, for "the database is unchanged" checks. */
-export function snapshot(store: Store, ...tables: string[]) {
+export function snapshot(store: TestStorage, ...tables: string[]) {
   return tables.map((t) => store.db.prepare(`SELECT * FROM ${t}`).all());
 }
 
-export const countRows = (store: Store, table: string) =>
+export const countRows = (store: TestStorage, table: string) =>
   (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countNeedsYou, dismissNeedsYouItem, listNeedsYou } from '../../../../src/main/domain/knowledge/needsYou';
 import { answerRequest, dismissRequest, getHumanRequests, requestHumanInput } from '../../../../src/main/domain/knowledge/requests';
 import { DomainError } from '../../../../src/main/domain/errors';
+import type { Queryable, SqlValue } from '../../../../src/main/store/port';
 import { ada, addRoom, juniper, makeStore, postAgentMessage, postPersonMessage, putTask, snapshot } from './fixtures';
 
 // The person is "Ada Lovelace", GitHub login "ada".
@@ -15,7 +16,7 @@ async function setup() {
   return ctx;
 }
 type Ctx = Awaited<ReturnType<typeof setup>>;
-const queue = (ctx: Ctx, limit?: number) => listNeedsYou(ctx.db, { personHandles, limit }).map((i) => `${i.kind} ${i.roomId} ${i.id}`);
+const queue = async (ctx: Ctx, limit?: number) => (await listNeedsYou(ctx.q, { personHandles, limit })).map((i) => `${i.kind} ${i.roomId} ${i.id}`);
 
 describe('the "Needs you" queue', () => {
   it('holds open requests, tasks in review, blocked tasks and mentions across rooms, newest first', async () => {
@@ -24,13 +25,13 @@ describe('the "Needs you" queue', () => {
     await ctx.store.write((tx) => requestHumanInput(tx, 'S', juniper, ask('ask-0000001', 'Which database?')));
     const mention = await postAgentMessage(ctx.store, 'R', '@ada can you look at this?');
     await putTask(ctx.store, 'S', 4, 'blocked', 'Deploy');
-    expect(queue(ctx)).toEqual(['blocked S task_4', `mention R msg_${mention}`, 'request S req_1', 'review R task_1']);
-    const [blocked, m, request, review] = listNeedsYou(ctx.db, { personHandles });
+    expect(await queue(ctx)).toEqual(['blocked S task_4', `mention R msg_${mention}`, 'request S req_1', 'review R task_1']);
+    const [blocked, m, request, review] = await listNeedsYou(ctx.q, { personHandles });
     expect(blocked).toMatchObject({ kind: 'blocked', roomName: 'Room S', title: 'Deploy' });
     expect(m).toMatchObject({ sender: juniper.label, text: '@ada can you look at this?', threadRootId: `msg_${mention}` });
     expect(request).toMatchObject({ title: 'Which database?', category: 'question', requestedBy: juniper.label });
     expect(review).toMatchObject({ title: 'Fix login' });
-    expect(countNeedsYou(ctx.db, { personHandles })).toBe(4);
+    expect(await countNeedsYou(ctx.q, { personHandles })).toBe(4);
   });
 
   it('leaves out answered and dismissed requests, other task statuses and archived rooms', async () => {
@@ -46,9 +47,9 @@ describe('the "Needs you" queue', () => {
     }
     await putTask(ctx.store, 'OLD', 1, 'blocked');
     await postAgentMessage(ctx.store, 'OLD', '@ada archived mention');
-    await ctx.store.write((tx) => tx.db.prepare("UPDATE rooms SET archived_at = ? WHERE room_id = 'OLD'").run(tx.now));
-    expect(queue(ctx)).toEqual([]);
-    expect(countNeedsYou(ctx.db, { personHandles })).toBe(0);
+    await ctx.store.write((tx) => tx.run("UPDATE rooms SET archived_at = ? WHERE room_id = 'OLD'", tx.now));
+    expect(await queue(ctx)).toEqual([]);
+    expect(await countNeedsYou(ctx.q, { personHandles })).toBe(0);
   });
 
   it('counts a mention only when it @names one of the person\'s handles outside code', async () => {
@@ -64,7 +65,7 @@ describe('the "Needs you" queue', () => {
     await postAgentMessage(ctx.store, 'R', '```\n@ada in a block\n```'); // fenced block
     await postAgentMessage(ctx.store, 'R', '@adam and @adalove'); // other names
     await postPersonMessage(ctx.store, 'R', 'note to self @ada'); // the person's own message
-    expect(queue(ctx)).toEqual([`mention S msg_${hits[2]}`, `mention R msg_${hits[1]}`, `mention R msg_${hits[0]}`]);
+    expect(await queue(ctx)).toEqual([`mention S msg_${hits[2]}`, `mention R msg_${hits[1]}`, `mention R msg_${hits[0]}`]);
   });
 
   it('a mention leaves once the person replies in its thread, and a thread reply mention points at its root', async () => {
@@ -72,14 +73,14 @@ describe('the "Needs you" queue', () => {
     const root = await postAgentMessage(ctx.store, 'R', 'plan for today');
     await postAgentMessage(ctx.store, 'R', '@ada ok to merge?', { threadRootNumber: root });
     const topLevel = await postAgentMessage(ctx.store, 'R', '@ada another question');
-    expect(listNeedsYou(ctx.db, { personHandles }).map((i) => i.kind === 'mention' && i.threadRootId)).toEqual([
+    expect((await listNeedsYou(ctx.q, { personHandles })).map((i) => i.kind === 'mention' && i.threadRootId)).toEqual([
       `msg_${topLevel}`,
       `msg_${root}`,
     ]);
     await postPersonMessage(ctx.store, 'R', 'yes, merge', { threadRootNumber: root });
-    expect(queue(ctx)).toEqual([`mention R msg_${topLevel}`]);
+    expect(await queue(ctx)).toEqual([`mention R msg_${topLevel}`]);
     await postPersonMessage(ctx.store, 'R', 'answering', { threadRootNumber: topLevel });
-    expect(queue(ctx)).toEqual([]);
+    expect(await queue(ctx)).toEqual([]);
   });
 
   it('dismissed mentions and tasks leave the queue; a task comes back when it changes again', async () => {
@@ -90,19 +91,19 @@ describe('the "Needs you" queue', () => {
     await ctx.store.write((tx) => dismissNeedsYouItem(tx, ada, { kind: 'mention', roomId: 'R', id: `msg_${mention}` }));
     await ctx.store.write((tx) => dismissNeedsYouItem(tx, ada, { kind: 'review', roomId: 'R', id: 'task_1' }));
     await ctx.store.write((tx) => dismissNeedsYouItem(tx, ada, { kind: 'blocked', roomId: 'R', id: 'task_2' }));
-    expect(queue(ctx)).toEqual([]);
+    expect(await queue(ctx)).toEqual([]);
     expect(ctx.events.filter((e) => e.type === 'needsYou.changed')).toHaveLength(3);
     await putTask(ctx.store, 'R', 1, 'in_progress');
     await putTask(ctx.store, 'R', 1, 'in_review');
-    expect(queue(ctx)).toEqual(['review R task_1']);
+    expect(await queue(ctx)).toEqual(['review R task_1']);
   });
 
   it('dismissing a request item dismisses the request itself', async () => {
     const ctx = await setup();
     await ctx.store.write((tx) => requestHumanInput(tx, 'R', juniper, ask('ask-0000001', 'One')));
     await ctx.store.write((tx) => dismissNeedsYouItem(tx, ada, { kind: 'request', roomId: 'R', id: 'req_1' }));
-    expect(getHumanRequests(ctx.db, 'R')[0].status).toBe('dismissed');
-    expect(queue(ctx)).toEqual([]);
+    expect((await getHumanRequests(ctx.q, 'R'))[0].status).toBe('dismissed');
+    expect(await queue(ctx)).toEqual([]);
   });
 
   it('refuses to dismiss an item that does not exist, changing nothing', async () => {
@@ -123,22 +124,43 @@ describe('the "Needs you" queue', () => {
   it('returns at most `limit` items, the newest; limit must be 1–200', async () => {
     const ctx = await setup();
     for (let n = 1; n <= 3; n++) await putTask(ctx.store, 'R', n, 'blocked');
-    expect(queue(ctx, 1)).toEqual(['blocked R task_3']);
-    expect(queue(ctx, 2)).toEqual(['blocked R task_3', 'blocked R task_2']);
-    expect(queue(ctx, 200)).toHaveLength(3);
+    expect(await queue(ctx, 1)).toEqual(['blocked R task_3']);
+    expect(await queue(ctx, 2)).toEqual(['blocked R task_3', 'blocked R task_2']);
+    expect(await queue(ctx, 200)).toHaveLength(3);
     for (const limit of [0, 201, 1.5]) {
-      expect(() => listNeedsYou(ctx.db, { personHandles, limit })).toThrow('limit must be an integer from 1 to 200.');
+      await expect(listNeedsYou(ctx.q, { personHandles, limit })).rejects.toThrow('limit must be an integer from 1 to 200.');
     }
   });
 
   it('the badge counts up to 200 items', async () => {
     const ctx = await setup();
-    await ctx.store.write((tx) => {
-      const insert = tx.db.prepare(
-        `INSERT INTO tasks (room_id, number, status, title, created_by, created_at, updated_at) VALUES ('R', ?, 'blocked', 't', 'x', ?, ?)`,
-      );
-      for (let n = 1; n <= 201; n++) insert.run(n, tx.now, tx.now);
+    await ctx.store.write(async (tx) => {
+      for (let n = 1; n <= 201; n++) {
+        await tx.run(
+          `INSERT INTO tasks (room_id, number, status, title, created_by, created_at, updated_at) VALUES ('R', ?, 'blocked', 't', 'x', ?, ?)`,
+          n, tx.now, tx.now,
+        );
+      }
     });
-    expect(countNeedsYou(ctx.db, { personHandles })).toBe(200);
+    expect(await countNeedsYou(ctx.q, { personHandles })).toBe(200);
+  });
+
+  it('walks indexes on this computer: open requests by status and time, each live room\'s waiting tasks by status', async () => {
+    const ctx = await setup();
+    await putTask(ctx.store, 'R', 1, 'in_review');
+    const seen: string[] = [];
+    const recording: Queryable = {
+      dialect: ctx.q.dialect,
+      get: <T>(sql: string, ...params: SqlValue[]) => (seen.push(sql), ctx.q.get<T>(sql, ...params)),
+      all: <T>(sql: string, ...params: SqlValue[]) => (seen.push(sql), ctx.q.all<T>(sql, ...params)),
+      run: (sql: string, ...params: SqlValue[]) => (seen.push(sql), ctx.q.run(sql, ...params)),
+    };
+    await listNeedsYou(recording, { personHandles });
+    const plan = (sql: string) =>
+      (ctx.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(sql.match(/\?/g) ?? []).map(() => '1')) as { detail: string }[]).map((r) => r.detail).join(' | ');
+    const [requests, tasks] = seen.map(plan);
+    expect(requests).toMatch(/SEARCH h USING INDEX human_requests_queue/);
+    expect(tasks).toMatch(/SCAN r.*SEARCH t USING INDEX tasks_board \(room_id=\? AND status=\?\)/);
+    expect(tasks).not.toMatch(/SCAN t\b/);
   });
 });

@@ -8,7 +8,7 @@ import {
 } from '../../../../src/main/domain/knowledge/requests';
 import type { PersonActor } from '../../../../src/main/domain/actor';
 import { DomainError } from '../../../../src/main/domain/errors';
-import type { Tx } from '../../../../src/main/store/store';
+import type { Tx } from '../../../../src/main/store/port';
 import { ada, addRoom, cedar, juniper, makeStore, postAgentMessage, snapshot } from './fixtures';
 
 const TABLES = ['human_requests', 'messages', 'rooms'];
@@ -28,7 +28,7 @@ async function setup() {
 }
 type Ctx = Awaited<ReturnType<typeof setup>>;
 
-async function expectRefused(ctx: Ctx, write: (tx: Tx) => unknown, phrase: string) {
+async function expectRefused(ctx: Ctx, write: (tx: Tx) => Promise<unknown>, phrase: string) {
   const before = snapshot(ctx.store, ...TABLES);
   const error = await ctx.store.write(write).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(DomainError);
@@ -129,7 +129,7 @@ describe('asking people for input', () => {
     const ctx = await setup();
     await ctx.store.write((tx) => requestHumanInput(tx, 'R', juniper, input()));
     await ctx.store.write((tx) => requestHumanInput(tx, 'R', cedar, input({ clientId: 'ask-review-1', category: 'review', title: 'Look at PR 4' })));
-    const list = getHumanRequests(ctx.db, 'R');
+    const list = await getHumanRequests(ctx.q, 'R');
     expect(list.map((r) => [r.id, r.requested_by])).toEqual([['req_2', cedar.label], ['req_1', juniper.label]]);
   });
 });
@@ -142,7 +142,7 @@ describe('answering and dismissing', () => {
     const answered = await ctx.store.write((tx) => answerRequest(tx, ada, 'R', 1, '  SQLite, in WAL mode. '));
     expect(answered.status).toBe('answered');
     expect(answered.answer).toEqual({ text: 'SQLite, in WAL mode.', answered_by: 'Ada Lovelace', answered_at: expect.any(String) });
-    expect(getHumanRequests(ctx.db, 'R')[0]).toEqual(answered);
+    expect((await getHumanRequests(ctx.q, 'R'))[0]).toEqual(answered);
     const reply = lastMessage(ctx);
     expect(reply).toMatchObject({ source: 'human', kind: 'message', thread_root_number: eventNumber, text: '@Juniper SQLite, in WAL mode.' });
     expect(String(reply.text).startsWith('@Juniper ')).toBe(true);

@@ -21,7 +21,7 @@ describe('the agent-readable message', () => {
     const t = makeStore();
     const room = await namedRoom(t);
     await post(t, room, 'hello', { author: agent('Juniper') });
-    const [m] = toAgentMessages(t.db, room, newestPage(t.db, room, 0)).messages;
+    const [m] = (await toAgentMessages(t.q, room, await newestPage(t.q, room, 0))).messages;
     expect(m).toEqual({
       id: 'msg_1',
       kind: 'message',
@@ -48,14 +48,13 @@ describe('the agent-readable message', () => {
     const room = await namedRoom(t);
     await post(t, room, 'from a person');
     await t.write((tx) =>
-      tx.db
-        .prepare(
-          `INSERT INTO messages (room_id, number, kind, source, sender, text, publisher_agent_key, publisher_session_id, created_at)
-           VALUES (?, 2, 'event', 'system', 'LetAgents', 'Juniper joined the room.', 'key_juniper', 'local_juniper', ?)`,
-        )
-        .run(room, tx.now),
+      tx.run(
+        `INSERT INTO messages (room_id, number, kind, source, sender, text, publisher_agent_key, publisher_session_id, created_at)
+         VALUES (?, 2, 'event', 'system', 'LetAgents', 'Juniper joined the room.', 'key_juniper', 'local_juniper', ?)`,
+        room, tx.now,
+      ),
     );
-    const [person, system] = toAgentMessages(t.db, room, newestPage(t.db, room, 0)).messages;
+    const [person, system] = (await toAgentMessages(t.q, room, await newestPage(t.q, room, 0))).messages;
     expect(person).toMatchObject({ source: 'human', agent_identity: null });
     expect(system).toMatchObject({ source: 'system', kind: 'event', agent_identity: null });
   });
@@ -67,9 +66,9 @@ describe('the agent-readable message', () => {
     await post(t, room, 'welcome', { agentPromptKind: 'join' });
     await post(t, room, '', { author: agent('Juniper'), agentPromptKind: 'auto' });
     await post(t, room, 'plain');
-    const messages = toAgentMessages(t.db, room, newestPage(t.db, room, 0), {
+    const messages = (await toAgentMessages(t.q, room, await newestPage(t.q, room, 0), {
       agentPromptText: (row) => (row.agent_prompt_kind === 'auto' ? 'Keep waiting for messages.' : null),
-    }).messages;
+    })).messages;
     expect(messages[0]).toMatchObject({ visible_text: 'please review', agent_prompt: 'please review', prompt_injected: true });
     expect(messages[1]).toMatchObject({ visible_text: 'welcome', agent_prompt: 'welcome', prompt_injected: false });
     expect(messages[2]).toMatchObject({ text: '', visible_text: '', agent_prompt: 'Keep waiting for messages.', prompt_injected: false });
@@ -86,7 +85,7 @@ describe('reply_to quotes', () => {
     const long = '😀'.repeat(1200);
     await post(t, room, long, { author: agent('Cedar') });
     await post(t, room, 'answer', { replyTo: 'msg_1' });
-    const [, reply] = toAgentMessages(t.db, room, newestPage(t.db, room, 0)).messages;
+    const [, reply] = (await toAgentMessages(t.q, room, await newestPage(t.q, room, 0))).messages;
     expect(reply.reply_to).toEqual({
       id: 'msg_1',
       sender: "Cedar | Ada's agent | Claude Code",
@@ -102,7 +101,7 @@ describe('reply_to quotes', () => {
     await post(t, room, 'old question');
     await post(t, room, 'filler');
     await post(t, room, 'late answer', { replyTo: 'msg_1' });
-    const result = toAgentMessages(t.db, room, pageAfter(t.db, room, 2, 10));
+    const result = await toAgentMessages(t.q, room, await pageAfter(t.q, room, 2, 10));
     expect(result.messages[0].reply_to).toMatchObject({ id: 'msg_1', text: 'old question', sender: 'Ada' });
     expect(result.threadContextTruncated).toBe(false);
   });
@@ -110,14 +109,14 @@ describe('reply_to quotes', () => {
   async function manyOutsideTargets(t: TestStore, room: string, count: number, text = (i: number) => `target ${i}`) {
     for (let i = 1; i <= count; i++) await post(t, room, text(i));
     for (let i = 1; i <= count; i++) await post(t, room, `reply ${i}`, { replyTo: `msg_${i}` });
-    return pageAfter(t.db, room, count, 0);
+    return pageAfter(t.q, room, count, 0);
   }
 
   it('stops after 16 lookups: further targets become {id} and the result is flagged', async () => {
     const t = makeStore();
     const room = await namedRoom(t);
     const rows = await manyOutsideTargets(t, room, 18);
-    const result = toAgentMessages(t.db, room, rows);
+    const result = await toAgentMessages(t.q, room, rows);
     expect(result.messages.slice(0, 16).every((m) => m.reply_to?.text !== undefined)).toBe(true);
     expect(result.messages[16].reply_to).toEqual({ id: 'msg_17' });
     expect(result.messages[17].reply_to).toEqual({ id: 'msg_18' });
@@ -129,7 +128,7 @@ describe('reply_to quotes', () => {
     const room = await namedRoom(t);
     await post(t, room, 'popular');
     for (let i = 0; i < 20; i++) await post(t, room, `reply ${i}`, { replyTo: 'msg_1' });
-    const result = toAgentMessages(t.db, room, pageAfter(t.db, room, 1, 0));
+    const result = await toAgentMessages(t.q, room, await pageAfter(t.q, room, 1, 0));
     expect(result.messages.every((m) => m.reply_to?.text === 'popular')).toBe(true);
     expect(result.threadContextTruncated).toBe(false);
   });
@@ -138,7 +137,7 @@ describe('reply_to quotes', () => {
     const t = makeStore();
     const room = await namedRoom(t);
     const rows = await manyOutsideTargets(t, room, 3, (i) => String(i).repeat(100 * 1024));
-    const result = toAgentMessages(t.db, room, rows);
+    const result = await toAgentMessages(t.q, room, rows);
     expect(result.messages[0].reply_to?.text).toHaveLength(1000);
     expect(result.messages[1].reply_to?.text).toHaveLength(1000);
     expect(result.messages[2].reply_to).toEqual({ id: 'msg_3' });
@@ -150,8 +149,8 @@ describe('reply_to quotes', () => {
     const room = await namedRoom(t);
     const rows = await manyOutsideTargets(t, room, 18);
     const budget = createThreadContextBudget();
-    expect(toAgentMessages(t.db, room, rows.slice(0, 10), { budget }).threadContextTruncated).toBe(false);
-    const second = toAgentMessages(t.db, room, rows.slice(10), { budget });
+    expect((await toAgentMessages(t.q, room, rows.slice(0, 10), { budget })).threadContextTruncated).toBe(false);
+    const second = await toAgentMessages(t.q, room, rows.slice(10), { budget });
     expect(second.threadContextTruncated).toBe(true);
     expect(second.messages[6].reply_to).toEqual({ id: 'msg_17' });
     expect(budget.truncated).toBe(true);
@@ -172,7 +171,7 @@ describe('thread fields', () => {
   it('a reply carries its root as parent and root, and its literal target as reply-to', async () => {
     const t = makeStore();
     const room = await thread(t);
-    const m = byId(toAgentMessages(t.db, room, newestPage(t.db, room, 0)).messages);
+    const m = byId((await toAgentMessages(t.q, room, await newestPage(t.q, room, 0))).messages);
     expect(m.get('msg_3')).toMatchObject({
       thread_parent_id: 'msg_1',
       thread_root_id: 'msg_1',
@@ -192,7 +191,7 @@ describe('thread fields', () => {
   it('a root carries thread fields only when its replies are in the same result', async () => {
     const t = makeStore();
     const room = await thread(t);
-    const all = byId(toAgentMessages(t.db, room, newestPage(t.db, room, 0)).messages);
+    const all = byId((await toAgentMessages(t.q, room, await newestPage(t.q, room, 0))).messages);
     expect(all.get('msg_1')).toMatchObject({
       thread_parent_id: null,
       thread_root_id: 'msg_1',
@@ -206,7 +205,7 @@ describe('thread fields', () => {
         latest_reply_id_in_result: 'msg_3',
       },
     });
-    const rootAlone = toAgentMessages(t.db, room, [getMessageRow(t.db, room, 1)!]).messages[0];
+    const rootAlone = (await toAgentMessages(t.q, room, [(await getMessageRow(t.q, room, 1))!])).messages[0];
     expect(rootAlone).not.toHaveProperty('thread');
     expect(rootAlone).not.toHaveProperty('thread_root_id');
   });
@@ -214,7 +213,7 @@ describe('thread fields', () => {
   it('top-level messages and quote-replies carry no thread fields', async () => {
     const t = makeStore();
     const room = await thread(t);
-    const m = byId(toAgentMessages(t.db, room, newestPage(t.db, room, 0)).messages);
+    const m = byId((await toAgentMessages(t.q, room, await newestPage(t.q, room, 0))).messages);
     for (const id of ['msg_4', 'msg_5']) {
       expect(m.get(id)).not.toHaveProperty('thread');
       expect(m.get(id)).not.toHaveProperty('thread_parent_id');
@@ -225,7 +224,7 @@ describe('thread fields', () => {
   it('a single reply on its own still says which thread it is in', async () => {
     const t = makeStore();
     const room = await thread(t);
-    const reply = toAgentMessage(t.db, room, getMessageRow(t.db, room, 2)!);
+    const reply = await toAgentMessage(t.q, room, (await getMessageRow(t.q, room, 2))!);
     expect(reply.thread).toMatchObject({ is_thread_reply: true, root_message_id: 'msg_1', reply_count_in_result: 1 });
     expect(reply.reply_to).toMatchObject({ id: 'msg_1', text: 'root' });
   });
@@ -242,15 +241,15 @@ describe('attachments', () => {
     writeFileSync(join(dataDir, 'notes.txt'), 'hi');
     writeFileSync(join(dataDir, 'big.bin'), Buffer.alloc(256 * 1024 + 1));
     writeFileSync(join(dataDir, 'edge.bin'), Buffer.alloc(256 * 1024, 7));
-    await t.write((tx) => {
-      const insert = tx.db.prepare('INSERT INTO attachments VALUES (?, ?, ?, ?, ?, ?, ?)');
-      insert.run(room, n, 'a1', 'pic.png', 'image/png', 3, 'pic.png');
-      insert.run(room, n, 'a2', 'notes.txt', 'text/plain', 2, join(dataDir, 'notes.txt'));
-      insert.run(room, n, 'a3', 'big.bin', 'application/octet-stream', 256 * 1024 + 1, 'big.bin');
-      insert.run(room, n, 'a4', 'edge.bin', 'application/octet-stream', 256 * 1024, 'edge.bin');
-      insert.run(room, n, 'a5', 'gone.txt', 'text/plain', 1, 'gone.txt');
+    await t.write(async (tx) => {
+      const insert = (...values: Array<string | number>) => tx.run('INSERT INTO attachments VALUES (?, ?, ?, ?, ?, ?, ?)', ...values);
+      await insert(room, n, 'a1', 'pic.png', 'image/png', 3, 'pic.png');
+      await insert(room, n, 'a2', 'notes.txt', 'text/plain', 2, join(dataDir, 'notes.txt'));
+      await insert(room, n, 'a3', 'big.bin', 'application/octet-stream', 256 * 1024 + 1, 'big.bin');
+      await insert(room, n, 'a4', 'edge.bin', 'application/octet-stream', 256 * 1024, 'edge.bin');
+      await insert(room, n, 'a5', 'gone.txt', 'text/plain', 1, 'gone.txt');
     });
-    const [m] = toAgentMessages(t.db, room, newestPage(t.db, room, 0), { dataDir }).messages;
+    const [m] = (await toAgentMessages(t.q, room, await newestPage(t.q, room, 0), { dataDir })).messages;
     expect(m.attachments[0]).toEqual({
       id: 'a1',
       file_name: 'pic.png',

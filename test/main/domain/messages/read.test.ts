@@ -8,6 +8,7 @@ import {
   totalMessageCount,
 } from '../../../../src/main/domain/messages/read';
 import { threadView, timelinePage } from '../../../../src/main/domain/messages/timeline';
+import type { Queryable, SqlValue } from '../../../../src/main/store/port';
 import { agent, makeStore, namedRoom, post, type TestStore } from './testStore';
 
 async function roomWith(t: TestStore, count: number, roomId = 'team'): Promise<string> {
@@ -22,73 +23,73 @@ describe('agents reading a room', () => {
   it('the newest page holds the newest N messages, oldest first', async () => {
     const t = makeStore();
     const room = await roomWith(t, 7);
-    expect(numbers(newestPage(t.db, room, 3))).toEqual([5, 6, 7]);
-    expect(numbers(newestPage(t.db, room, 100))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(numbers(await newestPage(t.q, room, 3))).toEqual([5, 6, 7]);
+    expect(numbers(await newestPage(t.q, room, 100))).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('limit 0 reads the full history', async () => {
     const t = makeStore();
     const room = await roomWith(t, 5);
-    expect(numbers(newestPage(t.db, room, 0))).toEqual([1, 2, 3, 4, 5]);
+    expect(numbers(await newestPage(t.q, room, 0))).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('the page after a cursor continues oldest first', async () => {
     const t = makeStore();
     const room = await roomWith(t, 7);
-    expect(numbers(pageAfter(t.db, room, 2, 3))).toEqual([3, 4, 5]);
-    expect(numbers(pageAfter(t.db, room, 5, 0))).toEqual([6, 7]);
-    expect(pageAfter(t.db, room, 7, 10)).toEqual([]);
-    expect(numbers(pageBefore(t.db, room, 4, 2))).toEqual([2, 3]);
+    expect(numbers(await pageAfter(t.q, room, 2, 3))).toEqual([3, 4, 5]);
+    expect(numbers(await pageAfter(t.q, room, 5, 0))).toEqual([6, 7]);
+    expect(await pageAfter(t.q, room, 7, 10)).toEqual([]);
+    expect(numbers(await pageBefore(t.q, room, 4, 2))).toEqual([2, 3]);
   });
 
   it('never mixes rooms', async () => {
     const t = makeStore();
     const a = await roomWith(t, 3, 'a');
     await roomWith(t, 2, 'b');
-    expect(newestPage(t.db, a, 0).map((r) => r.text)).toEqual(['m1', 'm2', 'm3']);
-    expect(totalMessageCount(t.db, a)).toBe(3);
-    expect(latestNumber(t.db, 'b')).toBe(2);
-    expect(latestNumber(t.db, 'empty')).toBe(0);
+    expect((await newestPage(t.q, a, 0)).map((r) => r.text)).toEqual(['m1', 'm2', 'm3']);
+    expect(await totalMessageCount(t.q, a)).toBe(3);
+    expect(await latestNumber(t.q, 'b')).toBe(2);
+    expect(await latestNumber(t.q, 'empty')).toBe(0);
   });
 
   it('includes prompt-only rows', async () => {
     const t = makeStore();
     const room = await namedRoom(t);
     await post(t, room, '', { author: agent('Juniper'), agentPromptKind: 'auto' });
-    expect(newestPage(t.db, room, 10)).toHaveLength(1);
-    expect(getMessageRow(t.db, room, 1)?.agent_prompt_kind).toBe('auto');
-    expect(getMessageRow(t.db, room, 2)).toBeNull();
+    expect(await newestPage(t.q, room, 10)).toHaveLength(1);
+    expect((await getMessageRow(t.q, room, 1))?.agent_prompt_kind).toBe('auto');
+    expect(await getMessageRow(t.q, room, 2)).toBeNull();
   });
 });
 
 describe('the queries use the indexes', () => {
-  /** Runs `read` while recording the SQL it prepares, then returns each statement's query plan. */
-  async function plansOf(read: (t: TestStore, room: string) => void): Promise<string[]> {
+  /** Runs `read` while recording the SQL it runs, then returns each statement's query plan. */
+  async function plansOf(read: (q: Queryable, room: string) => Promise<void>): Promise<string[]> {
     const t = makeStore();
     const room = await roomWith(t, 3);
     await post(t, room, 'reply', { threadParentId: 'msg_1' });
     const seen: string[] = [];
-    const prepare = t.db.prepare.bind(t.db);
-    t.db.prepare = ((sql: string) => {
-      seen.push(sql);
-      return prepare(sql);
-    }) as typeof t.db.prepare;
-    read(t, room);
-    t.db.prepare = prepare as typeof t.db.prepare;
+    const recording: Queryable = {
+      dialect: t.q.dialect,
+      get: <T>(sql: string, ...params: SqlValue[]) => (seen.push(sql), t.q.get<T>(sql, ...params)),
+      all: <T>(sql: string, ...params: SqlValue[]) => (seen.push(sql), t.q.all<T>(sql, ...params)),
+      run: (sql: string, ...params: SqlValue[]) => (seen.push(sql), t.q.run(sql, ...params)),
+    };
+    await read(recording, room);
     return seen.map((sql) => {
       const params = (sql.match(/\?/g) ?? []).map(() => 1);
-      const rows = prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>;
+      const rows = t.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>;
       return rows.map((r) => r.detail).join(' | ');
     });
   }
 
   it('agent pages and single lookups search UNIQUE(room_id, number) and never sort', async () => {
-    const plans = await plansOf((t, room) => {
-      newestPage(t.db, room, 2);
-      pageAfter(t.db, room, 1, 2);
-      pageBefore(t.db, room, 3, 2);
-      getMessageRow(t.db, room, 2);
-      latestNumber(t.db, room);
+    const plans = await plansOf(async (q, room) => {
+      await newestPage(q, room, 2);
+      await pageAfter(q, room, 1, 2);
+      await pageBefore(q, room, 3, 2);
+      await getMessageRow(q, room, 2);
+      await latestNumber(q, room);
     });
     expect(plans).toHaveLength(5);
     for (const detail of plans) {
@@ -98,9 +99,9 @@ describe('the queries use the indexes', () => {
   });
 
   it('the people timeline and threads use the number index and messages_thread', async () => {
-    const plans = await plansOf((t, room) => {
-      timelinePage(t.db, room, { limit: 2 });
-      threadView(t.db, room, 1);
+    const plans = await plansOf(async (q, room) => {
+      await timelinePage(q, room, { limit: 2 });
+      await threadView(q, room, 1);
     });
     for (const detail of plans.filter((d) => /messages/.test(d))) {
       expect(detail).toMatch(/USING (COVERING )?INDEX (sqlite_autoindex_messages_1|messages_thread)/);

@@ -12,7 +12,7 @@ describe('posting a message', () => {
     const juniper = agent('Juniper');
     const n = await t.write((tx) => sendMessage(tx, { roomId: room, author: juniper, text: 'hello' }));
     expect(n).toBe(1);
-    expect(getMessageRow(t.db, room, n)).toMatchObject({
+    expect(await getMessageRow(t.q, room, n)).toMatchObject({
       number: 1,
       kind: 'message',
       source: 'agent',
@@ -30,7 +30,7 @@ describe('posting a message', () => {
       type: 'message.created',
       roomId: room,
       number: 1,
-      message: { kind: 'message', source: 'agent', text: 'hello', publisherAgentKey: 'key_juniper', replyToNumber: null, createdAt: getMessageRow(t.db, room, n)!.created_at },
+      message: { kind: 'message', source: 'agent', text: 'hello', publisherAgentKey: 'key_juniper', replyToNumber: null, createdAt: (await getMessageRow(t.q, room, n))!.created_at },
     });
   });
 
@@ -38,7 +38,7 @@ describe('posting a message', () => {
     const t = makeStore();
     const room = await namedRoom(t);
     const n = await post(t, room, 'from the app');
-    expect(getMessageRow(t.db, room, n)).toMatchObject({
+    expect(await getMessageRow(t.q, room, n)).toMatchObject({
       source: 'human',
       sender: 'Ada',
       publisher_agent_key: null,
@@ -58,8 +58,8 @@ describe('posting a message', () => {
     const room = await namedRoom(t);
     const n = await post(t, room, '[status] working on task_7', { author: agent('Juniper'), kind: 'status' });
     const m = await post(t, room, 'please look', { agentPromptKind: 'inline' });
-    expect(getMessageRow(t.db, room, n)?.kind).toBe('status');
-    expect(getMessageRow(t.db, room, m)?.agent_prompt_kind).toBe('inline');
+    expect((await getMessageRow(t.q, room, n))?.kind).toBe('status');
+    expect((await getMessageRow(t.q, room, m))?.agent_prompt_kind).toBe('inline');
   });
 
   it('accepts text of exactly 262 144 bytes and a sender at both limits', async () => {
@@ -76,7 +76,7 @@ describe('posting a message', () => {
     const t = makeStore();
     const room = await namedRoom(t);
     const n = await post(t, room, '  \n', { author: agent('Juniper'), agentPromptKind: 'auto' });
-    expect(getMessageRow(t.db, room, n)).toMatchObject({ text: '', agent_prompt_kind: 'auto' });
+    expect(await getMessageRow(t.q, room, n)).toMatchObject({ text: '', agent_prompt_kind: 'auto' });
   });
 });
 

@@ -1,27 +1,27 @@
 // Test helpers for rooms and messages: a real in-memory store with a ticking clock, the
 // events it published, sample actors, and a full snapshot of the database's contents.
-import { openDatabase, type Db } from '../../../../src/main/store/database';
-import { Store, type Tx } from '../../../../src/main/store/store';
-import { EventBus } from '../../../../src/main/events/bus';
+import type { Db } from '../../../../src/main/store/sqlite/database';
+import type { Queryable, Tx } from '../../../../src/main/store/port';
 import type { CoreEvent } from '../../../../src/main/events/types';
+import { openTestStorage, type TestStorage } from '../../../support/storage';
 import type { AgentActor, PersonActor } from '../../../../src/main/domain/actor';
 import { ensureRoom } from '../../../../src/main/domain/rooms/rooms';
 import { sendMessage, type SendMessageInput } from '../../../../src/main/domain/messages/send';
 
 export interface TestStore {
-  store: Store;
+  store: TestStorage;
+  /** A raw connection on the store's file (snapshots). */
   db: Db;
+  /** Committed reads through the port, for the domain's read functions. */
+  q: Queryable;
   events: CoreEvent[];
-  write<T>(fn: (tx: Tx) => T): Promise<T>;
+  write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
 }
 
 export function makeStore(): TestStore {
-  const bus = new EventBus();
-  const events: CoreEvent[] = [];
-  bus.onAny((e) => events.push(e));
   let t = Date.parse('2026-05-01T09:30:00.000Z');
-  const store = new Store(openDatabase(':memory:'), bus, () => new Date((t += 1000)));
-  return { store, db: store.db, events, write: (fn) => store.write(fn) };
+  const { store, events } = openTestStorage({ clock: () => new Date((t += 1000)) });
+  return { store, db: store.db, q: store.q, events, write: (fn) => store.write(fn) };
 }
 
 export const ada: PersonActor = { kind: 'person', label: 'Ada' };

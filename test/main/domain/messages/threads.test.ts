@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { getMessageRow } from '../../../../src/main/domain/messages/read';
 import { agent, makeStore, namedRoom, post, snapshot } from './testStore';
 
-const stored = (t: ReturnType<typeof makeStore>, room: string, n: number) => {
-  const row = getMessageRow(t.db, room, n);
+const stored = async (t: ReturnType<typeof makeStore>, room: string, n: number) => {
+  const row = await getMessageRow(t.q, room, n);
   return { reply: row?.reply_to_number, root: row?.thread_root_number };
 };
 
@@ -13,7 +13,7 @@ describe('replies and threads', () => {
     const room = await namedRoom(t);
     const a = await post(t, room, 'question');
     const b = await post(t, room, 'answer', { replyTo: `msg_${a}` });
-    expect(stored(t, room, b)).toEqual({ reply: a, root: null });
+    expect(await stored(t, room, b)).toEqual({ reply: a, root: null });
   });
 
   it('a thread reply to a top-level message is rooted at that message', async () => {
@@ -21,7 +21,7 @@ describe('replies and threads', () => {
     const room = await namedRoom(t);
     const root = await post(t, room, 'root');
     const r1 = await post(t, room, 'in thread', { threadParentId: `msg_${root}` });
-    expect(stored(t, room, r1)).toEqual({ reply: root, root });
+    expect(await stored(t, room, r1)).toEqual({ reply: root, root });
   });
 
   it('a thread reply to a reply keeps the thread root and stores the literal target', async () => {
@@ -30,7 +30,7 @@ describe('replies and threads', () => {
     const root = await post(t, room, 'root');
     const r1 = await post(t, room, 'first reply', { threadParentId: `msg_${root}` });
     const r2 = await post(t, room, 'reply to the reply', { threadParentId: `msg_${r1}` });
-    expect(stored(t, room, r2)).toEqual({ reply: r1, root });
+    expect(await stored(t, room, r2)).toEqual({ reply: r1, root });
   });
 
   it('a thread started under a quote-reply is rooted at the quote-reply, not at what it quoted', async () => {
@@ -39,7 +39,7 @@ describe('replies and threads', () => {
     const original = await post(t, room, 'original');
     const quote = await post(t, room, 'quote', { replyTo: `msg_${original}` });
     const reply = await post(t, room, 'thread under quote', { threadParentId: `msg_${quote}` });
-    expect(stored(t, room, reply)).toEqual({ reply: quote, root: quote });
+    expect(await stored(t, room, reply)).toEqual({ reply: quote, root: quote });
   });
 
   it('reply_to and thread_parent_id may both be given when they are the same', async () => {
@@ -47,7 +47,7 @@ describe('replies and threads', () => {
     const room = await namedRoom(t);
     const root = await post(t, room, 'root');
     const r = await post(t, room, 'both', { replyTo: `msg_${root}`, threadParentId: `msg_${root}` });
-    expect(stored(t, room, r)).toEqual({ reply: root, root });
+    expect(await stored(t, room, r)).toEqual({ reply: root, root });
   });
 
   it('an internal caller may name the thread and the reply target separately', async () => {
@@ -56,9 +56,9 @@ describe('replies and threads', () => {
     const root = await post(t, room, 'root');
     const r1 = await post(t, room, 'r1', { threadParentId: `msg_${root}` });
     const answer = await post(t, room, 'answer', { replyTo: `msg_${r1}`, threadRootId: `msg_${root}` });
-    expect(stored(t, room, answer)).toEqual({ reply: r1, root });
+    expect(await stored(t, room, answer)).toEqual({ reply: r1, root });
     const direct = await post(t, room, 'into the thread', { threadRootId: `msg_${r1}` });
-    expect(stored(t, room, direct)).toEqual({ reply: r1, root });
+    expect(await stored(t, room, direct)).toEqual({ reply: r1, root });
   });
 
   it('records the agents taking part in a thread', async () => {

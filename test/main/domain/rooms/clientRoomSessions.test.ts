@@ -17,14 +17,14 @@ describe('saved room sessions', () => {
     const t = makeStore();
     const room = await namedRoom(t);
     await t.write((tx) => saveJoinedRoom(tx, claudeHere, room, 'join_room', true));
-    expect(getSavedCurrentRoom(t.db, claudeHere)).toMatchObject({
+    expect(await getSavedCurrentRoom(t.q, claudeHere)).toMatchObject({
       clientKey: claudeHere,
       roomId: room,
       joinedVia: 'join_room',
       lastMessageId: null,
       isCurrent: true,
     });
-    expect(getSavedCurrentRoom(t.db, claudeThere)).toBeNull();
+    expect(await getSavedCurrentRoom(t.q, claudeThere)).toBeNull();
     expect(clientKeyOf('codex', '/x')).toBe('codex\n/x');
   });
 
@@ -34,10 +34,10 @@ describe('saved room sessions', () => {
     const b = await namedRoom(t, 'b');
     await t.write((tx) => saveJoinedRoom(tx, claudeHere, a, 'config', true));
     await t.write((tx) => saveJoinedRoom(tx, claudeHere, b, 'join_room', false));
-    expect(getSavedCurrentRoom(t.db, claudeHere)?.roomId).toBe(a);
+    expect((await getSavedCurrentRoom(t.q, claudeHere))?.roomId).toBe(a);
     await t.write((tx) => saveJoinedRoom(tx, claudeHere, b, 'join_room', true));
-    expect(getSavedCurrentRoom(t.db, claudeHere)?.roomId).toBe(b);
-    expect(getSavedRoomSession(t.db, claudeHere, a)).toMatchObject({ isCurrent: false, joinedVia: 'config' });
+    expect((await getSavedCurrentRoom(t.q, claudeHere))?.roomId).toBe(b);
+    expect(await getSavedRoomSession(t.q, claudeHere, a)).toMatchObject({ isCurrent: false, joinedVia: 'config' });
   });
 
   it('rejoining keeps the cursor and updates how the room was joined', async () => {
@@ -46,7 +46,7 @@ describe('saved room sessions', () => {
     await t.write((tx) => saveJoinedRoom(tx, claudeHere, room, 'git-remote', true));
     await t.write((tx) => advanceClientCursor(tx, claudeHere, room, 5));
     await t.write((tx) => saveJoinedRoom(tx, claudeHere, room, 'join_code', true));
-    expect(getSavedRoomSession(t.db, claudeHere, room)).toMatchObject({ lastMessageId: 'msg_5', joinedVia: 'join_code' });
+    expect(await getSavedRoomSession(t.q, claudeHere, room)).toMatchObject({ lastMessageId: 'msg_5', joinedVia: 'join_code' });
   });
 
   it('the cursor only moves forward', async () => {
@@ -57,16 +57,16 @@ describe('saved room sessions', () => {
     expect(await t.write((tx) => advanceClientCursor(tx, claudeHere, room, 3))).toBe(false);
     expect(await t.write((tx) => advanceClientCursor(tx, claudeHere, room, 7))).toBe(false);
     expect(await t.write((tx) => advanceClientCursor(tx, claudeHere, room, 0))).toBe(false);
-    expect(getSavedRoomSession(t.db, claudeHere, room)?.lastMessageId).toBe('msg_7');
+    expect((await getSavedRoomSession(t.q, claudeHere, room))?.lastMessageId).toBe('msg_7');
     expect(await t.write((tx) => advanceClientCursor(tx, claudeHere, room, 12))).toBe(true);
-    expect(getSavedRoomSession(t.db, claudeHere, room)?.lastMessageId).toBe('msg_12');
+    expect((await getSavedRoomSession(t.q, claudeHere, room))?.lastMessageId).toBe('msg_12');
   });
 
   it('a room the client never joined keeps no cursor', async () => {
     const t = makeStore();
     const room = await namedRoom(t);
     expect(await t.write((tx) => advanceClientCursor(tx, claudeHere, room, 3))).toBe(false);
-    expect(getSavedRoomSession(t.db, claudeHere, room)).toBeNull();
+    expect(await getSavedRoomSession(t.q, claudeHere, room)).toBeNull();
   });
 
   it('disappear with their room', async () => {
@@ -74,6 +74,6 @@ describe('saved room sessions', () => {
     const room = await namedRoom(t);
     await t.write((tx) => saveJoinedRoom(tx, claudeHere, room, 'join_room', true));
     await t.write((tx) => deleteRoom(tx, room));
-    expect(getSavedCurrentRoom(t.db, claudeHere)).toBeNull();
+    expect(await getSavedCurrentRoom(t.q, claudeHere)).toBeNull();
   });
 });

@@ -23,18 +23,18 @@ describe('invite codes', () => {
     },
   );
 
-  it('makes new codes of two groups of four letters or digits', () => {
+  it('makes new codes of two groups of four letters or digits', async () => {
     for (let i = 0; i < 200; i++) {
-      const code = generateInviteCode(() => false);
+      const code = await generateInviteCode(async () => false);
       expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
       expect(code).toMatch(INVITE_CODE_PATTERN);
     }
   });
 
-  it('never hands out a code that is already taken', () => {
+  it('never hands out a code that is already taken', async () => {
     const taken = new Set<string>();
     let refused = 0;
-    const code = generateInviteCode((c) => {
+    const code = await generateInviteCode(async (c) => {
       if (refused < 3) {
         refused++;
         taken.add(c);
@@ -46,8 +46,8 @@ describe('invite codes', () => {
     expect(taken.has(code)).toBe(false);
   });
 
-  it('uses the whole alphabet rather than a fixed sequence', () => {
-    const seen = new Set(Array.from({ length: 50 }, () => generateInviteCode(() => false)));
+  it('uses the whole alphabet rather than a fixed sequence', async () => {
+    const seen = new Set(await Promise.all(Array.from({ length: 50 }, () => generateInviteCode(async () => false))));
     expect(seen.size).toBe(50);
   });
 });
@@ -112,6 +112,15 @@ describe('classifying a join_room name', () => {
     expect(classifyRoomName('ABCD')).toEqual({ kind: 'named', roomId: 'ABCD' });
     expect(classifyRoomName('ada@home')).toEqual({ kind: 'named', roomId: 'ada@home' });
   });
+
+  it.each(['github.com/acme', 'github.com/', 'GitHub.com', 'https://github.com/acme', 'git@github.com:acme'])(
+    'refuses %j, written as a repository that names none, with the expected form (R13)',
+    (name) => {
+      expect(() => classifyRoomName(name)).toThrow(
+        `"${name}" is not a repository room name. A repository room is github.com/<owner>/<repo> (or the repository's git remote URL), e.g. github.com/acme/app.`,
+      );
+    },
+  );
 
   it('applies the room id rule (R6)', () => {
     expect(() => classifyRoomName('  ')).toThrow('Room id must be 1–512 characters with no control characters.');

@@ -17,7 +17,7 @@ describe('the sidebar room list', () => {
     await post(t, archived, 'newest of all, but archived');
     await t.write((tx) => archiveRoom(tx, archived));
 
-    const list = listRooms(t.db);
+    const list = await listRooms(t.q);
     expect(list.map((r) => r.roomId)).toEqual([pinned, busy, old, quiet, archived]);
     expect(list[0]).toMatchObject({ pinned: true, archived: false, kind: 'named', displayName: 'pinned', code: null });
     expect(list.at(-1)).toMatchObject({ archived: true });
@@ -27,9 +27,9 @@ describe('the sidebar room list', () => {
   it('activity is the newest message time, or the creation time of an empty room', async () => {
     const t = makeStore();
     const room = await namedRoom(t);
-    const [before] = listRooms(t.db);
+    const [before] = await listRooms(t.q);
     await post(t, room, 'hello');
-    const [after] = listRooms(t.db);
+    const [after] = await listRooms(t.q);
     expect(after.lastActivityAt > before.lastActivityAt).toBe(true);
   });
 
@@ -41,38 +41,37 @@ describe('the sidebar room list', () => {
     await post(t, room, 'my own message');
     await post(t, room, '', { author: juniper, agentPromptKind: 'auto' });
     await post(t, room, 'agent two', { author: juniper });
-    expect(listRooms(t.db)[0].unreadCount).toBe(2);
+    expect((await listRooms(t.q))[0].unreadCount).toBe(2);
     await t.write((tx) => markRoomRead(tx, room, 1));
-    expect(listRooms(t.db)[0].unreadCount).toBe(1);
+    expect((await listRooms(t.q))[0].unreadCount).toBe(1);
     await t.write((tx) => markRoomRead(tx, room, 4));
-    expect(listRooms(t.db)[0].unreadCount).toBe(0);
+    expect((await listRooms(t.q))[0].unreadCount).toBe(0);
   });
 
   it('stops counting unread messages at the cap', async () => {
     const t = makeStore();
     const room = await namedRoom(t);
     const juniper = agent('Juniper');
-    await t.write((tx) => {
+    await t.write(async (tx) => {
       for (let i = 0; i < UNREAD_COUNT_CAP + 5; i++) {
-        tx.db
-          .prepare(
-            `INSERT INTO messages (room_id, number, kind, source, sender, text, created_at) VALUES (?, ?, 'message', 'agent', ?, 'x', ?)`,
-          )
-          .run(room, i + 1, juniper.label, tx.now);
+        await tx.run(
+          `INSERT INTO messages (room_id, number, kind, source, sender, text, created_at) VALUES (?, ?, 'message', 'agent', ?, 'x', ?)`,
+          room, i + 1, juniper.label, tx.now,
+        );
       }
     });
-    expect(listRooms(t.db)[0].unreadCount).toBe(UNREAD_COUNT_CAP);
+    expect((await listRooms(t.q))[0].unreadCount).toBe(UNREAD_COUNT_CAP);
   });
 
   it('shows invite rooms with their code', async () => {
     const t = makeStore();
     const room = await t.write((tx) => createInviteRoom(tx));
-    expect(listRooms(t.db)[0]).toMatchObject({ kind: 'invite', code: room.room_id, displayName: `Room ${room.room_id}` });
+    expect((await listRooms(t.q))[0]).toMatchObject({ kind: 'invite', code: room.room_id, displayName: `Room ${room.room_id}` });
   });
 
   it('is bounded by a limit', async () => {
     const t = makeStore();
     for (const id of ['a', 'b', 'c']) await namedRoom(t, id);
-    expect(listRooms(t.db, { limit: 2 })).toHaveLength(2);
+    expect(await listRooms(t.q, { limit: 2 })).toHaveLength(2);
   });
 });

@@ -59,11 +59,11 @@ describe('creating rooms', () => {
   it('a writable room must exist (R3) and not be archived (R4)', async () => {
     const t = makeStore();
     const id = await namedRoom(t);
-    expect(resolveWritableRoom(t.db, id).room_id).toBe(id);
-    expect(() => resolveWritableRoom(t.db, 'missing')).toThrow('Room not found.');
+    expect((await resolveWritableRoom(t.q, id)).room_id).toBe(id);
+    await expect(resolveWritableRoom(t.q, 'missing')).rejects.toThrow('Room not found.');
     await t.write((tx) => archiveRoom(tx, id));
-    expect(() => resolveWritableRoom(t.db, id)).toThrow('This room is archived.');
-    expect(getRoom(t.db, 'missing')).toBeNull();
+    await expect(resolveWritableRoom(t.q, id)).rejects.toThrow('This room is archived.');
+    expect(await getRoom(t.q, 'missing')).toBeNull();
   });
 });
 
@@ -87,7 +87,7 @@ describe('what a person can do with a room', () => {
     expect(snapshot(t.db)).toBe(before);
     await t.write((tx) => archiveRoom(tx, id));
     await expect(t.write((tx) => renameRoom(tx, id, 'Other'))).rejects.toThrow('This room is archived.');
-    expect(getRoom(t.db, id)?.display_name).toBe(id);
+    expect((await getRoom(t.q, id))?.display_name).toBe(id);
   });
 
   it('archives and unarchives it, each once', async () => {
@@ -139,29 +139,29 @@ describe('what a person can do with a room', () => {
     mkdirSync(join(dataDir, 'attachments'));
     writeFileSync(join(dataDir, 'attachments', 'a.txt'), 'hi');
     writeFileSync(join(dataDir, 'outside.txt'), 'x');
-    await t.write((tx) => {
-      tx.db
-        .prepare('INSERT INTO attachments VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(id, n, 'att_1', 'a.txt', 'text/plain', 2, 'attachments/a.txt');
-      tx.db.prepare('INSERT INTO attachments VALUES (?, ?, ?, ?, ?, ?, ?)').run(id, n, 'att_2', 'x', 'text/plain', 1, '../outside.txt');
-      tx.db.prepare('INSERT INTO tasks (room_id, number, status, title, created_by, created_at, updated_at) VALUES (?, 1, ?, ?, ?, ?, ?)')
-        .run(id, 'proposed', 'Fix', 'Ada', tx.now, tx.now);
-      saveJoinedRoom(tx, 'client\n/cwd', id, 'join_room', true);
-      markRoomRead(tx, id, n);
+    await t.write(async (tx) => {
+      await tx.run('INSERT INTO attachments VALUES (?, ?, ?, ?, ?, ?, ?)', id, n, 'att_1', 'a.txt', 'text/plain', 2, 'attachments/a.txt');
+      await tx.run('INSERT INTO attachments VALUES (?, ?, ?, ?, ?, ?, ?)', id, n, 'att_2', 'x', 'text/plain', 1, '../outside.txt');
+      await tx.run(
+        'INSERT INTO tasks (room_id, number, status, title, created_by, created_at, updated_at) VALUES (?, 1, ?, ?, ?, ?, ?)',
+        id, 'proposed', 'Fix', 'Ada', tx.now, tx.now,
+      );
+      await saveJoinedRoom(tx, 'client\n/cwd', id, 'join_room', true);
+      await markRoomRead(tx, id, n);
     });
 
     await t.write((tx) => deleteRoom(tx, id, { dataDir }));
 
-    expect(getRoom(t.db, id)).toBeNull();
+    expect(await getRoom(t.q, id)).toBeNull();
     expect(snapshot(t.db)).toBe(before);
     expect(existsSync(join(dataDir, 'attachments', 'a.txt'))).toBe(false);
     expect(existsSync(join(dataDir, 'outside.txt'))).toBe(true);
     expect(t.events.at(-1)).toEqual({ type: 'room.changed', roomId: id, change: 'deleted' });
     await namedRoom(t, 'doomed');
     expect(await post(t, 'doomed', 'fresh')).toBe(1);
-    expect(searchMessages(t.db, 'doomed', 'deployments').matches).toEqual([]);
+    expect((await searchMessages(t.q, 'doomed', 'deployments')).matches).toEqual([]);
     // The search index dropped the deleted messages too: it still agrees with the messages table.
-    await t.write((tx) => tx.db.exec("INSERT INTO messages_fts (messages_fts) VALUES ('integrity-check')"));
+    await t.write((tx) => tx.run("INSERT INTO messages_fts (messages_fts) VALUES ('integrity-check')"));
   });
 
   it('a rolled-back delete keeps the room and its attachment files', async () => {
@@ -172,15 +172,15 @@ describe('what a person can do with a room', () => {
     const n = await post(t, id, 'with file');
     writeFileSync(join(dataDir, 'f.txt'), 'x');
     await t.write((tx) =>
-      tx.db.prepare('INSERT INTO attachments VALUES (?, ?, ?, ?, ?, ?, ?)').run(id, n, 'a', 'f.txt', 'text/plain', 1, 'f.txt'),
+      tx.run('INSERT INTO attachments VALUES (?, ?, ?, ?, ?, ?, ?)', id, n, 'a', 'f.txt', 'text/plain', 1, 'f.txt'),
     );
     await expect(
-      t.write((tx) => {
-        deleteRoom(tx, id, { dataDir });
+      t.write(async (tx) => {
+        await deleteRoom(tx, id, { dataDir });
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    expect(getRoom(t.db, id)).not.toBeNull();
+    expect(await getRoom(t.q, id)).not.toBeNull();
     expect(existsSync(join(dataDir, 'f.txt'))).toBe(true);
   });
 });

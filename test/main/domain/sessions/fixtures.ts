@@ -1,8 +1,6 @@
 // Test fixtures for sessions: a real in-memory store with rooms, a controllable clock,
 // the events published after each commit, and helpers to register workers.
-import { openDatabase } from '../../../../src/main/store/database';
-import { Store } from '../../../../src/main/store/store';
-import { EventBus } from '../../../../src/main/events/bus';
+import { openTestStorage, type TestStorage } from '../../../support/storage';
 import type { CoreEvent } from '../../../../src/main/events/types';
 import { insertRoomRow } from '../../../../src/main/store/rooms';
 import { findOrCreateWorker, type NewWorker } from '../../../../src/main/domain/sessions/workers';
@@ -13,7 +11,7 @@ import { normalizeHandle } from '../../../../src/main/domain/identity/handles';
 export const ADA = { ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Claude Code' } as const;
 
 export interface Fixture {
-  store: Store;
+  store: TestStorage;
   events: CoreEvent[];
   advance(ms: number): void;
   /** Every row of the tables this area writes, to prove a failed write changed nothing. */
@@ -22,12 +20,11 @@ export interface Fixture {
 }
 
 export async function makeFixture(rooms: string[] = ['R']): Promise<Fixture> {
-  const bus = new EventBus();
-  const events: CoreEvent[] = [];
-  bus.onAny((event) => events.push(event));
   let now = Date.parse('2026-05-01T09:30:00.000Z');
-  const store = new Store(openDatabase(':memory:'), bus, () => new Date(now));
-  await store.write((tx) => rooms.forEach((roomId) => insertRoomRow(tx, { roomId, kind: 'named', displayName: `Room ${roomId}` })));
+  const { store, events } = openTestStorage({ clock: () => new Date(now) });
+  await store.write(async (tx) => {
+    for (const roomId of rooms) await insertRoomRow(tx, { roomId, kind: 'named', displayName: `Room ${roomId}` });
+  });
   events.length = 0;
   const all = (table: string) => store.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all();
   return {
@@ -50,8 +47,8 @@ export async function register(
   requestedName?: string | null,
   labels: Partial<Omit<NewWorker, 'registrationKey' | 'requestedName'>> = {},
 ): Promise<SessionRow & { worker_id: string }> {
-  const { session } = await fx.store.write((tx) => {
-    const { worker } = findOrCreateWorker(tx, { registrationKey: key, requestedName, ...ADA, ...labels });
+  const { session } = await fx.store.write(async (tx) => {
+    const { worker } = await findOrCreateWorker(tx, { registrationKey: key, requestedName, ...ADA, ...labels });
     return openWorkerSession(tx, { worker, roomId, repoBranch: 'main' });
   });
   return session as SessionRow & { worker_id: string };

@@ -94,11 +94,11 @@ describe('a person disconnects or removes an agent', () => {
     const fx = await makeFixture();
     const s = await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Juniper');
     const other = await register(fx, 'k2-4f7a9c2e81d6b035', 'R', 'Cedar');
-    await fx.store.write((tx) => {
-      addTask(tx, 'R', person, { title: 'Fix login' });
-      addTask(tx, 'R', person, { title: 'Write docs' });
-      claimTask(tx, 'R', 1, sessionActor(s));
-      claimTask(tx, 'R', 2, sessionActor(other));
+    await fx.store.write(async (tx) => {
+      await addTask(tx, 'R', person, { title: 'Fix login' });
+      await addTask(tx, 'R', person, { title: 'Write docs' });
+      await claimTask(tx, 'R', 1, sessionActor(s));
+      await claimTask(tx, 'R', 2, sessionActor(other));
     });
     return { fx, s, other };
   }
@@ -106,8 +106,8 @@ describe('a person disconnects or removes an agent', () => {
   it('disconnecting ends the session by a person and keeps its leases', async () => {
     const { fx, s } = await agentHoldingTask();
     await fx.store.write((tx) => endSession(tx, s.session_id, 'person'));
-    expect(getSession(fx.store.db, s.session_id)).toMatchObject({ ended_by: 'person' });
-    expect(getTask(fx.store.db, 'R', 1)).toMatchObject({ status: 'assigned', assignee_agent_key: s.agent_key });
+    expect(await getSession(fx.store.q, s.session_id)).toMatchObject({ ended_by: 'person' });
+    expect(await getTask(fx.store.q, 'R', 1)).toMatchObject({ status: 'assigned', assignee_agent_key: s.agent_key });
   });
 
   it('removing ends the session by a person and puts its tasks back to accepted', async () => {
@@ -120,15 +120,15 @@ describe('a person disconnects or removes an agent', () => {
     expect([removal.text, release.text]).toEqual(['Ada removed Juniper from the room.', 'Ada released task_1.']);
     expect(concernsOf(fx, removal.number)).toEqual([{ agent_key: s.agent_key, role: 'removed', task_number: null }]);
     expect(concernsOf(fx, release.number)).toEqual([{ agent_key: s.agent_key, role: 'holder', task_number: 1 }]);
-    expect(getTask(fx.store.db, 'R', 1)).toMatchObject({ status: 'accepted', assignee: null, active_leases: [] });
-    expect(getTask(fx.store.db, 'R', 2)).toMatchObject({ status: 'assigned', assignee_agent_key: other.agent_key });
+    expect(await getTask(fx.store.q, 'R', 1)).toMatchObject({ status: 'accepted', assignee: null, active_leases: [] });
+    expect(await getTask(fx.store.q, 'R', 2)).toMatchObject({ status: 'assigned', assignee_agent_key: other.agent_key });
   });
 
   it('removing an agent that already disconnected still releases its work', async () => {
     const { fx, s } = await agentHoldingTask();
     await fx.store.write((tx) => endSession(tx, s.session_id, 'disconnect'));
     await fx.store.write((tx) => removeFromRoom(tx, s.session_id, person));
-    expect(getTask(fx.store.db, 'R', 1)).toMatchObject({ status: 'accepted', active_leases: [] });
+    expect(await getTask(fx.store.q, 'R', 1)).toMatchObject({ status: 'accepted', active_leases: [] });
   });
 
   it('removing an unknown session fails and changes nothing', async () => {

@@ -52,7 +52,7 @@ describe('storing presence', () => {
     fx.events.length = 0;
     fx.advance(5_000);
     await fx.store.write((tx) => setPresence(tx, s.session_id, 'blocked', 'waiting on Ada'));
-    expect(getSession(fx.store.db, s.session_id)).toMatchObject({
+    expect(await getSession(fx.store.q, s.session_id)).toMatchObject({
       status: 'blocked', status_text: 'waiting on Ada', last_seen_at: '2026-05-01T09:30:05.000Z',
     });
     expect(fx.events).toEqual([{ type: 'worker.changed', roomId: 'R', sessionId: s.session_id, change: 'presence' }]);
@@ -70,7 +70,7 @@ describe('storing presence', () => {
     await fx.store.write((tx) => setReasoning(tx, s.session_id, update('second')));
     expect(fx.events).toHaveLength(2);
     expect(fx.events[1]).toEqual({ type: 'worker.changed', roomId: 'R', sessionId: s.session_id, change: 'updated' });
-    expect(readReasoning(getSession(fx.store.db, s.session_id)!)).toEqual(update('second'));
+    expect(readReasoning((await getSession(fx.store.q, s.session_id))!)).toEqual(update('second'));
     expect(readReasoning(s)).toBeNull();
   });
 
@@ -80,7 +80,7 @@ describe('storing presence', () => {
     fx.events.length = 0;
     fx.advance(90_000);
     await fx.store.write((tx) => touchLastSeen(tx, s.session_id));
-    expect(getSession(fx.store.db, s.session_id)).toMatchObject({
+    expect(await getSession(fx.store.q, s.session_id)).toMatchObject({
       last_seen_at: '2026-05-01T09:31:30.000Z', updated_at: s.updated_at, status: 'idle',
     });
     expect(fx.events).toEqual([]);

@@ -91,7 +91,7 @@ describe('name clashes in a room', () => {
   it('tries k = 2, 3, … while the earlier codenames are taken too', async () => {
     const fx = await makeFixture();
     await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Cedar');
-    const worker = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'k2-4f7a9c2e81d6b035', requestedName: 'Cedar', ...ADA }).worker);
+    const worker = await fx.store.write(async (tx) => (await findOrCreateWorker(tx, { registrationKey: 'k2-4f7a9c2e81d6b035', requestedName: 'Cedar', ...ADA })).worker);
     const k1 = codename(`${worker.agent_key}:1`).displayName;
     await legacy(fx, 'R', k1);
     const session = await fx.store.write((tx) => insertWorkerSession(tx, { worker, roomId: 'R', repoBranch: null }));
@@ -149,7 +149,7 @@ describe('reconnecting', () => {
   it('resets presence to idle "available in room" and updates the branch only when one is known', async () => {
     const fx = await makeFixture();
     const s = await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Juniper');
-    await fx.store.write((tx) => tx.db.prepare("UPDATE agent_sessions SET status = 'working', status_text = 'busy' WHERE session_id = ?").run(s.session_id));
+    await fx.store.write((tx) => tx.run("UPDATE agent_sessions SET status = 'working', status_text = 'busy' WHERE session_id = ?", s.session_id));
     const kept = await fx.store.write((tx) => reviveOrTouchSession(tx, s.session_id));
     expect(kept).toMatchObject({ status: 'idle', status_text: AVAILABLE_IN_ROOM, repo_branch: 'main' });
     const moved = await fx.store.write((tx) => reviveOrTouchSession(tx, s.session_id, 'feature/x'));
@@ -160,7 +160,7 @@ describe('reconnecting', () => {
 
   it('tells the caller whether the connect was the first registration', async () => {
     const fx = await makeFixture();
-    const worker = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'k-4f7a9c2e81d6b035', ...ADA }).worker);
+    const worker = await fx.store.write(async (tx) => (await findOrCreateWorker(tx, { registrationKey: 'k-4f7a9c2e81d6b035', ...ADA })).worker);
     const first = await fx.store.write((tx) => openWorkerSession(tx, { worker, roomId: 'R' }));
     const second = await fx.store.write((tx) => openWorkerSession(tx, { worker, roomId: 'R' }));
     expect([first.firstRegistration, second.firstRegistration]).toEqual([true, false]);
@@ -224,18 +224,18 @@ describe('finding sessions by name for recovery', () => {
     const ended = await register(fx, 'k3-4f7a9c2e81d6b035', 'R', 'Birch');
     await fx.store.write((tx) => endSession(tx, ended.session_id, 'disconnect'));
 
-    expect(findHeldNameMatches(fx.store.db, 'R', ' JUNIPER ').map((s) => s.session_id)).toEqual([juniper.session_id]);
-    expect(findHeldNameMatches(fx.store.db, 'R', 'juniper-legacy')).toEqual([]);
-    expect(findHeldNameMatches(fx.store.db, 'R', 'Birch')).toEqual([]);
-    expect(findHeldNameMatches(fx.store.db, 'R', 'Nobody')).toEqual([]);
+    expect((await findHeldNameMatches(fx.store.q, 'R', ' JUNIPER ')).map((s) => s.session_id)).toEqual([juniper.session_id]);
+    expect(await findHeldNameMatches(fx.store.q, 'R', 'juniper-legacy')).toEqual([]);
+    expect(await findHeldNameMatches(fx.store.q, 'R', 'Birch')).toEqual([]);
+    expect(await findHeldNameMatches(fx.store.q, 'R', 'Nobody')).toEqual([]);
   });
 
   it('finds a worker by the substitute name it was given', async () => {
     const fx = await makeFixture();
     const real = await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Juniper');
     const other = await register(fx, 'k2-4f7a9c2e81d6b035', 'R', 'Juniper');
-    expect(findHeldNameMatches(fx.store.db, 'R', other.display_name).map((s) => s.session_id)).toEqual([other.session_id]);
-    expect(findHeldNameMatches(fx.store.db, 'R', 'Juniper').map((s) => s.session_id)).toEqual([real.session_id]);
+    expect((await findHeldNameMatches(fx.store.q, 'R', other.display_name)).map((s) => s.session_id)).toEqual([other.session_id]);
+    expect((await findHeldNameMatches(fx.store.q, 'R', 'Juniper')).map((s) => s.session_id)).toEqual([real.session_id]);
   });
 });
 
@@ -246,7 +246,7 @@ describe('listing sessions', () => {
     const c = await legacy(fx, 'R', 'Watcher', 'c1', 'controller');
     await register(fx, 'k2-4f7a9c2e81d6b035', 'S', 'Birch');
     await fx.store.write((tx) => endSession(tx, a.session_id, 'person'));
-    expect(listRoomSessions(fx.store.db, 'R').map((s) => s.session_id).sort()).toEqual([a.session_id, c.session_id].sort());
-    expect(getSession(fx.store.db, a.session_id)?.ended_by).toBe('person');
+    expect((await listRoomSessions(fx.store.q, 'R')).map((s) => s.session_id).sort()).toEqual([a.session_id, c.session_id].sort());
+    expect((await getSession(fx.store.q, a.session_id))?.ended_by).toBe('person');
   });
 });

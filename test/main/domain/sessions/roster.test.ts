@@ -10,13 +10,13 @@ describe('the agents roster', () => {
   it('shows each agent session with its labels, presence, room and the tasks it holds', async () => {
     const fx = await makeFixture(['R', 'S']);
     const juniper = await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Juniper');
-    await fx.store.write((tx) => {
-      addTask(tx, 'R', person, { title: 'one' });
-      addTask(tx, 'R', person, { title: 'two' });
-      claimTask(tx, 'R', 1, sessionActor(juniper));
-      claimTask(tx, 'R', 2, sessionActor(juniper));
+    await fx.store.write(async (tx) => {
+      await addTask(tx, 'R', person, { title: 'one' });
+      await addTask(tx, 'R', person, { title: 'two' });
+      await claimTask(tx, 'R', 1, sessionActor(juniper));
+      await claimTask(tx, 'R', 2, sessionActor(juniper));
     });
-    const [entry] = listAgents(fx.store.db, { roomId: 'R' });
+    const [entry] = await listAgents(fx.store.q, { roomId: 'R' });
     expect(entry).toEqual({
       sessionId: juniper.session_id,
       roomId: 'R',
@@ -47,8 +47,8 @@ describe('the agents roster', () => {
     await fx.store.write((tx) =>
       createLegacySession(tx, { roomId: 'R', requestedName: 'Watcher', defaultKey: 'conn:c1', ...ADA, sessionKind: 'controller' }),
     );
-    expect(listAgents(fx.store.db).map((a) => a.displayName).sort()).toEqual(['Birch', 'Juniper']);
-    expect(listAgents(fx.store.db, { roomId: 'S' }).map((a) => a.displayName)).toEqual(['Birch']);
+    expect((await listAgents(fx.store.q)).map((a) => a.displayName).sort()).toEqual(['Birch', 'Juniper']);
+    expect((await listAgents(fx.store.q, { roomId: 'S' })).map((a) => a.displayName)).toEqual(['Birch']);
   });
 
   it('shows ended sessions after live ones, marked ended', async () => {
@@ -58,7 +58,7 @@ describe('the agents roster', () => {
     // Seen more recently than Juniper, but ended: still listed after the live one.
     const gone = await register(fx, 'k2-4f7a9c2e81d6b035', 'R', 'Birch');
     await fx.store.write((tx) => endSession(tx, gone.session_id, 'person'));
-    const roster = listAgents(fx.store.db);
+    const roster = await listAgents(fx.store.q);
     expect(roster.map((a) => [a.displayName, a.ended, a.endedBy])).toEqual([
       ['Juniper', false, null],
       ['Birch', true, 'person'],
@@ -68,7 +68,7 @@ describe('the agents roster', () => {
   it('marks legacy sessions as not durable', async () => {
     const fx = await makeFixture();
     await fx.store.write((tx) => createLegacySession(tx, { roomId: 'R', requestedName: 'Old', defaultKey: 'conn:c1', ...ADA }));
-    expect(listAgents(fx.store.db)[0]).toMatchObject({ displayName: 'Old', durable: false, tasksHeld: [] });
+    expect((await listAgents(fx.store.q))[0]).toMatchObject({ displayName: 'Old', durable: false, tasksHeld: [] });
   });
 });
 

@@ -30,8 +30,8 @@ describe('creating a worker from a registration key', () => {
 
   it('gives a different key a different worker id and a different agent key', async () => {
     const fx = await makeFixture();
-    const a = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'key-a-4f7a9c2e81d6b035', ...ADA }).worker);
-    const b = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'key-b-4f7a9c2e81d6b035', ...ADA }).worker);
+    const a = await fx.store.write(async (tx) => (await findOrCreateWorker(tx, { registrationKey: 'key-a-4f7a9c2e81d6b035', ...ADA })).worker);
+    const b = await fx.store.write(async (tx) => (await findOrCreateWorker(tx, { registrationKey: 'key-b-4f7a9c2e81d6b035', ...ADA })).worker);
     expect(a.worker_id).not.toBe(b.worker_id);
     expect(a.agent_key).not.toBe(b.agent_key);
     for (const w of [a, b]) {
@@ -52,17 +52,17 @@ describe('creating a worker from a registration key', () => {
 
   it('names the worker with the cleaned requested name, else the codename of its worker id', async () => {
     const fx = await makeFixture();
-    const named = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'a-4f7a9c2e81d6b035', requestedName: '  Jun|iper ', ...ADA }).worker);
-    const unnamed = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'b-4f7a9c2e81d6b035', requestedName: '   ', ...ADA }).worker);
+    const named = await fx.store.write(async (tx) => (await findOrCreateWorker(tx, { registrationKey: 'a-4f7a9c2e81d6b035', requestedName: '  Jun|iper ', ...ADA })).worker);
+    const unnamed = await fx.store.write(async (tx) => (await findOrCreateWorker(tx, { registrationKey: 'b-4f7a9c2e81d6b035', requestedName: '   ', ...ADA })).worker);
     expect(named.display_name).toBe('Juniper');
     expect(unnamed.display_name).toBe(codename(unnamed.worker_id).displayName);
   });
 
   it('keeps the labels it was created with when the same key comes back with other labels', async () => {
     const fx = await makeFixture();
-    const first = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'k-4f7a9c2e81d6b035', ...ADA }).worker);
+    const first = await fx.store.write(async (tx) => (await findOrCreateWorker(tx, { registrationKey: 'k-4f7a9c2e81d6b035', ...ADA })).worker);
     const later = await fx.store.write(
-      (tx) => findOrCreateWorker(tx, { registrationKey: 'k-4f7a9c2e81d6b035', ownerLabel: 'Ada L', ownerSlug: 'adal', ideLabel: 'Cursor' }).worker,
+      async (tx) => (await findOrCreateWorker(tx, { registrationKey: 'k-4f7a9c2e81d6b035', ownerLabel: 'Ada L', ownerSlug: 'adal', ideLabel: 'Cursor' })).worker,
     );
     expect(later).toEqual(first);
     expect(first).toMatchObject({ owner_label: 'Ada', ide_label: 'Claude Code', runtime: 'claude-code' });
@@ -70,7 +70,7 @@ describe('creating a worker from a registration key', () => {
 
   it('uses a given runtime instead of the IDE slug', async () => {
     const fx = await makeFixture();
-    const w = await fx.store.write((tx) => findOrCreateWorker(tx, { registrationKey: 'k-4f7a9c2e81d6b035', ...ADA, runtime: 'custom-rt' }).worker);
+    const w = await fx.store.write(async (tx) => (await findOrCreateWorker(tx, { registrationKey: 'k-4f7a9c2e81d6b035', ...ADA, runtime: 'custom-rt' })).worker);
     expect(w.runtime).toBe('custom-rt');
   });
 
@@ -93,9 +93,9 @@ describe('looking a worker up', () => {
   it('finds a worker by id and reports unknown or malformed ids as missing', async () => {
     const fx = await makeFixture();
     const session = await register(fx, 'k-4f7a9c2e81d6b035', 'R');
-    expect(getWorker(fx.store.db, session.worker_id)?.worker_id).toBe(session.worker_id);
-    expect(getWorker(fx.store.db, 'worker_00000000000000000000000000000000')).toBeUndefined();
-    expect(getWorker(fx.store.db, 'not-a-worker')).toBeUndefined();
+    expect((await getWorker(fx.store.q, session.worker_id))?.worker_id).toBe(session.worker_id);
+    expect(await getWorker(fx.store.q, 'worker_00000000000000000000000000000000')).toBeUndefined();
+    expect(await getWorker(fx.store.q, 'not-a-worker')).toBeUndefined();
   });
 
   it("lists a worker's rooms, including rooms whose session ended", async () => {
@@ -103,6 +103,6 @@ describe('looking a worker up', () => {
     const inR = await register(fx, 'k-4f7a9c2e81d6b035', 'R');
     const inS = await register(fx, 'k-4f7a9c2e81d6b035', 'S');
     await fx.store.write((tx) => endSession(tx, inS.session_id, 'disconnect'));
-    expect(workerRooms(fx.store.db, inR.worker_id)).toEqual(['R', 'S']);
+    expect(await workerRooms(fx.store.q, inR.worker_id)).toEqual(['R', 'S']);
   });
 });

@@ -17,7 +17,7 @@ describe('workflow artifacts on a task', () => {
     const { world, a } = await withTasks(1);
     await world.write((tx) => updateTask(tx, ROOM, 1, a, { workflowArtifacts: [pr, { provider: 'gitlab', kind: 'branch', ref: 'fix' }] }));
     await world.write((tx) => updateTask(tx, ROOM, 1, a, { workflowArtifacts: [{ provider: 'unknown', kind: 'issue', id: 'X-1' }] }));
-    expect(getTask(world.db, ROOM, 1).workflow_artifacts).toEqual([
+    expect((await getTask(world.q, ROOM, 1)).workflow_artifacts).toEqual([
       { provider: 'unknown', kind: 'issue', id: 'X-1', number: null, title: null, url: null, ref: null, state: null },
     ]);
   });
@@ -29,7 +29,7 @@ describe('workflow artifacts on a task', () => {
     await expect(world.write((tx) => updateTask(tx, ROOM, 1, a, { workflowArtifacts: list(33) }))).rejects.toThrow(/workflow_artifacts/);
     expect(eventTexts(world.db).length).toBe(before);
     await world.write((tx) => updateTask(tx, ROOM, 1, a, { workflowArtifacts: list(32) }));
-    expect(getTask(world.db, ROOM, 1).workflow_artifacts).toHaveLength(32);
+    expect((await getTask(world.q, ROOM, 1)).workflow_artifacts).toHaveLength(32);
   });
 
   it('refuse unknown keys, unknown providers or kinds, and fractional numbers, changing nothing', async () => {
@@ -63,16 +63,16 @@ describe('links agents attach (issue 15 item 9)', () => {
       const prError = await expectRefusedInput(world, () => world.write((tx) => updateTask(tx, ROOM, 1, a, { prUrl: url })));
       expect(prError, url).toBe('Invalid pr_url: only https: links (or http://127.0.0.1 and http://localhost) are accepted');
     }
-    expect(listRoomArtifacts(world.db, ROOM).artifacts).toEqual([]);
+    expect((await listRoomArtifacts(world.q, ROOM)).artifacts).toEqual([]);
   });
 
   it('accept https: and http://127.0.0.1 / http://localhost links', async () => {
     const { world, a } = await withTasks(1);
     await world.write((tx) => updateTask(tx, ROOM, 1, a, { workflowArtifacts: SAFE_URLS.map((url, number) => ({ ...pr, number, url })), prUrl: SAFE_URLS[1] }));
-    expect(getTask(world.db, ROOM, 1).workflow_artifacts.map((x) => x.url)).toEqual(SAFE_URLS);
-    expect(getTask(world.db, ROOM, 1).pr_url).toBe(SAFE_URLS[1]);
+    expect((await getTask(world.q, ROOM, 1)).workflow_artifacts.map((x) => x.url)).toEqual(SAFE_URLS);
+    expect((await getTask(world.q, ROOM, 1)).pr_url).toBe(SAFE_URLS[1]);
     await world.write((tx) => publishRoomArtifact(tx, ROOM, a, { artifact: { ...pr, url: SAFE_URLS[2] } }));
-    expect(listRoomArtifacts(world.db, ROOM).artifacts).toHaveLength(1);
+    expect((await listRoomArtifacts(world.q, ROOM)).artifacts).toHaveLength(1);
   });
 });
 
@@ -113,7 +113,7 @@ describe('publishing room artifacts', () => {
       artifact: { id: null, number: 12, title: 'Fix login (v2)', state: 'merged', ref: 'fix-login' },
     });
     expect(eventTexts(world.db).at(-1)).toBe('Ada updated artifact_1 (github pull_request): Fix login (v2)');
-    expect(listRoomArtifacts(world.db, ROOM).artifacts).toHaveLength(1);
+    expect((await listRoomArtifacts(world.q, ROOM)).artifacts).toHaveLength(1);
   });
 
   it('identifies by provider + kind + the first present of url, id, number, ref', async () => {
@@ -168,18 +168,18 @@ describe('listing room artifacts', () => {
       await world.write((tx) => publishRoomArtifact(tx, ROOM, a, { artifact: { provider: 'github', kind: 'issue', number: n }, taskId: n === 2 ? 'task_2' : 'task_1' }));
     }
     const ids = (r: { artifacts: { artifact_id: string }[] }) => r.artifacts.map((x) => x.artifact_id);
-    expect(ids(listRoomArtifacts(world.db, ROOM))).toEqual(['artifact_3', 'artifact_2', 'artifact_1']);
-    expect(ids(listRoomArtifacts(world.db, ROOM, { taskId: 'task_1' }))).toEqual(['artifact_3', 'artifact_1']);
-    expect(ids(listRoomArtifacts(world.db, ROOM, { limit: 1 }))).toEqual(['artifact_3']);
-    expect(listRoomArtifacts(world.db, OTHER_ROOM)).toEqual({ room_id: OTHER_ROOM, artifacts: [] });
+    expect(ids(await listRoomArtifacts(world.q, ROOM))).toEqual(['artifact_3', 'artifact_2', 'artifact_1']);
+    expect(ids(await listRoomArtifacts(world.q, ROOM, { taskId: 'task_1' }))).toEqual(['artifact_3', 'artifact_1']);
+    expect(ids(await listRoomArtifacts(world.q, ROOM, { limit: 1 }))).toEqual(['artifact_3']);
+    expect(await listRoomArtifacts(world.q, OTHER_ROOM)).toEqual({ room_id: OTHER_ROOM, artifacts: [] });
   });
 
   it('refuses a limit outside 1–250 and an unknown task', async () => {
     const { world } = await withTasks();
     for (const limit of [0, 251, 1.5]) {
-      expect(() => listRoomArtifacts(world.db, ROOM, { limit })).toThrow('limit must be an integer from 1 to 250.');
+      await expect(listRoomArtifacts(world.q, ROOM, { limit })).rejects.toThrow('limit must be an integer from 1 to 250.');
     }
-    expect(listRoomArtifacts(world.db, ROOM, { limit: 250 }).artifacts).toEqual([]);
-    expect(() => listRoomArtifacts(world.db, ROOM, { taskId: 'task_9' })).toThrow('Task not found.');
+    expect((await listRoomArtifacts(world.q, ROOM, { limit: 250 })).artifacts).toEqual([]);
+    await expect(listRoomArtifacts(world.q, ROOM, { taskId: 'task_9' })).rejects.toThrow('Task not found.');
   });
 });

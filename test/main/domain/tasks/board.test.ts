@@ -14,7 +14,7 @@ describe('the task object', () => {
     const juniper = world.agent('Juniper');
     await world.write((tx) => addTask(tx, ROOM, world.person, { title: 'Fix login', sourceMessageId: 'msg_1' }));
     await world.write((tx) => updateTask(tx, ROOM, 1, juniper, { status: 'assigned' }));
-    const task = getTask(world.db, ROOM, 1);
+    const task = await getTask(world.q, ROOM, 1);
     expect(Object.keys(task)).toEqual([
       'id', 'title', 'description', 'status', 'assignee', 'assignee_agent_key', 'assignee_agent_instance_id',
       'assignee_agent_session_id', 'created_by', 'source_message_id', 'pr_url', 'workflow_artifacts', 'workflow_refs',
@@ -31,7 +31,7 @@ describe('the task object', () => {
 
   it('an unknown or malformed task id is T3', async () => {
     const world = await makeWorld();
-    expect(() => getTask(world.db, ROOM, 1)).toThrow('Task not found.');
+    await expect(getTask(world.q, ROOM, 1)).rejects.toThrow('Task not found.');
     for (const id of ['task_0', 'task_01', 'msg_1', 'task_2147483648', 7]) expect(() => parseTaskId(id)).toThrow('Task not found.');
     expect(parseTaskId('task_2147483647')).toBe(2147483647);
   });
@@ -42,12 +42,12 @@ describe('the board', () => {
     const world = await makeWorld();
     for (const s of ['done', 'merged', 'cancelled', 'proposed', 'in_review'] as const) await taskIn(world, s);
     const ids = (b: { id: string; status: string }[]) => b.map((t) => `${t.id}:${t.status}`);
-    expect(ids(getBoard(world.db, ROOM))).toEqual(['task_2:merged', 'task_4:proposed', 'task_5:in_review']);
-    expect(ids(getBoard(world.db, ROOM, { openOnly: false }))).toHaveLength(5);
-    expect(ids(getBoard(world.db, ROOM, { status: 'done' }))).toEqual(['task_1:done']);
+    expect(ids(await getBoard(world.q, ROOM))).toEqual(['task_2:merged', 'task_4:proposed', 'task_5:in_review']);
+    expect(ids(await getBoard(world.q, ROOM, { openOnly: false }))).toHaveLength(5);
+    expect(ids(await getBoard(world.q, ROOM, { status: 'done' }))).toEqual(['task_1:done']);
     // open_only is ignored when a status is given.
-    expect(ids(getBoard(world.db, ROOM, { status: 'cancelled', openOnly: true }))).toEqual(['task_3:cancelled']);
-    expect(getBoard(world.db, ROOM, { status: 'shipped' })).toEqual([]);
+    expect(ids(await getBoard(world.q, ROOM, { status: 'cancelled', openOnly: true }))).toEqual(['task_3:cancelled']);
+    expect(await getBoard(world.q, ROOM, { status: 'shipped' })).toEqual([]);
   });
 
   it('shows only the last 4 workflow artifacts with counts', async () => {
@@ -58,11 +58,11 @@ describe('the board', () => {
     const many = Array.from({ length: 6 }, (_, i) => ({ provider: 'github', kind: 'check_run', number: i + 1 }));
     await world.write((tx) => updateTask(tx, ROOM, 1, a, { workflowArtifacts: many }));
     await world.write((tx) => updateTask(tx, ROOM, 2, a, { workflowArtifacts: many.slice(0, 4) }));
-    const [first, second] = getBoard(world.db, ROOM);
+    const [first, second] = await getBoard(world.q, ROOM);
     expect(first.workflow_artifacts.map((x) => x.number)).toEqual([3, 4, 5, 6]);
     expect(first).toMatchObject({ workflow_artifact_count: 6, workflow_ref_count: 0, workflow_artifacts_truncated: true, workflow_refs_truncated: false, workflow_refs: [] });
     expect(second).toMatchObject({ workflow_artifact_count: 4, workflow_artifacts_truncated: false });
-    expect(getTask(world.db, ROOM, 1).workflow_artifacts).toHaveLength(6);
+    expect((await getTask(world.q, ROOM, 1)).workflow_artifacts).toHaveLength(6);
     expect(ARTIFACT_DETAIL_INSTRUCTION).toBe(
       'Only the last 4 workflow artifacts per task are shown. Call get_room_artifacts with task_id for the full list.');
   });
@@ -72,7 +72,7 @@ describe('status history', () => {
   it('records each status change with who and when, oldest first', async () => {
     const world = await makeWorld();
     const { number, holder, creator } = await taskIn(world, 'in_review');
-    const history = listTaskHistory(world.db, ROOM, number);
+    const history = await listTaskHistory(world.q, ROOM, number);
     expect(history.map((h) => [h.from_status, h.to_status, h.actor_label])).toEqual([
       [null, 'proposed', creator.label],
       ['proposed', 'accepted', 'Ada'],
@@ -85,6 +85,6 @@ describe('status history', () => {
 
   it('T3 for an unknown task', async () => {
     const world = await makeWorld();
-    expect(() => listTaskHistory(world.db, ROOM, 3)).toThrow('Task not found.');
+    await expect(listTaskHistory(world.q, ROOM, 3)).rejects.toThrow('Task not found.');
   });
 });

@@ -10,7 +10,7 @@ describe('creating a task', () => {
     const task = await world.write((tx) => addTask(tx, ROOM, juniper, { title: '  Fix login  ', description: 'It fails.' }));
     expect(task).toMatchObject({ id: 'task_1', title: 'Fix login', description: 'It fails.', status: 'proposed', created_by: juniper.label });
     expect(eventTexts(world.db)).toEqual(['Juniper proposed task_1: Fix login']);
-    expect(listTaskHistory(world.db, ROOM, 1)).toMatchObject([{ seq: 1, from_status: null, to_status: 'proposed', actor_label: juniper.label }]);
+    expect(await listTaskHistory(world.q, ROOM, 1)).toMatchObject([{ seq: 1, from_status: null, to_status: 'proposed', actor_label: juniper.label }]);
     expect(world.published).toContainEqual({ type: 'task.changed', roomId: ROOM, number: 1 });
   });
 
@@ -25,10 +25,10 @@ describe('creating a task', () => {
   it('numbers tasks per room, densely', async () => {
     const world = await makeWorld();
     const a = world.agent('Juniper');
-    const ids = await world.write((tx) => [
-      addTask(tx, ROOM, a, { title: 'one' }).id,
-      addTask(tx, ROOM, a, { title: 'two' }).id,
-      addTask(tx, OTHER_ROOM, world.person, { title: 'elsewhere' }).id,
+    const ids = await world.write(async (tx) => [
+      (await addTask(tx, ROOM, a, { title: 'one' })).id,
+      (await addTask(tx, ROOM, a, { title: 'two' })).id,
+      (await addTask(tx, OTHER_ROOM, world.person, { title: 'elsewhere' })).id,
     ]);
     expect(ids).toEqual(['task_1', 'task_2', 'task_1']);
   });
@@ -36,7 +36,8 @@ describe('creating a task', () => {
   it('links the message the task came from', async () => {
     const world = await makeWorld();
     await world.write((tx) => insertMessageRow(tx, { roomId: ROOM, kind: 'message', source: 'human', sender: 'Ada', text: 'login broke' }));
-    const task = await world.write((tx) => addTask(tx, ROOM, world.agent('Juniper'), { title: 'Fix login', sourceMessageId: 'msg_1' }));
+    const juniper = world.agent('Juniper');
+    const task = await world.write((tx) => addTask(tx, ROOM, juniper, { title: 'Fix login', sourceMessageId: 'msg_1' }));
     expect(task.source_message_id).toBe('msg_1');
   });
 
@@ -67,7 +68,7 @@ describe('creating a task', () => {
     await expectRefused(world, (tx) => addTask(tx, ROOM, a, { title: 't', description: 'd'.repeat(20_001) }), 'invalid_input',
       'Task description must not exceed 20000 characters.');
     await world.write((tx) => addTask(tx, ROOM, a, { title: 't', description: 'd'.repeat(20_000) }));
-    expect(getTask(world.db, ROOM, 1).description).toHaveLength(20_000);
+    expect((await getTask(world.q, ROOM, 1)).description).toHaveLength(20_000);
   });
 
   it('refuses a source message that is malformed, missing or in another room with M2', async () => {

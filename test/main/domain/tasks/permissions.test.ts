@@ -14,8 +14,9 @@ describe('accepting a proposal', () => {
   it('another agent may accept it', async () => {
     const world = await makeWorld();
     const { number } = await taskIn(world, 'proposed');
-    await world.write((tx) => updateTask(tx, ROOM, number, world.agent('Cedar'), { status: 'accepted' }));
-    expect(getTask(world.db, ROOM, number).status).toBe('accepted');
+    const cedar = world.agent('Cedar');
+    await world.write((tx) => updateTask(tx, ROOM, number, cedar, { status: 'accepted' }));
+    expect((await getTask(world.q, ROOM, number)).status).toBe('accepted');
   });
 
   it('the agent that proposed it may not (T11), even from another session', async () => {
@@ -41,7 +42,8 @@ describe('claiming', () => {
   it('is refused with T10 when another agent holds the task', async () => {
     const world = await makeWorld();
     const { number } = await taskIn(world, 'in_progress');
-    await expectRefused(world, (tx) => claimTask(tx, ROOM, number, world.agent('Cedar')), 'T10',
+    const cedar = world.agent('Cedar');
+    await expectRefused(world, (tx) => claimTask(tx, ROOM, number, cedar), 'T10',
       'Task is already held by another worker. Ask its holder to hand it off.');
   });
 
@@ -65,10 +67,11 @@ describe('moving a held task, complete_task and release_task_lease', () => {
     it(`only the holder moves ${from} -> ${to} (T9 for others, the creator included)`, async () => {
       const world = await makeWorld();
       const { number, holder, creator } = await taskIn(world, from);
-      await expectRefused(world, (tx) => updateTask(tx, ROOM, number, world.agent('Cedar'), { status: to }), 'T9', T9);
+      const cedar = world.agent('Cedar');
+      await expectRefused(world, (tx) => updateTask(tx, ROOM, number, cedar, { status: to }), 'T9', T9);
       await expectRefused(world, (tx) => updateTask(tx, ROOM, number, creator, { status: to }), 'T9', T9);
       await world.write((tx) => updateTask(tx, ROOM, number, holder, { status: to }));
-      expect(getTask(world.db, ROOM, number).status).toBe(to);
+      expect((await getTask(world.q, ROOM, number)).status).toBe(to);
     });
   }
 
@@ -83,7 +86,8 @@ describe('moving a held task, complete_task and release_task_lease', () => {
   it('release_task_lease on a task no one holds fails with T9', async () => {
     const world = await makeWorld();
     const { number } = await taskIn(world, 'accepted');
-    await expectRefused(world, (tx) => releaseWorkLease(tx, ROOM, number, world.agent('Cedar')), 'T9', T9);
+    const cedar = world.agent('Cedar');
+    await expectRefused(world, (tx) => releaseWorkLease(tx, ROOM, number, cedar), 'T9', T9);
   });
 });
 
@@ -95,7 +99,7 @@ describe('the reviewer', () => {
       const cedar = world.agent('Cedar');
       await world.write((tx) => claimReview(tx, ROOM, number, cedar));
       await world.write((tx) => updateTask(tx, ROOM, number, cedar, { status: to }));
-      expect(getTask(world.db, ROOM, number).status).toBe(to);
+      expect((await getTask(world.q, ROOM, number)).status).toBe(to);
     });
   }
 
@@ -124,16 +128,17 @@ describe('the reviewer', () => {
     await world.write((tx) => updateTask(tx, ROOM, number, cedar, { status: 'merged' }));
     await expectRefused(world, (tx) => updateTask(tx, ROOM, number, creator, { status: 'done' }), 'T9', T9);
     await world.write((tx) => updateTask(tx, ROOM, number, cedar, { status: 'done' }));
-    expect(getTask(world.db, ROOM, number).status).toBe('done');
+    expect((await getTask(world.q, ROOM, number)).status).toBe('done');
   });
 
   it('a merged task whose lease was released may be closed by its creator or last holder only (T12)', async () => {
     const world = await makeWorld();
     const { number, creator, holder } = await taskIn(world, 'merged');
     await world.write((tx) => releaseWorkLease(tx, ROOM, number, holder));
-    await expectRefused(world, (tx) => updateTask(tx, ROOM, number, world.agent('Cedar'), { status: 'done' }), 'T12', T12);
+    const cedar = world.agent('Cedar');
+    await expectRefused(world, (tx) => updateTask(tx, ROOM, number, cedar, { status: 'done' }), 'T12', T12);
     await world.write((tx) => updateTask(tx, ROOM, number, creator, { status: 'done' }));
-    expect(getTask(world.db, ROOM, number).status).toBe('done');
+    expect((await getTask(world.q, ROOM, number)).status).toBe('done');
   });
 });
 
@@ -144,15 +149,16 @@ describe('handing off', () => {
     const cedar = world.agent('Cedar');
     await expectRefused(world, (tx) => handoffTask(tx, ROOM, number, cedar, { targetAgentKey: cedar.agentKey }), 'T9', T9);
     await world.write((tx) => handoffTask(tx, ROOM, number, holder, { targetAgentKey: cedar.agentKey }));
-    expect(getTask(world.db, ROOM, number).assignee_agent_key).toBe(cedar.agentKey);
+    expect((await getTask(world.q, ROOM, number)).assignee_agent_key).toBe(cedar.agentKey);
   });
 
   it('any agent may hand off an accepted task no one holds', async () => {
     const world = await makeWorld();
     const { number } = await taskIn(world, 'accepted');
     const cedar = world.agent('Cedar');
-    await world.write((tx) => handoffTask(tx, ROOM, number, world.agent('Birch'), { targetAgentKey: cedar.agentKey }));
-    expect(getTask(world.db, ROOM, number)).toMatchObject({ status: 'assigned', assignee_agent_key: cedar.agentKey });
+    const birch = world.agent('Birch');
+    await world.write((tx) => handoffTask(tx, ROOM, number, birch, { targetAgentKey: cedar.agentKey }));
+    expect(await getTask(world.q, ROOM, number)).toMatchObject({ status: 'assigned', assignee_agent_key: cedar.agentKey });
   });
 
   it('an agent may not hand off an unheld task that is not accepted (T9)', async () => {
@@ -168,16 +174,18 @@ describe('cancelling an unheld task', () => {
     it(`only its creator may cancel a ${from} task (T12 for others)`, async () => {
       const world = await makeWorld();
       const { number, creator } = await taskIn(world, from);
-      await expectRefused(world, (tx) => updateTask(tx, ROOM, number, world.agent('Cedar'), { status: 'cancelled' }), 'T12', T12);
+      const cedar = world.agent('Cedar');
+      await expectRefused(world, (tx) => updateTask(tx, ROOM, number, cedar, { status: 'cancelled' }), 'T12', T12);
       await world.write((tx) => updateTask(tx, ROOM, number, creator, { status: 'cancelled' }));
-      expect(getTask(world.db, ROOM, number).status).toBe('cancelled');
+      expect((await getTask(world.q, ROOM, number)).status).toBe('cancelled');
     });
   }
 
   it("no agent may cancel a person's unheld task", async () => {
     const world = await makeWorld();
     const { number } = await taskIn(world, 'accepted', { creator: { kind: 'person', label: 'Ada' } });
-    await expectRefused(world, (tx) => updateTask(tx, ROOM, number, world.agent('Cedar'), { status: 'cancelled' }), 'T12', T12);
+    const cedar = world.agent('Cedar');
+    await expectRefused(world, (tx) => updateTask(tx, ROOM, number, cedar, { status: 'cancelled' }), 'T12', T12);
   });
 });
 
@@ -186,9 +194,10 @@ describe('reopening', () => {
     it(`the creator may reopen a ${from} task; a stranger may not (T12)`, async () => {
       const world = await makeWorld();
       const { number, creator } = await taskIn(world, from);
-      await expectRefused(world, (tx) => updateTask(tx, ROOM, number, world.agent('Cedar'), { status: 'accepted' }), 'T12', T12);
+      const cedar = world.agent('Cedar');
+      await expectRefused(world, (tx) => updateTask(tx, ROOM, number, cedar, { status: 'accepted' }), 'T12', T12);
       await world.write((tx) => updateTask(tx, ROOM, number, creator, { status: 'accepted' }));
-      expect(getTask(world.db, ROOM, number).status).toBe('accepted');
+      expect((await getTask(world.q, ROOM, number)).status).toBe('accepted');
     });
   }
 
@@ -197,7 +206,7 @@ describe('reopening', () => {
       const world = await makeWorld();
       const { number, holder } = await taskIn(world, from);
       await world.write((tx) => updateTask(tx, ROOM, number, holder, { status: 'accepted' }));
-      expect(getTask(world.db, ROOM, number)).toMatchObject({ status: 'accepted', assignee: null, active_leases: [] });
+      expect(await getTask(world.q, ROOM, number)).toMatchObject({ status: 'accepted', assignee: null, active_leases: [] });
     });
   }
 
@@ -207,7 +216,7 @@ describe('reopening', () => {
     await world.write((tx) => releaseWorkLease(tx, ROOM, number, holder));
     await world.write((tx) => updateTask(tx, ROOM, number, world.person, { status: 'cancelled' }));
     await world.write((tx) => updateTask(tx, ROOM, number, holder, { status: 'accepted' }));
-    expect(getTask(world.db, ROOM, number).status).toBe('accepted');
+    expect((await getTask(world.q, ROOM, number)).status).toBe('accepted');
   });
 });
 
@@ -218,17 +227,19 @@ describe('editing pr_url and workflow_artifacts', () => {
     const world = await makeWorld();
     const { number, holder, creator } = await taskIn(world, 'in_progress');
     await expectRefused(world, (tx) => updateTask(tx, ROOM, number, creator, { prUrl: 'https://x/pr/1' }), 'T9', T9);
-    await expectRefused(world, (tx) => updateTask(tx, ROOM, number, world.agent('Cedar'), { workflowArtifacts: artifacts }), 'T9', T9);
+    const cedar = world.agent('Cedar');
+    await expectRefused(world, (tx) => updateTask(tx, ROOM, number, cedar, { workflowArtifacts: artifacts }), 'T9', T9);
     await world.write((tx) => updateTask(tx, ROOM, number, holder, { prUrl: 'https://x/pr/1', workflowArtifacts: artifacts }));
-    expect(getTask(world.db, ROOM, number)).toMatchObject({ pr_url: 'https://x/pr/1', workflow_artifacts: [{ number: 12 }] });
+    expect(await getTask(world.q, ROOM, number)).toMatchObject({ pr_url: 'https://x/pr/1', workflow_artifacts: [{ number: 12 }] });
   });
 
   it('when no one holds the task only its creator may edit (T12)', async () => {
     const world = await makeWorld();
     const { number, creator } = await taskIn(world, 'accepted');
-    await expectRefused(world, (tx) => updateTask(tx, ROOM, number, world.agent('Cedar'), { prUrl: 'https://x/pr/1' }), 'T12', T12);
+    const cedar = world.agent('Cedar');
+    await expectRefused(world, (tx) => updateTask(tx, ROOM, number, cedar, { prUrl: 'https://x/pr/1' }), 'T12', T12);
     await world.write((tx) => updateTask(tx, ROOM, number, creator, { workflowArtifacts: artifacts }));
-    expect(getTask(world.db, ROOM, number).workflow_artifacts).toHaveLength(1);
+    expect((await getTask(world.q, ROOM, number)).workflow_artifacts).toHaveLength(1);
   });
 
   it('repeating the current value needs no permission and changes nothing', async () => {
@@ -238,14 +249,14 @@ describe('editing pr_url and workflow_artifacts', () => {
     const cedar = world.agent('Cedar');
     await world.write((tx) => claimReview(tx, ROOM, number, cedar));
     await world.write((tx) => updateTask(tx, ROOM, number, cedar, { status: 'merged', prUrl: 'https://x/pr/1' }));
-    expect(getTask(world.db, ROOM, number)).toMatchObject({ status: 'merged', pr_url: 'https://x/pr/1' });
+    expect(await getTask(world.q, ROOM, number)).toMatchObject({ status: 'merged', pr_url: 'https://x/pr/1' });
   });
 
   it('people may edit any task', async () => {
     const world = await makeWorld();
     const { number } = await taskIn(world, 'in_progress');
     await world.write((tx) => updateTask(tx, ROOM, number, world.person, { prUrl: 'https://x/pr/9' }));
-    expect(getTask(world.db, ROOM, number).pr_url).toBe('https://x/pr/9');
+    expect((await getTask(world.q, ROOM, number)).pr_url).toBe('https://x/pr/9');
   });
 });
 
@@ -260,6 +271,6 @@ describe('force-releasing', () => {
     await expectRefused(world, (tx) => releaseReview(tx, ROOM, number, birch), 'T14', 'This worker does not hold review authority for this task.');
     await world.write((tx) => releaseReview(tx, ROOM, number, world.person));
     await world.write((tx) => releaseWorkLease(tx, ROOM, number, world.person));
-    expect(getTask(world.db, ROOM, number)).toMatchObject({ status: 'accepted', active_leases: [] });
+    expect(await getTask(world.q, ROOM, number)).toMatchObject({ status: 'accepted', active_leases: [] });
   });
 });

@@ -40,14 +40,17 @@ describe('claiming review', () => {
   it('T7 when another agent already reviews', async () => {
     const world = await makeWorld();
     const { number } = await taskIn(world, 'in_review');
-    await world.write((tx) => claimReview(tx, ROOM, number, world.agent('Cedar')));
-    await expectRefused(world, (tx) => claimReview(tx, ROOM, number, world.agent('Birch')), 'T7',
+    const cedar = world.agent('Cedar');
+    await world.write((tx) => claimReview(tx, ROOM, number, cedar));
+    const birch = world.agent('Birch');
+    await expectRefused(world, (tx) => claimReview(tx, ROOM, number, birch), 'T7',
       'Review authority is already held by another local reviewer.');
   });
 
   it('T3 for an unknown task', async () => {
     const world = await makeWorld();
-    await expectRefused(world, (tx) => claimReview(tx, ROOM, 5, world.agent('Cedar')), 'T3', 'Task not found.');
+    const cedar = world.agent('Cedar');
+    await expectRefused(world, (tx) => claimReview(tx, ROOM, 5, cedar), 'T3', 'Task not found.');
   });
 });
 
@@ -77,7 +80,8 @@ describe('releasing review', () => {
     const world = await makeWorld();
     const { number } = await taskIn(world, 'in_review');
     const before = eventTexts(world.db).length;
-    const result = await world.write((tx) => releaseReview(tx, ROOM, number, world.agent('Cedar')));
+    const cedar = world.agent('Cedar');
+    const result = await world.write((tx) => releaseReview(tx, ROOM, number, cedar));
     expect(result.released_lease).toBeNull();
     expect(eventTexts(world.db).length).toBe(before);
   });
@@ -85,7 +89,8 @@ describe('releasing review', () => {
   it("a person may release anyone's review", async () => {
     const world = await makeWorld();
     const { number } = await taskIn(world, 'in_review');
-    await world.write((tx) => claimReview(tx, ROOM, number, world.agent('Cedar')));
+    const cedar = world.agent('Cedar');
+    await world.write((tx) => claimReview(tx, ROOM, number, cedar));
     const result = await world.write((tx) => forceReleaseReview(tx, ROOM, number, world.person));
     expect(result.released_lease?.status).toBe('released');
     expect(eventTexts(world.db).at(-1)).toBe(`Ada released review of task_${number}.`);
@@ -100,7 +105,7 @@ describe('the review lease ends by itself', () => {
     const { lease } = await world.write((tx) => claimReview(tx, ROOM, number, cedar));
     await world.write((tx) => updateTask(tx, ROOM, number, cedar, { status: 'in_progress' }));
     await world.write((tx) => updateTask(tx, ROOM, number, holder, { status: 'blocked' }));
-    expect(getTask(world.db, ROOM, number).active_leases.find((l) => l.kind === 'review')?.id).toBe(lease.id);
+    expect((await getTask(world.q, ROOM, number)).active_leases.find((l) => l.kind === 'review')?.id).toBe(lease.id);
     await world.write((tx) => updateTask(tx, ROOM, number, holder, { status: 'in_review' }));
     const again = await world.write((tx) => claimReview(tx, ROOM, number, cedar));
     expect(again.lease.id).toBe(lease.id);
@@ -109,7 +114,8 @@ describe('the review lease ends by itself', () => {
   it('ends as released when the task goes back to accepted', async () => {
     const world = await makeWorld();
     const { number, holder } = await taskIn(world, 'in_review');
-    await world.write((tx) => claimReview(tx, ROOM, number, world.agent('Cedar')));
+    const cedar = world.agent('Cedar');
+    await world.write((tx) => claimReview(tx, ROOM, number, cedar));
     await world.write((tx) => releaseWorkLease(tx, ROOM, number, holder));
     expect(leaseRows(world.db, number).map((l) => [l.kind, l.status])).toEqual([['work', 'released'], ['review', 'released']]);
   });
@@ -120,8 +126,8 @@ describe('the review lease ends by itself', () => {
     const cedar = world.agent('Cedar');
     await world.write((tx) => claimReview(tx, ROOM, number, cedar));
     await world.write((tx) => updateTask(tx, ROOM, number, cedar, { status: 'merged' }));
-    expect(getTask(world.db, ROOM, number).active_leases).toHaveLength(2);
+    expect((await getTask(world.q, ROOM, number)).active_leases).toHaveLength(2);
     await world.write((tx) => updateTask(tx, ROOM, number, holder, { status: 'accepted' }));
-    expect(getTask(world.db, ROOM, number).active_leases).toEqual([]);
+    expect((await getTask(world.q, ROOM, number)).active_leases).toEqual([]);
   });
 });

@@ -62,9 +62,9 @@ describe('a person moving cards on the board', () => {
         }
         const eventsBefore = eventTexts(world.db).length;
         await world.write((tx) => moveTaskAsPerson(tx, ROOM, number, world.person, to));
-        expect(getTask(world.db, ROOM, number).status).toBe(to);
+        expect((await getTask(world.q, ROOM, number)).status).toBe(to);
         expect(eventTexts(world.db).slice(eventsBefore)).toEqual([`task_${number} moved from ${from} to ${to} by Ada.`]);
-        const last = listTaskHistory(world.db, ROOM, number).at(-1)!;
+        const last = (await listTaskHistory(world.q, ROOM, number)).at(-1)!;
         expect(last).toMatchObject({ from_status: from, to_status: to, actor_label: 'Ada' });
       });
     }

@@ -14,7 +14,8 @@ describe('assignee fields through update_task', () => {
     const { number, holder } = await taskIn(world, 'in_progress');
     await expectRefused(world, (tx) => updateTask(tx, ROOM, number, holder, { assignee: 'Cedar' }), 'T5', T5);
     const accepted = await taskIn(world, 'accepted');
-    await expectRefused(world, (tx) => updateTask(tx, ROOM, accepted.number, world.agent('Birch'), { status: 'assigned', assignee: 'Cedar' }), 'T5', T5);
+    const birch = world.agent('Birch');
+    await expectRefused(world, (tx) => updateTask(tx, ROOM, accepted.number, birch, { status: 'assigned', assignee: 'Cedar' }), 'T5', T5);
   });
 
   it('clearing the assignee, or naming oneself without claiming, is T4', async () => {
@@ -32,7 +33,7 @@ describe('assignee fields through update_task', () => {
     const { number, holder } = await taskIn(world, 'in_progress');
     await world.write((tx) => updateTask(tx, ROOM, number, holder, { status: 'blocked', assignee: holder.label }));
     await world.write((tx) => updateTask(tx, ROOM, number, holder, { status: 'in_progress', assignee: `@${holder.displayName}` }));
-    expect(getTask(world.db, ROOM, number).status).toBe('in_progress');
+    expect((await getTask(world.q, ROOM, number)).status).toBe('in_progress');
   });
 
   it('status "assigned" with no assignee or oneself claims the task', async () => {
@@ -43,7 +44,7 @@ describe('assignee fields through update_task', () => {
     await world.write((tx) => updateTask(tx, ROOM, a.number, birch, { status: 'assigned' }));
     await world.write((tx) => updateTask(tx, ROOM, b.number, birch, { status: 'assigned', assignee: 'birch' }));
     for (const n of [a.number, b.number]) {
-      expect(getTask(world.db, ROOM, n)).toMatchObject({ status: 'assigned', assignee_agent_key: birch.agentKey, active_leases: [{ kind: 'work' }] });
+      expect(await getTask(world.q, ROOM, n)).toMatchObject({ status: 'assigned', assignee_agent_key: birch.agentKey, active_leases: [{ kind: 'work' }] });
     }
     expect(eventTexts(world.db).slice(-2)).toEqual([`Birch claimed task_${a.number}.`, `Birch claimed task_${b.number}.`]);
     expect(presenceOf(world.db, birch.sessionId)).toEqual({ status: 'working', status_text: `claimed task_${b.number}` });
@@ -52,7 +53,8 @@ describe('assignee fields through update_task', () => {
   it('status "assigned" follows the claim rules (T10)', async () => {
     const world = await makeWorld();
     const { number } = await taskIn(world, 'in_progress');
-    await expectRefused(world, (tx) => updateTask(tx, ROOM, number, world.agent('Birch'), { status: 'assigned' }), 'T10',
+    const birch = world.agent('Birch');
+    await expectRefused(world, (tx) => updateTask(tx, ROOM, number, birch, { status: 'assigned' }), 'T10',
       'Task is already held by another worker. Ask its holder to hand it off.');
   });
 });
@@ -146,13 +148,14 @@ describe('complete_task', () => {
     const world = await makeWorld();
     const { number, holder } = await taskIn(world, 'assigned');
     await world.write((tx) => completeTask(tx, ROOM, number, holder));
-    expect(getTask(world.db, ROOM, number).status).toBe('in_review');
+    expect((await getTask(world.q, ROOM, number)).status).toBe('in_review');
   });
 
   it('T1 where in_review is not allowed', async () => {
     const world = await makeWorld();
     const { number } = await taskIn(world, 'accepted');
-    await expectRefused(world, (tx) => completeTask(tx, ROOM, number, world.agent('Birch')), 'T1',
+    const birch = world.agent('Birch');
+    await expectRefused(world, (tx) => completeTask(tx, ROOM, number, birch), 'T1',
       'Invalid transition: accepted -> in_review. Allowed: assigned, cancelled');
   });
 
@@ -160,7 +163,7 @@ describe('complete_task', () => {
     const world = await makeWorld();
     const { number, holder } = await taskIn(world, 'in_review');
     await world.write((tx) => completeTask(tx, ROOM, number, holder, { prUrl: 'https://x/pr/6' }));
-    expect(getTask(world.db, ROOM, number)).toMatchObject({ status: 'in_review', pr_url: 'https://x/pr/6' });
+    expect(await getTask(world.q, ROOM, number)).toMatchObject({ status: 'in_review', pr_url: 'https://x/pr/6' });
     expect(eventTexts(world.db).at(-1)).toBe(`${holder.displayName} updated task_${number}.`);
   });
 });

@@ -27,7 +27,7 @@ describe('claiming a task', () => {
     });
     expect(eventTexts(world.db).at(-1)).toBe(`Cedar claimed task_${number}.`);
     expect(presenceOf(world.db, cedar.sessionId)).toEqual({ status: 'working', status_text: `claimed task_${number}` });
-    expect(listTaskHistory(world.db, ROOM, number).at(-1)).toMatchObject({ from_status: 'accepted', to_status: 'assigned', actor_label: cedar.label });
+    expect((await listTaskHistory(world.q, ROOM, number)).at(-1)).toMatchObject({ from_status: 'accepted', to_status: 'assigned', actor_label: cedar.label });
   });
 
   it('a retry by the holder returns the same lease and posts nothing', async () => {
@@ -45,7 +45,8 @@ describe('claiming a task', () => {
   it('is refused with T1 outside accepted, and once the holder has moved on', async () => {
     const world = await makeWorld();
     const proposed = await taskIn(world, 'proposed');
-    await expectRefused(world, (tx) => claimTask(tx, ROOM, proposed.number, world.agent('Cedar')), 'T1',
+    const cedar = world.agent('Cedar');
+    await expectRefused(world, (tx) => claimTask(tx, ROOM, proposed.number, cedar), 'T1',
       'Invalid transition: proposed -> assigned. Allowed: accepted, cancelled');
     const working = await taskIn(world, 'in_progress');
     await expectRefused(world, (tx) => claimTask(tx, ROOM, working.number, working.holder), 'T1',
@@ -54,7 +55,8 @@ describe('claiming a task', () => {
 
   it('an unknown task is T3', async () => {
     const world = await makeWorld();
-    await expectRefused(world, (tx) => claimTask(tx, ROOM, 99, world.agent('Cedar')), 'T3', 'Task not found.');
+    const cedar = world.agent('Cedar');
+    await expectRefused(world, (tx) => claimTask(tx, ROOM, 99, cedar), 'T3', 'Task not found.');
   });
 });
 
@@ -62,22 +64,22 @@ describe('releasing a task', () => {
   it('puts a held task back to accepted, clears the assignee, ends the lease and sets the holder idle', async () => {
     const world = await makeWorld();
     const { number, holder } = await taskIn(world, 'blocked');
-    const leaseId = getTask(world.db, ROOM, number).active_leases[0].id;
+    const leaseId = (await getTask(world.q, ROOM, number)).active_leases[0].id;
     const { task, released_lease } = await world.write((tx) => releaseWorkLease(tx, ROOM, number, holder, { leaseId }));
     expect(released_lease).toMatchObject({ id: leaseId, status: 'released' });
     expect(task).toMatchObject({ status: 'accepted', assignee: null, assignee_agent_key: null, assignee_agent_session_id: null, active_leases: [] });
     expect(eventTexts(world.db).at(-1)).toBe(`${holder.displayName} released task_${number}.`);
     expect(presenceOf(world.db, holder.sessionId)).toEqual({ status: 'idle', status_text: 'available in room' });
-    expect(listTaskHistory(world.db, ROOM, number).at(-1)).toMatchObject({ from_status: 'blocked', to_status: 'accepted' });
+    expect((await listTaskHistory(world.q, ROOM, number)).at(-1)).toMatchObject({ from_status: 'blocked', to_status: 'accepted' });
   });
 
   it('in merged ends only the lease', async () => {
     const world = await makeWorld();
     const { number, holder } = await taskIn(world, 'merged');
-    const history = listTaskHistory(world.db, ROOM, number).length;
+    const history = (await listTaskHistory(world.q, ROOM, number)).length;
     const { task } = await world.write((tx) => releaseWorkLease(tx, ROOM, number, holder));
     expect(task).toMatchObject({ status: 'merged', active_leases: [] });
-    expect(listTaskHistory(world.db, ROOM, number)).toHaveLength(history);
+    expect(await listTaskHistory(world.q, ROOM, number)).toHaveLength(history);
   });
 
   it('a stale lease id is T13', async () => {
@@ -92,7 +94,7 @@ describe('releasing a task', () => {
     const { number, holder } = await taskIn(world, 'in_progress');
     const reconnected = world.agent('Juniper again', { agentKey: holder.agentKey });
     await world.write((tx) => releaseWorkLease(tx, ROOM, number, reconnected));
-    expect(getTask(world.db, ROOM, number).status).toBe('accepted');
+    expect((await getTask(world.q, ROOM, number)).status).toBe('accepted');
   });
 
   it('a person force-releasing posts the release under their name', async () => {
@@ -108,10 +110,11 @@ describe('status changes end leases', () => {
     it(`${to} completes the work and review leases`, async () => {
       const world = await makeWorld();
       const { number, holder } = await taskIn(world, 'in_review');
-      await world.write((tx) => claimReview(tx, ROOM, number, world.agent('Cedar')));
+      const cedar = world.agent('Cedar');
+      await world.write((tx) => claimReview(tx, ROOM, number, cedar));
       await world.write((tx) => updateTask(tx, ROOM, number, holder, { status: to }));
       expect(leaseRows(world.db, number).map((l) => [l.kind, l.status])).toEqual([['work', 'completed'], ['review', 'completed']]);
-      expect(getTask(world.db, ROOM, number).active_leases).toEqual([]);
+      expect((await getTask(world.q, ROOM, number)).active_leases).toEqual([]);
     });
   }
 
@@ -120,7 +123,7 @@ describe('status changes end leases', () => {
     const { number, holder } = await taskIn(world, 'merged');
     await world.write((tx) => updateTask(tx, ROOM, number, holder, { status: 'accepted' }));
     expect(leaseRows(world.db, number).map((l) => l.status)).toEqual(['released']);
-    expect(getTask(world.db, ROOM, number)).toMatchObject({ status: 'accepted', assignee: null });
+    expect(await getTask(world.q, ROOM, number)).toMatchObject({ status: 'accepted', assignee: null });
   });
 
   it('moves within held statuses keep the lease', async () => {
@@ -153,7 +156,7 @@ describe('handing off', () => {
     expect(result.released_lease).toBeNull();
     expect(result.task.status).toBe('assigned');
     expect(eventTexts(world.db).at(-1)).toBe(`task_${number} was handed off from Birch to @Cedar.`);
-    expect(listTaskHistory(world.db, ROOM, number).at(-1)).toMatchObject({ from_status: 'accepted', to_status: 'assigned' });
+    expect((await listTaskHistory(world.q, ROOM, number)).at(-1)).toMatchObject({ from_status: 'accepted', to_status: 'assigned' });
   });
 
   it('T15 when the target has no live worker session in this room', async () => {
@@ -205,7 +208,7 @@ describe('handing off', () => {
     const cedar = world.agent('Cedar');
     await world.write((tx) => reassignTaskAsPerson(tx, ROOM, number, world.person, { agentKey: cedar.agentKey }));
     expect(eventTexts(world.db).at(-1)).toBe(`task_${number} was handed off from ${holder.displayName} to @Cedar.`);
-    expect(getTask(world.db, ROOM, number)).toMatchObject({ status: 'blocked', assignee_agent_key: cedar.agentKey });
+    expect(await getTask(world.q, ROOM, number)).toMatchObject({ status: 'blocked', assignee_agent_key: cedar.agentKey });
     const done = await taskIn(world, 'done');
     await expectRefused(world, (tx) => reassignTaskAsPerson(tx, ROOM, done.number, world.person, { agentKey: cedar.agentKey }), 'T1',
       'Invalid transition: done -> assigned. Allowed: accepted');
@@ -222,10 +225,10 @@ describe('a removed agent and a resumed session', () => {
     await world.write((tx) => claimReview(tx, ROOM, reviewed.number, juniper));
     const released = await world.write((tx) => releaseWorkLeasesOfSession(tx, ROOM, juniper.sessionId, world.person));
     expect(released).toEqual([a.number, b.number]);
-    expect(getTask(world.db, ROOM, a.number)).toMatchObject({ status: 'accepted', assignee: null });
-    expect(getTask(world.db, ROOM, b.number)).toMatchObject({ status: 'merged', active_leases: [] });
+    expect(await getTask(world.q, ROOM, a.number)).toMatchObject({ status: 'accepted', assignee: null });
+    expect(await getTask(world.q, ROOM, b.number)).toMatchObject({ status: 'merged', active_leases: [] });
     expect(eventTexts(world.db).slice(-2)).toEqual([`Ada released task_${a.number}.`, `Ada released task_${b.number}.`]);
-    expect(activeLeasesOfSession(world.db, juniper.sessionId)).toEqual([{ taskNumber: reviewed.number, kind: 'review' }]);
+    expect(await activeLeasesOfSession(world.q, juniper.sessionId)).toEqual([{ taskNumber: reviewed.number, kind: 'review' }]);
   });
 
   it('lists the work and review leases a session holds, for resumed_work', async () => {
@@ -234,7 +237,7 @@ describe('a removed agent and a resumed session', () => {
     const a = await taskIn(world, 'in_progress', { holder: juniper });
     const b = await taskIn(world, 'in_review');
     await world.write((tx) => claimReview(tx, ROOM, b.number, juniper));
-    expect(activeLeasesOfSession(world.db, juniper.sessionId)).toEqual([
+    expect(await activeLeasesOfSession(world.q, juniper.sessionId)).toEqual([
       { taskNumber: a.number, kind: 'work' }, { taskNumber: b.number, kind: 'review' },
     ]);
   });

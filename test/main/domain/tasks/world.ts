@@ -1,10 +1,10 @@
 // Test world for the task domain: a real in-memory database behind the real store, one
 // room, agent sessions inserted as rows, and helpers to snapshot state and read events.
 import { expect } from 'vitest';
-import { openDatabase, type Db } from '../../../../src/main/store/database';
-import { Store, type Tx } from '../../../../src/main/store/store';
-import { EventBus } from '../../../../src/main/events/bus';
+import type { Db } from '../../../../src/main/store/sqlite/database';
+import type { Queryable, Tx } from '../../../../src/main/store/port';
 import type { CoreEvent } from '../../../../src/main/events/types';
+import { openTestStorage, type TestStorage } from '../../../support/storage';
 import { insertRoomRow } from '../../../../src/main/store/rooms';
 import type { AgentActor, PersonActor } from '../../../../src/main/domain/actor';
 
@@ -12,10 +12,13 @@ export const ROOM = 'room-a';
 export const OTHER_ROOM = 'room-b';
 
 export interface World {
+  /** A raw connection on the store's file (snapshots, seeding). */
   db: Db;
-  store: Store;
+  /** Committed reads through the port, for the domain's read functions. */
+  q: Queryable;
+  store: TestStorage;
   published: CoreEvent[];
-  write<T>(fn: (tx: Tx) => T): Promise<T>;
+  write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   agent(name: string, options?: { agentKey?: string; room?: string; ended?: boolean; kind?: 'worker' | 'controller' }): AgentActor;
   person: PersonActor;
 }
@@ -23,15 +26,12 @@ export interface World {
 let sessionCounter = 0;
 
 export async function makeWorld(): Promise<World> {
-  const db = openDatabase(':memory:');
-  const bus = new EventBus();
-  const published: CoreEvent[] = [];
-  bus.onAny((e) => published.push(e));
   let tick = Date.parse('2026-05-01T09:30:00.000Z');
-  const store = new Store(db, bus, () => new Date(tick++));
-  await store.write((tx) => {
-    insertRoomRow(tx, { roomId: ROOM, kind: 'named', displayName: 'Room A' });
-    insertRoomRow(tx, { roomId: OTHER_ROOM, kind: 'named', displayName: 'Room B' });
+  const { store, events: published } = openTestStorage({ clock: () => new Date(tick++) });
+  const db = store.db;
+  await store.write(async (tx) => {
+    await insertRoomRow(tx, { roomId: ROOM, kind: 'named', displayName: 'Room A' });
+    await insertRoomRow(tx, { roomId: OTHER_ROOM, kind: 'named', displayName: 'Room B' });
   });
 
   function agent(name: string, options: Parameters<World['agent']>[1] = {}): AgentActor {
@@ -50,7 +50,7 @@ export async function makeWorld(): Promise<World> {
     return { kind: 'agent', label, agentKey, sessionId, displayName: name };
   }
 
-  return { db, store, published, write: (fn) => store.write(fn), agent, person: { kind: 'person', label: 'Ada' } };
+  return { db, q: store.q, store, published, write: (fn) => store.write(fn), agent, person: { kind: 'person', label: 'Ada' } };
 }
 
 /** Every row of the tables task actions touch, plus the rooms' counters: equal snapshots mean nothing changed. */
@@ -84,7 +84,7 @@ export function leaseRows(db: Db, taskNumber: number, roomId = ROOM): { lease_id
  * Runs a write that must be refused with `code` and exactly `phrase`, and checks that
  * nothing changed: no row, no counter, no presence, no published event.
  */
-export async function expectRefused(world: World, fn: (tx: Tx) => unknown, code: string, phrase: string): Promise<void> {
+export async function expectRefused(world: World, fn: (tx: Tx) => Promise<unknown>, code: string, phrase: string): Promise<void> {
   const before = snapshot(world.db);
   const eventsBefore = world.published.length;
   const error = await failure(world, fn);
@@ -94,7 +94,7 @@ export async function expectRefused(world: World, fn: (tx: Tx) => unknown, code:
 }
 
 /** Runs a write expected to fail; returns its error. */
-export async function failure(world: World, fn: (tx: Tx) => unknown): Promise<Error & { code?: string }> {
+export async function failure(world: World, fn: (tx: Tx) => Promise<unknown>): Promise<Error & { code?: string }> {
   try {
     await world.write(fn);
   } catch (error) {

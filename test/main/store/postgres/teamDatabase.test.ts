@@ -2,9 +2,9 @@
 // version, a newer schema refused for writing, and the schema kept in step with SQLite's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { openDatabase } from '../../../../src/main/store/database';
+import { openDatabase } from '../../../../src/main/store/sqlite/database';
 import { PG_SCHEMA_VERSION } from '../../../../src/main/store/postgres/migrations';
-import { SCHEMA_VERSION } from '../../../../src/main/store/migrations';
+import { SCHEMA_VERSION } from '../../../../src/main/store/sqlite/migrations';
 import { SchemaTooNewError } from '../../../../src/main/store/storageErrors';
 import { runPostgresSuites, startPostgres, type PgCluster } from '../../../support/postgres';
 import { addRoom, openPostgres } from '../storageFixtures';

@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { SCHEMA_VERSION } from '../../../../src/main/store/migrations';
+import { SCHEMA_VERSION } from '../../../../src/main/store/sqlite/migrations';
 import { DatabaseBusyError } from '../../../../src/main/store/sqlite/beginImmediate';
 import { cleanupSpawned, tempDir } from '../../../support/processes';
 import { addMessage, addRoom, messageNumbers, openSqlite } from '../storageFixtures';

@@ -2,21 +2,23 @@
 // remove (they end work, so the person confirms).
 import type { AgentSession } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
+import { useRoomTitle } from '../../app/appData';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { RenameDialog } from '../../components/RenameDialog';
+import { MAX_NAME_CHARS, RenameDialog } from '../../components/RenameDialog';
 import { useToast } from '../../components/Toasts';
 import type { AgentAction } from './AgentRow';
 
 export function AgentDialogs({ agent, action, onDone }: { agent: AgentSession; action: AgentAction; onDone: () => void }) {
   const api = useApi();
   const toast = useToast();
+  const roomName = useRoomTitle()(agent.roomId, agent.roomName);
   if (action === 'rename') {
     return (
       <RenameDialog
         title={`Rename ${agent.name}`}
         label="Name in this room"
         initial={agent.name}
-        maxLength={64}
+        maxLength={MAX_NAME_CHARS}
         onRename={async (name) => {
           await api.call('workers.rename', { sessionId: agent.sessionId, name });
           toast(`${agent.name} is now ${name}.`);
@@ -43,12 +45,12 @@ export function AgentDialogs({ agent, action, onDone }: { agent: AgentSession; a
   }
   return (
     <ConfirmDialog
-      title={`Remove ${agent.name} from ${agent.roomName}?`}
+      title={`Remove ${agent.name} from ${roomName}?`}
       confirmLabel="Remove from room"
       danger
       onConfirm={async () => {
         await api.call('workers.remove', { sessionId: agent.sessionId });
-        toast(`${agent.name} was removed from ${agent.roomName}.`);
+        toast(`${agent.name} was removed from ${roomName}.`);
       }}
       onClose={onDone}
     >

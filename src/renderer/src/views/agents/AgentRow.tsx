@@ -1,28 +1,36 @@
 // One agent in the roster: name, tool, owner, whether a mention reaches it now (and what that
 // means), why it was last woken, its own status, rooms, tasks held, tokens, last seen, and its actions.
 import type { AgentSession } from '../../../../shared/types';
+import { useRoomTitle } from '../../app/appData';
 import { Avatar } from '../../components/Avatar';
 import { IdeBadge } from '../../components/IdeBadge';
 import { Menu } from '../../components/Menu';
 import { Icon } from '../../components/Icon';
 import { STATUS_WORDS } from '../../components/StatusDot';
+import { Time } from '../../components/Time';
 import { ReachabilityDot, ReachabilityLabel } from '../delivery/Reachability';
 import { meterDetail, tokensText } from '../delivery/TokenMeter';
-import { formatRelative } from '../../lib/time';
 import { AgentWakes } from './AgentWakes';
 
 export type AgentAction = 'rename' | 'disconnect' | 'remove';
 
 export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSession; rooms: string[]; showRoom: boolean; onAction: (agent: AgentSession, action: AgentAction) => void }) {
+  const roomName = useRoomTitle();
   const status = `${STATUS_WORDS[agent.status]}${agent.statusText ? ` — ${agent.statusText}` : ''}`;
   return (
     <li className={agent.ended || agent.reachability === 'offline' ? 'agent-row agent-offline' : 'agent-row'}>
       <Avatar name={agent.name} size={36} />
       <div className="agent-main">
         <div className="agent-name-line">
-          <strong className="agent-name">{agent.name}</strong>
+          <strong className="agent-name truncate" title={agent.name}>
+            {agent.name}
+          </strong>
           <IdeBadge ide={agent.ide} />
-          {agent.owner && <span className="muted">{agent.owner}</span>}
+          {agent.owner && (
+            <span className="muted truncate" title={agent.owner}>
+              {agent.owner}
+            </span>
+          )}
         </div>
         <div className="agent-status-line">
           {agent.ended ? (
@@ -54,7 +62,7 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
         </div>
         <div>
           <dt>Last seen</dt>
-          <dd>{agent.online && !agent.ended ? 'Now' : <time dateTime={agent.lastSeenAt}>{formatRelative(agent.lastSeenAt)}</time>}</dd>
+          <dd>{agent.online && !agent.ended ? 'Now' : <Time iso={agent.lastSeenAt} />}</dd>
         </div>
       </dl>
       <Menu
@@ -62,7 +70,7 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
         items={[
           { key: 'rename', label: 'Rename…', onSelect: () => onAction(agent, 'rename') },
           ...(agent.online && !agent.ended ? [{ key: 'disconnect', label: 'Disconnect…', onSelect: () => onAction(agent, 'disconnect') }] : []),
-          ...(!agent.ended ? [{ key: 'remove', label: `Remove from ${agent.roomName}…`, danger: true, onSelect: () => onAction(agent, 'remove') }] : []),
+          ...(!agent.ended ? [{ key: 'remove', label: `Remove from ${roomName(agent.roomId, agent.roomName)}…`, danger: true, onSelect: () => onAction(agent, 'remove') }] : []),
         ]}
       >
         <Icon name="more" />

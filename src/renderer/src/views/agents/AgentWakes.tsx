@@ -1,9 +1,10 @@
 // Why the agent was woken: its latest wake in plain words, and on opening, the recent ones
 // with the start of the message that woke it (a person can spot wasted wakes). Live.
 import { useState } from 'react';
+import { withStatusLabels } from '../../../../shared/taskTransitions';
 import type { Wake } from '../../../../shared/types';
 import { useQuery } from '../../api/useQuery';
-import { formatRelative } from '../../lib/time';
+import { Time } from '../../components/Time';
 import { wakeReasonText } from '../../lib/wakes';
 
 export function AgentWakes({ sessionId, lastWake }: { sessionId: string; lastWake: Wake | null }) {
@@ -14,15 +15,15 @@ export function AgentWakes({ sessionId, lastWake }: { sessionId: string; lastWak
     <details className="agent-wakes" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
         <span className="agent-wake-reason">{wakeReasonText(lastWake)}</span>{' '}
-        <time className="muted" dateTime={lastWake.at}>{formatRelative(lastWake.at)}</time>
+        <Time className="muted" iso={lastWake.at} />
       </summary>
       {open && (
         <ol className="agent-wake-list" aria-label="Recent wakes">
           {(wakes.data ?? [lastWake]).map((wake) => (
             <li key={`${wake.at}-${wake.messageNumber}`}>
               <span>{wakeReasonText(wake)}</span>
-              {wake.excerpt && <q className="muted">{wake.excerpt}</q>}
-              <time className="muted" dateTime={wake.at}>{formatRelative(wake.at)}</time>
+              {wake.excerpt && <q className="muted">{withStatusLabels(wake.excerpt)}</q>}
+              <Time className="muted" iso={wake.at} />
             </li>
           ))}
         </ol>

@@ -6,12 +6,12 @@ import { TOKEN_ESTIMATE_NOTE } from '../../../../shared/tokens';
 import type { AgentSession } from '../../../../shared/types';
 import { useAppEvents } from '../../api/useAppEvents';
 import { useQuery } from '../../api/useQuery';
-import { useAppData } from '../../app/appData';
+import { useAppData, useRoomTitle } from '../../app/appData';
 import { useNavigation } from '../../app/navigation';
 import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
 import { AgentRow, type AgentAction } from './AgentRow';
 import { AgentDialogs } from './AgentDialogs';
-import { RoomOptions, roomTitle } from '../sidebar/RoomItem';
+import { RoomOptions } from '../sidebar/RoomItem';
 
 /** Who a message reaches soonest first (listening, working, managed, idle, …, offline), then the most recently seen. */
 export function sortAgents(agents: AgentSession[]): AgentSession[] {
@@ -40,8 +40,8 @@ export function AgentsRoster({ roomId }: { roomId?: string }) {
   const agents = all.data ?? [];
   const room = roomId ?? filter;
   const shown = sortAgents(room ? agents.filter((a) => a.roomId === room) : agents);
-  const titles = new Map((rooms.data ?? []).map((r) => [r.id, roomTitle(r)]));
-  const title = (a: AgentSession) => titles.get(a.roomId) ?? a.roomName;
+  const roomName = useRoomTitle();
+  const title = (a: AgentSession) => roomName(a.roomId, a.roomName);
   const roomsOf = (agent: AgentSession) => [...new Set([title(agent), ...agents.filter((a) => a.agentKey === agent.agentKey && !a.ended).map(title)])];
   const online = shown.filter((a) => a.online && !a.ended).length;
 

@@ -1,5 +1,6 @@
 // One board column. While a card is dragged, a column the transition table does not allow
-// is dimmed and disabled as a drop target, so the drop is refused.
+// is dimmed and disabled as a drop target, so the drop is refused. An empty column shrinks
+// to a narrow strip (its name and 0, still a drop target), so the columns with cards fit.
 import { useDroppable } from '@dnd-kit/core';
 import { STATUS_LABELS, type TaskStatus } from '../../../../shared/taskTransitions';
 import type { TaskCard } from '../../../../shared/types';
@@ -13,14 +14,19 @@ export interface BoardColumnProps {
   onOpen: (task: TaskCard) => void;
   onMove: (task: TaskCard, to: TaskStatus) => void;
   slim?: boolean;
+  /** A fixed width in pixels (kept while a card is dragged). */
+  width?: number;
 }
 
-export function BoardColumn({ status, tasks, dragFrom, onOpen, onMove, slim = false }: BoardColumnProps) {
+export function BoardColumn({ status, tasks, dragFrom, onOpen, onMove, slim = false, width }: BoardColumnProps) {
   const state = columnState(dragFrom, status);
   const { setNodeRef, isOver } = useDroppable({ id: status, disabled: state === 'refused' });
-  const classes = ['board-column', `column-${state}`, isOver && state === 'allowed' ? 'column-over' : '', slim ? 'column-slim' : ''].filter(Boolean).join(' ');
+  const strip = tasks.length === 0;
+  const classes = ['board-column', `column-${state}`, isOver && state === 'allowed' ? 'column-over' : '', slim ? 'column-slim' : '', strip ? 'column-strip' : '']
+    .filter(Boolean)
+    .join(' ');
   return (
-    <section ref={setNodeRef} className={classes} aria-label={STATUS_LABELS[status]} aria-disabled={state === 'refused' ? true : undefined} data-status={status}>
+    <section ref={setNodeRef} className={classes} style={width === undefined ? undefined : { flex: `0 0 ${width}px` }} aria-label={STATUS_LABELS[status]} aria-disabled={state === 'refused' ? true : undefined} data-status={status}>
       <header className="board-column-head">
         <h3>{STATUS_LABELS[status]}</h3>
         <span className="column-count">{tasks.length}</span>
@@ -30,7 +36,7 @@ export function BoardColumn({ status, tasks, dragFrom, onOpen, onMove, slim = fa
         {tasks.map((task) => (
           <TaskCardView key={task.number} task={task} onOpen={onOpen} onMove={onMove} />
         ))}
-        {tasks.length === 0 && <p className="column-empty">Nothing here</p>}
+        {strip && <p className="column-empty">Nothing here</p>}
       </div>
     </section>
   );

@@ -16,7 +16,8 @@ import { NewTaskDialog } from './NewTaskDialog';
 import { CardBody } from './TaskCardView';
 import { TaskDrawer } from './TaskDrawer';
 import { dropAction, needsConfirmation, type TaskAction } from './boardRules';
-import { useTaskActions } from './useTaskActions';
+import { cancelKey, useTaskActions } from './useTaskActions';
+import { useUndo } from '../../components/Undo';
 import { cardElement, useBoardFocus } from './useBoardFocus';
 import { prefersReducedMotion } from '../../lib/motion';
 
@@ -34,25 +35,37 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
   const { navigate } = useNavigation();
   const board = useQuery('tasks.board', { roomId: room.id }, (e) => e.type === 'task.changed' && e.roomId === room.id);
   const perform = useTaskActions();
+  const { pending: waiting, undo } = useUndo();
   const [dragging, setDragging] = useState<TaskCard | null>(null);
+  // While a card is dragged the columns keep the widths they had: the Closed lane opening
+  // beside them must not move a column from under the pointer (the board scrolls instead).
+  const [frozen, setFrozen] = useState<ReadonlyMap<string, number> | null>(null);
   const [closedOpen, setClosedOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
 
-  const tasks = board.data?.tasks ?? [];
+  // A cancel waiting out its Undo time already shows where it will go.
+  const tasks = (board.data?.tasks ?? []).map((task) => (waiting.has(cancelKey(task)) ? { ...task, status: 'cancelled' as const } : task));
   const followCard = useBoardFocus(tasks);
   const openTask = (task: TaskCard) => navigate(roomRoute(room.id, 'board', { task: task.number }));
   const request = (task: TaskCard, to: TaskStatus, byDrag = false) => {
+    // Moving a card whose cancel is still pending takes the cancel back: it never happened.
+    if (waiting.has(cancelKey(task))) return undo(cancelKey(task));
     const action = dropAction(task.status, to);
     if (!action) return;
     followCard(task);
     if (action.kind === 'assign' || needsConfirmation(task, action, byDrag)) setPending({ task, action });
     else void perform(task, action);
   };
-  const onDragStart = (event: DragStartEvent) => setDragging((event.active.data.current as { task: TaskCard }).task);
+  const onDragStart = (event: DragStartEvent) => {
+    const columns = [...document.querySelectorAll<HTMLElement>('.board > [data-status]')];
+    setFrozen(new Map(columns.map((el) => [el.dataset.status ?? '', el.getBoundingClientRect().width])));
+    setDragging((event.active.data.current as { task: TaskCard }).task);
+  };
   const onDragEnd = (event: DragEndEvent) => {
     setDragging(null);
+    setFrozen(null);
     const task = (event.active.data.current as { task: TaskCard }).task;
     // A refused column is a disabled drop target, so `over` is null there: nothing happens.
     if (event.over) request(task, event.over.id as TaskStatus, true);
@@ -73,10 +86,10 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
           </button>
         </div>
         {/* pointerWithin: the column under the pointer decides, never a neighbour the card overlaps. */}
-        <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
+        <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => (setDragging(null), setFrozen(null))}>
           <div className="board">
             {BOARD_COLUMNS.map((status) => (
-              <BoardColumn key={status} status={status} tasks={tasks.filter((t) => t.status === status)} dragFrom={dragFrom} onOpen={openTask} onMove={request} />
+              <BoardColumn key={status} status={status} tasks={tasks.filter((t) => t.status === status)} dragFrom={dragFrom} onOpen={openTask} onMove={request} width={frozen?.get(status)} />
             ))}
             <ClosedLane tasks={tasks.filter((t) => CLOSED_LANE.includes(t.status))} open={closedOpen} onToggle={() => setClosedOpen((o) => !o)} dragFrom={dragFrom} onOpen={openTask} onMove={request} />
           </div>

@@ -1,12 +1,10 @@
-// Workflow artifacts of a task (PRs, issues, branches): only an https: link is a link, and
-// it leaves only through the safe rule. A link on this machine (http://localhost…) is shown
-// as text to copy; anything else (javascript:, file:, data:, stored before the app refused
-// them) is never shown at all.
+// A task's links: its pull request (pr_url) and its workflow artifacts (PRs, issues,
+// branches). Only an https: link is a link, and it leaves only through the safe rule. A link
+// on this machine (http://localhost…) is shown as text to copy; anything else (javascript:,
+// file:, data:, stored before the app refused them) is never shown at all.
 import { isArtifactUrl, safeExternalUrl } from '../../../../shared/externalLinks';
-import type { WorkflowArtifact } from '../../../../shared/types';
-import { useApi } from '../../api/ApiContext';
-import { Icon } from '../../components/Icon';
-import { openExternal } from '../../lib/openExternal';
+import type { PullRequestState, WorkflowArtifact } from '../../../../shared/types';
+import { ExternalLink } from '../../components/ExternalLink';
 
 const KIND_WORDS: Readonly<Record<WorkflowArtifact['kind'], string>> = {
   issue: 'Issue',
@@ -18,12 +16,24 @@ const KIND_WORDS: Readonly<Record<WorkflowArtifact['kind'], string>> = {
   merge: 'Merge',
 };
 
-export function TaskArtifacts({ artifacts }: { artifacts: WorkflowArtifact[] }) {
-  const api = useApi();
-  if (artifacts.length === 0) return <p className="muted">No links yet.</p>;
+/** "#12" for a GitHub-style pull request URL, else null. */
+export function prNumberOf(url: string): string | null {
+  const match = /\/pulls?\/(\d+)(?:[/?#]|$)/.exec(url);
+  return match ? `#${match[1]}` : null;
+}
+
+/** The task's PR as an artifact, unless an artifact already links the same URL. */
+function withPullRequest(artifacts: WorkflowArtifact[], pr: PullRequestState | null): WorkflowArtifact[] {
+  if (!pr?.url || artifacts.some((a) => a.url === pr.url)) return artifacts;
+  return [{ provider: 'github', kind: 'pull_request', url: pr.url, number: null, title: prNumberOf(pr.url), state: pr.state === 'unknown' ? null : pr.state }, ...artifacts];
+}
+
+export function TaskArtifacts({ artifacts, pr = null }: { artifacts: WorkflowArtifact[]; pr?: PullRequestState | null }) {
+  const links = withPullRequest(artifacts, pr);
+  if (links.length === 0) return <p className="muted">No links yet.</p>;
   return (
     <ul className="artifacts">
-      {artifacts.map((artifact, index) => {
+      {links.map((artifact, index) => {
         const shownUrl = artifact.url && isArtifactUrl(artifact.url) ? artifact.url : null;
         const href = shownUrl && safeExternalUrl(shownUrl);
         const name = artifact.title ?? artifact.ref ?? (artifact.number != null ? `#${artifact.number}` : artifact.id ?? shownUrl ?? '');
@@ -31,11 +41,11 @@ export function TaskArtifacts({ artifacts }: { artifacts: WorkflowArtifact[] }) 
           <li key={index}>
             <span className="badge">{KIND_WORDS[artifact.kind]}</span>
             {href ? (
-              <a href={href} onClick={(event) => { event.preventDefault(); void openExternal(api, href); }}>
-                {name} <Icon name="external" size={12} />
-              </a>
+              <ExternalLink href={href} className="truncate" title={href}>
+                {name}
+              </ExternalLink>
             ) : (
-              <span>{name}</span>
+              <span className="truncate">{name}</span>
             )}
             {!href && shownUrl && shownUrl !== name && <code>{shownUrl}</code>}
             {artifact.state && <span className="muted">{artifact.state}</span>}

@@ -3,7 +3,7 @@
 import { useDraggable } from '@dnd-kit/core';
 import type { TaskStatus } from '../../../../shared/taskTransitions';
 import type { TaskCard } from '../../../../shared/types';
-import { formatAge, formatDateTime } from '../../lib/time';
+import { Time } from '../../components/Time';
 import { MoveToMenu } from './MoveToMenu';
 import { TaskMeta } from './TaskMeta';
 
@@ -30,9 +30,7 @@ export function CardBody({ task, onOpen, onMove, overlay = false }: TaskCardProp
     <article aria-label={`${task.id}: ${task.title}`}>
       <div className="task-card-head">
         <span className="task-id">{task.id}</span>
-        <span className="task-age" title={`Updated ${formatDateTime(task.updatedAt)}`}>
-          {formatAge(task.updatedAt)}
-        </span>
+        <Time className="task-age" iso={task.updatedAt} />
         {!overlay && <MoveToMenu task={task} onMove={(to) => onMove(task, to)} />}
       </div>
       <button type="button" className="task-title" onClick={() => onOpen(task)} tabIndex={overlay ? -1 : 0}>

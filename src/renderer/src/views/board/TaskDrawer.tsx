@@ -113,7 +113,7 @@ export function TaskDrawer({ roomId, number, onClose, onMove, onReassign, return
           </section>
           <section className="drawer-section">
             <h3>Links</h3>
-            <TaskArtifacts artifacts={t.artifacts} />
+            <TaskArtifacts artifacts={t.artifacts} pr={t.pr} />
           </section>
           {(t.sourceMessageNumber !== null || t.discussionRootNumber !== null) && (
             <section className="drawer-section drawer-links">

@@ -1,7 +1,7 @@
 // The task's status history: who moved it where, and when.
 import { STATUS_LABELS } from '../../../../shared/taskTransitions';
 import type { TaskHistoryEntry } from '../../../../shared/types';
-import { formatDateTime } from '../../lib/time';
+import { Time } from '../../components/Time';
 
 export function TaskHistory({ history }: { history: TaskHistoryEntry[] }) {
   if (history.length === 0) return <p className="muted">No changes yet.</p>;
@@ -21,7 +21,7 @@ export function TaskHistory({ history }: { history: TaskHistoryEntry[] }) {
             )}
           </span>
           <span className="history-who">
-            {entry.actor.split(' | ')[0]} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            {entry.actor.split(' | ')[0]} · <Time iso={entry.at} />
           </span>
         </li>
       ))}

@@ -1,11 +1,11 @@
 // The Chat tab: search bar (on demand), the timeline, the composer, and the thread panel.
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AgentSession, RoomSummary, SearchHit } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { useQuery } from '../../api/useQuery';
 import { roomRoute, useNavigation, type Route } from '../../app/navigation';
 import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
-import { roomTitle } from '../sidebar/RoomItem';
+import { roomTitle } from '../../lib/rooms';
 import { Composer } from './Composer';
 import { SearchPanel } from './SearchPanel';
 import { ThreadPanel } from './ThreadPanel';
@@ -34,8 +34,12 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
   const agentNames = agents.filter((a) => !a.ended).map((a) => a.name);
   const tasks = board.data?.tasks ?? [];
   const marked = useRef(0);
+  // What the person has read: the newest top-level message while they see the bottom of the
+  // timeline, and the newest reply of the open thread. The room's read marker is one number,
+  // so a reply moves it only while everything above it in the timeline is seen too.
+  const reading = useRef({ atEnd: true, top: 0, reply: 0 });
 
-  const onSeenNewest = useCallback(
+  const markRead = useCallback(
     (number: number) => {
       if (number <= marked.current) return;
       marked.current = number;
@@ -45,20 +49,59 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
     },
     [api, room.id],
   );
+  const onSeenNewest = useCallback(
+    (number: number) => {
+      reading.current.top = Math.max(reading.current.top, number);
+      markRead(Math.max(reading.current.top, reading.current.reply));
+    },
+    [markRead],
+  );
+  const onAtEnd = useCallback(
+    (atEnd: boolean) => {
+      reading.current.atEnd = atEnd;
+      if (atEnd) markRead(Math.max(reading.current.top, reading.current.reply));
+    },
+    [markRead],
+  );
+  const onSeenReply = useCallback(
+    (number: number) => {
+      reading.current.reply = Math.max(reading.current.reply, number);
+      if (reading.current.atEnd) markRead(Math.max(reading.current.top, reading.current.reply));
+    },
+    [markRead],
+  );
   // Stable, so the timeline's memoised rows do not all re-render whenever the chat does.
   const openThread = useCallback((root: number) => navigate(roomRoute(room.id, 'chat', { threadRoot: root, focus: route.focus })), [navigate, room.id, route.focus]);
   const openTask = useCallback((number: number) => navigate(roomRoute(room.id, 'board', { task: number })), [navigate, room.id]);
+  const [searchQuery, setSearchQuery] = useState('');
+  // The results close, so nothing covers the message they lead to; reopening search keeps the query.
   const choose = async (hit: SearchHit) => {
     const target = hit.threadRootNumber ?? hit.number;
+    onCloseSearch();
     await timeline.jumpTo(target);
     navigate(roomRoute(room.id, 'chat', { focus: target, threadRoot: hit.threadRootNumber ?? route.threadRoot }));
   };
+  // Opened at a message (a search of every room, Needs you, a task's source): load the stretch around it.
+  const { jumpTo } = timeline;
+  const loaded = timeline.status === 'ready';
+  useEffect(() => {
+    if (route.focus !== undefined && loaded) void jumpTo(route.focus);
+  }, [route.focus, loaded, jumpTo]);
 
   return (
     <ReceiptsProvider roomId={room.id}>
       <div className={route.threadRoot ? 'chat with-side' : 'chat'}>
         <div className="chat-main">
-          {searchOpen && <SearchPanel roomId={room.id} onChoose={(hit) => void choose(hit)} onClose={onCloseSearch} returnFocusTo={() => document.querySelector<HTMLElement>('.timeline')} />}
+          {searchOpen && (
+            <SearchPanel
+              roomId={room.id}
+              initialQuery={searchQuery}
+              onQueryChange={setSearchQuery}
+              onChoose={(hit) => void choose(hit)}
+              onClose={onCloseSearch}
+              returnFocusTo={() => document.querySelector<HTMLElement>('.timeline')}
+            />
+          )}
           {timeline.status === 'loading' && <Loading label="Loading messages…" />}
           {timeline.status === 'error' && <ErrorState message={timeline.error ?? 'Messages could not load.'} onRetry={timeline.reload} />}
           {timeline.status === 'ready' && timeline.messages.length === 0 && (
@@ -67,7 +110,7 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
             </EmptyState>
           )}
           {timeline.status === 'ready' && timeline.messages.length > 0 && (
-            <Timeline timeline={timeline} focusNumber={route.focus} onOpenThread={openThread} onTask={openTask} onSeenNewest={onSeenNewest} />
+            <Timeline timeline={timeline} focusNumber={route.focus} onOpenThread={openThread} onTask={openTask} onSeenNewest={onSeenNewest} onAtEnd={onAtEnd} />
           )}
           <Composer
             label={`Message ${roomTitle(room)}`}
@@ -90,6 +133,7 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
             onClose={() => navigate(roomRoute(room.id, 'chat', { focus: route.focus }))}
             onTask={openTask}
             returnFocusTo={() => timelineRow(route.threadRoot!)}
+            onSeen={onSeenReply}
           />
         )}
       </div>

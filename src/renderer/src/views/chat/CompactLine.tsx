@@ -2,20 +2,23 @@
 import { memo } from 'react';
 import type { TimelineMessage } from '../../../../shared/types';
 import { Markdown } from '../../components/Markdown';
-import { formatClock, formatDateTime } from '../../lib/time';
+import { Time, useTimeText } from '../../components/Time';
 import { ReplyCount } from './ReplyCount';
 import { messageLabel, shownText } from './rows';
 
 export const CompactLine = memo(function CompactLine({ message, onOpenThread, onTask }: { message: TimelineMessage; onOpenThread?: (root: number) => void; onTask?: (number: number) => void }) {
   const isStatus = message.kind === 'status';
+  const when = useTimeText(message.createdAt);
   return (
-    <article className={isStatus ? 'compact-line compact-status' : 'compact-line compact-event'} aria-label={messageLabel(message)} data-number={message.number} tabIndex={-1}>
+    <article className={isStatus ? 'compact-line compact-status' : 'compact-line compact-event'} aria-label={messageLabel(message, when)} data-number={message.number} tabIndex={-1}>
       <span className="compact-mark" aria-hidden="true" />
-      {isStatus && <span className="compact-sender">{message.sender.name}</span>}
+      {isStatus && (
+        <span className="compact-sender truncate" title={message.sender.name}>
+          {message.sender.name}
+        </span>
+      )}
       <Markdown text={shownText(message)} messageNumber={message.number} onTask={onTask} className="markdown markdown-inline" />
-      <time className="message-time" dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
-        {formatClock(message.createdAt)}
-      </time>
+      <Time className="message-time" iso={message.createdAt} />
       {onOpenThread && <ReplyCount count={message.replyCount} lastReplyAt={message.lastReplyAt} onOpen={() => onOpenThread(message.number)} />}
     </article>
   );

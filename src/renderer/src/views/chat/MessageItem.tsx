@@ -1,15 +1,16 @@
-// One chat message: avatar, sender line, Markdown text, quoted message, reply count, who got
-// it (receipts), and a "Reply in thread" action that appears on hover and on keyboard focus. Its accessible name
-// says who wrote it and when.
-import { memo } from 'react';
+// One chat message: avatar, sender line, Markdown text (collapsed with "Show more" when very
+// long), quoted message, reply count, who got it (receipts), and a "Reply in thread" action
+// that appears on hover and on keyboard focus. Its accessible name says who wrote it and when.
+import { memo, useId } from 'react';
 import type { TimelineMessage } from '../../../../shared/types';
 import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';
 import { Markdown } from '../../components/Markdown';
-import { formatClock } from '../../lib/time';
+import { Time, useTimeText } from '../../components/Time';
 import { ReplyCount } from './ReplyCount';
 import { messageLabel } from './rows';
 import { SenderLine } from './SenderLine';
+import { isLongMessage, useExpanded } from './longMessages';
 import { MessageReceiptsLine } from '../delivery/Receipts';
 
 export interface MessageItemProps {
@@ -26,11 +27,12 @@ export const MessageItem = memo(function MessageItem({ message, continued = fals
     .filter(Boolean)
     .join(' ');
   const kind = message.source === 'human' ? 'person' : message.source === 'system' ? 'system' : 'agent';
+  const when = useTimeText(message.createdAt);
   return (
-    <article className={classes} aria-label={messageLabel(message)} data-number={message.number} tabIndex={-1}>
+    <article className={classes} aria-label={messageLabel(message, when)} data-number={message.number} tabIndex={-1}>
       <div className="message-gutter">
         {continued ? (
-          <span className="message-hover-time">{formatClock(message.createdAt)}</span>
+          <Time className="message-hover-time" iso={message.createdAt} />
         ) : (
           <Avatar name={message.sender.name} kind={kind} size={32} />
         )}
@@ -42,7 +44,7 @@ export const MessageItem = memo(function MessageItem({ message, continued = fals
             <span className="message-quote-sender">{message.replyTo.senderName}</span> {message.replyTo.excerpt}
           </blockquote>
         )}
-        <Markdown text={message.text} messageNumber={message.number} onTask={onTask} />
+        <MessageText message={message} onTask={onTask} />
         {onOpenThread && <ReplyCount count={message.replyCount} lastReplyAt={message.lastReplyAt} onOpen={() => onOpenThread(message.number)} />}
         <MessageReceiptsLine number={message.number} />
       </div>
@@ -56,3 +58,22 @@ export const MessageItem = memo(function MessageItem({ message, continued = fals
     </article>
   );
 });
+
+/** The Markdown text; a very long one starts collapsed, with "Show more" / "Show less". */
+function MessageText({ message, onTask }: { message: TimelineMessage; onTask?: (number: number) => void }) {
+  const long = isLongMessage(message.text);
+  const [open, toggle] = useExpanded(message.roomId, message.number);
+  const id = useId();
+  const text = <Markdown text={message.text} messageNumber={message.number} onTask={onTask} />;
+  if (!long) return text;
+  return (
+    <>
+      <div id={id} className={open ? 'message-text' : 'message-text collapsed'}>
+        {text}
+      </div>
+      <button type="button" className="link-button show-more" aria-expanded={open} aria-controls={id} onClick={toggle}>
+        {open ? 'Show less' : 'Show more'}
+      </button>
+    </>
+  );
+}

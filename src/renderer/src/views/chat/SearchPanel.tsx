@@ -1,52 +1,48 @@
-// Search in a room (Ctrl/Cmd+F): full-text results with highlighted snippets; choosing one
-// scrolls the chat to it (or opens its thread). Closing it gives focus back where it was.
-import { useEffect, useRef, useState } from 'react';
-import type { SearchHit, SearchResult } from '../../../../shared/types';
+// Search in a room (the search button in the room header; Ctrl/Cmd+F in the desktop app):
+// full-text results with highlighted snippets. Choosing one closes the results and scrolls
+// the chat to it (or opens its thread), so nothing covers it; reopening keeps the query.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SearchHit } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
-import { errorMessage } from '../../api/client';
 import { useFocusReturn } from '../../components/focus';
 import { Icon } from '../../components/Icon';
-import { formatDateTime } from '../../lib/time';
+import { moveBetweenHits, SearchHitButton } from './SearchHitButton';
+import { matchSummary, useSearch } from './useSearch';
 
-const DEBOUNCE_MS = 200;
+export interface SearchPanelProps {
+  roomId: string;
+  initialQuery?: string;
+  onQueryChange?: (query: string) => void;
+  onChoose: (hit: SearchHit) => void;
+  onClose: () => void;
+  returnFocusTo?: () => HTMLElement | null;
+}
 
-export function SearchPanel({ roomId, onChoose, onClose, returnFocusTo }: { roomId: string; onChoose: (hit: SearchHit) => void; onClose: () => void; returnFocusTo?: () => HTMLElement | null }) {
+export function SearchPanel({ roomId, initialQuery = '', onQueryChange, onChoose, onClose, returnFocusTo }: SearchPanelProps) {
   const api = useApi();
-  const [query, setQuery] = useState('');
-  const [result, setResult] = useState<SearchResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [searching, setSearching] = useState(false);
+  const [query, setQuery] = useState(initialQuery);
+  const run = useCallback((q: string) => api.call('messages.search', { roomId, query: q, limit: 50 }), [api, roomId]);
+  const { result, error, searching } = useSearch(query, run);
   const input = useRef<HTMLInputElement>(null);
   useFocusReturn(returnFocusTo);
 
   useEffect(() => {
     input.current?.focus();
+    input.current?.select();
   }, []);
-  useEffect(() => {
-    if (query.trim() === '') {
-      setResult(null);
-      setError(null);
-      return;
-    }
-    let stale = false;
-    const timer = setTimeout(() => {
-      setSearching(true);
-      api.call('messages.search', { roomId, query, limit: 50 }).then(
-        (found) => !stale && (setResult(found), setError(null)),
-        (thrown: unknown) => !stale && setError(errorMessage(thrown)),
-      ).finally(() => !stale && setSearching(false));
-    }, DEBOUNCE_MS);
-    return () => {
-      stale = true;
-      clearTimeout(timer);
-    };
-  }, [api, roomId, query]);
 
   return (
-    <div className="search-panel" role="search" onKeyDown={(event) => event.key === 'Escape' && onClose()}>
+    <div className="search-panel" role="search" onKeyDown={(event) => (event.key === 'Escape' ? onClose() : moveBetweenHits(event))}>
       <div className="search-input">
         <Icon name="search" />
-        <input ref={input} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search messages in this room" aria-label="Search messages in this room" />
+        <input
+          ref={input}
+          type="search"
+          value={query}
+          onChange={(e) => (setQuery(e.target.value), onQueryChange?.(e.target.value))}
+          placeholder="Search messages in this room"
+          aria-label="Search messages in this room"
+        />
         <button type="button" className="btn btn-icon btn-small" onClick={onClose} aria-label="Close search">
           <Icon name="x" />
         </button>
@@ -55,21 +51,12 @@ export function SearchPanel({ roomId, onChoose, onClose, returnFocusTo }: { room
       {result && (
         <div className="search-results">
           <p className="search-summary" role="status">
-            {searching ? 'Searching…' : result.hits.length === 0 ? 'No messages match.' : `${result.hits.length}${result.hasMore ? '+' : ''} ${result.hits.length === 1 ? 'match' : 'matches'}`}
+            {matchSummary(result.hits.length, result.hasMore, searching)}
           </p>
           <ul>
             {result.hits.map((hit) => (
               <li key={hit.number}>
-                <button type="button" className="search-hit" onClick={() => onChoose(hit)}>
-                  <span className="search-hit-head">
-                    <strong>{hit.sender.name}</strong>
-                    {hit.threadRootNumber !== null && <span className="badge">in a thread</span>}
-                    <time dateTime={hit.createdAt}>{formatDateTime(hit.createdAt)}</time>
-                  </span>
-                  <span className="search-snippet">
-                    {hit.snippet.map((part, index) => (part.hit ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}
-                  </span>
-                </button>
+                <SearchHitButton hit={hit} onChoose={onChoose} />
               </li>
             ))}
           </ul>

@@ -21,9 +21,11 @@ export interface ThreadPanelProps {
   onTask: (number: number) => void;
   /** Where focus goes on close when the button that opened the thread is gone. */
   returnFocusTo?: () => HTMLElement | null;
+  /** Called with the newest reply on screen: the person has seen it. */
+  onSeen?: (number: number) => void;
 }
 
-export function ThreadPanel({ roomId, rootNumber, agentNames, tasks, readOnly, onClose, onTask, returnFocusTo }: ThreadPanelProps) {
+export function ThreadPanel({ roomId, rootNumber, agentNames, tasks, readOnly, onClose, onTask, returnFocusTo, onSeen }: ThreadPanelProps) {
   const api = useApi();
   const thread = useQuery('messages.thread', { roomId, rootNumber });
   const end = useRef<HTMLDivElement>(null);
@@ -33,10 +35,15 @@ export function ThreadPanel({ roomId, rootNumber, agentNames, tasks, readOnly, o
     thread.setData((old) => (old.replies.some((r) => r.number === event.message.number) ? old : { ...old, replies: [...old.replies, event.message] }));
   });
   const count = thread.data?.replies.length ?? 0;
+  const newest = thread.data?.replies[count - 1]?.number;
   // Braces matter: newer Chromium returns a promise from scrollIntoView, and an effect must not.
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [count]);
+  // Replies in the open thread are read as they arrive: they never count as unread.
+  useEffect(() => {
+    if (newest !== undefined) onSeen?.(newest);
+  }, [newest, onSeen]);
 
   const send = (text: string) =>
     api.call('messages.send', { roomId, text, threadRootNumber: rootNumber }).then((message) => {

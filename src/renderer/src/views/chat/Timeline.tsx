@@ -18,10 +18,10 @@ const END_THRESHOLD = 48;
 /** Start fetching the older page this far above the top, so it is usually in before the reader gets there. */
 const LOAD_MORE_PX = 1500;
 
-/** Messages newer than `seenUpTo`, counted from the end (the window is oldest first). */
+/** Messages newer than `seenUpTo`, counted from the end (the window is oldest first); the person's own are never new. */
 function countUnseen(messages: TimelineMessage[], seenUpTo: number): number {
   let count = 0;
-  for (let i = messages.length - 1; i >= 0 && messages[i].number > seenUpTo; i--) count++;
+  for (let i = messages.length - 1; i >= 0 && messages[i].number > seenUpTo; i--) if (messages[i].source !== 'human') count++;
   return count;
 }
 
@@ -33,12 +33,21 @@ export interface TimelineProps {
   onTask: (number: number) => void;
   /** Called with the newest message number while the reader sees the bottom. */
   onSeenNewest: (number: number) => void;
+  /** Called when the reader leaves the bottom (false) or reaches it again (true). */
+  onAtEnd?: (atEnd: boolean) => void;
 }
 
-export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNewest }: TimelineProps) {
+export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNewest, onAtEnd }: TimelineProps) {
   const { messages, hasMoreBefore, hasMoreAfter } = timeline;
   const scroller = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
+  /** What the chat last heard: whether the reader sees the newest messages. */
+  const reportedEnd = useRef(true);
+  const reportEnd = (value: boolean) => {
+    if (value === reportedEnd.current) return;
+    reportedEnd.current = value;
+    onAtEnd?.(value);
+  };
   const [seenUpTo, setSeenUpTo] = useState(0);
   /** A row to focus once it is drawn (keyboard moves, a search result). */
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
@@ -72,6 +81,21 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
     } else virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
   }, [timeline.generation, focusNumber]);
 
+  // The person's own message always comes into view, even from far up; it is seen, never "new".
+  const shownSent = useRef(0);
+  useLayoutEffect(() => {
+    const { sent } = timeline;
+    if (!sent || sent.count === shownSent.current) return;
+    const index = messages.findIndex((m) => m.number === sent.number);
+    if (index < 0) return; // not in yet (the newest page is loading)
+    shownSent.current = sent.count;
+    virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+    atEnd.current = true;
+    reportEnd(true);
+    setSeenUpTo(last);
+    onSeenNewest(last);
+  }, [timeline.sent, messages]);
+
   // Rows render a task after scrolling: focus the wanted one when it is in the DOM.
   useEffect(() => {
     if (focusIndex === null) return;
@@ -94,6 +118,7 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
     if (!el) return;
     const distanceFromEnd = el.scrollHeight - el.scrollTop - el.clientHeight;
     atEnd.current = distanceFromEnd <= END_THRESHOLD;
+    reportEnd(atEnd.current && !hasMoreAfter);
     if (atEnd.current && !hasMoreAfter && last > seenUpTo) {
       setSeenUpTo(last);
       onSeenNewest(last);

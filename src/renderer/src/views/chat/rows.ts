@@ -1,7 +1,7 @@
 // How each timeline row is drawn: a day divider before the first message of a day, and a
 // continued message (no avatar) when the same sender posts again within five minutes.
+import { withStatusLabels } from '../../../../shared/taskTransitions';
 import type { TimelineMessage } from '../../../../shared/types';
-import { formatClock } from '../../lib/time';
 
 const GROUP_MS = 5 * 60_000;
 
@@ -20,12 +20,13 @@ export function continuesGroup(previous: TimelineMessage | undefined, message: T
   return new Date(message.createdAt).getTime() - new Date(previous.createdAt).getTime() < GROUP_MS;
 }
 
-/** The text a row shows: a status post without its "[status]" prefix. */
+/** The text a row shows: a status post without its "[status]" prefix, a room event with status labels. */
 export function shownText(message: TimelineMessage): string {
-  return message.kind === 'status' ? message.text.replace(/^\[status\]\s*/i, '') : message.text;
+  if (message.kind === 'status') return message.text.replace(/^\[status\]\s*/i, '');
+  return message.source === 'system' ? withStatusLabels(message.text) : message.text;
 }
 
-/** "Juniper, 14:05": what a screen reader says first about a message or a compact line. */
-export function messageLabel(message: TimelineMessage): string {
-  return `${message.sender.name}, ${formatClock(message.createdAt)}`;
+/** "Juniper, 5 min ago": what a screen reader says first about a message or a compact line (`when` from useTimeText). */
+export function messageLabel(message: TimelineMessage, when: string): string {
+  return `${message.sender.name}, ${when}`;
 }

@@ -18,11 +18,13 @@ export interface Timeline extends TimelineWindow {
   loadingOlder: boolean;
   /** Bumps each time the window is replaced (first load, jump, back to latest). */
   generation: number;
+  /** The person's latest sent message (and a count, so sending twice is two changes): the timeline brings it into view. */
+  sent: { number: number; count: number } | null;
   loadOlder(): void;
   loadNewer(): void;
   jumpTo(number: number): Promise<void>;
   reload(): void;
-  /** Adds a message the person just sent (the event may come before or after; no duplicates). */
+  /** Adds a message the person just sent (the event may come before or after; no duplicates) and brings it into view. */
   add(message: TimelineMessage): void;
 }
 
@@ -35,6 +37,7 @@ export function useTimeline(roomId: string): Timeline {
   const [error, setError] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [generation, setGeneration] = useState(0);
+  const [sent, setSent] = useState<Timeline['sent']>(null);
   const busy = useRef(false);
   // The page last fetched ("before:151"): scroll events between its arrival and the next
   // render still see the old window and would fetch the same page again.
@@ -122,10 +125,16 @@ export function useTimeline(roomId: string): Timeline {
     error,
     loadingOlder,
     generation,
+    sent,
     loadOlder: () => void page('before'),
     loadNewer: () => void page('after'),
     jumpTo,
     reload: () => void replace({}),
-    add: (message) => setWindow((old) => applyLiveMessage(old, message)),
+    add: (message) => {
+      setSent((old) => ({ number: message.number, count: (old?.count ?? 0) + 1 }));
+      // Reading an older stretch (after a jump): the newest page, where the message is.
+      if (current.current.hasMoreAfter) void replace({});
+      else setWindow((old) => applyLiveMessage(old, message));
+    },
   };
 }

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { Fact } from '../../../../shared/types';
 import { Markdown } from '../../components/Markdown';
-import { formatDateTime } from '../../lib/time';
+import { Time } from '../../components/Time';
 import { CATEGORY_WORDS, FactForm, type FactDraft } from './FactForm';
 
 export function FactItem({ fact, onEdit, onRetire }: { fact: Fact; onEdit: (fact: Fact, draft: FactDraft) => Promise<unknown>; onRetire: (fact: Fact) => void }) {
@@ -34,7 +34,7 @@ export function FactItem({ fact, onEdit, onRetire }: { fact: Fact; onEdit: (fact
       </div>
       <Markdown text={fact.body} />
       <p className="fact-by muted">
-        {fact.createdBy.name} · {formatDateTime(fact.updatedAt)} · <span className="task-id">{fact.id}</span>
+        {fact.createdBy.name} · <Time iso={fact.updatedAt} /> · <span className="task-id">{fact.id}</span>
       </p>
     </li>
   );

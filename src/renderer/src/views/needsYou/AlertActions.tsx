@@ -8,7 +8,7 @@ import type { AlertAction, NeedsYouItem } from '../../../../shared/types';
 import { errorMessage } from '../../api/client';
 import { CopyButton } from '../../components/CopyButton';
 import { Menu } from '../../components/Menu';
-import { formatRelative } from '../../lib/time';
+import { Time } from '../../components/Time';
 import { BudgetDialog } from '../delivery/BudgetDialog';
 import { ReachabilityLabel } from '../delivery/Reachability';
 
@@ -51,7 +51,7 @@ export function AlertActions({ item, onAct, onDismiss, onOpen }: AlertActionsPro
       )}
       {alert.remindedAt && (
         <p className="needs-note muted">
-          Reminded <time dateTime={alert.remindedAt}>{formatRelative(alert.remindedAt)}</time>: the reminder wakes it as soon as it listens.
+          Reminded <Time iso={alert.remindedAt} />: the reminder wakes it as soon as it listens.
         </p>
       )}
       {alert.prompt && (

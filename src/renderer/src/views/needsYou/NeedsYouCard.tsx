@@ -1,12 +1,15 @@
 // One "Needs you" item: why it is here, who asked, the question, and an answer box. The
 // answer is posted as a thread reply that wakes the agent; Dismiss takes it off the queue.
+// A task in review is decided here too: Approve (to Done) or Request changes (back to In
+// progress, with what should change as the answer).
 // Items the app raised itself (issue 14) take actions instead (AlertActions).
 import { useState } from 'react';
 import type { NeedsYouItem, NeedsYouReason } from '../../../../shared/types';
 import { errorMessage } from '../../api/client';
+import { useRoomTitle } from '../../app/appData';
 import { Avatar } from '../../components/Avatar';
 import { Markdown } from '../../components/Markdown';
-import { formatRelative } from '../../lib/time';
+import { Time } from '../../components/Time';
 import { AlertActions, type AlertActionsProps } from './AlertActions';
 
 export const REASON_WORDS: Readonly<Record<NeedsYouReason, string>> = {
@@ -30,9 +33,13 @@ export interface NeedsYouCardProps {
   onDismiss: (item: NeedsYouItem) => Promise<unknown>;
   onAct: AlertActionsProps['onAct'];
   onOpen: (item: NeedsYouItem) => void;
+  /** A task in review: Approve moves it to Done (a note, if typed, is sent first). */
+  onApprove: (item: NeedsYouItem, note: string) => Promise<unknown>;
+  /** A task in review: the note says what to change; the task goes back to In progress. */
+  onRequestChanges: (item: NeedsYouItem, note: string) => Promise<unknown>;
 }
 
-export function NeedsYouCard({ item, onAnswer, onDismiss, onAct, onOpen }: NeedsYouCardProps) {
+export function NeedsYouCard({ item, onAnswer, onDismiss, onAct, onOpen, onApprove, onRequestChanges }: NeedsYouCardProps) {
   const [answer, setAnswer] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -49,18 +56,24 @@ export function NeedsYouCard({ item, onAnswer, onDismiss, onAct, onOpen }: Needs
     }
   };
   const label = `${REASON_WORDS[item.reason]} from ${item.from}: ${item.title}`;
+  const review = item.reason === 'task_in_review' && item.ref.kind === 'task';
+  const requestChanges = () => {
+    if (answer.trim() === '') return setError(`Say what should change, then press Request changes: ${item.from} gets it as the answer.`);
+    void act(() => onRequestChanges(item, answer));
+  };
+  const room = useRoomTitle()(item.ref.roomId, item.roomName);
   return (
     <li className={`needs-card reason-${item.reason}`}>
       <article aria-label={label}>
         <header className="needs-head">
           <Avatar name={item.from} size={28} />
           <div className="needs-who">
-            <span>
-              <strong>{item.from}</strong> in {item.roomName}
+            <span className="needs-from">
+              <strong className="truncate" title={item.from}>{item.from}</strong>
+              <span>in</span>
+              <span className="truncate" title={room}>{room}</span>
             </span>
-            <time className="muted" dateTime={item.createdAt}>
-              {formatRelative(item.createdAt)}
-            </time>
+            <Time className="muted" iso={item.createdAt} />
           </div>
           <span className={`badge reason-badge reason-badge-${item.reason}`}>{REASON_WORDS[item.reason]}</span>
         </header>
@@ -89,9 +102,9 @@ export function NeedsYouCard({ item, onAnswer, onDismiss, onAct, onOpen }: Needs
             <textarea
               rows={2}
               value={answer}
-              onChange={(e) => setAnswer(e.target.value)}
-              placeholder={`Answer ${item.from}…`}
-              aria-label={`Answer ${item.from}`}
+              onChange={(e) => (setAnswer(e.target.value), setError(null))}
+              placeholder={review ? `A note for ${item.from} (what should change)…` : `Answer ${item.from}…`}
+              aria-label={review ? `Note for ${item.from}` : `Answer ${item.from}`}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
                   event.preventDefault();
@@ -108,9 +121,20 @@ export function NeedsYouCard({ item, onAnswer, onDismiss, onAct, onOpen }: Needs
               <button type="button" className="btn" onClick={() => void act(() => onDismiss(item))} disabled={busy}>
                 Dismiss
               </button>
-              <button type="submit" className="btn btn-primary" disabled={busy || answer.trim() === ''}>
-                Send answer
-              </button>
+              {review ? (
+                <>
+                  <button type="button" className="btn" onClick={requestChanges} disabled={busy}>
+                    Request changes
+                  </button>
+                  <button type="button" className="btn btn-primary" onClick={() => void act(() => onApprove(item, answer))} disabled={busy}>
+                    Approve
+                  </button>
+                </>
+              ) : (
+                <button type="submit" className="btn btn-primary" disabled={busy || answer.trim() === ''}>
+                  Send answer
+                </button>
+              )}
             </div>
           </form>
         )}

@@ -82,6 +82,18 @@ export function NeedsYouView() {
               toast(ACTION_DONE[action](it));
               if (removed) remove(it);
             }}
+            onApprove={async (it, note) => {
+              if (note.trim()) await api.call('needsYou.answer', { item: it.ref, text: note });
+              const task = await api.call('tasks.move', { roomId: it.ref.roomId, number: it.ref.number, to: 'done' });
+              toast(`Approved: ${task.id} is Done.`);
+              remove(it);
+            }}
+            onRequestChanges={async (it, note) => {
+              await api.call('needsYou.answer', { item: it.ref, text: note });
+              const task = await api.call('tasks.move', { roomId: it.ref.roomId, number: it.ref.number, to: 'in_progress' });
+              toast(`Changes requested: ${task.id} is back In progress.`);
+              remove(it);
+            }}
             onOpen={open}
           />
         ))}

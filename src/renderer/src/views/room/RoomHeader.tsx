@@ -1,30 +1,48 @@
-// The room header: name, kind with code/id to copy, the token meter, its agents and whether
-// a mention reaches each, room actions.
+// The room header: name (shortened with an ellipsis, whole on hover), kind with code/id to
+// copy, the token meter, its agents and whether a mention reaches each, search in this room,
+// and the room actions.
 import type { AgentSession, RoomDelivery, RoomSummary } from '../../../../shared/types';
+import { Icon } from '../../components/Icon';
+import { roomTitle } from '../../lib/rooms';
 import { TokenMeter } from '../delivery/TokenMeter';
-import { roomTitle } from '../sidebar/RoomItem';
 import { PresenceChips } from './PresenceChips';
 import { RoomKindLine } from './RoomKindLine';
 import { RoomMenu } from './RoomMenu';
 
-export function RoomHeader({ room, agents, delivery, onShowAgents, onBudget }: {
+export interface RoomHeaderProps {
   room: RoomSummary;
   agents: AgentSession[];
   delivery: RoomDelivery | null;
   onShowAgents: () => void;
+  onSearch: () => void;
+  /** Ctrl/Cmd+F opens it too (the desktop app; a browser keeps its own find). */
+  searchShortcut: boolean;
   onBudget: () => void;
-}) {
+}
+
+export function RoomHeader({ room, agents, delivery, onShowAgents, onSearch, searchShortcut, onBudget }: RoomHeaderProps) {
+  const title = roomTitle(room);
   return (
     <header className="room-header">
       <div className="room-title">
         <h1>
-          {roomTitle(room)}
+          <span className="truncate" title={title}>{title}</span>
           {room.archived && <span className="badge">Archived</span>}
         </h1>
         <RoomKindLine room={room} />
         {delivery && <TokenMeter meter={delivery.meter} budgetTokens={delivery.budgetTokens} />}
       </div>
       <PresenceChips agents={agents} onShowAll={onShowAgents} />
+      <button
+        type="button"
+        className="btn btn-icon"
+        onClick={onSearch}
+        aria-label="Search this room"
+        title={searchShortcut ? 'Search this room (Ctrl+F)' : 'Search this room'}
+        aria-keyshortcuts={searchShortcut ? 'Control+F Meta+F' : undefined}
+      >
+        <Icon name="search" />
+      </button>
       <RoomMenu room={room} onBudget={onBudget} />
     </header>
   );

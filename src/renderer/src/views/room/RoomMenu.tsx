@@ -6,11 +6,11 @@ import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
 import { Menu } from '../../components/Menu';
-import { RenameDialog } from '../../components/RenameDialog';
+import { MAX_NAME_CHARS, RenameDialog } from '../../components/RenameDialog';
 import { useToast } from '../../components/Toasts';
 import { downloadText } from '../../lib/download';
 import { useNavigation } from '../../app/navigation';
-import { roomTitle } from '../sidebar/RoomItem';
+import { roomTitle } from '../../lib/rooms';
 
 export function RoomMenu({ room, onBudget }: { room: RoomSummary; onBudget: () => void }) {
   const api = useApi();
@@ -41,7 +41,7 @@ export function RoomMenu({ room, onBudget }: { room: RoomSummary; onBudget: () =
         <Icon name="more" />
       </Menu>
       {dialog === 'rename' && (
-        <RenameDialog title="Rename room" label="Room name" initial={room.name} maxLength={200} onRename={(name) => api.call('rooms.rename', { roomId: room.id, name })} onClose={() => setDialog(null)} />
+        <RenameDialog title="Rename room" label="Room name" initial={room.name} maxLength={MAX_NAME_CHARS} onRename={(name) => api.call('rooms.rename', { roomId: room.id, name })} onClose={() => setDialog(null)} />
       )}
       {dialog === 'delete' && (
         <ConfirmDialog

@@ -1,5 +1,8 @@
-// A room: header, then Chat · Board · Agents · Memory. Ctrl/Cmd+F opens search in the chat.
-import { useEffect, useState } from 'react';
+// A room: header, then Chat · Board · Agents · Memory. The header's search button opens
+// search in the chat; so does Ctrl/Cmd+F in the desktop app (in a browser it stays the
+// browser's own find).
+import { useCallback, useEffect, useState } from 'react';
+import { useApi } from '../../api/ApiContext';
 import { roomById, useAppData } from '../../app/appData';
 import { useNavigation, type RoomTab, type Route } from '../../app/navigation';
 import { useQuery } from '../../api/useQuery';
@@ -12,9 +15,9 @@ import { MemoryView } from '../memory/MemoryView';
 import { useMessageAnnouncements } from '../chat/useMessageAnnouncements';
 import { RoomHeader } from './RoomHeader';
 import { useAppEvents } from '../../api/useAppEvents';
+import { roomTitle } from '../../lib/rooms';
 import { BudgetDialog } from '../delivery/BudgetDialog';
 import { RoomDeliveryBar } from '../delivery/RoomDeliveryBar';
-import { roomTitle } from '../sidebar/RoomItem';
 
 const TABS: TabSpec<RoomTab>[] = [
   { key: 'chat', label: 'Chat', icon: 'chat' },
@@ -26,6 +29,7 @@ const TABS: TabSpec<RoomTab>[] = [
 export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> }) {
   const { rooms, info } = useAppData();
   const { navigate } = useNavigation();
+  const api = useApi();
   const room = roomById(rooms.data, route.roomId);
   const agents = useQuery('workers.list', { roomId: route.roomId }, (e) => e.type === 'worker.changed' && e.roomId === route.roomId);
   const delivery = useQuery('delivery.room', { roomId: route.roomId }, (e) => (e.type === 'meter.changed' || e.type === 'needsYou.changed') && e.roomId === route.roomId);
@@ -44,17 +48,21 @@ export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> })
   useEffect(() => {
     setSearchOpen(false);
   }, [route.roomId]);
+  const openSearch = useCallback(() => {
+    if (route.tab !== 'chat') navigate({ ...route, tab: 'chat' });
+    setSearchOpen(true);
+  }, [route, navigate]);
   useEffect(() => {
+    if (api.host !== 'electron') return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'f') {
         event.preventDefault();
-        if (route.tab !== 'chat') navigate({ ...route, tab: 'chat' });
-        setSearchOpen(true);
+        openSearch();
       }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [route, navigate]);
+  }, [api.host, openSearch]);
 
   if (rooms.status === 'loading') return <Loading label="Opening room…" />;
   if (rooms.status === 'error' && !room) return <ErrorState message={rooms.error} onRetry={rooms.reload} />;
@@ -62,12 +70,14 @@ export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> })
 
   const agentList = agents.data ?? [];
   return (
-    <section className="room" aria-label={room.name}>
+    <section className="room" aria-label={roomTitle(room)}>
       <RoomHeader
         room={room}
         agents={agentList}
         delivery={delivery.data ?? null}
         onShowAgents={() => navigate({ view: 'room', roomId: room.id, tab: 'agents' })}
+        onSearch={openSearch}
+        searchShortcut={api.host === 'electron'}
         onBudget={() => setBudgetOpen(true)}
       />
       {delivery.data && <RoomDeliveryBar delivery={delivery.data} onBudget={() => setBudgetOpen(true)} />}

@@ -5,7 +5,7 @@ import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
 import { Icon } from '../../components/Icon';
 import { downloadText } from '../../lib/download';
-import { roomTitle } from '../sidebar/RoomItem';
+import { roomTitle } from '../../lib/rooms';
 
 export function ExportRoom({ rooms }: { rooms: RoomSummary[] }) {
   const api = useApi();

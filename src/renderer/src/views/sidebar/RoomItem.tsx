@@ -1,11 +1,7 @@
 // A room in the sidebar: kind icon, name (owner/repo for repo rooms), pin, unread count.
 import type { RoomSummary } from '../../../../shared/types';
 import { Icon } from '../../components/Icon';
-
-export function roomTitle(room: RoomSummary): string {
-  if (room.kind === 'repo' && room.repo && room.name === room.id) return room.repo;
-  return room.name;
-}
+import { roomTitle } from '../../lib/rooms';
 
 /** The rooms as the options of a room picker (the roster's filter, Add agent's room). */
 export function RoomOptions({ rooms }: { rooms: readonly RoomSummary[] }) {
@@ -25,10 +21,12 @@ export function RoomItem({ room, current, onOpen }: { room: RoomSummary; current
         className={unread ? 'nav-item room-item unread' : 'nav-item room-item'}
         aria-current={current ? 'page' : undefined}
         onClick={onOpen}
-        title={room.id}
+        title={roomTitle(room) === room.id ? room.id : `${roomTitle(room)} (${room.id})`}
       >
         <Icon name={room.kind === 'repo' ? 'repo' : room.kind === 'invite' ? 'ticket' : 'hash'} size={15} />
-        <span className="nav-label">{roomTitle(room)}</span>
+        <span className="nav-label">
+          <span className="truncate">{roomTitle(room)}</span>
+        </span>
         {room.pinned && <Icon name="pin" size={12} className="pin" label="Pinned" />}
         {unread && (
           <span className="count" aria-label={`${room.unread} unread`}>

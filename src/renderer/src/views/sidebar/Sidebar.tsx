@@ -1,5 +1,5 @@
-// The left sidebar: Needs you, Agents, Connect agents, the rooms (pinned first, then by
-// activity), the account and settings.
+// The left sidebar: search of every room, Needs you, Agents, Connect agents, the rooms
+// (pinned first, then by activity), the account and settings.
 import { useState } from 'react';
 import type { RoomSummary } from '../../../../shared/types';
 import { Icon } from '../../components/Icon';
@@ -16,7 +16,7 @@ export function sortRooms(rooms: RoomSummary[]): RoomSummary[] {
     .sort((a, b) => Number(b.pinned) - Number(a.pinned) || activity(b).localeCompare(activity(a)) || a.name.localeCompare(b.name));
 }
 
-export function Sidebar() {
+export function Sidebar({ onSearch }: { onSearch: () => void }) {
   const { rooms, needsYou } = useAppData();
   const { route, navigate } = useNavigation();
   const needsCount = needsYou.data?.items.length ?? 0;
@@ -32,6 +32,7 @@ export function Sidebar() {
         <span className="brand-name">LetAgents</span>
       </div>
       <ul className="nav-list">
+        <NavItem icon="search" label="Search" current={false} onClick={onSearch} hint="Ctrl+K" keyShortcuts="Control+K Meta+K" />
         <NavItem icon="inbox" label="Needs you" count={needsCount} countLabel={`${needsCount} waiting`} current={route.view === 'needsYou'} onClick={() => navigate({ view: 'needsYou' })} />
         <NavItem icon="bot" label="Agents" current={route.view === 'agents'} onClick={() => navigate({ view: 'agents' })} />
         <NavItem icon="plug" label="Connect agents" current={route.view === 'connect'} onClick={() => navigate({ view: 'connect' })} />

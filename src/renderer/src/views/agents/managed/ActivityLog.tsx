@@ -3,7 +3,7 @@
 import type { ActivityEntry } from '../../../../../shared/types';
 import { useQuery } from '../../../api/useQuery';
 import { ErrorState, Loading } from '../../../components/StateViews';
-import { formatClock } from '../../../lib/time';
+import { Time } from '../../../components/Time';
 import { turnFacts } from './managedWords';
 
 const ENTRY_WORDS: Record<ActivityEntry['kind'], string> = {
@@ -30,7 +30,7 @@ export function ActivityLog({ id, agentId }: { id: string; agentId: string }) {
             <li key={turn.number} className={`activity-turn turn-${turn.status}`}>
               <div className="activity-turn-head">
                 <strong>Turn {turn.number}</strong>
-                <time dateTime={turn.startedAt}>{formatClock(turn.startedAt)}</time>
+                <Time iso={turn.startedAt} />
                 <span className="activity-facts">{turnFacts(turn)}</span>
               </div>
               <ul className="activity-entries">

@@ -1,6 +1,6 @@
 // A team's connection and test result in plain words (Settings → Teams).
 import type { TeamConnection, TeamTest } from '../../../../../shared/types';
-import { formatRelative } from '../../../lib/time';
+import { formatTime } from '../../../lib/time';
 
 export const CONNECTION_WORDS: Readonly<Record<TeamConnection['status'], string>> = {
   online: 'Connected',
@@ -12,7 +12,7 @@ export const CONNECTION_WORDS: Readonly<Record<TeamConnection['status'], string>
 
 /** The detail under the state: why it is offline or unavailable. */
 export function connectionDetail(connection: TeamConnection): string | null {
-  if (connection.status === 'offline') return `${connection.reason} (since ${formatRelative(connection.since)}).`;
+  if (connection.status === 'offline') return `${connection.reason} (since ${formatTime(connection.since)}).`;
   if (connection.status === 'unavailable') return connection.reason;
   return null;
 }

@@ -3,20 +3,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openDatabase } from '../../../src/main/store/database';
-import { migrations, SCHEMA_VERSION } from '../../../src/main/store/migrations';
-import { Store } from '../../../src/main/store/store';
-import { EventBus } from '../../../src/main/events/bus';
-import { ensureRoom } from '../../../src/main/domain/rooms/rooms';
-import { findOrCreateWorker } from '../../../src/main/domain/sessions/workers';
-import { openWorkerSession, sessionActor } from '../../../src/main/domain/sessions/sessions';
-import { addTask } from '../../../src/main/domain/tasks/createTask';
-import { sendMessage } from '../../../src/main/domain/messages/send';
-import type { PersonActor } from '../../../src/main/domain/actor';
-import { getTask } from '../../../src/main/domain/tasks/board';
-import { updateTask } from '../../../src/main/domain/tasks/updateTask';
-import { raiseAlert } from '../../../src/main/domain/knowledge/alerts';
-import { recordDeliveries } from '../../../src/main/domain/delivery/receipts';
+import { openDatabase } from '../../../../src/main/store/sqlite/database';
+import { migrations, SCHEMA_VERSION } from '../../../../src/main/store/sqlite/migrations';
+import { TestStorage, writeRaw } from '../../../support/storage';
+import { ensureRoom } from '../../../../src/main/domain/rooms/rooms';
+import { findOrCreateWorker } from '../../../../src/main/domain/sessions/workers';
+import { openWorkerSession, sessionActor } from '../../../../src/main/domain/sessions/sessions';
+import { addTask } from '../../../../src/main/domain/tasks/createTask';
+import { sendMessage } from '../../../../src/main/domain/messages/send';
+import type { PersonActor } from '../../../../src/main/domain/actor';
+import { getTask } from '../../../../src/main/domain/tasks/board';
+import { updateTask } from '../../../../src/main/domain/tasks/updateTask';
+import { raiseAlert } from '../../../../src/main/domain/knowledge/alerts';
+import { recordDeliveries } from '../../../../src/main/domain/delivery/receipts';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -68,22 +67,21 @@ describe('migrations', () => {
     raw.exec(migrations[0]);
     raw.pragma('user_version = 1');
     raw.pragma('foreign_keys = ON');
-    const old = new Store(raw, new EventBus());
-    await old.write((tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
-    const session = await old.write((tx) => {
-      const { worker } = findOrCreateWorker(tx, { registrationKey: 'k-4f7a9c2e81d6b035', requestedName: 'Juniper', ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Codex' });
-      return openWorkerSession(tx, { worker, roomId: 'lab' }).session;
+    await writeRaw(raw, (tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
+    const session = await writeRaw(raw, async (tx) => {
+      const { worker } = await findOrCreateWorker(tx, { registrationKey: 'k-4f7a9c2e81d6b035', requestedName: 'Juniper', ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Codex' });
+      return (await openWorkerSession(tx, { worker, roomId: 'lab' })).session;
     });
-    await old.write((tx) => addTask(tx, 'lab', sessionActor(session), { title: 'Fix login' }));
-    await old.write((tx) => sendMessage(tx, { roomId: 'lab', author: ada, text: 'Thanks!' }));
+    await writeRaw(raw, (tx) => addTask(tx, 'lab', sessionActor(session), { title: 'Fix login' }));
+    await writeRaw(raw, (tx) => sendMessage(tx, { roomId: 'lab', author: ada, text: 'Thanks!' }));
     const before = raw.prepare('SELECT number, source, text FROM messages ORDER BY number').all();
     expect(before).toHaveLength(3);
-    await old.close();
+    raw.close();
 
-    const store = new Store(openDatabase(path), new EventBus());
+    const store = new TestStorage({ path });
     expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(store.db.prepare('SELECT number, source, text FROM messages ORDER BY number').all()).toEqual(before);
-    expect(getTask(store.db, 'lab', 1)).toMatchObject({ status: 'proposed', created_by: session.actor_label });
+    expect(await getTask(store.q, 'lab', 1)).toMatchObject({ status: 'proposed', created_by: session.actor_label });
     expect(store.db.prepare('SELECT count(*) FROM event_concerns').pluck().get()).toBe(0);
     // From now on events record who they concern: the person accepting the task concerns its proposer.
     await store.write((tx) => updateTask(tx, 'lab', 1, ada, { status: 'accepted' }));
@@ -91,7 +89,7 @@ describe('migrations', () => {
       { message_number: 4, agent_key: session.agent_key, role: 'proposer', task_number: 1 },
     ]);
     // Deleting the room takes its events' concerns with it.
-    await store.write((tx) => tx.db.prepare("DELETE FROM rooms WHERE room_id = 'lab'").run());
+    await store.write((tx) => tx.run("DELETE FROM rooms WHERE room_id = 'lab'"));
     expect(store.db.prepare('SELECT count(*) FROM event_concerns').pluck().get()).toBe(0);
     await store.close();
   });
@@ -105,19 +103,18 @@ describe('migrations', () => {
     raw.exec(migrations[1]);
     raw.pragma('user_version = 2');
     raw.pragma('foreign_keys = ON');
-    const old = new Store(raw, new EventBus());
-    await old.write((tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
-    const { worker, session } = await old.write((tx) => {
-      const found = findOrCreateWorker(tx, { registrationKey: 'k-9b3e5d7f1a2c4860', requestedName: 'Juniper', ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Codex' });
-      return { worker: found.worker, session: openWorkerSession(tx, { worker: found.worker, roomId: 'lab' }).session };
+    await writeRaw(raw, (tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
+    const { worker, session } = await writeRaw(raw, async (tx) => {
+      const found = await findOrCreateWorker(tx, { registrationKey: 'k-9b3e5d7f1a2c4860', requestedName: 'Juniper', ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Codex' });
+      return { worker: found.worker, session: (await openWorkerSession(tx, { worker: found.worker, roomId: 'lab' })).session };
     });
-    await old.write((tx) => addTask(tx, 'lab', sessionActor(session), { title: 'Fix login' }));
-    await old.write((tx) => updateTask(tx, 'lab', 1, ada, { status: 'accepted' }));
-    await old.write((tx) => sendMessage(tx, { roomId: 'lab', author: ada, text: 'Thanks!' }));
+    await writeRaw(raw, (tx) => addTask(tx, 'lab', sessionActor(session), { title: 'Fix login' }));
+    await writeRaw(raw, (tx) => updateTask(tx, 'lab', 1, ada, { status: 'accepted' }));
+    await writeRaw(raw, (tx) => sendMessage(tx, { roomId: 'lab', author: ada, text: 'Thanks!' }));
     const messages = raw.prepare('SELECT number, source, text FROM messages ORDER BY number').all();
     const concerns = raw.prepare('SELECT message_number, agent_key, role, task_number FROM event_concerns').all();
     expect(concerns).toHaveLength(1);
-    await old.close();
+    raw.close();
 
     const db = openDatabase(path);
     // Brought to the newest version (migration 3 and every later one).
@@ -147,12 +144,11 @@ describe('migrations', () => {
     for (let v = 0; v < 3; v++) raw.exec(migrations[v]);
     raw.pragma('user_version = 3');
     raw.pragma('foreign_keys = ON');
-    const old = new Store(raw, new EventBus());
-    await old.write((tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
-    await old.write((tx) => sendMessage(tx, { roomId: 'lab', author: ada, text: 'Before the update' }));
-    await old.close();
+    await writeRaw(raw, (tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
+    await writeRaw(raw, (tx) => sendMessage(tx, { roomId: 'lab', author: ada, text: 'Before the update' }));
+    raw.close();
 
-    const store = new Store(openDatabase(path), new EventBus());
+    const store = new TestStorage({ path });
     expect(store.db.pragma('user_version', { simple: true })).toBe(4);
     expect(store.db.prepare('SELECT text FROM messages').pluck().all()).toEqual(['Before the update']);
     // An existing room numbers its items from 1.

@@ -1,0 +1,50 @@
+// Every command answers --help (exit 0, without doing anything else) and the command prints
+// its version; the usage after a mistake lists the same commands.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { COMMANDS } from '../../src/cli/help';
+import { cleanupSpawned, ensureCliBuilt, repoRoot, runCli, tempDataDir } from '../support';
+
+beforeAll(ensureCliBuilt);
+afterAll(cleanupSpawned);
+
+const version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+
+describe('letagents-desktop --help and --version', () => {
+  it('prints the version', async () => {
+    const result = await runCli(['--version']);
+    expect(result).toMatchObject({ code: 0, stdout: `letagents-desktop ${version}\n`, stderr: '' });
+  });
+
+  it('lists every command with its options', async () => {
+    const result = await runCli(['--help']);
+    expect(result.code).toBe(0);
+    for (const name of ['serve', 'open', 'mcp', 'doctor']) expect(result.stdout).toMatch(new RegExp(`^  ${name} +\\[--data-dir D\\]`, 'm'));
+    expect(result.stdout).toContain('`letagents-desktop <command> --help` says more about one command');
+  });
+
+  it.each(COMMANDS.map((c) => [c.name, c.ownHelp === true]))('%s --help explains the command, exits 0 and does nothing else', async (name, ownHelp) => {
+    const dataDir = tempDataDir();
+    for (const flag of ['--help', '-h']) {
+      const result = await runCli([name, '--data-dir', dataDir, flag], { timeoutMs: 10_000 });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+      // agent and team print their own help, which lists their actions first.
+      expect(result.stdout.startsWith(`usage: letagents-desktop ${name} ${ownHelp ? '' : '[--data-dir D]'}`)).toBe(true);
+    }
+    // Nothing was started or created: mcp did not launch an app, serve did not make the folder.
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('says what serve does with the port', async () => {
+    const result = await runCli(['serve', '--help']);
+    expect(result.stdout).toContain('Without --port it takes the port it had last time for this data folder when that port is free');
+  });
+
+  it('refuses an unknown command with the usage and exit 2', async () => {
+    const result = await runCli(['frobnicate', '--help']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^letagents-desktop: unknown command "frobnicate"\nusage: letagents-desktop <command> \[options\]/);
+  });
+});
