@@ -8,23 +8,23 @@
 import { RoomReceipts } from '../domain/delivery/receipts';
 import { closeAlert, openAlerts, raiseAlert, reviseAlert, getAlert } from '../domain/knowledge/alerts';
 import { normalizeHandle } from '../domain/identity/handles';
-import { extractMentions } from '../domain/messages/mentions';
-import { getMessageRow, pageBefore, type MessageRow } from '../domain/messages/read';
+import { BROADCAST_HANDLES, extractMentions } from '../domain/messages/mentions';
+import { getMessageRow, pageBefore, summaryOf, type MessageRow } from '../domain/messages/read';
 import { getRoom } from '../domain/rooms/rooms';
 import { listRooms } from '../domain/rooms/roomList';
 import { getSession, listRoomSessions, type SessionRow } from '../domain/sessions/sessions';
 import { postSystemEvent } from '../domain/systemEvents';
 import { activeWorkLease } from '../domain/tasks/leases';
 import type { EventBus } from '../events/bus';
+import type { MessageSummary } from '../events/types';
 import { routerFor } from '../mcp/activation';
-import { BROADCASTS } from '../mcp/routing';
 import type { McpServices } from '../mcp/services';
 import type { Queryable, Storage } from '../store/port';
 import { eventConcernsOf } from '../store/routingQueries';
 import { getTaskRow } from '../store/taskQueries';
 import { budgetTexts, idleTaskTexts, loopTexts, unansweredTexts } from './alertTexts';
 import { Background } from './background';
-import type { LoopDetail, LoopPause } from './loopGuard';
+import { namesInLoop, type LoopDetail, type LoopPause } from './loopGuard';
 
 /** How far back a restart looks for pending items, and how many messages per room. */
 const REDERIVE_MS = 24 * 3_600_000;
@@ -53,8 +53,7 @@ export class DeliveryAlerts {
     this.offs = [
       bus.on('message.created', (e) => {
         // Only a room event (a task handed to an agent), a mention or a reply can start a timer.
-        const m = e.message;
-        if (m && m.source !== 'system' && (m.kind !== 'message' || (m.replyToNumber === null && !m.text.includes('@')))) return;
+        if (e.message && !mayStartTimer(e.message)) return;
         this.later(e.roomId, e.number);
       }),
       deliveries.onDelivered((d) => this.guard('delivery', () => this.onDelivered(d.roomId, d.sessionId, d.first, d.last))),
@@ -125,11 +124,9 @@ export class DeliveryAlerts {
       }
       return;
     }
-    // Only a mention of an agent or a reply to it can address it: route only those agents
-    // (a broadcast to fifty agents costs no routing here).
-    if (row.kind !== 'message' || (row.reply_to_number === null && !row.text.includes('@'))) return;
+    if (!mayStartTimer(summaryOf(row)!)) return;
     // A broadcast (@all, …) addresses no one agent: it starts no timer.
-    const named = new Set(extractMentions(row.text).map(normalizeHandle).filter((h) => !BROADCASTS.has(h)));
+    const named = new Set(extractMentions(row.text).map(normalizeHandle).filter((h) => !BROADCAST_HANDLES.has(h)));
     const repliedTo = row.reply_to_number === null ? null : ((await getMessageRow(q, roomId, row.reply_to_number))?.publisher_agent_key ?? null);
     if (named.size === 0 && repliedTo === null) return;
     for (const session of await listRoomSessions(q, roomId)) {
@@ -223,7 +220,7 @@ export class DeliveryAlerts {
 
   private async onLoop(roomId: string, pause: LoopPause, added: readonly string[]): Promise<void> {
     const sessions = await this.store.read((q) => listRoomSessions(q, roomId));
-    const names = [...new Set(sessions.filter((s) => s.session_kind === 'worker' && pause.keys.has(s.agent_key)).map((s) => s.display_name))];
+    const names = namesInLoop(sessions, pause);
     const windowMs = this.services.delivery.settings.limits.loopWindowMs;
     const texts = loopTexts({ agents: names, count: pause.count, windowMs });
     const detail: LoopDetail = { keys: [...pause.keys], fromNumber: pause.fromNumber, count: pause.count };
@@ -291,4 +288,14 @@ export class DeliveryAlerts {
     if (this.closed) return;
     this.background.run(what, fn);
   }
+}
+
+/**
+ * Whether a message can start a timer: a room event (a task handed to an agent), or an
+ * agent's or person's chat message that mentions someone or replies to someone. Only those
+ * can address one agent, so only those agents are routed (a broadcast to fifty agents costs
+ * no routing here).
+ */
+function mayStartTimer(m: Pick<MessageSummary, 'source' | 'kind' | 'replyToNumber' | 'text'>): boolean {
+  return m.source === 'system' || (m.kind === 'message' && (m.replyToNumber !== null || m.text.includes('@')));
 }

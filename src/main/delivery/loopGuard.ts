@@ -10,6 +10,7 @@
 // a restart cut off), and the room's messages are counted in order once that read is done.
 import { alertDetail, openAlerts } from '../domain/knowledge/alerts';
 import { getMessageRow, pageBefore, summaryOf } from '../domain/messages/read';
+import type { SessionRow } from '../domain/sessions/sessions';
 import type { MessageSummary } from '../events/types';
 import type { EventBus } from '../events/bus';
 import type { Storage } from '../store/port';
@@ -231,4 +232,14 @@ class Stretch {
 /** An agent's chat message (status posts and room events are no conversation). */
 function countsTowardsLoop(row: Pick<MessageSummary, 'source' | 'kind' | 'publisherAgentKey'>): boolean {
   return row.source === 'agent' && row.kind === 'message' && row.publisherAgentKey !== null;
+}
+
+/** The room's agent sessions a pause holds (ended ones too: they name the agent). */
+export function sessionsInLoop<S extends Pick<SessionRow, 'session_kind' | 'agent_key'>>(sessions: readonly S[], pause: Pick<LoopPause, 'keys'>): S[] {
+  return sessions.filter((s) => s.session_kind === 'worker' && pause.keys.has(s.agent_key));
+}
+
+/** The names of the agents a pause holds, once each, in the order they joined the room. */
+export function namesInLoop(sessions: readonly Pick<SessionRow, 'session_kind' | 'agent_key' | 'display_name'>[], pause: Pick<LoopPause, 'keys'>): string[] {
+  return [...new Set(sessionsInLoop(sessions, pause).map((s) => s.display_name))];
 }

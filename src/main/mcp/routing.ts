@@ -3,6 +3,7 @@
 // ours (issue 14), right after self_message: `loop_paused`, silent, for a message between
 // two agents the loop guard paused.
 import { normalizeHandle } from '../domain/identity/handles';
+import { BROADCAST_HANDLES } from '../domain/messages/mentions';
 import type { ConcernRole } from '../domain/systemEvents';
 
 export type RoutingReason =
@@ -55,8 +56,6 @@ export interface RoutingContext {
   mentionsIn(text: string): readonly string[];
 }
 
-/** Mentions that address every agent of the room. */
-export const BROADCASTS: ReadonlySet<string> = new Set(['all', 'here', 'everyone', 'agents']);
 const ACTIVE_WORKER_LIMIT = 3;
 
 const activate = (reason: RoutingReason, addressed: boolean): RoutingDecision => ({ decision: 'activate', reason, addressed });
@@ -70,7 +69,7 @@ export async function routeMessage(message: RoutableMessage, ctx: RoutingContext
   }
   const mentions = ctx.mentionsIn(message.text).map(normalizeHandle);
   if (ctx.handle && mentions.includes(ctx.handle)) return activate('explicit_mention', true);
-  if (mentions.some((m) => BROADCASTS.has(m))) return activate('broadcast', true);
+  if (mentions.some((m) => BROADCAST_HANDLES.has(m))) return activate('broadcast', true);
   // Rows 4 and 4b: a room event wakes only the agents it concerns. Status posts are room
   // events too: they announce what their author is doing, and concern no one else.
   if (message.source === 'system' || message.kind === 'status') {

@@ -8,6 +8,7 @@ import { listOf } from '../../../shared/words';
 import { appErrors } from '../../domain/errors';
 import { msgId, taskId } from '../../domain/ids';
 import { alertDetail, closeAlert, getAlert, reviseAlert, type AlertRow } from '../../domain/knowledge/alerts';
+import { mentionOf as mention } from '../../domain/messages/mentions';
 import { getMessageRow } from '../../domain/messages/read';
 import { sendMessage } from '../../domain/messages/send';
 import { resolveWritableRoom } from '../../domain/rooms/rooms';
@@ -15,14 +16,12 @@ import { getSession, listRoomSessions, type SessionRow } from '../../domain/sess
 import { postSystemEvent } from '../../domain/systemEvents';
 import { activeWorkLease } from '../../domain/tasks/leases';
 import { reassignTaskAsPerson } from '../../domain/tasks/personActions';
+import { sessionsInLoop } from '../../delivery/loopGuard';
 import { getManagedStateOfWorker } from '../../store/managedAgentQueries';
 import type { Queryable, Tx } from '../../store/port';
 import { getTaskRow } from '../../store/taskQueries';
 import type { ApiContext } from '../context';
 import { threadOf } from '../models/alerts';
-
-/** A mention, written as the agent reads it ("@Code Bot" would mention "Code" only). */
-const mention = (name: string) => `@${name.replace(/\s+/g, '')}`;
 
 export async function actOnAlert(ctx: ApiContext, roomId: string, number: number, action: AlertAction, toSessionId?: string): Promise<boolean> {
   const alert = await ctx.read((q) => getAlert(q, roomId, number));
@@ -118,7 +117,7 @@ async function handOff(tx: Tx, person: PersonActor, alert: AlertRow, toSessionId
 async function pausedSessions(ctx: ApiContext, roomId: string): Promise<SessionRow[]> {
   const pause = ctx.app.hub.delivery.loopGuard.pause(roomId);
   if (!pause) return [];
-  return (await ctx.read((q) => listRoomSessions(q, roomId))).filter((s) => s.session_kind === 'worker' && !s.ended_at && pause.keys.has(s.agent_key));
+  return sessionsInLoop(await ctx.read((q) => listRoomSessions(q, roomId)), pause).filter((s) => !s.ended_at);
 }
 
 async function resumeLoop(ctx: ApiContext, alert: AlertRow, person: PersonActor): Promise<void> {

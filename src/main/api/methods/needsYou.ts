@@ -6,6 +6,7 @@ import { appErrors } from '../../domain/errors';
 import { formatId, msgId, parseNumberedId, taskId } from '../../domain/ids';
 import { listNeedsYou, dismissNeedsYouItem, NEEDS_YOU_MAX_LIMIT, type NeedsYouItem as DomainItem } from '../../domain/knowledge/needsYou';
 import { answerRequest } from '../../domain/knowledge/requests';
+import { mentionOf } from '../../domain/messages/mentions';
 import { getMessageRow, latestNumber } from '../../domain/messages/read';
 import { sendMessage } from '../../domain/messages/send';
 import { requireRoom } from '../../domain/rooms/rooms';
@@ -93,9 +94,8 @@ async function answerTask(tx: Tx, person: PersonActor, roomId: string, number: n
   const task = await getTaskRow(tx, roomId, number);
   if (!task) throw appErrors.notFound('Task');
   const discussion = await creationEventNumber(tx, task);
-  // Without whitespace, so "@Code Bot" still reads as one mention and wakes it.
   const name = await holderNameOf(tx, task);
-  const holder = name ? `@${name.replace(/\s+/g, '')} ` : '';
+  const holder = name ? `${mentionOf(name)} ` : '';
   await sendMessage(tx, { roomId, author: person, text: `${holder}${text}`, threadParentId: discussion === null ? null : msgId(discussion) });
   const kind = taskItemKind(task.status);
   if (kind) await dismissNeedsYouItem(tx, person, { kind, roomId, id: taskId(number) });

@@ -3,6 +3,7 @@
 import type { MessageReceipts, RoomDelivery } from '../../../shared/model/delivery';
 import type { Meter } from '../../../shared/model/workers';
 import type { App } from '../../app';
+import { namesInLoop } from '../../delivery/loopGuard';
 import { reachabilityOf } from '../../delivery/reachabilityOf';
 import { mapInOrder } from '../../domain/inOrder';
 import { getMessageRow, isPromptOnly, type MessageRow } from '../../domain/messages/read';
@@ -71,9 +72,7 @@ export async function allSessionMeters(app: App, q: Queryable): Promise<Map<stri
 export async function roomDelivery(app: App, q: Queryable, roomId: string): Promise<RoomDelivery> {
   const budget = await app.hub.delivery.meter.budget(roomId);
   const pause = app.hub.delivery.loopGuard.pause(roomId);
-  const names = pause
-    ? [...new Set((await listRoomSessions(q, roomId)).filter((s) => s.session_kind === 'worker' && pause.keys.has(s.agent_key)).map((s) => s.display_name))]
-    : [];
+  const names = pause ? namesInLoop(await listRoomSessions(q, roomId), pause) : [];
   return {
     roomId,
     meter: (await roomMeters(app, q, roomId)).room,
