@@ -142,11 +142,12 @@ describe('agents roster', () => {
     expect(await screen.findByText('Could not read agents.')).toBeTruthy();
   });
 
-  it("the room header shows online agents' chips, the most reachable first, saying whether a mention reaches each (and its status on hover)", async () => {
+  it("the room header shows online agents' chips, the most reachable first, saying whether a mention reaches each and what it says it is doing (what each state means on hover)", async () => {
     renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM) });
     const chips = await screen.findByRole('list', { name: '3 agents online' });
     expect([...chips.querySelectorAll('.agent-chip-name')].map((e) => e.textContent)).toEqual(['Cedar', 'Juniper', 'MapleRidge']);
     const maple = within(chips).getByText('Idle, not listening').closest('.agent-chip')!;
+    expect(maple.querySelector('.agent-chip-text')?.textContent).toBe('waiting for a decision on the admin UI');
     expect(maple.getAttribute('title')).toBe('MapleRidge — Idle, not listening: Connected but not waiting: a mention will not reach it until someone prompts it. It says: waiting for a decision on the admin UI.');
     expect(within(chips).queryByText('Willow')).toBeNull();
   });

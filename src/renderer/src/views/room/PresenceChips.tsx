@@ -1,8 +1,9 @@
 // The room's reachable agents in the header (online, or managed: the app starts them), the
 // ones a mention reaches soonest first: name, whether a mention reaches it now (issue 14), and
-// what it says it is doing. Hover says what each state means.
+// what it says it is doing (its own status text). Hover says what each state means.
 import { REACHABILITY_WORDS } from '../../../../shared/model/workers';
 import type { AgentSession } from '../../../../shared/types';
+import { AgentChip } from '../../components/AgentChip';
 import { STATUS_WORDS } from '../../components/StatusDot';
 import { ReachabilityDot } from '../delivery/Reachability';
 import { sortAgents } from '../agents/AgentsRoster';
@@ -20,11 +21,13 @@ export function PresenceChips({ agents, onShowAll }: { agents: AgentSession[]; o
         const doing = agent.statusText || STATUS_WORDS[agent.status];
         return (
           <li key={agent.sessionId}>
-            <span className="agent-chip" title={`${agent.name} — ${words.label}: ${words.meaning} It says: ${doing}.`}>
-              <ReachabilityDot reachability={agent.reachability} />
-              <span className="agent-chip-name">{agent.name}</span>
-              <span className="agent-chip-text">{words.label}</span>
-            </span>
+            <AgentChip
+              name={agent.name}
+              dot={<ReachabilityDot reachability={agent.reachability} />}
+              label={words.label}
+              statusText={agent.statusText || undefined}
+              title={`${agent.name} — ${words.label}: ${words.meaning} It says: ${doing}.`}
+            />
           </li>
         );
       })}
