@@ -9,7 +9,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expect } from 'vitest';
-import { connectHelper, ensureCliBuilt, startServe, tempDir, type HelperOptions, type ServeHandle, type StartServeOptions } from '../../support';
+import {
+  connectHelper, DELIVERY_RECORD_TABLES, ensureCliBuilt, startServe, tempDir, type HelperOptions, type ServeHandle, type StartServeOptions,
+} from '../../support';
 
 /** A hard failure (isError: true, the phrase as the text). */
 export interface Hard {
@@ -95,8 +97,9 @@ export async function registerWorker(agent: Agent, roomId: string, displayName?:
 }
 
 /**
- * What a tool call could have changed: the row count of every table, every room's
- * counters, and the state of tasks, leases, sessions, facts, requests and artifacts.
+ * What a tool call could have changed: the row count of every table (but the app's record of
+ * what its tools returned, DELIVERY_RECORD_TABLES), every room's counters, and the state of
+ * tasks, leases, sessions, facts, requests and artifacts.
  * Read from the database file opened read-only, next to the running app.
  */
 export function dbState(app: { readonly dataDir: string }): Record<string, unknown> {
@@ -106,7 +109,7 @@ export function dbState(app: { readonly dataDir: string }): Record<string, unkno
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'messages_fts%' ORDER BY name")
       .pluck()
       .all() as string[];
-    const counts = Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT count(*) FROM "${t}"`).pluck().get()]));
+    const counts = Object.fromEntries(tables.filter((t) => !DELIVERY_RECORD_TABLES.has(t)).map((t) => [t, db.prepare(`SELECT count(*) FROM "${t}"`).pluck().get()]));
     const all = (sql: string) => db.prepare(sql).all();
     return {
       counts,

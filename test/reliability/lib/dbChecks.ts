@@ -4,6 +4,7 @@
 // change and per worker joining, and leases that agree with the task they hold.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import { DELIVERY_RECORD_TABLES } from '../../support/deliveryRecords';
 
 export type Db = Database.Database;
 
@@ -149,11 +150,8 @@ function joinProblems(db: Db, roomId: string): string[] {
 
 /** Row counts of every table plus every room's counters: equal snapshots mean nothing was written. */
 export function storeSnapshot(db: Db): string {
-  // Receipts and the token meter are the app's record of what its tools returned (issue 14):
-  // every read adds to them, refused or not, and they are written in the background a moment
-  // later, so they are no part of what a refused call must leave unchanged.
   const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).filter(
-    ({ name }) => name !== 'delivery_spans' && name !== 'token_meter',
+    ({ name }) => !DELIVERY_RECORD_TABLES.has(name),
   );
   const counts = tables.map(({ name }) => `${name}=${(db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n}`);
   const counters = db
