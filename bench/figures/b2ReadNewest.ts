@@ -7,7 +7,7 @@ import type { Figure } from '../lib/figure';
 import { withServeAndHelper } from '../lib/processes';
 import { medianMs, withReadOnlyDb } from '../lib/sqlProbe';
 import { countRoomMessages, selectBefore } from '../../src/main/store/messageQueries';
-import { summarize } from '../lib/stats';
+import { alternatingBlocks, summarize, timed } from '../lib/stats';
 import { workspace } from '../lib/workspace';
 
 const WARMUP = 30;
@@ -28,17 +28,7 @@ export const b2: Figure = {
       };
       for (let i = 0; i < WARMUP; i++) await read(LARGE_ROOM);
       for (let i = 0; i < WARMUP; i++) await read(SMALL_ROOM);
-      const large: number[] = [];
-      const small: number[] = [];
-      for (let block = 0; block < BLOCKS; block++) {
-        for (const [roomId, into] of [[LARGE_ROOM, large], [SMALL_ROOM, small]] as const) {
-          for (let i = 0; i < PER_BLOCK; i++) {
-            const t = performance.now();
-            await read(roomId);
-            into.push(performance.now() - t);
-          }
-        }
-      }
+      const [large, small] = await alternatingBlocks(BLOCKS, PER_BLOCK, [() => timed(() => read(LARGE_ROOM)), () => timed(() => read(SMALL_ROOM))]);
       const o = summarize(large);
       const f = summarize(small);
       const ratio = o.median / f.median;

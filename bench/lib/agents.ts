@@ -23,9 +23,9 @@ export interface Worker {
   readonly roomId: string;
 }
 
-/** join_room (creating it if missing) and register_agent_session with a fresh key. */
-export async function joinAsWorker(client: Client, roomId: string, displayName: string): Promise<Worker> {
-  await callTool(client, 'join_room', { name: roomId });
+/** join_room (creating it if missing; in `team`, a team's name or "local", when given) and register_agent_session with a fresh key. */
+export async function joinAsWorker(client: Client, roomId: string, displayName: string, team?: string): Promise<Worker> {
+  await callTool(client, 'join_room', { name: roomId, ...(team ? { team } : {}) });
   const registered = await callTool(client, 'register_agent_session', {
     room_id: roomId,
     registration_key: `bench-${displayName}-${process.pid}-4f7a9c2e81d6b035`,

@@ -40,15 +40,15 @@ export interface Serve {
   stop(): Promise<void>;
 }
 
-/** Spawns `serve --json --port 0` on `dataDir` and resolves once it printed its line. */
-export function startServe(dataDir: string, timeoutMs = 60_000): Promise<Serve> {
+/** Spawns `serve --json --port 0` on `dataDir` (with `env` added to this process's) and resolves once it printed its line. */
+export function startServe(dataDir: string, timeoutMs = 60_000, env: NodeJS.ProcessEnv = {}): Promise<Serve> {
   const started = performance.now();
   // BENCH_SERVE_NODE_OPTIONS profiles the app under load, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeOptions = process.env.BENCH_SERVE_NODE_OPTIONS;
   const child = track(
     spawn(process.execPath, [cliBin, 'serve', '--json', '--data-dir', dataDir, '--port', '0'], {
       cwd: tmpdir(),
-      env: nodeOptions ? { ...process.env, NODE_OPTIONS: nodeOptions } : process.env,
+      env: { ...process.env, ...env, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );

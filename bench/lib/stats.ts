@@ -1,4 +1,5 @@
-// Summaries of timing samples: runs, median and p99 (nearest-rank), plus a clock helper.
+// Summaries of timing samples: runs, median and p99 (nearest-rank), plus clock helpers and
+// sampling in alternating blocks.
 
 export interface Summary {
   readonly runs: number;
@@ -37,6 +38,20 @@ export async function timed(fn: () => unknown): Promise<number> {
   const start = performance.now();
   await fn();
   return performance.now() - start;
+}
+
+/**
+ * Samples of each `measure` (a number per call, e.g. `() => timed(call)`), taken in alternating
+ * blocks of `perBlock` calls, `blocks` times over, so machine noise hits every one alike.
+ */
+export async function alternatingBlocks(blocks: number, perBlock: number, measures: ReadonlyArray<() => Promise<number>>): Promise<number[][]> {
+  const samples = measures.map((): number[] => []);
+  for (let block = 0; block < blocks; block++) {
+    for (const [i, measure] of measures.entries()) {
+      for (let n = 0; n < perBlock; n++) samples[i].push(await measure());
+    }
+  }
+  return samples;
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -1,6 +1,6 @@
 // createApp: the whole app core as one object — store and events, GitHub sign-in over
 // the OS keychain, the MCP hub for agent connections, the connect-agents writers, and the
-// teams (rooms shared through PostgreSQL).
+// teams (rooms shared through PostgreSQL) with the places rooms live in.
 // Both hosts build it: the Electron main process and `letagents-desktop serve`.
 import { homedir } from 'node:os';
 import { ManagedAgents } from './agents/managedAgents';
@@ -14,6 +14,8 @@ import { createKeychainSecretStore } from './secrets/keychainSecretStore';
 import type { SecretStore } from './secrets/secretStore';
 import { createSetupService, type SetupService } from './setup/setupService';
 import { createTeams, type Teams } from './teams';
+import { createPlaces } from './teams/places';
+import { LOCAL_PLACE, type Places } from './store/places';
 import { resolveDevHelperCommand, type HelperCommand } from './setup/helperCommand';
 import { defaultDataDir } from './paths';
 import { APP_VERSION } from './version';
@@ -42,6 +44,8 @@ export interface App {
   /** "Needs you" items about delivery: unanswered messages, untouched tasks, loops, budgets (issue 14). */
   readonly deliveryAlerts: DeliveryAlerts;
   readonly teams: Teams;
+  /** Where rooms live: this computer and the teams. */
+  readonly places: Places;
   readonly version: string;
   close(): Promise<void>;
 }
@@ -52,7 +56,9 @@ export function createApp(options: AppOptions): App {
   const secrets = options.secrets ?? createKeychainSecretStore();
   const auth = createAuthService({ store: core.store, secrets, version: APP_VERSION, env, fetch: options.fetch });
   const githubData = createGitHubData({ auth, version: APP_VERSION, env, fetch: options.fetch });
-  const hub = createMcpConnectionHandler(core, { version: APP_VERSION, auth, githubData });
+  const teams = createTeams({ store: core.store, secrets, env, bus: core.bus, dataDir: options.dataDir });
+  const places = createPlaces(core.store, teams.registry, teams.connections);
+  const hub = createMcpConnectionHandler(core, { version: APP_VERSION, auth, githubData, places });
   const customDataDir = options.dataDir !== defaultDataDir(env) ? options.dataDir : undefined;
   const home = options.home ?? homedir();
   const helperCommand = options.helperCommand ?? resolveDevHelperCommand({ dataDir: customDataDir, env });
@@ -61,7 +67,8 @@ export function createApp(options: AppOptions): App {
     store: core.store,
     bus: core.bus,
     services: hub.services,
-    endSessionByPerson: (sessionId, mode, person) => hub.endSessionByPerson(sessionId, mode, person),
+    // Managed agents run in this computer's rooms.
+    endSessionByPerson: (sessionId, mode, person) => hub.endSessionByPerson(LOCAL_PLACE, sessionId, mode, person),
     dataDir: options.dataDir,
     helper: helperCommand,
     env,
@@ -69,8 +76,7 @@ export function createApp(options: AppOptions): App {
     maxConcurrentTurns: options.managedTurns?.maxConcurrent,
     turnTimeLimitMs: options.managedTurns?.timeLimitMs,
   });
-  const deliveryAlerts = new DeliveryAlerts(core.store, core.bus, hub.services);
-  const teams = createTeams({ store: core.store, secrets, env, bus: core.bus, dataDir: options.dataDir });
+  const deliveryAlerts = new DeliveryAlerts(places, core.bus, hub.services);
   let closing: Promise<void> | undefined;
   const app: App = {
     core,
@@ -81,6 +87,7 @@ export function createApp(options: AppOptions): App {
     agents,
     deliveryAlerts,
     teams,
+    places,
     version: APP_VERSION,
     close: () => (closing ??= (async () => {
       auth.cancel();

@@ -23,7 +23,7 @@ export type UiSessionRefusal =
 export type UiSessionAnswer = { ok: true } | { ok: false; reason: UiSessionRefusal; message: string };
 
 export const METHOD_NAMES = [
-  'rooms.list', 'rooms.rename', 'rooms.archive', 'rooms.pin', 'rooms.markRead', 'rooms.export', 'rooms.delete',
+  'rooms.list', 'rooms.create', 'rooms.rename', 'rooms.archive', 'rooms.pin', 'rooms.markRead', 'rooms.export', 'rooms.delete',
   'messages.timeline', 'messages.thread', 'messages.send', 'messages.search', 'messages.searchAll',
   'tasks.board', 'tasks.get', 'tasks.create', 'tasks.move', 'tasks.accept', 'tasks.cancel', 'tasks.handoff',
   'tasks.releaseWork', 'tasks.releaseReview',

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { MethodName } from './bridge';
 import { messageTooLong } from './messageSize';
-import { Empty, RoomId, RoomNumber } from './model/common';
+import { Empty, Place, RoomId, RoomNumber } from './model/common';
 import { MarkReadResult, RoomExport, RoomSummary } from './model/rooms';
 import { SearchAllResult, SearchResult, ThreadView, TimelineMessage, TimelinePage } from './model/messages';
 import { Board, TaskCard, TaskDetail, TaskStatusSchema } from './model/tasks';
@@ -20,9 +20,11 @@ import { TeamAdded, TeamAddInput, TeamName, TeamRemoved, TeamsList, TeamSummary,
 
 const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, summary: string) => ({ input, output, summary });
 
-const room = { roomId: RoomId };
-const numbered = { roomId: RoomId, number: RoomNumber };
-const session = { sessionId: z.string().min(1).max(200) };
+// A room (and what is in it) is named by its id and its place; `place` omitted: 'local'.
+const room = { roomId: RoomId, place: Place.optional() };
+const numbered = { ...room, number: RoomNumber };
+const session = { sessionId: z.string().min(1).max(200), place: Place.optional() };
+const RoomName = z.string().trim().min(1, 'Room name is required.').max(64, 'Room name must be at most 64 characters.');
 /** A custom issue the dispatcher shows as it is, without the field's name before it. */
 export const PLAIN_ISSUE = { plain: true } as const;
 const MessageText = z
@@ -38,8 +40,17 @@ const Removed = z.object({ removed: z.boolean() });
 const managed = { agentId: z.string().min(1).max(200) };
 
 export const contract = {
-  'rooms.list': method(z.strictObject({ includeArchived: z.boolean().optional() }), z.array(RoomSummary), 'Rooms, pinned first, then by latest activity.'),
-  'rooms.rename': method(z.strictObject({ ...room, name: z.string().trim().min(1, 'Room name is required.').max(64, 'Room name must be at most 64 characters.') }), RoomSummary, 'Changes the display name; the id never changes.'),
+  'rooms.list': method(
+    z.strictObject({ includeArchived: z.boolean().optional() }),
+    z.array(RoomSummary),
+    "Rooms of every place (this computer, then each team), pinned first, then by latest activity; an offline team's rooms as last seen.",
+  ),
+  'rooms.create': method(
+    z.strictObject({ name: RoomName, place: Place.optional() }),
+    RoomSummary,
+    "Creates a named room (or opens the one of that name) in a place: 'local' or a team; omitted: the default place.",
+  ),
+  'rooms.rename': method(z.strictObject({ ...room, name: RoomName }), RoomSummary, 'Changes the display name; the id never changes.'),
   'rooms.archive': method(z.strictObject({ ...room, archived: z.boolean() }), RoomSummary, 'Archives (read-only) or unarchives a room.'),
   'rooms.pin': method(z.strictObject({ ...room, pinned: z.boolean() }), RoomSummary, 'Pins a room to the top of the sidebar.'),
   'rooms.markRead': method(z.strictObject({ ...room, number: RoomNumber }), MarkReadResult, 'Marks messages up to `number` read (never moves backwards).'),
@@ -82,7 +93,7 @@ export const contract = {
   'tasks.releaseWork': method(z.strictObject(numbered), TaskCard, 'Force-releases the work lease; the task returns to accepted.'),
   'tasks.releaseReview': method(z.strictObject(numbered), TaskCard, 'Force-releases the review lease.'),
 
-  'workers.list': method(z.strictObject({ roomId: RoomId.optional() }), z.array(AgentSession), 'Agent sessions, online first; one room or all.'),
+  'workers.list': method(z.strictObject({ roomId: RoomId.optional(), place: Place.optional() }), z.array(AgentSession), 'Agent sessions, online first; one room or all (of every place).'),
   'workers.rename': method(z.strictObject({ ...session, name: z.string().trim().min(1, 'Name is required.').max(64, 'Name must be at most 64 characters.') }), AgentSession, "Renames an agent in its room; old messages keep their sender."),
   'workers.disconnect': method(z.strictObject(session), AgentSession, 'Ends its connection; it can reconnect.'),
   'workers.remove': method(z.strictObject(session), AgentSession, 'Removes it from the room; its tasks there return to accepted.'),
@@ -98,8 +109,12 @@ export const contract = {
   'agents.remove': method(z.strictObject(managed), Removed, 'Stops it, removes it from its room and forgets its settings and activity.'),
   'agents.activity': method(z.strictObject({ ...managed, limit: z.number().int().min(1).max(50).optional() }), AgentActivity, 'Its latest turns, newest first, with what happened in each.'),
 
-  'needsYou.list': method(Empty, NeedsYouList, 'One queue across rooms, newest first.'),
-  'needsYou.answer': method(z.strictObject({ item: NeedsYouRef, text: MessageText }), TimelineMessage, 'Posts the answer as a thread reply that wakes the agent.'),
+  'needsYou.list': method(Empty, NeedsYouList, 'One queue across the rooms of every place, newest first.'),
+  'needsYou.answer': method(
+    z.strictObject({ item: NeedsYouRef, text: MessageText }),
+    TimelineMessage,
+    'Posts the answer as a thread reply that wakes the agent; the first answer wins (already_answered names who answered).',
+  ),
   'needsYou.dismiss': method(z.strictObject({ item: NeedsYouRef }), Removed, 'Takes the item off the queue.'),
   'needsYou.act': method(
     z.strictObject({ item: NeedsYouRef, action: AlertAction, toSessionId: z.string().min(1).max(200).optional() }),
@@ -134,7 +149,7 @@ export const contract = {
   'setup.install': method(z.strictObject({ tool: ToolId }), SetupChange, 'Writes the MCP entry (no secret), backing up the old file.'),
   'setup.uninstall': method(z.strictObject({ tool: ToolId }), SetupChange, 'Removes our MCP entry only.'),
   'setup.snippet': method(z.strictObject({ tool: ToolId }), ConfigSnippet, 'The exact snippet for manual setup.'),
-  'setup.firstPrompt': method(z.strictObject({ roomId: RoomId.optional() }), FirstPrompt, 'What to paste into an agent to get it started.'),
+  'setup.firstPrompt': method(z.strictObject({ roomId: RoomId.optional(), place: Place.optional() }), FirstPrompt, 'What to paste into an agent to get it started.'),
 
   'settings.get': method(Empty, Settings, 'Current settings.'),
   'settings.set': method(SettingsPatch, Settings, 'Changes some settings; returns all of them.'),

@@ -148,6 +148,17 @@ const VIEWS: readonly AuditedView[] = [
     close: (page) => page.getByRole('dialog', { name: 'Add a team' }).getByRole('button', { name: 'Cancel' }).click(),
   },
   {
+    // Rooms grouped by place (this computer, and the team "nightly", offline): a new room in a chosen place.
+    name: 'new room dialog',
+    open: async (page) => {
+      await nav(page).getByRole('button', { name: 'New room' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New room' });
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('launch');
+      await dialog.getByRole('combobox', { name: 'Place' }).selectOption({ label: 'Team nightly (Offline, reconnecting)' });
+    },
+    close: (page) => page.getByRole('dialog', { name: 'New room' }).getByRole('button', { name: 'Cancel' }).click(),
+  },
+  {
     name: 'search of every room',
     open: async (page) => {
       await page.keyboard.press('Control+k');

@@ -55,7 +55,7 @@ describe('an agent working through the stdio helper', () => {
 
   it('joins a room, registers, talks, and wakes the other agent', async () => {
     const room = await call(ada, 'join_room', { name: 'launch-plan' });
-    expect(room).toMatchObject({ room_id: 'launch-plan', kind: 'named', created: true, is_local: true });
+    expect(room).toMatchObject({ room_id: 'launch-plan', kind: 'named', created: true, is_local: true, place: 'local' });
     const adaReg = await call(ada, 'register_agent_session', { room_id: 'launch-plan', registration_key: 'ada-key-1-4f7a9c2e81d6b035', display_name: 'Juniper' });
     expect(adaReg.worker_id).toMatch(/^worker_[0-9a-f]{32}$/);
     expect(adaReg.agent_session.display_name).toBe('Juniper');

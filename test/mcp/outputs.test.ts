@@ -16,7 +16,7 @@ const returned = new Set<string>();
 
 beforeAll(async () => {
   github = await startFakeGitHub();
-  app = startInProcessApp({ githubEnv: github.env() });
+  app = await startInProcessApp({ githubEnv: github.env() });
   ada = await app.connect({ cwd: makeRepo('git@github.com:Acme/Outputs.git'), clientName: 'claude-code' });
   bob = await app.connect({ clientName: 'codex' });
 });

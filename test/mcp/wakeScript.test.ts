@@ -64,7 +64,7 @@ describe('the B13 room script', () => {
           const session = sessions.find((s) => s.display_name === agent)!;
           const decision = await routeMessage(
             { number: row.number, kind: row.kind, source: row.source, text: row.text, publisherAgentKey: row.publisher_agent_key, replyToNumber: row.reply_to_number, threadRootNumber: row.thread_root_number },
-            await routingContextFor(env, q, ROOM, session),
+            await routingContextFor(env, q, { place: 'local', roomId: ROOM }, session),
           );
           return [agent, decision.reason] as const;
         });

@@ -42,7 +42,7 @@ describe('agents roster', () => {
   it('filters by room', async () => {
     openRoster();
     await screen.findByText(/— pushing the transaction fix/);
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Room' }), 'github.com/acme/web-app');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Room' }), 'acme/web-app');
     expect([...document.querySelectorAll('.agent-name')].map((e) => e.textContent)).toEqual(['MapleRidge']);
   });
 
@@ -114,7 +114,7 @@ describe('agents roster', () => {
     const assigned: Wake = { ...mention, at: at(90), messageNumber: 44, reason: 'system_event', concern: 'assignee', taskNumber: 12, from: null, excerpt: 'task_12 was handed off from Cedar to @Juniper.', messages: 3 };
     state.wakes[juniper.sessionId] = [assigned, mention];
     const listCalls = api.calls.filter((c) => c.method === 'workers.list').length;
-    act(() => api.emit({ type: 'worker.woken', roomId: juniper.roomId, sessionId: juniper.sessionId, wake: assigned }));
+    act(() => api.emit({ type: 'worker.woken', place: 'local', roomId: juniper.roomId, sessionId: juniper.sessionId, wake: assigned }));
     expect(await within(row('Juniper')).findByText('Woken: task_12 was assigned to it (+2 more)')).toBeTruthy();
     expect(api.calls.filter((c) => c.method === 'workers.list').length).toBe(listCalls);
 
@@ -143,7 +143,7 @@ describe('agents roster', () => {
   });
 
   it("the room header shows online agents' chips, the most reachable first, saying whether a mention reaches each and what it says it is doing (what each state means on hover)", async () => {
-    renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM) });
+    renderApp({ state: demoState(), route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }) });
     const chips = await screen.findByRole('list', { name: '3 agents online' });
     expect([...chips.querySelectorAll('.agent-chip-name')].map((e) => e.textContent)).toEqual(['Cedar', 'Juniper', 'MapleRidge']);
     const maple = within(chips).getByText('Idle, not listening').closest('.agent-chip')!;
@@ -153,7 +153,7 @@ describe('agents roster', () => {
   });
 
   it("a room's Agents tab shows only that room's agents", async () => {
-    renderApp({ state: demoState(), route: roomRoute('github.com/acme/web-app', 'agents') });
+    renderApp({ state: demoState(), route: roomRoute({ roomId: 'github.com/acme/web-app', place: 'local' }, 'agents') });
     await waitFor(() => expect([...document.querySelectorAll('.agent-name')].map((e) => e.textContent)).toEqual(['MapleRidge']));
     expect(screen.queryByRole('combobox', { name: 'Room' })).toBeNull();
   });

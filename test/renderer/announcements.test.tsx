@@ -23,7 +23,7 @@ const birch = agentPerson('Birch', 'Codex');
 
 /** Opens the demo repo room's chat and waits for its messages; timers are fake from then on. */
 async function openChat() {
-  const rendered = renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM) });
+  const rendered = renderApp({ state: demoState(), route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }) });
   await screen.findByText(/Pushing a fix/);
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   const before = announcements().length;
@@ -87,13 +87,13 @@ describe('new messages in the open room', () => {
 
 describe('task moves and "Needs you" arrivals', () => {
   it('a task an agent moves on the open board is said once, even when the news comes twice', async () => {
-    const { api } = renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM, 'board') });
+    const { api } = renderApp({ state: demoState(), route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }, 'board') });
     await screen.findByRole('article', { name: /task_12/ });
     const task = api.state.tasks[DEMO_REPO_ROOM].find((t) => t.number === 12)!;
     task.status = 'in_review';
     act(() => {
-      api.emit({ type: 'task.changed', roomId: DEMO_REPO_ROOM, task });
-      api.emit({ type: 'task.changed', roomId: DEMO_REPO_ROOM, task });
+      api.emit({ type: 'task.changed', place: 'local', roomId: DEMO_REPO_ROOM, task });
+      api.emit({ type: 'task.changed', place: 'local', roomId: DEMO_REPO_ROOM, task });
     });
     await waitFor(() => expect(announcements()).toContain('task_12 is now In review.'));
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -101,14 +101,14 @@ describe('task moves and "Needs you" arrivals', () => {
   });
 
   it('a new "Needs you" item is said once, wherever the person is; the queue already there is not', async () => {
-    const { api } = renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM) });
+    const { api } = renderApp({ state: demoState(), route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }) });
     await screen.findByText(/Pushing a fix/);
     await waitFor(() => expect(screen.getByRole('button', { name: /Needs you/ })).toBeTruthy());
     expect(announcements().some((line) => line.startsWith('Needs you'))).toBe(false);
     api.state.needsYou.push(needsYouItem(DEMO_REPO_ROOM, 'github.com/acme/checkout-service', 30, 'Ship on Friday?', { from: 'Atlas', reason: 'approval' }));
-    act(() => api.emit({ type: 'needsYou.changed', roomId: DEMO_REPO_ROOM }));
+    act(() => api.emit({ type: 'needsYou.changed', place: 'local', roomId: DEMO_REPO_ROOM }));
     await waitFor(() => expect(announcements()).toContain('Needs you: Approval from Atlas: Ship on Friday?'));
-    act(() => api.emit({ type: 'needsYou.changed', roomId: DEMO_REPO_ROOM }));
+    act(() => api.emit({ type: 'needsYou.changed', place: 'local', roomId: DEMO_REPO_ROOM }));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(announcements().filter((line) => line.startsWith('Needs you'))).toHaveLength(1);
   });
@@ -116,7 +116,7 @@ describe('task moves and "Needs you" arrivals', () => {
 
 describe('the timeline for screen readers', () => {
   it('is a list whose messages are named by author and the time they show', async () => {
-    renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM) });
+    renderApp({ state: demoState(), route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }) });
     const log = await screen.findByRole('region', { name: 'Messages' });
     await within(log).findByText(/Pushing a fix/);
     // The outermost list: messages may hold Markdown lists of their own.

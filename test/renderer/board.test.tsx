@@ -17,7 +17,7 @@ import { room, task } from './support/fakeData';
 
 afterEach(cleanup);
 
-const openBoard = (state = demoState(), extra: { task?: number } = {}, overrides = {}) => renderApp({ state, route: roomRoute(DEMO_REPO_ROOM, 'board', extra), overrides });
+const openBoard = (state = demoState(), extra: { task?: number } = {}, overrides = {}) => renderApp({ state, route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }, 'board', extra), overrides });
 const column = (name: string) => within(screen.getByRole('region', { name }));
 
 describe('board columns', () => {
@@ -63,7 +63,7 @@ describe('acting on cards', () => {
     const card = await screen.findByRole('article', { name: /task_18/ });
     await userEvent.click(within(card).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(column('Accepted').getByText('Add jitter to webhook backoff')).toBeTruthy());
-    expect(api.calls.find((c) => c.method === 'tasks.accept')?.input).toEqual({ roomId: DEMO_REPO_ROOM, number: 18 });
+    expect(api.calls.find((c) => c.method === 'tasks.accept')?.input).toEqual({ roomId: DEMO_REPO_ROOM, place: 'local', number: 18 });
     // Shown as a toast and said once to screen readers.
     expect(await within(toasts()).findByText('task_18 is now Accepted.')).toBeTruthy();
     expect(announcements().filter((line) => line === 'task_18 is now Accepted.')).toHaveLength(1);
@@ -113,7 +113,7 @@ describe('acting on cards', () => {
     within(card).getByRole('button', { name: 'Move task_12 to…' }).focus();
     await userEvent.keyboard('{ArrowDown}');
     await userEvent.keyboard('{ArrowDown}{Enter}');
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'tasks.move')?.input).toEqual({ roomId: DEMO_REPO_ROOM, number: 12, to: 'in_review' }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'tasks.move')?.input).toEqual({ roomId: DEMO_REPO_ROOM, place: 'local', number: 12, to: 'in_review' }));
   });
 
   it('cancelling a task someone holds asks first, naming who loses the work', async () => {
@@ -237,7 +237,7 @@ describe('task drawer', () => {
     expect(within(dialog).queryByRole('radio', { name: /Juniper/ })).toBeNull();
     await userEvent.click(within(dialog).getByRole('radio', { name: /Cedar/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Hand off' }));
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'tasks.handoff')?.input).toEqual({ roomId: DEMO_REPO_ROOM, number: 12, toAgentKey: 'ada/cedar' }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'tasks.handoff')?.input).toEqual({ roomId: DEMO_REPO_ROOM, place: 'local', number: 12, toAgentKey: 'ada/cedar' }));
   });
 
   it('Release review frees the reviewer', async () => {

@@ -17,7 +17,7 @@ afterEach(cleanup);
 const juniper = agentPerson('Juniper');
 
 function openDemoRoom() {
-  return renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM) });
+  return renderApp({ state: demoState(), route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }) });
 }
 
 describe('chat timeline', () => {
@@ -45,7 +45,7 @@ describe('chat timeline', () => {
     await within(thread).findByText('Sounds right to me too.');
     await userEvent.type(within(thread).getByRole('combobox', { name: 'Reply in thread' }), 'Agreed, same migration.{Enter}');
     expect(await within(thread).findByText('Agreed, same migration.')).toBeTruthy();
-    expect(api.calls.find((c) => c.method === 'messages.send')?.input).toEqual({ roomId: DEMO_REPO_ROOM, text: 'Agreed, same migration.', threadRootNumber: 8 });
+    expect(api.calls.find((c) => c.method === 'messages.send')?.input).toEqual({ roomId: DEMO_REPO_ROOM, place: 'local', text: 'Agreed, same migration.', threadRootNumber: 8 });
     expect(await screen.findByRole('button', { name: /3 replies/ })).toBeTruthy();
   });
 
@@ -80,17 +80,17 @@ describe('chat timeline', () => {
   it('says so when a room has no messages yet', async () => {
     const state = emptyState();
     state.rooms = [room('Release planning')];
-    renderApp({ state, route: roomRoute('Release planning') });
+    renderApp({ state, route: roomRoute({ roomId: 'Release planning', place: 'local' }) });
     expect(await screen.findByRole('heading', { name: 'No messages yet' })).toBeTruthy();
   });
 
   it('shows a loading state while messages are on their way', async () => {
-    renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM), overrides: { 'messages.timeline': never } });
+    renderApp({ state: demoState(), route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }), overrides: { 'messages.timeline': never } });
     expect(await screen.findByText('Loading messages…')).toBeTruthy();
   });
 
   it('shows the error and Try again when messages cannot load', async () => {
-    renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM), overrides: { 'messages.timeline': () => { throw appErrors.invalidInput('The database is locked.'); } } });
+    renderApp({ state: demoState(), route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }), overrides: { 'messages.timeline': () => { throw appErrors.invalidInput('The database is locked.'); } } });
     expect(await screen.findByText('The database is locked.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
@@ -99,7 +99,7 @@ describe('chat timeline', () => {
     const state = emptyState();
     state.rooms = [room('Long room', { lastNumber: 250 })];
     state.messages['Long room'] = Array.from({ length: 250 }, (_, i) => message('Long room', i + 1, juniper, `Message number ${i + 1}`));
-    const { api } = renderApp({ state, route: roomRoute('Long room') });
+    const { api } = renderApp({ state, route: roomRoute({ roomId: 'Long room', place: 'local' }) });
     const log = await screen.findByRole('region', { name: 'Messages' });
     await screen.findByText('Message number 250');
     act(() => scrollElement(log, 0));
@@ -109,7 +109,7 @@ describe('chat timeline', () => {
   it('an archived room says so and disables the composer', async () => {
     const state = demoState();
     state.rooms[0].archived = true;
-    renderApp({ state, route: roomRoute(DEMO_REPO_ROOM) });
+    renderApp({ state, route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }) });
     const composer = await screen.findByRole('combobox', { name: /Message acme\/checkout-service/ });
     expect((composer as HTMLTextAreaElement).disabled).toBe(true);
     expect(composer.getAttribute('placeholder')).toMatch(/archived/);
@@ -118,7 +118,7 @@ describe('chat timeline', () => {
 
 describe('search in a room', () => {
   it('Ctrl+F opens search in the desktop app; results show highlighted snippets; choosing one closes them and focuses the message', async () => {
-    const { api } = renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM), host: 'electron' });
+    const { api } = renderApp({ state: demoState(), route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }), host: 'electron' });
     await screen.findByText(/Pushing a fix/);
     await userEvent.keyboard('{Control>}f{/Control}');
     const box = await screen.findByRole('searchbox', { name: 'Search messages in this room' });
@@ -144,7 +144,7 @@ describe('search in a room', () => {
   });
 
   it('says when nothing matches', async () => {
-    renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM), host: 'electron' });
+    renderApp({ state: demoState(), route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }), host: 'electron' });
     await screen.findByText(/Pushing a fix/);
     await userEvent.keyboard('{Meta>}f{/Meta}');
     await userEvent.type(await screen.findByRole('searchbox'), 'kubernetes');

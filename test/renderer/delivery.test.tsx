@@ -23,7 +23,7 @@ describe('receipts under a message', () => {
     let receipts: MessageReceipts = { number: last.number, seen: [{ sessionId: 's1', name: 'Juniper', at: at(10), exact: true }], waiting: [{ sessionId: 's2', name: 'Cedar', reachability: 'idle' }] };
     const { api } = renderApp({
       state,
-      route: roomRoute(DEMO_REPO_ROOM),
+      route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }),
       overrides: { 'delivery.receipts': ({ numbers }) => ({ receipts: numbers.includes(last.number) ? [receipts] : [] }) },
     });
     const line = await screen.findByRole('button', { name: 'Seen by Juniper · waiting for Cedar' });
@@ -35,7 +35,7 @@ describe('receipts under a message', () => {
 
     receipts = { ...receipts, seen: [...receipts.seen, { sessionId: 's2', name: 'Cedar', at: at(20), exact: true }], waiting: [] };
     const calls = api.calls.filter((c) => c.method === 'delivery.receipts').length;
-    act(() => api.emit({ type: 'message.receipts', roomId: DEMO_REPO_ROOM, sessionId: 's2', first: last.number, last: last.number }));
+    act(() => api.emit({ type: 'message.receipts', roomId: DEMO_REPO_ROOM, place: 'local', sessionId: 's2', first: last.number, last: last.number }));
     expect(await screen.findByRole('button', { name: 'Seen by Juniper, Cedar' })).toBeTruthy();
     expect(api.calls.filter((c) => c.method === 'delivery.receipts').length).toBe(calls + 1);
   });
@@ -46,7 +46,7 @@ describe('the room header and banner', () => {
     let delivery: RoomDelivery = { roomId: DEMO_REPO_ROOM, meter: { todayBytes: 30_000, totalBytes: 400_000 }, budgetTokens: 50_000, budgetReached: false, loop: { agents: ['Juniper', 'Cedar'], fromNumber: 9, alertNumber: 3 } };
     const { api } = renderApp({
       state: demoState(),
-      route: roomRoute(DEMO_REPO_ROOM),
+      route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }),
       overrides: {
         'delivery.room': () => delivery,
         'needsYou.act': () => {
@@ -59,8 +59,8 @@ describe('the room header and banner', () => {
     expect(meter.getAttribute('title')).toBe('30,000 bytes today, 400,000 bytes in total. Tokens are estimated as UTF-8 bytes ÷ 4 of what LetAgents tools returned to the agents.');
     const banner = screen.getByText(/The loop guard paused Juniper and Cedar\./).closest<HTMLElement>('[role="status"]')!;
     await userEvent.click(within(banner).getByRole('button', { name: 'Resume them' }));
-    expect(api.calls.find((c) => c.method === 'needsYou.act')?.input).toEqual({ item: { kind: 'alert', roomId: DEMO_REPO_ROOM, number: 3 }, action: 'resume' });
-    act(() => api.emit({ type: 'needsYou.changed', roomId: DEMO_REPO_ROOM }));
+    expect(api.calls.find((c) => c.method === 'needsYou.act')?.input).toEqual({ item: { kind: 'alert', roomId: DEMO_REPO_ROOM, place: 'local', number: 3 }, action: 'resume' });
+    act(() => api.emit({ type: 'needsYou.changed', roomId: DEMO_REPO_ROOM, place: 'local' }));
     await waitFor(() => expect(screen.queryByText(/The loop guard paused/)).toBeNull());
   });
 });

@@ -13,7 +13,7 @@ import { installLayout } from './support/layout';
 beforeAll(installLayout); // the chat's virtualised rows need layout numbers
 afterEach(cleanup);
 
-const openRoom = (tab: 'chat' | 'board' | 'memory', extra = {}) => renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM, tab, extra) });
+const openRoom = (tab: 'chat' | 'board' | 'memory', extra = {}) => renderApp({ state: demoState(), route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }, tab, extra) });
 
 describe('form dialogs', () => {
   it('an empty name is refused in place and marks the field; Enter then sends the fixed name', async () => {
@@ -31,7 +31,7 @@ describe('form dialogs', () => {
     await userEvent.clear(input);
     await userEvent.type(input, 'payments{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.calls.find((c) => c.method === 'rooms.rename')?.input).toEqual({ roomId: DEMO_REPO_ROOM, name: 'payments' });
+    expect(api.calls.find((c) => c.method === 'rooms.rename')?.input).toEqual({ roomId: DEMO_REPO_ROOM, place: 'local', name: 'payments' });
   });
 
   it('Escape closes New task without adding anything, and focus goes back to the New task button', async () => {
@@ -112,7 +112,7 @@ describe('side panels', () => {
   });
 
   it('search (Ctrl+F in the desktop app) takes focus and Escape gives it back to the timeline', async () => {
-    renderApp({ state: demoState(), route: roomRoute(DEMO_REPO_ROOM, 'chat'), host: 'electron' });
+    renderApp({ state: demoState(), route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }, 'chat'), host: 'electron' });
     const log = await screen.findByRole('region', { name: 'Messages' });
     log.focus();
     await userEvent.keyboard('{Control>}f{/Control}');

@@ -82,7 +82,7 @@ describe('the app in Chromium', () => {
     await expect.poll(() => accepted.getAttribute('class')).toContain('column-over');
     await page.mouse.up();
     await accepted.getByText('Add jitter to webhook backoff').waitFor({ timeout: 5000 });
-    expect(demo.api.calls.find((c) => c.method === 'tasks.accept')?.input).toEqual({ roomId: DEMO_REPO_ROOM, number: 18 });
+    expect(demo.api.calls.find((c) => c.method === 'tasks.accept')?.input).toEqual({ roomId: DEMO_REPO_ROOM, place: 'local', number: 18 });
     await page.screenshot({ path: path.join(SHOTS, 'board-drop-accepted.png') });
   });
 

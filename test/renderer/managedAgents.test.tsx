@@ -27,7 +27,7 @@ describe('managed agents', () => {
     expect(within(dialog).getByText(/npm install -g @openai\/codex/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Claude Code' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name in the room' }), 'Willow');
-    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Room' }), 'github.com/acme/web-app');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Room' }), 'acme/web-app');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Folder it works in' }), '/home/ada/web-app');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Role or standing instructions/ }), 'You review PRs.');
     await userEvent.click(within(dialog).getByRole('radio', { name: /Edit files in the folder/ }));

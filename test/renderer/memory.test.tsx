@@ -10,7 +10,7 @@ import { DEMO_REPO_ROOM, demoState } from './support/demoSeed';
 
 afterEach(cleanup);
 
-const open = (state = demoState(), overrides = {}) => renderApp({ state, route: roomRoute(DEMO_REPO_ROOM, 'memory'), overrides });
+const open = (state = demoState(), overrides = {}) => renderApp({ state, route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }, 'memory'), overrides });
 
 describe('room memory', () => {
   it('lists facts with their kind and who added them', async () => {
@@ -28,7 +28,7 @@ describe('room memory', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Text' }), 'Checkout API latency budget.');
     await userEvent.click(screen.getByRole('button', { name: 'Save fact' }));
     expect(await screen.findByRole('heading', { name: 'Keep p95 under 300 ms' })).toBeTruthy();
-    expect(api.calls.find((c) => c.method === 'memory.add')?.input).toEqual({ roomId: DEMO_REPO_ROOM, category: 'goal', title: 'Keep p95 under 300 ms', body: 'Checkout API latency budget.' });
+    expect(api.calls.find((c) => c.method === 'memory.add')?.input).toEqual({ roomId: DEMO_REPO_ROOM, place: 'local', category: 'goal', title: 'Keep p95 under 300 ms', body: 'Checkout API latency budget.' });
   });
 
   it('edits a fact in place', async () => {

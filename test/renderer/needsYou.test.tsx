@@ -31,7 +31,7 @@ describe('Needs you', () => {
     await userEvent.type(within(card).getByRole('textbox', { name: 'Answer MapleRidge' }), 'Logs only for now.');
     await userEvent.click(within(card).getByRole('button', { name: 'Send answer' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
-    expect(api.calls.find((c) => c.method === 'needsYou.answer')?.input).toEqual({ item: { kind: 'request', roomId: DEMO_REPO_ROOM, number: 4 }, text: 'Logs only for now.' });
+    expect(api.calls.find((c) => c.method === 'needsYou.answer')?.input).toEqual({ item: { kind: 'request', roomId: DEMO_REPO_ROOM, number: 4, place: 'local' }, text: 'Logs only for now.' });
     const reply = api.state.messages[DEMO_REPO_ROOM].at(-1)!;
     expect(reply.text).toBe('@MapleRidge Logs only for now.');
     expect(reply.threadRootNumber).toBe(13);
@@ -103,7 +103,7 @@ describe('Needs you', () => {
     const seeded = demoState();
     state.rooms = seeded.rooms;
     state.needsYou = [seeded.needsYou[0]];
-    api.emit({ type: 'needsYou.changed', roomId: DEMO_REPO_ROOM });
+    api.emit({ type: 'needsYou.changed', place: 'local', roomId: DEMO_REPO_ROOM });
     expect(await screen.findByRole('article', { name: /Should dead-letter events/ })).toBeTruthy();
   });
 });

@@ -64,7 +64,7 @@ describe('settings', () => {
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Format' }), 'json');
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
-    expect(api.calls.find((c) => c.method === 'rooms.export')?.input).toEqual({ roomId: 'github.com/acme/checkout-service', format: 'json' });
+    expect(api.calls.find((c) => c.method === 'rooms.export')?.input).toEqual({ roomId: 'github.com/acme/checkout-service', place: 'local', format: 'json' });
   });
 
   it('diagnostics lists the doctor checks with their state', async () => {

@@ -50,13 +50,18 @@ describe('Settings → Teams', () => {
   it('follows a connection going offline and coming back, as teams.changed reports it', async () => {
     const state = withTeams(fakeTeam('acme'));
     const { api } = open(state);
-    await screen.findByText('Connected');
+    // Settings → Teams, and the sidebar's group of the team's rooms, both say how the team is.
+    const teams = await screen.findByRole('list', { name: 'Teams' });
+    const sidebar = screen.getByRole('navigation', { name: 'LetAgents' });
+    await within(teams).findByText('Connected');
+    await within(sidebar).findByText('Connected');
     state.teams.teams[0].connection = { status: 'offline', since: new Date().toISOString(), reason: 'Connection terminated unexpectedly', retryAt: new Date().toISOString() };
     act(() => api.emit({ type: 'teams.changed', connections: [{ name: 'acme', connection: state.teams.teams[0].connection }] }));
-    expect(await screen.findByText('Offline, reconnecting')).toBeTruthy();
+    expect(await within(teams).findByText('Offline, reconnecting')).toBeTruthy();
+    expect(await within(sidebar).findByText('Offline, reconnecting')).toBeTruthy();
     state.teams.teams[0].connection = { status: 'online' };
     act(() => api.emit({ type: 'teams.changed', connections: [{ name: 'acme', connection: { status: 'online' } }] }));
-    expect(await screen.findByText('Connected')).toBeTruthy();
+    expect(await within(teams).findByText('Connected')).toBeTruthy();
   });
 
   it('adds a team by keyboard: the URL goes in a password field and comes back only without its password', async () => {

@@ -27,7 +27,7 @@ function longRoom(count: number) {
 
 describe('scrolling back through a long room', () => {
   it('prepares the Markdown of loaded messages that are not on screen yet', async () => {
-    renderApp({ state: longRoom(250), route: roomRoute(ROOM) });
+    renderApp({ state: longRoom(250), route: roomRoute({ roomId: ROOM, place: 'local' }) });
     await screen.findByText('number 250');
     // The first page is 151–250; only the newest rows are drawn.
     expect(document.querySelector('article[data-number="151"]')).toBeNull();
@@ -40,7 +40,7 @@ describe('scrolling back through a long room', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     renderApp({
       state,
-      route: roomRoute(ROOM),
+      route: roomRoute({ roomId: ROOM, place: 'local' }),
       overrides: {
         'messages.timeline': async (input): Promise<TimelinePage> => {
           if (input.before !== undefined) await held;
@@ -62,7 +62,7 @@ describe('scrolling back through a long room', () => {
   });
 
   it('says "This is the start of the room." once the oldest page is in', async () => {
-    const { api } = renderApp({ state: longRoom(150), route: roomRoute(ROOM) });
+    const { api } = renderApp({ state: longRoom(150), route: roomRoute({ roomId: ROOM, place: 'local' }) });
     const log = await screen.findByRole('region', { name: 'Messages' });
     await screen.findByText('number 150');
     act(() => scrollElement(log, 0));

@@ -33,6 +33,8 @@ const asRoot = process.getuid?.() === 0;
 
 export interface PgCluster {
   readonly port: number;
+  /** The cluster's folder (its data files, log and socket). */
+  readonly dir: string;
   /** URL of `database` on this cluster (superuser `postgres`, trust auth, loopback). */
   url(database: string): string;
   /** A new empty database; returns its URL. */
@@ -86,6 +88,7 @@ export async function startPostgres(): Promise<PgCluster> {
   const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
     port,
+    dir,
     url,
     async createDatabase() {
       const name = `t${process.pid}_${++databases}`;

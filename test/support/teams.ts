@@ -6,6 +6,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { AsyncEntry } from '@napi-rs/keyring';
+import { EventBus } from '../../src/main/events/bus';
+import { prepareDataFolder } from '../../src/main/store/dataFolder';
+import { SqliteStorage } from '../../src/main/store/sqlite/sqliteStorage';
+import { teamSettingsIn } from '../../src/main/teams/teamSettings';
 import { KEYCHAIN_SERVICE } from '../../src/main/secrets/secretStore';
 import { teamKeychainAccount } from '../../src/main/teams/teamNames';
 import { inCi, runPostgresSuites } from './postgres';
@@ -14,6 +18,12 @@ import { inCi, runPostgresSuites } from './postgres';
 export const keychainReady = process.env.LETAGENTS_TEST_KEYRING === '1';
 /** Team suites need both; in CI they run regardless, so a missing part fails. */
 export const runTeamSuites = (keychainReady && runPostgresSuites) || inCi;
+
+/** The team of the cross-machine tests and benchmarks (test/support/teamMachines.ts, bench/lib/team.ts). */
+export const TEAM = 'acme';
+
+/** The environment an app of that team runs with: its URL, as a headless host gives it. */
+export const teamEnv = (url: string): Record<string, string> => ({ LETAGENTS_TEAM_URL_ACME: url });
 
 /** A team name no other test file of this run uses. */
 export function uniqueTeamName(prefix: string): string {
@@ -34,5 +44,16 @@ export function settingsText(dataDir: string): string {
     return JSON.stringify(db.prepare('SELECT key, value FROM settings ORDER BY key').all());
   } finally {
     db.close();
+  }
+}
+
+/** Makes `team` the default place of the data folder's app (as `letagents-desktop team default` does), creating the folder if needed. */
+export async function setDefaultPlace(dataDir: string, team: string): Promise<void> {
+  prepareDataFolder(dataDir);
+  const store = new SqliteStorage({ path: join(dataDir, 'letagents.db'), bus: new EventBus() });
+  try {
+    await teamSettingsIn(store).update((current) => ({ next: { ...current, defaultPlace: team }, result: undefined }));
+  } finally {
+    await store.close();
   }
 }

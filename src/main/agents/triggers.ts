@@ -68,10 +68,12 @@ export function watchTriggers(bus: EventBus, store: Storage, services: McpServic
   };
 
   const failed = (what: string) => (error: unknown) => console.error(`managed agents: ${what} trigger failed:`, error);
+  // Managed agents run in this computer's rooms: a team room of the same id is another room.
+  const here = (e: { place: string }) => e.place === store.place;
   const offs = [
-    bus.on('message.created', (e) => void onMessage(e.roomId, e.number).catch(failed('message'))),
-    bus.on('task.changed', (e) => void onTask(e.roomId, e.number).catch(failed('task'))),
-    bus.on('room.changed', (e) => e.change === 'deleted' && target.roomDeleted(e.roomId)),
+    bus.on('message.created', (e) => here(e) && void onMessage(e.roomId, e.number).catch(failed('message'))),
+    bus.on('task.changed', (e) => here(e) && void onTask(e.roomId, e.number).catch(failed('task'))),
+    bus.on('room.changed', (e) => here(e) && e.change === 'deleted' && target.roomDeleted(e.roomId)),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -1,9 +1,14 @@
-// What every app API method works with: the app, the person acting (their actor and
-// the handles that mention them), reads on the committed state, and queued writes.
+// What every app API method works with: the app, the places rooms live in (this computer
+// and the teams, named by the `place` an input carries; omitted: 'local'), the person
+// acting (their actor and the handles that mention them, which in a team's room name them
+// to the whole team), reads on the committed state, and queued writes.
+import { hostname } from 'node:os';
 import type { App } from '../app';
+import { osUserName } from '../auth/ownerIdentity';
 import type { PersonActor } from '../domain/actor';
 import { normalizeHandle } from '../domain/identity/handles';
-import type { Queryable, Tx } from '../store/port';
+import { LOCAL_PLACE } from '../store/places';
+import type { Queryable, Storage, Tx } from '../store/port';
 
 /** What the hosting shell can do for the API (Electron's shell, a browser host, tests). */
 export interface ApiHost {
@@ -20,29 +25,54 @@ export interface ApiHost {
 export interface ApiContext {
   readonly app: App;
   readonly host: ApiHost;
-  /** Reads the committed state. */
-  read<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
-  write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  /** The person as an actor: the owner label (GitHub name when signed in, else the OS user name). */
-  person(): Promise<PersonActor>;
-  /** The person's names as normalised handles (owner label, GitHub login), for mentions. */
-  personHandles(): Promise<string[]>;
+  /** The place as the app names it: 'local' (the default), or the team's registered name; place_unknown otherwise. */
+  place(place?: string): Promise<string>;
+  /** The storage of `place` (default 'local'); place_unknown for a team the app does not know. */
+  storage(place?: string): Promise<Storage>;
+  /** Reads the committed state of `place` (default 'local'). */
+  read<T>(fn: (q: Queryable) => Promise<T>, place?: string): Promise<T>;
+  write<T>(fn: (tx: Tx) => Promise<T>, place?: string): Promise<T>;
+  /**
+   * The person as an actor: on this computer the owner label (GitHub name when signed in,
+   * else the OS user name); in a team's room the GitHub login, else user@machine, so the
+   * team can tell its people apart (team-rooms.md §4).
+   */
+  person(place?: string): Promise<PersonActor>;
+  /** The person's names as normalised handles (owner label, GitHub login, and in a team their team name), for mentions. */
+  personHandles(place?: string): Promise<string[]>;
+  /** Whose read markers and dismissals count: '' on this computer, this app's host id in a team database (each person's own). */
+  reader(place?: string): Promise<string>;
 }
 
+const isLocal = (place: string | undefined) => place === undefined || place === LOCAL_PLACE;
+
 export function createApiContext(app: App, host: ApiHost = {}): ApiContext {
+  const storage = (place?: string) => (isLocal(place) ? Promise.resolve(app.places.local) : app.places.get(place!));
   return {
     app,
     host,
-    read: (fn) => app.core.store.read(fn),
-    write: (fn) => app.core.store.write(fn),
-    person: async () => ({ kind: 'person', label: (await app.auth.ownerIdentity()).ownerLabel }),
-    personHandles: () => personHandlesOf(app),
+    place: async (place) => (isLocal(place) ? LOCAL_PLACE : app.places.name(place!)),
+    storage,
+    read: async (fn, place) => (await storage(place)).read(fn),
+    write: async (fn, place) => (await storage(place)).write(fn),
+    person: async (place) => ({ kind: 'person', label: await personLabel(app, place) }),
+    personHandles: (place) => personHandlesOf(app, place),
+    reader: async (place) => (isLocal(place) ? '' : app.hub.services.hostId()),
   };
 }
 
-export async function personHandlesOf(app: App): Promise<string[]> {
+/** The person's name in a place (ApiContext.person). */
+async function personLabel(app: App, place: string | undefined): Promise<string> {
   const owner = await app.auth.ownerIdentity();
-  const handles = [owner.ownerLabel, owner.githubLogin ?? ''].map(normalizeHandle);
+  if (isLocal(place)) return owner.ownerLabel;
+  return owner.githubLogin ?? `${osUserName() || 'someone'}@${hostname()}`;
+}
+
+export async function personHandlesOf(app: App, place?: string): Promise<string[]> {
+  const owner = await app.auth.ownerIdentity();
+  const names = [owner.ownerLabel, owner.githubLogin ?? ''];
+  if (!isLocal(place)) names.push(await personLabel(app, place));
+  const handles = names.map(normalizeHandle);
   // A handle with no letter or digit (a name written only in other scripts) matches nothing useful.
   return [...new Set(handles.filter((h) => /[a-z0-9]/.test(h)))];
 }

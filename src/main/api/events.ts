@@ -1,11 +1,12 @@
-// Core events (published after each commit) turned into the contract's UI events: a new
-// message and a changed task arrive ready to show; the rest say what to refetch. One
+// Core events (published after each commit, by this app or, for a team's rooms, by the
+// team's other apps) turned into the contract's UI events: a new message and a changed task
+// arrive ready to show, read from the room's place; the rest say what to refetch. One
 // mapping per app is shared by every window or socket that listens.
 import type { AppEvent } from '../../shared/events';
 import type { App } from '../app';
 import { isPromptOnly, getMessageRow } from '../domain/messages/read';
 import { getTask } from '../domain/tasks';
-import type { CoreEvent } from '../events/types';
+import type { CoreEvent, RoomEvent } from '../events/types';
 import type { Queryable } from '../store/port';
 import { getTaskRow } from '../store/taskQueries';
 import { personHandlesOf } from './context';
@@ -15,67 +16,73 @@ import { toWake } from './models/wakes';
 import { roomMeters } from './models/delivery';
 import { reachabilityOf } from '../delivery/reachabilityOf';
 import { getSession } from '../domain/sessions/sessions';
+import { splitPlaceKey } from '../mcp/placeKeys';
 import { onUiSignal } from './uiSignals';
 
 export type UiListener = (event: AppEvent) => void;
 export type UiSubscribe = (listener: UiListener) => () => void;
 
 /** The UI events one core event becomes (none when what it names is already gone). */
-export function toUiEvents(app: App, event: CoreEvent): Promise<AppEvent[]> {
-  return app.core.store.read((q) => uiEventsOf(app, q, event));
-}
-
-async function uiEventsOf(app: App, q: Queryable, event: CoreEvent): Promise<AppEvent[]> {
+export async function toUiEvents(app: App, event: CoreEvent): Promise<AppEvent[]> {
   switch (event.type) {
-    case 'message.created': {
-      const row = await getMessageRow(q, event.roomId, event.number);
-      // Prompt-only rows are for agents; people never see them.
-      if (!row || isPromptOnly(row)) return [];
-      const message = await toTimelineMessage(q, row, await personHandlesOf(app));
-      const out: AppEvent[] = [{ type: 'message.created', roomId: event.roomId, message }];
-      // The queue gains a mention, or loses one when the person replies in its thread.
-      if (message.mentionsYou || (row.source === 'human' && row.thread_root_number !== null)) {
-        out.push({ type: 'needsYou.changed', roomId: event.roomId });
-      }
-      return out;
-    }
-    case 'task.changed': {
-      const card = await taskCardOrNull(app, q, event.roomId, event.number);
-      // Any status change may move the task into or out of review or blocked.
-      return card ? [{ type: 'task.changed', roomId: event.roomId, task: card }, { type: 'needsYou.changed', roomId: event.roomId }] : [];
-    }
-    case 'room.changed': {
-      const out: AppEvent[] = [{ type: 'room.changed', roomId: event.roomId, change: event.change }];
-      // Archived and deleted rooms leave the queue; unarchived ones come back.
-      if (event.change === 'archived' || event.change === 'unarchived' || event.change === 'deleted') {
-        out.push({ type: 'needsYou.changed', roomId: event.roomId });
-      }
-      return out;
-    }
-    case 'worker.changed':
-      return [{ type: 'worker.changed', roomId: event.roomId, sessionId: event.sessionId, change: event.change }];
-    case 'needsYou.changed':
-      return [{ type: 'needsYou.changed', roomId: event.roomId }];
-    case 'knowledge.changed':
-      return [{ type: 'knowledge.changed', roomId: event.roomId }];
     case 'auth.changed':
       return [{ type: 'auth.changed' }];
     case 'agent.changed':
       return [{ type: 'agent.changed', agentId: event.agentId }];
     case 'agent.activity':
       return [{ type: 'agent.activity', agentId: event.agentId, turn: event.turn }];
-    case 'message.receipts':
-      return [{ type: 'message.receipts', roomId: event.roomId, sessionId: event.sessionId, first: event.first, last: event.last }];
-    case 'meter.changed': {
-      const { room, sessions } = await roomMeters(app, q, event.roomId);
-      return [{ type: 'meter.changed', roomId: event.roomId, room, sessions: [...sessions].map(([sessionId, meter]) => ({ sessionId, meter })) }];
+    case 'place.reconnected':
+      return [{ type: 'place.reconnected', place: event.place }];
+    default: {
+      const handles = event.type === 'message.created' ? await personHandlesOf(app, event.place) : [];
+      return (await app.places.get(event.place)).read((q) => roomUiEvents(app, q, event, handles));
     }
   }
 }
 
-async function taskCardOrNull(app: App, q: Queryable, roomId: string, number: number) {
+async function roomUiEvents(app: App, q: Queryable, event: RoomEvent, handles: string[]): Promise<AppEvent[]> {
+  const { place, roomId } = event;
+  const needsYou: AppEvent = { type: 'needsYou.changed', roomId, place };
+  switch (event.type) {
+    case 'message.created': {
+      const row = await getMessageRow(q, roomId, event.number);
+      // Prompt-only rows are for agents; people never see them.
+      if (!row || isPromptOnly(row)) return [];
+      const message = await toTimelineMessage(q, row, handles);
+      const out: AppEvent[] = [{ type: 'message.created', roomId, place, message }];
+      // The queue gains a mention, or loses one when the person (or, in a team, anyone) replies in its thread.
+      if (message.mentionsYou || (row.source === 'human' && row.thread_root_number !== null)) out.push(needsYou);
+      return out;
+    }
+    case 'task.changed': {
+      const card = await taskCardOrNull(app, q, place, roomId, event.number);
+      // Any status change may move the task into or out of review or blocked.
+      return card ? [{ type: 'task.changed', roomId, place, task: card }, needsYou] : [];
+    }
+    case 'room.changed': {
+      const out: AppEvent[] = [{ type: 'room.changed', roomId, place, change: event.change }];
+      // Archived and deleted rooms leave the queue; unarchived ones come back.
+      if (event.change === 'archived' || event.change === 'unarchived' || event.change === 'deleted') out.push(needsYou);
+      return out;
+    }
+    case 'worker.changed':
+      return [{ type: 'worker.changed', roomId, place, sessionId: event.sessionId, change: event.change }];
+    case 'needsYou.changed':
+      return [needsYou];
+    case 'knowledge.changed':
+      return [{ type: 'knowledge.changed', roomId, place }];
+    case 'message.receipts':
+      return [{ type: 'message.receipts', roomId, place, sessionId: event.sessionId, first: event.first, last: event.last }];
+    case 'meter.changed': {
+      const { room, sessions } = await roomMeters(app, q, event);
+      return [{ type: 'meter.changed', roomId, place, room, sessions: [...sessions].map(([sessionId, meter]) => ({ sessionId, meter })) }];
+    }
+  }
+}
+
+async function taskCardOrNull(app: App, q: Queryable, place: string, roomId: string, number: number) {
   const row = await getTaskRow(q, roomId, number);
-  return row ? toTaskCard(app, await getTask(q, roomId, number), row) : null;
+  return row ? toTaskCard(app, place, await getTask(q, roomId, number), row) : null;
 }
 
 const subscribersByApp = new WeakMap<App, UiSubscribe>();
@@ -116,8 +123,8 @@ export function eventsForUi(app: App): UiSubscribe {
     const offCore = app.core.bus.onAny((event) => deliverInOrder(() => toUiEvents(app, event)));
     const offSignals = onUiSignal(app, (signal) =>
       deliverInOrder(async () => {
-        const card = await app.core.store.read((q) => taskCardOrNull(app, q, signal.roomId, signal.number));
-        return card ? [{ type: 'task.changed', roomId: signal.roomId, task: card }] : [];
+        const card = await (await app.places.get(signal.place)).read((q) => taskCardOrNull(app, q, signal.place, signal.roomId, signal.number));
+        return card ? [{ type: 'task.changed', roomId: signal.roomId, place: signal.place, task: card }] : [];
       }),
     );
     const offTeams = app.teams.onChange(() =>
@@ -126,18 +133,25 @@ export function eventsForUi(app: App): UiSubscribe {
     // A wake is not a write: it comes from the hub, never the core bus (it must not wake anyone).
     const offWakes = app.hub.wakes.onWake((wake) =>
       deliverInOrder(async () => [
-        { type: 'worker.woken', roomId: wake.roomId, sessionId: wake.sessionId, wake: await app.core.store.read((q) => toWake(q, wake)) },
+        {
+          type: 'worker.woken',
+          roomId: wake.roomId,
+          place: wake.place,
+          sessionId: wake.sessionId,
+          wake: await (await app.places.get(wake.place)).read((q) => toWake(q, wake)),
+        },
       ]),
     );
     // Nor is a change of reachability (a wait starting or ending, two quiet minutes).
-    const offReachability = app.hub.delivery.reachability.onChange((sessionId) =>
-      deliverInOrder(() =>
-        app.core.store.read(async (q): Promise<AppEvent[]> => {
+    const offReachability = app.hub.delivery.reachability.onChange((sessionKey) =>
+      deliverInOrder(async () => {
+        const { place, id: sessionId } = splitPlaceKey(sessionKey);
+        return (await app.places.get(place)).read(async (q): Promise<AppEvent[]> => {
           const session = await getSession(q, sessionId);
           if (!session || session.session_kind !== 'worker') return [];
-          return [{ type: 'worker.reachability', roomId: session.room_id, sessionId, reachability: await reachabilityOf(q, app.hub.delivery, session) }];
-        }),
-      ),
+          return [{ type: 'worker.reachability', roomId: session.room_id, place, sessionId, reachability: await reachabilityOf(q, app.hub.delivery, place, session) }];
+        });
+      }),
     );
     return () => {
       offCore();

@@ -2,7 +2,7 @@
 // after a board read. They must not go on the core bus, where they would wake agents.
 import type { App } from '../app';
 
-export type UiSignal = { type: 'task.refreshed'; roomId: string; number: number };
+export type UiSignal = { type: 'task.refreshed'; place: string; roomId: string; number: number };
 
 type Listener = (signal: UiSignal) => void;
 

@@ -1,25 +1,31 @@
 // Receipts as they happen (issue 14): read_messages and wait_for_messages report what they
 // returned to which session; listeners (the unanswered-message watcher) hear it at once,
 // and the store gets the batch in one write shortly after, so a wait's result never waits
-// for a commit and fifty agents woken together cost one transaction, not fifty.
+// for a commit and fifty agents woken together cost one transaction, not fifty (one per
+// place: a team room's receipts live in the team's database).
 import { recordDeliveries, type Delivery } from '../domain/delivery/receipts';
-import type { Storage } from '../store/port';
+import { nowIn, type Places, type PlacedRoom } from '../store/places';
 import { BatchedWrite } from './background';
+
+/** A delivery in a room of `place`. */
+export interface PlacedDelivery extends Delivery {
+  readonly place: string;
+}
 
 /** How long deliveries gather before they are written. */
 const FLUSH_AFTER_MS = 100;
 
 export class Deliveries {
-  private pending: Delivery[] = [];
+  private pending: PlacedDelivery[] = [];
   private readonly batch = new BatchedWrite(FLUSH_AFTER_MS, () => this.write());
-  private readonly listeners = new Set<(delivery: Delivery) => void>();
+  private readonly listeners = new Set<(delivery: PlacedDelivery) => void>();
 
-  constructor(private readonly store: Storage) {}
+  constructor(private readonly places: Places) {}
 
   /** Messages first..last of the room reached the session (those of them that route to it). */
-  record(roomId: string, sessionId: string, first: number, last: number): void {
+  record(room: PlacedRoom, sessionId: string, first: number, last: number): void {
     if (last < first || first < 1) return;
-    const delivery: Delivery = { roomId, sessionId, first, last, at: this.store.now() };
+    const delivery: PlacedDelivery = { place: room.place, roomId: room.roomId, sessionId, first, last, at: nowIn(this.places, room.place) };
     this.pending.push(delivery);
     for (const listener of [...this.listeners]) {
       try {
@@ -32,25 +38,20 @@ export class Deliveries {
   }
 
   /** True when a delivery not yet written covers message `number` for the session. */
-  pendingCovers(roomId: string, sessionId: string, number: number): boolean {
-    return this.pendingAt(roomId, sessionId, number) !== null;
-  }
-
-  /** When a delivery not yet written brought message `number` to the session, or null. */
-  pendingAt(roomId: string, sessionId: string, number: number): string | null {
-    return deliveredAt(this.pending, roomId, sessionId, number);
+  pendingCovers(room: PlacedRoom, sessionId: string, number: number): boolean {
+    return deliveredAt(this.pending, room, sessionId, number) !== null;
   }
 
   /**
    * pendingAt as of now, for pairing with a read of the stored receipts started in the same
    * turn (on SQLite it runs at once, and a write's receipts leave this list at its COMMIT).
    */
-  pendingNow(): (roomId: string, sessionId: string, number: number) => string | null {
-    const pending = [...this.pending];
-    return (roomId, sessionId, number) => deliveredAt(pending, roomId, sessionId, number);
+  pendingNow(room: PlacedRoom): (sessionId: string, number: number) => string | null {
+    const pending = this.pending.filter((d) => d.place === room.place && d.roomId === room.roomId);
+    return (sessionId, number) => deliveredAt(pending, room, sessionId, number);
   }
 
-  onDelivered(listener: (delivery: Delivery) => void): () => void {
+  onDelivered(listener: (delivery: PlacedDelivery) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -66,8 +67,13 @@ export class Deliveries {
   }
 
   private async write(): Promise<void> {
-    const batch = [...this.pending];
-    if (batch.length === 0) return;
+    if (this.pending.length === 0) return;
+    const byPlace = new Map<string, PlacedDelivery[]>();
+    for (const d of this.pending) byPlace.set(d.place, [...(byPlace.get(d.place) ?? []), d]);
+    await Promise.all([...byPlace].map(([place, batch]) => this.writeIn(place, batch)));
+  }
+
+  private async writeIn(place: string, batch: PlacedDelivery[]): Promise<void> {
     // Kept pending until written, so pendingCovers holds meanwhile; dropped at COMMIT itself,
     // so receipts are never in both places nor in neither.
     const drop = () => {
@@ -75,17 +81,17 @@ export class Deliveries {
       this.pending = this.pending.filter((d) => !written.has(d));
     };
     try {
-      await this.store.write(async (tx) => {
+      await (await this.places.get(place)).write(async (tx) => {
         await recordDeliveries(tx, batch);
         tx.afterCommit(drop);
       });
     } catch (error) {
-      console.error('receipts could not be stored:', error);
+      console.error(`receipts could not be stored (${place}):`, error);
       drop();
     }
   }
 }
 
-function deliveredAt(pending: readonly Delivery[], roomId: string, sessionId: string, number: number): string | null {
-  return pending.find((d) => d.roomId === roomId && d.sessionId === sessionId && d.first <= number && number <= d.last)?.at ?? null;
+function deliveredAt(pending: readonly PlacedDelivery[], room: PlacedRoom, sessionId: string, number: number): string | null {
+  return pending.find((d) => d.roomId === room.roomId && d.place === room.place && d.sessionId === sessionId && d.first <= number && number <= d.last)?.at ?? null;
 }

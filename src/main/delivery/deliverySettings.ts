@@ -2,7 +2,11 @@
 // unpicked message or an untouched task becomes a "Needs you" item, how many messages
 // among agents with no person involved trip the loop guard (and in how long), and each
 // room's daily token budget. Read once at start (`ready`; the defaults until then), cached,
-// and changed only through this object.
+// and changed only through this object. All of it is this person's and lives on this
+// computer, a team room's budget too (it holds back the agents connected to this app; the
+// count it is checked against is the room's, in the team's database).
+import { placeKey } from '../mcp/placeKeys';
+import { LOCAL_PLACE, type PlacedRoom } from '../store/places';
 import type { Storage } from '../store/port';
 import { getSetting, listSettingsWithPrefix, setSetting } from '../store/settingsQueries';
 
@@ -17,7 +21,9 @@ export interface DeliveryLimits {
 export const DEFAULT_LIMITS: DeliveryLimits = { unansweredAfterMs: 120_000, loopMessages: 30, loopWindowMs: 600_000 };
 
 const KEYS = { unanswered: 'delivery.unansweredAfterSeconds', loopMessages: 'delivery.loopGuardMessages', loopMinutes: 'delivery.loopGuardMinutes' };
+/** Followed by a room id of this computer, or by "<team>\n<room id>" (placeKey) for a team's room. */
 const BUDGET_PREFIX = 'delivery.roomBudget:';
+const budgetKey = (room: PlacedRoom) => (room.place === LOCAL_PLACE ? room.roomId : placeKey(room.place, room.roomId));
 /** More rooms with a budget than any person sets; the rest would read as "no budget". */
 const MAX_BUDGETS = 100_000;
 
@@ -29,7 +35,7 @@ export interface LimitsPatch {
 
 export class DeliverySettings {
   private current: DeliveryLimits = DEFAULT_LIMITS;
-  /** Rooms with a daily token budget; a room not here has none. */
+  /** Rooms (budgetKey) with a daily token budget; a room not here has none. */
   private readonly budgets = new Map<string, number>();
   /** Settles once the stored limits and budgets are read (a failed read leaves the defaults). */
   readonly ready: Promise<void>;
@@ -58,15 +64,16 @@ export class DeliverySettings {
   }
 
   /** The room's daily token budget, or null when it has none. */
-  roomBudget(roomId: string): number | null {
-    return this.budgets.get(roomId) ?? null;
+  roomBudget(room: PlacedRoom): number | null {
+    return this.budgets.get(budgetKey(room)) ?? null;
   }
 
-  async setRoomBudget(roomId: string, tokens: number | null): Promise<void> {
+  async setRoomBudget(room: PlacedRoom, tokens: number | null): Promise<void> {
     await this.ready;
-    await this.store.write((tx) => setSetting(tx, BUDGET_PREFIX + roomId, tokens === null ? null : String(tokens)));
-    if (tokens === null) this.budgets.delete(roomId);
-    else this.budgets.set(roomId, tokens);
+    const key = budgetKey(room);
+    await this.store.write((tx) => setSetting(tx, BUDGET_PREFIX + key, tokens === null ? null : String(tokens)));
+    if (tokens === null) this.budgets.delete(key);
+    else this.budgets.set(key, tokens);
   }
 
   private async load(): Promise<void> {

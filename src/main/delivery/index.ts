@@ -3,7 +3,7 @@
 // loop guard, and the person's limits. The hub builds them; the "Needs you" watcher
 // (alerts.ts) is built with the app, beside the managed agents.
 import type { EventBus } from '../events/bus';
-import type { Storage } from '../store/port';
+import type { Places } from '../store/places';
 import { Deliveries } from './deliveries';
 import { DeliverySettings } from './deliverySettings';
 import { LoopGuard } from './loopGuard';
@@ -19,12 +19,16 @@ export interface DeliveryServices {
   close(): Promise<void>;
 }
 
-export function createDeliveryServices(store: Storage, bus: EventBus, isOnline: (sessionId: string) => boolean): DeliveryServices {
-  const settings = new DeliverySettings(store);
-  const deliveries = new Deliveries(store);
+/**
+ * Receipts, the meter and the loop guard work in each room's place; the limits are this
+ * computer's; reachability is keyed by place and session (placeKey), as `isOnline` is.
+ */
+export function createDeliveryServices(places: Places, bus: EventBus, isOnline: (sessionKey: string) => boolean): DeliveryServices {
+  const settings = new DeliverySettings(places.local);
+  const deliveries = new Deliveries(places);
   const reachability = new Reachability(isOnline);
-  const meter = new TokenMeter(store, settings);
-  const loopGuard = new LoopGuard(store, bus, settings);
+  const meter = new TokenMeter(places, settings);
+  const loopGuard = new LoopGuard(places, bus, settings);
   return {
     settings,
     deliveries,

@@ -8,12 +8,15 @@
 // A message is counted as its commit is published, before any waiter routes it; only a
 // room's first agent message since the start first reads what came before it (the stretch
 // a restart cut off), and the room's messages are counted in order once that read is done.
+// Rooms are told apart by place: a team room's messages are counted (and read back) in the
+// team's database, its commits by other apps of the team arriving as remote events.
 import { alertDetail, openAlerts } from '../domain/knowledge/alerts';
 import { getMessageRow, pageBefore, summaryOf } from '../domain/messages/read';
 import type { SessionRow } from '../domain/sessions/sessions';
 import type { MessageSummary } from '../events/types';
 import type { EventBus } from '../events/bus';
-import type { Storage } from '../store/port';
+import type { Places, PlacedRoom } from '../store/places';
+import { placeKey, splitPlaceKey } from '../mcp/placeKeys';
 import { Background } from './background';
 import type { DeliverySettings } from './deliverySettings';
 
@@ -46,46 +49,46 @@ export class LoopGuard {
   private readonly pauses = new Map<string, LoopPause>();
   /** Rooms whose earlier messages are being read: their new messages wait here, in order. */
   private readonly seeding = new Map<string, Array<{ number: number; message: MessageSummary | undefined }>>();
-  private readonly listeners = new Set<(roomId: string, pause: LoopPause, added: readonly string[]) => void>();
+  private readonly listeners = new Set<(room: PlacedRoom, pause: LoopPause, added: readonly string[]) => void>();
   private readonly background = new Background('loop guard');
   private readonly off: () => void;
   /** Settles once the pauses kept in open "Needs you" items are back (a failed read keeps none). */
   readonly ready: Promise<void>;
 
   constructor(
-    private readonly store: Storage,
+    private readonly places: Places,
     bus: EventBus,
     private readonly settings: DeliverySettings,
   ) {
     this.ready = this.loadPauses().catch((error: unknown) => console.error('loop guard: could not read its pauses:', error));
     // Synchronous, inside the commit's publish: a waiter routes the message only afterwards.
-    this.off = bus.on('message.created', (event) => this.onMessage(event.roomId, event.number, event.message));
+    this.off = bus.on('message.created', (event) => this.onMessage(placeKey(event.place, event.roomId), event.number, event.message));
   }
 
   /** True when `number`, posted by `senderKey`, must not wake `recipientKey` (both paused in the room). */
-  pausedBetween(roomId: string, senderKey: string, recipientKey: string, number: number): boolean {
-    const pause = this.pauses.get(roomId);
+  pausedBetween(room: PlacedRoom, senderKey: string, recipientKey: string, number: number): boolean {
+    const pause = this.pauses.get(keyOf(room));
     return !!pause && number >= pause.fromNumber && pause.keys.has(senderKey) && pause.keys.has(recipientKey);
   }
 
   /** The room's pause when it covers a message `number` by `senderKey`, for the poster's notice. */
-  pauseOf(roomId: string, senderKey: string, number: number): LoopPause | null {
-    const pause = this.pauses.get(roomId);
+  pauseOf(room: PlacedRoom, senderKey: string, number: number): LoopPause | null {
+    const pause = this.pauses.get(keyOf(room));
     return pause && number >= pause.fromNumber && pause.keys.has(senderKey) ? pause : null;
   }
 
-  pause(roomId: string): LoopPause | null {
-    return this.pauses.get(roomId) ?? null;
+  pause(room: PlacedRoom): LoopPause | null {
+    return this.pauses.get(keyOf(room)) ?? null;
   }
 
   /** Lifts the room's pause; counting starts afresh. */
-  resume(roomId: string): void {
-    this.pauses.delete(roomId);
-    this.windows.set(roomId, new Stretch());
+  resume(room: PlacedRoom): void {
+    this.pauses.delete(keyOf(room));
+    this.windows.set(keyOf(room), new Stretch());
   }
 
   /** A pause tripped or drew in more agents (`added`); the listener writes the "Needs you" item. */
-  onTrip(listener: (roomId: string, pause: LoopPause, added: readonly string[]) => void): () => void {
+  onTrip(listener: (room: PlacedRoom, pause: LoopPause, added: readonly string[]) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -96,17 +99,26 @@ export class LoopGuard {
     await this.background.settled();
   }
 
+  /** The pauses of every place that can be read now (a team offline at the start keeps its rooms unpaused here). */
   private async loadPauses(): Promise<void> {
-    for (const alert of await this.store.read((q) => openAlerts(q, 'loop'))) {
+    const stores = await this.places.reachable();
+    const found = await Promise.all(stores.map(async (storage) => ({ place: storage.place, alerts: await storage.read((q) => openAlerts(q, 'loop')) })));
+    for (const { place, alerts } of found) this.keepPauses(place, alerts);
+  }
+
+  private keepPauses(place: string, alerts: Awaited<ReturnType<typeof openAlerts>>): void {
+    for (const alert of alerts) {
       const detail = alertDetail<LoopDetail>(alert);
       if (!Array.isArray(detail.keys) || typeof detail.fromNumber !== 'number') continue;
+      const key = placeKey(place, alert.room_id);
       // A pause that tripped since the start is newer than the stored one.
-      if (!this.pauses.has(alert.room_id)) {
-        this.pauses.set(alert.room_id, { keys: new Set(detail.keys), fromNumber: detail.fromNumber, alertNumber: alert.number, count: detail.count ?? 0 });
+      if (!this.pauses.has(key)) {
+        this.pauses.set(key, { keys: new Set(detail.keys), fromNumber: detail.fromNumber, alertNumber: alert.number, count: detail.count ?? 0 });
       }
     }
   }
 
+  /** `roomId` here and below is the room's place key (placeKey). */
   private onMessage(roomId: string, number: number, message: MessageSummary | undefined): void {
     const waiting = this.seeding.get(roomId);
     if (waiting) {
@@ -133,7 +145,8 @@ export class LoopGuard {
       }
       while (waiting.length > 0) {
         const { number, message } = waiting.shift()!;
-        const summary = message ?? summaryOf(await this.store.read((q) => getMessageRow(q, roomId, number)));
+        const { place, id } = splitPlaceKey(roomId);
+        const summary = message ?? summaryOf(await (await this.places.get(place)).read((q) => getMessageRow(q, id, number)));
         if (summary) this.count(roomId, number, summary);
       }
     } finally {
@@ -174,7 +187,8 @@ export class LoopGuard {
     }
     for (const listener of [...this.listeners]) {
       try {
-        listener(roomId, pause, added);
+        const { place, id } = splitPlaceKey(roomId);
+        listener({ place, roomId: id }, pause, added);
       } catch (error) {
         console.error('loop guard listener failed:', error);
       }
@@ -184,8 +198,10 @@ export class LoopGuard {
   /** After a restart: the agent messages before `number` since the last person's message, within the window. */
   private async stretchBefore(roomId: string, number: number): Promise<Stretch> {
     const { loopMessages, loopWindowMs } = this.settings.limits;
-    const rows = await this.store.read((q) => pageBefore(q, roomId, number, Math.min(SEED_LIMIT, loopMessages + 1)));
-    const since = Date.parse(this.store.now()) - loopWindowMs;
+    const { place, id } = splitPlaceKey(roomId);
+    const storage = await this.places.get(place);
+    const rows = await storage.read((q) => pageBefore(q, id, number, Math.min(SEED_LIMIT, loopMessages + 1)));
+    const since = Date.parse(storage.now()) - loopWindowMs;
     let stretch = new Stretch();
     for (const row of rows) {
       if (row.source === 'human') stretch = new Stretch();
@@ -194,6 +210,8 @@ export class LoopGuard {
     return stretch;
   }
 }
+
+const keyOf = (room: PlacedRoom) => placeKey(room.place, room.roomId);
 
 /**
  * The latest agent messages of a room since a person last posted: at most `keep` of them, none

@@ -3,7 +3,9 @@
 // (called a tool in the last 2 minutes and is not waiting: it sees news on its next call),
 // idle (connected but neither: a mention waits until someone prompts it), or offline.
 // Managed agents and ended sessions are told apart by the callers, which read the store.
-// Changes are reported to listeners (the UI), including the ones time makes.
+// Changes are reported to listeners (the UI), including the ones time makes. A session is
+// named by its key: its place and id (mcp/placeKeys.ts), as the worker bindings name it;
+// `sessionId` below is that key.
 export type LiveReachability = 'listening' | 'working' | 'idle' | 'offline';
 
 /** How long after its last tool call an agent counts as working. */

@@ -20,7 +20,7 @@ export interface NotifierDeps {
   open(target: OpenTarget): void;
 }
 
-export const itemKey = (item: NeedsYouItem) => `${item.ref.kind}:${item.ref.roomId}:${item.ref.number}`;
+export const itemKey = (item: NeedsYouItem) => `${item.ref.kind}:${item.ref.place ?? 'local'}:${item.ref.roomId}:${item.ref.number}`;
 
 export function notificationText(item: NeedsYouItem): { title: string; body: string } {
   const where = ` · ${item.roomName}`;

@@ -15,8 +15,8 @@ export const openMessage = (route: OpenTarget): OpenMessage => ({ type: 'app.ope
 
 /** A request is answered in the "Needs you" view; a task opens on the board; a mention in its thread. */
 export function openTargetFor(item: NeedsYouItem): OpenTarget {
-  const { kind, roomId, number } = item.ref;
-  if (kind === 'task') return { view: 'room', roomId, tab: 'board', task: number };
-  if (kind === 'mention') return { view: 'room', roomId, tab: 'chat', threadRoot: item.threadRootNumber ?? number, focus: number };
+  const { kind, roomId, number, place } = item.ref;
+  if (kind === 'task') return { view: 'room', roomId, place, tab: 'board', task: number };
+  if (kind === 'mention') return { view: 'room', roomId, place, tab: 'chat', threadRoot: item.threadRootNumber ?? number, focus: number };
   return { view: 'needsYou' };
 }

@@ -1,20 +1,29 @@
-// Per-connection state the MCP server keeps (mcp-tools.md §2.2): current room, the
-// tokens of the worker bindings it was given, its legacy and implicit sessions, its
-// resource subscriptions, its logging level and its client identity.
+// Per-connection state the MCP server keeps (mcp-tools.md §2.2): current room and its
+// place, the places of the rooms it joined, the tokens of the worker bindings it was given,
+// its legacy and implicit sessions (all keyed with their place: placeKeys.ts), its resource
+// subscriptions, its logging level and its client identity.
 import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionInfo } from './connection';
 import { clientKeyOf, type JoinedVia } from '../domain/rooms/clientRoomSessions';
 import { newLegacySessionId } from '../domain/identity/agentKeys';
+import { LOCAL_PLACE } from '../store/places';
+import { placeKey } from './placeKeys';
 
 export class ConnectionState {
   currentRoom: string | null = null;
+  /** The current room's place. */
+  currentPlace: string = LOCAL_PLACE;
   /** How the current room was joined (room responses report it). */
   currentJoinedVia: JoinedVia = 'join_room';
-  /** session_id -> token this connection was given (worker-handles.md §1). */
+  /** room_id -> the place of the room of that id this connection joined or registered in last. */
+  readonly roomPlaces = new Map<string, string>();
+  /** session key (place + session_id) -> token this connection was given (worker-handles.md §1). */
   readonly tokens = new Map<string, string>();
-  /** Legacy sessions registered by this connection, newest last. */
+  /** worker_id -> the places where this connection connected it (their rooms are looked up even while a team is offline, to say so). */
+  readonly workerPlaces = new Map<string, Set<string>>();
+  /** Session keys of the legacy sessions registered by this connection, newest last. */
   readonly legacySessions: string[] = [];
-  /** room_id -> this connection's implicit session there. */
+  /** room key (place + room_id) -> this connection's implicit session there (its session_id). */
   readonly implicitSessions = new Map<string, string>();
   /** Resource URIs this connection subscribed to (resources.ts). */
   readonly subscriptions = new Set<string>();
@@ -30,9 +39,18 @@ export class ConnectionState {
 
   constructor(readonly info: ConnectionInfo) {}
 
-  /** True for the legacy and implicit sessions this connection created. */
-  ownsLegacySession(sessionId: string): boolean {
-    return this.legacySessions.includes(sessionId) || [...this.implicitSessions.values()].includes(sessionId);
+  /** True for the legacy and implicit sessions this connection created (by session key). */
+  ownsLegacySession(key: string): boolean {
+    if (this.legacySessions.includes(key)) return true;
+    for (const [roomKey, sessionId] of this.implicitSessions) {
+      if (placeKey(roomKey.slice(0, roomKey.indexOf('\n')), sessionId) === key) return true;
+    }
+    return false;
+  }
+
+  /** Notes that this connection is in `roomId` of `place` (joined, registered there). */
+  noteRoom(place: string, roomId: string): void {
+    this.roomPlaces.set(roomId, place);
   }
 
   get id(): string {

@@ -1,19 +1,27 @@
 // The MCP hub: one per running core. It builds one McpServer per agent connection
 // (the interactive_desktop tool surface, resources, prompts, completions and logging),
 // keeps the worker bindings, ends legacy and implicit sessions when their connection
-// closes, and lets people end sessions.
+// closes, and lets people end sessions. Across machines (team rooms) it heartbeats this
+// app in every team database it uses, marks the sessions a closed connection let go, and
+// drops a binding as soon as another app of the team took the session or a person there
+// ended it (their NOTIFY, or a look at the epochs after a lost connection came back).
+import { hostname } from 'node:os';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Core } from '../core';
 import type { Actor } from '../domain/actor';
-import { endSession, getSession, removeFromRoom } from '../domain/sessions/sessions';
 import { createDeliveryServices, type DeliveryServices } from '../delivery';
+import { heartbeat, releaseSession } from '../domain/sessions/presence';
+import { bindingEpoch, endSession, getSession, removeFromRoom } from '../domain/sessions/sessions';
+import type { RoomEvent } from '../events/types';
+import { LOCAL_PLACE, localOnly, nowIn, type Places } from '../store/places';
 import { RECONNECT_GRACE_MS, WorkerBindings } from './bindings';
 import type { ConnectionInfo, McpConnectionHandler } from './connection';
 import { ConnectionState } from './connectionState';
 import { LastSeenTracker } from './lastSeen';
+import { placeKey, splitPlaceKey } from './placeKeys';
 import { RoomSignals } from './roomSignals';
 import { WakeLog } from './wakeLog';
-import type { McpServices, OwnerIdentity, ToolEnv } from './services';
+import type { McpServices, OwnerIdentity, PresenceRow, ToolEnv } from './services';
 import { ToolSurface } from './toolSurface';
 import { allTools, TOOL_PROFILE_TOOLS } from './tools';
 import { registerResources, ResourceNotifier } from './resources';
@@ -24,8 +32,15 @@ import { SERVER_INSTRUCTIONS } from './instructions';
 import { autoJoin } from './autoJoin';
 import { hostIdOf } from './hostId';
 
+/** A session held by another app of a team shows offline once that app has been silent this long (team-rooms.md §4). */
+export const HOST_SILENCE_MS = 30_000;
+/** How often this app heartbeats in each team database it uses. */
+export const HEARTBEAT_EVERY_MS = 10_000;
+
 export interface McpHubOptions {
   readonly core: Core;
+  /** Every place rooms can be in; a core without teams has only this computer's. */
+  readonly places?: Places;
   readonly version: string;
   readonly owner: () => Promise<OwnerIdentity>;
   readonly authSummary: McpServices['authSummary'];
@@ -45,41 +60,65 @@ export class McpHub implements McpConnectionHandler {
   readonly services: McpServices;
   readonly delivery: DeliveryServices;
   private readonly connections = new Map<string, OpenConnection>();
-  /** Auto-joins still running; close() waits for them before the store closes. */
-  private readonly joining = new Set<Promise<void>>();
+  /** Auto-joins and bookkeeping writes still running; close() waits for them before the stores close. */
+  private readonly pending = new Set<Promise<unknown>>();
   private readonly signals: RoomSignals;
   private readonly lastSeen: LastSeenTracker;
   private readonly notifier: ResourceNotifier;
+  private readonly places: Places;
+  private readonly stops: Array<() => void>;
+  private readonly heartbeatTimer: NodeJS.Timeout;
+  /** This app's host id once read: sessions a team database says this app holds, but whose binding it lost (a restart), are offline. */
+  private ownHostId: string | null = null;
   /** The tool definitions and their listings, built once for every connection. */
   private readonly tools = new ToolSurface(allTools, TOOL_PROFILE_TOOLS);
 
   constructor(private readonly options: McpHubOptions) {
     const { store, bus } = options.core;
+    this.places = options.places ?? localOnly(store);
     // Before the room signals: the loop guard sees each commit before any waiter routes it.
-    this.delivery = createDeliveryServices(store, bus, (id) => this.bindings.isOnline(id));
+    // Reachability is keyed by place and session (placeKey), as the bindings are.
+    this.delivery = createDeliveryServices(this.places, bus, (key) => this.bindings.isOnline(key));
     this.signals = new RoomSignals(bus);
-    this.lastSeen = new LastSeenTracker(store);
+    this.lastSeen = new LastSeenTracker(this.places);
+    const hostId = hostIdOf(store);
+    const host = async () => {
+      const id = await hostId();
+      this.ownHostId = id;
+      return { id, label: hostname() };
+    };
     this.services = {
       store,
+      places: this.places,
       bus,
       bindings: this.bindings,
       signals: this.signals,
       wakes: this.wakes,
-      hostId: hostIdOf(store),
+      hostId,
+      host,
+      isOnline: (place, session) => this.isOnline(place, session),
       dataDir: options.core.dataDir,
       version: options.version,
       owner: options.owner,
       authSummary: options.authSummary,
       auth: options.auth,
       githubData: options.githubData,
-      touchSession: (id) => {
-        this.lastSeen.touch(id);
-        this.delivery.reachability.called(id);
+      touchSession: (place, id) => {
+        this.lastSeen.touch(place, id);
+        this.delivery.reachability.called(placeKey(place, id));
       },
       waitProgressMs: options.waitProgressMs,
       delivery: this.delivery,
     };
     this.notifier = new ResourceNotifier(bus, () => [...this.connections.values()]);
+    this.stops = [
+      bus.on('worker.changed', (event) => {
+        if (event.remote && event.epoch !== undefined) this.track(this.heardOfBind(event, event.epoch));
+      }),
+      bus.on('place.reconnected', (event) => this.track(this.recheckBindings(event.place))),
+    ];
+    this.heartbeatTimer = setInterval(() => this.track(this.heartbeat()), HEARTBEAT_EVERY_MS);
+    this.heartbeatTimer.unref();
   }
 
   open(info: ConnectionInfo): McpServer {
@@ -98,13 +137,11 @@ export class McpHub implements McpConnectionHandler {
     const env: ToolEnv = { services: this.services, conn: state, ready: new Promise<void>((r) => (markReady = r)) };
     server.server.oninitialized = () => {
       state.clientName = server.server.getClientVersion()?.name ?? '';
-      const join = autoJoin(env)
-        .catch((error) => console.warn('auto-join failed:', error))
-        .finally(() => {
-          markReady();
-          this.joining.delete(join);
-        });
-      this.joining.add(join);
+      this.track(
+        autoJoin(env)
+          .catch((error) => console.warn('auto-join failed:', error))
+          .finally(markReady),
+      );
     };
     // A client that never sends notifications/initialized still gets answers.
     setTimeout(markReady, 2_000).unref();
@@ -122,15 +159,20 @@ export class McpHub implements McpConnectionHandler {
     if (!open) return;
     this.connections.delete(connectionId);
     open.state.closed = true;
-    for (const sessionId of this.bindings.connectionClosed(open.state)) this.delivery.reachability.connectionChanged(sessionId, RECONNECT_GRACE_MS);
+    // Durable workers' sessions are let go, not ended: a team's other apps show them offline after the grace.
+    for (const { key, epoch } of this.bindings.connectionClosed(open.state)) {
+      this.delivery.reachability.connectionChanged(key, RECONNECT_GRACE_MS);
+      const { place, id } = splitPlaceKey(key);
+      if (place !== LOCAL_PLACE && epoch !== undefined) this.writeIn(place, 'noting a closed connection', (tx) => releaseSession(tx, id, epoch));
+    }
     // Legacy and implicit sessions end with their connection; durable workers do not.
-    const owned = [...open.state.legacySessions, ...open.state.implicitSessions.values()];
-    if (owned.length > 0) {
-      this.services.store
-        .write(async (tx) => {
-          for (const id of owned) await endSession(tx, id, 'connection_closed');
-        })
-        .catch((error) => console.warn('ending sessions of a closed connection failed:', error));
+    const owned = [
+      ...open.state.legacySessions,
+      ...[...open.state.implicitSessions].map(([roomKey, id]) => placeKey(splitPlaceKey(roomKey).place, id)),
+    ];
+    for (const key of owned) {
+      const { place, id } = splitPlaceKey(key);
+      this.writeIn(place, 'ending sessions of a closed connection', (tx) => endSession(tx, id, 'connection_closed'));
     }
   }
 
@@ -138,30 +180,96 @@ export class McpHub implements McpConnectionHandler {
     this.bindings.touchHttp(connectionId);
   }
 
-  isOnline(sessionId: string): boolean {
-    return this.bindings.isOnline(sessionId);
+  /**
+   * Held by this app: its bindings say (worker-handles.md §9). In a team room held by another
+   * app: that app heartbeat within HOST_SILENCE_MS and has not let go (or did so within the grace).
+   */
+  isOnline(place: string, session: PresenceRow): boolean {
+    const key = placeKey(place, session.session_id);
+    if (this.bindings.knows(key)) return this.bindings.isOnline(key);
+    if (place === LOCAL_PLACE || !session.host_id || session.host_id === this.ownHostId || !session.host_heard_at) return false;
+    const now = Date.parse(nowIn(this.places, place));
+    if (!(now - Date.parse(session.host_heard_at) < HOST_SILENCE_MS)) return false;
+    return session.released_at === null || now - Date.parse(session.released_at) < RECONNECT_GRACE_MS;
   }
 
   /** A person disconnects an agent (ends its session, keeps leases) or removes it from the room. */
-  async endSessionByPerson(sessionId: string, mode: 'disconnect' | 'remove', person: Actor): Promise<void> {
-    const session = await this.services.store.read((q) => getSession(q, sessionId));
+  async endSessionByPerson(place: string, sessionId: string, mode: 'disconnect' | 'remove', person: Actor): Promise<void> {
+    const storage = await this.places.get(place);
+    const session = await storage.read((q) => getSession(q, sessionId));
     if (!session) return;
-    // Unbind first: a wait fails at once with W14 and a queued write is fenced out.
-    this.bindings.unbindAll(sessionId);
-    this.delivery.reachability.connectionChanged(sessionId, 0);
-    await this.services.store.write(async (tx) => {
+    // Unbind first: a wait fails at once with W14 and a queued write is fenced out. On other
+    // machines the new binding epoch does the same.
+    this.bindings.unbindAll(placeKey(place, sessionId));
+    this.delivery.reachability.connectionChanged(placeKey(place, sessionId), 0);
+    await storage.write(async (tx) => {
       if (mode === 'remove') await removeFromRoom(tx, sessionId, person);
       else await endSession(tx, sessionId, 'person');
     });
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([...this.joining]);
+    clearInterval(this.heartbeatTimer);
+    this.stops.forEach((stop) => stop());
+    await Promise.allSettled([...this.pending]);
     for (const { server } of this.connections.values()) await server.close().catch(() => undefined);
     this.connections.clear();
     this.notifier.close();
     this.signals.close();
+    await Promise.allSettled([...this.pending]);
     await this.lastSeen.close();
     await this.delivery.close();
+  }
+
+  /** Keeps a background promise until it settles, so close() can wait for it. */
+  private track(work: Promise<unknown>): void {
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work));
+  }
+
+  /** A bookkeeping write in a place; a place that cannot be written now (offline) only loses this note. */
+  private writeIn(place: string, what: string, fn: Parameters<Places['local']['write']>[0]): void {
+    this.track(
+      this.places
+        .get(place)
+        .then((storage) => storage.write(fn))
+        .catch((error: unknown) => console.warn(`${what} failed:`, error)),
+    );
+  }
+
+  /** Every team database this app has open: it is alive. */
+  private async heartbeat(): Promise<void> {
+    const teams = this.places.opened();
+    if (teams.length === 0) return;
+    const host = await this.services.host();
+    await Promise.allSettled(teams.map((storage) => storage.write((tx) => heartbeat(tx, host))));
+  }
+
+  /**
+   * Another app of the team stored a bind of this session at `epoch` (a takeover), or a person
+   * there ended it: a binding of this app from before is over.
+   */
+  private async heardOfBind(event: Pick<RoomEvent, 'place'> & { sessionId: string }, epoch: number): Promise<void> {
+    const key = placeKey(event.place, event.sessionId);
+    const held = this.bindings.binding(key)?.epoch;
+    // Unknown yet: this app's own bind is being stored, and its fence reads the database anyway.
+    if (held === undefined || held >= epoch) return;
+    const storage = await this.places.get(event.place);
+    const session = await storage.read((q) => getSession(q, event.sessionId));
+    if (this.bindings.binding(key)?.epoch !== held) return;
+    if (session?.ended_by === 'person' && session.ended_at) this.bindings.unbindAll(key);
+    else this.bindings.replacedElsewhere(key);
+  }
+
+  /** After a lost connection to a team came back: a takeover hint may have been missed, so the epochs are compared. */
+  private async recheckBindings(place: string): Promise<void> {
+    const bound = this.bindings.boundKeys(placeKey(place, ''));
+    if (bound.length === 0) return;
+    const storage = await this.places.get(place);
+    for (const { key, epoch } of bound) {
+      if (epoch === undefined) continue;
+      const stored = await storage.read((q) => bindingEpoch(q, splitPlaceKey(key).id));
+      if (stored > epoch) await this.heardOfBind({ place, sessionId: splitPlaceKey(key).id }, stored);
+    }
   }
 }

@@ -3,6 +3,7 @@
 import { userInfo } from 'node:os';
 import type { Core } from '../core';
 import type { AuthService } from '../auth/authService';
+import type { Places } from '../store/places';
 import { ownerSlug } from '../domain/identity/labels';
 import { McpHub } from './hub';
 import type { McpServices, OwnerIdentity } from './services';
@@ -12,6 +13,8 @@ export { McpHub } from './hub';
 
 export interface McpLayerOptions {
   readonly version?: string;
+  /** Every place rooms can be in (this computer and the teams); default: this computer only. */
+  readonly places?: Places;
   /** GitHub sign-in: owner identity, get_current_room's auth and the onboarding tools use it. */
   readonly auth?: AuthService;
   /** The owner in actor labels: the signed-in GitHub name, else the OS user name. */
@@ -36,6 +39,7 @@ export function osOwner(): OwnerIdentity {
 export function createMcpConnectionHandler(core: Core, options: McpLayerOptions = {}): McpHub {
   return new McpHub({
     core,
+    places: options.places,
     version: options.version ?? '0.1.0',
     owner: options.owner ?? (options.auth ? () => options.auth!.ownerIdentity() : async () => osOwner()),
     authSummary: options.authSummary ?? (options.auth ? () => options.auth!.authSummary() : async () => null),

@@ -1,7 +1,8 @@
 // Batches "last seen" touches of agent sessions: reads stay read-only, and the newest
-// activity reaches the database within a few seconds (and on close).
-import type { Storage } from '../store/port';
+// activity reaches each place's database within a few seconds (and on close).
+import type { Places } from '../store/places';
 import { touchLastSeen } from '../domain/sessions/presence';
+import { placeKey, splitPlaceKey } from './placeKeys';
 
 const FLUSH_EVERY_MS = 5_000;
 
@@ -9,24 +10,36 @@ export class LastSeenTracker {
   private readonly dirty = new Set<string>();
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly store: Storage) {
+  constructor(private readonly places: Places) {
     this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
     this.timer.unref();
   }
 
-  touch(sessionId: string): void {
-    this.dirty.add(sessionId);
+  touch(place: string, sessionId: string): void {
+    this.dirty.add(placeKey(place, sessionId));
   }
 
   async flush(): Promise<void> {
     if (this.dirty.size === 0) return;
-    const ids = [...this.dirty];
+    const byPlace = new Map<string, string[]>();
+    for (const key of this.dirty) {
+      const { place, id } = splitPlaceKey(key);
+      byPlace.set(place, [...(byPlace.get(place) ?? []), id]);
+    }
     this.dirty.clear();
-    await this.store
-      .write(async (tx) => {
-        for (const id of ids) await touchLastSeen(tx, id);
-      })
-      .catch(() => undefined);
+    // A place that cannot be written just now (a team offline) loses only these touches.
+    await Promise.all(
+      [...byPlace].map(async ([place, ids]) => {
+        try {
+          const storage = await this.places.get(place);
+          await storage.write(async (tx) => {
+            for (const id of ids) await touchLastSeen(tx, id);
+          });
+        } catch {
+          // next activity touches again
+        }
+      }),
+    );
   }
 
   async close(): Promise<void> {

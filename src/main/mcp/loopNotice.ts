@@ -2,14 +2,15 @@
 // it, but it wakes none of the agents the loop guard paused with it. Stored rather than
 // refused, so nothing is lost and the agent does not post it again.
 import { listRoomSessions } from '../domain/sessions/sessions';
+import type { PlacedRoom } from '../store/places';
 import type { Queryable } from '../store/port';
 import type { ToolEnv } from './services';
 
 /** The poster's notice when the loop guard paused it; nothing (and no read) otherwise. */
-export async function loopNotice(env: ToolEnv, q: Queryable, roomId: string, senderKey: string, number: number): Promise<{ loop_paused?: true; notice?: string }> {
-  const pause = env.services.delivery.loopGuard.pauseOf(roomId, senderKey, number);
+export async function loopNotice(env: ToolEnv, q: Queryable, room: PlacedRoom, senderKey: string, number: number): Promise<{ loop_paused?: true; notice?: string }> {
+  const pause = env.services.delivery.loopGuard.pauseOf(room, senderKey, number);
   if (!pause) return {};
-  const names = (await listRoomSessions(q, roomId))
+  const names = (await listRoomSessions(q, room.roomId))
     .filter((s) => s.agent_key !== senderKey && pause.keys.has(s.agent_key) && s.session_kind === 'worker')
     .map((s) => s.display_name);
   const others = [...new Set(names)].join(', ') || 'the other agents';

@@ -6,6 +6,7 @@
 import { RoomReceipts, type Receipt } from '../domain/delivery/receipts';
 import type { MessageRow } from '../domain/messages/read';
 import { listRoomSessions, type SessionRow } from '../domain/sessions/sessions';
+import type { PlacedRoom } from '../store/places';
 import type { Queryable } from '../store/port';
 import { routerFor } from './activation';
 import type { RoutingDecision } from './routing';
@@ -19,26 +20,27 @@ export interface MessageRecipient {
   readonly decision: RoutingDecision;
 }
 
-/** Each message's recipients, by message number, in the order the agents joined the room; `q` answers every lookup. */
-export async function messageRecipients(services: McpServices, q: Queryable, roomId: string, rows: readonly MessageRow[]): Promise<Map<number, MessageRecipient[]>> {
+/** Each message's recipients, by message number, in the order the agents joined the room; `q` (of the room's place) answers every lookup. */
+export async function messageRecipients(services: McpServices, q: Queryable, room: PlacedRoom, rows: readonly MessageRow[]): Promise<Map<number, MessageRecipient[]>> {
+  const { roomId } = room;
   const out = new Map<number, MessageRecipient[]>();
   if (rows.length === 0) return out;
   const sessions = (await listRoomSessions(q, roomId)).filter((s) => s.session_kind === 'worker');
   const numbers = rows.map((r) => r.number);
   // Receipts not yet written, taken in the same turn as the stored ones are read.
-  const pendingAt = services.delivery.deliveries.pendingNow();
+  const pendingAt = services.delivery.deliveries.pendingNow(room);
   const receipts = await RoomReceipts.load(q, roomId, Math.min(...numbers), Math.max(...numbers));
   const routers = new Map<string, (row: MessageRow) => Promise<RoutingDecision>>();
   const routeFor = async (session: SessionRow) => {
     let router = routers.get(session.session_id);
-    if (!router) routers.set(session.session_id, (router = await routerFor(services, q, roomId, session)));
+    if (!router) routers.set(session.session_id, (router = await routerFor(services, q, room, session)));
     return router;
   };
   for (const row of rows) {
     const byAgent = new Map<string, MessageRecipient>();
     for (const session of sessions) {
       if (session.created_at > row.created_at) continue;
-      const pending = pendingAt(roomId, session.session_id, row.number);
+      const pending = pendingAt(session.session_id, row.number);
       const receipt = receipts.of(session.session_id, row.number) ?? (pending === null ? null : { at: pending, exact: true });
       if (session.ended_at && !receipt) continue;
       const decision = await (await routeFor(session))(row);

@@ -10,7 +10,7 @@ import { latestNumber, totalMessageCount } from '../domain/messages/read';
 import { getRoom } from '../domain/rooms/rooms';
 import { getBoard } from '../domain/tasks/board';
 import { msgId } from '../domain/ids';
-import { heldWorkerSessions, liveImplicitSession, newestLiveLegacySession } from './identity';
+import { heldWorkerSessions, liveImplicitSession, locateRoom, newestLiveLegacySession } from './identity';
 import { detectRoomFromContext } from './repoContext';
 import { INVALID_PARAMS, rpcError } from './results';
 import type { Queryable } from '../store/port';
@@ -65,19 +65,24 @@ async function startText(env: ToolEnv, requested: string | null): Promise<string
 }
 
 async function statusText(env: ToolEnv, requested: string | null): Promise<string> {
-  const roomId = requested ?? env.conn.currentRoom ?? (await folderRoom(env));
-  return env.services.store.read((q) => roomStatus(env, q, roomId));
+  const current = !requested && env.conn.currentRoom ? { place: env.conn.currentPlace, roomId: env.conn.currentRoom } : null;
+  const roomId = requested ?? current?.roomId ?? (await folderRoom(env));
+  const where = current ? { place: current.place, storage: await env.services.places.get(current.place) } : roomId ? await locateRoom(env, roomId) : null;
+  if (!where || !roomId) return noRoom(roomId);
+  return where.storage.read((q) => roomStatus(env, q, where.place, roomId));
 }
 
-async function roomStatus(env: ToolEnv, q: Queryable, roomId: string | null): Promise<string> {
-  const room = roomId ? await getRoom(q, roomId) : null;
-  if (!room) {
-    return roomId
-      ? `There is no LetAgents room "${roomId}". Tell the user, and offer to join one with join_room.`
-      : 'This chat is in no LetAgents room yet. Tell the user, and offer to join one with join_room (or run the start prompt).';
-  }
+const noRoom = (roomId: string | null) =>
+  roomId
+    ? `There is no LetAgents room "${roomId}". Tell the user, and offer to join one with join_room.`
+    : 'This chat is in no LetAgents room yet. Tell the user, and offer to join one with join_room (or run the start prompt).';
+
+async function roomStatus(env: ToolEnv, q: Queryable, place: string, roomId: string): Promise<string> {
+  const room = await getRoom(q, roomId);
+  if (!room) return noRoom(roomId);
+  const at = { place, roomId: room.room_id };
   const mine = new Set(
-    [...(await heldWorkerSessions(env, q, room.room_id)), await newestLiveLegacySession(env, q, room.room_id, true), await liveImplicitSession(env, q, room.room_id)]
+    [...(await heldWorkerSessions(env, q, at)), await newestLiveLegacySession(env, q, at, true), await liveImplicitSession(env, q, at)]
       .filter((s) => s !== null)
       .map((s) => s.session_id),
   );
@@ -89,7 +94,7 @@ async function roomStatus(env: ToolEnv, q: Queryable, roomId: string | null): Pr
   const total = await totalMessageCount(q, room.room_id);
   return [
     `Summarise this LetAgents room for the user: what is going on, the tasks this chat holds or reviews, the open requests to people, and what needs attention next. Use get_board and read_messages for details.`,
-    `Room: ${room.display_name} (${room.room_id}, ${room.kind}${room.archived_at ? ', archived' : ''}); ${total} messages${latest ? `, newest ${msgId(latest)}` : ''}.`,
+    `Room: ${room.display_name} (${room.room_id}, ${room.kind}${room.archived_at ? ', archived' : ''}${place === 'local' ? '' : `, team ${place}`}); ${total} messages${latest ? `, newest ${msgId(latest)}` : ''}.`,
     `Open tasks (${tasks.length}):`,
     ...(tasks.length ? tasks.map(line) : ['- none']),
     `Held or reviewed by this chat (${held.length}):`,

@@ -1,8 +1,9 @@
 // Resources (mcp-tools.md §9): letagents://rooms/{room_id}/messages (the newest 500
-// messages) and letagents://rooms/{room_id}/tasks/{task_id} (one task), subscriptions,
-// and the notifications that tell agents something changed. No message content is
-// pushed; agents read or wait to get it. A URI that names nothing is JSON-RPC -32002
-// with the URI in `data`.
+// messages) and letagents://rooms/{room_id}/tasks/{task_id} (one task) of this computer's
+// rooms, the same under letagents://teams/{team}/rooms/… for a team's rooms, subscriptions,
+// and the notifications that tell agents something changed (also what the team's other
+// apps committed). No message content is pushed; agents read or wait to get it. A URI
+// that names nothing is JSON-RPC -32002 with the URI in `data`.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema, SubscribeRequestSchema,
@@ -17,6 +18,7 @@ import { toTaskObject } from '../domain/tasks/taskObject';
 import { parseNumberedId } from '../domain/ids';
 import type { ConnectionState } from './connectionState';
 import { INVALID_PARAMS, rpcError } from './results';
+import { LOCAL_PLACE } from '../store/places';
 import type { Queryable } from '../store/port';
 import type { ToolEnv } from './services';
 
@@ -30,18 +32,25 @@ const JSON_MIME = 'application/json';
 
 export const MESSAGES_TEMPLATE = 'letagents://rooms/{room_id}/messages';
 export const TASK_TEMPLATE = 'letagents://rooms/{room_id}/tasks/{task_id}';
-export const roomMessagesUri = (roomId: string) => `letagents://rooms/${encodeURIComponent(roomId)}/messages`;
-export const taskUri = (roomId: string, number: number) => `letagents://rooms/${encodeURIComponent(roomId)}/tasks/task_${number}`;
+export const TEAM_MESSAGES_TEMPLATE = 'letagents://teams/{team}/rooms/{room_id}/messages';
+export const TEAM_TASK_TEMPLATE = 'letagents://teams/{team}/rooms/{room_id}/tasks/{task_id}';
+export const ROOM_TEMPLATES: readonly string[] = [MESSAGES_TEMPLATE, TASK_TEMPLATE, TEAM_MESSAGES_TEMPLATE, TEAM_TASK_TEMPLATE];
 
-type Target = { kind: 'messages'; roomId: string } | { kind: 'task'; roomId: string; taskId: string };
+const roomBase = (place: string, roomId: string) =>
+  `letagents://${place === LOCAL_PLACE ? '' : `teams/${encodeURIComponent(place)}/`}rooms/${encodeURIComponent(roomId)}`;
+export const roomMessagesUri = (place: string, roomId: string) => `${roomBase(place, roomId)}/messages`;
+export const taskUri = (place: string, roomId: string, number: number) => `${roomBase(place, roomId)}/tasks/task_${number}`;
 
-/** What a URI of ours names (the room id is one percent-encoded component), or null. */
+type Target = { kind: 'messages'; place: string; roomId: string } | { kind: 'task'; place: string; roomId: string; taskId: string };
+
+/** What a URI of ours names (the team and the room id are one percent-encoded component each), or null. */
 export function parseResourceUri(uri: string): Target | null {
-  const match = /^letagents:\/\/rooms\/([^/]+)\/(?:messages|tasks\/([^/]+))$/.exec(uri);
+  const match = /^letagents:\/\/(?:teams\/([^/]+)\/)?rooms\/([^/]+)\/(?:messages|tasks\/([^/]+))$/.exec(uri);
   if (!match) return null;
   try {
-    const roomId = decodeURIComponent(match[1]);
-    return match[2] === undefined ? { kind: 'messages', roomId } : { kind: 'task', roomId, taskId: decodeURIComponent(match[2]) };
+    const place = match[1] === undefined ? LOCAL_PLACE : decodeURIComponent(match[1]);
+    const roomId = decodeURIComponent(match[2]);
+    return match[3] === undefined ? { kind: 'messages', place, roomId } : { kind: 'task', place, roomId, taskId: decodeURIComponent(match[3]) };
   } catch {
     return null;
   }
@@ -51,15 +60,22 @@ const notFound = (uri: string, message = 'Resource not found.') => rpcError(RESO
 
 export function registerResources(server: McpServer, env: ToolEnv): void {
   const low = server.server;
-  low.setRequestHandler(ListResourcesRequestSchema, async () => ({
-    resources: (await env.services.store.read((q) => listRooms(q)))
-      .filter((room) => !room.archived)
-      .map((room) => ({ uri: roomMessagesUri(room.roomId), name: room.displayName, mimeType: JSON_MIME })),
-  }));
+  low.setRequestHandler(ListResourcesRequestSchema, async () => {
+    const resources = [];
+    for (const storage of await env.services.places.reachable()) {
+      const team = storage.place === LOCAL_PLACE ? '' : ` (team ${storage.place})`;
+      for (const room of await storage.read((q) => listRooms(q))) {
+        if (!room.archived) resources.push({ uri: roomMessagesUri(storage.place, room.roomId), name: `${room.displayName}${team}`, mimeType: JSON_MIME });
+      }
+    }
+    return { resources };
+  });
   low.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
     resourceTemplates: [
       { uriTemplate: MESSAGES_TEMPLATE, name: 'room-messages', description: 'The newest 500 messages of a room, as agents read them.', mimeType: JSON_MIME },
       { uriTemplate: TASK_TEMPLATE, name: 'room-task', description: 'One task of a room, as the task tools return it.', mimeType: JSON_MIME },
+      { uriTemplate: TEAM_MESSAGES_TEMPLATE, name: 'team-room-messages', description: 'The same for a room of a team.', mimeType: JSON_MIME },
+      { uriTemplate: TEAM_TASK_TEMPLATE, name: 'team-room-task', description: 'The same for a task of a team\'s room.', mimeType: JSON_MIME },
     ],
   }));
   low.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(env, request.params.uri));
@@ -82,7 +98,13 @@ export function registerResources(server: McpServer, env: ToolEnv): void {
 async function readResource(env: ToolEnv, uri: string): Promise<ReadResourceResult> {
   const target = parseResourceUri(uri);
   if (!target) throw notFound(uri);
-  return env.services.store.read((q) => readTarget(env, q, uri, target));
+  let storage;
+  try {
+    storage = await env.services.places.get(target.place);
+  } catch {
+    throw notFound(uri, 'Team not found.');
+  }
+  return storage.read((q) => readTarget(env, q, uri, target));
 }
 
 async function readTarget(env: ToolEnv, q: Queryable, uri: string, target: Target): Promise<ReadResourceResult> {
@@ -119,17 +141,17 @@ export class ResourceNotifier {
       }
     };
     this.stops = [
-      bus.on('message.created', ({ roomId }) => {
-        updated(roomMessagesUri(roomId));
+      bus.on('message.created', ({ place, roomId }) => {
+        updated(roomMessagesUri(place, roomId));
         for (const { state, server } of connections()) {
-          if (!server.isConnected() || state.subscriptions.size > 0 || state.currentRoom !== roomId) continue;
+          if (!server.isConnected() || state.subscriptions.size > 0 || state.currentRoom !== roomId || state.currentPlace !== place) continue;
           const now = Date.now();
           if (now - (this.lastCompatPush.get(state.id) ?? 0) < COMPAT_PUSH_EVERY_MS) continue;
           this.lastCompatPush.set(state.id, now);
           server.sendResourceListChanged();
         }
       }),
-      bus.on('task.changed', ({ roomId, number }) => updated(taskUri(roomId, number))),
+      bus.on('task.changed', ({ place, roomId, number }) => updated(taskUri(place, roomId, number))),
       bus.on('room.changed', ({ change }) => {
         if (change === 'updated') return;
         for (const { server } of connections()) if (server.isConnected()) server.sendResourceListChanged();

@@ -1,4 +1,5 @@
-// The room response of mcp-tools.md §3 and the join prompt every room response carries.
+// The room response of mcp-tools.md §3 and the join prompt every room response carries,
+// with the room's place ('local', or the team whose database holds it).
 import type { RoomRow } from '../domain/rooms/rooms';
 import { inviteCodeOf } from '../domain/rooms/roomIds';
 import { agentIdentity } from './agentIdentity';
@@ -20,13 +21,15 @@ export function joinPrompt(roomId: string): string {
   ].join('\n');
 }
 
-export async function roomResponse(env: ToolEnv, room: RoomRow, joinedVia: JoinedVia, session: SessionRow | null = null) {
+export async function roomResponse(env: ToolEnv, place: string, room: RoomRow, joinedVia: JoinedVia, session: SessionRow | null = null) {
   return {
     room_id: room.room_id,
     code: inviteCodeOf(room),
     display_name: room.display_name,
     kind: room.kind,
-    is_local: true as const,
+    /** True for this computer's rooms; a team's room is shared through the team's database. */
+    is_local: place === 'local',
+    place,
     joined_via: joinedVia,
     agent_identity: await agentIdentity(env, session),
     agent_prompt_kind: 'join' as const,

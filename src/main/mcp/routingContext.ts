@@ -5,6 +5,7 @@ import { getMessageRow, type MessageRow } from '../domain/messages/read';
 import { listRoomSessions, type SessionRow } from '../domain/sessions/sessions';
 import { eventConcern, heldTaskNumbers, participatedBefore } from '../store/routingQueries';
 import type { Queryable } from '../store/port';
+import { placeKey } from './placeKeys';
 import type { RoutableMessage, RoutingContext } from './routing';
 import type { McpServices, ToolEnv } from './services';
 
@@ -14,26 +15,33 @@ import type { McpServices, ToolEnv } from './services';
  * forgotten before the next turn of the event loop.
  */
 const bursts = new WeakMap<McpServices, Map<string, Promise<SessionRow[]>>>();
-function roomSessions(services: McpServices, q: Queryable, roomId: string): Promise<SessionRow[]> {
+function roomSessions(services: McpServices, q: Queryable, place: string, roomId: string): Promise<SessionRow[]> {
   let burst = bursts.get(services);
   if (!burst) bursts.set(services, (burst = new Map()));
-  let sessions = burst.get(roomId);
+  const key = placeKey(place, roomId);
+  let sessions = burst.get(key);
   if (!sessions) {
     const current = burst;
     if (current.size === 0) setImmediate(() => current.clear());
     sessions = listRoomSessions(q, roomId);
     // A failed read is not kept for the others.
-    void sessions.catch(() => current.delete(roomId));
-    current.set(roomId, sessions);
+    void sessions.catch(() => current.delete(key));
+    current.set(key, sessions);
   }
   return sessions;
 }
 
-/** The routing context of `recipient` in `roomId`; `q` answers its lookups (one read of the caller's). */
-export async function routingContextFor(env: Pick<ToolEnv, 'services'>, q: Queryable, roomId: string, recipient: SessionRow): Promise<RoutingContext> {
-  const sessions = await roomSessions(env.services, q, roomId);
+/** The routing context of `recipient` in `room`; `q` (of the room's place) answers its lookups (one read of the caller's). */
+export async function routingContextFor(
+  env: Pick<ToolEnv, 'services'>,
+  q: Queryable,
+  room: { readonly place: string; readonly roomId: string },
+  recipient: SessionRow,
+): Promise<RoutingContext> {
+  const { place, roomId } = room;
+  const sessions = await roomSessions(env.services, q, place, roomId);
   const activeWorkers = sessions.filter(
-    (s) => s.session_kind === 'worker' && !s.ended_at && (s.session_id === recipient.session_id || env.services.bindings.isOnline(s.session_id)),
+    (s) => s.session_kind === 'worker' && !s.ended_at && (s.session_id === recipient.session_id || env.services.isOnline(place, s)),
   ).length;
   return {
     agentKey: recipient.agent_key,
@@ -48,7 +56,7 @@ export async function routingContextFor(env: Pick<ToolEnv, 'services'>, q: Query
       return row ? { role: row.role, taskNumber: row.task_number } : null;
     },
     mentionsIn: extractMentions,
-    loopPaused: (publisherKey, n) => env.services.delivery.loopGuard.pausedBetween(roomId, publisherKey, recipient.agent_key, n),
+    loopPaused: (publisherKey, n) => env.services.delivery.loopGuard.pausedBetween(room, publisherKey, recipient.agent_key, n),
   };
 }
 

@@ -1,7 +1,10 @@
-// What every tool call can reach: the core's store and events, the worker bindings,
-// owner identity, sign-in, and the per-connection state.
+// What every tool call can reach: the places (this computer's store and the teams'), the
+// events, the worker bindings and presence, owner identity, sign-in, delivery (issue 14), and
+// the per-connection state.
 import type { DeliveryServices } from '../delivery';
 import type { EventBus } from '../events/bus';
+import type { SessionHost, SessionRow } from '../domain/sessions/sessions';
+import type { Places } from '../store/places';
 import type { Storage } from '../store/port';
 import type { WorkerBindings } from './bindings';
 import type { ConnectionState } from './connectionState';
@@ -16,8 +19,14 @@ export interface OwnerIdentity {
   readonly ownerSlug: string;
 }
 
+/** What presence reads of a session row. */
+export type PresenceRow = Pick<SessionRow, 'session_id' | 'ended_at' | 'host_id' | 'released_at' | 'host_heard_at'>;
+
 export interface McpServices {
+  /** This computer's storage: its own rooms, the host id, clients' saved rooms. */
   readonly store: Storage;
+  /** Every place a room can be in: 'local' and the teams. */
+  readonly places: Places;
   readonly bus: EventBus;
   readonly bindings: WorkerBindings;
   readonly signals: RoomSignals;
@@ -25,6 +34,13 @@ export interface McpServices {
   readonly wakes: WakeLog;
   /** This installation's host id (kept in settings). */
   hostId(): Promise<string>;
+  /** This app as a session's holder: its host id and this machine's name. */
+  host(): Promise<SessionHost>;
+  /**
+   * Whether a session shows online: held by this app (memory, worker-handles.md §9), or, in a
+   * team room, held by another app that has heartbeat within 30 s and not let go (10 s grace).
+   */
+  isOnline(place: string, session: PresenceRow): boolean;
   /** The data folder (attachments are stored relative to it). */
   readonly dataDir: string;
   readonly version: string;
@@ -35,8 +51,8 @@ export interface McpServices {
   readonly githubData: GitHubData | null;
   /** get_current_room's `auth`: {source:"keychain", expires_at, account} when signed in, else null. */
   authSummary(): Promise<{ source: 'keychain'; expires_at: string | null; account: unknown } | null>;
-  /** Records activity (reachability: working); flushed to last_seen_at in batches so reads stay read-only. */
-  touchSession(sessionId: string): void;
+  /** Records activity of a session of `place` (reachability: working); flushed to last_seen_at in batches so reads stay read-only. */
+  touchSession(place: string, sessionId: string): void;
   /** How often a waiting wait_for_messages sends progress (10 s; tests of long waits shorten it). */
   readonly waitProgressMs: number;
   /** Receipts, reachability, the token meter, the loop guard and their limits (issue 14). */

@@ -35,7 +35,9 @@ export const workerFacade = { worker_id: z.string().optional() };
  */
 export async function checkWorkerFacade(env: ToolEnv, id: string | undefined): Promise<void> {
   if (id === undefined) return;
-  if (!isWorkerIdShape(id) || !(await env.services.store.read((q) => getWorker(q, id)))) throw errors.W7();
+  if (!isWorkerIdShape(id)) throw errors.W7();
+  for (const storage of await env.services.places.reachable()) if (await storage.read((q) => getWorker(q, id))) return;
+  throw errors.W7();
 }
 
 /**
@@ -78,7 +80,7 @@ export function defineTool<S extends ToolShape>(definition: ToolDefinition<S>): 
 
 // Annotations state only what differs from the MCP defaults (readOnlyHint false,
 // destructiveHint true, idempotentHint false, openWorldHint true): every tool but the
-// GitHub sign-in pair works on this machine's store only.
+// GitHub sign-in pair works on this app's places only (this computer and its teams' databases).
 export const readOnly: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 /** Adds something; never overwrites or removes. */
 export const additive: ToolAnnotations = { destructiveHint: false, openWorldHint: false };

@@ -6,10 +6,12 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { LOCAL_PLACE } from '../store/places';
 import { callEnv, type CallScope } from './callScope';
 import type { ToolProfile } from './connection';
 import { inputJsonSchema } from './jsonSchema';
 import { logNotification } from './logging';
+import { placeKey } from './placeKeys';
 import { failureResult, hardFailure, jsonResult } from './results';
 import type { ToolEnv } from './services';
 import type { ToolCallContext, ToolDefinition, ToolShape } from './toolKit';
@@ -80,15 +82,17 @@ async function runTool(tool: AnyTool, args: Record<string, unknown>, env: ToolEn
  * (a registration). A call that resolved no room is charged to none.
  */
 function meter(env: ToolEnv, result: CallToolResult, scope: CallScope): void {
-  const named = result.structuredContent as { room_id?: unknown; agent_session?: { room_id?: unknown; session_id?: unknown } } | undefined;
+  const named = result.structuredContent as { room_id?: unknown; place?: unknown; agent_session?: { room_id?: unknown; session_id?: unknown } } | undefined;
   const roomId = scope.roomId ?? stringOrNull(named?.room_id) ?? stringOrNull(named?.agent_session?.room_id);
   if (roomId === null) return;
+  // A room result (join_room, create_room) names its place; a registration noted it.
+  const place = scope.place ?? stringOrNull(named?.place) ?? LOCAL_PLACE;
   const sessionId = scope.sessionId ?? stringOrNull(named?.agent_session?.session_id);
   // A registration is a call too (the other calls noted theirs as they resolved the session).
-  if (scope.sessionId === null && sessionId !== null) env.services.delivery.reachability.called(sessionId);
+  if (scope.sessionId === null && sessionId !== null) env.services.delivery.reachability.called(placeKey(place, sessionId));
   let bytes = 0;
   for (const item of result.content) if (item.type === 'text') bytes += Buffer.byteLength(item.text, 'utf8');
-  env.services.delivery.meter.add(roomId, sessionId, bytes);
+  env.services.delivery.meter.add({ place, roomId }, sessionId, bytes);
 }
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);

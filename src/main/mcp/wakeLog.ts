@@ -2,9 +2,12 @@
 // activated it, the first activating message, its routing reason and how many activated
 // it. Kept in memory, the newest WAKES_PER_SESSION per session, so a person can spot
 // wasted wakes; a wait is a read, and persisting each wake would add a write to every one.
+import { placeKey } from './placeKeys';
 import type { Concern, RoutingReason } from './routing';
 
 export interface WakeRecord {
+  /** The room's place ('local' or a team). */
+  readonly place: string;
   readonly roomId: string;
   readonly sessionId: string;
   /** When the result went out (ISO-8601 UTC). */
@@ -27,10 +30,11 @@ export class WakeLog {
   private readonly listeners = new Set<(wake: WakeRecord) => void>();
 
   record(wake: WakeRecord): void {
-    const list = this.bySession.get(wake.sessionId) ?? [];
+    const key = placeKey(wake.place, wake.sessionId);
+    const list = this.bySession.get(key) ?? [];
     // Re-inserting keeps the map in order of the latest wake, so the oldest is first to go.
-    this.bySession.delete(wake.sessionId);
-    this.bySession.set(wake.sessionId, [wake, ...list].slice(0, WAKES_PER_SESSION));
+    this.bySession.delete(key);
+    this.bySession.set(key, [wake, ...list].slice(0, WAKES_PER_SESSION));
     if (this.bySession.size > SESSIONS) this.bySession.delete(this.bySession.keys().next().value!);
     for (const listener of [...this.listeners]) {
       try {
@@ -41,9 +45,9 @@ export class WakeLog {
     }
   }
 
-  /** The session's wakes, newest first. */
-  of(sessionId: string): readonly WakeRecord[] {
-    return this.bySession.get(sessionId) ?? [];
+  /** The wakes of the session of `place`, newest first. */
+  of(place: string, sessionId: string): readonly WakeRecord[] {
+    return this.bySession.get(placeKey(place, sessionId)) ?? [];
   }
 
   onWake(listener: (wake: WakeRecord) => void): () => void {

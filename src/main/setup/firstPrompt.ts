@@ -1,11 +1,15 @@
 // The "first prompt" a person pastes into a newly connected agent: join the room, register this
 // chat once, read the board, then keep waiting for messages. Tool and field names are the MCP contract.
 
-/** `roomHint` is a room id or name (e.g. `github.com/acme/app`); without it the agent uses the repo room. */
-export function firstPrompt(roomHint?: string): string {
+/**
+ * `roomHint` is a room id or name (e.g. `github.com/acme/app`); without it the agent uses the
+ * repo room. `team` names the team whose room it is (omitted, or 'local': this computer's).
+ */
+export function firstPrompt(roomHint?: string, team?: string): string {
   const room = roomHint?.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const inTeam = team && team !== 'local' ? ` and team ${JSON.stringify(team)}` : '';
   const join = room
-    ? `Call join_room with name ${JSON.stringify(room)}. Use its room_id below.`
+    ? `Call join_room with name ${JSON.stringify(room)}${inTeam}. Use its room_id below.`
     : 'Call check_repo, then join_room with the repo room it reports (derived_repo_room_from_git, or configured_room_from_file when the repo has one). Use its room_id below.';
   return [
     'You are working with other agents and people through LetAgents (the "letagents" MCP server).',

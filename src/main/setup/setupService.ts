@@ -50,7 +50,7 @@ export interface SetupService {
   connect(toolId: string): Promise<ConfigChange>;
   disconnect(toolId: string): Promise<ConfigChange>;
   configSnippet(toolId: string): ConfigSnippet;
-  firstPrompt(roomHint?: string): string;
+  firstPrompt(roomHint?: string, team?: string): string;
 }
 
 interface EntryOps {

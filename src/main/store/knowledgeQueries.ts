@@ -197,18 +197,18 @@ export interface WaitingTaskRow extends QueueItemRow {
  * each room's tasks are looked up through tasks_board (room_id, status) instead of a full
  * scan; in PostgreSQL it is a plain inner join (the join condition is in WHERE for both).
  */
-export function listWaitingTasksAcrossRooms(q: Queryable, limit: number): Promise<WaitingTaskRow[]> {
+export function listWaitingTasksAcrossRooms(q: Queryable, reader: string, limit: number): Promise<WaitingTaskRow[]> {
   return q.all<WaitingTaskRow>(
     `SELECT t.room_id, r.display_name AS room_name, t.number, t.status, t.title, t.assignee, t.updated_at
        FROM rooms r CROSS JOIN tasks t
        WHERE t.room_id = r.room_id AND t.status IN ('in_review','blocked') AND r.archived_at IS NULL
          AND NOT EXISTS (
            SELECT 1 FROM needs_you_dismissals d
-           WHERE d.room_id = t.room_id AND d.number = t.number
+           WHERE d.room_id = t.room_id AND d.number = t.number AND d.reader_id = ?
              AND d.item_kind = CASE t.status WHEN 'in_review' THEN 'review' ELSE 'blocked' END
              AND d.dismissed_at >= t.updated_at)
        ORDER BY t.updated_at DESC, t.number DESC LIMIT ?`,
-    limit,
+    reader, limit,
   );
 }
 
@@ -224,7 +224,7 @@ export interface MentionCandidateRow extends QueueItemRow {
  * that could still need the person: not the person's own (source human), not dismissed, and
  * not followed by a person's reply in the same thread. Callers confirm the @mention itself.
  */
-export function listMentionCandidates(q: Queryable, names: TextQuery, limit: number): Promise<MentionCandidateRow[]> {
+export function listMentionCandidates(q: Queryable, names: TextQuery, reader: string, limit: number): Promise<MentionCandidateRow[]> {
   const match = q.dialect.textMatch('m', names);
   return q.all<MentionCandidateRow>(
     `SELECT m.room_id, r.display_name AS room_name, m.number, m.sender, m.text, m.thread_root_number, m.created_at
@@ -233,20 +233,21 @@ export function listMentionCandidates(q: Queryable, names: TextQuery, limit: num
          AND m.source <> 'human' AND r.archived_at IS NULL
          AND NOT EXISTS (
            SELECT 1 FROM needs_you_dismissals d
-           WHERE d.room_id = m.room_id AND d.item_kind = 'mention' AND d.number = m.number)
+           WHERE d.room_id = m.room_id AND d.item_kind = 'mention' AND d.number = m.number AND d.reader_id = ?)
          AND NOT EXISTS (
            SELECT 1 FROM messages h
            WHERE h.room_id = m.room_id AND h.thread_root_number = coalesce(m.thread_root_number, m.number)
              AND h.number > m.number AND h.source = 'human')
        ORDER BY m.rowid DESC LIMIT ?`,
-    ...match.params, limit,
+    ...match.params, reader, limit,
   );
 }
 
-export async function insertDismissal(tx: Tx, roomId: string, kind: DismissableKind, number: number): Promise<void> {
+/** `reader` dismisses the item for themselves ('' on this computer, the app's host id in a team database). */
+export async function insertDismissal(tx: Tx, roomId: string, kind: DismissableKind, number: number, reader: string): Promise<void> {
   await tx.run(
-    `INSERT INTO needs_you_dismissals (room_id, item_kind, number, dismissed_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (room_id, item_kind, number) DO UPDATE SET dismissed_at = excluded.dismissed_at`,
-    roomId, kind, number, tx.now,
+    `INSERT INTO needs_you_dismissals (room_id, item_kind, number, reader_id, dismissed_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (room_id, item_kind, number, reader_id) DO UPDATE SET dismissed_at = excluded.dismissed_at`,
+    roomId, kind, number, reader, tx.now,
   );
 }

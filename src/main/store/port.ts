@@ -2,7 +2,7 @@
 // SQLite file (place 'local') and a team's PostgreSQL database. SQL is written once, in
 // portable SQL with `?` placeholders; what differs between the engines (full-text search,
 // schema, time, connection state) stays behind an adapter (store/sqlite, store/postgres).
-import type { CoreEvent } from '../events/types';
+import type { EmittedEvent, RoomEvent } from '../events/types';
 import type { MessageRow } from './messageQueries';
 
 /** A bound value. Booleans are INTEGER 0/1, timestamps ISO-8601 text, as in both schemas. */
@@ -33,8 +33,8 @@ export interface Queryable {
 export interface Tx extends Queryable {
   /** The write's timestamp (ISO-8601 UTC with milliseconds), the same for the whole write. */
   readonly now: string;
-  /** Queues an event to publish after the commit (and, for a team, to tell its other apps). */
-  emit(event: CoreEvent): void;
+  /** Queues an event to publish after the commit (and, for a team, to tell its other apps); the storage adds its place. */
+  emit(event: EmittedEvent): void;
   /** Runs `fn` after the commit (e.g. waking waiters); never on rollback, never for an attempt that was re-run. */
   afterCommit(fn: () => void): void;
   /**
@@ -97,16 +97,11 @@ export type ConnectionState =
     };
 
 /**
- * A change another app made in a team's database (PostgreSQL NOTIFY). Only a hint: read the
- * database for what changed. Notifications can be lost while the connection is down, so
- * also re-check every waiter on `onReconnect`.
+ * A change another app made in a team's database (PostgreSQL NOTIFY): the room event it
+ * committed, marked remote. Only a hint: read the database for what changed. Hints can be
+ * lost while the connection is down, so also re-check every waiter on `onReconnect`.
  */
-export interface ChangeHint {
-  readonly place: string;
-  readonly type: CoreEvent['type'];
-  readonly roomId: string | null;
-  readonly number: number | null;
-}
+export type ChangeHint = RoomEvent & { readonly remote: true };
 
 /** One place's storage: this computer ('local') or one team's database. */
 export interface Storage {

@@ -1,5 +1,7 @@
 // Room queries beyond insert and numbering: the sidebar list, person actions (rename,
-// archive, pin, delete), read markers, and the saved room sessions of MCP clients.
+// archive, pin, delete), read markers, and the saved room sessions of MCP clients. A read
+// marker belongs to a reader: '' on this computer, the app's host id in a team database
+// (each person of a team reads for themselves).
 import type { Queryable, Tx } from './port';
 import type { RoomRow } from './rooms';
 import { NOT_PROMPT_ONLY } from './messageQueries';
@@ -10,25 +12,25 @@ export interface RoomListRow extends RoomRow {
   last_read_number: number;
 }
 
-/** A room with its read marker and newest message, as the sidebar lists it. */
+/** A room with the reader's read marker (the first placeholder) and its newest message, as the sidebar lists it. */
 const ROOM_LIST_SELECT = `SELECT r.*, COALESCE(rr.last_read_number, 0) AS last_read_number,
     (SELECT m.number FROM messages m WHERE m.room_id = r.room_id ORDER BY m.number DESC LIMIT 1) AS latest_number,
     (SELECT m.created_at FROM messages m WHERE m.room_id = r.room_id ORDER BY m.number DESC LIMIT 1) AS latest_at
-  FROM rooms r LEFT JOIN room_reads rr ON rr.room_id = r.room_id`;
+  FROM rooms r LEFT JOIN room_reads rr ON rr.room_id = r.room_id AND rr.reader_id = ?`;
 
 /** Rooms for the sidebar: live before archived, pinned first, then by latest activity. */
-export function selectRoomList(q: Queryable, limit: number): Promise<RoomListRow[]> {
+export function selectRoomList(q: Queryable, reader: string, limit: number): Promise<RoomListRow[]> {
   // A derived table, so ORDER BY may use latest_at inside an expression (PostgreSQL allows
   // an output column's name there only on its own).
   return q.all<RoomListRow>(
     `SELECT * FROM (${ROOM_LIST_SELECT}) AS room_list
      ORDER BY (archived_at IS NOT NULL), (pinned_at IS NULL), COALESCE(latest_at, created_at) DESC, room_id LIMIT ?`,
-    limit,
+    reader, limit,
   );
 }
 
-export function selectRoomListRow(q: Queryable, roomId: string): Promise<RoomListRow | undefined> {
-  return q.get<RoomListRow>(`${ROOM_LIST_SELECT} WHERE r.room_id = ?`, roomId);
+export function selectRoomListRow(q: Queryable, reader: string, roomId: string): Promise<RoomListRow | undefined> {
+  return q.get<RoomListRow>(`${ROOM_LIST_SELECT} WHERE r.room_id = ?`, reader, roomId);
 }
 
 /**
@@ -70,31 +72,37 @@ export async function selectRoomAttachmentPaths(q: Queryable, roomId: string): P
   return rows.map((r) => r.path);
 }
 
-/** Deletes the room; foreign keys cascade to every table that holds its data. */
+/**
+ * Deletes the room; foreign keys cascade to every table that holds its data. Clients' saved
+ * sessions of it are kept on this computer's database, so only a local room's go with it
+ * (in a team database the statement finds none; a client finds a team room gone on resume).
+ */
 export async function deleteRoomRow(tx: Tx, roomId: string): Promise<void> {
   await tx.run('DELETE FROM rooms WHERE room_id = ?', roomId);
+  await tx.run("DELETE FROM client_room_sessions WHERE place = 'local' AND room_id = ?", roomId);
 }
 
-export async function selectLastReadNumber(q: Queryable, roomId: string): Promise<number> {
+export async function selectLastReadNumber(q: Queryable, roomId: string, reader: string): Promise<number> {
   const row = await q.get<{ last_read_number: number }>(
-    'SELECT last_read_number FROM room_reads WHERE room_id = ?',
-    roomId,
+    'SELECT last_read_number FROM room_reads WHERE room_id = ? AND reader_id = ?',
+    roomId, reader,
   );
   return row?.last_read_number ?? 0;
 }
 
-export async function upsertLastReadNumber(tx: Tx, roomId: string, number: number): Promise<void> {
+export async function upsertLastReadNumber(tx: Tx, roomId: string, reader: string, number: number): Promise<void> {
   await tx.run(
-    `INSERT INTO room_reads (room_id, last_read_number) VALUES (?, ?)
-       ON CONFLICT (room_id) DO UPDATE SET last_read_number = excluded.last_read_number`,
-    roomId, number,
+    `INSERT INTO room_reads (room_id, reader_id, last_read_number) VALUES (?, ?, ?)
+       ON CONFLICT (room_id, reader_id) DO UPDATE SET last_read_number = excluded.last_read_number`,
+    roomId, reader, number,
   );
 }
 
-// ---- saved room sessions of MCP clients ----
+// ---- saved room sessions of MCP clients (kept on this computer, with each room's place) ----
 
 export interface ClientRoomSessionRow {
   client_key: string;
+  place: string;
   room_id: string;
   joined_via: string;
   last_message_id: string | null;
@@ -102,19 +110,19 @@ export interface ClientRoomSessionRow {
   is_current: 0 | 1;
 }
 
-export async function upsertClientRoomSession(tx: Tx, clientKey: string, roomId: string, joinedVia: string): Promise<void> {
+export async function upsertClientRoomSession(tx: Tx, clientKey: string, place: string, roomId: string, joinedVia: string): Promise<void> {
   await tx.run(
-    `INSERT INTO client_room_sessions (client_key, room_id, joined_via, last_seen_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (client_key, room_id) DO UPDATE SET joined_via = excluded.joined_via, last_seen_at = excluded.last_seen_at`,
-    clientKey, roomId, joinedVia, tx.now,
+    `INSERT INTO client_room_sessions (client_key, place, room_id, joined_via, last_seen_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (client_key, place, room_id) DO UPDATE SET joined_via = excluded.joined_via, last_seen_at = excluded.last_seen_at`,
+    clientKey, place, roomId, joinedVia, tx.now,
   );
 }
 
-export async function setCurrentClientRoom(tx: Tx, clientKey: string, roomId: string): Promise<void> {
+export async function setCurrentClientRoom(tx: Tx, clientKey: string, place: string, roomId: string): Promise<void> {
   await tx.run(
-    `UPDATE client_room_sessions SET is_current = CASE WHEN room_id = ? THEN 1 ELSE 0 END
-     WHERE client_key = ? AND (is_current = 1 OR room_id = ?)`,
-    roomId, clientKey, roomId,
+    `UPDATE client_room_sessions SET is_current = CASE WHEN place = ? AND room_id = ? THEN 1 ELSE 0 END
+     WHERE client_key = ? AND (is_current = 1 OR (place = ? AND room_id = ?))`,
+    place, roomId, clientKey, place, roomId,
   );
 }
 
@@ -125,16 +133,18 @@ export function selectCurrentClientRoom(q: Queryable, clientKey: string): Promis
   );
 }
 
-export function selectClientRoomSession(q: Queryable, clientKey: string, roomId: string): Promise<ClientRoomSessionRow | undefined> {
+/** The client's saved session of `roomId`: in `place`, or (no place given) the one it joined most recently. */
+export function selectClientRoomSession(q: Queryable, clientKey: string, roomId: string, place: string | null): Promise<ClientRoomSessionRow | undefined> {
   return q.get<ClientRoomSessionRow>(
-    'SELECT * FROM client_room_sessions WHERE client_key = ? AND room_id = ?',
-    clientKey, roomId,
+    `SELECT * FROM client_room_sessions WHERE client_key = ? AND room_id = ? AND (CAST(? AS TEXT) IS NULL OR place = ?)
+     ORDER BY last_seen_at DESC LIMIT 1`,
+    clientKey, roomId, place, place,
   );
 }
 
-export async function updateClientCursor(tx: Tx, clientKey: string, roomId: string, lastMessageId: string): Promise<void> {
+export async function updateClientCursor(tx: Tx, clientKey: string, place: string, roomId: string, lastMessageId: string): Promise<void> {
   await tx.run(
-    'UPDATE client_room_sessions SET last_message_id = ?, last_seen_at = ? WHERE client_key = ? AND room_id = ?',
-    lastMessageId, tx.now, clientKey, roomId,
+    'UPDATE client_room_sessions SET last_message_id = ?, last_seen_at = ? WHERE client_key = ? AND place = ? AND room_id = ?',
+    lastMessageId, tx.now, clientKey, place, roomId,
   );
 }

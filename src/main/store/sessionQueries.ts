@@ -40,6 +40,15 @@ export interface SessionRow {
   last_seen_at: string;
   ended_at: string | null;
   ended_by: EndedBy | null;
+  /** Bumped by every takeover and by a person ending it; fenced writes check it (worker-handles across machines). */
+  binding_epoch: number;
+  /** The app (host) that holds or last held the session, and its machine's name. */
+  host_id: string | null;
+  host_label: string | null;
+  /** When that app let go of it (its connection closed); null while held. */
+  released_at: string | null;
+  /** When that app last heartbeat (app_hosts), read with the row. */
+  host_heard_at: string | null;
 }
 
 /** A roster row: a session plus its room's display name. */
@@ -52,6 +61,9 @@ const MAX_ROSTER_ROWS = 1_000;
 const MAX_HELD_LEASES = 10_000;
 
 const isNameClash = (error: unknown) => isUniqueViolation(error, 'agent_sessions', 'name_key');
+
+/** A session row with its host's last heartbeat. */
+const SESSION_SELECT = 'SELECT s.*, (SELECT h.heard_at FROM app_hosts h WHERE h.host_id = s.host_id) AS host_heard_at FROM agent_sessions s';
 
 // Workers
 
@@ -72,6 +84,19 @@ export async function insertWorkerRow(tx: Tx, worker: WorkerRow): Promise<void> 
   );
 }
 
+/**
+ * A worker created in another place joins a room here: the same worker (id, key hash, name,
+ * labels) is written into this place's database once.
+ */
+export async function copyWorkerRow(tx: Tx, worker: WorkerRow): Promise<void> {
+  await tx.run(
+    `INSERT INTO workers (worker_id, registration_key_hash, display_name, agent_key, owner_label, ide_label, runtime, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    worker.worker_id, worker.registration_key_hash, worker.display_name, worker.agent_key, worker.owner_label,
+    worker.ide_label, worker.runtime, worker.created_at,
+  );
+}
+
 /** Every room where the worker has a session, ended or not, oldest first. */
 export async function listWorkerRoomIds(q: Queryable, workerId: string): Promise<string[]> {
   const rows = await q.all<{ room_id: string }>(
@@ -84,10 +109,12 @@ export async function listWorkerRoomIds(q: Queryable, workerId: string): Promise
 // Sessions
 
 export function getSessionRow(q: Queryable, sessionId: string): Promise<SessionRow | undefined> {
-  return q.get<SessionRow>('SELECT * FROM agent_sessions WHERE session_id = ?', sessionId);
+  return q.get<SessionRow>(`${SESSION_SELECT} WHERE s.session_id = ?`, sessionId);
 }
 
-export type NewSessionRow = Omit<SessionRow, 'reasoning_json' | 'ended_at' | 'ended_by'>;
+export type NewSessionRow = Omit<
+  SessionRow, 'reasoning_json' | 'ended_at' | 'ended_by' | 'binding_epoch' | 'host_id' | 'host_label' | 'released_at' | 'host_heard_at'
+>;
 
 /**
  * Inserts a session; 'name_taken' when its name_key clashes in the room (nothing stored). The
@@ -119,6 +146,48 @@ export async function reviveSessionRow(tx: Tx, sessionId: string, repoBranch: st
          repo_branch = CASE WHEN ? = 1 THEN CAST(? AS TEXT) ELSE repo_branch END, updated_at = ?, last_seen_at = ?
        WHERE session_id = ?`,
     statusText, repoBranch === undefined ? 0 : 1, repoBranch ?? null, tx.now, tx.now, sessionId,
+  );
+}
+
+/**
+ * A connection of the app `hostId` takes the session: a new binding epoch (which fences the
+ * one before, on any machine), the host and its machine, held from now. Returns the epoch.
+ */
+export async function bindSessionRow(tx: Tx, sessionId: string, hostId: string, hostLabel: string): Promise<number> {
+  const row = await tx.get<{ binding_epoch: number }>(
+    `UPDATE agent_sessions SET binding_epoch = binding_epoch + 1, host_id = ?, host_label = ?, released_at = NULL
+       WHERE session_id = ? RETURNING binding_epoch`,
+    hostId, hostLabel, sessionId,
+  );
+  return row?.binding_epoch ?? 0;
+}
+
+/** Fences every connection that holds the session (a person ended it): returns the new epoch. */
+export async function bumpBindingEpoch(tx: Tx, sessionId: string): Promise<number> {
+  const row = await tx.get<{ binding_epoch: number }>(
+    'UPDATE agent_sessions SET binding_epoch = binding_epoch + 1 WHERE session_id = ? RETURNING binding_epoch',
+    sessionId,
+  );
+  return row?.binding_epoch ?? 0;
+}
+
+/** The session's binding epoch (0 for an unknown session). */
+export async function selectBindingEpoch(q: Queryable, sessionId: string): Promise<number> {
+  const row = await q.get<{ binding_epoch: number }>('SELECT binding_epoch FROM agent_sessions WHERE session_id = ?', sessionId);
+  return row?.binding_epoch ?? 0;
+}
+
+/** The connection holding epoch `epoch` let go (closed): unless someone took the session since. */
+export async function releaseSessionRow(tx: Tx, sessionId: string, epoch: number): Promise<void> {
+  await tx.run('UPDATE agent_sessions SET released_at = ? WHERE session_id = ? AND binding_epoch = ? AND released_at IS NULL', tx.now, sessionId, epoch);
+}
+
+/** An app's heartbeat in this database: it is alive and holds what it says it holds. */
+export async function upsertAppHost(tx: Tx, hostId: string, hostLabel: string): Promise<void> {
+  await tx.run(
+    `INSERT INTO app_hosts (host_id, host_label, heard_at) VALUES (?, ?, ?)
+       ON CONFLICT (host_id) DO UPDATE SET host_label = excluded.host_label, heard_at = excluded.heard_at`,
+    hostId, hostLabel, tx.now,
   );
 }
 
@@ -194,9 +263,9 @@ export async function touchSessionLastSeen(tx: Tx, sessionId: string): Promise<v
 /** Live durable worker sessions in a room with this normalised name (recovery, name notice). */
 export function findLiveWorkerSessionsByNameKey(q: Queryable, roomId: string, nameKey: string): Promise<SessionRow[]> {
   return q.all<SessionRow>(
-    `SELECT * FROM agent_sessions
-       WHERE room_id = ? AND name_key = ? AND worker_id IS NOT NULL AND ended_at IS NULL
-       ORDER BY created_at, session_id LIMIT ?`,
+    `${SESSION_SELECT}
+       WHERE s.room_id = ? AND s.name_key = ? AND s.worker_id IS NOT NULL AND s.ended_at IS NULL
+       ORDER BY s.created_at, s.session_id LIMIT ?`,
     roomId, nameKey, MAX_ROOM_SESSIONS,
   );
 }
@@ -204,7 +273,7 @@ export function findLiveWorkerSessionsByNameKey(q: Queryable, roomId: string, na
 /** Every session of a room, controllers and ended ones included, oldest first. */
 export function listRoomSessionRows(q: Queryable, roomId: string): Promise<SessionRow[]> {
   return q.all<SessionRow>(
-    'SELECT * FROM agent_sessions WHERE room_id = ? ORDER BY created_at, session_id LIMIT ?',
+    `${SESSION_SELECT} WHERE s.room_id = ? ORDER BY s.created_at, s.session_id LIMIT ?`,
     roomId, MAX_ROOM_SESSIONS,
   );
 }
@@ -212,7 +281,8 @@ export function listRoomSessionRows(q: Queryable, roomId: string): Promise<Sessi
 /** Worker-kind sessions (never controllers) of one room or all rooms: live first, then most recently seen. */
 export function listRosterRows(q: Queryable, roomId: string | null): Promise<RosterRow[]> {
   return q.all<RosterRow>(
-    `SELECT s.*, r.display_name AS room_name FROM agent_sessions s JOIN rooms r ON r.room_id = s.room_id
+    `SELECT s.*, r.display_name AS room_name, (SELECT h.heard_at FROM app_hosts h WHERE h.host_id = s.host_id) AS host_heard_at
+       FROM agent_sessions s JOIN rooms r ON r.room_id = s.room_id
        WHERE s.session_kind = 'worker' AND (CAST(? AS TEXT) IS NULL OR s.room_id = ?)
        ORDER BY s.ended_at IS NOT NULL, s.last_seen_at DESC, s.session_id LIMIT ?`,
     roomId, roomId, MAX_ROSTER_ROWS,

@@ -1,7 +1,7 @@
 // One write at a time per place, in the order they were asked for; a failed write never
 // stops the ones queued after it. Also collects what a write attempt emits, to run only
 // after its COMMIT.
-import type { CoreEvent } from '../events/types';
+import type { EmittedEvent } from '../events/types';
 
 export class WriteQueue {
   private tail: Promise<unknown> = Promise.resolve();
@@ -28,10 +28,10 @@ export class WriteQueue {
 
 /** Events and afterCommit callbacks of one write attempt; dropped with the attempt on rollback. */
 export class CommitEffects {
-  private readonly events: CoreEvent[] = [];
+  private readonly events: EmittedEvent[] = [];
   private readonly callbacks: Array<() => void> = [];
 
-  emit = (event: CoreEvent): void => {
+  emit = (event: EmittedEvent): void => {
     this.events.push(event);
   };
 
@@ -39,12 +39,12 @@ export class CommitEffects {
     this.callbacks.push(fn);
   };
 
-  get emitted(): readonly CoreEvent[] {
+  get emitted(): readonly EmittedEvent[] {
     return this.events;
   }
 
   /** After COMMIT: callbacks first (waking waiters), then events, as the Store always did. */
-  run(publish: (event: CoreEvent) => void): void {
+  run(publish: (event: EmittedEvent) => void): void {
     for (const fn of this.callbacks) {
       try {
         fn();

@@ -78,6 +78,11 @@ export class TeamConnections {
     return this.states.get(teamKey(name))?.state ?? { status: 'idle' };
   }
 
+  /** The storages of the teams opened so far that are online now. */
+  openedOnline(): PostgresStorage[] {
+    return [...this.entries.values()].flatMap((entry) => (entry.storage?.connection().status === 'online' ? [entry.storage] : []));
+  }
+
   /** The state of every team opened so far (the others are idle). */
   snapshot(): Array<{ name: string; state: TeamConnectionState }> {
     return [...this.states.values()];
@@ -149,8 +154,19 @@ export class TeamConnections {
     return storage;
   }
 
+  /**
+   * Follows the storage's state, and publishes on the app's bus what the team's other apps
+   * committed (their NOTIFY hints, as remote events of this place) and that a lost
+   * connection came back (so waiters re-check what a missed hint would have told them).
+   */
   private watch(entry: Entry, storage: PostgresStorage): void {
-    entry.off = storage.onConnectionChange((state) => this.setState(entry.name, state));
+    const { bus } = this.options;
+    const offs = [
+      storage.onConnectionChange((state) => this.setState(entry.name, state)),
+      storage.onRemoteChange((event) => bus.publish(event)),
+      storage.onReconnect(() => bus.publish({ type: 'place.reconnected', place: storage.place })),
+    ];
+    entry.off = () => offs.forEach((off) => off());
     this.setState(entry.name, storage.connection());
   }
 

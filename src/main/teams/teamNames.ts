@@ -3,9 +3,10 @@
 // `local` reserved for this computer. Also the names derived from a team's name: its
 // keychain account and its environment variable.
 import { DomainError } from '../domain/errors';
+import { LOCAL_PLACE } from '../store/places';
 
 /** The place of this computer's own rooms; never a team's name. */
-export const LOCAL_PLACE = 'local';
+export { LOCAL_PLACE };
 /** Prefix of the environment variables that give a team's URL on headless hosts. */
 export const TEAM_URL_ENV_PREFIX = 'LETAGENTS_TEAM_URL_';
 

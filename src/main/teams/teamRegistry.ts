@@ -14,7 +14,7 @@ import { PostgresStorage } from '../store/postgres/postgresStorage';
 import { checkTeamUrl, TeamUrlError, type TlsMode } from '../store/postgres/teamUrl';
 import { TeamOfflineError } from '../store/storageErrors';
 import { checkRepoPatterns, teamForRepo } from './repoPatterns';
-import { environmentTeams, type EnvironmentProblem } from './teamEnvironment';
+import { environmentTeams, teamVariables, type EnvironmentProblem } from './teamEnvironment';
 import { keychainFailure, teamErrors } from './teamErrors';
 import { checkTeamName, LOCAL_PLACE, sameTeam, teamKeychainAccount } from './teamNames';
 import { probeTeam, type TeamProbe } from './teamProbe';
@@ -73,13 +73,17 @@ export interface TeamRegistryOptions {
 
 export class TeamRegistry {
   private readonly listeners = new Set<() => void>();
+  /** The environment's team variables, taken once (teamVariables says why). */
+  private readonly env: NodeJS.ProcessEnv;
 
-  constructor(private readonly options: TeamRegistryOptions) {}
+  constructor(private readonly options: TeamRegistryOptions) {
+    this.env = teamVariables(options.env);
+  }
 
   /** Every team in display order: stored ones first, then those only the environment gives. */
   async list(): Promise<RegisteredTeam[]> {
     const { teams: records } = await this.options.settings.read();
-    const fromEnv = environmentTeams(this.options.env, records.map((r) => r.name)).teams;
+    const fromEnv = environmentTeams(this.env, records.map((r) => r.name)).teams;
     const listed: RegisteredTeam[] = [];
     for (const record of records) {
       const env = fromEnv.find((e) => sameTeam(e.name, record.name));
@@ -113,14 +117,14 @@ export class TeamRegistry {
   /** LETAGENTS_TEAM_URL_* variables that name no valid team (`doctor` shows them). */
   async environmentProblems(): Promise<EnvironmentProblem[]> {
     const { teams } = await this.options.settings.read();
-    return environmentTeams(this.options.env, teams.map((r) => r.name)).problems;
+    return environmentTeams(this.env, teams.map((r) => r.name)).problems;
   }
 
   /** The team and its URL (from the environment or the keychain); team_not_found, team_unavailable, keychain_unavailable. */
   async connectionOf(name: string): Promise<TeamConnectionInfo> {
     const team = await this.find(name);
     if (!team) throw teamErrors.notFound(name);
-    if (team.variable) return { team, url: this.options.env[team.variable]!.trim() };
+    if (team.variable) return { team, url: this.env[team.variable]!.trim() };
     let url: string | null;
     try {
       url = await this.options.secrets.get(teamKeychainAccount(team.name));

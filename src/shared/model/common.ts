@@ -8,6 +8,12 @@ export const RoomId = z
   .max(512, 'Room id must be 1–512 characters with no control characters.')
   .refine((value) => !/\p{Cc}/u.test(value), 'Room id must be 1–512 characters with no control characters.');
 
+/**
+ * Where a room lives: 'local' (this computer) or a team's name. A room id is unique only
+ * within its place, so whatever names a team's room carries its place too; omitted: 'local'.
+ */
+export const Place = z.string().trim().min(1, 'A place is "local" or a team\'s name.').max(40, 'A place is "local" or a team\'s name.');
+
 /** A per-room number (message, task, fact, request): 1 … 2 147 483 647. */
 export const RoomNumber = z.number().int().min(1).max(2_147_483_647);
 

@@ -1,6 +1,6 @@
 // Messages as the timeline, the thread panel and search show them.
 import { z } from 'zod';
-import { Person, RoomId, RoomNumber, Timestamp } from './common';
+import { Person, Place, RoomId, RoomNumber, Timestamp } from './common';
 
 export const MessageSource = z.enum(['agent', 'human', 'system']);
 export const MessageKind = z.enum(['message', 'status', 'event']);
@@ -60,7 +60,7 @@ export const SearchResult = z.object({ hits: z.array(SearchHit), hasMore: z.bool
 
 /** Search across every room (Ctrl+K): the hits grouped by room, rooms in the sidebar's order. */
 export const SearchAllResult = z.object({
-  groups: z.array(z.object({ roomId: RoomId, hits: z.array(SearchHit), hasMore: z.boolean() })),
+  groups: z.array(z.object({ roomId: RoomId, place: Place, hits: z.array(SearchHit), hasMore: z.boolean() })),
 });
 
 export type MessageSource = z.infer<typeof MessageSource>;

@@ -2,7 +2,7 @@
 // app itself noticed (issue 14): a message or task an agent has not picked up, a loop the loop
 // guard paused, a used-up budget.
 import { z } from 'zod';
-import { RoomId, RoomNumber, Timestamp } from './common';
+import { Place, RoomId, RoomNumber, Timestamp } from './common';
 import { AlertAction } from './delivery';
 import { Reachability } from './workers';
 
@@ -11,6 +11,8 @@ export const NeedsYouRef = z.strictObject({
   kind: z.enum(['request', 'task', 'mention', 'alert']),
   roomId: RoomId,
   number: RoomNumber,
+  /** The room's place; omitted: 'local'. Items of a team's rooms reach every person of the team. */
+  place: Place.optional(),
 });
 
 export const NeedsYouReason = z.enum([

@@ -1,11 +1,13 @@
 // Rooms as the sidebar and the room header show them.
 import { z } from 'zod';
-import { RoomId, RoomNumber, Timestamp } from './common';
+import { Place, RoomId, RoomNumber, Timestamp } from './common';
 
 export const RoomKind = z.enum(['invite', 'repo', 'named']);
 
 export const RoomSummary = z.object({
   id: RoomId,
+  /** Where the room lives: 'local' (this computer) or a team's name; (place, id) names a room. */
+  place: Place,
   kind: RoomKind,
   /** Display name (people may rename; the id never changes). */
   name: z.string(),
@@ -29,7 +31,7 @@ export const RoomExport = z.object({
   content: z.string(),
 });
 
-export const MarkReadResult = z.object({ roomId: RoomId, lastReadNumber: RoomNumber.or(z.literal(0)), unread: z.number().int().min(0) });
+export const MarkReadResult = z.object({ roomId: RoomId, place: Place, lastReadNumber: RoomNumber.or(z.literal(0)), unread: z.number().int().min(0) });
 
 export type RoomKind = z.infer<typeof RoomKind>;
 export type RoomSummary = z.infer<typeof RoomSummary>;

@@ -1,7 +1,7 @@
 // Tasks as the board, its cards and the task drawer show them.
 import { z } from 'zod';
 import { TASK_STATUSES } from '../taskTransitions';
-import { Person, RoomId, RoomNumber, Timestamp } from './common';
+import { Person, Place, RoomId, RoomNumber, Timestamp } from './common';
 
 export const TaskStatusSchema = z.enum(TASK_STATUSES);
 
@@ -16,6 +16,8 @@ export const TaskCard = z.object({
   id: z.string(),
   number: RoomNumber,
   roomId: RoomId,
+  /** The room's place: 'local' or a team's name. */
+  place: Place,
   title: z.string(),
   status: TaskStatusSchema,
   /** Holder of the work lease. */

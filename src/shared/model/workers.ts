@@ -2,7 +2,7 @@
 // agent session (an agent in a room). The UI groups entries by agentKey for "rooms".
 import { z } from 'zod';
 import { TaskStatusSchema } from './tasks';
-import { RoomId, RoomNumber, Timestamp } from './common';
+import { Place, RoomId, RoomNumber, Timestamp } from './common';
 
 export const AgentStatus = z.enum(['idle', 'working', 'reviewing', 'blocked']);
 
@@ -67,6 +67,10 @@ export const AgentSession = z.object({
   sessionId: z.string(),
   agentKey: z.string(),
   roomId: RoomId,
+  /** The room's place: 'local' or a team's name. */
+  place: Place,
+  /** In a team's room: the name of the machine whose app holds (or last held) the agent; null on this computer. */
+  machine: z.string().nullable(),
   roomName: z.string(),
   name: z.string(),
   ide: z.string().nullable(),

@@ -80,7 +80,7 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppSession>
   };
 }
 
-/** The sidebar entry of a room (its button in the Rooms list). */
+/** The sidebar entry of a room (its button under Rooms; with teams, in its place's group). */
 export function roomButton(page: Page, name: string) {
-  return page.getByRole('list', { name: 'Rooms' }).getByRole('button', { name });
+  return page.locator('.nav-rooms').getByRole('button', { name });
 }

@@ -24,7 +24,7 @@ describe('UI events', () => {
   it('says what changed for workers, tasks, memory and the queue', async () => {
     const h = await setUpApi();
     const juniper = await h.agent('lab', 'Juniper');
-    expect(eventsOf(h.events, 'worker.changed')).toContainEqual({ type: 'worker.changed', roomId: 'lab', sessionId: juniper.sessionId, change: 'registered' });
+    expect(eventsOf(h.events, 'worker.changed')).toContainEqual({ type: 'worker.changed', place: 'local', roomId: 'lab', sessionId: juniper.sessionId, change: 'registered' });
     h.events.length = 0;
     await h.call('tasks.create', { roomId: 'lab', title: 'Fix login' });
     await juniper.tool('claim_task', { task_id: 'task_1' });
@@ -32,11 +32,11 @@ describe('UI events', () => {
       ['task_1', 'accepted', null],
       ['task_1', 'assigned', 'Juniper'],
     ]);
-    expect(eventsOf(h.events, 'worker.changed')).toContainEqual({ type: 'worker.changed', roomId: 'lab', sessionId: juniper.sessionId, change: 'presence' });
+    expect(eventsOf(h.events, 'worker.changed')).toContainEqual({ type: 'worker.changed', place: 'local', roomId: 'lab', sessionId: juniper.sessionId, change: 'presence' });
     expect(eventsOf(h.events, 'needsYou.changed').length).toBeGreaterThan(0);
     h.events.length = 0;
     await juniper.tool('remember_room_fact', { client_id: 'fact-0000001', category: 'term', title: 'WAL', body: 'Write-ahead log' });
-    expect(h.events).toEqual([{ type: 'knowledge.changed', roomId: 'lab' }]);
+    expect(h.events).toEqual([{ type: 'knowledge.changed', place: 'local', roomId: 'lab' }]);
   });
 
   it("tells the queue when an agent mentions the person, and not for other agents' chatter", async () => {
@@ -48,7 +48,7 @@ describe('UI events', () => {
     expect(eventsOf(h.events, 'needsYou.changed')).toEqual([]);
     await juniper.tool('send_message', { text: `@${me} a question` });
     expect(eventsOf(h.events, 'message.created').at(-1)!.message.mentionsYou).toBe(true);
-    expect(eventsOf(h.events, 'needsYou.changed')).toEqual([{ type: 'needsYou.changed', roomId: 'lab' }]);
+    expect(eventsOf(h.events, 'needsYou.changed')).toEqual([{ type: 'needsYou.changed', place: 'local', roomId: 'lab' }]);
   });
 
   it('pushes nothing for prompt-only rows or a refused write', async () => {

@@ -16,8 +16,8 @@ describe('memory.list and memory.add', () => {
     expect(facts.map((f) => f.id)).toEqual(['fact_2', 'fact_1']);
     expect(facts[1]).toMatchObject({ sourceMessageNumber: 1, createdBy: { name: 'Juniper', ide: 'Claude Code' } });
     expect(eventsOf(h.events, 'knowledge.changed')).toEqual([
-      { type: 'knowledge.changed', roomId: 'lab' },
-      { type: 'knowledge.changed', roomId: 'lab' },
+      { type: 'knowledge.changed', place: 'local', roomId: 'lab' },
+      { type: 'knowledge.changed', place: 'local', roomId: 'lab' },
     ]);
   });
 

@@ -128,7 +128,7 @@ describe('messages.send', () => {
     const sent = await h.call('messages.send', { roomId: 'lab', text: 'Hello **agents**' });
     const me = (await h.app.auth.ownerIdentity()).ownerLabel;
     expect(sent).toMatchObject({ id: 'msg_1', source: 'human', kind: 'message', sender: { label: me, name: me, agentKey: null }, mentionsYou: false });
-    expect(eventsOf(h.events, 'message.created')).toEqual([{ type: 'message.created', roomId: 'lab', message: sent }]);
+    expect(eventsOf(h.events, 'message.created')).toEqual([{ type: 'message.created', place: 'local', roomId: 'lab', message: sent }]);
   });
 
   it('replies in a thread, quoting a reply of that thread', async () => {

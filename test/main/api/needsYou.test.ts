@@ -103,9 +103,10 @@ describe('needsYou.answer', () => {
       code: 'invalid_input',
       message: 'text: Message text is required.',
     });
+    // The first answer wins: a second one is refused, naming who answered (issue 12: requests of a team's rooms reach everyone).
     expect(await h.fail('needsYou.answer', { item: { kind: 'request', roomId: 'lab', number: 1 }, text: 'again' })).toEqual({
-      code: 'invalid_input',
-      message: 'req_1 is already answered; only open requests can be answered.',
+      code: 'already_answered',
+      message: expect.stringMatching(/^req_1 was already answered by \S.*; your answer was not posted\.$/),
     });
     expect(await h.fail('needsYou.answer', { item: { kind: 'request', roomId: 'lab', number: 7 }, text: 'x' })).toEqual({ code: 'not_found', message: 'Request not found.' });
     expect(await h.fail('needsYou.answer', { item: { kind: 'task', roomId: 'lab', number: 7 }, text: 'x' })).toEqual({ code: 'not_found', message: 'Task not found.' });

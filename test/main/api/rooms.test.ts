@@ -1,3 +1,4 @@
+import { placeKey } from '../../../src/main/mcp/placeKeys';
 import { describe, expect, it } from 'vitest';
 import { createInviteRoom, ensureRoom } from '../../../src/main/domain/rooms/rooms';
 import { sendMessage } from '../../../src/main/domain/messages/send';
@@ -53,7 +54,7 @@ describe('rooms.rename', () => {
     await h.room('lab');
     const room = await h.call('rooms.rename', { roomId: 'lab', name: '  The   Lab ' });
     expect(room).toMatchObject({ id: 'lab', name: 'The Lab' });
-    expect(eventsOf(h.events, 'room.changed')).toContainEqual({ type: 'room.changed', roomId: 'lab', change: 'renamed' });
+    expect(eventsOf(h.events, 'room.changed')).toContainEqual({ type: 'room.changed', place: 'local', roomId: 'lab', change: 'renamed' });
   });
 
   it('refuses a blank name, an unknown room and an archived room, changing nothing', async () => {
@@ -109,10 +110,10 @@ describe('rooms.markRead', () => {
     const juniper = await h.agent('lab', 'Juniper');
     await juniper.tool('send_message', { text: 'one' });
     await juniper.tool('send_message', { text: 'two' });
-    expect(await h.call('rooms.markRead', { roomId: 'lab', number: 2 })).toEqual({ roomId: 'lab', lastReadNumber: 2, unread: 1 });
-    expect(await h.call('rooms.markRead', { roomId: 'lab', number: 1 })).toEqual({ roomId: 'lab', lastReadNumber: 2, unread: 1 });
+    expect(await h.call('rooms.markRead', { roomId: 'lab', number: 2 })).toEqual({ roomId: 'lab', place: 'local', lastReadNumber: 2, unread: 1 });
+    expect(await h.call('rooms.markRead', { roomId: 'lab', number: 1 })).toEqual({ roomId: 'lab', place: 'local', lastReadNumber: 2, unread: 1 });
     // A number past the newest message is clamped to it.
-    expect(await h.call('rooms.markRead', { roomId: 'lab', number: 99 })).toEqual({ roomId: 'lab', lastReadNumber: 3, unread: 0 });
+    expect(await h.call('rooms.markRead', { roomId: 'lab', number: 99 })).toEqual({ roomId: 'lab', place: 'local', lastReadNumber: 3, unread: 0 });
     expect((await h.call('rooms.list', {}))[0].unread).toBe(0);
   });
 
@@ -199,9 +200,9 @@ describe('rooms.delete', () => {
     await h.call('tasks.create', { roomId: 'lab', title: 'Gone soon' });
     expect(await h.call('rooms.delete', { roomId: 'lab' })).toEqual({ removed: true });
     expect(await h.call('rooms.list', { includeArchived: true })).toEqual([]);
-    expect(h.app.hub.isOnline(juniper.sessionId)).toBe(false);
+    expect(h.app.hub.bindings.isOnline(placeKey('local', juniper.sessionId))).toBe(false);
     expect(await h.fail('tasks.board', { roomId: 'lab' })).toEqual({ code: 'R3', message: 'Room not found.' });
-    expect(eventsOf(h.events, 'room.changed').at(-1)).toEqual({ type: 'room.changed', roomId: 'lab', change: 'deleted' });
+    expect(eventsOf(h.events, 'room.changed').at(-1)).toEqual({ type: 'room.changed', place: 'local', roomId: 'lab', change: 'deleted' });
   });
 
   it('refuses an unknown room, changing nothing', async () => {

@@ -1,3 +1,5 @@
+import { placeKey } from '../../../src/main/mcp/placeKeys';
+import { RoomSignals } from '../../../src/main/mcp/roomSignals';
 import { describe, expect, it, vi } from 'vitest';
 import { eventsOf, setUpApi } from './harness';
 
@@ -75,7 +77,7 @@ describe('workers.rename', () => {
       ['LetAgents', expect.stringMatching(/ renamed Juniper to Maple\.$/)],
       ['Maple', 'after'],
     ]);
-    expect(eventsOf(h.events, 'worker.changed')).toContainEqual({ type: 'worker.changed', roomId: 'lab', sessionId: juniper.sessionId, change: 'renamed' });
+    expect(eventsOf(h.events, 'worker.changed')).toContainEqual({ type: 'worker.changed', place: 'local', roomId: 'lab', sessionId: juniper.sessionId, change: 'renamed' });
   });
 
   it('refuses a taken name, a blank or too long name and an unknown session, changing nothing', async () => {
@@ -138,7 +140,7 @@ describe('workers.remove', () => {
     const session = await h.call('workers.remove', { sessionId: juniper.sessionId });
     expect(session).toMatchObject({ ended: true, online: false, tasksHeld: [] });
     expect(await h.call('tasks.get', { roomId: 'lab', number: 1 })).toMatchObject({ status: 'accepted', assignee: null });
-    expect(h.app.hub.isOnline(juniper.sessionId)).toBe(false);
+    expect(h.app.hub.bindings.isOnline(placeKey('local', juniper.sessionId))).toBe(false);
   });
 
   it('refuses an unknown session, changing nothing', async () => {
@@ -202,6 +204,45 @@ describe('workers.wakes', () => {
     expect(await h.call('workers.wakes', { sessionId: juniper.sessionId })).toEqual([
       expect.objectContaining({ reason: 'explicit_mention', messages: 5, excerpt: texts[0] }),
     ]);
+  });
+
+  it('keeps a burst together when its second message commits while the woken wait reads the room', async () => {
+    const h = await setUpApi();
+    const juniper = await h.agent('lab', 'Juniper');
+    const { last_observed_message_id: cursor } = await juniper.tool<{ last_observed_message_id: string }>('wait_for_messages', { timeout: 1_000 });
+    // The wait's look after the first message returns what it read; the second message commits
+    // right after that read, before the wait goes on, so only the room's signal tells of it.
+    const store = h.app.core.store;
+    const read = store.read.bind(store);
+    const next = RoomSignals.prototype.next;
+    let firstCommitted = false;
+    let looking = false;
+    let injected = false;
+    const off = h.app.core.bus.on('message.created', () => (firstCommitted = true));
+    // A look listens for the room's next commit, then reads at once: that read is the look.
+    const listen = vi.spyOn(RoomSignals.prototype, 'next').mockImplementation(function (this: RoomSignals, place: string, roomId: string) {
+      if (firstCommitted && !injected) looking = true;
+      return next.call(this, place, roomId);
+    });
+    vi.spyOn(store, 'read').mockImplementation(async (fn) => {
+      const isLook = looking;
+      looking = false;
+      const seen = await read(fn);
+      if (isLook && !injected) {
+        injected = true;
+        expect(await h.dispatch('messages.send', { roomId: 'lab', text: '@Juniper and the second half' })).toMatchObject({ ok: true });
+      }
+      return seen;
+    });
+    try {
+      const waiting = juniper.tool<{ messages: Array<{ text: string }> }>('wait_for_messages', { after_message_id: cursor, timeout: 20_000 });
+      await h.call('messages.send', { roomId: 'lab', text: '@Juniper first half' });
+      expect((await waiting).messages.map((m) => m.text)).toEqual(['@Juniper first half', '@Juniper and the second half']);
+      expect(injected).toBe(true);
+    } finally {
+      off();
+      listen.mockRestore();
+    }
   });
 
   it('refuses an unknown session', async () => {

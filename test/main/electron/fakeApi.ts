@@ -43,6 +43,8 @@ export function agentSession(name: string, online: boolean, roomId = 'github.com
     sessionId: `sess_${name}_${roomId}`,
     agentKey: `key_${name}`,
     roomId,
+    place: 'local',
+    machine: null,
     roomName: 'ada/app',
     name,
     ide: 'Claude Code',

@@ -37,6 +37,7 @@ import {
   insertTurnRow, listActivityRowsOfTurn, listManagedAgentRows, listManagedAgentRowsInRoom, listTurnRows, pruneActivityRows, pruneTurnRows,
   getManagedStateOfWorker, setProviderSession, updateManagedAgentState, usageTotals,
 } from '../../../src/main/store/managedAgentQueries';
+import { localOnly, type Places } from '../../../src/main/store/places';
 import type { Queryable, Storage, Tx } from '../../../src/main/store/port';
 import { eventConcern, eventConcernsOf, heldTaskNumbers, participatedBefore } from '../../../src/main/store/routingQueries';
 import { ensureSetting, getSetting, setSetting } from '../../../src/main/store/settingsQueries';
@@ -237,12 +238,12 @@ describe.each(adapters)('the query modules on %s', (name, open) => {
     await fresh();
     await write((tx) => ensureRoom(tx, { roomId: 'a', kind: 'named' }));
     await write((tx) => ensureRoom(tx, { roomId: 'b', kind: 'named' }));
-    await write((tx) => saveJoinedRoom(tx, 'client\n/cwd', 'a', 'join_room', true));
-    await write((tx) => saveJoinedRoom(tx, 'client\n/cwd', 'b', 'config', true));
+    await write((tx) => saveJoinedRoom(tx, 'client\n/cwd', 'local', 'a', 'join_room', true));
+    await write((tx) => saveJoinedRoom(tx, 'client\n/cwd', 'local', 'b', 'config', true));
     expect((await read((q) => getSavedCurrentRoom(q, 'client\n/cwd')))!.roomId).toBe('b');
     expect((await read((q) => getSavedRoomSession(q, 'client\n/cwd', 'a')))!.isCurrent).toBe(false);
-    expect(await write((tx) => advanceClientCursor(tx, 'client\n/cwd', 'a', 4))).toBe(true);
-    expect(await write((tx) => advanceClientCursor(tx, 'client\n/cwd', 'a', 2))).toBe(false);
+    expect(await write((tx) => advanceClientCursor(tx, 'client\n/cwd', 'local', 'a', 4))).toBe(true);
+    expect(await write((tx) => advanceClientCursor(tx, 'client\n/cwd', 'local', 'a', 2))).toBe(false);
 
     expect(await write((tx) => ensureSetting(tx, 'host_id', 'host_1'))).toBe('host_1');
     expect(await write((tx) => ensureSetting(tx, 'host_id', 'host_2'))).toBe('host_1');
@@ -291,37 +292,40 @@ describe.each(adapters)('the query modules on %s', (name, open) => {
     await write((tx) => recordDeliveries(tx, [...waits, { roomId: 'gone', sessionId: sid, first: 1, last: 1, at: tx.now }]));
     let receipts = await read((q) => RoomReceipts.load(q, 'r', 1, 71));
     expect([receipts.of(sid, 2)?.exact, receipts.of(sid, 50), receipts.of(sid, 71)?.exact]).toEqual([false, null, true]);
+    // Delivery works in each room's place: here the one place this storage is.
+    const places: Places = { ...localOnly(storage), get: async () => storage, opened: () => [storage], reachable: async () => [storage] };
+    const r = { place: storage.place, roomId: 'r' };
     // The same through the batching writer: pending until its write, stored after.
-    const deliveries = new Deliveries(storage);
-    deliveries.record('r', 'other', 3, 5);
-    expect(deliveries.pendingCovers('r', 'other', 4)).toBe(true);
+    const deliveries = new Deliveries(places);
+    deliveries.record(r, 'other', 3, 5);
+    expect(deliveries.pendingCovers(r, 'other', 4)).toBe(true);
     await deliveries.close();
-    expect(deliveries.pendingCovers('r', 'other', 4)).toBe(false);
+    expect(deliveries.pendingCovers(r, 'other', 4)).toBe(false);
     receipts = await read((q) => RoomReceipts.load(q, 'r', 4, 4));
     expect(receipts.of('other', 4)?.exact).toBe(true);
 
     // The token meter (INSERT … SELECT … ON CONFLICT, one statement per entry) and a room's budget kept in settings.
     const settings = new DeliverySettings(storage);
-    await settings.setRoomBudget('r', 1000);
+    await settings.setRoomBudget(r, 1000);
     await settings.update({ loopGuardMessages: 12 });
     const reloaded = new DeliverySettings(storage);
     await reloaded.ready;
-    expect([reloaded.roomBudget('r'), reloaded.roomBudget('other'), reloaded.limits.loopMessages]).toEqual([1000, null, 12]);
-    const meter = new TokenMeter(storage, reloaded);
-    meter.add('r', sid, 3000);
-    meter.add('r', null, 996);
-    meter.add('gone', sid, 10);
+    expect([reloaded.roomBudget(r), reloaded.roomBudget({ ...r, roomId: 'other' }), reloaded.limits.loopMessages]).toEqual([1000, null, 12]);
+    const meter = new TokenMeter(places, reloaded);
+    meter.add(r, sid, 3000);
+    meter.add(r, null, 996);
+    meter.add({ ...r, roomId: 'gone' }, sid, 10);
     await meter.flush();
-    meter.add('r', sid, 4);
+    meter.add(r, sid, 4);
     await meter.close();
-    const day = meter.day();
+    const day = meter.day(storage.place);
     expect(await read((q) => selectRoomMeter(q, 'r', day))).toEqual([{ session_id: '', today: 996, total: 996 }, { session_id: sid, today: 3004, total: 3004 }]);
     expect(await read((q) => selectAllMeters(q, day))).toEqual([
       { room_id: 'r', session_id: '', today: 996, total: 996 },
       { room_id: 'r', session_id: sid, today: 3004, total: 3004 },
     ]);
     expect(await read((q) => selectRoomBytesOn(q, 'r', day))).toBe(4000);
-    expect(await new TokenMeter(storage, reloaded).budget('r')).toEqual({ budgetTokens: 1000, usedTokens: 1000, reached: true });
+    expect(await new TokenMeter(places, reloaded).budget(r)).toEqual({ budgetTokens: 1000, usedTokens: 1000, reached: true });
 
     // The app's own items: once per subject, revised, in the queue, dismissed.
     const number = await write((tx) => raiseAlert(tx, { roomId: 'r', kind: 'unanswered', subject: `msg_1:${sid}`, sessionId: sid, messageNumber: 1, title: 'Juniper hasn\'t picked up your message', body: 'b' }));

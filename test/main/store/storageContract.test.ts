@@ -97,7 +97,7 @@ describe.each(adapters)('the storage port on %s', (_name, open) => {
     });
     expect(seenInside).toBe(0);
     expect(ran).toEqual(['committed']);
-    expect(events).toEqual([{ type: 'message.created', roomId: 'r', number: 1 }]);
+    expect(events).toEqual([{ type: 'message.created', place: storage.place, roomId: 'r', number: 1 }]);
   });
 
   it('a read during an open write does not see the uncommitted message', async () => {

@@ -20,7 +20,7 @@ let worker: string;
 let listChanged: Promise<void>;
 
 beforeAll(async () => {
-  app = startInProcessApp();
+  app = await startInProcessApp();
   ada = await app.connect();
   bob = await app.connect({ clientName: 'codex' });
   await ada.call('join_room', { name: ROOM });
@@ -29,7 +29,7 @@ beforeAll(async () => {
   await bob.call('join_room', { name: ROOM });
   await bob.call('send_message', { text: 'bob was here' });
   listChanged = new Promise((resolve) => bob.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => resolve()));
-  await app.core.store.write((tx) => archiveRoom(tx, ROOM));
+  await (await app.storage()).write((tx) => archiveRoom(tx, ROOM));
 });
 
 afterAll(async () => {
@@ -39,7 +39,7 @@ afterAll(async () => {
 
 describe('an archived room (in-process)', () => {
   it('refuses the posting tools hard with R4, as a worker and without one', async () => {
-    await expectUnchanged(app.core, async () => {
+    await expectUnchanged(app, async () => {
       expectHard(await ada.call('send_message', { worker_id: worker, text: 'too late' }), R4);
       expectHard(await ada.call('send_thread_message', { worker_id: worker, text: 'too late', thread_parent_id: 'msg_1' }), R4);
       expectHard(await ada.call('post_status', { worker_id: worker, status: 'working' }), R4);
@@ -49,7 +49,7 @@ describe('an archived room (in-process)', () => {
   });
 
   it('refuses other writes softly with R4', async () => {
-    await expectUnchanged(app.core, async () => {
+    await expectUnchanged(app, async () => {
       expectSoft(await ada.call('add_task', { worker_id: worker, title: 'After the archive' }), R4);
       expectSoft(await ada.call('remember_room_fact', { worker_id: worker, client_id: 'archived-fact', title: 't', body: 'b', category: 'goal' }), R4);
       expectSoft(await ada.call('post_reasoning', { worker_id: worker, summary: 'thinking' }), R4);
@@ -61,10 +61,11 @@ describe('an archived room (in-process)', () => {
   });
 
   it('does not join an archived invite room by code or by name', async () => {
-    const invite = await app.core.store.write((tx) => createInviteRoom(tx));
-    await app.core.store.write((tx) => archiveRoom(tx, invite.room_id));
+    const storage = await app.storage();
+    const invite = await storage.write((tx) => createInviteRoom(tx));
+    await storage.write((tx) => archiveRoom(tx, invite.room_id));
     const dan = await app.connect();
-    await expectUnchanged(app.core, async () => {
+    await expectUnchanged(app, async () => {
       expectSoft(await dan.call('join_code', { code: invite.room_id }), R4);
       expectSoft(await dan.call('join_room', { name: invite.room_id.toLowerCase() }), R4);
     });

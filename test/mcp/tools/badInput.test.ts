@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, type ServeHandle } from '../../support';
 import { connectAgent, expectHard, expectSoft, expectUnchanged, FORGED_WORKER_ID, MALFORMED_WORKER_ID, registerWorker, startApp, W7, type Agent } from './harness';
+import { TEST_PLACE, type PlacedApp } from '../../support/place';
 
 const ROOM = 'bad-input-room';
 const HUGE = 'h'.repeat(262_145);
@@ -15,13 +16,17 @@ const R2 = 'No room is currently selected. Join a room first or pass room_id.';
 const R3 = 'Room not found.';
 const T3 = 'Task not found.';
 /** The SDK's wording for a schema violation names the offending parameter. */
+/** `team` naming no team: the soft error names the places there are (this computer; in the team variant also "suite"). */
+const NO_SUCH_PLACE = TEST_PLACE === 'local'
+  ? '"no-such-team" is not a place: this app has no teams, so rooms go to "local" (this computer). Add a team with `letagents-desktop team add`.'
+  : `"no-such-team" is not a place: use "local" (this computer) or one of the teams "${TEST_PLACE}".`;
 const schema = (param: string) => ({ hard: new RegExp(`Input validation error[\\s\\S]*${param}`) });
 
 type Expected = { hard: string | RegExp } | { soft: string };
 /** [arguments, expected outcome, call from a connection without a worker]. */
 type Case = [Record<string, unknown>, Expected, 'no-worker'?];
 
-let serve: ServeHandle;
+let serve: ServeHandle & PlacedApp;
 let ada: Agent;
 let stranger: Agent;
 let worker: string;
@@ -63,7 +68,8 @@ const task = (extra: Record<string, unknown> = {}): Case[] => [
 
 const CASES: Record<string, Case[]> = {
   join_code: [[{ code: 42 }, schema('code')], [{}, schema('code')], [{ code: 'msg_01' }, { soft: 'Invalid join code. Expected a code like ABCX-7291.' }]],
-  join_room: [[{ name: 42 }, schema('name')], [{ name: 'r'.repeat(513) }, { soft: 'Room id must be 1–512 characters with no control characters.' }], [{ name: 'nul\u0000room' }, { soft: 'Room id must be 1–512 characters with no control characters.' }]],
+  create_room: [[{ team: 42 }, schema('team')], [{ team: 'no-such-team' }, { soft: NO_SUCH_PLACE }]],
+  join_room: [[{ name: 42 }, schema('name')], [{ name: 'r', team: 42 }, schema('team')], [{ name: 'r', team: 'no-such-team' }, { soft: NO_SUCH_PLACE }], [{ name: 'r'.repeat(513) }, { soft: 'Room id must be 1–512 characters with no control characters.' }], [{ name: 'nul\u0000room' }, { soft: 'Room id must be 1–512 characters with no control characters.' }]],
   check_repo: [[{ cwd: 42 }, schema('cwd')]],
   resume_room_session: [[{ room_id: 42 }, schema('room_id')], [{ room_id: 'no-such-room' }, { soft: 'No saved room session found.' }], ...forged()],
   initialize_repo: [[{ room: 42 }, schema('room')], [{ cwd: ['/tmp'] }, schema('cwd')]],
@@ -150,7 +156,7 @@ describe('bad input to every tool', () => {
 
 /** The room tools, whose bad input is sent as Ada's worker; the others are called exactly as given. */
 function hasFacade(tool: string): boolean {
-  return !['join_code', 'join_room', 'get_current_room', 'check_repo', 'initialize_repo', 'register_agent_session', 'disconnect_agent_session', 'get_onboarding_status', 'start_device_auth', 'poll_device_auth', 'resume_room_session'].includes(tool);
+  return !['create_room', 'join_code', 'join_room', 'get_current_room', 'check_repo', 'initialize_repo', 'register_agent_session', 'disconnect_agent_session', 'get_onboarding_status', 'start_device_auth', 'poll_device_auth', 'resume_room_session'].includes(tool);
 }
 
 describe('bad input from a connection that has no session in the room yet', () => {

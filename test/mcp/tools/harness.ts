@@ -1,17 +1,19 @@
-// Shared set-up for the per-tool MCP tests: a real `serve` per test file, agents as real
-// `letagents-desktop mcp` helper processes driven by the SDK client, result helpers that
-// check the soft/hard split of mcp-tools.md §2.1 and that every result's structuredContent
-// is its text document (the client checks it against the tool's outputSchema), a read-only
-// look at the database to prove bad input changed nothing, and throwaway git repositories.
-import Database from 'better-sqlite3';
+// Shared set-up for the per-tool MCP tests: a real `serve` per test file (its rooms in the
+// suite's place: this computer, or in the team variant a team's PostgreSQL database),
+// agents as real `letagents-desktop mcp` helper processes driven by the SDK client, result
+// helpers that check the soft/hard split of mcp-tools.md §2.1 and that every result's
+// structuredContent is its text document (the client checks it against the tool's
+// outputSchema), a read-only look at the rooms' database to prove bad input changed
+// nothing, and throwaway git repositories.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expect } from 'vitest';
 import {
-  connectHelper, DELIVERY_RECORD_TABLES, ensureCliBuilt, startServe, tempDir, type HelperOptions, type ServeHandle, type StartServeOptions,
+  connectHelper, DELIVERY_RECORD_TABLES, ensureCliBuilt, startServe, tempDataDir, tempDir, type HelperOptions, type ServeHandle, type StartServeOptions,
 } from '../../support';
+import { placeRows, placeTables, preparePlace, type PlacedApp } from '../../support/place';
 
 /** A hard failure (isError: true, the phrase as the text). */
 export interface Hard {
@@ -26,9 +28,13 @@ export interface Agent {
   call(name: string, args?: Record<string, unknown>): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-export async function startApp(options: StartServeOptions = {}): Promise<ServeHandle> {
+/** A real `serve` in a fresh data folder, its rooms in the suite's place (this computer's, or the team variant's team database). */
+export async function startApp(options: StartServeOptions = {}): Promise<ServeHandle & PlacedApp> {
   await ensureCliBuilt();
-  return startServe(options);
+  const dataDir = options.dataDir ?? tempDataDir();
+  const place = await preparePlace(dataDir);
+  const serve = await startServe({ ...options, dataDir, env: { ...options.env, ...place.env } });
+  return Object.assign(serve, { teamUrl: place.teamUrl });
 }
 
 /**
@@ -98,41 +104,32 @@ export async function registerWorker(agent: Agent, roomId: string, displayName?:
 
 /**
  * What a tool call could have changed: the row count of every table (but the app's record of
- * what its tools returned, DELIVERY_RECORD_TABLES), every room's counters, and the state of
- * tasks, leases, sessions, facts, requests and artifacts.
- * Read from the database file opened read-only, next to the running app.
+ * what its tools returned, DELIVERY_RECORD_TABLES), every room's counters, and the state of tasks, leases, sessions, facts, requests and artifacts.
+ * Read from the database that holds the suite's rooms, next to the running app.
  */
-export function dbState(app: { readonly dataDir: string }): Record<string, unknown> {
-  const db = new Database(join(app.dataDir, 'letagents.db'), { readonly: true, fileMustExist: true });
-  try {
-    const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'messages_fts%' ORDER BY name")
-      .pluck()
-      .all() as string[];
-    const counts = Object.fromEntries(tables.filter((t) => !DELIVERY_RECORD_TABLES.has(t)).map((t) => [t, db.prepare(`SELECT count(*) FROM "${t}"`).pluck().get()]));
-    const all = (sql: string) => db.prepare(sql).all();
-    return {
-      counts,
-      rooms: all(
-        'SELECT room_id, kind, archived_at, next_message_number, next_task_number, next_fact_number, next_request_number, next_artifact_number FROM rooms ORDER BY room_id',
-      ),
-      tasks: all('SELECT room_id, number, status, title, assignee_agent_key, pr_url, workflow_artifacts_json FROM tasks ORDER BY room_id, number'),
-      leases: all('SELECT lease_id, status FROM task_leases ORDER BY lease_id'),
-      sessions: all('SELECT session_id, status, status_text, ended_at FROM agent_sessions ORDER BY session_id'),
-      facts: all('SELECT room_id, number, title, body FROM room_facts ORDER BY room_id, number'),
-      requests: all('SELECT room_id, number, title, status FROM human_requests ORDER BY room_id, number'),
-      artifacts: all('SELECT room_id, number, artifact_json FROM room_artifacts ORDER BY room_id, number'),
-    };
-  } finally {
-    db.close();
-  }
+export async function dbState(app: PlacedApp): Promise<Record<string, unknown>> {
+  const all = (sql: string) => placeRows(app, sql);
+  const counts: Record<string, unknown> = {};
+  for (const t of (await placeTables(app)).filter((name) => !DELIVERY_RECORD_TABLES.has(name))) counts[t] = (await placeRows<{ n: number }>(app, `SELECT count(*) AS n FROM "${t}"`))[0].n;
+  return {
+    counts,
+    rooms: await all(
+      'SELECT room_id, kind, archived_at, next_message_number, next_task_number, next_fact_number, next_request_number, next_artifact_number FROM rooms ORDER BY room_id',
+    ),
+    tasks: await all('SELECT room_id, number, status, title, assignee_agent_key, pr_url, workflow_artifacts_json FROM tasks ORDER BY room_id, number'),
+    leases: await all('SELECT lease_id, status FROM task_leases ORDER BY lease_id'),
+    sessions: await all('SELECT session_id, status, status_text, ended_at FROM agent_sessions ORDER BY session_id'),
+    facts: await all('SELECT room_id, number, title, body FROM room_facts ORDER BY room_id, number'),
+    requests: await all('SELECT room_id, number, title, status FROM human_requests ORDER BY room_id, number'),
+    artifacts: await all('SELECT room_id, number, artifact_json FROM room_artifacts ORDER BY room_id, number'),
+  };
 }
 
 /** Runs `bad` and asserts that the database looks exactly as before. */
-export async function expectUnchanged<T>(app: { readonly dataDir: string }, bad: () => Promise<T>): Promise<T> {
-  const before = dbState(app);
+export async function expectUnchanged<T>(app: PlacedApp, bad: () => Promise<T>): Promise<T> {
+  const before = await dbState(app);
   const result = await bad();
-  expect(dbState(app)).toEqual(before);
+  expect(await dbState(app)).toEqual(before);
   return result;
 }
 

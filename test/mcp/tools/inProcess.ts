@@ -1,7 +1,8 @@
 // In-process MCP connections for the cases a helper against `serve` cannot reach yet:
 // GitHub sign-in (serve runs without it for now), a clock the test moves past poll
 // intervals, and people's actions (archive, delete). Same hub, real SQLite in a temp
-// folder, the official SDK client over an in-memory transport.
+// folder (and in the team variant the suite's team database, test/support/place.ts), the
+// official SDK client over an in-memory transport.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createAuthService, type AuthService } from '../../../src/main/auth/authService';
@@ -10,11 +11,18 @@ import { createMcpConnectionHandler, type McpHub } from '../../../src/main/mcp';
 import type { ToolProfile } from '../../../src/main/mcp/connection';
 import { createMemorySecretStore, type MemorySecretStore } from '../../../src/main/secrets/memorySecretStore';
 import { APP_VERSION } from '../../../src/main/version';
+import { createTeams, type Teams } from '../../../src/main/teams';
+import { createPlaces } from '../../../src/main/teams/places';
+import type { Storage } from '../../../src/main/store/port';
 import { tempDataDir, tempDir } from '../../support';
+import { preparePlace, TEST_PLACE, type PlacedApp } from '../../support/place';
 import { callTool, type Agent } from './harness';
 
-export interface InProcessApp {
+export interface InProcessApp extends PlacedApp {
   readonly core: Core;
+  readonly teams: Teams;
+  /** The storage of the suite's place: where its rooms are. */
+  storage(): Promise<Storage>;
   readonly hub: McpHub;
   readonly auth: AuthService | null;
   readonly secrets: MemorySecretStore;
@@ -28,16 +36,20 @@ export interface InProcessApp {
  * A core + MCP hub in this process; with `githubEnv`, GitHub sign-in over an in-memory
  * keychain; with `waitProgressMs`, wait_for_messages' progress interval shortened.
  */
-export function startInProcessApp(options: { githubEnv?: NodeJS.ProcessEnv; waitProgressMs?: number } = {}): InProcessApp {
+export async function startInProcessApp(options: { githubEnv?: NodeJS.ProcessEnv; waitProgressMs?: number } = {}): Promise<InProcessApp> {
   const dataDir = tempDataDir();
+  const place = await preparePlace(dataDir);
   const core = createCore({ dataDir });
   const secrets = createMemorySecretStore();
+  const teams = createTeams({ store: core.store, secrets, env: { ...process.env, ...place.env }, bus: core.bus, dataDir });
+  const places = createPlaces(core.store, teams.registry, teams.connections);
   let offsetMs = 0;
   const auth = options.githubEnv
     ? createAuthService({ store: core.store, secrets, version: APP_VERSION, env: options.githubEnv, now: () => Date.now() + offsetMs, osUserName: () => 'ospat' })
     : null;
   const hub = createMcpConnectionHandler(core, {
     version: APP_VERSION,
+    places,
     ...(auth ? { auth } : {}),
     ...(options.waitProgressMs ? { waitProgressMs: options.waitProgressMs } : {}),
   });
@@ -48,6 +60,10 @@ export function startInProcessApp(options: { githubEnv?: NodeJS.ProcessEnv; wait
     hub,
     auth,
     secrets,
+    teams,
+    dataDir,
+    teamUrl: place.teamUrl,
+    storage: () => places.get(TEST_PLACE),
     advance: (seconds) => {
       offsetMs += seconds * 1000;
     },
@@ -75,6 +91,7 @@ export function startInProcessApp(options: { githubEnv?: NodeJS.ProcessEnv; wait
       for (const close of open.splice(0)) await close().catch(() => undefined);
       auth?.cancel();
       await hub.close();
+      await teams.close();
       await core.close();
     },
   };

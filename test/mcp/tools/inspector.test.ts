@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, cliBin, repoRoot, tempDir, track, type ServeHandle } from '../../support';
 import { connectAgent, startApp, type Agent } from './harness';
+import type { PlacedApp } from '../../support/place';
 
 const INSPECTOR_DIR = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'inspector');
 /** Fields the letagents server takes and this app accepts and ignores (mcp-tools.md §2.3, upstream's board approval). */
@@ -17,7 +18,7 @@ const inspectorBin = () => {
   return { version: pkg.version, entry: join(INSPECTOR_DIR, pkg.bin['mcp-inspector']) };
 };
 
-let serve: ServeHandle;
+let serve: ServeHandle & PlacedApp;
 let reader: Agent;
 
 beforeAll(async () => {

@@ -4,13 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, type ServeHandle } from '../../support';
 import { connectAgent, expectHard, expectSoft, expectUnchanged, registerWorker, startApp, type Agent } from './harness';
+import type { PlacedApp } from '../../support/place';
 
 const ROOM = 'knowledge-room';
 const MEMORY_ENTRY_KEYS = ['body', 'created_at', 'created_by', 'id', 'source_message_id', 'source_url', 'title'];
 const REQUEST_KEYS = ['answer', 'body', 'category', 'created_at', 'id', 'recommendation', 'requested_by', 'source_message_id', 'source_url', 'status', 'title', 'unblocks'];
 const K1 = 'client_id was already used for a different entry.';
 
-let serve: ServeHandle;
+let serve: ServeHandle & PlacedApp;
 let ada: Agent;
 let worker: string;
 let label: string;

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, type ServeHandle } from '../../support';
 import { connectAgent, expectHard, expectSoft, expectUnchanged, LEASE_KEYS, registerWorker, startApp, type Agent } from './harness';
+import type { PlacedApp } from '../../support/place';
 
 const ROOM = 'leases-room';
 const T9 = 'Only the worker holding this task can change it.';
@@ -15,7 +16,7 @@ interface Worker {
   call(tool: string, args: Record<string, unknown>): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-let serve: ServeHandle;
+let serve: ServeHandle & PlacedApp;
 let ada: Worker;
 let bob: Worker;
 let carol: Worker;

@@ -5,10 +5,11 @@ import { LoggingMessageNotificationSchema, type LoggingMessageNotification } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, type ServeHandle } from '../../support';
 import { connectAgent, registerWorker, startApp, type Agent } from './harness';
+import type { PlacedApp } from '../../support/place';
 
 const ROOM = 'logging-room';
 
-let serve: ServeHandle;
+let serve: ServeHandle & PlacedApp;
 let ada: Agent;
 let bob: Agent;
 let adaWorker: string;

@@ -4,13 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, type ServeHandle } from '../../support';
 import { connectAgent, expectHard, expectSoft, expectUnchanged, ids, registerWorker, startApp, type Agent } from './harness';
+import type { PlacedApp } from '../../support/place';
 
 const MESSAGE_KEYS = ['agent_identity', 'agent_prompt_kind', 'attachments', 'id', 'kind', 'reply_to', 'sender', 'source', 'text', 'timestamp'];
 const THREAD_KEYS = ['thread', 'thread_parent_id', 'thread_reply_to_id', 'thread_root_id'];
 const M2 = 'reply_to must reference an existing local message in this room.';
 const ROOM = 'messages-room';
 
-let serve: ServeHandle;
+let serve: ServeHandle & PlacedApp;
 let ada: Agent;
 let worker: string;
 let sessionId: string;

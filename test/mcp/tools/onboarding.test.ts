@@ -22,7 +22,7 @@ let ada: Agent;
 
 beforeEach(async () => {
   github = await startFakeGitHub();
-  app = startInProcessApp({ githubEnv: github.env() });
+  app = await startInProcessApp({ githubEnv: github.env() });
   ada = await app.connect({ cwd: makeRepo('git@github.com:Acme/Widget.git') });
 });
 
@@ -180,7 +180,7 @@ describe('GitHub device flow (in-process)', () => {
 
 describe('without a GitHub client id (in-process)', () => {
   it('answers O1 with a hint, and the status says the client is not configured', async () => {
-    const bare = startInProcessApp({ githubEnv: { LETAGENTS_GITHUB_WEB_URL: github.webUrl, LETAGENTS_GITHUB_API_URL: github.apiUrl } });
+    const bare = await startInProcessApp({ githubEnv: { LETAGENTS_GITHUB_WEB_URL: github.webUrl, LETAGENTS_GITHUB_API_URL: github.apiUrl } });
     const agent = await bare.connect();
     expectSoft(await agent.call('start_device_auth'), 'GitHub sign-in is not configured: set a GitHub OAuth client id.', { hint: expect.any(String) });
     expect(await agent.call('get_onboarding_status')).toMatchObject({ github_client_configured: false, authenticated: false });

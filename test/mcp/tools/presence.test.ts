@@ -3,10 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, type ServeHandle } from '../../support';
 import { connectAgent, expectHard, expectSoft, expectUnchanged, registerWorker, startApp, type Agent } from './harness';
+import type { PlacedApp } from '../../support/place';
 
 const ROOM = 'presence-room';
 
-let serve: ServeHandle;
+let serve: ServeHandle & PlacedApp;
 let ada: Agent;
 let worker: string;
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, connectHttp, tempDir, toolJson, type ServeHandle } from '../../support';
 import { connectAgent, expectSoft, expectUnchanged, makeRepo, startApp, type Agent } from './harness';
+import type { PlacedApp } from '../../support/place';
 
 const CHECK_REPO_KEYS = [
   'config_contents', 'config_file', 'configured_active_room_from_context', 'configured_room_from_file', 'current_room', 'current_room_scope', 'cwd',
@@ -13,7 +14,7 @@ const CHECK_REPO_KEYS = [
   'git_default_branch', 'git_repo_root', 'join_hint', 'repo_context_status', 'warning',
 ];
 
-let serve: ServeHandle;
+let serve: ServeHandle & PlacedApp;
 const agents: Agent[] = [];
 
 async function agentIn(cwd: string, clientName = 'claude-code'): Promise<Agent> {

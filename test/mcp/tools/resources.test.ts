@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { cleanupSpawned, type ServeHandle } from '../../support';
 import { connectAgent, registerWorker, startApp, type Agent } from './harness';
+import { roomUriBase, TEST_PLACE, type PlacedApp } from '../../support/place';
 
-let serve: ServeHandle;
+let serve: ServeHandle & PlacedApp;
 let ada: Agent;
 let bob: Agent;
 
@@ -25,7 +26,7 @@ afterAll(async () => {
   await cleanupSpawned();
 });
 
-const uriOf = (roomId: string) => `letagents://rooms/${encodeURIComponent(roomId)}/messages`;
+const uriOf = (roomId: string) => `${roomUriBase(roomId)}/messages`;
 
 /** Collects the notifications of one kind a client receives, and waits for the next match. */
 function notifications(client: Client, kind: 'updated' | 'list_changed') {
@@ -63,6 +64,9 @@ describe('letagents://rooms/{room_id}/messages', () => {
     expect(resourceTemplates).toEqual([
       expect.objectContaining({ uriTemplate: 'letagents://rooms/{room_id}/messages', mimeType: 'application/json' }),
       expect.objectContaining({ uriTemplate: 'letagents://rooms/{room_id}/tasks/{task_id}', mimeType: 'application/json' }),
+      // A team's rooms: the same under the team's name (issue 12).
+      expect.objectContaining({ uriTemplate: 'letagents://teams/{team}/rooms/{room_id}/messages', mimeType: 'application/json' }),
+      expect.objectContaining({ uriTemplate: 'letagents://teams/{team}/rooms/{room_id}/tasks/{task_id}', mimeType: 'application/json' }),
     ]);
   });
 
@@ -71,10 +75,13 @@ describe('letagents://rooms/{room_id}/messages', () => {
     await ada.call('join_room', { name: 'plain room' });
     const { resources } = await ada.client.listResources();
     const uris = resources.map((r) => r.uri);
-    expect(uris).toContain('letagents://rooms/github.com%2Facme%2Fwidget/messages');
-    expect(uris).toContain('letagents://rooms/plain%20room/messages');
+    expect(uris).toContain(uriOf('github.com/acme/widget'));
+    expect(uris).toContain(uriOf('plain room'));
+    expect(uriOf('github.com/acme/widget')).toMatch(/\/rooms\/github\.com%2Facme%2Fwidget\/messages$/);
     expect(new Set(uris).size).toBe(uris.length);
-    expect(resources.find((r) => r.uri.includes('widget'))).toMatchObject({ name: 'github.com/acme/widget', mimeType: 'application/json' });
+    // A team's room says whose it is.
+    const team = TEST_PLACE === 'local' ? '' : ` (team ${TEST_PLACE})`;
+    expect(resources.find((r) => r.uri.includes('widget'))).toMatchObject({ name: `github.com/acme/widget${team}`, mimeType: 'application/json' });
   });
 
   it('reads {room_id, messages, truncated, total_message_count} with agent-readable messages', async () => {
@@ -96,11 +103,11 @@ describe('letagents://rooms/{room_id}/messages', () => {
   it('reads one task at letagents://rooms/{room_id}/tasks/{task_id}, as the task tools return it', async () => {
     const { workerId } = await registerWorker(ada, 'task resource room', 'Sorrel');
     const added = await ada.call('add_task', { worker_id: workerId, title: 'Readable as a resource' });
-    const uri = `letagents://rooms/${encodeURIComponent('task resource room')}/tasks/${added.task.id}`;
+    const uri = `${roomUriBase('task resource room')}/tasks/${added.task.id}`;
     const result = await bob.client.readResource({ uri });
     expect(result.contents[0]).toMatchObject({ uri, mimeType: 'application/json' });
     expect(JSON.parse((result.contents[0] as { text: string }).text)).toEqual(added.task);
-    const missing = `letagents://rooms/${encodeURIComponent('task resource room')}/tasks/task_999`;
+    const missing = `${roomUriBase('task resource room')}/tasks/task_999`;
     await expect(bob.client.readResource({ uri: missing })).rejects.toMatchObject({ code: -32002, data: { uri: missing } });
   });
 
@@ -144,7 +151,7 @@ describe('subscriptions and notifications', () => {
   it('notifies a subscribed task resource when the task changes', async () => {
     const { workerId } = await registerWorker(ada, 'task watch room', 'Thyme');
     const added = await ada.call('add_task', { worker_id: workerId, title: 'Watched task' });
-    const uri = `letagents://rooms/${encodeURIComponent('task watch room')}/tasks/${added.task.id}`;
+    const uri = `${roomUriBase('task watch room')}/tasks/${added.task.id}`;
     const updates = notifications(bob.client, 'updated');
     await bob.client.subscribeResource({ uri });
     const next = updates.next((u) => u === uri);

@@ -4,12 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, tempDir, type ServeHandle } from '../../support';
 import { connectAgent, expectSoft, expectUnchanged, startApp, type Agent } from './harness';
+import { TEST_PLACE, type PlacedApp } from '../../support/place';
 
-const ROOM_RESPONSE_KEYS = ['agent_identity', 'agent_prompt', 'agent_prompt_kind', 'code', 'display_name', 'is_local', 'joined_via', 'kind', 'room_id'];
+const ROOM_RESPONSE_KEYS = ['agent_identity', 'agent_prompt', 'agent_prompt_kind', 'code', 'display_name', 'is_local', 'joined_via', 'kind', 'place', 'room_id'];
+/** Rooms are this computer's, or (team variant) the suite team's. */
+const here = { is_local: TEST_PLACE === 'local', place: TEST_PLACE };
 const IDENTITY_KEYS = ['actor_label', 'agent_key', 'agent_session_id', 'display_name', 'ide_label', 'owner_label', 'source'];
 const keys = (o: object) => Object.keys(o).sort();
 
-let serve: ServeHandle;
+let serve: ServeHandle & PlacedApp;
 let ada: Agent;
 
 beforeAll(async () => {
@@ -36,7 +39,7 @@ describe('create_room', () => {
     const room = await ada.call('create_room');
     expect(keys(room)).toEqual(ROOM_RESPONSE_KEYS);
     expect(room.room_id).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
-    expect(room).toMatchObject({ code: room.room_id, kind: 'invite', is_local: true, joined_via: 'join_code', agent_prompt_kind: 'join', display_name: `Room ${room.room_id}` });
+    expect(room).toMatchObject({ code: room.room_id, kind: 'invite', ...here, joined_via: 'join_code', agent_prompt_kind: 'join', display_name: `Room ${room.room_id}` });
     expect(keys(room.agent_identity)).toEqual(IDENTITY_KEYS);
     expect(room.agent_identity).toMatchObject({ agent_session_id: null, source: 'local', ide_label: 'Claude Code' });
     expectJoinPrompt(room.agent_prompt);
@@ -111,9 +114,9 @@ describe('get_current_room', () => {
     await ada.call('join_room', { name: 'current-room-check' });
     const current = await ada.call('get_current_room');
     expect(keys(current)).toEqual(
-      ['agent_identity', 'agent_prompt', 'agent_prompt_kind', 'auth', 'code', 'connected', 'display_name', 'git_room', 'is_local', 'joined_via', 'kind', 'room_id'],
+      ['agent_identity', 'agent_prompt', 'agent_prompt_kind', 'auth', 'code', 'connected', 'display_name', 'git_room', 'is_local', 'joined_via', 'kind', 'place', 'room_id'],
     );
-    expect(current).toMatchObject({ connected: true, room_id: 'current-room-check', code: null, kind: 'named', git_room: false, joined_via: 'join_room', is_local: true, auth: null, agent_prompt_kind: 'join' });
+    expect(current).toMatchObject({ connected: true, room_id: 'current-room-check', code: null, kind: 'named', git_room: false, joined_via: 'join_room', ...here, auth: null, agent_prompt_kind: 'join' });
     expectJoinPrompt(current.agent_prompt);
   });
 });

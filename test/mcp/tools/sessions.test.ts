@@ -1,9 +1,11 @@
 // register_agent_session and disconnect_agent_session through a real helper
 // (mcp-tools.md §4): the legacy and durable result shapes, the agent_session object,
 // and the basic errors. The worker-handle acceptance cases live in their own suite.
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, type ServeHandle } from '../../support';
 import { connectAgent, expectHard, expectSoft, expectUnchanged, FORGED_WORKER_ID, MALFORMED_WORKER_ID, startApp, W7, type Agent } from './harness';
+import { roomUriBase, TEST_PLACE, type PlacedApp } from '../../support/place';
 
 const AGENT_SESSION_KEYS = [
   'actor_label', 'agent_instance_id', 'agent_key', 'created_at', 'display_name', 'ended_at', 'host_id', 'host_kind', 'host_label', 'ide_label',
@@ -12,7 +14,7 @@ const AGENT_SESSION_KEYS = [
 ];
 const USE_SESSION_ID = 'Pass this exact agent_session_id to wait_for_messages, send_message, and every other room tool.';
 
-let serve: ServeHandle;
+let serve: ServeHandle & PlacedApp;
 let ada: Agent;
 
 beforeAll(async () => {
@@ -29,7 +31,9 @@ afterAll(async () => {
 
 function expectAgentSession(session: Record<string, unknown>): void {
   expect(Object.keys(session).sort()).toEqual(AGENT_SESSION_KEYS);
-  expect(session).toMatchObject({ host_kind: 'local', host_label: 'Local device', liveness_capability: 'session_activity', tool_bridge_id: null, agent_instance_id: null });
+  // This computer's rooms say "Local device"; a team's room names the machine that holds the session.
+  const host = TEST_PLACE === 'local' ? { host_kind: 'local', host_label: 'Local device' } : { host_kind: 'team', host_label: hostname() };
+  expect(session).toMatchObject({ ...host, liveness_capability: 'session_activity', tool_bridge_id: null, agent_instance_id: null });
   expect(session.host_id).toMatch(/^host_[0-9a-f]{32}$/);
   expect(JSON.stringify(session)).not.toMatch(/token/i);
 }
@@ -118,7 +122,7 @@ describe('worker ids stay private', () => {
       await bob.call('get_board'),
       await bob.call('wait_for_messages', { timeout: 1000 }),
       await ada.call('disconnect_agent_session', { worker_id: w }),
-      (await bob.client.readResource({ uri: 'letagents://rooms/sessions-room/messages' })).contents,
+      (await bob.client.readResource({ uri: `${roomUriBase('sessions-room')}/messages` })).contents,
     ];
     for (const output of outputs) expect(JSON.stringify(output)).not.toContain(w);
     await bob.client.close();

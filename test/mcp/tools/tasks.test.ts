@@ -4,11 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, type ServeHandle } from '../../support';
 import { connectAgent, expectHard, expectSoft, expectUnchanged, LEASE_KEYS, registerWorker, startApp, TASK_KEYS, type Agent } from './harness';
+import type { PlacedApp } from '../../support/place';
 
 const ROOM = 'tasks-room';
 const T9 = 'Only the worker holding this task can change it.';
 
-let serve: ServeHandle;
+let serve: ServeHandle & PlacedApp;
 let ada: Agent;
 let bob: Agent;
 let adaW: string;

@@ -4,10 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, type ServeHandle } from '../../support';
 import { connectAgent, expectHard, expectUnchanged, FORGED_WORKER_ID, ids, registerWorker, startApp, W7, type Agent } from './harness';
+import type { PlacedApp } from '../../support/place';
 
 const ROOM = 'waiting-room';
 
-let serve: ServeHandle;
+let serve: ServeHandle & PlacedApp;
 let ada: Agent;
 let bob: Agent;
 let adaWorker: string;

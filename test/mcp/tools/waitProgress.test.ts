@@ -3,13 +3,13 @@
 // longer than that timeout. The interval itself (with a fake clock), a 70 s wait against a
 // 60 s client timeout at a twentieth of the time (in-process, the interval shortened through
 // the hub's internal option), and the real 10 s over HTTP against a real serve.
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { startWaitProgress, WAIT_PROGRESS_EVERY_MS } from '../../../src/main/mcp/tools/waitProgress';
 import type { ToolCallContext } from '../../../src/main/mcp/toolKit';
 import { cleanupSpawned, connectHttp } from '../../support';
 import { startApp } from './harness';
-import { startInProcessApp } from './inProcess';
+import { startInProcessApp, type InProcessApp } from './inProcess';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -55,7 +55,10 @@ describe('the progress interval', () => {
 
 describe('a wait longer than the client timeout', () => {
   // A twentieth of the real figures: progress every 0.5 s, a 3 s (60 s) client timeout, a 3.5 s (70 s) wait.
-  const app = startInProcessApp({ waitProgressMs: 500 });
+  let app: InProcessApp;
+  beforeAll(async () => {
+    app = await startInProcessApp({ waitProgressMs: 500 });
+  });
   afterAll(() => app.close());
 
   it('survives with a client that resets its timeout on progress, and times out without', async () => {

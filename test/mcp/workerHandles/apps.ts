@@ -1,7 +1,8 @@
 // The running apps the worker-handle acceptance tests talk to: a real `serve` process,
 // or the app core in this test process behind the real agent socket (for what the agent
 // protocol cannot show: a person's actions in the app, presence, memory-only tokens).
-// Either way every connection is a real `letagents-desktop mcp` helper process.
+// Either way every connection is a real `letagents-desktop mcp` helper process. Their rooms
+// are in the suite's place (test/support/place.ts): this computer's, or a team's database.
 import { createApp, type App } from '../../../src/main/app';
 import { startGateway, type Gateway } from '../../../src/main/gateway';
 import { createMemorySecretStore } from '../../../src/main/secrets/memorySecretStore';
@@ -17,9 +18,11 @@ import {
   type ServeHandle,
 } from '../../support';
 import { call } from './tools';
+import { placeKey } from '../../../src/main/mcp/placeKeys';
+import { getSession } from '../../../src/main/domain/sessions/sessions';
+import { preparePlace, TEST_PLACE, type PlacedApp } from '../../support/place';
 
-interface Connections {
-  readonly dataDir: string;
+interface Connections extends PlacedApp {
   /** A new connection: one more helper process. */
   connect(options?: HelperOptions): Promise<HelperClient>;
   /** join_room on `client`'s connection (creating the room if missing); returns its id. */
@@ -40,6 +43,10 @@ export interface InProcessApp extends Connections {
    * learns the values it must never find anywhere.
    */
   boundTokens(): string[];
+  /** The session key of a session of the suite's place (the bindings' key). */
+  key(sessionId: string): string;
+  /** Whether the app shows the session online (its bindings; in a team room also other apps' heartbeats). */
+  online(sessionId: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -64,14 +71,17 @@ function connections(dataDir: string) {
   };
 }
 
-/** A real `letagents-desktop serve` in a fresh data folder. */
+/** A real `letagents-desktop serve` in a fresh data folder, its rooms in the suite's place. */
 export async function startServedApp(): Promise<ServedApp> {
   await ensureCliBuilt();
-  const serve = await startServe();
+  const dataDir = tempDataDir();
+  const place = await preparePlace(dataDir);
+  const serve = await startServe({ dataDir, env: place.env });
   const conns = connections(serve.dataDir);
   return {
     serve,
     dataDir: serve.dataDir,
+    teamUrl: place.teamUrl,
     connect: conns.connect,
     room: conns.room,
     close: async () => {
@@ -82,11 +92,12 @@ export async function startServedApp(): Promise<ServedApp> {
   };
 }
 
-/** createApp in this process, served on the real agent socket (no HTTP). */
+/** createApp in this process, served on the real agent socket (no HTTP), its rooms in the suite's place. */
 export async function startInProcessApp(): Promise<InProcessApp> {
   await ensureCliBuilt();
   const dataDir = tempDataDir();
-  const app = createApp({ dataDir, secrets: createMemorySecretStore(), home: tempDir() });
+  const place = await preparePlace(dataDir);
+  const app = createApp({ dataDir, secrets: createMemorySecretStore(), home: tempDir(), env: { ...process.env, ...place.env } });
   const gateway = await startGateway({ dataDir, handler: app.hub, http: false });
   const conns = connections(dataDir);
   const bindings = (app.hub.bindings as unknown as { bindings: Map<string, { token: string }> }).bindings;
@@ -94,9 +105,15 @@ export async function startInProcessApp(): Promise<InProcessApp> {
     app,
     gateway,
     dataDir,
+    teamUrl: place.teamUrl,
     connect: conns.connect,
     room: conns.room,
     boundTokens: () => [...bindings.values()].map((b) => b.token),
+    key: (sessionId) => placeKey(TEST_PLACE, sessionId),
+    online: async (sessionId) => {
+      const row = await (await app.places.get(TEST_PLACE)).read((q) => getSession(q, sessionId));
+      return !!row && app.hub.isOnline(TEST_PLACE, row);
+    },
     close: async () => {
       await conns.closeAll();
       await gateway.close();

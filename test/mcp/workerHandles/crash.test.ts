@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECONNECT_GRACE_MS } from '../../../src/main/mcp/bindings';
 import { startInProcessApp, type InProcessApp } from './apps';
 import { pause, register, send, until } from './tools';
-import { rawDbOf } from '../../support/storage';
+import { placeRow } from '../../support/place';
 
 let inproc: InProcessApp;
 
@@ -23,18 +23,17 @@ describe('a helper killed with SIGKILL (in-process: presence lives in memory)', 
     await register(c3, { worker_id: w.worker_id, room_id: room });
     const sessionId = w.agent_session.session_id;
     const { hub } = inproc.app;
-    expect(hub.isOnline(sessionId)).toBe(true);
+    expect(await inproc.online(sessionId)).toBe(true);
 
     process.kill(c3.helperPid!, 'SIGKILL');
-    await until(() => hub.bindings.binding(sessionId) === undefined, 'the app saw C3\'s connection close');
+    await until(() => hub.bindings.binding(inproc.key(sessionId)) === undefined, 'the app saw C3\'s connection close');
     await pause(RECONNECT_GRACE_MS + 200);
-    expect(hub.isOnline(sessionId)).toBe(false);
-    const row = rawDbOf(inproc.app.core.store).prepare('SELECT ended_at FROM agent_sessions WHERE session_id = ?').get(sessionId);
-    expect(row).toEqual({ ended_at: null });
+    expect(await inproc.online(sessionId)).toBe(false);
+    expect(await placeRow(inproc, 'SELECT ended_at FROM agent_sessions WHERE session_id = ?', sessionId)).toEqual({ ended_at: null });
 
     const back = await register(c4, { worker_id: w.worker_id, room_id: room });
     expect(back.agent_session).toMatchObject({ session_id: sessionId, display_name: 'Thistle', ended_at: null });
-    expect(hub.isOnline(sessionId)).toBe(true);
+    expect(await inproc.online(sessionId)).toBe(true);
     await send(c4, { worker_id: w.worker_id, text: 'Thistle is back' });
   }, 30_000);
 });

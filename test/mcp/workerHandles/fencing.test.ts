@@ -1,6 +1,7 @@
 // Fenced writes (worker-handles.md §8, §11 cases 10 and 18): another program holds the
 // database's write lock, so a replaced connection's write is still queued when a new
 // connection takes the worker over; when the lock goes, that write must store nothing.
+// (In a team database the lock is PostgreSQL's: the write waits on it inside its transaction.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HelperClient } from '../../support';
 import { startServedApp, type ServedApp } from './apps';
@@ -27,20 +28,20 @@ describe('a write queued behind an outside lock during a takeover', () => {
     const w = await register(c1, { room_id: room, registration_key: 'case-18-w-4f7a9c2e81d6b035', display_name: 'Sorrel' });
     const lastBefore = messageNumber(await send(c1, { worker_id: w.worker_id, text: 'before the lock' }));
 
-    const lock = holdWriteLock(app.dataDir);
+    const lock = await holdWriteLock(app);
     let sending: Promise<unknown>;
     try {
       sending = call(c1, 'send_message', { worker_id: w.worker_id, text: 'queued behind the lock' });
       await pause(300); // the send has passed its per-call checks and waits for the database
       const takeover = register(c2, { worker_id: w.worker_id, room_id: room });
       await until(replaced(c1, w.worker_id), 'C2 swapped the binding');
-      lock.commit();
+      await lock.commit();
       expect((await takeover).agent_session.session_id).toBe(w.agent_session.session_id);
     } finally {
-      lock.rollback();
+      await lock.rollback();
     }
     expect(await sending).toEqual(hard(W14));
-    expect(count(app.dataDir, "SELECT count(*) FROM messages WHERE text = 'queued behind the lock'")).toBe(0);
+    expect(await count(app, "SELECT count(*) FROM messages WHERE text = 'queued behind the lock'")).toBe(0);
     const next = await send(c2, { worker_id: w.worker_id, text: 'after the takeover' });
     expect(messageNumber(next)).toBe(lastBefore + 1);
   });
@@ -52,7 +53,7 @@ describe('a disconnect racing a takeover', () => {
     const room = await app.room(c2, 'case-10');
     const w = await register(c2, { room_id: room, registration_key: 'case-10-w-4f7a9c2e81d6b035', display_name: 'Tansy' });
 
-    const lock = holdWriteLock(app.dataDir);
+    const lock = await holdWriteLock(app);
     let disconnecting: Promise<unknown>;
     let reconnecting: ReturnType<typeof register>;
     try {
@@ -61,13 +62,13 @@ describe('a disconnect racing a takeover', () => {
       reconnecting = register(c3, { worker_id: w.worker_id, room_id: room });
       await until(replaced(c2, w.worker_id), 'C3 swapped the binding');
     } finally {
-      lock.rollback();
+      await lock.rollback();
     }
     expect(await disconnecting).toEqual(hard(W14));
     const reconnected = await reconnecting;
     expect(reconnected.agent_session).toMatchObject({ session_id: w.agent_session.session_id, display_name: 'Tansy', ended_at: null });
-    expect(sessionRow(app.dataDir, w.agent_session.session_id)).toMatchObject({ ended_at: null, ended_by: null });
+    expect(await sessionRow(app, w.agent_session.session_id)).toMatchObject({ ended_at: null, ended_by: null });
     await send(c3, { worker_id: w.worker_id, text: 'Tansy carries on from C3' });
-    expect(sessionRow(app.dataDir, w.agent_session.session_id).ended_at).toBeNull();
+    expect((await sessionRow(app, w.agent_session.session_id)).ended_at).toBeNull();
   });
 });

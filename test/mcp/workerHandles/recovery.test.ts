@@ -2,10 +2,9 @@
 // 20–27): only workers this connection holds are ever offered back, by the name they
 // were given, and nothing hands a chat another chat's identity.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
 import type { HelperClient } from '../../support';
 import { startServedApp, type ServedApp } from './apps';
-import { call, databaseFile, hard, pause, register, send, W4, W8, W9, type Registration } from './tools';
+import { call, hard, pause, register, send, withoutRoomNameIndex, W4, W8, W9, type Registration } from './tools';
 
 let app: ServedApp;
 let c1: HelperClient;
@@ -97,21 +96,18 @@ describe('who gets a notice, and what can be recovered', () => {
     const a = await register(c1, { room_id: room, registration_key: 'twin-a-4f7a9c2e81d6b035', display_name: 'Twin' });
     const b = await register(c1, { room_id: room, registration_key: 'twin-b-4f7a9c2e81d6b035', display_name: 'Other' });
     // Seeding: the unique room-name index forbids this state, so lift it for the test and restore it after.
-    const seed = new Database(databaseFile(app.dataDir), { timeout: 5_000 });
-    const index = seed.prepare("SELECT sql FROM sqlite_master WHERE name = 'agent_sessions_room_name'").pluck().get() as string;
-    seed.exec('DROP INDEX agent_sessions_room_name');
-    seed.prepare("UPDATE agent_sessions SET display_name = 'Twin', name_key = 'twin' WHERE session_id = ?").run(b.agent_session.session_id);
-    try {
-      const reply = await recover(c1, room, 'twin');
-      expect(reply).toEqual(hard(W9('twin')));
-      expect(reply.text).toContain('more than one');
-      expect(reply.text).not.toContain(a.worker_id);
-      expect(reply.text).not.toContain(b.worker_id);
-    } finally {
-      seed.prepare("UPDATE agent_sessions SET display_name = 'Other', name_key = 'other' WHERE session_id = ?").run(b.agent_session.session_id);
-      seed.exec(index);
-      seed.close();
-    }
+    await withoutRoomNameIndex(app, async (exec) => {
+      await exec("UPDATE agent_sessions SET display_name = 'Twin', name_key = 'twin' WHERE session_id = ?", b.agent_session.session_id);
+      try {
+        const reply = await recover(c1, room, 'twin');
+        expect(reply).toEqual(hard(W9('twin')));
+        expect(reply.text).toContain('more than one');
+        expect(reply.text).not.toContain(a.worker_id);
+        expect(reply.text).not.toContain(b.worker_id);
+      } finally {
+        await exec("UPDATE agent_sessions SET display_name = 'Other', name_key = 'other' WHERE session_id = ?", b.agent_session.session_id);
+      }
+    });
   });
 
   it('case 26: unique names and no name get no notice; re-registering with the original key returns the same worker, no notice', async () => {

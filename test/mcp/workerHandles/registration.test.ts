@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codename } from '../../../src/main/domain/identity/codenames';
 import { cliBin, repoRoot, track, type HelperClient } from '../../support';
 import { startServedApp, type ServedApp } from './apps';
-import { call, count, hard, openReader, register, send, sha256hex, until, W12, W16, W3, W7, workerSessionId } from './tools';
+import { placeRow } from '../../support/place';
+import { call, count, hard, register, send, sha256hex, until, W12, W16, W3, W7, workerSessionId } from './tools';
 
 let app: ServedApp;
 let c1: HelperClient;
@@ -19,15 +20,15 @@ beforeAll(async () => {
 
 afterAll(() => app?.close());
 
-const workerCount = () => count(app.dataDir, 'SELECT count(*) FROM workers');
+const workerCount = () => count(app, 'SELECT count(*) FROM workers');
 
 describe('creating a worker with a registration_key', () => {
   it('case 1: refuses a registration_key without room_id (W3, hard) and stores nothing', async () => {
     await app.room(c1, 'case-1');
-    const before = workerCount();
+    const before = await workerCount();
     const reply = await call(c1, 'register_agent_session', { registration_key: 'case-1-key-4f7a9c2e81d6b035', display_name: 'Alder' });
     expect(reply).toEqual(hard(W3));
-    expect(workerCount()).toBe(before);
+    expect(await workerCount()).toBe(before);
   });
 
   it('case 2: every tool with room_id offers an optional worker_id; register_agent_session means resume by it', async () => {
@@ -54,8 +55,8 @@ describe('creating a worker with a registration_key', () => {
     expect(a.worker_id).toBe(b.worker_id);
     expect(a.agent_session.session_id).toBe(b.agent_session.session_id);
     expect(a.agent_session.session_id).toBe(workerSessionId(a.worker_id, room));
-    expect(count(app.dataDir, 'SELECT count(*) FROM workers WHERE registration_key_hash = ?', sha256hex('case-3-key-4f7a9c2e81d6b035'))).toBe(1);
-    expect(count(app.dataDir, 'SELECT count(*) FROM agent_sessions WHERE worker_id = ?', a.worker_id)).toBe(1);
+    expect(await count(app, 'SELECT count(*) FROM workers WHERE registration_key_hash = ?', sha256hex('case-3-key-4f7a9c2e81d6b035'))).toBe(1);
+    expect(await count(app, 'SELECT count(*) FROM agent_sessions WHERE worker_id = ?', a.worker_id)).toBe(1);
   });
 
   it('case 4: a different key gives a different worker_id and a different agent_key', async () => {
@@ -77,14 +78,9 @@ describe('creating a worker with a registration_key', () => {
       send(c1, { worker_id: a.worker_id, text: 'from Aspen' }),
       send(c1, { worker_id: b.worker_id, text: 'from Rowan' }),
     ]);
-    const db = openReader(app.dataDir);
-    const row = (id: string) =>
-      db.prepare('SELECT sender, publisher_session_id FROM messages WHERE room_id = ? AND number = ?').get(room, Number(id.slice(4))) as {
-        sender: string;
-        publisher_session_id: string;
-      };
-    const [ra, rb] = [row(idA), row(idB)];
-    db.close();
+    const row = async (id: string) =>
+      (await placeRow<{ sender: string; publisher_session_id: string }>(app, 'SELECT sender, publisher_session_id FROM messages WHERE room_id = ? AND number = ?', room, Number(id.slice(4))))!;
+    const [ra, rb] = [await row(idA), await row(idB)];
     expect(ra).toEqual({ sender: a.agent_session.actor_label, publisher_session_id: a.agent_session.session_id });
     expect(rb).toEqual({ sender: b.agent_session.actor_label, publisher_session_id: b.agent_session.session_id });
     expect(ra.publisher_session_id).not.toBe(rb.publisher_session_id);
@@ -103,11 +99,9 @@ describe('retries, rooms and names', () => {
     line({ method: 'notifications/initialized' });
     line({ id: 2, method: 'tools/call', params: { name: 'register_agent_session', arguments: { room_id: room, registration_key: key, display_name: 'Hazel' } } });
     let committed: { worker_id: string } | undefined;
-    await until(() => {
-      const db = openReader(app.dataDir);
-      committed = db.prepare('SELECT worker_id FROM workers WHERE registration_key_hash = ?').get(sha256hex(key)) as typeof committed;
-      const stored = committed && db.prepare('SELECT 1 FROM agent_sessions WHERE session_id = ?').get(workerSessionId(committed.worker_id, room));
-      db.close();
+    await until(async () => {
+      committed = await placeRow<{ worker_id: string }>(app, 'SELECT worker_id FROM workers WHERE registration_key_hash = ?', sha256hex(key));
+      const stored = committed && (await placeRow(app, 'SELECT 1 AS one FROM agent_sessions WHERE session_id = ?', workerSessionId(committed.worker_id, room)));
       return !!stored;
     }, 'the first registration committed');
     lost.kill('SIGKILL');
@@ -116,8 +110,8 @@ describe('retries, rooms and names', () => {
     expect(retry.worker_id).toBe(committed!.worker_id);
     expect(retry.agent_session.session_id).toBe(workerSessionId(committed!.worker_id, room));
     expect(retry.agent_session.display_name).toBe('Hazel');
-    expect(count(app.dataDir, 'SELECT count(*) FROM workers WHERE registration_key_hash = ?', sha256hex(key))).toBe(1);
-    expect(count(app.dataDir, 'SELECT count(*) FROM agent_sessions WHERE worker_id = ?', retry.worker_id)).toBe(1);
+    expect(await count(app, 'SELECT count(*) FROM workers WHERE registration_key_hash = ?', sha256hex(key))).toBe(1);
+    expect(await count(app, 'SELECT count(*) FROM agent_sessions WHERE worker_id = ?', retry.worker_id)).toBe(1);
   });
 
   it('case 13: a worker in two rooms must name the room (W12); an unknown or malformed worker_id is W7', async () => {
@@ -125,12 +119,12 @@ describe('retries, rooms and names', () => {
     const s = await app.room(c1, 'case-13-s');
     const w = await register(c1, { room_id: r, registration_key: 'case-13-key-4f7a9c2e81d6b035' });
     await register(c1, { room_id: s, worker_id: w.worker_id });
-    const messages = () => count(app.dataDir, 'SELECT count(*) FROM messages');
-    const before = messages();
+    const messages = () => count(app, 'SELECT count(*) FROM messages');
+    const before = await messages();
     expect(await call(c1, 'send_message', { worker_id: w.worker_id, text: 'where am I?' })).toEqual(hard(W12));
     expect(await call(c1, 'send_message', { worker_id: 'worker_00000000000000000000000000000000', room_id: r, text: 'hi' })).toEqual(hard(W7));
     expect(await call(c1, 'send_message', { worker_id: 'worker_not-a-handle', room_id: r, text: 'hi' })).toEqual(hard(W7));
-    expect(messages()).toBe(before);
+    expect(await messages()).toBe(before);
     await send(c1, { worker_id: w.worker_id, room_id: s, text: 'in S' });
   });
 
@@ -153,15 +147,13 @@ describe('retries, rooms and names', () => {
     const implicitId = first.agent_identity.agent_session_id as string;
     expect(implicitId).toMatch(/^local_[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(second.agent_identity.agent_session_id).toBe(implicitId);
-    const db = openReader(app.dataDir);
-    const implicit = db.prepare('SELECT worker_id, ended_at FROM agent_sessions WHERE session_id = ?').get(implicitId);
-    db.close();
+    const implicit = await placeRow(app, 'SELECT worker_id, ended_at FROM agent_sessions WHERE session_id = ?', implicitId);
     expect(implicit).toEqual({ worker_id: null, ended_at: null });
 
     await app.room(c1, room);
     await register(c1, { room_id: room, registration_key: 'case-31-key-4f7a9c2e81d6b035' });
-    const before = count(app.dataDir, 'SELECT count(*) FROM messages WHERE room_id = ?', room);
+    const before = await count(app, 'SELECT count(*) FROM messages WHERE room_id = ?', room);
     expect(await call(c1, 'send_message', { text: 'forgot my handle' })).toEqual(hard(W16));
-    expect(count(app.dataDir, 'SELECT count(*) FROM messages WHERE room_id = ?', room)).toBe(before);
+    expect(await count(app, 'SELECT count(*) FROM messages WHERE room_id = ?', room)).toBe(before);
   });
 });

@@ -2,17 +2,22 @@
 // after `serve` restarts on the same data folder the running helper reconnects by itself
 // but the chat's worker must reconnect explicitly; then it is the same session and name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupSpawned, connectHelper, ensureCliBuilt, startServe, type HelperClient, type ServeHandle } from '../../support';
+import { cleanupSpawned, connectHelper, ensureCliBuilt, startServe, tempDataDir, type HelperClient, type ServeHandle } from '../../support';
+import { preparePlace } from '../../support/place';
 import { call, hard, register, send, sessionRow, W12, type Registration } from './tools';
 
 let serve: ServeHandle;
+let placeEnv: Record<string, string>;
+let teamUrl: string | null;
 let chat: HelperClient;
 let room: string;
 let yarrow: Registration;
 
 beforeAll(async () => {
   await ensureCliBuilt();
-  serve = await startServe();
+  const dataDir = tempDataDir();
+  ({ env: placeEnv, teamUrl } = await preparePlace(dataDir));
+  serve = await startServe({ dataDir, env: placeEnv });
   chat = await connectHelper(serve.dataDir, { clientName: 'restart-chat' });
   room = (await call(chat, 'join_room', { name: 'case-30' })).room_id;
   yarrow = await register(chat, { room_id: room, registration_key: 'case-30-key-4f7a9c2e81d6b035', display_name: 'Yarrow' });
@@ -30,7 +35,7 @@ async function restart(how: 'SIGTERM' | 'SIGKILL'): Promise<void> {
   const dataDir = serve.dataDir;
   if (how === 'SIGKILL') await serve.kill();
   else await serve.stop('SIGTERM');
-  serve = await startServe({ dataDir });
+  serve = await startServe({ dataDir, env: placeEnv });
 }
 
 describe.each(['SIGTERM', 'SIGKILL'] as const)('after the app restarts (%s)', (how) => {
@@ -38,7 +43,7 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('after the app restarts (%s)', (h
     await restart(how);
     // The helper process is the one the chat started before the restart.
     expect(await call(chat, 'send_message', { worker_id: yarrow.worker_id, text: 'am I still here?' })).toEqual(hard(W12));
-    expect(sessionRow(serve.dataDir, yarrow.agent_session.session_id).ended_at).toBeNull();
+    expect((await sessionRow({ dataDir: serve.dataDir, teamUrl }, yarrow.agent_session.session_id)).ended_at).toBeNull();
 
     const back = await register(chat, { worker_id: yarrow.worker_id, room_id: room });
     expect(back.worker_id).toBe(yarrow.worker_id);

@@ -10,6 +10,7 @@ import type { HelperClient } from '../../support';
 import { startInProcessApp, type InProcessApp } from './apps';
 import { call, sha256hex, type Reply } from './tools';
 import { rawDbOf } from '../../support/storage';
+import { placeRows, placeTables, suiteClusterDir } from '../../support/place';
 
 let inproc: InProcessApp;
 const logs: string[] = [];
@@ -44,15 +45,13 @@ function filesUnder(dir: string): { path: string; bytes: Buffer }[] {
   });
 }
 
-/** Every value of every column of every row of every table, as text or bytes. */
-function allDatabaseValues(): (string | Buffer)[] {
+/** Every value of every column of every row of every table, as text or bytes: this computer's file, and the team's database in the team variant. */
+async function allDatabaseValues(): Promise<(string | Buffer)[]> {
   const db = rawDbOf(inproc.app.core.store);
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
-  return tables.flatMap((table) =>
-    (db.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[]).flatMap((row) =>
-      Object.values(row).filter((v): v is string | Buffer => typeof v === 'string' || Buffer.isBuffer(v)),
-    ),
-  );
+  const rows = tables.flatMap((table) => db.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[]);
+  if (inproc.teamUrl) for (const table of await placeTables(inproc)) rows.push(...(await placeRows(inproc, `SELECT * FROM "${table}"`)));
+  return rows.flatMap((row) => Object.values(row).filter((v): v is string | Buffer => typeof v === 'string' || Buffer.isBuffer(v)));
 }
 
 describe('secrets (in-process: tokens are only reachable in memory)', () => {
@@ -93,8 +92,10 @@ describe('secrets (in-process: tokens are only reachable in memory)', () => {
     for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const texts = [...outputs, ...logs, ...[c1, c2, c3].map((c) => c.stderrText)];
-    const values = allDatabaseValues();
-    const files = filesUnder(inproc.dataDir);
+    const values = await allDatabaseValues();
+    // In the team variant the rows live in the team's PostgreSQL: its cluster's files (WAL included) are scanned too.
+    const clusterDir = suiteClusterDir();
+    const files = [...filesUnder(inproc.dataDir), ...(clusterDir ? filesUnder(clusterDir) : [])];
     expect(files.map((f) => f.path)).toContain(join(inproc.dataDir, 'letagents.db'));
     const foundIn = (secret: string) => [
       ...texts.filter((t) => t.includes(secret)).map((t) => `output/log: ${t.slice(0, 80)}`),
@@ -108,8 +109,8 @@ describe('secrets (in-process: tokens are only reachable in memory)', () => {
     for (const token of tokens) expect(foundIn(token), 'a connection token escaped').toEqual([]);
     for (const key of keys) {
       expect(foundIn(key), 'a raw registration_key was stored or shown').toEqual([]);
-      const hashes = rawDbOf(inproc.app.core.store).prepare('SELECT registration_key_hash FROM workers WHERE registration_key_hash = ?').pluck().all(sha256hex(key));
-      expect(hashes).toEqual([sha256hex(key)]);
+      const hashes = await placeRows<{ h: string }>(inproc, 'SELECT registration_key_hash AS h FROM workers WHERE registration_key_hash = ?', sha256hex(key));
+      expect(hashes.map((r) => r.h)).toEqual([sha256hex(key)]);
     }
   });
 });

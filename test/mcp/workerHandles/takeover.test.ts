@@ -23,7 +23,7 @@ async function twoWorkersOnC1(room: string) {
   return { c1, c2, roomId, w, v };
 }
 
-const messagesIn = (room: string) => count(app.dataDir, 'SELECT count(*) FROM messages WHERE room_id = ?', room);
+const messagesIn = (room: string) => count(app, 'SELECT count(*) FROM messages WHERE room_id = ?', room);
 
 describe('resuming a worker on a new connection', () => {
   let c1: HelperClient, c2: HelperClient, roomId: string, w: Registration, v: Registration;
@@ -33,9 +33,9 @@ describe('resuming a worker on a new connection', () => {
   });
 
   it('case 7: a new connection must reconnect first (W12), then gets the same session id and name', async () => {
-    const before = messagesIn(roomId);
+    const before = await messagesIn(roomId);
     expect(await call(c2, 'send_message', { worker_id: w.worker_id, text: 'not bound here yet' })).toEqual(hard(W12));
-    expect(messagesIn(roomId)).toBe(before);
+    expect(await messagesIn(roomId)).toBe(before);
     const resumed = await register(c2, { worker_id: w.worker_id, room_id: roomId });
     expect(resumed.worker_id).toBe(w.worker_id);
     expect(resumed.agent_session.session_id).toBe(w.agent_session.session_id);
@@ -45,11 +45,11 @@ describe('resuming a worker on a new connection', () => {
   });
 
   it('case 8: the replaced connection gets W13 by worker_id and by agent_session_id; its other worker still works', async () => {
-    const before = messagesIn(roomId);
+    const before = await messagesIn(roomId);
     expect(await call(c1, 'send_message', { worker_id: w.worker_id, text: 'stale' })).toEqual(hard(W13));
     expect(await call(c1, 'send_message', { agent_session_id: w.agent_session.session_id, text: 'stale' })).toEqual(hard(W13));
     expect(await call(c1, 'read_messages', { worker_id: w.worker_id })).toEqual(hard(W13));
-    expect(messagesIn(roomId)).toBe(before);
+    expect(await messagesIn(roomId)).toBe(before);
     await send(c1, { worker_id: v.worker_id, text: 'Vetch is fine' });
   });
 
@@ -64,9 +64,9 @@ describe('resuming a worker on a new connection', () => {
     const both = { worker_id: w.worker_id, agent_session_id: w.agent_session.session_id };
     expect(await call(c2, 'get_board', both)).toEqual(hard(W1));
     expect(await call(c2, 'wait_for_messages', { ...both, timeout: 1_000 })).toEqual(hard(W1));
-    const before = messagesIn(roomId);
+    const before = await messagesIn(roomId);
     expect(await call(c2, 'send_message', { ...both, text: 'both' })).toEqual(hard(W1));
-    expect(messagesIn(roomId)).toBe(before);
+    expect(await messagesIn(roomId)).toBe(before);
   });
 });
 
@@ -77,7 +77,7 @@ describe('the replaced connection and its legacy-form calls', () => {
     const sessionId = w.agent_session.session_id;
     expect(await call(c1, 'send_message', { agent_session_id: sessionId, text: 'stale' })).toEqual(hard(W13));
     expect(await call(c1, 'disconnect_agent_session', { agent_session_id: sessionId })).toEqual(hard(W13));
-    expect(sessionRow(app.dataDir, sessionId).ended_at).toBeNull();
+    expect((await sessionRow(app, sessionId)).ended_at).toBeNull();
     await send(c2, { worker_id: w.worker_id, text: 'still Willow' });
     await send(c1, { worker_id: v.worker_id, text: 'Vetch too' });
   });
@@ -87,14 +87,14 @@ describe('the replaced connection and its legacy-form calls', () => {
     const ended = await call(c1, 'disconnect_agent_session', { worker_id: w.worker_id });
     expect(ended).toMatchObject({ success: true, local: true, agent_session: { session_id: w.agent_session.session_id } });
     expect(ended.agent_session.ended_at).not.toBeNull();
-    expect(sessionRow(app.dataDir, w.agent_session.session_id)).toMatchObject({ ended_by: 'disconnect' });
+    expect(await sessionRow(app, w.agent_session.session_id)).toMatchObject({ ended_by: 'disconnect' });
     expect(await call(c1, 'send_message', { worker_id: w.worker_id, text: 'ended' })).toEqual(hard(W12));
     const again = await call(c1, 'disconnect_agent_session', { worker_id: w.worker_id });
     expect(again).toMatchObject({ success: true, already_ended: true, agent_session: { session_id: w.agent_session.session_id } });
 
     const back = await register(c1, { worker_id: w.worker_id, room_id: roomId });
     expect(back.agent_session).toMatchObject({ session_id: w.agent_session.session_id, display_name: 'Willow', ended_at: null });
-    expect(sessionRow(app.dataDir, w.agent_session.session_id)).toMatchObject({ ended_at: null, ended_by: null, display_name: 'Willow' });
+    expect(await sessionRow(app, w.agent_session.session_id)).toMatchObject({ ended_at: null, ended_by: null, display_name: 'Willow' });
     await send(c1, { worker_id: w.worker_id, text: 'back again' });
   });
 });

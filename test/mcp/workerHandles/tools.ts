@@ -1,11 +1,15 @@
 // Shared pieces of the worker-handle acceptance tests (worker-handles.md §11): calling
 // tools through a connection, the spec's exact error phrases, and looking into (or
-// locking) the app's database file from outside, as another program would.
+// locking) the database that holds the rooms from outside, as another program would —
+// the app's file, or (team variant) the team's PostgreSQL database.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import pg from 'pg';
 import { expect } from 'vitest';
+import { toNumberedPlaceholders } from '../../../src/main/store/postgres/placeholders';
+import { placeRow, type PlacedApp } from '../../support/place';
 
 // mcp-tools.md §2.6, copied from the spec (not from the code) so a drifted phrase fails.
 export const W1 = 'Choose worker_id or agent_session_id, not both.';
@@ -67,41 +71,80 @@ export const sha256hex = (text: string) => createHash('sha256').update(text, 'ut
 /** worker-handles.md §1: a worker's session id in a room, computed independently of the app. */
 export const workerSessionId = (workerId: string, roomId: string) => `local_${sha256hex(`${workerId}\n${roomId}`)}`;
 
-export const databaseFile = (dataDir: string) => join(dataDir, 'letagents.db');
-
-/** A read-only look at the app's database, as another program would take it. */
-export function openReader(dataDir: string): Database.Database {
-  return new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
+/** The session's row, read from the database that holds the suite's rooms. */
+export function sessionRow(app: PlacedApp, sessionId: string): Promise<Reply> {
+  return placeRow(app, 'SELECT * FROM agent_sessions WHERE session_id = ?', sessionId);
 }
 
-export function sessionRow(dataDir: string, sessionId: string): Reply {
-  const db = openReader(dataDir);
-  try {
-    return db.prepare('SELECT * FROM agent_sessions WHERE session_id = ?').get(sessionId);
-  } finally {
-    db.close();
+/** The single value `sql` (a count) selects, from the rooms' database. */
+export async function count(app: PlacedApp, sql: string, ...params: unknown[]): Promise<number> {
+  const row = await placeRow(app, sql, ...params);
+  return Number(Object.values(row ?? {})[0] ?? 0);
+}
+
+export interface OutsideLock {
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+/**
+ * An outside program holding the database's write lock until it ends; ending twice is a
+ * no-op. On this computer's file: BEGIN IMMEDIATE. In a team database: a transaction that
+ * holds EXCLUSIVE locks on messages and agent_sessions (reads go on, writes to them wait).
+ */
+export async function holdWriteLock(app: PlacedApp): Promise<OutsideLock> {
+  if (app.teamUrl) {
+    const client = new pg.Client({ connectionString: app.teamUrl });
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query('LOCK TABLE messages, agent_sessions IN EXCLUSIVE MODE');
+    let open = true;
+    const end = async (sql: string) => {
+      if (!open) return;
+      open = false;
+      await client.query(sql);
+      await client.end();
+    };
+    return { commit: () => end('COMMIT'), rollback: () => end('ROLLBACK') };
   }
-}
-
-export function count(dataDir: string, sql: string, ...params: unknown[]): number {
-  const db = openReader(dataDir);
-  try {
-    return (db.prepare(sql).pluck().get(...params) as number) ?? 0;
-  } finally {
-    db.close();
-  }
-}
-
-/** An outside program holding the database's write lock (BEGIN IMMEDIATE) until it ends; ending twice is a no-op. */
-export function holdWriteLock(dataDir: string): { db: Database.Database; commit(): void; rollback(): void } {
-  const db = new Database(databaseFile(dataDir), { fileMustExist: true, timeout: 5_000 });
+  const db = new Database(join(app.dataDir, 'letagents.db'), { fileMustExist: true, timeout: 5_000 });
   db.exec('BEGIN IMMEDIATE');
-  const end = (sql: string) => {
+  const end = async (sql: string) => {
     if (!db.open) return;
     if (db.inTransaction) db.exec(sql);
     db.close();
   };
-  return { db, commit: () => end('COMMIT'), rollback: () => end('ROLLBACK') };
+  return { commit: () => end('COMMIT'), rollback: () => end('ROLLBACK') };
+}
+
+/**
+ * Runs `fn` with the unique room-name index lifted (to seed a state the index forbids),
+ * then puts it back; `exec` runs portable SQL on the rooms' database.
+ */
+export async function withoutRoomNameIndex(app: PlacedApp, fn: (exec: (sql: string, ...params: unknown[]) => Promise<void>) => Promise<void>): Promise<void> {
+  if (app.teamUrl) {
+    const client = new pg.Client({ connectionString: app.teamUrl });
+    await client.connect();
+    const exec = async (sql: string, ...params: unknown[]) => void (await client.query(toNumberedPlaceholders(sql), params));
+    const index = (await client.query("SELECT indexdef FROM pg_indexes WHERE indexname = 'agent_sessions_room_name'")).rows[0].indexdef as string;
+    await client.query('DROP INDEX agent_sessions_room_name');
+    try {
+      await fn(exec);
+    } finally {
+      await client.query(index);
+      await client.end();
+    }
+    return;
+  }
+  const db = new Database(join(app.dataDir, 'letagents.db'), { timeout: 5_000 });
+  const index = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'agent_sessions_room_name'").pluck().get() as string;
+  db.exec('DROP INDEX agent_sessions_room_name');
+  try {
+    await fn(async (sql, ...params) => void db.prepare(sql).run(...params));
+  } finally {
+    db.exec(index);
+    db.close();
+  }
 }
 
 /** Re-checks `probe` until it returns true (for state only observable from outside). */

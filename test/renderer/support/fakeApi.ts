@@ -81,7 +81,7 @@ export function createFakeApi(state: FakeState = emptyState(), overrides: Partia
     const r = roomOf(roomId);
     r.lastNumber = stored.number;
     r.lastActivityAt = stored.createdAt;
-    emit({ type: 'message.created', roomId, message: stored });
+    emit({ type: 'message.created', place: 'local', roomId, message: stored });
     return stored;
   };
   const postAsPerson = (roomId: string, text: string, threadRootNumber: number | null = null) =>
@@ -92,7 +92,7 @@ export function createFakeApi(state: FakeState = emptyState(), overrides: Partia
     Object.assign(t, change, { updatedAt: now() });
     const detail = (state.details[`${t.roomId}#${t.number}`] ??= {});
     if (change.status && change.status !== from) (detail.history ??= []).push({ from, to: change.status, actor: state.info.person.name, at: t.updatedAt });
-    emit({ type: 'task.changed', roomId: t.roomId, task: { ...t } });
+    emit({ type: 'task.changed', place: 'local', roomId: t.roomId, task: { ...t } });
     return { ...t };
   };
   const move = (t: TaskCard, to: TaskStatus) => {
@@ -109,7 +109,7 @@ export function createFakeApi(state: FakeState = emptyState(), overrides: Partia
     'rooms.markRead': ({ roomId, number }) => {
       const r = roomOf(roomId);
       r.unread = topLevel(list(state.messages, roomId)).filter((m) => m.number > number).length;
-      return { roomId, lastReadNumber: number, unread: r.unread };
+      return { roomId, place: 'local', lastReadNumber: number, unread: r.unread };
     },
     'rooms.export': ({ roomId, format }) => ({
       fileName: `${roomOf(roomId).name.replace(/\W+/g, '-')}.${format === 'json' ? 'json' : 'md'}`,
@@ -119,7 +119,7 @@ export function createFakeApi(state: FakeState = emptyState(), overrides: Partia
     'rooms.delete': ({ roomId }) => {
       roomOf(roomId);
       state.rooms = state.rooms.filter((r) => r.id !== roomId);
-      emit({ type: 'room.changed', roomId, change: 'deleted' });
+      emit({ type: 'room.changed', place: 'local', roomId, change: 'deleted' });
       return { removed: true };
     },
     'messages.timeline': ({ roomId, ...page }) => (roomOf(roomId), timelinePage(list(state.messages, roomId), page)),
@@ -136,7 +136,7 @@ export function createFakeApi(state: FakeState = emptyState(), overrides: Partia
     'messages.searchAll': ({ query, perRoom }) => ({
       groups: state.rooms.flatMap((r) => {
         const found = searchMessages(list(state.messages, r.id), query, perRoom ?? 10);
-        return found.hits.length > 0 ? [{ roomId: r.id, ...found }] : [];
+        return found.hits.length > 0 ? [{ roomId: r.id, place: r.place, ...found }] : [];
       }),
     }),
     'tasks.board': ({ roomId }) => ({ roomId, tasks: list(state.tasks, roomId).map((t) => ({ ...t })) }),
@@ -148,9 +148,9 @@ export function createFakeApi(state: FakeState = emptyState(), overrides: Partia
     'tasks.create': ({ roomId, title, propose }) => {
       const tasks = list(state.tasks, roomId);
       const number = Math.max(0, ...tasks.map((t) => t.number)) + 1;
-      const created: TaskCard = { id: `task_${number}`, number, roomId, title, status: propose ? 'proposed' : 'accepted', assignee: null, reviewer: null, pr: null, createdBy: person(state.info.person.name), proposedByAgent: false, createdAt: now(), updatedAt: now() };
+      const created: TaskCard = { id: `task_${number}`, number, roomId, place: 'local', title, status: propose ? 'proposed' : 'accepted', assignee: null, reviewer: null, pr: null, createdBy: person(state.info.person.name), proposedByAgent: false, createdAt: now(), updatedAt: now() };
       tasks.push(created);
-      emit({ type: 'task.changed', roomId, task: created });
+      emit({ type: 'task.changed', place: 'local', roomId, task: created });
       return created;
     },
     'tasks.move': ({ roomId, number, to }) => move(taskOf(roomId, number), to),
@@ -169,7 +169,7 @@ export function createFakeApi(state: FakeState = emptyState(), overrides: Partia
       const a = agentOf(sessionId);
       if (state.agents.some((o) => o !== a && o.roomId === a.roomId && o.name.toLowerCase() === name.toLowerCase())) throw appErrors.nameTaken();
       a.name = name;
-      emit({ type: 'worker.changed', roomId: a.roomId, sessionId, change: 'renamed' });
+      emit({ type: 'worker.changed', place: 'local', roomId: a.roomId, sessionId, change: 'renamed' });
       return { ...a };
     },
     'workers.wakes': ({ sessionId }) => state.wakes[agentOf(sessionId).sessionId] ?? [],
@@ -179,12 +179,12 @@ export function createFakeApi(state: FakeState = emptyState(), overrides: Partia
     'needsYou.answer': ({ item, text }) => {
       const found = takeItem(item);
       const reply = postAsPerson(item.roomId, `@${found.from} ${text}`, found.threadRootNumber ?? item.number);
-      emit({ type: 'needsYou.changed', roomId: item.roomId });
+      emit({ type: 'needsYou.changed', place: 'local', roomId: item.roomId });
       return reply;
     },
     'needsYou.dismiss': ({ item }) => {
       takeItem(item);
-      emit({ type: 'needsYou.changed', roomId: item.roomId });
+      emit({ type: 'needsYou.changed', place: 'local', roomId: item.roomId });
       return { removed: true };
     },
     'memory.list': ({ roomId, includeRetired }) => list(state.facts, roomId).filter((f) => includeRetired || !f.retired),
@@ -244,7 +244,7 @@ export function createFakeApi(state: FakeState = emptyState(), overrides: Partia
   function endAgent(a: AgentSession, removed: boolean) {
     Object.assign(a, { online: false, ended: true });
     if (removed) for (const t of list(state.tasks, a.roomId)) if (t.assignee?.agentKey === a.agentKey) updateTask(t, { assignee: null, status: 'accepted' });
-    emit({ type: 'worker.changed', roomId: a.roomId, sessionId: a.sessionId, change: 'ended' });
+    emit({ type: 'worker.changed', place: 'local', roomId: a.roomId, sessionId: a.sessionId, change: 'ended' });
     return { ...a };
   }
   function takeItem(ref: NeedsYouItem['ref']) {

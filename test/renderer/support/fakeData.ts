@@ -16,6 +16,7 @@ export function room(id: string, overrides: Partial<RoomSummary> = {}): RoomSumm
   const kind = /^[A-Z0-9]{4}(-[A-Z0-9]{4})+$/.test(id) ? 'invite' : id.split('/').length === 3 ? 'repo' : 'named';
   return {
     id,
+    place: 'local',
     kind,
     name: kind === 'invite' ? `Room ${id}` : id,
     repo: kind === 'repo' ? id.split('/').slice(1).join('/') : null,
@@ -55,6 +56,7 @@ export function task(roomId: string, number: number, title: string, status: Task
     id: `task_${number}`,
     number,
     roomId,
+    place: 'local',
     title,
     status,
     assignee: null,
@@ -73,6 +75,8 @@ export function agent(roomId: string, roomName: string, name: string, extra: Par
     sessionId: `local_${name.toLowerCase()}_${roomId.length}`,
     agentKey: `ada/${name.toLowerCase()}`,
     roomId,
+    place: 'local',
+    machine: null,
     roomName,
     name,
     ide: 'Claude Code',
@@ -110,7 +114,7 @@ export function fact(roomId: string, number: number, title: string, body: string
 
 export function needsYouItem(roomId: string, roomName: string, number: number, title: string, extra: Partial<NeedsYouItem> = {}): NeedsYouItem {
   return {
-    ref: { kind: 'request', roomId, number },
+    ref: { kind: 'request', roomId, number, place: 'local' },
     reason: 'question',
     roomName,
     title,

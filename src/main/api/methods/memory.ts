@@ -29,28 +29,31 @@ export function toFact(roomId: string, fact: RoomFact): Fact {
 
 export function memoryMethods(ctx: ApiContext): MemoryMethods {
   return {
-    'memory.list': async ({ roomId, includeRetired }) => {
-      await ctx.read((q) => requireRoom(q, roomId));
+    'memory.list': async ({ roomId, place, includeRetired }) => {
       // The domain lists the newest facts in number order; the panel shows the newest first.
-      return (await ctx.read((q) => listRoomFacts(q, roomId)))
+      const facts = await ctx.read(async (q) => {
+        await requireRoom(q, roomId);
+        return listRoomFacts(q, roomId);
+      }, place);
+      return facts
         .filter((fact) => includeRetired || fact.retired_at === null)
         .reverse()
         .map((fact) => toFact(roomId, fact));
     },
 
-    'memory.add': async ({ roomId, category, title, body, sourceUrl }) => {
-      const person = await ctx.person();
-      return toFact(roomId, await ctx.write((tx) => addFactAsPerson(tx, person, roomId, { category, title, body, sourceUrl: sourceUrl ?? null })));
+    'memory.add': async ({ roomId, place, category, title, body, sourceUrl }) => {
+      const person = await ctx.person(place);
+      return toFact(roomId, await ctx.write((tx) => addFactAsPerson(tx, person, roomId, { category, title, body, sourceUrl: sourceUrl ?? null }), place));
     },
 
-    'memory.edit': async ({ roomId, number, category, title, body }) => {
-      const person = await ctx.person();
-      return toFact(roomId, await ctx.write((tx) => editFact(tx, person, roomId, number, { category, title, body })));
+    'memory.edit': async ({ roomId, place, number, category, title, body }) => {
+      const person = await ctx.person(place);
+      return toFact(roomId, await ctx.write((tx) => editFact(tx, person, roomId, number, { category, title, body }), place));
     },
 
-    'memory.retire': async ({ roomId, number }) => {
-      const person = await ctx.person();
-      return toFact(roomId, await ctx.write((tx) => retireFact(tx, person, roomId, number)));
+    'memory.retire': async ({ roomId, place, number }) => {
+      const person = await ctx.person(place);
+      return toFact(roomId, await ctx.write((tx) => retireFact(tx, person, roomId, number), place));
     },
   };
 }

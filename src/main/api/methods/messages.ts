@@ -1,5 +1,6 @@
 // messages.*: the chat timeline (newest page, before/after a number, around a search hit),
-// a thread, the person's posts, and search.
+// a thread, the person's posts, and search (one room, or every room of every place this
+// app can read now). Each call works in its room's place ('local' when omitted).
 import type { SearchResult, TimelinePage } from '../../../shared/model/messages';
 import { appErrors } from '../../domain/errors';
 import { msgId, parseNumberedId } from '../../domain/ids';
@@ -34,19 +35,20 @@ interface PageRequest {
 
 export function messageMethods(ctx: ApiContext): MessageMethods {
   /** Maps domain messages to the UI's, with their reply stats, in order. */
-  const mapper = async (q: Queryable) => {
-    const handles = await ctx.personHandles();
-    return (messages: readonly DomainMessage[]) => mapInOrder(messages, (m) => toTimelineMessage(q, m, handles, m));
-  };
+  const mapper = async (q: Queryable, handles: string[]) => (messages: readonly DomainMessage[]) =>
+    mapInOrder(messages, (m) => toTimelineMessage(q, m, handles, m));
   return {
-    'messages.timeline': (input) =>
-      ctx.read(async (q) => {
+    'messages.timeline': async (input) => {
+      const handles = await ctx.personHandles(input.place);
+      return ctx.read(async (q) => {
         await requireRoom(q, input.roomId);
-        return timeline(q, input, await mapper(q));
-      }),
+        return timeline(q, input, await mapper(q, handles));
+      }, input.place);
+    },
 
-    'messages.thread': ({ roomId, rootNumber }) =>
-      ctx.read(async (q) => {
+    'messages.thread': async ({ roomId, place, rootNumber }) => {
+      const handles = await ctx.personHandles(place);
+      return ctx.read(async (q) => {
         await requireRoom(q, roomId);
         const first = await threadView(q, roomId, rootNumber, { limit: MAX_TIMELINE_LIMIT });
         if (!first) throw appErrors.notFound('Message');
@@ -58,12 +60,13 @@ export function messageMethods(ctx: ApiContext): MessageMethods {
           replies.push(...next.replies);
           more = next.hasMore;
         }
-        const map = await mapper(q);
+        const map = await mapper(q, handles);
         return { root: (await map([first.root]))[0], replies: await map(replies.slice(0, MAX_THREAD_REPLIES)) };
-      }),
+      }, place);
+    },
 
-    'messages.send': async ({ roomId, text, threadRootNumber, replyToNumber }) => {
-      const author = await ctx.person();
+    'messages.send': async ({ roomId, place, text, threadRootNumber, replyToNumber }) => {
+      const author = await ctx.person(place);
       const number = await ctx.write((tx) =>
         sendMessage(tx, {
           roomId,
@@ -71,27 +74,35 @@ export function messageMethods(ctx: ApiContext): MessageMethods {
           text,
           replyTo: replyToNumber === undefined ? null : msgId(replyToNumber),
           threadRootId: threadRootNumber === undefined ? null : msgId(threadRootNumber),
-        }),
+        }), place,
       );
-      const handles = await ctx.personHandles();
-      return ctx.read(async (q) => toTimelineMessage(q, (await getMessageRow(q, roomId, number))!, handles));
+      const handles = await ctx.personHandles(place);
+      return ctx.read(async (q) => toTimelineMessage(q, (await getMessageRow(q, roomId, number))!, handles), place);
     },
 
-    'messages.search': ({ roomId, query, limit }) =>
+    'messages.search': ({ roomId, place, query, limit }) =>
       ctx.read(async (q) => {
         await requireRoom(q, roomId);
         return searchRoom(q, roomId, query, limit);
-      }),
+      }, place),
 
-    'messages.searchAll': ({ query, perRoom }) =>
-      ctx.read(async (q) => {
-        const groups = [];
-        for (const room of await listRooms(q)) {
-          const found = await searchRoom(q, room.roomId, query, perRoom ?? PER_ROOM_HITS);
-          if (found.hits.length > 0) groups.push({ roomId: room.roomId, ...found });
-        }
-        return { groups };
-      }),
+    'messages.searchAll': async ({ query, perRoom }) => {
+      const groups = [];
+      // Every place this app can read now, in the sidebar's order (this computer, then each team).
+      for (const storage of await ctx.app.places.reachable()) {
+        groups.push(
+          ...(await storage.read(async (q) => {
+            const found = [];
+            for (const room of await listRooms(q)) {
+              const hits = await searchRoom(q, room.roomId, query, perRoom ?? PER_ROOM_HITS);
+              if (hits.hits.length > 0) found.push({ roomId: room.roomId, place: storage.place, ...hits });
+            }
+            return found;
+          })),
+        );
+      }
+      return { groups };
+    },
   };
 }
 

@@ -1,5 +1,7 @@
-// needsYou.*: the one queue across rooms, answering an item in place (a thread reply that
-// wakes the agent) and dismissing it.
+// needsYou.*: the one queue across the rooms of every place, answering an item in place (a
+// thread reply that wakes the agent) and dismissing it. A team room's requests, reviews and
+// blocked tasks reach every person of the team: the first answer wins (the others get
+// already_answered, naming who answered); a dismissal hides an item for this person only.
 import type { NeedsYouItem, NeedsYouRef } from '../../../shared/model/needsYou';
 import type { PersonActor } from '../../domain/actor';
 import { appErrors } from '../../domain/errors';
@@ -29,15 +31,16 @@ type NeedsYouMethods = Methods<'needsYou.list' | 'needsYou.answer' | 'needsYou.d
 const rootOf = async (q: Queryable, roomId: string, number: number | null): Promise<number | null> =>
   number === null ? null : ((await getMessageRow(q, roomId, number))?.thread_root_number ?? number);
 
-async function toItem(q: Queryable, item: Exclude<DomainItem, { kind: 'alert' }>): Promise<NeedsYouItem> {
+async function toItem(q: Queryable, place: string, item: Exclude<DomainItem, { kind: 'alert' }>): Promise<NeedsYouItem> {
   const base = { roomName: item.roomName, createdAt: item.createdAt, alert: null };
+  const at = { roomId: item.roomId, place };
   if (item.kind === 'request') {
     const number = parseNumberedId('req', item.id)!;
     // The answer goes under the source message, else under the request's creation event.
     const row = await getRequestRow(q, item.roomId, number);
     return {
       ...base,
-      ref: { kind: 'request', roomId: item.roomId, number },
+      ref: { kind: 'request', ...at, number },
       reason: item.category,
       title: item.title,
       body: item.body,
@@ -50,7 +53,7 @@ async function toItem(q: Queryable, item: Exclude<DomainItem, { kind: 'alert' }>
   if (item.kind === 'mention') {
     return {
       ...base,
-      ref: { kind: 'mention', roomId: item.roomId, number: parseNumberedId('msg', item.id)! },
+      ref: { kind: 'mention', ...at, number: parseNumberedId('msg', item.id)! },
       reason: 'mention',
       title: `${shortNameOf(item.sender)} mentioned you`,
       body: item.text,
@@ -64,7 +67,7 @@ async function toItem(q: Queryable, item: Exclude<DomainItem, { kind: 'alert' }>
   const holder = item.assignee ? shortNameOf(item.assignee) : shortNameOf(task.created_by);
   return {
     ...base,
-    ref: { kind: 'task', roomId: item.roomId, number: task.number },
+    ref: { kind: 'task', ...at, number: task.number },
     reason: item.kind === 'review' ? 'task_in_review' : 'task_blocked',
     title: `${item.id}: ${item.title}`,
     body: item.kind === 'review' ? `${holder} handed ${item.id} in for review.` : `${item.id} is blocked (held by ${holder}).`,
@@ -90,7 +93,7 @@ async function holderNameOf(q: Queryable, task: TaskRow): Promise<string | null>
  * A person answers a task in review or a blocked task: a thread reply under the task's
  * creation event (or a top-level message) that @mentions its holder, then the item is done.
  */
-async function answerTask(tx: Tx, person: PersonActor, roomId: string, number: number, text: string): Promise<void> {
+async function answerTask(tx: Tx, person: PersonActor, reader: string, roomId: string, number: number, text: string): Promise<void> {
   const task = await getTaskRow(tx, roomId, number);
   if (!task) throw appErrors.notFound('Task');
   const discussion = await creationEventNumber(tx, task);
@@ -98,57 +101,72 @@ async function answerTask(tx: Tx, person: PersonActor, roomId: string, number: n
   const holder = name ? `${mentionOf(name)} ` : '';
   await sendMessage(tx, { roomId, author: person, text: `${holder}${text}`, threadParentId: discussion === null ? null : msgId(discussion) });
   const kind = taskItemKind(task.status);
-  if (kind) await dismissNeedsYouItem(tx, person, { kind, roomId, id: taskId(number) });
+  if (kind) await dismissNeedsYouItem(tx, person, { kind, roomId, id: taskId(number) }, reader);
 }
 
 export function needsYouMethods(ctx: ApiContext): NeedsYouMethods {
-  const answer = async (tx: Tx, person: PersonActor, ref: NeedsYouRef, text: string): Promise<number> => {
+  const answer = async (tx: Tx, person: PersonActor, reader: string, ref: NeedsYouRef, text: string): Promise<number> => {
     if (ref.kind === 'request') await answerRequest(tx, person, ref.roomId, ref.number, text);
     // A reply to the mention itself wakes its sender (reply_target) and ends the item.
     else if (ref.kind === 'mention') await sendMessage(tx, { roomId: ref.roomId, author: person, text, threadParentId: msgId(ref.number) });
-    else await answerTask(tx, person, ref.roomId, ref.number, text);
+    else await answerTask(tx, person, reader, ref.roomId, ref.number, text);
     // The person's reply is the write's last message.
     return latestNumber(tx, ref.roomId);
   };
   return {
     'needsYou.list': async () => {
-      const personHandles = await ctx.personHandles();
-      return ctx.read(async (q) => {
-        const items = await listNeedsYou(q, { personHandles, limit: NEEDS_YOU_MAX_LIMIT });
-        const shown = await mapInOrder(items, (i) => (i.kind === 'alert' ? toAlertItem(ctx.app, q, i) : toItem(q, i)));
-        return { items: shown.filter((item) => item !== null) };
-      });
+      const items: NeedsYouItem[] = [];
+      // Every place this app can read now; a team offline adds nothing until it is back.
+      for (const storage of await ctx.app.places.reachable()) {
+        const personHandles = await ctx.personHandles(storage.place);
+        const reader = await ctx.reader(storage.place);
+        items.push(
+          ...(await storage.read(async (q) => {
+            const found = await listNeedsYou(q, { personHandles, reader, limit: NEEDS_YOU_MAX_LIMIT });
+            const shown = await mapInOrder(found, (i) => (i.kind === 'alert' ? toAlertItem(ctx.app, q, storage.place, i) : toItem(q, storage.place, i)));
+            return shown.filter((item) => item !== null);
+          })),
+        );
+      }
+      // Newest first across places (a stable sort keeps each place's order among equal times).
+      items.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+      return { items: items.slice(0, NEEDS_YOU_MAX_LIMIT) };
     },
 
     'needsYou.act': async ({ item, action, toSessionId }) => {
       if (item.kind !== 'alert') throw appErrors.invalidInput('Only items LetAgents raised take actions; answer or dismiss the others.');
-      await ctx.read((q) => requireRoom(q, item.roomId));
-      return { removed: await actOnAlert(ctx, item.roomId, item.number, action, toSessionId) };
+      const place = await ctx.place(item.place);
+      await ctx.read((q) => requireRoom(q, item.roomId), place);
+      return { removed: await actOnAlert(ctx, { place, roomId: item.roomId }, item.number, action, toSessionId) };
     },
 
     'needsYou.answer': async ({ item, text }) => {
-      await ctx.read((q) => requireRoom(q, item.roomId));
+      const place = await ctx.place(item.place);
+      await ctx.read((q) => requireRoom(q, item.roomId), place);
       if (item.kind === 'alert') throw appErrors.invalidInput('This item takes an action, not an answer.');
-      const person = await ctx.person();
-      const number = await ctx.write((tx) => answer(tx, person, item, text));
-      const handles = await ctx.personHandles();
-      return ctx.read(async (q) => toTimelineMessage(q, (await getMessageRow(q, item.roomId, number))!, handles));
+      const person = await ctx.person(place);
+      const reader = await ctx.reader(place);
+      const number = await ctx.write((tx) => answer(tx, person, reader, item, text), place);
+      const handles = await ctx.personHandles(place);
+      return ctx.read(async (q) => toTimelineMessage(q, (await getMessageRow(q, item.roomId, number))!, handles), place);
     },
 
     'needsYou.dismiss': async ({ item }) => {
+      const place = await ctx.place(item.place);
       if (item.kind === 'alert') {
-        await ctx.read((q) => requireRoom(q, item.roomId));
-        await dismissAlert(ctx, item.roomId, item.number);
+        await ctx.read((q) => requireRoom(q, item.roomId), place);
+        await dismissAlert(ctx, { place, roomId: item.roomId }, item.number);
         return { removed: true };
       }
-      const person = await ctx.person();
+      const person = await ctx.person(place);
+      const reader = await ctx.reader(place);
       const removed = await ctx.write(async (tx) => {
         if (item.kind === 'request') {
-          await dismissNeedsYouItem(tx, person, { kind: 'request', roomId: item.roomId, id: formatId('req', item.number) });
+          await dismissNeedsYouItem(tx, person, { kind: 'request', roomId: item.roomId, id: formatId('req', item.number) }, reader);
           return true;
         }
         if (item.kind === 'mention') {
-          await dismissNeedsYouItem(tx, person, { kind: 'mention', roomId: item.roomId, id: msgId(item.number) });
+          await dismissNeedsYouItem(tx, person, { kind: 'mention', roomId: item.roomId, id: msgId(item.number) }, reader);
           return true;
         }
         await requireRoom(tx, item.roomId);
@@ -157,9 +175,9 @@ export function needsYouMethods(ctx: ApiContext): NeedsYouMethods {
         const kind = taskItemKind(task.status);
         // A task that no longer waits for the person is not in the queue: nothing to remove.
         if (!kind) return false;
-        await dismissNeedsYouItem(tx, person, { kind, roomId: item.roomId, id: taskId(item.number) });
+        await dismissNeedsYouItem(tx, person, { kind, roomId: item.roomId, id: taskId(item.number) }, reader);
         return true;
-      });
+      }, place);
       return { removed };
     },
   };

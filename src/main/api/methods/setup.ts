@@ -56,9 +56,10 @@ export function setupMethods(ctx: ApiContext): SetupMethods {
       return { tool, format: snippet.format, text: snippet.text, instructions };
     },
 
-    'setup.firstPrompt': async ({ roomId }) => {
-      if (roomId !== undefined) await ctx.read((q) => requireRoom(q, roomId));
-      return { text: setup.firstPrompt(roomId) };
+    'setup.firstPrompt': async ({ roomId, place: asked }) => {
+      const place = await ctx.place(asked);
+      if (roomId !== undefined) await ctx.read((q) => requireRoom(q, roomId), place);
+      return { text: setup.firstPrompt(roomId, place) };
     },
   };
 }

@@ -1,5 +1,6 @@
 // tasks.*: the board and the task drawer, and what a person does to tasks — create, move
-// along the transition table, accept or cancel a proposal, reassign, force-release leases.
+// along the transition table, accept or cancel a proposal, reassign, force-release leases —
+// in the room's place (decided by that place's database: on a team, across machines).
 import {
   acceptTaskAsPerson, addTask, cancelTaskAsPerson, forceReleaseReview, forceReleaseWorkLease, getBoard, moveTaskAsPerson,
   parseTaskId, reassignTaskAsPerson,
@@ -20,49 +21,54 @@ type TaskMethods = Methods<
 export function taskMethods(ctx: ApiContext): TaskMethods {
   const { app } = ctx;
   /** A person's change to one task in a room that accepts writes (R3, R4), answered with its card. */
-  const change = async (roomId: string, number: number, fn: (tx: Tx, person: PersonActor) => Promise<unknown>) => {
-    const person = await ctx.person();
+  const change = async (ref: { roomId: string; place?: string; number: number }, fn: (tx: Tx, person: PersonActor) => Promise<unknown>) => {
+    const place = await ctx.place(ref.place);
+    const person = await ctx.person(place);
     await ctx.write(async (tx) => {
-      await resolveWritableRoom(tx, roomId);
+      await resolveWritableRoom(tx, ref.roomId);
       return fn(tx, person);
-    });
-    return ctx.read((q) => taskCard(app, q, roomId, number));
+    }, place);
+    return ctx.read((q) => taskCard(app, q, place, ref.roomId, ref.number), place);
   };
   return {
-    'tasks.board': ({ roomId }) =>
-      ctx.read(async (q) => {
+    'tasks.board': async ({ roomId, place: asked }) => {
+      const place = await ctx.place(asked);
+      return ctx.read(async (q) => {
         await requireRoom(q, roomId);
         const board = await getBoard(q, roomId, { openOnly: false });
         const rows = new Map((await listTaskRows(q, roomId, { openOnly: false })).map((row) => [row.number, row]));
         // A task created between the two reads is left for the next refresh.
         const tasks = board.flatMap((task) => {
           const row = rows.get(parseTaskId(task.id));
-          return row ? [toTaskCard(app, task, row)] : [];
+          return row ? [toTaskCard(app, place, task, row)] : [];
         });
         return { roomId, tasks, repoVisibility: repoVisibilityOf(app.githubData, roomId) };
-      }),
+      }, place);
+    },
 
-    'tasks.get': ({ roomId, number }) =>
-      ctx.read(async (q) => {
+    'tasks.get': async ({ roomId, place: asked, number }) => {
+      const place = await ctx.place(asked);
+      return ctx.read(async (q) => {
         await requireRoom(q, roomId);
-        return taskDetail(app, q, roomId, number);
-      }),
+        return taskDetail(app, q, place, roomId, number);
+      }, place);
+    },
 
-    'tasks.create': async ({ roomId, title, description, propose }) => {
-      const person = await ctx.person();
+    'tasks.create': async ({ roomId, place: asked, title, description, propose }) => {
+      const place = await ctx.place(asked);
+      const person = await ctx.person(place);
       const task = await ctx.write(async (tx) => {
         await resolveWritableRoom(tx, roomId);
         return addTask(tx, roomId, person, { title, description: description ?? null, propose: propose ?? false });
-      });
-      return ctx.read((q) => taskCard(app, q, roomId, parseTaskId(task.id)));
+      }, place);
+      return ctx.read((q) => taskCard(app, q, place, roomId, parseTaskId(task.id)), place);
     },
 
-    'tasks.move': ({ roomId, number, to }) => change(roomId, number, (tx, person) => moveTaskAsPerson(tx, roomId, number, person, to)),
-    'tasks.accept': ({ roomId, number }) => change(roomId, number, (tx, person) => acceptTaskAsPerson(tx, roomId, number, person)),
-    'tasks.cancel': ({ roomId, number }) => change(roomId, number, (tx, person) => cancelTaskAsPerson(tx, roomId, number, person)),
-    'tasks.handoff': ({ roomId, number, toAgentKey }) =>
-      change(roomId, number, (tx, person) => reassignTaskAsPerson(tx, roomId, number, person, { agentKey: toAgentKey })),
-    'tasks.releaseWork': ({ roomId, number }) => change(roomId, number, (tx, person) => forceReleaseWorkLease(tx, roomId, number, person)),
-    'tasks.releaseReview': ({ roomId, number }) => change(roomId, number, (tx, person) => forceReleaseReview(tx, roomId, number, person)),
+    'tasks.move': (ref) => change(ref, (tx, person) => moveTaskAsPerson(tx, ref.roomId, ref.number, person, ref.to)),
+    'tasks.accept': (ref) => change(ref, (tx, person) => acceptTaskAsPerson(tx, ref.roomId, ref.number, person)),
+    'tasks.cancel': (ref) => change(ref, (tx, person) => cancelTaskAsPerson(tx, ref.roomId, ref.number, person)),
+    'tasks.handoff': (ref) => change(ref, (tx, person) => reassignTaskAsPerson(tx, ref.roomId, ref.number, person, { agentKey: ref.toAgentKey })),
+    'tasks.releaseWork': (ref) => change(ref, (tx, person) => forceReleaseWorkLease(tx, ref.roomId, ref.number, person)),
+    'tasks.releaseReview': (ref) => change(ref, (tx, person) => forceReleaseReview(tx, ref.roomId, ref.number, person)),
   };
 }

@@ -1,11 +1,12 @@
-// workers.*: the Agents roster and what a person does to an agent — rename it, disconnect
-// it (it may reconnect), or remove it from the room (its tasks there go back to accepted) —
-// and why it was woken.
+// workers.*: the Agents roster (one room, or every room of every place) and what a person
+// does to an agent — rename it, disconnect it (it may reconnect), or remove it from the room
+// (its tasks there go back to accepted) — and why it was woken. A session is named by its id
+// and its room's place ('local' when omitted).
 import { requireRoom } from '../../domain/rooms/rooms';
 import { renameSession } from '../../domain/sessions/sessions';
 import type { ApiContext } from '../context';
 import { wakesOf } from '../models/wakes';
-import { agentSession, agentSessions, requireAgentSession } from '../models/workers';
+import { agentSession, agentSessions, inRosterOrder, requireAgentSession } from '../models/workers';
 import type { Methods } from './types';
 
 type WorkerMethods = Methods<'workers.list' | 'workers.rename' | 'workers.disconnect' | 'workers.remove' | 'workers.wakes'>;
@@ -13,35 +14,46 @@ type WorkerMethods = Methods<'workers.list' | 'workers.rename' | 'workers.discon
 export function workerMethods(ctx: ApiContext): WorkerMethods {
   const { app } = ctx;
   // The hub unbinds the session before the write, so a wait in flight fails with W14 at once.
-  const end = async (sessionId: string, mode: 'disconnect' | 'remove') => {
-    await ctx.read((q) => requireAgentSession(q, sessionId));
-    await app.hub.endSessionByPerson(sessionId, mode, await ctx.person());
-    return ctx.read((q) => agentSession(app, q, sessionId));
+  const end = async (input: { sessionId: string; place?: string }, mode: 'disconnect' | 'remove') => {
+    const place = await ctx.place(input.place);
+    await ctx.read((q) => requireAgentSession(q, input.sessionId), place);
+    await app.hub.endSessionByPerson(place, input.sessionId, mode, await ctx.person(place));
+    return ctx.read((q) => agentSession(app, q, place, input.sessionId), place);
   };
   return {
-    'workers.list': ({ roomId }) =>
-      ctx.read(async (q) => {
-        if (roomId !== undefined) await requireRoom(q, roomId);
-        return agentSessions(app, q, roomId);
-      }),
+    'workers.list': async ({ roomId, place: asked }) => {
+      if (roomId !== undefined) {
+        const place = await ctx.place(asked);
+        return ctx.read(async (q) => {
+          await requireRoom(q, roomId);
+          return agentSessions(app, q, place, roomId);
+        }, place);
+      }
+      // Every room of every place this app can read now.
+      const all = [];
+      for (const storage of await app.places.reachable()) all.push(...(await storage.read((q) => agentSessions(app, q, storage.place))));
+      return inRosterOrder(all);
+    },
 
-    'workers.rename': async ({ sessionId, name }) => {
-      const person = await ctx.person();
+    'workers.rename': async ({ sessionId, place: asked, name }) => {
+      const place = await ctx.place(asked);
+      const person = await ctx.person(place);
       await ctx.write(async (tx) => {
         await requireAgentSession(tx, sessionId);
         return renameSession(tx, sessionId, name, person);
-      });
-      return ctx.read((q) => agentSession(app, q, sessionId));
+      }, place);
+      return ctx.read((q) => agentSession(app, q, place, sessionId), place);
     },
 
-    'workers.disconnect': ({ sessionId }) => end(sessionId, 'disconnect'),
-    'workers.remove': ({ sessionId }) => end(sessionId, 'remove'),
+    'workers.disconnect': (input) => end(input, 'disconnect'),
+    'workers.remove': (input) => end(input, 'remove'),
 
-    'workers.wakes': async ({ sessionId }) => {
+    'workers.wakes': async ({ sessionId, place: asked }) => {
+      const place = await ctx.place(asked);
       return ctx.read(async (q) => {
         await requireAgentSession(q, sessionId);
-        return wakesOf(app, q, sessionId);
-      });
+        return wakesOf(app, q, place, sessionId);
+      }, place);
     },
   };
 }

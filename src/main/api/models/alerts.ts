@@ -1,6 +1,6 @@
 // The "Needs you" items the app raised (issue 14) as the queue shows them: what the item is
 // about, the agent it concerns with its reachability now, who the work could go to instead,
-// the prompt to paste into the agent's chat, and what the person can do.
+// the prompt to paste into the agent's chat, and what the person can do. `q` reads the room's place.
 import type { AlertAction } from '../../../shared/model/delivery';
 import type { NeedsYouItem } from '../../../shared/model/needsYou';
 import { REACHABILITY_ORDER } from '../../../shared/model/workers';
@@ -24,12 +24,12 @@ const ACTIONS: Readonly<Record<AlertRow['kind'], AlertAction[]>> = {
 };
 
 /** The queue item of an open alert; null for one that no longer applies (yesterday's budget). */
-export async function toAlertItem(app: App, q: Queryable, item: AlertItem): Promise<NeedsYouItem | null> {
+export async function toAlertItem(app: App, q: Queryable, place: string, item: AlertItem): Promise<NeedsYouItem | null> {
   const a = item.alert;
   const detail = alertDetail<{ prompt: string; remindedAt: string; day: string }>(a);
-  if (a.kind === 'room_budget' && detail.day !== app.hub.delivery.meter.day()) return null;
+  if (a.kind === 'room_budget' && detail.day !== app.hub.delivery.meter.day(place)) return null;
   const session = a.session_id ? await getSession(q, a.session_id) : undefined;
-  const agentRef = async (s: SessionRow) => ({ sessionId: s.session_id, name: s.display_name, reachability: await reachabilityOf(q, app.hub.delivery, s) });
+  const agentRef = async (s: SessionRow) => ({ sessionId: s.session_id, name: s.display_name, reachability: await reachabilityOf(q, app.hub.delivery, place, s) });
   const others =
     a.kind === 'unanswered' || a.kind === 'idle_task'
       ? (
@@ -40,7 +40,7 @@ export async function toAlertItem(app: App, q: Queryable, item: AlertItem): Prom
         ).sort((x, y) => REACHABILITY_ORDER.indexOf(x.reachability) - REACHABILITY_ORDER.indexOf(y.reachability))
       : [];
   return {
-    ref: { kind: 'alert', roomId: a.room_id, number: a.number },
+    ref: { kind: 'alert', roomId: a.room_id, place, number: a.number },
     reason: a.kind,
     roomName: item.roomName,
     createdAt: a.created_at,

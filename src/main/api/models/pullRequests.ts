@@ -22,7 +22,7 @@ function toContract(url: string, known: KnownState | null): PullRequestState {
 }
 
 /** The card's PR state now, and a background refresh that signals the UI when it changes. */
-export function pullRequestStateOf(app: App, roomId: string, number: number, task: Pick<TaskObject, 'pr_url' | 'workflow_artifacts'>): PullRequestState | null {
+export function pullRequestStateOf(app: App, place: string, roomId: string, number: number, task: Pick<TaskObject, 'pr_url' | 'workflow_artifacts'>): PullRequestState | null {
   const url = pullRequestUrlOf(task);
   if (url === null) return null;
   const before = app.githubData.peekPullRequestState(url);
@@ -33,7 +33,7 @@ export function pullRequestStateOf(app: App, roomId: string, number: number, tas
     .pullRequestState(url)
     .then(() => {
       const now = toContract(url, app.githubData.peekPullRequestState(url));
-      if (now.state !== shown.state || now.checks !== shown.checks) emitUiSignal(app, { type: 'task.refreshed', roomId, number });
+      if (now.state !== shown.state || now.checks !== shown.checks) emitUiSignal(app, { type: 'task.refreshed', place, roomId, number });
     })
     .catch(() => undefined);
   return shown;

@@ -13,17 +13,19 @@ import { pullRequestStateOf } from './pullRequests';
 /** How many messages posted in the task's creation write are looked at for its event. */
 const CREATION_SCAN = 50;
 
-export function toTaskCard(app: App, task: TaskObject, row: TaskRow): TaskCard {
+/** `place`: the room's ('local' or a team's name). */
+export function toTaskCard(app: App, place: string, task: TaskObject, row: TaskRow): TaskCard {
   const review = task.active_leases.find((l) => l.kind === 'review');
   return {
     id: task.id,
     number: row.number,
     roomId: row.room_id,
+    place,
     title: task.title,
     status: task.status,
     assignee: task.assignee === null ? null : personOf(task.assignee, task.assignee_agent_key),
     reviewer: review ? personOf(review.holder_label, review.agent_key) : null,
-    pr: pullRequestStateOf(app, row.room_id, row.number, task),
+    pr: pullRequestStateOf(app, place, row.room_id, row.number, task),
     createdBy: personOf(task.created_by, row.created_by_agent_key),
     proposedByAgent: row.created_by_agent_key !== null,
     createdAt: task.created_at,
@@ -32,16 +34,16 @@ export function toTaskCard(app: App, task: TaskObject, row: TaskRow): TaskCard {
 }
 
 /** One task's card (T3 when it does not exist). */
-export async function taskCard(app: App, q: Queryable, roomId: string, number: number): Promise<TaskCard> {
+export async function taskCard(app: App, q: Queryable, place: string, roomId: string, number: number): Promise<TaskCard> {
   const task = await getTask(q, roomId, number);
-  return toTaskCard(app, task, (await getTaskRow(q, roomId, number))!);
+  return toTaskCard(app, place, task, (await getTaskRow(q, roomId, number))!);
 }
 
-export async function taskDetail(app: App, q: Queryable, roomId: string, number: number): Promise<TaskDetail> {
+export async function taskDetail(app: App, q: Queryable, place: string, roomId: string, number: number): Promise<TaskDetail> {
   const task = await getTask(q, roomId, number);
   const row = (await getTaskRow(q, roomId, number))!;
   return {
-    ...toTaskCard(app, task, row),
+    ...toTaskCard(app, place, task, row),
     description: task.description,
     history: (await listTaskHistory(q, roomId, number)).map((e) => ({ from: e.from_status, to: e.to_status, actor: e.actor_label, at: e.created_at })),
     artifacts: task.workflow_artifacts,

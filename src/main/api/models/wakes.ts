@@ -27,13 +27,13 @@ export async function toWake(q: Queryable, record: WakeRecord): Promise<Wake> {
   };
 }
 
-/** The session's wakes, newest first. */
-export function wakesOf(app: App, q: Queryable, sessionId: string): Promise<Wake[]> {
-  return mapInOrder(app.hub.wakes.of(sessionId), (w) => toWake(q, w));
+/** The wakes of the session of `place`, newest first (`q` reads that place). */
+export function wakesOf(app: App, q: Queryable, place: string, sessionId: string): Promise<Wake[]> {
+  return mapInOrder(app.hub.wakes.of(place, sessionId), (w) => toWake(q, w));
 }
 
 /** The session's latest wake, or null (the roster shows only this one). */
-export async function lastWakeOf(app: App, q: Queryable, sessionId: string): Promise<Wake | null> {
-  const latest = app.hub.wakes.of(sessionId)[0];
+export async function lastWakeOf(app: App, q: Queryable, place: string, sessionId: string): Promise<Wake | null> {
+  const latest = app.hub.wakes.of(place, sessionId)[0];
   return latest ? toWake(q, latest) : null;
 }

@@ -77,6 +77,8 @@ export type NeedsYouKind = NeedsYouItem['kind'];
 export interface NeedsYouQuery {
   /** The person's names as handles (GitHub name, login, OS user name), normalised or not. */
   personHandles: readonly string[];
+  /** Whose dismissals count: '' on this computer, the app's host id in a team database. */
+  reader?: string;
   /** 1–200, default 50. */
   limit?: number;
 }
@@ -101,7 +103,7 @@ export async function listNeedsYou(q: Queryable, query: NeedsYouQuery): Promise<
         sourceMessageId: r.source_message_number === null ? null : msgId(r.source_message_number),
       }),
     ),
-    ...(await listWaitingTasksAcrossRooms(q, limit)).map(
+    ...(await listWaitingTasksAcrossRooms(q, query.reader ?? '', limit)).map(
       (t): TaskItem => ({
         kind: t.status === 'in_review' ? 'review' : 'blocked',
         roomId: t.room_id,
@@ -112,7 +114,8 @@ export async function listNeedsYou(q: Queryable, query: NeedsYouQuery): Promise<
         assignee: t.assignee,
       }),
     ),
-    ...await listMentions(q, query.personHandles, limit),
+    ...await listMentions(q, query.personHandles, query.reader ?? '', limit),
+    // The app's own items are the room's, not a reader's: in a team room, closing one closes it for everyone.
     ...(await listOpenAlertsAcrossRooms(q, limit)).map(
       (a): AlertItem => ({ kind: 'alert', roomId: a.room_id, roomName: a.room_name, id: formatId('alert', a.number), createdAt: a.created_at, alert: a }),
     ),
@@ -122,12 +125,15 @@ export async function listNeedsYou(q: Queryable, query: NeedsYouQuery): Promise<
 }
 
 /** The sidebar badge: the number of queue items, counted up to NEEDS_YOU_COUNT_CAP. */
-export async function countNeedsYou(q: Queryable, query: Pick<NeedsYouQuery, 'personHandles'>): Promise<number> {
-  return (await listNeedsYou(q, { personHandles: query.personHandles, limit: NEEDS_YOU_COUNT_CAP })).length;
+export async function countNeedsYou(q: Queryable, query: Pick<NeedsYouQuery, 'personHandles' | 'reader'>): Promise<number> {
+  return (await listNeedsYou(q, { ...query, limit: NEEDS_YOU_COUNT_CAP })).length;
 }
 
-/** A person dismisses a queue item: a request is dismissed for good, the others are hidden. */
-export async function dismissNeedsYouItem(tx: Tx, person: PersonActor, item: { kind: NeedsYouKind; roomId: string; id: string }): Promise<void> {
+/**
+ * A person dismisses a queue item: a request is dismissed for good (for everyone in a team
+ * room), the others are hidden for `reader` only.
+ */
+export async function dismissNeedsYouItem(tx: Tx, person: PersonActor, item: { kind: NeedsYouKind; roomId: string; id: string }, reader = ''): Promise<void> {
   if (person.kind !== 'person') throw appErrors.invalidInput('Only people can dismiss "Needs you" items.');
   if (item.kind === 'alert') {
     const number = parseNumberedId('alert', item.id);
@@ -145,20 +151,20 @@ export async function dismissNeedsYouItem(tx: Tx, person: PersonActor, item: { k
   if (item.kind === 'mention') {
     const number = parseNumberedId('msg', item.id);
     if (number === null || (await selectMessage(tx, item.roomId, number)) === undefined) throw appErrors.notFound('Message');
-    await insertDismissal(tx, item.roomId, 'mention', number);
+    await insertDismissal(tx, item.roomId, 'mention', number, reader);
   } else {
     const number = parseNumberedId('task', item.id);
     if (number === null || (await getTaskRow(tx, item.roomId, number)) === undefined) throw appErrors.notFound('Task');
-    await insertDismissal(tx, item.roomId, item.kind, number);
+    await insertDismissal(tx, item.roomId, item.kind, number, reader);
   }
   tx.emit({ type: 'needsYou.changed', roomId: item.roomId });
 }
 
-async function listMentions(q: Queryable, personHandles: readonly string[], limit: number): Promise<MentionItem[]> {
+async function listMentions(q: Queryable, personHandles: readonly string[], reader: string, limit: number): Promise<MentionItem[]> {
   const handles = new Set(personHandles.map(normalizeHandle).filter((h) => /[a-z0-9]/.test(h)));
   if (handles.size === 0) return [];
   const items: MentionItem[] = [];
-  for (const row of await listMentionCandidates(q, mentionQuery(handles), MENTION_SCAN_LIMIT)) {
+  for (const row of await listMentionCandidates(q, mentionQuery(handles), reader, MENTION_SCAN_LIMIT)) {
     if (!extractMentions(row.text).some((name) => handles.has(normalizeHandle(name)))) continue;
     items.push({
       kind: 'mention',

@@ -123,6 +123,7 @@ async function requireOpenRequest(tx: Tx, person: PersonActor, roomId: string, n
   if (person.kind !== 'person') throw appErrors.invalidInput('Only people can answer or dismiss requests.');
   await resolveWritableRoom(tx, roomId);
   const row = await requireRequest(tx, roomId, number);
+  if (row.status === 'answered' && verb === 'answered') throw appErrors.alreadyAnswered(formatId('req', number), row.answered_by ?? '');
   if (row.status !== 'open') {
     throw appErrors.invalidInput(`${formatId('req', number)} is already ${row.status}; only open requests can be ${verb}.`);
   }

@@ -23,13 +23,14 @@ export interface RoomListItem {
   lastActivityAt: string;
 }
 
-export async function listRooms(q: Queryable, options: { limit?: number } = {}): Promise<RoomListItem[]> {
-  return mapInOrder(await selectRoomList(q, options.limit ?? DEFAULT_ROOM_LIST_LIMIT), (row) => toListItem(q, row));
+/** `reader`: whose read markers count ('' on this computer, the app's host id in a team database). */
+export async function listRooms(q: Queryable, options: { limit?: number; reader?: string } = {}): Promise<RoomListItem[]> {
+  return mapInOrder(await selectRoomList(q, options.reader ?? '', options.limit ?? DEFAULT_ROOM_LIST_LIMIT), (row) => toListItem(q, row));
 }
 
 /** One room as the list shows it; null for an unknown room. */
-export async function roomListItem(q: Queryable, roomId: string): Promise<RoomListItem | null> {
-  const row = await selectRoomListRow(q, roomId);
+export async function roomListItem(q: Queryable, roomId: string, reader = ''): Promise<RoomListItem | null> {
+  const row = await selectRoomListRow(q, reader, roomId);
   return row ? await toListItem(q, row) : null;
 }
 

@@ -128,15 +128,16 @@ function attachmentFilesInside(dataDir: string, paths: readonly string[]): strin
 }
 
 /** Moves the person's read marker forward to `upToNumber` (clamped to the newest message). */
-export async function markRoomRead(tx: Tx, roomId: string, upToNumber: number): Promise<number> {
+/** Moves `reader`'s read marker ('' on this computer, the app's host id in a team database) forward. */
+export async function markRoomRead(tx: Tx, roomId: string, upToNumber: number, reader = ''): Promise<number> {
   await requireRoom(tx, roomId);
   if (!Number.isSafeInteger(upToNumber) || upToNumber < 0) {
     throw appErrors.invalidInput('The read position must be a message number.');
   }
-  const current = await selectLastReadNumber(tx, roomId);
+  const current = await selectLastReadNumber(tx, roomId, reader);
   const target = Math.min(upToNumber, await selectLatestNumber(tx, roomId));
   if (target <= current) return current;
-  await upsertLastReadNumber(tx, roomId, target);
+  await upsertLastReadNumber(tx, roomId, reader, target);
   tx.emit({ type: 'room.changed', roomId, change: 'updated' });
   return target;
 }

@@ -1,8 +1,11 @@
 // Presence of agent sessions (data-model.md §5.5): status and status text, set by the
 // actions that change what an agent is doing, in the same transaction as that action;
-// plus the latest reasoning shown on the agent card, and last_seen_at.
+// plus the latest reasoning shown on the agent card, and last_seen_at. Across machines
+// (team-rooms.md §4): each app's heartbeat and the moment its connection let a session go.
 import type { Tx } from '../../store/port';
-import { resetPresenceNaming, touchSessionLastSeen, updatePresenceRow, updateReasoningRow, type SessionRow } from '../../store/sessionQueries';
+import {
+  releaseSessionRow, resetPresenceNaming, touchSessionLastSeen, updatePresenceRow, updateReasoningRow, upsertAppHost, type SessionRow,
+} from '../../store/sessionQueries';
 
 export type PresenceStatus = 'idle' | 'working' | 'reviewing' | 'blocked';
 
@@ -75,4 +78,14 @@ export function readReasoning(session: Pick<SessionRow, 'reasoning_json'>): Reas
 /** Marks activity (worker-handles.md §7 step 10). Publishes nothing: it happens on every call. */
 export async function touchLastSeen(tx: Tx, sessionId: string): Promise<void> {
   await touchSessionLastSeen(tx, sessionId);
+}
+
+/** An app's heartbeat in a team database: it is alive, and so are the sessions it holds there. */
+export async function heartbeat(tx: Tx, host: { readonly id: string; readonly label: string }): Promise<void> {
+  await upsertAppHost(tx, host.id, host.label);
+}
+
+/** The connection that held the session at `epoch` closed: the team's other apps show it offline after the grace. */
+export async function releaseSession(tx: Tx, sessionId: string, epoch: number): Promise<void> {
+  await releaseSessionRow(tx, sessionId, epoch);
 }

@@ -26,6 +26,12 @@ export interface RosterEntry {
   /** Tasks whose active work lease this session's agent holds in its room, e.g. ["task_7"]. */
   tasksHeld: string[];
   lastSeenAt: string;
+  /** The app holding (or that last held) the session and its machine's name; null before any did. */
+  hostId: string | null;
+  hostLabel: string | null;
+  /** What presence needs for a session held by another app of a team: when it let go, and when that app last heartbeat. */
+  releasedAt: string | null;
+  hostHeardAt: string | null;
 }
 
 /** Every agent session (never controllers) of one room or all rooms: live first, then most recently seen. */
@@ -58,6 +64,10 @@ export async function listAgents(q: Queryable, filter: { roomId?: string | null 
     endedBy: row.ended_by,
     tasksHeld: held.get(`${row.room_id}\n${row.agent_key}`) ?? [],
     lastSeenAt: row.last_seen_at,
+    hostId: row.host_id,
+    hostLabel: row.host_label,
+    releasedAt: row.released_at,
+    hostHeardAt: row.host_heard_at,
   }));
 }
 
@@ -68,8 +78,10 @@ export interface AgentSessionObject {
   session_kind: SessionRow['session_kind'];
   runtime: string;
   host_id: string;
-  host_kind: 'local';
-  host_label: 'Local device';
+  /** 'local': a room on this computer; 'team': a team's room, possibly held from another machine. */
+  host_kind: 'local' | 'team';
+  /** 'Local device' for this computer's rooms; in a team room, the name of the machine that holds it. */
+  host_label: string;
   liveness_capability: 'session_activity';
   tool_bridge_id: null;
   actor_label: string;
@@ -88,15 +100,17 @@ export interface AgentSessionObject {
   ended_at: string | null;
 }
 
-export function toAgentSessionObject(row: SessionRow, context: { online: boolean; hostId: string }): AgentSessionObject {
+/** `place` is the room's: 'local' or a team's name. */
+export function toAgentSessionObject(row: SessionRow, context: { online: boolean; hostId: string; place: string }): AgentSessionObject {
+  const team = context.place !== 'local';
   return {
     session_id: row.session_id,
     room_id: row.room_id,
     session_kind: row.session_kind,
     runtime: row.runtime,
-    host_id: context.hostId,
-    host_kind: 'local',
-    host_label: 'Local device',
+    host_id: (team ? row.host_id : null) ?? context.hostId,
+    host_kind: team ? 'team' : 'local',
+    host_label: team ? (row.host_label ?? 'Unknown machine') : 'Local device',
     liveness_capability: 'session_activity',
     tool_bridge_id: null,
     actor_label: row.actor_label,

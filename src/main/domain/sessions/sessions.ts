@@ -3,7 +3,11 @@
 // person actions rename and remove. Bindings and tokens live in the MCP layer, not here.
 import type { Queryable, Tx } from '../../store/port';
 import {
+  bindSessionRow as bindRow,
+  bumpBindingEpoch,
   endSessionRow,
+  selectBindingEpoch,
+  upsertAppHost,
   findLiveWorkerSessionsByNameKey,
   getSessionRow,
   listRoomSessionRows,
@@ -66,11 +70,33 @@ export function findHeldNameMatches(q: Queryable, roomId: string, name: string):
   return findLiveWorkerSessionsByNameKey(q, roomId, normalizeHandle(name));
 }
 
+/** The app (installation) whose connection holds a session, and its machine's name. */
+export interface SessionHost {
+  readonly id: string;
+  readonly label: string;
+}
+
 /** Where a new session opens, as both kinds of registration give it. */
 interface SessionPlace {
   roomId: string;
   sessionKind?: SessionKind;
   repoBranch?: string | null;
+  /** The app whose connection takes the session: bound to it (a new binding epoch) in the same write. */
+  host?: SessionHost;
+}
+
+/**
+ * Binds the session to a connection of `host`: a new binding epoch (fencing the holder before
+ * it, on any machine), and the host heard from now (so other apps show it online at once).
+ */
+async function bindSessionRow(tx: Tx, sessionId: string, host: SessionHost): Promise<number> {
+  await upsertAppHost(tx, host.id, host.label);
+  return bindRow(tx, sessionId, host.id, host.label);
+}
+
+/** The session's binding epoch: a fenced write checks it is still the one its connection was given. */
+export function bindingEpoch(q: Queryable, sessionId: string): Promise<number> {
+  return selectBindingEpoch(q, sessionId);
 }
 
 /** Who a new session is; the rest of its row is the same for every new session. */
@@ -100,13 +126,14 @@ async function insertNamedSession(tx: Tx, place: SessionPlace, identity: Session
     last_seen_at: tx.now,
   };
   await insertSessionWithFreeName(tx, row, preferredName);
+  const epoch = place.host ? await bindSessionRow(tx, row.session_id, place.host) : undefined;
   const session = await mustGetSession(tx, row.session_id);
   const takenName = session.display_name === preferredName ? null : preferredName;
   // Controllers are read-only observers and stay off the roster, so they join silently.
   if (session.session_kind === 'worker') {
     await postSystemEvent(tx, session.room_id, joinEventText(session, takenName), sessionActor(session));
   }
-  tx.emit({ type: 'worker.changed', roomId: session.room_id, sessionId: session.session_id, change: 'registered' });
+  tx.emit({ type: 'worker.changed', roomId: session.room_id, sessionId: session.session_id, change: 'registered', epoch });
   return session;
 }
 
@@ -139,17 +166,18 @@ export function insertWorkerSession(tx: Tx, input: WorkerSessionInput): Promise<
  * A reconnect: clears an end (by disconnect or a person), touches last_seen_at, and
  * sets presence idle "available in room". It never renames and posts nothing.
  */
-export async function reviveOrTouchSession(tx: Tx, sessionId: string, repoBranch?: string | null): Promise<SessionRow> {
+export async function reviveOrTouchSession(tx: Tx, sessionId: string, repoBranch?: string | null, host?: SessionHost): Promise<SessionRow> {
   const before = await mustGetSession(tx, sessionId);
   await reviveSessionRow(tx, sessionId, repoBranch, AVAILABLE_IN_ROOM);
-  tx.emit({ type: 'worker.changed', roomId: before.room_id, sessionId, change: 'updated' });
+  const epoch = host ? await bindSessionRow(tx, sessionId, host) : undefined;
+  tx.emit({ type: 'worker.changed', roomId: before.room_id, sessionId, change: 'updated', epoch });
   return mustGetSession(tx, sessionId);
 }
 
 /** Persist step of connect (worker-handles.md §6 step 7): insert on first registration, else revive. */
 export async function openWorkerSession(tx: Tx, input: WorkerSessionInput): Promise<{ session: SessionRow; firstRegistration: boolean }> {
   const existing = await getSessionRow(tx, workerSessionId(input.worker.worker_id, input.roomId));
-  if (existing) return { session: await reviveOrTouchSession(tx, existing.session_id, input.repoBranch), firstRegistration: false };
+  if (existing) return { session: await reviveOrTouchSession(tx, existing.session_id, input.repoBranch, input.host), firstRegistration: false };
   return { session: await insertWorkerSession(tx, input), firstRegistration: true };
 }
 
@@ -191,7 +219,8 @@ export function createLegacySession(tx: Tx, input: LegacySessionInput): Promise<
 /**
  * Ends a session; a second end changes nothing and reports `alreadyEnded`. Leases are
  * kept. Null for an unknown session (e.g. its room was deleted), so closing a connection
- * that owned several sessions still ends the others.
+ * that owned several sessions still ends the others. A person's end also fences whichever
+ * connection holds it, on any machine (a new binding epoch).
  */
 export async function endSession(
   tx: Tx,
@@ -202,7 +231,8 @@ export async function endSession(
   if (!before) return null;
   if (before.ended_at !== null) return { session: before, alreadyEnded: true };
   await endSessionRow(tx, sessionId, endedBy);
-  tx.emit({ type: 'worker.changed', roomId: before.room_id, sessionId, change: 'ended' });
+  const epoch = endedBy === 'person' ? await bumpBindingEpoch(tx, sessionId) : undefined;
+  tx.emit({ type: 'worker.changed', roomId: before.room_id, sessionId, change: 'ended', epoch });
   return { session: await mustGetSession(tx, sessionId), alreadyEnded: false };
 }
 

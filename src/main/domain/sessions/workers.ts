@@ -1,7 +1,7 @@
 // Workers (worker-handles.md §2–3): the durable identity of one chat, found or created
 // from the hash of its registration key. The raw key is never stored.
 import type { Queryable, Tx } from '../../store/port';
-import { findWorkerByKeyHash, getWorkerRow, insertWorkerRow, listWorkerRoomIds, type WorkerRow } from '../../store/sessionQueries';
+import { copyWorkerRow, findWorkerByKeyHash, getWorkerRow, insertWorkerRow, listWorkerRoomIds, type WorkerRow } from '../../store/sessionQueries';
 import { checkRegistrationKey, hashRegistrationKey, isWorkerIdShape, newWorkerId, workerAgentKey } from '../identity/agentKeys';
 import { codename } from '../identity/codenames';
 import { runtimeSlug } from '../identity/labels';
@@ -52,4 +52,9 @@ export async function getWorker(q: Queryable, workerId: string): Promise<WorkerR
 /** A worker's rooms: every room where it has a session, ended or not (worker-handles.md §7). */
 export function workerRooms(q: Queryable, workerId: string): Promise<string[]> {
   return listWorkerRoomIds(q, workerId);
+}
+
+/** A worker created in another place (this computer, or another team) joins a room of this one: the same worker, written here once. */
+export function adoptWorker(tx: Tx, worker: WorkerRow): Promise<void> {
+  return copyWorkerRow(tx, worker);
 }

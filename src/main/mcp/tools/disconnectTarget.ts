@@ -1,30 +1,28 @@
 // Which session disconnect_agent_session ends (mcp-tools.md §4): the worker's session,
 // or the named legacy session, in room_id, else the worker's room, else the current
-// room, else the session's own room. A caller that no longer holds it gets W13/W12.
+// room, else the session's own room — in whichever place it is. A caller that no longer
+// holds it gets W13/W12.
 import { errors } from '../../domain/errors';
-import { getSession, type SessionRow } from '../../domain/sessions/sessions';
-import { workerSession } from '../identity';
+import { sessionById, sessionKeyOf, workerSession, type FoundSession } from '../identity';
 import type { ToolEnv } from '../services';
 
-export async function disconnectTarget(env: ToolEnv, args: { room_id?: string; agent_session_id?: string; worker_id?: string }): Promise<SessionRow> {
+export async function disconnectTarget(env: ToolEnv, args: { room_id?: string; agent_session_id?: string; worker_id?: string }): Promise<FoundSession> {
   if (args.worker_id !== undefined && args.agent_session_id !== undefined) throw errors.W1();
-  const { store } = env.services;
-  let session: SessionRow | undefined;
+  let found: FoundSession;
   if (args.worker_id !== undefined) {
-    const workerId = args.worker_id;
-    session = await store.read((q) => workerSession(q, workerId, args.room_id, env.conn.currentRoom));
+    const current = env.conn.currentRoom ? { place: env.conn.currentPlace, roomId: env.conn.currentRoom } : null;
+    found = await workerSession(env, args.worker_id, args.room_id, current);
   } else if (args.agent_session_id !== undefined) {
-    const sessionId = args.agent_session_id;
-    session = await store.read((q) => getSession(q, sessionId));
-    if (!session) throw errors.W17(args.agent_session_id);
-    if (!session.worker_id && !env.conn.ownsLegacySession(session.session_id)) throw errors.W17(args.agent_session_id);
+    const byId = await sessionById(env, args.agent_session_id);
+    if (!byId) throw errors.W17(args.agent_session_id);
+    if (!byId.session.worker_id && !env.conn.ownsLegacySession(sessionKeyOf(byId.place, byId.session))) throw errors.W17(args.agent_session_id);
+    found = byId;
   } else {
     throw errors.W21();
   }
-  if (!session) throw errors.W12();
-  if (session.ended_at) return session;
-  const hadToken = env.conn.tokens.has(session.session_id);
-  if (!env.services.bindings.holds(env.conn, session.session_id)) throw hadToken ? errors.W13() : errors.W12();
-  return session;
+  if (found.session.ended_at) return found;
+  const key = sessionKeyOf(found.place, found.session);
+  const hadToken = env.conn.tokens.has(key);
+  if (!env.services.bindings.holds(env.conn, key)) throw hadToken ? errors.W13() : errors.W12();
+  return found;
 }
-

@@ -29,13 +29,13 @@ export const getMessageStatusTool = defineTool({
       if (wanted !== null && !(await listRoomSessions(q, identity.roomId)).some((s) => s.session_kind === 'worker' && s.name_key === wanted)) {
         throw errors.D2(args.agent!);
       }
-      const all = (await messageRecipients(env.services, q, identity.roomId, [row])).get(row.number) ?? [];
+      const all = (await messageRecipients(env.services, q, identity, [row])).get(row.number) ?? [];
       const recipients = await mapInOrder(
         all.filter((r) => wanted === null || r.session.name_key === wanted),
         async (r) => ({
           agent: r.session.display_name,
           delivered_at: r.receipt?.at ?? null,
-          reachability: await reachabilityOf(q, env.services.delivery, r.session),
+          reachability: await reachabilityOf(q, env.services.delivery, identity.place, r.session),
         }),
       );
       return { success: true, room_id: identity.roomId, message_id: args.message_id, recipients };

@@ -28,11 +28,11 @@ const HISTORY_CHUNK = 1_000;
 
 async function postAndShow(env: ToolEnv, args: object, post: (tx: Tx, id: CallIdentity) => Promise<number>) {
   const { value: number, identity } = await writeAs(env, args, post, { posting: true });
-  const { message, notice } = await env.services.store.read(async (q) => {
+  const { message, notice } = await identity.storage.read(async (q) => {
     const row = (await getMessageRow(q, identity.roomId, number))!;
     return {
       message: await toAgentMessage(q, identity.roomId, row, { dataDir: env.services.dataDir }),
-      notice: await loopNotice(env, q, identity.roomId, identity.actor!.agentKey, number),
+      notice: await loopNotice(env, q, identity, identity.actor!.agentKey, number),
     };
   });
   return { ...message, room_id: identity.roomId, agent_identity: await agentIdentity(env, identity.session), ...notice };
@@ -99,15 +99,16 @@ export const readMessagesTool = defineTool({
       const { messages } = await toAgentMessages(q, identity.roomId, rows, { dataDir: env.services.dataDir });
       const bounded = boundMessageList(messages, 'newest');
       // Every message returned counts as delivered to the reading session (issue 14).
-      const reader = await readingSession(env, q, identity.roomId, identity.session);
+      const reader = await readingSession(env, q, identity, identity.session);
       if (reader && bounded.messages.length > 0) {
         const [first, last] = [bounded.messages[0].id, bounded.messages.at(-1)!.id].map((id) => parseNumberedId('msg', id)!);
-        env.services.delivery.deliveries.record(identity.roomId, reader.session_id, first, last);
+        env.services.delivery.deliveries.record(identity, reader.session_id, first, last);
       }
       const newest = rows.at(-1)?.number;
       if (newest !== undefined) {
         const clientKey = env.conn.clientKey;
-        void env.services.store.write((tx) => advanceClientCursor(tx, clientKey, identity.roomId, newest)).catch(() => undefined);
+        // The client's saved cursor lives on this computer, whatever the room's place.
+        void env.services.store.write((tx) => advanceClientCursor(tx, clientKey, identity.place, identity.roomId, newest)).catch(() => undefined);
       }
       const total = await totalMessageCount(q, identity.roomId);
       const partial = bounded.truncated || total > bounded.messages.length;
@@ -158,7 +159,7 @@ export const postStatusTool = defineTool({
       },
       { posting: true },
     );
-    const row = (await env.services.store.read((q) => getMessageRow(q, identity.roomId, number)))!;
+    const row = (await identity.storage.read((q) => getMessageRow(q, identity.roomId, number)))!;
     return {
       success: true,
       status_posted: args.status,

@@ -5,6 +5,7 @@ import { getSavedCurrentRoom } from '../../domain/rooms/clientRoomSessions';
 import { classifyRoomName } from '../../domain/rooms/roomIds';
 import { getRoom } from '../../domain/rooms/rooms';
 import { agentIdentity } from '../agentIdentity';
+import { locateRoom } from '../identity';
 import { enterRoom } from '../joining';
 import { inspectWorkingDir } from '../repoContext';
 import { objectResult } from '../outputSchemas';
@@ -95,9 +96,11 @@ export const pollDeviceAuth = defineTool({
     if (args.auto_join) {
       const target = args.room_id?.trim() || suggestedRoomId || env.conn.currentRoom;
       if (target) {
-        const room = await env.services.store.read((q) => getRoom(q, classifyRoomName(target).roomId));
+        const roomId = classifyRoomName(target).roomId;
+        const { place, storage } = await locateRoom(env, roomId);
+        const room = await storage.read((q) => getRoom(q, roomId));
         if (room && !room.archived_at) {
-          await enterRoom(env, room, 'join_room');
+          await enterRoom(env, place, room, 'join_room');
           joined = room.room_id;
         }
       }

@@ -7,6 +7,7 @@ import { classifyRoomName, inviteCodeOf } from '../../domain/rooms/roomIds';
 import { ensureRoom } from '../../domain/rooms/rooms';
 import { isDomainError } from '../../domain/errors';
 import { enterRoom } from '../joining';
+import { placeToJoin } from './rooms';
 import { inspectWorkingDir } from '../repoContext';
 import type { ToolEnv } from '../services';
 import { objectResult } from '../outputSchemas';
@@ -77,10 +78,11 @@ export const initializeRepo = defineTool({
     const { roomId, kind } = classifyRoomName(name);
     const path = writeRepoConfig(ctx.repoRoot, roomId);
     try {
-      const { room } = await env.services.store.write((tx) => ensureRoom(tx, { roomId, kind }));
+      const { place, storage } = await placeToJoin(env, kind, roomId);
+      const { room } = await storage.write((tx) => ensureRoom(tx, { roomId, kind }));
       // The file is written either way; an archived room is configured but not joined.
       if (room.archived_at) throw errors.R4();
-      await enterRoom(env, room, 'config');
+      await enterRoom(env, place, room, 'config');
       return { success: true, created: path, room_id: room.room_id, code: inviteCodeOf(room), joined: true, hint: 'Register this chat with register_agent_session in this room next.' };
     } catch (error) {
       if (!isDomainError(error)) throw error;

@@ -1,11 +1,16 @@
 // Room tools (mcp-tools.md §3): create_room, join_code, join_room, get_current_room,
-// resume_room_session. Repository tools live in repoTools.ts.
+// resume_room_session. Repository tools live in repoTools.ts. create_room and join_room
+// take an optional `team` (a team's name, or "local"); without it a new room goes where
+// placement says (team-rooms.md §3), an existing one is joined where it is, and an invite
+// code is looked up in every place.
 import { z } from 'zod';
 import { errors } from '../../domain/errors';
 import { classifyRoomName, inviteCodeOf, isInviteShaped, parseInviteCode } from '../../domain/rooms/roomIds';
 import { createInviteRoom, ensureRoom, getRoom } from '../../domain/rooms/rooms';
 import { getSavedCurrentRoom, getSavedRoomSession } from '../../domain/rooms/clientRoomSessions';
+import type { Storage } from '../../store/port';
 import { agentIdentity } from '../agentIdentity';
+import { locateRoom } from '../identity';
 import { enterRoom } from '../joining';
 import { joinPrompt, roomResponse } from '../roomResponse';
 import { detectRoomFromContext } from '../repoContext';
@@ -16,27 +21,41 @@ import { additive, checkWorkerFacade, defineTool, ignored, readOnly, workerFacad
 /** session_mode is ignored; the result names the mode a letagents client asked for, when it is one. */
 const sessionModeOf = (requested: unknown) => (requested === 'live' ? 'live' : 'current');
 
-async function joinInvite(env: ToolEnv, rawCode: string) {
+/** The `team` input of create_room and join_room. */
+const team = z.string().optional().describe('A team\'s name or "local"; default: the app\'s placement rules.');
+
+/** The place a `team` argument names (place_unknown, soft, naming the places), or null without one. */
+async function askedPlace(env: ToolEnv, requested: string | undefined): Promise<{ place: string; storage: Storage } | null> {
+  if (requested === undefined || requested.trim() === '') return null;
+  const place = await env.services.places.name(requested);
+  return { place, storage: await env.services.places.get(place) };
+}
+
+/** An invite room by code: in the place asked for, else in every place (locateRoom's order). */
+async function joinInvite(env: ToolEnv, rawCode: string, inPlace: { place: string; storage: Storage } | null) {
   const code = parseInviteCode(rawCode);
-  const room = await env.services.store.read((q) => getRoom(q, code));
+  const { place, storage } = inPlace ?? (await locateRoom(env, code));
+  const room = await storage.read((q) => getRoom(q, code));
   if (!room || room.kind !== 'invite') throw errors.R3();
   // Like join_room: an archived room is read-only, so it is not joined.
   if (room.archived_at) throw errors.R4();
-  await enterRoom(env, room, 'join_code');
-  return room;
+  await enterRoom(env, place, room, 'join_code');
+  return { place, room };
 }
 
 export const createRoom = defineTool({
   name: 'create_room',
   title: 'Create room',
   description: 'Create an invite room with a fresh code (like ABCX-7291); it becomes current.',
-  input: {},
+  input: { team },
   output: roomResult,
   annotations: additive,
-  async run(_args, env) {
-    const room = await env.services.store.write((tx) => createInviteRoom(tx));
-    await enterRoom(env, room, 'join_code');
-    return roomResponse(env, room, 'join_code');
+  async run(args, env) {
+    const { places } = env.services;
+    const place = (await askedPlace(env, args.team))?.place ?? (await places.placeForNewRoom('invite', ''));
+    const room = await (await places.get(place)).write((tx) => createInviteRoom(tx));
+    await enterRoom(env, place, room, 'join_code');
+    return roomResponse(env, place, room, 'join_code');
   },
 });
 
@@ -48,8 +67,8 @@ export const joinCode = defineTool({
   output: roomResult,
   annotations: additive,
   async run(args, env) {
-    const room = await joinInvite(env, args.code);
-    return { ...await roomResponse(env, room, 'join_code'), session_mode: 'current' };
+    const { place, room } = await joinInvite(env, args.code, null);
+    return { ...await roomResponse(env, place, room, 'join_code'), session_mode: 'current' };
   },
 });
 
@@ -59,6 +78,7 @@ export const joinRoom = defineTool({
   description: 'Join a room (created if missing): any name, an invite code or a git remote; it becomes current.',
   input: {
     name: z.string().optional().describe('Default: this folder\'s room (.letagents.json or git origin).'),
+    team,
     session_mode: ignored(),
   },
   output: roomResult,
@@ -70,17 +90,34 @@ export const joinRoom = defineTool({
       if (!detected) throw errors.R12();
       name = detected;
     }
+    const asked = await askedPlace(env, args.team);
     if (isInviteShaped(name.trim())) {
-      const room = await joinInvite(env, name);
-      return { ...await roomResponse(env, room, 'join_code'), session_mode: sessionModeOf(args.session_mode), created: false };
+      const { place, room } = await joinInvite(env, name, asked);
+      return { ...await roomResponse(env, place, room, 'join_code'), session_mode: sessionModeOf(args.session_mode), created: false };
     }
     const { roomId, kind } = classifyRoomName(name);
-    const { room, created } = await env.services.store.write((tx) => ensureRoom(tx, { roomId, kind }));
+    const { place, storage } = asked ?? (await placeToJoin(env, kind, roomId));
+    const { room, created } = await storage.write((tx) => ensureRoom(tx, { roomId, kind }));
     if (room.archived_at) throw errors.R4();
-    await enterRoom(env, room, 'join_room');
-    return { ...await roomResponse(env, room, 'join_room'), session_mode: sessionModeOf(args.session_mode), created };
+    await enterRoom(env, place, room, 'join_room');
+    return { ...await roomResponse(env, place, room, 'join_room'), session_mode: sessionModeOf(args.session_mode), created };
   },
 });
+
+/**
+ * Where join_room without `team` goes: a room of that id where placement puts new ones, else
+ * one that already exists elsewhere (locateRoom: the place this connection was in, this
+ * computer, the teams in order), else a new room where placement puts it.
+ */
+export async function placeToJoin(env: ToolEnv, kind: 'repo' | 'named' | 'invite', roomId: string): Promise<{ place: string; storage: Storage }> {
+  const { places } = env.services;
+  const target = await places.placeForNewRoom(kind, roomId);
+  const targetStorage = await places.get(target);
+  if (await targetStorage.read((q) => getRoom(q, roomId))) return { place: target, storage: targetStorage };
+  const existing = await locateRoom(env, roomId);
+  if (await existing.storage.read((q) => getRoom(q, roomId))) return existing;
+  return { place: target, storage: targetStorage };
+}
 
 export const getCurrentRoom = defineTool({
   name: 'get_current_room',
@@ -91,7 +128,8 @@ export const getCurrentRoom = defineTool({
   annotations: readOnly,
   async run(_args, env) {
     const current = env.conn.currentRoom;
-    const room = current ? await env.services.store.read((q) => getRoom(q, current)) : null;
+    const place = env.conn.currentPlace;
+    const room = current ? await (await env.services.places.get(place)).read((q) => getRoom(q, current)) : null;
     if (!room) return { connected: false, message: 'Not currently in any room' };
     return {
       connected: true,
@@ -101,7 +139,8 @@ export const getCurrentRoom = defineTool({
       kind: room.kind,
       git_room: room.kind === 'repo',
       joined_via: env.conn.currentJoinedVia,
-      is_local: true,
+      is_local: place === 'local',
+      place,
       agent_identity: await agentIdentity(env, null),
       auth: await env.services.authSummary(),
       agent_prompt_kind: 'join',
@@ -123,15 +162,15 @@ export const resumeRoomSession = defineTool({
   async run(args, env) {
     await checkWorkerFacade(env, args.worker_id);
     const requested = args.room_id?.trim();
-    const { saved, room } = await env.services.store.read(async (q) => {
-      const saved = requested ? await getSavedRoomSession(q, env.conn.clientKey, requested) : await getSavedCurrentRoom(q, env.conn.clientKey);
-      return { saved, room: saved ? await getRoom(q, saved.roomId) : null };
-    });
+    const saved = await env.services.store.read((q) =>
+      requested ? getSavedRoomSession(q, env.conn.clientKey, requested) : getSavedCurrentRoom(q, env.conn.clientKey),
+    );
     if (!saved) throw errors.R7();
+    const room = await (await env.services.places.get(saved.place)).read((q) => getRoom(q, saved.roomId));
     if (!room) throw errors.R3();
     const joinedVia = saved.joinedVia;
-    await enterRoom(env, room, joinedVia);
-    const response = await roomResponse(env, room, joinedVia);
+    await enterRoom(env, saved.place, room, joinedVia);
+    const response = await roomResponse(env, saved.place, room, joinedVia);
     return {
       success: true,
       rejoined_from_local_state: true,

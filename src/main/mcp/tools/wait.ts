@@ -1,7 +1,8 @@
 // wait_for_messages (mcp-tools.md §5.3): route messages after a cursor in windows of
 // 100 and return the first window that activates this agent; when caught up, sleep on
-// the room's commit signal (never polling the database) until a message commits, the
-// deadline passes, the client cancels, or the worker is taken over (W14). A burst of
+// the room's commit signal (never polling the database; in a team room also raised by the
+// other apps' hints and by a reconnect) until a message commits, the deadline passes, the
+// client cancels, or the worker is taken over (W14), on this machine or another. A burst of
 // messages committed together goes out in one result, and each result that activates the
 // agent is recorded with its reason for the people watching. While it sleeps it sends
 // progress (waitProgress.ts) to clients that asked, and logs what woke it.
@@ -15,7 +16,7 @@ import { mapInOrder } from '../../domain/inOrder';
 import type { SessionRow } from '../../domain/sessions/sessions';
 import type { Queryable } from '../../store/port';
 import { assertWithinBudget } from '../acting';
-import { assertStillHeld, readingSession, resolveIdentity } from '../identity';
+import { assertStillHeld, readingSession, resolveIdentity, sessionKeyOf, type RoomRef } from '../identity';
 import { routeMessage, type RoutingDecision } from '../routing';
 import { routableMessage, routingContextFor } from '../routingContext';
 import { noteCallIdentity } from '../callScope';
@@ -67,17 +68,17 @@ export const waitForMessagesTool = defineTool({
       if (cursor === null) throw errors.M7();
     }
     const identity = await resolveIdentity(env, args, { write: false });
-    const roomId = identity.roomId;
-    await assertWithinBudget(env, roomId);
-    const { store } = env.services;
-    const recipient = await store.read((q) => readingSession(env, q, roomId, identity.session));
-    if (recipient) noteCallIdentity(env, roomId, recipient.session_id);
+    const { roomId, place, storage: store } = identity;
+    await assertWithinBudget(env, identity);
+    const recipient = await store.read((q) => readingSession(env, q, identity, identity.session));
+    if (recipient) noteCallIdentity(env, identity, recipient.session_id);
     const { deliveries, reachability } = env.services.delivery;
+    const recipientKey = recipient && sessionKeyOf(place, recipient);
     const deadline = Date.now() + clampTimeout(args.timeout);
     let takeover: DomainError | null = null;
     let wakeOnFailure: (() => void) | null = null;
     const removeWaiter = recipient
-      ? env.services.bindings.addWaiter(recipient.session_id, env.conn.id, (error) => {
+      ? env.services.bindings.addWaiter(sessionKeyOf(place, recipient), env.conn.id, (error) => {
           takeover = error;
           wakeOnFailure?.();
         })
@@ -96,7 +97,7 @@ export const waitForMessagesTool = defineTool({
     /** Notes the receipt of a result that examined up to its last_observed_message_id. */
     const delivered = <R extends { last_observed_message_id: string | null }>(result: R): R => {
       const last = result.last_observed_message_id === null ? 0 : parseNumberedId('msg', result.last_observed_message_id)!;
-      if (recipient && examinedFrom !== null) deliveries.record(roomId, recipient.session_id, examinedFrom, last);
+      if (recipient && examinedFrom !== null) deliveries.record(identity, recipient.session_id, examinedFrom, last);
       return result;
     };
     // A sleep starting after a takeover ends at once (reads are async: one may land meanwhile).
@@ -105,20 +106,20 @@ export const waitForMessagesTool = defineTool({
       if (takeover) wake();
     };
     const stopProgress = startWaitProgress(call, deadline - Date.now(), env.services.waitProgressMs);
-    if (recipient) reachability.waitStarted(recipient.session_id);
+    if (recipientKey) reachability.waitStarted(recipientKey);
     try {
       for (;;) {
         if (takeover) throw takeover;
-        if (recipient) env.services.touchSession(recipient.session_id);
+        if (recipient) env.services.touchSession(place, recipient.session_id);
         // Listen before reading: a commit landing while the read runs still wakes the sleep below.
-        const signal = env.services.signals.next(roomId);
+        const signal = env.services.signals.next(place, roomId);
         const from = cursor;
         const look = await store.read(async (q): Promise<Look> => {
           const latest = await latestNumber(q, roomId);
           // An empty room with no cursor waits, then routes from its first message.
-          if (from === null && latest > 0) return { latest, routed: await route(env, q, roomId, recipient, await newestPage(q, roomId, WINDOW)) };
+          if (from === null && latest > 0) return { latest, routed: await route(env, q, identity, recipient, await newestPage(q, roomId, WINDOW)) };
           const after = Math.min(from ?? 0, latest);
-          if (after < latest) return { latest, routed: await route(env, q, roomId, recipient, await pageAfter(q, roomId, after, WINDOW)) };
+          if (after < latest) return { latest, routed: await route(env, q, identity, recipient, await pageAfter(q, roomId, after, WINDOW)) };
           return { latest, routed: null };
         });
         const { latest } = look;
@@ -126,7 +127,7 @@ export const waitForMessagesTool = defineTool({
         if (cursor === null) {
           signal.cancel();
           const routed = look.routed!;
-          const result = await finish(env, identity, roomId, routed, skipped, latest, 'newest');
+          const result = await finish(env, identity, routed, skipped, latest, 'newest');
           // The newest page, or when cut to the byte bound its newest suffix: from its first kept message.
           const firstKept = result.truncated ? result.messages[0]?.id : undefined;
           examinedFrom = firstKept !== undefined ? parseNumberedId('msg', firstKept) : (routed[0]?.row.number ?? null);
@@ -138,15 +139,16 @@ export const waitForMessagesTool = defineTool({
           signal.cancel();
           const routed = look.routed;
           if (routed.some((r) => !r.decision || r.decision.decision === 'activate')) {
-            // Caught up with the room: let the rest of a burst land, then route the window again.
+            // Caught up with the room: let the rest of a burst land, then route the window again
+            // (when nothing else committed since the look, the window routed above is the whole burst).
             if (!gathered && routed.at(-1)!.row.number === latest) {
               gathered = true;
-              await gatherBurst(env, roomId, deadline, call.signal, onFailure);
+              const more = await gatherBurst(env, identity, deadline, call.signal, onFailure);
               wakeOnFailure = null;
-              continue;
+              if (more || signal.fired() || takeover) continue;
             }
-            const result = await finish(env, identity, roomId, routed, skipped, routed.at(-1)!.row.number, 'oldest');
-            if (recipient) recordWake(env, roomId, recipient.session_id, routed, result.last_observed_message_id);
+            const result = await finish(env, identity, routed, skipped, routed.at(-1)!.row.number, 'oldest');
+            if (recipient) recordWake(env, identity, recipient.session_id, routed, result.last_observed_message_id);
             return noteWake(call, delivered(result));
           }
           skipped.push(...routed.map((r) => r.row.number));
@@ -157,7 +159,7 @@ export const waitForMessagesTool = defineTool({
         const remaining = deadline - Date.now();
         if (remaining <= 0 || call.signal.aborted) {
           signal.cancel();
-          return noteWake(call, delivered(await finish(env, identity, roomId, [], skipped, cursor, 'oldest')));
+          return noteWake(call, delivered(await finish(env, identity, [], skipped, cursor, 'oldest')));
         }
         await sleep(signal, remaining, call.signal, onFailure);
         wakeOnFailure = null;
@@ -165,14 +167,14 @@ export const waitForMessagesTool = defineTool({
     } finally {
       stopProgress();
       removeWaiter();
-      if (recipient) reachability.waitEnded(recipient.session_id);
+      if (recipientKey) reachability.waitEnded(recipientKey);
     }
   },
 });
 
-async function route(env: ToolEnv, q: Queryable, roomId: string, recipient: SessionRow | null, rows: MessageRow[]): Promise<Routed[]> {
+async function route(env: ToolEnv, q: Queryable, room: RoomRef, recipient: SessionRow | null, rows: MessageRow[]): Promise<Routed[]> {
   if (!recipient) return rows.map((row) => ({ row, decision: null }));
-  const ctx = await routingContextFor(env, q, roomId, recipient);
+  const ctx = await routingContextFor(env, q, room, recipient);
   return mapInOrder(rows, async (row) => ({
     row,
     decision: await routeMessage(routableMessage(row), ctx),
@@ -182,7 +184,6 @@ async function route(env: ToolEnv, q: Queryable, roomId: string, recipient: Sess
 async function finish(
   env: ToolEnv,
   identity: Parameters<typeof assertStillHeld>[1],
-  roomId: string,
   routed: Routed[],
   skipped: number[],
   lastExamined: number | null,
@@ -191,7 +192,8 @@ async function finish(
   const delivered = routed.filter((r) => !r.decision || r.decision.decision === 'activate');
   for (const r of routed) if (r.decision && r.decision.decision === 'silent') skipped.push(r.row.number);
   const rows = delivered.map((r) => r.row);
-  const { messages, threadContextTruncated } = await env.services.store.read((q) => toAgentMessages(q, roomId, rows, { dataDir: env.services.dataDir }));
+  const { roomId } = identity;
+  const { messages, threadContextTruncated } = await identity.storage.read((q) => toAgentMessages(q, roomId, rows, { dataDir: env.services.dataDir }));
   const withActivation: AgentMessage[] = messages.map((m, i) => {
     const decision = delivered[i].decision;
     return decision ? { ...m, activation: { for_current_agent: { decision: 'activate', reason: decision.reason, addressed: decision.addressed } } } : m;
@@ -215,33 +217,37 @@ async function finish(
 }
 
 /**
- * After a wake found a message that activates the agent: waits for the rest of its burst,
+ * After a wake found a message that activates the agent: waits for the rest of its burst
+ * (true when another message of the room committed meanwhile, so the window is read again),
  * so messages posted in quick succession cost the agent one turn, not several. It ends
  * once no commit has come for BURST_QUIET_MS with no write queued (a lone message waits
  * no longer than that), and never later than BURST_MS, the deadline, a cancel or a
  * takeover. Event-driven like the wait itself.
  */
-async function gatherBurst(env: ToolEnv, roomId: string, deadline: number, abort: AbortSignal, onFailure: (wake: () => void) => void): Promise<void> {
+async function gatherBurst(env: ToolEnv, room: RoomRef, deadline: number, abort: AbortSignal, onFailure: (wake: () => void) => void): Promise<boolean> {
   const until = Math.min(Date.now() + BURST_MS, deadline);
+  let more = false;
   for (;;) {
     const left = until - Date.now();
-    if (left <= 0) return;
-    const quiet = env.services.store.writing ? left : Math.min(BURST_QUIET_MS, left);
-    const woke = await sleep(env.services.signals.next(roomId), quiet, abort, onFailure);
-    if (woke === 'ended' || (woke === 'timer' && !env.services.store.writing)) return;
+    if (left <= 0) return more;
+    const quiet = room.storage.writing ? left : Math.min(BURST_QUIET_MS, left);
+    const woke = await sleep(env.services.signals.next(room.place, room.roomId), quiet, abort, onFailure);
+    if (woke === 'commit') more = true;
+    if (woke === 'ended' || (woke === 'timer' && !room.storage.writing)) return more;
   }
 }
 
 /** Notes why the agent was woken: the first activating message of the result it gets. */
-function recordWake(env: ToolEnv, roomId: string, sessionId: string, routed: Routed[], lastObserved: string | null): void {
+function recordWake(env: ToolEnv, room: RoomRef, sessionId: string, routed: Routed[], lastObserved: string | null): void {
   const last = lastObserved === null ? 0 : parseNumberedId('msg', lastObserved)!;
   const activating = routed.filter((r) => r.decision?.decision === 'activate' && r.row.number <= last);
   const first = activating[0];
   if (!first?.decision) return;
   env.services.wakes.record({
-    roomId,
+    place: room.place,
+    roomId: room.roomId,
     sessionId,
-    at: env.services.store.now(),
+    at: room.storage.now(),
     messageNumber: first.row.number,
     reason: first.decision.reason,
     addressed: first.decision.addressed,

@@ -1,11 +1,14 @@
 // Connecting a chat to its worker session (worker-handles.md §6): fast path, one
 // registration in flight per session, the synchronous token swap before any database
-// write, then persisting the session, the taken-name notice and the resumed-work notice.
+// write, then persisting the session (with a new binding epoch, which fences the previous
+// holder on any machine), the taken-name notice and the resumed-work notice.
 import { workerSessionId } from '../../domain/identity/agentKeys';
 import { getSession, openWorkerSession, toAgentSessionObject, type SessionRow } from '../../domain/sessions/sessions';
-import type { WorkerRow } from '../../domain/sessions/workers';
+import { adoptWorker, type WorkerRow } from '../../domain/sessions/workers';
 import { activeLeasesOfSession } from '../../domain/tasks/workLease';
 import { gitCurrentBranch } from '../../domain/git';
+import { sessionKeyOf, type RoomRef } from '../identity';
+import { noteCallIdentity } from '../callScope';
 import type { ToolEnv } from '../services';
 import { nameTaken } from './nameNotice';
 
@@ -25,43 +28,55 @@ export interface WorkerRegistration {
   instruction: string;
 }
 
-export async function registrationResult(env: ToolEnv, workerId: string, session: SessionRow): Promise<WorkerRegistration> {
+export async function registrationResult(env: ToolEnv, place: string, workerId: string, session: SessionRow): Promise<WorkerRegistration> {
+  // The token meter charges the result to the session it names, in this place.
+  noteCallIdentity(env, { place, roomId: session.room_id }, null);
   return {
     success: true,
     worker_id: workerId,
-    agent_session: toAgentSessionObject(session, { online: true, hostId: await env.services.hostId() }),
+    agent_session: toAgentSessionObject(session, { online: true, hostId: await env.services.hostId(), place }),
     instruction: WORKER_INSTRUCTION,
   };
 }
 
-/** Binds `worker`'s session in `roomId` to this connection, creating or reviving it. */
+/** Binds `worker`'s session in `room` to this connection, creating or reviving it. */
 export async function connectWorker(
   env: ToolEnv,
   worker: WorkerRow,
-  roomId: string,
+  room: RoomRef,
   options: { cwd: string | null; sessionKind: 'worker' | 'controller' },
 ): Promise<WorkerRegistration> {
-  const { bindings, store } = env.services;
+  const { bindings } = env.services;
+  const { place, storage: store, roomId } = room;
   const sessionId = workerSessionId(worker.worker_id, roomId);
+  const key = sessionKeyOf(place, { session_id: sessionId });
+  env.conn.noteRoom(place, roomId);
+  env.conn.workerPlaces.set(worker.worker_id, new Set([...(env.conn.workerPlaces.get(worker.worker_id) ?? []), place]));
   const held = await store.read((q) => getSession(q, sessionId));
-  if (held && !held.ended_at && bindings.holds(env.conn, sessionId)) return registrationResult(env, worker.worker_id, held);
+  if (held && !held.ended_at && bindings.holds(env.conn, key)) return registrationResult(env, place, worker.worker_id, held);
 
-  return bindings.registerOnce(env.conn, sessionId, async () => {
-    const predecessor = bindings.binding(sessionId);
+  return bindings.registerOnce(env.conn, key, async () => {
+    const predecessor = bindings.binding(key);
     const cwd = options.cwd ?? env.conn.info.cwd;
     const repoBranch = cwd ? await gitCurrentBranch(cwd).catch(() => null) : null;
-    bindings.swap(env.conn, sessionId, predecessor);
+    const host = await env.services.host();
+    bindings.swap(env.conn, key, predecessor);
+    const token = env.conn.tokens.get(key)!;
     let persisted: { session: SessionRow; firstRegistration: boolean };
     try {
       // Nothing here changes memory: the swap happened above, and the write may be re-run.
-      persisted = await store.write((tx) => openWorkerSession(tx, { worker, roomId, repoBranch, sessionKind: options.sessionKind }));
+      persisted = await store.write(async (tx) => {
+        await adoptWorker(tx, worker);
+        return openWorkerSession(tx, { worker, roomId, repoBranch, sessionKind: options.sessionKind, host });
+      });
     } catch (error) {
-      bindings.unbind(sessionId, env.conn);
+      bindings.unbind(key, env.conn);
       throw error;
     }
     const { session, firstRegistration } = persisted;
+    bindings.setEpoch(key, token, session.binding_epoch);
     const result: WorkerRegistration = {
-      ...(await registrationResult(env, worker.worker_id, session)),
+      ...(await registrationResult(env, place, worker.worker_id, session)),
       ...(firstRegistration ? nameTaken(worker.display_name, session.display_name) : {}),
     };
     const leases = await store.read((q) => activeLeasesOfSession(q, sessionId));

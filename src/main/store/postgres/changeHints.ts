@@ -1,49 +1,47 @@
-// NOTIFY payloads: a committed event as a hint for a team's other apps (type, room,
-// number), tagged with the sending app so it ignores its own. A hint is never the data:
-// receivers read the database.
-import type { CoreEvent } from '../../events/types';
+// NOTIFY payloads: a committed room event as a hint for a team's other apps (its type, room
+// and the few fields that say what changed; never the data), tagged with the sending app so
+// it ignores its own. Receivers read the database for the rest.
+import type { EmittedEvent, RoomEventBody } from '../../events/types';
 import type { ChangeHint } from '../port';
 
-// PostgreSQL's limit is 8000 bytes; a longer hint goes without its room (still a wake-up).
+// PostgreSQL's limit is 8000 bytes; a room id is at most 512 characters, so a hint fits.
 const MAX_PAYLOAD_BYTES = 7_900;
 
-interface Payload {
-  a: string;
-  t: CoreEvent['type'];
-  r?: string;
-  n?: number;
-}
+const TYPES: ReadonlySet<string> = new Set<RoomEventBody['type']>([
+  'message.created', 'room.changed', 'task.changed', 'worker.changed', 'needsYou.changed', 'knowledge.changed',
+  'message.receipts', 'meter.changed',
+]);
 
 /**
  * Payloads of the events a write emitted. Events without a room are this app's own, never the
  * team's: the account (auth.changed) and the managed agents it runs (agent.*).
  */
-export function hintsOf(appId: string, events: readonly CoreEvent[]): string[] {
+export function hintsOf(appId: string, events: readonly EmittedEvent[]): string[] {
   const out = new Set<string>();
   for (const event of events) {
     if (!('roomId' in event)) continue;
-    const payload: Payload = { a: appId, t: event.type, r: event.roomId };
-    if ('number' in event) payload.n = event.number;
-    let text = JSON.stringify(payload);
-    if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) text = JSON.stringify({ a: appId, t: event.type });
-    out.add(text);
+    // A new message's summary (its text) is for this app's watchers only: the hint says its number.
+    const hint = event.type === 'message.created' ? { type: event.type, roomId: event.roomId, number: event.number } : event;
+    const text = JSON.stringify({ a: appId, ...hint });
+    if (Buffer.byteLength(text) <= MAX_PAYLOAD_BYTES) out.add(text);
   }
   return [...out];
 }
 
-/** The hint in `payload`, or null for this app's own or a malformed one. `place` is the receiver's name for the team. */
+/** The event in `payload`, or null for this app's own or a malformed one. `place` is the receiver's name for the team. */
 export function parseHint(appId: string, place: string, payload: string): ChangeHint | null {
-  let p: Partial<Payload>;
+  let p: Record<string, unknown>;
   try {
-    p = JSON.parse(payload) as Partial<Payload>;
+    p = JSON.parse(payload) as Record<string, unknown>;
   } catch {
     return null;
   }
-  if (typeof p !== 'object' || p === null || p.a === appId || typeof p.t !== 'string') return null;
-  return {
-    place,
-    type: p.t,
-    roomId: typeof p.r === 'string' ? p.r : null,
-    number: typeof p.n === 'number' ? p.n : null,
-  };
+  if (typeof p !== 'object' || p === null || p.a === appId) return null;
+  if (typeof p.type !== 'string' || !TYPES.has(p.type) || typeof p.roomId !== 'string') return null;
+  // What the receivers use must have its type (a newer app may send more).
+  if ((p.type === 'message.created' || p.type === 'task.changed') && typeof p.number !== 'number') return null;
+  if (p.type === 'worker.changed' && typeof p.sessionId !== 'string') return null;
+  if (p.type === 'message.receipts' && (typeof p.sessionId !== 'string' || typeof p.first !== 'number' || typeof p.last !== 'number')) return null;
+  const { a: _app, ...event } = p;
+  return { ...(event as RoomEventBody), place, remote: true };
 }

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { EventBus } from '../../events/bus';
-import type { CoreEvent } from '../../events/types';
+import { placed } from '../../events/types';
 import type { ChangeHint, ConnectionState, Queryable, Storage, Tx } from '../port';
 import { SchemaTooNewError, TeamCommitUnknownError, TeamOfflineError, WriteConflictError } from '../storageErrors';
 import { CommitEffects, WriteQueue } from '../writeQueue';
@@ -155,7 +155,7 @@ export class PostgresStorage implements Storage {
     for (let attempt = 1; ; ) {
       const outcome = await this.attemptWrite(fn);
       if (outcome.ok) {
-        outcome.effects.run((event: CoreEvent) => this.options.bus.publish(event));
+        outcome.effects.run((event) => this.options.bus.publish(placed(event, this.place)));
         return outcome.value;
       }
       if (outcome.retry === 'stale' && --staleLeft > 0) continue;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { EventBus } from '../../events/bus';
-import type { CoreEvent } from '../../events/types';
+import { placed } from '../../events/types';
 import { openDatabase, type Db } from './database';
 import type { ConnectionState, Queryable, RunResult, SqlValue, Storage, Tx } from '../port';
 import { CommitEffects, WriteQueue } from '../writeQueue';
@@ -130,7 +130,7 @@ export class SqliteStorage implements Storage {
     } finally {
       tx.end();
     }
-    effects.run((event: CoreEvent) => this.bus.publish(event));
+    effects.run((event) => this.bus.publish(placed(event, this.place)));
     return value;
   }
 }

@@ -1,5 +1,6 @@
 // Loads one API method's result and keeps it fresh: refetches when a matching core event
-// arrives or the bridge reconnects. Old data stays on screen while a refetch runs.
+// arrives, the bridge reconnects, or a team whose data it shows came back after a lost
+// connection (what its other apps did meanwhile). Old data stays on screen while a refetch runs.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MethodName } from '../../../shared/bridge';
 import type { MethodInput, MethodOutput } from '../../../shared/contract';
@@ -67,7 +68,7 @@ export function useQuery<M extends MethodName>(
   const refresh = useRef(refreshOn);
   refresh.current = refreshOn;
   useAppEvents((event) => {
-    if (refresh.current?.(event)) load();
+    if (refresh.current?.(event) || (event.type === 'place.reconnected' && key !== null && showsPlace(JSON.parse(key) as object, event.place))) load();
   });
   useReconnect(load);
 
@@ -76,4 +77,9 @@ export function useQuery<M extends MethodName>(
   }, []);
 
   return { ...state, reload: load, setData } as Query<T>;
+}
+
+/** A query of one room in `place`, or of every room (no room in its input): a team coming back may change it. */
+function showsPlace(input: object, place: string): boolean {
+  return 'place' in input ? input.place === place : !('roomId' in input);
 }

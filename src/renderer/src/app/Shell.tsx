@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAppData } from './appData';
 import { roomRoute, useNavigation } from './navigation';
 import { ConnectionBanner } from './ConnectionBanner';
+import { refOf } from '../lib/rooms';
 import { Sidebar, sortRooms } from '../views/sidebar/Sidebar';
 import { RoomView } from '../views/room/RoomView';
 import { NeedsYouView } from '../views/needsYou/NeedsYouView';
@@ -38,7 +39,7 @@ export function Shell() {
     if (opened.current || rooms.status !== 'ready') return;
     opened.current = true;
     const first = sortRooms(rooms.data)[0];
-    if (first && route.view === 'home') navigate(roomRoute(first.id));
+    if (first && route.view === 'home') navigate(roomRoute(refOf(first)));
   }, [rooms, route.view, navigate]);
 
   return (

@@ -1,12 +1,15 @@
-// App-wide data the sidebar and several views share: rooms with unread counts, the "Needs
-// you" queue, sign-in state, app info and settings. Each stays fresh through core events.
+// App-wide data the sidebar and several views share: rooms with unread counts, the teams
+// and their connection states, the "Needs you" queue, sign-in state, app info and settings.
+// Each stays fresh through core events.
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import type { AppInfo, AuthStatus, NeedsYouItem, RoomSummary, Settings } from '../../../shared/types';
+import type { AppInfo, AuthStatus, NeedsYouItem, RoomSummary, Settings, TeamsList } from '../../../shared/types';
 import { useQuery, type Query } from '../api/useQuery';
-import { roomTitle } from '../lib/rooms';
+import { roomTitle, sameRoom, type RoomRef } from '../lib/rooms';
 
 interface AppData {
   rooms: Query<RoomSummary[]>;
+  /** The teams, each with its connection state, and the default place. */
+  teams: Query<TeamsList>;
   needsYou: Query<{ items: NeedsYouItem[] }>;
   auth: Query<AuthStatus>;
   info: Query<AppInfo>;
@@ -16,13 +19,15 @@ interface AppData {
 const AppDataContext = createContext<AppData | null>(null);
 
 export function AppDataProvider({ children }: { children: ReactNode }) {
-  const rooms = useQuery('rooms.list', { includeArchived: true }, (e) => e.type === 'room.changed' || e.type === 'message.created' || e.type === 'worker.changed');
-  const needsYou = useQuery('needsYou.list', {}, (e) => e.type === 'needsYou.changed' || e.type === 'task.changed');
+  // A team's connection state changing (offline, back) changes what its rooms show.
+  const rooms = useQuery('rooms.list', { includeArchived: true }, (e) => e.type === 'room.changed' || e.type === 'message.created' || e.type === 'worker.changed' || e.type === 'teams.changed');
+  const needsYou = useQuery('needsYou.list', {}, (e) => e.type === 'needsYou.changed' || e.type === 'task.changed' || e.type === 'teams.changed');
+  const teams = useQuery('teams.list', {}, (e) => e.type === 'teams.changed');
   const auth = useQuery('auth.status', {}, (e) => e.type === 'auth.changed');
   const info = useQuery('app.info', {}, (e) => e.type === 'auth.changed');
   const settings = useQuery('settings.get', {});
   useTheme(settings.data?.theme);
-  return <AppDataContext.Provider value={{ rooms, needsYou, auth, info, settings }}>{children}</AppDataContext.Provider>;
+  return <AppDataContext.Provider value={{ rooms, teams, needsYou, auth, info, settings }}>{children}</AppDataContext.Provider>;
 }
 
 export function useAppData(): AppData {
@@ -40,15 +45,16 @@ function useTheme(theme: Settings['theme'] | undefined): void {
   }, [theme]);
 }
 
-export function roomById(rooms: RoomSummary[] | undefined, roomId: string): RoomSummary | undefined {
-  return rooms?.find((room) => room.id === roomId);
+/** The room `ref` names (id and place), when the list has it. */
+export function roomByRef(rooms: RoomSummary[] | undefined, ref: { roomId: string; place?: string }): RoomSummary | undefined {
+  return rooms?.find((room) => sameRoom({ roomId: room.id, place: room.place }, ref));
 }
 
-/** A room's title by id (lib/rooms.ts), for things that name a room they do not carry: Needs you, the roster. */
-export function useRoomTitle(): (roomId: string, fallback: string) => string {
+/** A room's title by reference (lib/rooms.ts), for things that name a room they do not carry: Needs you, the roster. */
+export function useRoomTitle(): (ref: RoomRef | { roomId: string; place?: string }, fallback: string) => string {
   const { rooms } = useAppData();
-  return (roomId, fallback) => {
-    const room = roomById(rooms.data, roomId);
+  return (ref, fallback) => {
+    const room = roomByRef(rooms.data, ref);
     return room ? roomTitle(room) : fallback;
   };
 }

@@ -2,12 +2,13 @@
 // thread, task or message to scroll to.
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useAppEvents } from '../api/useAppEvents';
+import { LOCAL, type RoomRef } from '../lib/rooms';
 
 export type RoomTab = 'chat' | 'board' | 'agents' | 'memory';
 
 export type Route =
   | { view: 'home' }
-  | { view: 'room'; roomId: string; tab: RoomTab; threadRoot?: number; task?: number; focus?: number }
+  | { view: 'room'; roomId: string; place: string; tab: RoomTab; threadRoot?: number; task?: number; focus?: number }
   | { view: 'needsYou' }
   | { view: 'agents' }
   | { view: 'connect' }
@@ -30,7 +31,7 @@ export function NavigationProvider({ initial = { view: 'home' }, children }: { i
 export function FollowShellRequests() {
   const { navigate } = useNavigation();
   useAppEvents((event) => {
-    if (event.type === 'app.open') navigate(event.route);
+    if (event.type === 'app.open') navigate(event.route.view === 'room' ? { ...event.route, place: event.route.place ?? LOCAL } : event.route);
   });
   return null;
 }
@@ -41,7 +42,7 @@ export function useNavigation(): Navigation {
   return navigation;
 }
 
-/** Opens a room on a tab (chat by default). */
-export function roomRoute(roomId: string, tab: RoomTab = 'chat', extra: { threadRoot?: number; task?: number; focus?: number } = {}): Route {
-  return { view: 'room', roomId, tab, ...extra };
+/** Opens a room (by id and place) on a tab (chat by default). */
+export function roomRoute(room: RoomRef, tab: RoomTab = 'chat', extra: { threadRoot?: number; task?: number; focus?: number } = {}): Route {
+  return { view: 'room', roomId: room.roomId, place: room.place, tab, ...extra };
 }

@@ -34,8 +34,8 @@ describe('recording deliveries', () => {
       { first: 9, last: 10, at: 'T2', deliveries: 1 },
     ]);
     expect(t.events).toEqual([
-      { type: 'message.receipts', roomId: 'team', sessionId: 's1', first: 5, last: 8 },
-      { type: 'message.receipts', roomId: 'team', sessionId: 's1', first: 1, last: 10 },
+      { type: 'message.receipts', place: 'local', roomId: 'team', sessionId: 's1', first: 5, last: 8 },
+      { type: 'message.receipts', place: 'local', roomId: 'team', sessionId: 's1', first: 1, last: 10 },
     ]);
     // Nothing new: no row, no event.
     t.events.length = 0;

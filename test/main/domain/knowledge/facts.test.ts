@@ -56,7 +56,7 @@ describe('remembering facts', () => {
     });
     const { category: _category, ...entry } = fact;
     expect(await getRoomMemory(ctx.q, 'R')).toEqual({ goals: [], decisions: [entry], constraints: [], terms: [], references: [] });
-    expect(ctx.events).toContainEqual({ type: 'knowledge.changed', roomId: 'R' });
+    expect(ctx.events).toContainEqual({ type: 'knowledge.changed', place: 'local', roomId: 'R' });
   });
 
   it('groups facts by category in the order they were remembered', async () => {

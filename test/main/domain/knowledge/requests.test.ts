@@ -72,7 +72,7 @@ describe('asking people for input', () => {
     });
     const row = ctx.db.prepare('SELECT event_message_number, requested_by_name FROM human_requests').get();
     expect(row).toEqual({ event_message_number: event.number, requested_by_name: 'Juniper' });
-    expect(ctx.events).toContainEqual({ type: 'needsYou.changed', roomId: 'R' });
+    expect(ctx.events).toContainEqual({ type: 'needsYou.changed', place: 'local', roomId: 'R' });
   });
 
   it('a repeat with the same content returns the request with created:false and posts nothing', async () => {
@@ -172,7 +172,8 @@ describe('answering and dismissing', () => {
     const ctx = await setup();
     await ctx.store.write((tx) => requestHumanInput(tx, 'R', juniper, input()));
     await ctx.store.write((tx) => answerRequest(tx, ada, 'R', 1, 'SQLite.'));
-    await expectRefused(ctx, (tx) => answerRequest(tx, ada, 'R', 1, 'Postgres.'), 'req_1 is already answered; only open requests can be answered.');
+    // The first answer wins; the next one hears who gave it.
+    await expectRefused(ctx, (tx) => answerRequest(tx, ada, 'R', 1, 'Postgres.'), 'req_1 was already answered by Ada Lovelace; your answer was not posted.');
     await expectRefused(ctx, (tx) => dismissRequest(tx, ada, 'R', 1), 'req_1 is already answered; only open requests can be dismissed.');
   });
 

@@ -28,6 +28,7 @@ describe('posting a message', () => {
     // The event carries what watchers of new messages need, so they need not read it back.
     expect(t.events.at(-1)).toEqual({
       type: 'message.created',
+      place: 'local',
       roomId: room,
       number: 1,
       message: { kind: 'message', source: 'agent', text: 'hello', publisherAgentKey: 'key_juniper', replyToNumber: null, createdAt: (await getMessageRow(t.q, room, n))!.created_at },

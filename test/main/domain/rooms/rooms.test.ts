@@ -28,7 +28,7 @@ describe('creating rooms', () => {
     const room = await t.write((tx) => createInviteRoom(tx));
     expect(room.room_id).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     expect(room).toMatchObject({ kind: 'invite', display_name: `Room ${room.room_id}`, archived_at: null });
-    expect(t.events).toContainEqual({ type: 'room.changed', roomId: room.room_id, change: 'created' });
+    expect(t.events).toContainEqual({ type: 'room.changed', place: 'local', roomId: room.room_id, change: 'created' });
     const other = await t.write((tx) => createInviteRoom(tx));
     expect(other.room_id).not.toBe(room.room_id);
   });
@@ -73,7 +73,7 @@ describe('what a person can do with a room', () => {
     const id = await namedRoom(t);
     const room = await t.write((tx) => renameRoom(tx, id, '  Launch   plan '));
     expect(room).toMatchObject({ room_id: id, display_name: 'Launch plan' });
-    expect(t.events.at(-1)).toEqual({ type: 'room.changed', roomId: id, change: 'renamed' });
+    expect(t.events.at(-1)).toEqual({ type: 'room.changed', place: 'local', roomId: id, change: 'renamed' });
   });
 
   it('refuses a blank name or a rename of an archived room, changing nothing', async () => {
@@ -111,7 +111,7 @@ describe('what a person can do with a room', () => {
     const id = await namedRoom(t);
     expect((await t.write((tx) => pinRoom(tx, id))).pinned_at).not.toBeNull();
     expect((await t.write((tx) => unpinRoom(tx, id))).pinned_at).toBeNull();
-    expect(t.events.at(-1)).toEqual({ type: 'room.changed', roomId: id, change: 'updated' });
+    expect(t.events.at(-1)).toEqual({ type: 'room.changed', place: 'local', roomId: id, change: 'updated' });
   });
 
   it('marks it read forward only, never past the newest message', async () => {
@@ -146,7 +146,7 @@ describe('what a person can do with a room', () => {
         'INSERT INTO tasks (room_id, number, status, title, created_by, created_at, updated_at) VALUES (?, 1, ?, ?, ?, ?, ?)',
         id, 'proposed', 'Fix', 'Ada', tx.now, tx.now,
       );
-      await saveJoinedRoom(tx, 'client\n/cwd', id, 'join_room', true);
+      await saveJoinedRoom(tx, 'client\n/cwd', 'local', id, 'join_room', true);
       await markRoomRead(tx, id, n);
     });
 
@@ -156,7 +156,7 @@ describe('what a person can do with a room', () => {
     expect(snapshot(t.db)).toBe(before);
     expect(existsSync(join(dataDir, 'attachments', 'a.txt'))).toBe(false);
     expect(existsSync(join(dataDir, 'outside.txt'))).toBe(true);
-    expect(t.events.at(-1)).toEqual({ type: 'room.changed', roomId: id, change: 'deleted' });
+    expect(t.events.at(-1)).toEqual({ type: 'room.changed', place: 'local', roomId: id, change: 'deleted' });
     await namedRoom(t, 'doomed');
     expect(await post(t, 'doomed', 'fresh')).toBe(1);
     expect((await searchMessages(t.q, 'doomed', 'deployments')).matches).toEqual([]);

@@ -55,7 +55,7 @@ describe('storing presence', () => {
     expect(await getSession(fx.store.q, s.session_id)).toMatchObject({
       status: 'blocked', status_text: 'waiting on Ada', last_seen_at: '2026-05-01T09:30:05.000Z',
     });
-    expect(fx.events).toEqual([{ type: 'worker.changed', roomId: 'R', sessionId: s.session_id, change: 'presence' }]);
+    expect(fx.events).toEqual([{ type: 'worker.changed', place: 'local', roomId: 'R', sessionId: s.session_id, change: 'presence' }]);
   });
 
   it('keeps only the latest reasoning', async () => {
@@ -69,7 +69,7 @@ describe('storing presence', () => {
     await fx.store.write((tx) => setReasoning(tx, s.session_id, update('first')));
     await fx.store.write((tx) => setReasoning(tx, s.session_id, update('second')));
     expect(fx.events).toHaveLength(2);
-    expect(fx.events[1]).toEqual({ type: 'worker.changed', roomId: 'R', sessionId: s.session_id, change: 'updated' });
+    expect(fx.events[1]).toEqual({ type: 'worker.changed', place: 'local', roomId: 'R', sessionId: s.session_id, change: 'updated' });
     expect(readReasoning((await getSession(fx.store.q, s.session_id))!)).toEqual(update('second'));
     expect(readReasoning(s)).toBeNull();
   });

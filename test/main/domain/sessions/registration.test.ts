@@ -43,7 +43,7 @@ describe("a worker's first registration in a room", () => {
     expect(fx.messages('R')).toEqual([
       { number: 1, kind: 'event', source: 'system', sender: 'LetAgents', text: 'Juniper joined the room.', publisher_agent_key: s.agent_key },
     ]);
-    expect(fx.events).toContainEqual({ type: 'worker.changed', roomId: 'R', sessionId: s.session_id, change: 'registered' });
+    expect(fx.events).toContainEqual({ type: 'worker.changed', place: 'local', roomId: 'R', sessionId: s.session_id, change: 'registered' });
   });
 
   it('lets a controller join silently', async () => {

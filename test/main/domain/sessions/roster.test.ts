@@ -37,6 +37,11 @@ describe('the agents roster', () => {
       endedBy: null,
       tasksHeld: ['task_1', 'task_2'],
       lastSeenAt: '2026-05-01T09:30:00.000Z',
+      // Registered without an app's connection (the domain alone): held by no host yet.
+      hostId: null,
+      hostLabel: null,
+      releasedAt: null,
+      hostHeardAt: null,
     });
   });
 
@@ -76,7 +81,7 @@ describe('the agent_session object', () => {
   it('has exactly the fields of mcp-tools §4 with the local host constants', async () => {
     const fx = await makeFixture();
     const s = await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Juniper');
-    const object = toAgentSessionObject(s, { online: true, hostId: 'host_0123456789abcdef0123456789abcdef' });
+    const object = toAgentSessionObject(s, { online: true, hostId: 'host_0123456789abcdef0123456789abcdef', place: 'local' });
     expect(Object.keys(object)).toEqual([
       'session_id', 'room_id', 'session_kind', 'runtime', 'host_id', 'host_kind', 'host_label', 'liveness_capability',
       'tool_bridge_id', 'actor_label', 'agent_key', 'agent_instance_id', 'display_name', 'owner_label', 'ide_label',
@@ -106,10 +111,19 @@ describe('the agent_session object', () => {
     });
   });
 
+  it('in a team room, names the machine whose app holds it (host_kind team)', async () => {
+    const fx = await makeFixture();
+    const s = await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Juniper');
+    const held = { ...s, host_id: 'host_b', host_label: 'build-box' };
+    expect(toAgentSessionObject(held, { online: true, hostId: 'host_a', place: 'acme' })).toMatchObject({
+      host_id: 'host_b', host_kind: 'team', host_label: 'build-box',
+    });
+  });
+
   it('never reveals the worker id', async () => {
     const fx = await makeFixture();
     const s = await register(fx, 'k1-4f7a9c2e81d6b035', 'R', 'Juniper');
-    const text = JSON.stringify(toAgentSessionObject(s, { online: false, hostId: 'host_x' }));
+    const text = JSON.stringify(toAgentSessionObject(s, { online: false, hostId: 'host_x', place: 'local' }));
     expect(text).not.toContain(s.worker_id);
     expect(text).not.toContain(s.worker_id.slice('worker_'.length));
   });

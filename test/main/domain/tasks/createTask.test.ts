@@ -11,7 +11,7 @@ describe('creating a task', () => {
     expect(task).toMatchObject({ id: 'task_1', title: 'Fix login', description: 'It fails.', status: 'proposed', created_by: juniper.label });
     expect(eventTexts(world.db)).toEqual(['Juniper proposed task_1: Fix login']);
     expect(await listTaskHistory(world.q, ROOM, 1)).toMatchObject([{ seq: 1, from_status: null, to_status: 'proposed', actor_label: juniper.label }]);
-    expect(world.published).toContainEqual({ type: 'task.changed', roomId: ROOM, number: 1 });
+    expect(world.published).toContainEqual({ type: 'task.changed', place: 'local', roomId: ROOM, number: 1 });
   });
 
   it("a person's task starts accepted, unless the person chooses to propose it", async () => {

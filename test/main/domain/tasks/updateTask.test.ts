@@ -112,7 +112,7 @@ describe('one event per write', () => {
     const { number, holder } = await taskIn(world, 'in_progress');
     world.published.length = 0;
     await world.write((tx) => updateTask(tx, ROOM, number, holder, { status: 'blocked' }));
-    expect(world.published).toContainEqual({ type: 'task.changed', roomId: ROOM, number });
+    expect(world.published).toContainEqual({ type: 'task.changed', place: 'local', roomId: ROOM, number });
   });
 });
 

@@ -50,7 +50,7 @@ describe.skipIf(!runPostgresSuites)('a team database that goes down', () => {
     expect(await a.storage.write((tx) => addMessage(tx, 'r', 'after'))).toBe(1);
     const n = await b.storage.write((tx) => addMessage(tx, 'r', 'from b after'));
     await waitUntil(() => hints.length > 0, 5_000, 'hint after recovery');
-    expect(hints).toEqual([{ place: 'acme', type: 'message.created', roomId: 'r', number: n }]);
+    expect(hints).toEqual([{ place: 'acme', type: 'message.created', roomId: 'r', number: n, remote: true }]);
     expect(await a.storage.read((q) => messageNumbers(q, 'r'))).toEqual([1, 2]);
     await Promise.all([a.storage.close(), b.storage.close()]);
   });

@@ -87,11 +87,11 @@ describe.skipIf(!runPostgresSuites)('two apps on one team database', () => {
     }).catch(() => undefined);
     const number = await a.storage.write((tx) => addMessage(tx, 'r', 'hello B'));
     await waitUntil(() => atB.length > 0);
-    expect(atB).toEqual([{ place: 'acme', type: 'message.created', roomId: 'r', number }]);
+    expect(atB).toEqual([{ place: 'acme', type: 'message.created', roomId: 'r', number, remote: true }]);
     // B's own write reaches A, not B itself.
     await b.storage.write((tx) => addMessage(tx, 'r', 'hello A'));
     await waitUntil(() => atA.length > 0);
-    expect(atA).toEqual([{ place: 'acme', type: 'message.created', roomId: 'r', number: number + 1 }]);
+    expect(atA).toEqual([{ place: 'acme', type: 'message.created', roomId: 'r', number: number + 1, remote: true }]);
     expect(atB).toHaveLength(1);
   });
 

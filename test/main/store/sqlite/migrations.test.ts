@@ -5,10 +5,15 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabase } from '../../../../src/main/store/sqlite/database';
 import { migrations, SCHEMA_VERSION } from '../../../../src/main/store/sqlite/migrations';
+import { migration005 } from '../../../../src/main/store/sqlite/migrations/005_places';
 import { TestStorage, writeRaw } from '../../../support/storage';
 import { ensureRoom } from '../../../../src/main/domain/rooms/rooms';
 import { findOrCreateWorker } from '../../../../src/main/domain/sessions/workers';
-import { openWorkerSession, sessionActor } from '../../../../src/main/domain/sessions/sessions';
+import { sessionActor, type SessionRow } from '../../../../src/main/domain/sessions/sessions';
+import type { WorkerRow } from '../../../../src/main/domain/sessions/workers';
+import { workerSessionId } from '../../../../src/main/domain/identity/agentKeys';
+import { actorLabel } from '../../../../src/main/domain/identity/labels';
+import { postSystemEvent } from '../../../../src/main/domain/systemEvents';
 import { addTask } from '../../../../src/main/domain/tasks/createTask';
 import { sendMessage } from '../../../../src/main/domain/messages/send';
 import type { PersonActor } from '../../../../src/main/domain/actor';
@@ -26,6 +31,27 @@ const dbPath = () => {
 };
 
 const ada: PersonActor = { kind: 'person', label: 'Ada' };
+
+/**
+ * "Juniper" joins room 'lab' in a database of an older version, as the app of that version
+ * wrote it: the worker, its session (without the columns later migrations added, which the
+ * current session queries read) and the join event.
+ */
+async function oldWorkerJoins(raw: Database.Database, registrationKey: string): Promise<{ worker: WorkerRow; session: SessionRow }> {
+  const { worker } = await writeRaw(raw, (tx) =>
+    findOrCreateWorker(tx, { registrationKey, requestedName: 'Juniper', ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Codex' }),
+  );
+  const sessionId = workerSessionId(worker.worker_id, 'lab');
+  const label = actorLabel('Juniper', 'Ada', 'Codex');
+  raw.prepare(
+    `INSERT INTO agent_sessions (session_id, room_id, worker_id, session_kind, display_name, name_key, actor_label, agent_key, owner_label,
+       ide_label, runtime, status, status_text, created_at, updated_at, last_seen_at)
+     VALUES (?, 'lab', ?, 'worker', 'Juniper', 'juniper', ?, ?, 'Ada', 'Codex', 'codex', 'idle', 'available in room', 't', 't', 't')`,
+  ).run(sessionId, worker.worker_id, label, worker.agent_key);
+  const session = raw.prepare('SELECT * FROM agent_sessions WHERE session_id = ?').get(sessionId) as SessionRow;
+  await writeRaw(raw, (tx) => postSystemEvent(tx, 'lab', 'Juniper joined the room.', sessionActor(session)));
+  return { worker, session };
+}
 const tables = (db: Database.Database) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'messages_fts_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
 
@@ -68,10 +94,7 @@ describe('migrations', () => {
     raw.pragma('user_version = 1');
     raw.pragma('foreign_keys = ON');
     await writeRaw(raw, (tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
-    const session = await writeRaw(raw, async (tx) => {
-      const { worker } = await findOrCreateWorker(tx, { registrationKey: 'k-4f7a9c2e81d6b035', requestedName: 'Juniper', ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Codex' });
-      return (await openWorkerSession(tx, { worker, roomId: 'lab' })).session;
-    });
+    const { session } = await oldWorkerJoins(raw, 'k-4f7a9c2e81d6b035');
     await writeRaw(raw, (tx) => addTask(tx, 'lab', sessionActor(session), { title: 'Fix login' }));
     await writeRaw(raw, (tx) => sendMessage(tx, { roomId: 'lab', author: ada, text: 'Thanks!' }));
     const before = raw.prepare('SELECT number, source, text FROM messages ORDER BY number').all();
@@ -104,10 +127,7 @@ describe('migrations', () => {
     raw.pragma('user_version = 2');
     raw.pragma('foreign_keys = ON');
     await writeRaw(raw, (tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
-    const { worker, session } = await writeRaw(raw, async (tx) => {
-      const found = await findOrCreateWorker(tx, { registrationKey: 'k-9b3e5d7f1a2c4860', requestedName: 'Juniper', ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Codex' });
-      return { worker: found.worker, session: (await openWorkerSession(tx, { worker: found.worker, roomId: 'lab' })).session };
-    });
+    const { worker, session } = await oldWorkerJoins(raw, 'k-9b3e5d7f1a2c4860');
     await writeRaw(raw, (tx) => addTask(tx, 'lab', sessionActor(session), { title: 'Fix login' }));
     await writeRaw(raw, (tx) => updateTask(tx, 'lab', 1, ada, { status: 'accepted' }));
     await writeRaw(raw, (tx) => sendMessage(tx, { roomId: 'lab', author: ada, text: 'Thanks!' }));
@@ -149,7 +169,7 @@ describe('migrations', () => {
     raw.close();
 
     const store = new TestStorage({ path });
-    expect(store.db.pragma('user_version', { simple: true })).toBe(4);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(store.db.prepare('SELECT text FROM messages').pluck().all()).toEqual(['Before the update']);
     // An existing room numbers its items from 1.
     expect(await store.write((tx) => raiseAlert(tx, { roomId: 'lab', kind: 'loop', subject: 's', title: 't', body: 'b' }))).toBe(1);
@@ -161,6 +181,40 @@ describe('migrations', () => {
     store.db.prepare("DELETE FROM rooms WHERE room_id = 'lab'").run();
     for (const table of ['delivery_spans', 'token_meter', 'needs_you_alerts']) expect(store.db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get(), table).toBe(0);
     await store.close();
+  });
+
+  it('migration 5 (places) keeps a room\'s sessions, read marker, dismissals and clients\' saved rooms, as this computer\'s', async () => {
+    const path = dbPath();
+    const version = migrations.indexOf(migration005);
+    // A database at the version before it, with what the tables it changes hold.
+    const raw = new Database(path);
+    for (let v = 0; v < version; v++) raw.exec(migrations[v]);
+    raw.pragma(`user_version = ${version}`);
+    raw.pragma('foreign_keys = ON');
+    await writeRaw(raw, (tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
+    const { session } = await oldWorkerJoins(raw, 'k-5c1d9e2f7a3b4860');
+    raw.prepare("INSERT INTO room_reads (room_id, last_read_number) VALUES ('lab', 1)").run();
+    raw.prepare("INSERT INTO needs_you_dismissals (room_id, item_kind, number, dismissed_at) VALUES ('lab', 'mention', 1, 't')").run();
+    raw.prepare("INSERT INTO client_room_sessions (client_key, room_id, joined_via, last_seen_at, is_current) VALUES ('codex\n/w', 'lab', 'join_room', 't', 1)").run();
+    raw.close();
+
+    const db = openDatabase(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT session_id, binding_epoch, host_id, host_label, released_at FROM agent_sessions').all()).toEqual([
+      { session_id: session.session_id, binding_epoch: 0, host_id: null, host_label: null, released_at: null },
+    ]);
+    expect(db.prepare('SELECT room_id, reader_id, last_read_number FROM room_reads').all()).toEqual([{ room_id: 'lab', reader_id: '', last_read_number: 1 }]);
+    expect(db.prepare('SELECT room_id, item_kind, number, reader_id FROM needs_you_dismissals').all()).toEqual([{ room_id: 'lab', item_kind: 'mention', number: 1, reader_id: '' }]);
+    expect(db.prepare('SELECT client_key, place, room_id, is_current FROM client_room_sessions').all()).toEqual([{ client_key: 'codex\n/w', place: 'local', room_id: 'lab', is_current: 1 }]);
+    // Each reader has its own marker; a team room's saved session needs no room here.
+    db.prepare("INSERT INTO room_reads (room_id, reader_id, last_read_number) VALUES ('lab', 'host_b', 3)").run();
+    db.prepare("INSERT INTO client_room_sessions (client_key, place, room_id, joined_via, last_seen_at) VALUES ('codex\n/w', 'acme', 'elsewhere', 'join_room', 't')").run();
+    expect(db.prepare('SELECT COUNT(*) FROM room_reads').pluck().get()).toBe(2);
+    // Deleting the room still takes its read markers and dismissals with it.
+    db.prepare("DELETE FROM rooms WHERE room_id = 'lab'").run();
+    expect(db.prepare('SELECT COUNT(*) FROM room_reads').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT COUNT(*) FROM needs_you_dismissals').pluck().get()).toBe(0);
+    db.close();
   });
 
   it('a failing migration leaves the database at its old version with nothing half-applied', () => {

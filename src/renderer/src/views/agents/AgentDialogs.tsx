@@ -11,7 +11,7 @@ import type { AgentAction } from './AgentRow';
 export function AgentDialogs({ agent, action, onDone }: { agent: AgentSession; action: AgentAction; onDone: () => void }) {
   const api = useApi();
   const toast = useToast();
-  const roomName = useRoomTitle()(agent.roomId, agent.roomName);
+  const roomName = useRoomTitle()(agent, agent.roomName);
   if (action === 'rename') {
     return (
       <RenameDialog
@@ -20,7 +20,7 @@ export function AgentDialogs({ agent, action, onDone }: { agent: AgentSession; a
         initial={agent.name}
         maxLength={MAX_NAME_CHARS}
         onRename={async (name) => {
-          await api.call('workers.rename', { sessionId: agent.sessionId, name });
+          await api.call('workers.rename', { sessionId: agent.sessionId, place: agent.place, name });
           toast(`${agent.name} is now ${name}.`);
         }}
         onClose={onDone}
@@ -34,7 +34,7 @@ export function AgentDialogs({ agent, action, onDone }: { agent: AgentSession; a
         confirmLabel="Disconnect"
         danger
         onConfirm={async () => {
-          await api.call('workers.disconnect', { sessionId: agent.sessionId });
+          await api.call('workers.disconnect', { sessionId: agent.sessionId, place: agent.place });
           toast(`${agent.name} was disconnected.`);
         }}
         onClose={onDone}
@@ -49,7 +49,7 @@ export function AgentDialogs({ agent, action, onDone }: { agent: AgentSession; a
       confirmLabel="Remove from room"
       danger
       onConfirm={async () => {
-        await api.call('workers.remove', { sessionId: agent.sessionId });
+        await api.call('workers.remove', { sessionId: agent.sessionId, place: agent.place });
         toast(`${agent.name} was removed from ${roomName}.`);
       }}
       onClose={onDone}

@@ -43,13 +43,21 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
           )}
         </div>
         {agent.online && !agent.ended && <div className="agent-says" title={status}>{status}</div>}
-        <AgentWakes sessionId={agent.sessionId} lastWake={agent.lastWake} />
+        <AgentWakes sessionId={agent.sessionId} place={agent.place} lastWake={agent.lastWake} />
       </div>
       <dl className="agent-facts">
         {showRoom && (
           <div>
             <dt>Rooms</dt>
             <dd>{rooms.join(', ')}</dd>
+          </div>
+        )}
+        {agent.machine !== null && (
+          <div>
+            <dt>Machine</dt>
+            <dd className="truncate" title={agent.machine}>
+              {agent.machine}
+            </dd>
           </div>
         )}
         <div>
@@ -70,7 +78,7 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
         items={[
           { key: 'rename', label: 'Rename…', onSelect: () => onAction(agent, 'rename') },
           ...(agent.online && !agent.ended ? [{ key: 'disconnect', label: 'Disconnect…', onSelect: () => onAction(agent, 'disconnect') }] : []),
-          ...(!agent.ended ? [{ key: 'remove', label: `Remove from ${roomName(agent.roomId, agent.roomName)}…`, danger: true, onSelect: () => onAction(agent, 'remove') }] : []),
+          ...(!agent.ended ? [{ key: 'remove', label: `Remove from ${roomName(agent, agent.roomName)}…`, danger: true, onSelect: () => onAction(agent, 'remove') }] : []),
         ]}
       >
         <Icon name="more" />

@@ -7,9 +7,9 @@ import { useQuery } from '../../api/useQuery';
 import { Time } from '../../components/Time';
 import { wakeReasonText } from '../../lib/wakes';
 
-export function AgentWakes({ sessionId, lastWake }: { sessionId: string; lastWake: Wake | null }) {
+export function AgentWakes({ sessionId, place, lastWake }: { sessionId: string; place: string; lastWake: Wake | null }) {
   const [open, setOpen] = useState(false);
-  const wakes = useQuery('workers.wakes', open ? { sessionId } : null, (e) => e.type === 'worker.woken' && e.sessionId === sessionId);
+  const wakes = useQuery('workers.wakes', open ? { sessionId, place } : null, (e) => e.type === 'worker.woken' && e.sessionId === sessionId && e.place === place);
   if (!lastWake) return null;
   return (
     <details className="agent-wakes" onToggle={(e) => setOpen(e.currentTarget.open)}>

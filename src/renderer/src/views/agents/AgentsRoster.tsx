@@ -12,13 +12,15 @@ import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
 import { AgentRow, type AgentAction } from './AgentRow';
 import { AgentDialogs } from './AgentDialogs';
 import { RoomOptions } from '../sidebar/RoomItem';
+import { isEventOf, refOf, roomKey, sameRoom, type RoomRef } from '../../lib/rooms';
 
 /** Who a message reaches soonest first (listening, working, managed, idle, …, offline), then the most recently seen. */
 export function sortAgents(agents: AgentSession[]): AgentSession[] {
   return [...agents].sort(compareAgents);
 }
 
-export function AgentsRoster({ roomId }: { roomId?: string }) {
+/** Every agent, or (`room`) one room's: by id and place. */
+export function AgentsRoster({ room: inRoom }: { room?: RoomRef }) {
   const { rooms } = useAppData();
   const { navigate } = useNavigation();
   const all = useQuery('workers.list', {}, (e) => e.type === 'worker.changed' || e.type === 'task.changed');
@@ -26,11 +28,12 @@ export function AgentsRoster({ roomId }: { roomId?: string }) {
   const [acting, setActing] = useState<{ agent: AgentSession; action: AgentAction } | null>(null);
   // A wake, a change of reachability or of the meter changes only those fields: patch them in place rather than refetch the roster.
   useAppEvents((e) => {
-    if (e.type === 'worker.woken') all.setData((list) => list.map((a) => (a.sessionId === e.sessionId ? { ...a, lastWake: e.wake } : a)));
-    if (e.type === 'worker.reachability') all.setData((list) => list.map((a) => (a.sessionId === e.sessionId ? { ...a, reachability: e.reachability } : a)));
+    const of = (a: AgentSession, sessionId: string) => a.sessionId === sessionId && isEventOf(e, refOf({ id: a.roomId, place: a.place }));
+    if (e.type === 'worker.woken') all.setData((list) => list.map((a) => (of(a, e.sessionId) ? { ...a, lastWake: e.wake } : a)));
+    if (e.type === 'worker.reachability') all.setData((list) => list.map((a) => (of(a, e.sessionId) ? { ...a, reachability: e.reachability } : a)));
     if (e.type === 'meter.changed') {
       const meters = new Map(e.sessions.map((s) => [s.sessionId, s.meter]));
-      all.setData((list) => list.map((a) => (a.roomId === e.roomId && meters.has(a.sessionId) ? { ...a, meter: meters.get(a.sessionId)! } : a)));
+      all.setData((list) => list.map((a) => (isEventOf(e, refOf({ id: a.roomId, place: a.place })) && meters.has(a.sessionId) ? { ...a, meter: meters.get(a.sessionId)! } : a)));
     }
   });
 
@@ -38,10 +41,10 @@ export function AgentsRoster({ roomId }: { roomId?: string }) {
   if (all.status === 'error' && !all.data) return <ErrorState message={all.error} onRetry={all.reload} />;
 
   const agents = all.data ?? [];
-  const room = roomId ?? filter;
-  const shown = sortAgents(room ? agents.filter((a) => a.roomId === room) : agents);
+  const room = inRoom ?? (filter ? (rooms.data ?? []).map(refOf).find((r) => roomKey(r) === filter) : undefined);
+  const shown = sortAgents(room ? agents.filter((a) => sameRoom(room, a)) : agents);
   const roomName = useRoomTitle();
-  const title = (a: AgentSession) => roomName(a.roomId, a.roomName);
+  const title = (a: AgentSession) => roomName(a, a.roomName);
   const roomsOf = (agent: AgentSession) => [...new Set([title(agent), ...agents.filter((a) => a.agentKey === agent.agentKey && !a.ended).map(title)])];
   const online = shown.filter((a) => a.online && !a.ended).length;
 
@@ -52,7 +55,7 @@ export function AgentsRoster({ roomId }: { roomId?: string }) {
           {shown.length === 0 ? '' : `${online} online · ${shown.length} ${shown.length === 1 ? 'agent' : 'agents'}`}
         </p>
         {shown.length > 0 && <p className="muted roster-note">{TOKEN_ESTIMATE_NOTE}</p>}
-        {!roomId && (
+        {!inRoom && (
           <label className="inline-field">
             <span>Room</span>
             <select value={filter} onChange={(e) => setFilter(e.target.value)}>
@@ -77,7 +80,7 @@ export function AgentsRoster({ roomId }: { roomId?: string }) {
       ) : (
         <ul className="agent-list">
           {shown.map((agent) => (
-            <AgentRow key={agent.sessionId} agent={agent} rooms={roomsOf(agent)} showRoom={!roomId} onAction={(a, action) => setActing({ agent: a, action })} />
+            <AgentRow key={`${agent.place}\n${agent.sessionId}`} agent={agent} rooms={roomsOf(agent)} showRoom={!inRoom} onAction={(a, action) => setActing({ agent: a, action })} />
           ))}
         </ul>
       )}

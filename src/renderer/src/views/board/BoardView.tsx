@@ -5,6 +5,7 @@ import { DndContext, DragOverlay, PointerSensor, pointerWithin, useSensor, useSe
 import { BOARD_COLUMNS, CLOSED_LANE, type TaskStatus } from '../../../../shared/taskTransitions';
 import type { AgentSession, RoomSummary, TaskCard } from '../../../../shared/types';
 import { useQuery } from '../../api/useQuery';
+import { isEventOf, refOf } from '../../lib/rooms';
 import { roomRoute, useNavigation, type Route } from '../../app/navigation';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
@@ -33,7 +34,8 @@ function RepoVisibilityBadge({ visibility }: { visibility: 'public' | 'private' 
 
 export function BoardView({ room, route, agents }: { room: RoomSummary; route: Extract<Route, { view: 'room' }>; agents: AgentSession[] }) {
   const { navigate } = useNavigation();
-  const board = useQuery('tasks.board', { roomId: room.id }, (e) => e.type === 'task.changed' && e.roomId === room.id);
+  const ref = refOf(room);
+  const board = useQuery('tasks.board', ref, (e) => e.type === 'task.changed' && isEventOf(e, ref));
   const perform = useTaskActions();
   const { pending: waiting, undo } = useUndo();
   const [dragging, setDragging] = useState<TaskCard | null>(null);
@@ -48,7 +50,7 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
   // A cancel waiting out its Undo time already shows where it will go.
   const tasks = (board.data?.tasks ?? []).map((task) => (waiting.has(cancelKey(task)) ? { ...task, status: 'cancelled' as const } : task));
   const followCard = useBoardFocus(tasks);
-  const openTask = (task: TaskCard) => navigate(roomRoute(room.id, 'board', { task: task.number }));
+  const openTask = (task: TaskCard) => navigate(roomRoute(ref, 'board', { task: task.number }));
   const request = (task: TaskCard, to: TaskStatus, byDrag = false) => {
     // Moving a card whose cancel is still pending takes the cancel back: it never happened.
     if (waiting.has(cancelKey(task))) return undo(cancelKey(task));
@@ -99,15 +101,15 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
       {route.task !== undefined && (
         <TaskDrawer
           key={route.task}
-          roomId={room.id}
+          room={ref}
           number={route.task}
-          onClose={() => navigate(roomRoute(room.id, 'board'))}
+          onClose={() => navigate(roomRoute(ref, 'board'))}
           onMove={request}
           onReassign={(task) => setPending({ task, action: { kind: 'assign' } })}
           returnFocusTo={() => cardElement(route.task!)?.querySelector<HTMLElement>('.task-title')}
         />
       )}
-      {creating && <NewTaskDialog roomId={room.id} onCreated={() => board.reload()} onClose={() => setCreating(false)} />}
+      {creating && <NewTaskDialog room={ref} onCreated={() => board.reload()} onClose={() => setCreating(false)} />}
       {pending?.action.kind === 'assign' && (
         <AssignDialog task={pending.task} agents={agents} onAssign={(agentKey) => perform(pending.task, pending.action, agentKey)} onClose={() => setPending(null)} />
       )}

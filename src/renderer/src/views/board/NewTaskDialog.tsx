@@ -4,8 +4,9 @@ import type { TaskCard } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { Dialog } from '../../components/Dialog';
 import { Form } from '../../components/Form';
+import type { RoomRef } from '../../lib/rooms';
 
-export function NewTaskDialog({ roomId, onCreated, onClose }: { roomId: string; onCreated: (task: TaskCard) => void; onClose: () => void }) {
+export function NewTaskDialog({ room, onCreated, onClose }: { room: RoomRef; onCreated: (task: TaskCard) => void; onClose: () => void }) {
   const api = useApi();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -16,7 +17,7 @@ export function NewTaskDialog({ roomId, onCreated, onClose }: { roomId: string; 
         submitLabel={propose ? 'Propose task' : 'Add task'}
         check={() => (title.trim() === '' ? 'Give the task a title.' : null)}
         onSubmit={async () => {
-          const task = await api.call('tasks.create', { roomId, title: title.trim(), description: description.trim() || undefined, propose });
+          const task = await api.call('tasks.create', { ...room, title: title.trim(), description: description.trim() || undefined, propose });
           onCreated(task);
           onClose();
         }}

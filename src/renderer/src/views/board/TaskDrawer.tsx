@@ -7,6 +7,7 @@ import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
 import { useQuery } from '../../api/useQuery';
 import { roomRoute, useNavigation } from '../../app/navigation';
+import { isEventOf, type RoomRef } from '../../lib/rooms';
 import { AgentChip } from '../../components/AgentChip';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyButton } from '../../components/CopyButton';
@@ -20,7 +21,7 @@ import { TaskArtifacts } from './TaskArtifacts';
 import { TaskHistory } from './TaskHistory';
 
 export interface TaskDrawerProps {
-  roomId: string;
+  room: RoomRef;
   number: number;
   onClose: () => void;
   onMove: (task: TaskCard, to: TaskStatus) => void;
@@ -29,15 +30,16 @@ export interface TaskDrawerProps {
   returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
-export function TaskDrawer({ roomId, number, onClose, onMove, onReassign, returnFocusTo }: TaskDrawerProps) {
+export function TaskDrawer({ room, number, onClose, onMove, onReassign, returnFocusTo }: TaskDrawerProps) {
   const api = useApi();
   const toast = useToast();
   const { navigate } = useNavigation();
-  const task = useQuery('tasks.get', { roomId, number }, (e) => e.type === 'task.changed' && e.roomId === roomId && e.task.number === number);
+  const { roomId, place } = room;
+  const task = useQuery('tasks.get', { roomId, place, number }, (e) => e.type === 'task.changed' && isEventOf(e, room) && e.task.number === number);
   const [confirm, setConfirm] = useState<'work' | 'review' | null>(null);
   const release = async (kind: 'work' | 'review') => {
     try {
-      await api.call(kind === 'work' ? 'tasks.releaseWork' : 'tasks.releaseReview', { roomId, number });
+      await api.call(kind === 'work' ? 'tasks.releaseWork' : 'tasks.releaseReview', { roomId, place, number });
       toast(kind === 'work' ? `task_${number} is back in Accepted.` : `Review of task_${number} released.`);
       task.reload();
     } catch (error) {
@@ -118,12 +120,12 @@ export function TaskDrawer({ roomId, number, onClose, onMove, onReassign, return
           {(t.sourceMessageNumber !== null || t.discussionRootNumber !== null) && (
             <section className="drawer-section drawer-links">
               {t.sourceMessageNumber !== null && (
-                <button type="button" className="link-button" onClick={() => navigate(roomRoute(roomId, 'chat', { focus: t.sourceMessageNumber! }))}>
+                <button type="button" className="link-button" onClick={() => navigate(roomRoute(room, 'chat', { focus: t.sourceMessageNumber! }))}>
                   <Icon name="chat" size={14} /> The message it came from
                 </button>
               )}
               {t.discussionRootNumber !== null && (
-                <button type="button" className="link-button" onClick={() => navigate(roomRoute(roomId, 'chat', { threadRoot: t.discussionRootNumber!, focus: t.discussionRootNumber! }))}>
+                <button type="button" className="link-button" onClick={() => navigate(roomRoute(room, 'chat', { threadRoot: t.discussionRootNumber!, focus: t.discussionRootNumber! }))}>
                   <Icon name="reply" size={14} /> Discussion
                 </button>
               )}

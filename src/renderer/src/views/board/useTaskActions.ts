@@ -10,7 +10,7 @@ import { useUndo } from '../../components/Undo';
 import { movedText, type TaskAction } from './boardRules';
 
 /** The key of a task's pending cancel. */
-export const cancelKey = (task: Pick<TaskCard, 'roomId' | 'number'>) => `cancel:${task.roomId}:${task.number}`;
+export const cancelKey = (task: Pick<TaskCard, 'roomId' | 'place' | 'number'>) => `cancel:${task.place}:${task.roomId}:${task.number}`;
 
 export function useTaskActions() {
   const api = useApi();
@@ -18,7 +18,7 @@ export function useTaskActions() {
   const { offer } = useUndo();
   return useCallback(
     async (task: TaskCard, action: TaskAction, agentKey?: string): Promise<TaskCard | null> => {
-      const ref = { roomId: task.roomId, number: task.number };
+      const ref = { roomId: task.roomId, place: task.place, number: task.number };
       if (action.kind === 'cancel') {
         const cancelled = { ...task, status: 'cancelled' as const };
         offer({

@@ -5,7 +5,7 @@ import { useApi } from '../../api/ApiContext';
 import { useQuery } from '../../api/useQuery';
 import { roomRoute, useNavigation, type Route } from '../../app/navigation';
 import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
-import { roomTitle } from '../../lib/rooms';
+import { isEventOf, refOf, roomTitle } from '../../lib/rooms';
 import { Composer } from './Composer';
 import { SearchPanel } from './SearchPanel';
 import { ThreadPanel } from './ThreadPanel';
@@ -29,8 +29,9 @@ function timelineRow(number: number): HTMLElement | null {
 export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: ChatViewProps) {
   const api = useApi();
   const { navigate } = useNavigation();
-  const timeline = useTimeline(room.id);
-  const board = useQuery('tasks.board', { roomId: room.id }, (e) => e.type === 'task.changed' && e.roomId === room.id);
+  const ref = refOf(room);
+  const timeline = useTimeline(ref);
+  const board = useQuery('tasks.board', ref, (e) => e.type === 'task.changed' && isEventOf(e, ref));
   const agentNames = agents.filter((a) => !a.ended).map((a) => a.name);
   const tasks = board.data?.tasks ?? [];
   const marked = useRef(0);
@@ -43,11 +44,11 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
     (number: number) => {
       if (number <= marked.current) return;
       marked.current = number;
-      api.call('rooms.markRead', { roomId: room.id, number }).catch(() => {
+      api.call('rooms.markRead', { roomId: room.id, place: room.place, number }).catch(() => {
         marked.current = 0; // try again next time
       });
     },
-    [api, room.id],
+    [api, room.id, room.place],
   );
   const onSeenNewest = useCallback(
     (number: number) => {
@@ -71,15 +72,18 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
     [markRead],
   );
   // Stable, so the timeline's memoised rows do not all re-render whenever the chat does.
-  const openThread = useCallback((root: number) => navigate(roomRoute(room.id, 'chat', { threadRoot: root, focus: route.focus })), [navigate, room.id, route.focus]);
-  const openTask = useCallback((number: number) => navigate(roomRoute(room.id, 'board', { task: number })), [navigate, room.id]);
+  const openThread = useCallback(
+    (root: number) => navigate(roomRoute({ roomId: room.id, place: room.place }, 'chat', { threadRoot: root, focus: route.focus })),
+    [navigate, room.id, room.place, route.focus],
+  );
+  const openTask = useCallback((number: number) => navigate(roomRoute({ roomId: room.id, place: room.place }, 'board', { task: number })), [navigate, room.id, room.place]);
   const [searchQuery, setSearchQuery] = useState('');
   // The results close, so nothing covers the message they lead to; reopening search keeps the query.
   const choose = async (hit: SearchHit) => {
     const target = hit.threadRootNumber ?? hit.number;
     onCloseSearch();
     await timeline.jumpTo(target);
-    navigate(roomRoute(room.id, 'chat', { focus: target, threadRoot: hit.threadRootNumber ?? route.threadRoot }));
+    navigate(roomRoute(ref, 'chat', { focus: target, threadRoot: hit.threadRootNumber ?? route.threadRoot }));
   };
   // Opened at a message (a search of every room, Needs you, a task's source): load the stretch around it.
   const { jumpTo } = timeline;
@@ -89,12 +93,12 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
   }, [route.focus, loaded, jumpTo]);
 
   return (
-    <ReceiptsProvider roomId={room.id}>
+    <ReceiptsProvider room={ref}>
       <div className={route.threadRoot ? 'chat with-side' : 'chat'}>
         <div className="chat-main">
           {searchOpen && (
             <SearchPanel
-              roomId={room.id}
+              room={ref}
               initialQuery={searchQuery}
               onQueryChange={setSearchQuery}
               onChoose={(hit) => void choose(hit)}
@@ -117,7 +121,7 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
             placeholder={`Message ${roomTitle(room)}`}
             agentNames={agentNames}
             tasks={tasks}
-            onSend={(text) => api.call('messages.send', { roomId: room.id, text }).then(timeline.add)}
+            onSend={(text) => api.call('messages.send', { ...ref, text }).then(timeline.add)}
             disabled={room.archived}
             disabledReason="This room is archived: unarchive it to post."
           />
@@ -125,12 +129,12 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
         {route.threadRoot !== undefined && (
           <ThreadPanel
             key={route.threadRoot}
-            roomId={room.id}
+            room={ref}
             rootNumber={route.threadRoot}
             agentNames={agentNames}
             tasks={tasks}
             readOnly={room.archived}
-            onClose={() => navigate(roomRoute(room.id, 'chat', { focus: route.focus }))}
+            onClose={() => navigate(roomRoute(ref, 'chat', { focus: route.focus }))}
             onTask={openTask}
             returnFocusTo={() => timelineRow(route.threadRoot!)}
             onSeen={onSeenReply}

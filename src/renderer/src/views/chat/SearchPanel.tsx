@@ -4,13 +4,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchHit } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
+import type { RoomRef } from '../../lib/rooms';
 import { useFocusReturn } from '../../components/focus';
 import { Icon } from '../../components/Icon';
 import { moveBetweenHits, SearchHitButton } from './SearchHitButton';
 import { matchSummary, useSearch } from './useSearch';
 
 export interface SearchPanelProps {
-  roomId: string;
+  room: RoomRef;
   initialQuery?: string;
   onQueryChange?: (query: string) => void;
   onChoose: (hit: SearchHit) => void;
@@ -18,10 +19,11 @@ export interface SearchPanelProps {
   returnFocusTo?: () => HTMLElement | null;
 }
 
-export function SearchPanel({ roomId, initialQuery = '', onQueryChange, onChoose, onClose, returnFocusTo }: SearchPanelProps) {
+export function SearchPanel({ room, initialQuery = '', onQueryChange, onChoose, onClose, returnFocusTo }: SearchPanelProps) {
   const api = useApi();
   const [query, setQuery] = useState(initialQuery);
-  const run = useCallback((q: string) => api.call('messages.search', { roomId, query: q, limit: 50 }), [api, roomId]);
+  const { roomId, place } = room;
+  const run = useCallback((q: string) => api.call('messages.search', { roomId, place, query: q, limit: 50 }), [api, roomId, place]);
   const { result, error, searching } = useSearch(query, run);
   const input = useRef<HTMLInputElement>(null);
   useFocusReturn(returnFocusTo);

@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react';
 import type { TimelineMessage } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
+import { isEventOf, type RoomRef } from '../../lib/rooms';
 import { useQuery } from '../../api/useQuery';
 import { useAppEvents } from '../../api/useAppEvents';
 import { SidePanel } from '../../components/SidePanel';
@@ -12,7 +13,7 @@ import { CompactLine } from './CompactLine';
 import { isCompact } from './rows';
 
 export interface ThreadPanelProps {
-  roomId: string;
+  room: RoomRef;
   rootNumber: number;
   agentNames: readonly string[];
   tasks: ReadonlyArray<{ number: number; title: string }>;
@@ -25,13 +26,14 @@ export interface ThreadPanelProps {
   onSeen?: (number: number) => void;
 }
 
-export function ThreadPanel({ roomId, rootNumber, agentNames, tasks, readOnly, onClose, onTask, returnFocusTo, onSeen }: ThreadPanelProps) {
+export function ThreadPanel({ room, rootNumber, agentNames, tasks, readOnly, onClose, onTask, returnFocusTo, onSeen }: ThreadPanelProps) {
   const api = useApi();
-  const thread = useQuery('messages.thread', { roomId, rootNumber });
+  const { roomId, place } = room;
+  const thread = useQuery('messages.thread', { roomId, place, rootNumber });
   const end = useRef<HTMLDivElement>(null);
 
   useAppEvents((event) => {
-    if (event.type !== 'message.created' || event.roomId !== roomId || event.message.threadRootNumber !== rootNumber) return;
+    if (event.type !== 'message.created' || !isEventOf(event, room) || event.message.threadRootNumber !== rootNumber) return;
     thread.setData((old) => (old.replies.some((r) => r.number === event.message.number) ? old : { ...old, replies: [...old.replies, event.message] }));
   });
   const count = thread.data?.replies.length ?? 0;
@@ -46,7 +48,7 @@ export function ThreadPanel({ roomId, rootNumber, agentNames, tasks, readOnly, o
   }, [newest, onSeen]);
 
   const send = (text: string) =>
-    api.call('messages.send', { roomId, text, threadRootNumber: rootNumber }).then((message) => {
+    api.call('messages.send', { roomId, place, text, threadRootNumber: rootNumber }).then((message) => {
       thread.setData((old) => (old.replies.some((r) => r.number === message.number) ? old : { ...old, replies: [...old.replies, message] }));
     });
 

@@ -3,6 +3,7 @@
 // from Atlas and Birch"), so a busy room never reads out message after message.
 import { useEffect, useRef } from 'react';
 import type { TimelineMessage } from '../../../../shared/types';
+import type { RoomRef } from '../../lib/rooms';
 import { useAppEvents } from '../../api/useAppEvents';
 import { useAnnounce } from '../../components/LiveAnnouncer';
 
@@ -25,14 +26,15 @@ function joinNames(names: string[]): string {
   return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-/** Announces messages others post in `roomId` (the person's own, status lines and events are not news). */
-export function useMessageAnnouncements(roomId: string, personName: string | undefined): void {
+/** Announces messages others post in `room` (the person's own, status lines and events are not news). */
+export function useMessageAnnouncements(room: RoomRef, personName: string | undefined): void {
+  const { roomId, place } = room;
   const announce = useAnnounce();
   const pending = useRef<TimelineMessage[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useAppEvents((event) => {
-    if (event.type !== 'message.created' || event.roomId !== roomId) return;
+    if (event.type !== 'message.created' || event.roomId !== roomId || event.place !== place) return;
     const { message } = event;
     if (message.kind !== 'message' || message.source === 'system' || (message.source === 'human' && message.sender.name === personName)) return;
     pending.current.push(message);
@@ -51,6 +53,6 @@ export function useMessageAnnouncements(roomId: string, personName: string | und
       timer.current = null;
       pending.current = [];
     },
-    [roomId],
+    [roomId, place],
   );
 }

@@ -2,6 +2,7 @@
 // around a message to jump to, and live messages from core events.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/ApiContext';
+import type { RoomRef } from '../../lib/rooms';
 import { errorMessage } from '../../api/client';
 import { useAppEvents, useReconnect } from '../../api/useAppEvents';
 import type { TimelineMessage } from '../../../../shared/types';
@@ -30,7 +31,9 @@ export interface Timeline extends TimelineWindow {
 
 const EMPTY: TimelineWindow = { messages: [], hasMoreBefore: false, hasMoreAfter: false };
 
-export function useTimeline(roomId: string): Timeline {
+/** The timeline of `room` (its id and place). */
+export function useTimeline(room: RoomRef): Timeline {
+  const { roomId, place } = room;
   const api = useApi();
   const [window, setWindow] = useState<TimelineWindow>(EMPTY);
   const [status, setStatus] = useState<TimelineStatus>('loading');
@@ -51,7 +54,7 @@ export function useTimeline(roomId: string): Timeline {
   const replace = useCallback(
     async (input: { around?: number }) => {
       try {
-        const page = await api.call('messages.timeline', { roomId, limit: PAGE_SIZE, ...input });
+        const page = await api.call('messages.timeline', { roomId, place, limit: PAGE_SIZE, ...input });
         replaced.current++;
         setWindow(page);
         fetched.current = null;
@@ -65,7 +68,7 @@ export function useTimeline(roomId: string): Timeline {
         setStatus('error');
       }
     },
-    [api, roomId, prepare],
+    [api, roomId, place, prepare],
   );
 
   useEffect(() => {
@@ -87,7 +90,7 @@ export function useTimeline(roomId: string): Timeline {
       if (direction === 'before') setLoadingOlder(true);
       const windowAtStart = replaced.current;
       try {
-        const next = await api.call('messages.timeline', { roomId, limit: PAGE_SIZE, [direction]: edge });
+        const next = await api.call('messages.timeline', { roomId, place, limit: PAGE_SIZE, [direction]: edge });
         if (replaced.current !== windowAtStart) return;
         setWindow((old) => ({
           messages: mergeMessages(old.messages, next.messages),
@@ -104,11 +107,13 @@ export function useTimeline(roomId: string): Timeline {
         setLoadingOlder(false);
       }
     },
-    [api, roomId, prepare],
+    [api, roomId, place, prepare],
   );
 
   useAppEvents((event) => {
-    if (event.type === 'message.created' && event.roomId === roomId) setWindow((old) => applyLiveMessage(old, event.message));
+    if (event.type === 'message.created' && event.roomId === roomId && event.place === place) setWindow((old) => applyLiveMessage(old, event.message));
+    // The team's connection came back: what others posted meanwhile is read again.
+    if (event.type === 'place.reconnected' && event.place === place) void replace({});
   });
 
   const jumpTo = useCallback(

@@ -5,8 +5,9 @@ import { TOKEN_ESTIMATE_NOTE } from '../../../../shared/tokens';
 import { useApi } from '../../api/ApiContext';
 import { Dialog } from '../../components/Dialog';
 import { Form } from '../../components/Form';
+import type { RoomRef } from '../../lib/rooms';
 
-export function BudgetDialog({ roomId, roomName, current, onClose }: { roomId: string; roomName: string; current: number | null; onClose: () => void }) {
+export function BudgetDialog({ room, roomName, current, onClose }: { room: RoomRef; roomName: string; current: number | null; onClose: () => void }) {
   const api = useApi();
   const [value, setValue] = useState(current === null ? '' : String(current));
   const parsed = value.trim() === '' ? null : Number(value.replace(/[\s,_]/g, ''));
@@ -16,7 +17,7 @@ export function BudgetDialog({ roomId, roomName, current, onClose }: { roomId: s
         submitLabel={parsed === null ? 'Remove budget' : 'Save budget'}
         check={() => (parsed !== null && (!Number.isInteger(parsed) || parsed < 1000 || parsed > 1_000_000_000) ? 'Type a whole number of tokens from 1,000 to 1,000,000,000, or leave it empty for no budget.' : null)}
         onSubmit={async () => {
-          await api.call('delivery.setRoomBudget', { roomId, dailyTokens: parsed });
+          await api.call('delivery.setRoomBudget', { ...room, dailyTokens: parsed });
           onClose();
         }}
         onCancel={onClose}

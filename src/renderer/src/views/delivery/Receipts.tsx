@@ -6,18 +6,21 @@ import { REACHABILITY_WORDS } from '../../../../shared/model/workers';
 import type { MessageReceipts } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { useAppEvents, useReconnect } from '../../api/useAppEvents';
+import { isEventOf, type RoomRef } from '../../lib/rooms';
 import { formatClockSeconds } from '../../lib/time';
 import { ReceiptStore } from './receiptStore';
 
 const ReceiptsContext = createContext<ReceiptStore | null>(null);
 
 /** Keeps the receipts of the room's messages on screen fresh: receipt events, new agents, reachability. */
-export function ReceiptsProvider({ roomId, children }: { roomId: string; children: ReactNode }) {
+export function ReceiptsProvider({ room, children }: { room: RoomRef; children: ReactNode }) {
   const api = useApi();
-  const store = useMemo(() => new ReceiptStore(api, roomId), [api, roomId]);
+  // One store per room (id and place), not per render's ref object.
+  const { roomId, place } = room;
+  const store = useMemo(() => new ReceiptStore(api, { roomId, place }), [api, roomId, place]);
   useEffect(() => () => store.close(), [store]);
   useAppEvents((event) => {
-    if (!('roomId' in event) || event.roomId !== roomId) return;
+    if (!isEventOf(event, room)) return;
     if (event.type === 'message.receipts') store.changed(event.first, event.last);
     else if (event.type === 'worker.changed' || event.type === 'worker.reachability') store.changedAll();
   });

@@ -5,15 +5,16 @@ import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
 import { Icon } from '../../components/Icon';
 import { useToast } from '../../components/Toasts';
+import type { RoomRef } from '../../lib/rooms';
 import { listOf } from '../../../../shared/words';
 
-export function RoomDeliveryBar({ delivery, onBudget }: { delivery: RoomDelivery; onBudget: () => void }) {
+export function RoomDeliveryBar({ room, delivery, onBudget }: { room: RoomRef; delivery: RoomDelivery; onBudget: () => void }) {
   const api = useApi();
   const toast = useToast();
   const loop = delivery.loop;
   const act = (action: 'resume' | 'stop') =>
     loop?.alertNumber &&
-    api.call('needsYou.act', { item: { kind: 'alert', roomId: delivery.roomId, number: loop.alertNumber }, action }).then(
+    api.call('needsYou.act', { item: { kind: 'alert', ...room, number: loop.alertNumber }, action }).then(
       () => toast(action === 'resume' ? `${listOf(loop.agents)} can wake each other again.` : `${listOf(loop.agents)} were told to stop.`),
       (error: unknown) => toast(errorMessage(error), 'error'),
     );

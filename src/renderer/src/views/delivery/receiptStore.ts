@@ -3,6 +3,7 @@
 // receipt event names (or all shown ones, at most once a second, when agents come and go).
 import type { MessageReceipts } from '../../../../shared/types';
 import type { ApiClient } from '../../api/client';
+import type { RoomRef } from '../../lib/rooms';
 
 const BATCH = 200;
 const REFRESH_ALL_MS = 1_000;
@@ -17,7 +18,7 @@ export class ReceiptStore {
 
   constructor(
     private readonly api: ApiClient,
-    readonly roomId: string,
+    readonly room: RoomRef,
   ) {}
 
   get(number: number): MessageReceipts | undefined {
@@ -69,7 +70,7 @@ export class ReceiptStore {
     this.wanted.clear();
     for (let i = 0; i < numbers.length; i += BATCH) {
       try {
-        const { receipts } = await this.api.call('delivery.receipts', { roomId: this.roomId, numbers: numbers.slice(i, i + BATCH) });
+        const { receipts } = await this.api.call('delivery.receipts', { ...this.room, numbers: numbers.slice(i, i + BATCH) });
         if (this.closed) return;
         for (const r of receipts) {
           const old = this.receipts.get(r.number);

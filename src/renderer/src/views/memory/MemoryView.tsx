@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Fact, RoomSummary } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { useQuery } from '../../api/useQuery';
+import { isEventOf, refOf } from '../../lib/rooms';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
 import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
@@ -15,7 +16,8 @@ export function MemoryView({ room }: { room: RoomSummary }) {
   const [showRetired, setShowRetired] = useState(false);
   const [adding, setAdding] = useState(false);
   const [retiring, setRetiring] = useState<Fact | null>(null);
-  const facts = useQuery('memory.list', { roomId: room.id, includeRetired: showRetired }, (e) => e.type === 'knowledge.changed' && e.roomId === room.id);
+  const ref = refOf(room);
+  const facts = useQuery('memory.list', { ...ref, includeRetired: showRetired }, (e) => e.type === 'knowledge.changed' && isEventOf(e, ref));
 
   const body = () => {
     if (facts.status === 'loading') return <Loading label="Loading memory…" />;
@@ -34,7 +36,7 @@ export function MemoryView({ room }: { room: RoomSummary }) {
           <FactItem
             key={fact.number}
             fact={fact}
-            onEdit={(f, draft) => api.call('memory.edit', { roomId: room.id, number: f.number, ...draft }).then(facts.reload)}
+            onEdit={(f, draft) => api.call('memory.edit', { ...ref, number: f.number, ...draft }).then(facts.reload)}
             onRetire={setRetiring}
           />
         ))}
@@ -57,7 +59,7 @@ export function MemoryView({ room }: { room: RoomSummary }) {
         <div className="fact fact-new">
           <FactForm
             submitLabel="Save fact"
-            onSubmit={(draft) => api.call('memory.add', { roomId: room.id, ...draft }).then(() => { setAdding(false); facts.reload(); })}
+            onSubmit={(draft) => api.call('memory.add', { ...ref, ...draft }).then(() => { setAdding(false); facts.reload(); })}
             onCancel={() => setAdding(false)}
           />
         </div>
@@ -67,7 +69,7 @@ export function MemoryView({ room }: { room: RoomSummary }) {
         <ConfirmDialog
           title={`Retire “${retiring.title}”?`}
           confirmLabel="Retire"
-          onConfirm={() => api.call('memory.retire', { roomId: room.id, number: retiring.number }).then(facts.reload)}
+          onConfirm={() => api.call('memory.retire', { ...ref, number: retiring.number }).then(facts.reload)}
           onClose={() => setRetiring(null)}
         >
           Agents stop seeing it. It stays here under “Show retired”.

@@ -9,6 +9,7 @@ import { errorMessage } from '../../api/client';
 import { CopyButton } from '../../components/CopyButton';
 import { Menu } from '../../components/Menu';
 import { Time } from '../../components/Time';
+import { LOCAL } from '../../lib/rooms';
 import { BudgetDialog } from '../delivery/BudgetDialog';
 import { ReachabilityLabel } from '../delivery/Reachability';
 
@@ -99,7 +100,7 @@ export function AlertActions({ item, onAct, onDismiss, onOpen }: AlertActionsPro
             </button>
           ))}
       </div>
-      {budgetOpen && <BudgetDialog roomId={item.ref.roomId} roomName={item.roomName} current={null} onClose={() => setBudgetOpen(false)} />}
+      {budgetOpen && <BudgetDialog room={{ roomId: item.ref.roomId, place: item.ref.place ?? LOCAL }} roomName={item.roomName} current={null} onClose={() => setBudgetOpen(false)} />}
     </div>
   );
 }

@@ -61,7 +61,7 @@ export function NeedsYouCard({ item, onAnswer, onDismiss, onAct, onOpen, onAppro
     if (answer.trim() === '') return setError(`Say what should change, then press Request changes: ${item.from} gets it as the answer.`);
     void act(() => onRequestChanges(item, answer));
   };
-  const room = useRoomTitle()(item.ref.roomId, item.roomName);
+  const room = useRoomTitle()(item.ref, item.roomName);
   return (
     <li className={`needs-card reason-${item.reason}`}>
       <article aria-label={label}>

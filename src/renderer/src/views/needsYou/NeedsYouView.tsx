@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { AlertAction, NeedsYouItem } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { useAppData } from '../../app/appData';
+import { LOCAL } from '../../lib/rooms';
 import { roomRoute, useNavigation } from '../../app/navigation';
 import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
 import { useToast } from '../../components/Toasts';
@@ -46,8 +47,9 @@ export function NeedsYouView() {
     if (event.relatedTarget && !list.current?.contains(event.relatedTarget)) focusedAt.current = null;
   };
   const open = (item: NeedsYouItem) => {
-    if (item.ref.kind === 'task') navigate(roomRoute(item.ref.roomId, 'board', { task: item.ref.number }));
-    else navigate(roomRoute(item.ref.roomId, 'chat', { threadRoot: item.threadRootNumber ?? undefined, focus: item.threadRootNumber ?? item.ref.number }));
+    const room = { roomId: item.ref.roomId, place: item.ref.place ?? LOCAL };
+    if (item.ref.kind === 'task') navigate(roomRoute(room, 'board', { task: item.ref.number }));
+    else navigate(roomRoute(room, 'chat', { threadRoot: item.threadRootNumber ?? undefined, focus: item.threadRootNumber ?? item.ref.number }));
   };
 
   const body = () => {
@@ -84,13 +86,13 @@ export function NeedsYouView() {
             }}
             onApprove={async (it, note) => {
               if (note.trim()) await api.call('needsYou.answer', { item: it.ref, text: note });
-              const task = await api.call('tasks.move', { roomId: it.ref.roomId, number: it.ref.number, to: 'done' });
+              const task = await api.call('tasks.move', { roomId: it.ref.roomId, place: it.ref.place, number: it.ref.number, to: 'done' });
               toast(`Approved: ${task.id} is Done.`);
               remove(it);
             }}
             onRequestChanges={async (it, note) => {
               await api.call('needsYou.answer', { item: it.ref, text: note });
-              const task = await api.call('tasks.move', { roomId: it.ref.roomId, number: it.ref.number, to: 'in_progress' });
+              const task = await api.call('tasks.move', { roomId: it.ref.roomId, place: it.ref.place, number: it.ref.number, to: 'in_progress' });
               toast(`Changes requested: ${task.id} is back In progress.`);
               remove(it);
             }}

@@ -5,7 +5,7 @@ import type { NeedsYouItem } from '../../../../shared/types';
 import { useAnnounce } from '../../components/LiveAnnouncer';
 import { REASON_WORDS } from './NeedsYouCard';
 
-export const itemKey = (item: NeedsYouItem): string => `${item.ref.kind}:${item.ref.roomId}:${item.ref.number}`;
+export const itemKey = (item: NeedsYouItem): string => `${item.ref.kind}:${item.ref.place ?? 'local'}:${item.ref.roomId}:${item.ref.number}`;
 
 export function describeArrivals(items: readonly NeedsYouItem[]): string {
   if (items.length === 1) return `Needs you: ${REASON_WORDS[items[0].reason]} from ${items[0].from}: ${items[0].title}`;

@@ -1,9 +1,9 @@
-// The room header: name (shortened with an ellipsis, whole on hover), kind with code/id to
-// copy, the token meter, its agents and whether a mention reaches each, search in this room,
-// and the room actions.
+// The room header: name (shortened with an ellipsis, whole on hover), its team when it is a
+// team's room, kind with code/id to copy, the token meter, its agents and whether a mention
+// reaches each, search in this room, and the room actions.
 import type { AgentSession, RoomDelivery, RoomSummary } from '../../../../shared/types';
 import { Icon } from '../../components/Icon';
-import { roomTitle } from '../../lib/rooms';
+import { LOCAL, roomTitle } from '../../lib/rooms';
 import { TokenMeter } from '../delivery/TokenMeter';
 import { PresenceChips } from './PresenceChips';
 import { RoomKindLine } from './RoomKindLine';
@@ -28,6 +28,11 @@ export function RoomHeader({ room, agents, delivery, onShowAgents, onSearch, sea
         <h1>
           <span className="truncate" title={title}>{title}</span>
           {room.archived && <span className="badge">Archived</span>}
+          {room.place !== LOCAL && (
+            <span className="badge" title="Shared through the team's database with every machine that added the team">
+              Team {room.place}
+            </span>
+          )}
         </h1>
         <RoomKindLine room={room} />
         {delivery && <TokenMeter meter={delivery.meter} budgetTokens={delivery.budgetTokens} />}

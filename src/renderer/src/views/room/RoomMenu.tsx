@@ -21,7 +21,7 @@ export function RoomMenu({ room, onBudget }: { room: RoomSummary; onBudget: () =
     action().then(() => toast(done), (error: unknown) => toast(errorMessage(error), 'error'));
   const exportAs = (format: 'markdown' | 'json') =>
     run(async () => {
-      const file = await api.call('rooms.export', { roomId: room.id, format });
+      const file = await api.call('rooms.export', { roomId: room.id, place: room.place, format });
       downloadText(file.fileName, file.mimeType, file.content);
     }, 'Export ready.');
   return (
@@ -30,18 +30,18 @@ export function RoomMenu({ room, onBudget }: { room: RoomSummary; onBudget: () =
         label="Room actions"
         items={[
           { key: 'rename', label: 'Rename…', onSelect: () => setDialog('rename') },
-          { key: 'pin', label: room.pinned ? 'Unpin' : 'Pin to top', onSelect: () => run(() => api.call('rooms.pin', { roomId: room.id, pinned: !room.pinned }), room.pinned ? 'Unpinned.' : 'Pinned.') },
+          { key: 'pin', label: room.pinned ? 'Unpin' : 'Pin to top', onSelect: () => run(() => api.call('rooms.pin', { roomId: room.id, place: room.place, pinned: !room.pinned }), room.pinned ? 'Unpinned.' : 'Pinned.') },
           { key: 'budget', label: 'Token budget…', onSelect: onBudget },
           { key: 'md', label: 'Export as Markdown', onSelect: () => exportAs('markdown') },
           { key: 'json', label: 'Export as JSON', onSelect: () => exportAs('json') },
-          { key: 'archive', label: room.archived ? 'Unarchive' : 'Archive', onSelect: () => run(() => api.call('rooms.archive', { roomId: room.id, archived: !room.archived }), room.archived ? 'Room unarchived.' : 'Room archived: it is read-only now.') },
+          { key: 'archive', label: room.archived ? 'Unarchive' : 'Archive', onSelect: () => run(() => api.call('rooms.archive', { roomId: room.id, place: room.place, archived: !room.archived }), room.archived ? 'Room unarchived.' : 'Room archived: it is read-only now.') },
           { key: 'delete', label: 'Delete room…', danger: true, onSelect: () => setDialog('delete') },
         ]}
       >
         <Icon name="more" />
       </Menu>
       {dialog === 'rename' && (
-        <RenameDialog title="Rename room" label="Room name" initial={room.name} maxLength={MAX_NAME_CHARS} onRename={(name) => api.call('rooms.rename', { roomId: room.id, name })} onClose={() => setDialog(null)} />
+        <RenameDialog title="Rename room" label="Room name" initial={room.name} maxLength={MAX_NAME_CHARS} onRename={(name) => api.call('rooms.rename', { roomId: room.id, place: room.place, name })} onClose={() => setDialog(null)} />
       )}
       {dialog === 'delete' && (
         <ConfirmDialog
@@ -49,7 +49,7 @@ export function RoomMenu({ room, onBudget }: { room: RoomSummary; onBudget: () =
           confirmLabel="Delete room"
           danger
           onConfirm={async () => {
-            await api.call('rooms.delete', { roomId: room.id });
+            await api.call('rooms.delete', { roomId: room.id, place: room.place });
             navigate({ view: 'home' });
           }}
           onClose={() => setDialog(null)}

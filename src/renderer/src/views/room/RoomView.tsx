@@ -3,8 +3,8 @@
 // browser's own find).
 import { useCallback, useEffect, useState } from 'react';
 import { useApi } from '../../api/ApiContext';
-import { roomById, useAppData } from '../../app/appData';
-import { useNavigation, type RoomTab, type Route } from '../../app/navigation';
+import { roomByRef, useAppData } from '../../app/appData';
+import { roomRoute, useNavigation, type RoomTab, type Route } from '../../app/navigation';
 import { useQuery } from '../../api/useQuery';
 import { Tabs, type TabSpec } from '../../components/Tabs';
 import { ErrorState, Loading, EmptyState } from '../../components/StateViews';
@@ -14,8 +14,9 @@ import { AgentsRoster } from '../agents/AgentsRoster';
 import { MemoryView } from '../memory/MemoryView';
 import { useMessageAnnouncements } from '../chat/useMessageAnnouncements';
 import { RoomHeader } from './RoomHeader';
+import { TeamOfflineNotice } from './TeamOfflineNotice';
 import { useAppEvents } from '../../api/useAppEvents';
-import { roomTitle } from '../../lib/rooms';
+import { isEventOf, refOf, roomKey, roomTitle } from '../../lib/rooms';
 import { BudgetDialog } from '../delivery/BudgetDialog';
 import { RoomDeliveryBar } from '../delivery/RoomDeliveryBar';
 
@@ -30,24 +31,25 @@ export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> })
   const { rooms, info } = useAppData();
   const { navigate } = useNavigation();
   const api = useApi();
-  const room = roomById(rooms.data, route.roomId);
-  const agents = useQuery('workers.list', { roomId: route.roomId }, (e) => e.type === 'worker.changed' && e.roomId === route.roomId);
-  const delivery = useQuery('delivery.room', { roomId: route.roomId }, (e) => (e.type === 'meter.changed' || e.type === 'needsYou.changed') && e.roomId === route.roomId);
+  const ref = { roomId: route.roomId, place: route.place };
+  const room = roomByRef(rooms.data, ref);
+  const agents = useQuery('workers.list', ref, (e) => e.type === 'worker.changed' && isEventOf(e, ref));
+  const delivery = useQuery('delivery.room', ref, (e) => (e.type === 'meter.changed' || e.type === 'needsYou.changed') && isEventOf(e, ref));
   const [budgetOpen, setBudgetOpen] = useState(false);
   // Reachability and meters change without a write: patch them in place.
   useAppEvents((e) => {
-    if (e.type === 'worker.reachability' && e.roomId === route.roomId) agents.setData((list) => list.map((a) => (a.sessionId === e.sessionId ? { ...a, reachability: e.reachability } : a)));
-    if (e.type === 'meter.changed' && e.roomId === route.roomId) {
+    if (e.type === 'worker.reachability' && isEventOf(e, ref)) agents.setData((list) => list.map((a) => (a.sessionId === e.sessionId ? { ...a, reachability: e.reachability } : a)));
+    if (e.type === 'meter.changed' && isEventOf(e, ref)) {
       const meters = new Map(e.sessions.map((s) => [s.sessionId, s.meter]));
       agents.setData((list) => list.map((a) => ({ ...a, meter: meters.get(a.sessionId) ?? a.meter })));
     }
   });
   const [searchOpen, setSearchOpen] = useState(false);
-  useMessageAnnouncements(route.roomId, info.data?.person.name);
+  useMessageAnnouncements(ref, info.data?.person.name);
 
   useEffect(() => {
     setSearchOpen(false);
-  }, [route.roomId]);
+  }, [route.roomId, route.place]);
   const openSearch = useCallback(() => {
     if (route.tab !== 'chat') navigate({ ...route, tab: 'chat' });
     setSearchOpen(true);
@@ -71,23 +73,24 @@ export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> })
   const agentList = agents.data ?? [];
   return (
     <section className="room" aria-label={roomTitle(room)}>
+      <TeamOfflineNotice room={room} />
       <RoomHeader
         room={room}
         agents={agentList}
         delivery={delivery.data ?? null}
-        onShowAgents={() => navigate({ view: 'room', roomId: room.id, tab: 'agents' })}
+        onShowAgents={() => navigate(roomRoute(refOf(room), 'agents'))}
         onSearch={openSearch}
         searchShortcut={api.host === 'electron'}
         onBudget={() => setBudgetOpen(true)}
       />
-      {delivery.data && <RoomDeliveryBar delivery={delivery.data} onBudget={() => setBudgetOpen(true)} />}
-      {budgetOpen && <BudgetDialog roomId={room.id} roomName={roomTitle(room)} current={delivery.data?.budgetTokens ?? null} onClose={() => setBudgetOpen(false)} />}
-      <Tabs tabs={TABS} selected={route.tab} onSelect={(tab) => navigate({ view: 'room', roomId: room.id, tab })} label="Room views" idPrefix="room" />
+      {delivery.data && <RoomDeliveryBar room={ref} delivery={delivery.data} onBudget={() => setBudgetOpen(true)} />}
+      {budgetOpen && <BudgetDialog room={ref} roomName={roomTitle(room)} current={delivery.data?.budgetTokens ?? null} onClose={() => setBudgetOpen(false)} />}
+      <Tabs tabs={TABS} selected={route.tab} onSelect={(tab) => navigate(roomRoute(refOf(room), tab))} label="Room views" idPrefix="room" />
       <div className="room-panel" id="room-panel" role="tabpanel" aria-labelledby={`room-tab-${route.tab}`}>
-        {route.tab === 'chat' && <ChatView key={room.id} room={room} route={route} agents={agentList} searchOpen={searchOpen} onCloseSearch={() => setSearchOpen(false)} />}
-        {route.tab === 'board' && <BoardView key={room.id} room={room} route={route} agents={agentList} />}
-        {route.tab === 'agents' && <AgentsRoster roomId={room.id} />}
-        {route.tab === 'memory' && <MemoryView key={room.id} room={room} />}
+        {route.tab === 'chat' && <ChatView key={roomKey(ref)} room={room} route={route} agents={agentList} searchOpen={searchOpen} onCloseSearch={() => setSearchOpen(false)} />}
+        {route.tab === 'board' && <BoardView key={roomKey(ref)} room={room} route={route} agents={agentList} />}
+        {route.tab === 'agents' && <AgentsRoster room={ref} />}
+        {route.tab === 'memory' && <MemoryView key={roomKey(ref)} room={room} />}
       </div>
     </section>
   );

@@ -8,6 +8,7 @@ import { useRoomTitle } from '../../app/appData';
 import { roomRoute, useNavigation } from '../../app/navigation';
 import { Dialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
+import { LOCAL, roomKey, type RoomRef } from '../../lib/rooms';
 import { moveBetweenHits, SearchHitButton } from '../chat/SearchHitButton';
 import { matchSummary, useSearch } from '../chat/useSearch';
 
@@ -19,10 +20,10 @@ export function SearchAllDialog({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState('');
   const run = useCallback((q: string) => api.call('messages.searchAll', { query: q }), [api]);
   const { result, error, searching } = useSearch<SearchAllResult>(query, run);
-  const choose = (roomId: string, hit: SearchHit) => {
+  const choose = (room: RoomRef, hit: SearchHit) => {
     onClose();
     const target = hit.threadRootNumber ?? hit.number;
-    navigate(roomRoute(roomId, 'chat', { focus: target, threadRoot: hit.threadRootNumber ?? undefined }));
+    navigate(roomRoute(room, 'chat', { focus: target, threadRoot: hit.threadRootNumber ?? undefined }));
   };
   const count = result?.groups.reduce((sum, group) => sum + group.hits.length, 0) ?? 0;
   const more = result?.groups.some((group) => group.hasMore) ?? false;
@@ -40,14 +41,15 @@ export function SearchAllDialog({ onClose }: { onClose: () => void }) {
         {result && result.groups.length > 0 && (
           <div className="search-results search-all-results">
             {result.groups.map((group, index) => (
-              <section key={group.roomId} aria-labelledby={`${id}-${index}`} className="search-group">
-                <h3 id={`${id}-${index}`} className="search-group-title truncate" title={roomName(group.roomId, group.roomId)}>
-                  {roomName(group.roomId, group.roomId)}
+              <section key={roomKey(group)} aria-labelledby={`${id}-${index}`} className="search-group">
+                <h3 id={`${id}-${index}`} className="search-group-title truncate" title={roomName(group, group.roomId)}>
+                  {roomName(group, group.roomId)}
+                  {group.place !== LOCAL && <span className="muted"> · {group.place}</span>}
                 </h3>
                 <ul>
                   {group.hits.map((hit) => (
                     <li key={hit.number}>
-                      <SearchHitButton hit={hit} onChoose={(chosen) => choose(group.roomId, chosen)} />
+                      <SearchHitButton hit={hit} onChoose={(chosen) => choose(group, chosen)} />
                     </li>
                   ))}
                 </ul>

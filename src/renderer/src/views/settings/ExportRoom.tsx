@@ -5,17 +5,19 @@ import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
 import { Icon } from '../../components/Icon';
 import { downloadText } from '../../lib/download';
-import { roomTitle } from '../../lib/rooms';
+import { refOf, roomKey } from '../../lib/rooms';
+import { RoomOptions } from '../sidebar/RoomItem';
 
 export function ExportRoom({ rooms }: { rooms: RoomSummary[] }) {
   const api = useApi();
-  const [roomId, setRoomId] = useState(rooms[0]?.id ?? '');
+  const [key, setKey] = useState('');
   const [format, setFormat] = useState<'markdown' | 'json'>('markdown');
   const [error, setError] = useState<string | null>(null);
   if (rooms.length === 0) return <p className="muted">No rooms to export yet.</p>;
   const run = async () => {
     try {
-      const file = await api.call('rooms.export', { roomId: roomId || rooms[0].id, format });
+      const room = rooms.map(refOf).find((r) => roomKey(r) === key) ?? refOf(rooms[0]);
+      const file = await api.call('rooms.export', { ...room, format });
       downloadText(file.fileName, file.mimeType, file.content);
       setError(null);
     } catch (thrown) {
@@ -24,12 +26,8 @@ export function ExportRoom({ rooms }: { rooms: RoomSummary[] }) {
   };
   return (
     <div className="inline-form">
-      <select value={roomId} onChange={(e) => setRoomId(e.target.value)} aria-label="Room to export">
-        {rooms.map((room) => (
-          <option key={room.id} value={room.id}>
-            {roomTitle(room)}
-          </option>
-        ))}
+      <select value={key || roomKey(refOf(rooms[0]))} onChange={(e) => setKey(e.target.value)} aria-label="Room to export">
+        <RoomOptions rooms={rooms} />
       </select>
       <select value={format} onChange={(e) => setFormat(e.target.value as 'markdown' | 'json')} aria-label="Format">
         <option value="markdown">Markdown</option>

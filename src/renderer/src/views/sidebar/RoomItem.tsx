@@ -1,13 +1,14 @@
 // A room in the sidebar: kind icon, name (owner/repo for repo rooms), pin, unread count.
 import type { RoomSummary } from '../../../../shared/types';
 import { Icon } from '../../components/Icon';
-import { roomTitle } from '../../lib/rooms';
+import { LOCAL, refOf, roomKey, roomTitle } from '../../lib/rooms';
 
-/** The rooms as the options of a room picker (the roster's filter, Add agent's room). */
+/** The rooms as the options of a room picker (the roster's filter, Add agent's room); each option's value is its roomKey. */
 export function RoomOptions({ rooms }: { rooms: readonly RoomSummary[] }) {
   return rooms.map((r) => (
-    <option key={r.id} value={r.id}>
+    <option key={roomKey(refOf(r))} value={roomKey(refOf(r))}>
       {roomTitle(r)}
+      {r.place !== LOCAL ? ` (${r.place})` : ''}
     </option>
   ));
 }

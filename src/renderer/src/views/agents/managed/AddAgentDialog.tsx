@@ -8,6 +8,7 @@ import { useAppData } from '../../../app/appData';
 import { Dialog } from '../../../components/Dialog';
 import { Form } from '../../../components/Form';
 import { RoomOptions } from '../../sidebar/RoomItem';
+import { LOCAL, refOf, roomKey } from '../../../lib/rooms';
 import { PERMISSION_WORDS } from './managedWords';
 
 const PERMISSIONS: AgentPermissions[] = ['read_only', 'edit', 'provider_default'];
@@ -19,7 +20,8 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
   const api = useApi();
   const { rooms } = useAppData();
   const providers = useQuery('agents.providers', {});
-  const openRooms = (rooms.data ?? []).filter((r) => !r.archived);
+  // Managed agents run in this computer's rooms.
+  const openRooms = (rooms.data ?? []).filter((r) => !r.archived && r.place === LOCAL);
   const [provider, setProvider] = useState<ProviderId>('claude_code');
   const [name, setName] = useState('');
   const [roomId, setRoomId] = useState('');
@@ -29,7 +31,7 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
   const [permissions, setPermissions] = useState<AgentPermissions>('read_only');
   const [turnsPerHour, setTurnsPerHour] = useState('20');
   const [dailyTokens, setDailyTokens] = useState('');
-  const room = roomId || openRooms[0]?.id || '';
+  const room = openRooms.find((r) => roomKey(refOf(r)) === roomId)?.id ?? openRooms[0]?.id ?? '';
   const chosen = providers.data?.find((p) => p.id === provider);
 
   const check = () => {

@@ -1,0 +1,84 @@
+// The place the MCP tool suite and the worker-handle acceptance cases run their rooms in
+// (issue 12: they pass against a team room as well as a local one). `npm test` runs them
+// twice: as they are (this computer's rooms), and with LETAGENTS_TEST_PLACE=team, where
+// every app they start knows a team "suite" on a throwaway PostgreSQL (one cluster per test
+// file) through LETAGENTS_TEAM_URL_SUITE, with "suite" as the default place, so every room
+// an agent joins by name is that team's. Reads of "the database" go to the rooms' place.
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { toNumberedPlaceholders } from '../../src/main/store/postgres/placeholders';
+import { pgTypes } from '../../src/main/store/postgres/pgTypes';
+import { startPostgres, type PgCluster } from './postgres';
+import { setDefaultPlace } from './teams';
+
+/** The team of the suite's rooms when LETAGENTS_TEST_PLACE=team. */
+export const SUITE_TEAM = 'suite';
+export const inTeamPlace = process.env.LETAGENTS_TEST_PLACE === 'team';
+/** 'local', or the team the suite's rooms live in. */
+export const TEST_PLACE = inTeamPlace ? SUITE_TEAM : 'local';
+
+/** The resource URI base of a room of the suite's place (mcp resources: letagents://rooms/… or letagents://teams/<team>/rooms/…). */
+export const roomUriBase = (roomId: string) =>
+  `letagents://${inTeamPlace ? `teams/${SUITE_TEAM}/` : ''}rooms/${encodeURIComponent(roomId)}`;
+
+let cluster: PgCluster | null = null;
+/** One cluster per test file (vitest runs each file in its own process), stopped when it exits. */
+async function suiteCluster(): Promise<PgCluster> {
+  cluster ??= await startPostgres();
+  return cluster;
+}
+
+/** The folder of this test file's PostgreSQL cluster (team variant), else null: its data files hold the team's rows. */
+export const suiteClusterDir = (): string | null => cluster?.dir ?? null;
+
+/** Where an app of the suite keeps its rooms: its data folder, and in the team variant its team database. */
+export interface PlacedApp {
+  readonly dataDir: string;
+  /** The team database's URL (team variant), else null. */
+  readonly teamUrl: string | null;
+}
+
+/**
+ * Prepares a data folder for the suite's place: in the team variant, a fresh team database,
+ * and the folder's settings naming the team the default place. Returns the environment the
+ * app needs (LETAGENTS_TEAM_URL_SUITE) and the database URL; nothing for local rooms.
+ */
+export async function preparePlace(dataDir: string, teamUrl?: string): Promise<{ env: Record<string, string>; teamUrl: string | null }> {
+  if (!inTeamPlace) return { env: {}, teamUrl: null };
+  const url = teamUrl ?? (await (await suiteCluster()).createDatabase());
+  await setDefaultPlace(dataDir, SUITE_TEAM);
+  return { env: { LETAGENTS_TEAM_URL_SUITE: url }, teamUrl: url };
+}
+
+/** Rows of `sql` (portable SQL, `?` placeholders) from the database that holds the app's rooms, read as another program would. */
+export async function placeRows<T = Record<string, unknown>>(app: PlacedApp, sql: string, ...params: unknown[]): Promise<T[]> {
+  if (app.teamUrl) {
+    const client = new pg.Client({ connectionString: app.teamUrl, types: pgTypes });
+    await client.connect();
+    try {
+      return (await client.query(toNumberedPlaceholders(sql), params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(join(app.dataDir, 'letagents.db'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** The first row of `sql`, or undefined. */
+export async function placeRow<T = Record<string, unknown>>(app: PlacedApp, sql: string, ...params: unknown[]): Promise<T | undefined> {
+  return (await placeRows<T>(app, sql, ...params))[0];
+}
+
+/** The tables of the rooms' database (engine-specific search structures and the schema table left out). */
+export async function placeTables(app: PlacedApp): Promise<string[]> {
+  const rows = app.teamUrl
+    ? await placeRows<{ name: string }>(app, "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'letagents_schema' ORDER BY 1")
+    : await placeRows<{ name: string }>(app, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'messages_fts%' ORDER BY name");
+  return rows.map((r) => r.name);
+}

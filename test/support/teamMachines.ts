@@ -1,0 +1,97 @@
+// Two machines of one team, for the cross-machine tests and benchmarks (issue 12): app
+// instances with separate data folders, each knowing the team "acme" (one throwaway
+// PostgreSQL database) through LETAGENTS_TEAM_URL_ACME, with acme as the default place, so
+// every room an agent joins by name is the team's. A machine is the app core in this
+// process behind the real agent socket (the test reads its roster and acts as its person
+// through the app API's one dispatcher), or a real `serve` process (for a kill). Every
+// agent is a real `letagents-desktop mcp` helper process.
+import { createApp, type App } from '../../src/main/app';
+import { createApiImplementation, createDispatcher, type Dispatch } from '../../src/main/api';
+import { startGateway, type Gateway } from '../../src/main/gateway';
+import { createMemorySecretStore } from '../../src/main/secrets/memorySecretStore';
+import { connectHelper, type HelperClient, type HelperOptions } from './clients';
+import { ensureCliBuilt } from './cli';
+import { tempDataDir, tempDir } from './processes';
+import { startServe, type ServeHandle } from './serve';
+import { setDefaultPlace, TEAM, teamEnv } from './teams';
+
+export { TEAM, teamEnv };
+
+/** A data folder whose default place is the team (as `letagents-desktop team default acme` sets it). */
+export async function teamDataDir(): Promise<string> {
+  const dataDir = tempDataDir();
+  await setDefaultPlace(dataDir, TEAM);
+  return dataDir;
+}
+
+export interface Machine {
+  readonly name: string;
+  readonly dataDir: string;
+  /** A new agent connection on this machine: one more helper process. */
+  connect(options?: HelperOptions): Promise<HelperClient>;
+  close(): Promise<void>;
+}
+
+export interface InProcessMachine extends Machine {
+  readonly app: App;
+  readonly gateway: Gateway;
+  /** The app API as the window calls it: {ok, value} or {ok:false, error}. */
+  readonly api: Dispatch;
+}
+
+function connections(dataDir: string, name: string) {
+  const clients: HelperClient[] = [];
+  let n = 0;
+  return {
+    connect: async (options: HelperOptions = {}) => {
+      const client = await connectHelper(dataDir, { clientName: `${name}-chat-${++n}`, ...options });
+      clients.push(client);
+      return client;
+    },
+    closeAll: () => Promise.all(clients.map((c) => c.close().catch(() => undefined))),
+  };
+}
+
+/** A machine whose app runs in this process, on the real agent socket. */
+export async function inProcessMachine(name: string, url: string): Promise<InProcessMachine> {
+  await ensureCliBuilt();
+  const dataDir = await teamDataDir();
+  const app = createApp({ dataDir, secrets: createMemorySecretStore(), home: tempDir(), env: { ...process.env, ...teamEnv(url) } });
+  const gateway = await startGateway({ dataDir, handler: app.hub, http: false });
+  const conns = connections(dataDir, name);
+  return {
+    name,
+    dataDir,
+    app,
+    gateway,
+    api: createDispatcher(createApiImplementation(app)),
+    connect: conns.connect,
+    close: async () => {
+      await conns.closeAll();
+      await gateway.close();
+      await app.close();
+    },
+  };
+}
+
+export interface ServedMachine extends Machine {
+  readonly serve: ServeHandle;
+}
+
+/** A machine whose app is a real `serve` process. */
+export async function servedMachine(name: string, url: string): Promise<ServedMachine> {
+  await ensureCliBuilt();
+  const dataDir = await teamDataDir();
+  const serve = await startServe({ dataDir, env: teamEnv(url) });
+  const conns = connections(dataDir, name);
+  return {
+    name,
+    dataDir,
+    serve,
+    connect: conns.connect,
+    close: async () => {
+      await conns.closeAll();
+      await serve.stop().catch(() => undefined);
+    },
+  };
+}
