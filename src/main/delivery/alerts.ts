@@ -22,7 +22,7 @@ import type { MessageSummary } from '../events/types';
 import { routerFor } from '../mcp/activation';
 import type { McpServices } from '../mcp/services';
 import { placeKey, splitPlaceKey } from '../mcp/placeKeys';
-import type { Places, PlacedRoom } from '../store/places';
+import { storageIn, type Places, type PlacedRoom } from '../store/places';
 import type { Queryable, Storage } from '../store/port';
 import { eventConcernsOf } from '../store/routingQueries';
 import { getTaskRow } from '../store/taskQueries';
@@ -118,7 +118,7 @@ export class DeliveryAlerts {
   /** A committed message: a mention or reply to agents, or a task handed to an agent, starts a timer. */
   private async onMessage(room: PlacedRoom, number: number): Promise<void> {
     await this.ready;
-    const storage = await this.places.get(room.place);
+    const storage = await storageIn(this.places, room.place);
     const now = Date.parse(storage.now());
     await storage.read(async (q) => {
       const row = await getMessageRow(q, room.roomId, number);
@@ -174,7 +174,7 @@ export class DeliveryAlerts {
   private async fireUnanswered(placed: PlacedRoom, sessionId: string, number: number): Promise<void> {
     const { roomId } = placed;
     const key = sessionRoomKey(placed, sessionId);
-    const storage = await this.places.get(placed.place);
+    const storage = await storageIn(this.places, placed.place);
     const found = await storage.read(async (q) => {
       const session = await getSession(q, sessionId);
       const row = await getMessageRow(q, roomId, number);
@@ -199,7 +199,7 @@ export class DeliveryAlerts {
   private async fireIdle(placed: PlacedRoom, sessionId: string, taskNumber: number, assignedAt: number): Promise<void> {
     const { roomId } = placed;
     const sessionKey = placeKey(placed.place, sessionId);
-    const storage = await this.places.get(placed.place);
+    const storage = await storageIn(this.places, placed.place);
     const found = await storage.read(async (q) => {
       const session = await getSession(q, sessionId);
       const task = await getTaskRow(q, roomId, taskNumber);
@@ -246,7 +246,7 @@ export class DeliveryAlerts {
 
   private async onLoop(placed: PlacedRoom, pause: LoopPause, added: readonly string[]): Promise<void> {
     const { roomId } = placed;
-    const storage = await this.places.get(placed.place);
+    const storage = await storageIn(this.places, placed.place);
     const sessions = await storage.read((q) => listRoomSessions(q, roomId));
     const names = namesInLoop(sessions, pause);
     const windowMs = this.services.delivery.settings.limits.loopWindowMs;
@@ -266,7 +266,7 @@ export class DeliveryAlerts {
 
   private async onBudget(placed: PlacedRoom, day: string, used: number, budget: number): Promise<void> {
     const { roomId } = placed;
-    const storage = await this.places.get(placed.place);
+    const storage = await storageIn(this.places, placed.place);
     const room = await storage.read((q) => getRoom(q, roomId));
     if (!room) return;
     const texts = budgetTexts({ roomName: room.display_name, used, budget });
@@ -304,7 +304,7 @@ export class DeliveryAlerts {
   }
 
   private async resolve(room: PlacedRoom, alert: number): Promise<void> {
-    await (await this.places.get(room.place)).write((tx) => closeAlert(tx, room.roomId, alert, 'resolved'));
+    await (await storageIn(this.places, room.place)).write((tx) => closeAlert(tx, room.roomId, alert, 'resolved'));
   }
 
   private cancel(key: string): void {

@@ -4,7 +4,7 @@
 // for a commit and fifty agents woken together cost one transaction, not fifty (one per
 // place: a team room's receipts live in the team's database).
 import { recordDeliveries, type Delivery } from '../domain/delivery/receipts';
-import { nowIn, type Places, type PlacedRoom } from '../store/places';
+import { nowIn, storageIn, type Places, type PlacedRoom } from '../store/places';
 import { BatchedWrite } from './background';
 
 /** A delivery in a room of `place`. */
@@ -81,7 +81,7 @@ export class Deliveries {
       this.pending = this.pending.filter((d) => !written.has(d));
     };
     try {
-      await (await this.places.get(place)).write(async (tx) => {
+      await (await storageIn(this.places, place)).write(async (tx) => {
         await recordDeliveries(tx, batch);
         tx.afterCommit(drop);
       });

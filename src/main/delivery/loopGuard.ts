@@ -15,7 +15,7 @@ import { getMessageRow, pageBefore, summaryOf } from '../domain/messages/read';
 import type { SessionRow } from '../domain/sessions/sessions';
 import type { MessageSummary } from '../events/types';
 import type { EventBus } from '../events/bus';
-import type { Places, PlacedRoom } from '../store/places';
+import { storageIn, type Places, type PlacedRoom } from '../store/places';
 import { placeKey, splitPlaceKey } from '../mcp/placeKeys';
 import { Background } from './background';
 import type { DeliverySettings } from './deliverySettings';
@@ -146,7 +146,7 @@ export class LoopGuard {
       while (waiting.length > 0) {
         const { number, message } = waiting.shift()!;
         const { place, id } = splitPlaceKey(roomId);
-        const summary = message ?? summaryOf(await (await this.places.get(place)).read((q) => getMessageRow(q, id, number)));
+        const summary = message ?? summaryOf(await (await storageIn(this.places, place)).read((q) => getMessageRow(q, id, number)));
         if (summary) this.count(roomId, number, summary);
       }
     } finally {
@@ -199,7 +199,7 @@ export class LoopGuard {
   private async stretchBefore(roomId: string, number: number): Promise<Stretch> {
     const { loopMessages, loopWindowMs } = this.settings.limits;
     const { place, id } = splitPlaceKey(roomId);
-    const storage = await this.places.get(place);
+    const storage = await storageIn(this.places, place);
     const rows = await storage.read((q) => pageBefore(q, id, number, Math.min(SEED_LIMIT, loopMessages + 1)));
     const since = Date.parse(storage.now()) - loopWindowMs;
     let stretch = new Stretch();

@@ -4,7 +4,7 @@
 // in one transaction per second and place (a team room's rows live in the team's database);
 // a room's daily budget is checked against the count.
 import { addMeterBytes, selectRoomBytesOn } from '../store/deliveryQueries';
-import { LOCAL_PLACE, nowIn, type Places, type PlacedRoom } from '../store/places';
+import { LOCAL_PLACE, nowIn, storageIn, type Places, type PlacedRoom } from '../store/places';
 import { placeKey } from '../mcp/placeKeys';
 import { estimateTokens } from '../../shared/tokens';
 import { Background, BatchedWrite } from './background';
@@ -159,7 +159,7 @@ export class TokenMeter {
     try {
       // Each room's stored bytes of the day are known before this batch joins them.
       await Promise.all(batch.flatMap((p) => this.today.get(placeKey(place, p.roomId))?.stored ?? []));
-      await (await this.places.get(place)).write(async (tx) => {
+      await (await storageIn(this.places, place)).write(async (tx) => {
         const rooms = new Set<string>();
         for (const p of batch) if (await addMeterBytes(tx, p.roomId, p.sessionId, p.day, p.bytes, p.results)) rooms.add(p.roomId);
         for (const roomId of rooms) tx.emit({ type: 'meter.changed', roomId });
@@ -173,8 +173,7 @@ export class TokenMeter {
     const key = placeKey(room.place, room.roomId);
     let entry = this.today.get(key);
     if (!entry || entry.day !== day) {
-      const stored = this.places
-        .get(room.place)
+      const stored = storageIn(this.places, room.place)
         .then((storage) => storage.read((q) => selectRoomBytesOn(q, room.roomId, day)))
         .catch((error: unknown) => {
           console.error('the token meter could not read a room:', error);

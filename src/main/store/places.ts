@@ -38,9 +38,22 @@ export interface Places {
   placeForNewRoom(kind: RoomRow['kind'], roomId: string): Promise<string>;
 }
 
+/** `place`'s storage when it is open (this computer's, or a team's online now), without a look at the teams. */
+export function openedStorage(places: Pick<Places, 'local' | 'opened'>, place: string): Storage | undefined {
+  return place === LOCAL_PLACE ? places.local : places.opened().find((s) => s.place === place);
+}
+
+/**
+ * `place`'s storage, at once when it is open: background writers (receipts, the meter) use
+ * this, so an idle app reads nothing (looking a team up reads the registry's settings).
+ */
+export async function storageIn(places: Places, place: string): Promise<Storage> {
+  return openedStorage(places, place) ?? places.get(place);
+}
+
 /** The time now by `place`'s clock (a team's database's, once it is open; this computer's until then). */
 export function nowIn(places: Pick<Places, 'local' | 'opened'>, place: string): string {
-  return (place === LOCAL_PLACE ? undefined : places.opened().find((s) => s.place === place))?.now() ?? places.local.now();
+  return (openedStorage(places, place) ?? places.local).now();
 }
 
 /** The places of a core without teams (tests of other parts, the in-process MCP hub): only 'local'. */

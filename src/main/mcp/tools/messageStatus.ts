@@ -16,7 +16,7 @@ import { defineTool, readOnly, roomFacade } from '../toolKit';
 export const getMessageStatusTool = defineTool({
   name: 'get_message_status',
   title: 'Message status',
-  description: 'Who a message routes to, when each got it (null: not yet), and who listens now.',
+  description: 'Who a message routes to, when each got it (null: not yet), who listens now.',
   input: { message_id: z.string().describe('msg_N.'), agent: z.string().optional().describe('Only this agent.'), ...roomFacade },
   output: objectResult,
   annotations: readOnly,
