@@ -177,9 +177,9 @@ const presence = z.enum(['idle', 'working', 'reviewing', 'blocked']);
 export const postReasoningTool = defineTool({
   name: 'post_reasoning',
   title: 'Share reasoning',
-  description: 'Show your current reasoning on your agent card.',
+  description: 'Show your reasoning on your agent card.',
   input: {
-    summary: z.string().max(4000).describe('Where you are, in a sentence or two.'),
+    summary: z.string().max(4000).describe('Where you are, briefly.'),
     goal: note(),
     checking: note().describe('What you check now.'),
     hypothesis: note(),

@@ -53,7 +53,7 @@ export const waitForMessagesTool = defineTool({
   title: 'Wait for messages',
   description:
     'Wait for messages that concern you. Loop: pass each result\'s last_observed_message_id as after_message_id, ' +
-    'even when none came. Sends progress every 10 s if asked; waits over 55 s need a client that resets its timeout on progress.',
+    'even if none came. Sends progress every 10 s if asked; waits over 55 s need a client that resets its timeout on progress.',
   input: {
     after_message_id: z.string().optional().describe('msg_N you last observed; omit at first.'),
     timeout: z.number().int().min(0).default(30_000).describe('Milliseconds, 1 000–180 000.'),
