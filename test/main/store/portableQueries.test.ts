@@ -326,6 +326,24 @@ describe.each(adapters)('the query modules on %s', (name, open) => {
     ]);
     expect(await read((q) => selectRoomBytesOn(q, 'r', day))).toBe(4000);
     expect(await new TokenMeter(places, reloaded).budget(r)).toEqual({ budgetTokens: 1000, usedTokens: 1000, reached: true });
+    // A meter read while a meter write commits counts each byte once: stored or pending, never both.
+    const racing = new TokenMeter(places, reloaded);
+    const totals: number[] = [];
+    for (let round = 0; round < 20; round++) {
+      racing.add(r, sid, 10);
+      const flushing = racing.flush();
+      // Each round reads at another moment of the write (before, during, at its COMMIT).
+      await new Promise((resolve) => setTimeout(resolve, round % 5));
+      totals.push(
+        await racing.counted(storage.place, async (pending) => {
+          const stored = (await read((q) => selectRoomMeter(q, 'r', day))).reduce((sum, row) => sum + row.total, 0);
+          return stored + [...pending.values()].reduce((sum, bytes) => sum + bytes, 0);
+        }),
+      );
+      await flushing;
+    }
+    expect(totals).toEqual(Array.from({ length: 20 }, (_, i) => 4000 + 10 * (i + 1)));
+    await racing.close();
 
     // The app's own items: once per subject, revised, in the queue, dismissed.
     const number = await write((tx) => raiseAlert(tx, { roomId: 'r', kind: 'unanswered', subject: `msg_1:${sid}`, sessionId: sid, messageNumber: 1, title: 'Juniper hasn\'t picked up your message', body: 'b' }));
