@@ -38,10 +38,10 @@ export default tseslint.config(
     ]),
   },
   {
-    // The domain and what serves it (MCP, the app API) see only the storage port and the
-    // portable query modules of src/main/store, never an engine or its adapter: every room
-    // runs on both (issue 12).
-    files: ['src/main/domain/**/*.ts', 'src/main/mcp/**/*.ts', 'src/main/api/**/*.ts'],
+    // The domain and what serves it (MCP, the app API, delivery's watchers) see only the
+    // storage port and the portable query modules of src/main/store, never an engine or its
+    // adapter: every room runs on both (issue 12).
+    files: ['src/main/domain/**/*.ts', 'src/main/mcp/**/*.ts', 'src/main/api/**/*.ts', 'src/main/delivery/**/*.ts'],
     rules: restrict(['electron', 'better-sqlite3', 'pg'], [
       { group: ['**/store/sqlite', '**/store/sqlite/**', '**/store/postgres', '**/store/postgres/**'], message: 'The domain sees only store/port and the portable query modules (issue 12).' },
     ]),

@@ -4,6 +4,7 @@
 // Both hosts build it: the Electron main process and `letagents-desktop serve`.
 import { homedir } from 'node:os';
 import { ManagedAgents } from './agents/managedAgents';
+import { DeliveryAlerts } from './delivery/alerts';
 import { createAuthService, type AuthService } from './auth/authService';
 import { createGitHubData } from './auth/githubData';
 import { uiEventsSettled } from './api/events';
@@ -40,6 +41,8 @@ export interface App {
   readonly hub: McpHub;
   readonly setup: SetupService;
   readonly agents: ManagedAgents;
+  /** "Needs you" items about delivery: unanswered messages, untouched tasks, loops, budgets (issue 14). */
+  readonly deliveryAlerts: DeliveryAlerts;
   readonly teams: Teams;
   /** Where rooms live: this computer and the teams. */
   readonly places: Places;
@@ -73,6 +76,7 @@ export function createApp(options: AppOptions): App {
     maxConcurrentTurns: options.managedTurns?.maxConcurrent,
     turnTimeLimitMs: options.managedTurns?.timeLimitMs,
   });
+  const deliveryAlerts = new DeliveryAlerts(places, core.bus, hub.services);
   let closing: Promise<void> | undefined;
   const app: App = {
     core,
@@ -81,6 +85,7 @@ export function createApp(options: AppOptions): App {
     hub,
     setup,
     agents,
+    deliveryAlerts,
     teams,
     places,
     version: APP_VERSION,
@@ -88,6 +93,7 @@ export function createApp(options: AppOptions): App {
       auth.cancel();
       // Running turns end first: their last records need the store.
       await agents.close();
+      await deliveryAlerts.close();
       await hub.close();
       await teams.close();
       // UI events of the last writes are read from the store: let them go out first.

@@ -9,6 +9,7 @@ import { MarkReadResult, RoomExport, RoomSummary } from './model/rooms';
 import { SearchAllResult, SearchResult, ThreadView, TimelineMessage, TimelinePage } from './model/messages';
 import { Board, TaskCard, TaskDetail, TaskStatusSchema } from './model/tasks';
 import { AgentSession, Wake } from './model/workers';
+import { AlertAction, ReceiptsResult, RoomDelivery } from './model/delivery';
 import { NeedsYouList, NeedsYouRef } from './model/needsYou';
 import { Fact, FactBody, FactCategory, FactTitle } from './model/knowledge';
 import { AuthStatus, DeviceFlow, PollResult } from './model/account';
@@ -115,6 +116,23 @@ export const contract = {
     'Posts the answer as a thread reply that wakes the agent; the first answer wins (already_answered names who answered).',
   ),
   'needsYou.dismiss': method(z.strictObject({ item: NeedsYouRef }), Removed, 'Takes the item off the queue.'),
+  'needsYou.act': method(
+    z.strictObject({ item: NeedsYouRef, action: AlertAction, toSessionId: z.string().min(1).max(200).optional() }),
+    Removed,
+    'Acts on an item the app raised: remind the agent, hand the work to another, resume or stop a loop, resume a managed agent.',
+  ),
+
+  'delivery.receipts': method(
+    z.strictObject({ ...room, numbers: z.array(RoomNumber).min(1).max(200) }),
+    ReceiptsResult,
+    'Who each message routes to, who got it (when) and who it is still waiting for.',
+  ),
+  'delivery.room': method(z.strictObject(room), RoomDelivery, "The room's token meter and budget, and the loop guard's pause."),
+  'delivery.setRoomBudget': method(
+    z.strictObject({ ...room, dailyTokens: z.number().int().min(1_000).max(1_000_000_000).nullable() }),
+    RoomDelivery,
+    "Sets the room's daily token budget (null: none); past it, agents' reads get a soft \"budget reached\".",
+  ),
 
   'memory.list': method(z.strictObject({ ...room, includeRetired: z.boolean().optional() }), z.array(Fact), "The room's facts, newest first."),
   'memory.add': method(z.strictObject({ ...room, category: FactCategory, title: FactTitle, body: FactBody, sourceUrl: z.string().max(2048).optional() }), Fact, 'Adds a fact as the person.'),

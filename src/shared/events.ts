@@ -5,7 +5,7 @@ import { Place, RoomId } from './model/common';
 import { TimelineMessage } from './model/messages';
 import { TaskCard } from './model/tasks';
 import { OpenRoute } from './model/openRoute';
-import { Wake } from './model/workers';
+import { Meter, Reachability, Wake } from './model/workers';
 import { TeamConnection } from './model/teams';
 
 // Every room event names its room by id and place ('local' or a team's name): the same id
@@ -22,6 +22,12 @@ export const AppEvent = z.discriminatedUnion('type', [
     sessionId: z.string(),
     change: z.enum(['registered', 'updated', 'ended', 'renamed', 'presence']),
   }),
+  /** Whether a mention would reach the agent changed (not a write). */
+  z.object({ type: z.literal('worker.reachability'), roomId: RoomId, place: Place, sessionId: z.string(), reachability: Reachability }),
+  /** Messages first..last reached an agent session: their receipts changed (refetch those shown). */
+  z.object({ type: z.literal('message.receipts'), roomId: RoomId, place: Place, sessionId: z.string(), first: z.number().int(), last: z.number().int() }),
+  /** The room's token meter moved: the room's and each session's counts now. */
+  z.object({ type: z.literal('meter.changed'), roomId: RoomId, place: Place, room: Meter, sessions: z.array(z.object({ sessionId: z.string(), meter: Meter })) }),
   /** wait_for_messages woke an agent: why (not a write; nothing to refetch). */
   z.object({ type: z.literal('worker.woken'), roomId: RoomId, place: Place, sessionId: z.string(), wake: Wake }),
   z.object({ type: z.literal('needsYou.changed'), roomId: RoomId, place: Place }),

@@ -9,10 +9,12 @@ import { startFakeGitHub, type FakeGitHub } from '../support/fakeGitHub';
 import { tempDir } from '../support';
 import { callBuiltInTool, replyInRoom, startFakeModel, type FakeModel } from '../support/fakeModels';
 import { CLI_BIN } from '../main/agents/managedApp';
+import { currentCursor, joinAgent, type Agent } from './lib/agents';
 import { openApp, roomButton, type AppSession } from './lib/app';
 import { axeViolations } from './lib/axe';
 import { card, column } from './lib/board';
 import { BUSY_ROOM, seedBusyRoom, type BusyRoom } from './lib/busyRoom';
+import { setDeliveryLimits } from './lib/delivery';
 import { saveShot } from './lib/shots';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'LetAgents' });
@@ -43,9 +45,48 @@ const VIEWS: readonly AuditedView[] = [
       await page.getByRole('complementary', { name: 'Thread' }).getByText('Yes: each flag with its default').waitFor();
     },
   },
+  {
+    name: 'room chat with a message\'s receipts open',
+    open: async (page) => {
+      await roomTab(page, 'Chat');
+      const line = page.getByRole('region', { name: 'Messages' }).getByRole('button', { name: /^Seen by Atlas/ }).first();
+      await line.focus();
+      await page.getByRole('tooltip').getByText(/^Atlas: got it at /).first().waitFor();
+    },
+  },
+  {
+    name: 'room with a paused loop and its token meter',
+    open: async (page) => {
+      await roomButton(page, LOOP_ROOM).click();
+      await page.getByRole('status').filter({ hasText: 'The loop guard paused Dune and Elm.' }).waitFor();
+      await page.getByText(/tokens today of a 1k budget/).waitFor();
+    },
+  },
+  {
+    name: 'token budget dialog',
+    open: async (page) => {
+      await roomButton(page, LOOP_ROOM).click();
+      await page.getByRole('button', { name: 'Room actions' }).click();
+      await page.getByRole('menuitem', { name: 'Token budget…' }).click();
+      await page.getByRole('dialog', { name: `Token budget for ${LOOP_ROOM}` }).waitFor();
+    },
+    close: async (page) => {
+      const dialog = page.getByRole('dialog', { name: `Token budget for ${LOOP_ROOM}` });
+      if (await dialog.count()) await dialog.getByRole('button', { name: 'Cancel' }).click();
+    },
+  },
   { name: 'board', open: async (page) => (await roomTab(page, 'Board'), await card(column(page, 'In review'), 'task_4').waitFor()) },
   { name: 'memory', open: async (page) => (await roomTab(page, 'Memory'), await page.getByText('Code freeze on Thursday').waitFor()) },
-  { name: 'agents roster', open: async (page) => (await sidebar(page, 'Agents').click(), await page.getByText('Cedar', { exact: true }).waitFor()) },
+  {
+    name: 'agents roster with an agent listening',
+    open: async (page) => {
+      await sidebar(page, 'Agents').click();
+      // Cedar waits for messages while the roster is audited: the roster shows every reachability state it has.
+      const cursor = await currentCursor(room.cedar);
+      void room.cedar.call('wait_for_messages', { after_message_id: cursor, timeout: 20_000 }).catch(() => undefined);
+      await page.getByRole('listitem').filter({ has: page.getByText('Cedar', { exact: true }) }).getByText('Listening', { exact: true }).first().waitFor();
+    },
+  },
   {
     name: 'managed agents with a turn\'s activity',
     open: async (page) => {
@@ -74,7 +115,15 @@ const VIEWS: readonly AuditedView[] = [
       await dialog.waitFor({ state: 'detached' });
     },
   },
-  { name: 'needs you', open: async (page) => (await nav(page).getByRole('button', { name: /Needs you/ }).click(), await page.getByRole('heading', { name: 'Which night can the database move?' }).waitFor()) },
+  {
+    name: 'needs you, with items the app raised',
+    open: async (page) => {
+      await nav(page).getByRole('button', { name: /Needs you/ }).click();
+      await page.getByRole('heading', { name: 'Which night can the database move?' }).waitFor();
+      await page.getByRole('heading', { name: "Fern hasn't picked up Dune's message" }).waitFor();
+      await page.getByRole('heading', { name: 'Dune and Elm were paused: they kept messaging each other' }).waitFor();
+    },
+  },
   { name: 'connect agents', open: async (page) => (await sidebar(page, 'Connect agents').click(), await page.getByText('Then tell your agent').waitFor()) },
   {
     name: 'settings',
@@ -153,6 +202,8 @@ let app: AppSession;
 let github: FakeGitHub;
 let room: BusyRoom;
 let model: FakeModel;
+const loop: Agent[] = [];
+const LOOP_ROOM = 'loopguard-room';
 
 beforeAll(async () => {
   github = await startFakeGitHub();
@@ -172,6 +223,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await Promise.all(loop.map((agent) => agent.close()));
   await room?.close();
   await app?.close();
   await github?.close();
@@ -185,7 +237,10 @@ async function audit(view: AuditedView, scheme: 'light' | 'dark'): Promise<void>
   try {
     await view.open(page);
     // Colours fade between schemes (button transitions): judge them once they have arrived.
-    await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
+    // A cancelled animation (its element left, a toast faded out) has ended too: its `finished` rejects.
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+    );
     const violations = await axeViolations(page);
     await saveShot(page, `a11y-${scheme}-${view.name.replace(/\W+/g, '-')}`);
     expect(violations, violations.join('\n')).toEqual([]);
@@ -237,7 +292,26 @@ describe('WCAG 2.1 AA with agents at work', () => {
     await juniper.getByRole('button', { name: 'Run now' }).click();
     await juniper.getByRole('button', { name: 'Activity' }).click();
     await juniper.getByRole('list', { name: 'Turns, newest first' }).getByText(/^Done · /).waitFor({ timeout: 30_000 });
-  }, 90_000);
+
+    // Delivery (issue 14): Atlas reads the room (receipts); in a second room two agents trip the
+    // loop guard, one mention goes unpicked, and the room has a daily budget.
+    await room.atlas.call('read_messages', { limit: 50 });
+    await setDeliveryLimits(page, { unansweredAfterSeconds: 1, loopGuardMessages: 3 });
+    // One after another: the app names paused agents in the order they joined the room.
+    for (const name of ['Dune', 'Elm', 'Fern']) loop.push(await joinAgent(app.serve.dataDir, { room: LOOP_ROOM, name }));
+    const [dune, elm] = loop;
+    for (let i = 0; i < 4; i++) await (i % 2 ? elm : dune).call('send_message', { text: `${i % 2 ? '@Dune' : '@Elm'} round ${i + 1}` });
+    await dune.call('send_message', { text: '@Fern can you check the staging logs?' });
+    await roomButton(page, LOOP_ROOM).click();
+    await page.getByRole('button', { name: 'Room actions' }).click();
+    await page.getByRole('menuitem', { name: 'Token budget…' }).click();
+    const budget = page.getByRole('dialog', { name: `Token budget for ${LOOP_ROOM}` });
+    await budget.getByRole('textbox', { name: 'Tokens a day (empty: no budget)' }).fill('1000');
+    await budget.getByRole('button', { name: 'Save budget' }).click();
+    await budget.waitFor({ state: 'detached' });
+    await nav(page).getByRole('button', { name: /Needs you/ }).click();
+    await page.getByRole('heading', { name: "Fern hasn't picked up Dune's message" }).waitFor({ timeout: 15_000 });
+  }, 120_000);
 
   it.each(cases(false))('%s has no axe violations', (_name, view, scheme) => audit(view, scheme), 30_000);
 });

@@ -29,8 +29,8 @@ describe('lint keeps code on its side of the boundaries', () => {
     expect(await boundaryErrors('src/main/electron/Fine.ts', "import { app } from 'electron';\nexport const x = app;\n")).toEqual([]);
   });
 
-  it('keeps the domain, MCP and the app API on the storage port: no engine, no adapter', async () => {
-    for (const file of ['src/main/domain/Bad.ts', 'src/main/mcp/Bad.ts', 'src/main/api/methods/Bad.ts']) {
+  it('keeps the domain, MCP, the app API and delivery on the storage port: no engine, no adapter', async () => {
+    for (const file of ['src/main/domain/Bad.ts', 'src/main/mcp/Bad.ts', 'src/main/api/methods/Bad.ts', 'src/main/delivery/Bad.ts']) {
       const up = '../'.repeat(file.split('/').length - 3);
       expect(await boundaryErrors(file, "import Database from 'better-sqlite3';\nexport const x = Database;\n"), file).not.toEqual([]);
       expect(await boundaryErrors(file, "import pg from 'pg';\nexport const x = pg;\n"), file).not.toEqual([]);

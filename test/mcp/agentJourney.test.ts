@@ -7,7 +7,7 @@ import { cleanupSpawned, connectHelper, ensureCliBuilt, startServe, type HelperC
 const SPEC_TOOLS = [
   'create_room', 'join_code', 'join_room', 'get_current_room', 'check_repo', 'resume_room_session', 'initialize_repo',
   'register_agent_session', 'disconnect_agent_session',
-  'send_message', 'send_thread_message', 'read_messages', 'wait_for_messages', 'search_messages', 'post_status', 'post_reasoning',
+  'send_message', 'send_thread_message', 'read_messages', 'wait_for_messages', 'search_messages', 'get_message_status', 'post_status', 'post_reasoning',
   'add_task', 'get_board', 'claim_task', 'update_task', 'complete_task', 'claim_task_review', 'release_task_review', 'release_task_lease', 'handoff_task_lease',
   'get_room_artifacts', 'publish_room_artifact',
   'get_room_memory', 'remember_room_fact', 'request_human_input', 'get_human_requests',

@@ -56,6 +56,7 @@ describe('every tool returns structured content that fits its output schema', ()
     await call(bob, 'read_messages', { ...asBob, limit: 5 });
     await call(bob, 'wait_for_messages', { ...asBob, timeout: 1_000 });
     await call(ada, 'search_messages', { ...asAda, query: 'first' });
+    await call(ada, 'get_message_status', { ...asAda, message_id: first.id });
     await call(ada, 'post_status', { ...asAda, status: 'working on outputs' });
     await call(ada, 'post_reasoning', { ...asAda, summary: 'checking outputs', milestone: 'halfway' });
 

@@ -65,6 +65,11 @@ const BASELINE: Record<string, Record<string, unknown>> = {
   'agents.activity': { agentId: 'agent_missing' },
   'needsYou.answer': { item: { kind: 'request', roomId: FUZZ_ROOM, number: 1 }, text: 'Pick SQLite' },
   'needsYou.dismiss': { item: { kind: 'task', roomId: FUZZ_ROOM, number: 99 } },
+  'needsYou.act': { item: { kind: 'alert', roomId: FUZZ_ROOM, number: 99 }, action: 'remind' },
+  'delivery.receipts': { roomId: FUZZ_ROOM, numbers: [1, 2, 3] },
+  'delivery.room': { roomId: FUZZ_ROOM },
+  // A budget is fuzzed against a room that does not exist, so the world's reads stay allowed.
+  'delivery.setRoomBudget': { roomId: 'no-such-room', dailyTokens: 5_000 },
   'memory.list': { roomId: FUZZ_ROOM },
   'memory.add': { roomId: FUZZ_ROOM, category: 'term', title: 'Word', body: 'Meaning' },
   'memory.edit': { roomId: FUZZ_ROOM, number: 1, body: 'Edited' },

@@ -18,14 +18,19 @@ const openRoster = (state = demoState(), overrides = {}) => renderApp({ state, r
 const row = (name: string) => screen.getAllByRole('listitem').find((li) => li.querySelector('.agent-name')?.textContent === name)!;
 
 describe('agents roster', () => {
-  it('lists agents online first with tool, status text, rooms, tasks and last seen', async () => {
+  it('lists agents by whether a mention reaches them, with tool, reachability in words, status text, rooms, tasks, tokens and last seen', async () => {
     openRoster();
     await screen.findByText(/— pushing the transaction fix/);
     const names = [...document.querySelectorAll('.agent-name')].map((e) => e.textContent);
-    expect(names.indexOf('Willow')).toBe(names.length - 1);
+    // Listening first, then working, idle, and offline last.
+    expect(names).toEqual(['Cedar', 'MapleRidge', 'Juniper', 'MapleRidge', 'Willow']);
+    expect(within(row('Cedar')).getByText('Listening')).toBeTruthy();
+    expect(within(row('Cedar')).getByText('Waiting for messages now: a mention wakes it at once.')).toBeTruthy();
     const juniper = row('Juniper');
     expect(within(juniper).getByText('Claude Code')).toBeTruthy();
     expect(within(juniper).getByText('Working')).toBeTruthy();
+    expect(within(juniper).getByText('Working — pushing the transaction fix')).toBeTruthy();
+    expect(within(juniper).getByText('≈ 0 today · 0 total')).toBeTruthy();
     expect(within(juniper).getByText('task_12')).toBeTruthy();
     expect(within(juniper).getByText('Now')).toBeTruthy();
     const willow = row('Willow');
@@ -137,10 +142,13 @@ describe('agents roster', () => {
     expect(await screen.findByText('Could not read agents.')).toBeTruthy();
   });
 
-  it("the room header shows online agents' presence chips with status text", async () => {
+  it("the room header shows online agents' chips, the most reachable first, saying whether a mention reaches each and what it says it is doing (what each state means on hover)", async () => {
     renderApp({ state: demoState(), route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }) });
     const chips = await screen.findByRole('list', { name: '3 agents online' });
-    expect(within(chips).getByText('waiting for a decision on the admin UI')).toBeTruthy();
+    expect([...chips.querySelectorAll('.agent-chip-name')].map((e) => e.textContent)).toEqual(['Cedar', 'Juniper', 'MapleRidge']);
+    const maple = within(chips).getByText('Idle, not listening').closest('.agent-chip')!;
+    expect(maple.querySelector('.agent-chip-text')?.textContent).toBe('waiting for a decision on the admin UI');
+    expect(maple.getAttribute('title')).toBe('MapleRidge — Idle, not listening: Connected but not waiting: a mention will not reach it until someone prompts it. It says: waiting for a decision on the admin UI.');
     expect(within(chips).queryByText('Willow')).toBeNull();
   });
 

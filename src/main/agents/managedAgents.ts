@@ -1,7 +1,8 @@
 // The managed-agents service: adds agents (registering each one's durable worker in its
 // room before its first turn), keeps the state a person asked for (running, paused; it
 // survives a restart), gives agents turns when triggers fire, holds them when a budget is
-// used up (and asks the person in "Needs you"), and stops, resumes and removes them.
+// used up (and asks the person in "Needs you", through the same raising code as the app's
+// other delivery items), and stops, resumes and removes them.
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,10 +11,11 @@ import type { PersonActor } from '../domain/actor';
 import { appErrors } from '../domain/errors';
 import { workerSessionId } from '../domain/identity/agentKeys';
 import { gitCurrentBranch } from '../domain/git';
-import { dismissRequest, requestHumanInput } from '../domain/knowledge/requests';
+import { closeAlert, openAlerts, raiseAlert } from '../domain/knowledge/alerts';
+import { dismissRequest } from '../domain/knowledge/requests';
 import { latestNumber } from '../domain/messages/read';
 import { getRoom } from '../domain/rooms/rooms';
-import { getSession, insertWorkerSession, sessionActor, type SessionRow } from '../domain/sessions/sessions';
+import { getSession, insertWorkerSession, type SessionRow } from '../domain/sessions/sessions';
 import { findOrCreateWorker, getWorker, type WorkerRow } from '../domain/sessions/workers';
 import { postSystemEvent } from '../domain/systemEvents';
 import type { EventBus } from '../events/bus';
@@ -166,8 +168,13 @@ export class ManagedAgents {
         held_request_number: null,
         ...(held ? { budget_reset_at: tx.now } : {}),
       });
+      // Its "Needs you" item goes (a request, from before issue 14, or the app's own item).
       if (row.held_request_number !== null && (await getRequestRow(tx, row.room_id, row.held_request_number))?.status === 'open') {
         await dismissRequest(tx, person, row.room_id, row.held_request_number);
+      }
+      const sessionId = workerSessionId(row.worker_id, row.room_id);
+      for (const alert of await openAlerts(tx, 'agent_budget', row.room_id)) {
+        if (alert.session_id === sessionId) await closeAlert(tx, row.room_id, alert.number, 'resolved');
       }
       tx.emit({ type: 'agent.changed', agentId });
     });
@@ -277,22 +284,20 @@ export class ManagedAgents {
     this.scheduler.forget(row.agent_id);
     await store.write(async (tx) => {
       const session = await getSession(tx, workerSessionId(row.worker_id, row.room_id));
-      let requestNumber: number | null = null;
       if (session) {
         const name = session.display_name;
-        const { request } = await requestHumanInput(tx, row.room_id, sessionActor(session), {
-          clientId: `managed-budget-${row.agent_id.slice(-16)}-${Date.parse(tx.now)}`,
-          category: 'approval',
+        await raiseAlert(tx, {
+          roomId: row.room_id,
+          kind: 'agent_budget',
+          subject: `${row.agent_id}:${tx.now}`,
+          sessionId: session.session_id,
           title: `${name} stopped taking turns: budget reached`,
           body:
             `${name} (${providerOf(row.provider).name}) takes no new turns because ${heldReasonText(row, reason)}. ` +
-            'Messages for it stay in the room. Resume it on the Agents page to give it a fresh budget, or remove it.',
-          recommendation: 'Resume it if the work it was doing is worth more turns; otherwise leave it paused.',
+            'Messages for it stay in the room. Resume it to give it a fresh budget, or remove it on the Agents page.',
         });
-        await this.markOwnEvent(tx, row.room_id);
-        requestNumber = Number(request.id.slice('req_'.length));
       }
-      await updateManagedAgentState(tx, row.agent_id, { held_reason: reason, held_request_number: requestNumber });
+      await updateManagedAgentState(tx, row.agent_id, { held_reason: reason, held_request_number: null });
       tx.emit({ type: 'agent.changed', agentId: row.agent_id });
     });
   }

@@ -1,6 +1,6 @@
 // What gives a managed agent a turn: a committed message that activates it under the same
-// rules as wait_for_messages (except another agent's message that names no one), or a task
-// handed to it by someone else while it was idle.
+// rules as wait_for_messages (the loop guard included: agents it paused wake none of each
+// other), or a task handed to it by someone else while it was idle.
 // ("Run now" comes from the person directly.) Events the managed-agents service posts
 // itself (joins, stop notices) never start a turn.
 import type { EventBus } from '../events/bus';
@@ -45,10 +45,8 @@ export function watchTriggers(bus: EventBus, store: Storage, services: McpServic
       const session = await store.read((q) => getSession(q, agent.sessionId));
       // A person who removed or disconnected the agent in the room has taken it out.
       if (!session || session.ended_by === 'person') continue;
+      // The general loop guard (delivery/loopGuard.ts) stops managed agents answering each other without end.
       const decision = await activationFor(services, roomId, session, row);
-      // Loop guard: agents talking among themselves without naming this one start no paid
-      // turn for it (two managed agents would otherwise answer each other forever).
-      if (decision.reason === 'unaddressed' && row.source === 'agent') continue;
       if (decision.decision === 'activate') {
         target.request(agent.agentId, { kind: 'message', roomId, number, sender: senderName(row), text: row.text, reason: decision.reason });
       }

@@ -13,6 +13,10 @@ import { personHandlesOf } from './context';
 import { toTimelineMessage } from './models/messages';
 import { toTaskCard } from './models/tasks';
 import { toWake } from './models/wakes';
+import { roomMeters } from './models/delivery';
+import { reachabilityOf } from '../delivery/reachabilityOf';
+import { getSession } from '../domain/sessions/sessions';
+import { splitPlaceKey } from '../mcp/placeKeys';
 import { onUiSignal } from './uiSignals';
 
 export type UiListener = (event: AppEvent) => void;
@@ -67,6 +71,12 @@ async function roomUiEvents(app: App, q: Queryable, event: RoomEvent, handles: s
       return [needsYou];
     case 'knowledge.changed':
       return [{ type: 'knowledge.changed', roomId, place }];
+    case 'message.receipts':
+      return [{ type: 'message.receipts', roomId, place, sessionId: event.sessionId, first: event.first, last: event.last }];
+    case 'meter.changed': {
+      const { room, sessions } = await roomMeters(app, q, event);
+      return [{ type: 'meter.changed', roomId, place, room, sessions: [...sessions].map(([sessionId, meter]) => ({ sessionId, meter })) }];
+    }
   }
 }
 
@@ -132,11 +142,23 @@ export function eventsForUi(app: App): UiSubscribe {
         },
       ]),
     );
+    // Nor is a change of reachability (a wait starting or ending, two quiet minutes).
+    const offReachability = app.hub.delivery.reachability.onChange((sessionKey) =>
+      deliverInOrder(async () => {
+        const { place, id: sessionId } = splitPlaceKey(sessionKey);
+        return (await app.places.get(place)).read(async (q): Promise<AppEvent[]> => {
+          const session = await getSession(q, sessionId);
+          if (!session || session.session_kind !== 'worker') return [];
+          return [{ type: 'worker.reachability', roomId: session.room_id, place, sessionId, reachability: await reachabilityOf(q, app.hub.delivery, place, session) }];
+        });
+      }),
+    );
     return () => {
       offCore();
       offSignals();
       offTeams();
       offWakes();
+      offReachability();
     };
   };
   const subscribe: UiSubscribe = (listener) => {

@@ -6,6 +6,7 @@ import type { ApiImplementation } from './dispatcher';
 import { agentMethods } from './methods/agents';
 import { appMethods } from './methods/app';
 import { authMethods } from './methods/auth';
+import { deliveryMethods } from './methods/delivery';
 import { memoryMethods } from './methods/memory';
 import { messageMethods } from './methods/messages';
 import { needsYouMethods } from './methods/needsYou';
@@ -29,6 +30,7 @@ export function createApiImplementation(app: App, host: ApiHost = {}): ApiImplem
     ...workerMethods(ctx),
     ...agentMethods(ctx),
     ...needsYouMethods(ctx),
+    ...deliveryMethods(ctx),
     ...memoryMethods(ctx),
     ...authMethods(ctx),
     ...setupMethods(ctx),

@@ -97,6 +97,15 @@ export const errors = {
   T17: () => hard('T17', "The task's reviewer cannot also take its work lease."),
   T18: () => hard('T18', 'An artifact needs at least one of url, id, number or ref.'),
 
+  D1: () => soft('D1', 'Message not found.'),
+  D2: (name: string) => soft('D2', `No agent named ${name} in this room.`),
+  D3: (used: number, budget: number) =>
+    soft(
+      'D3',
+      `This room's daily token budget is reached: about ${used} of ${budget} tokens today. Reads return nothing more today.`,
+      'Post only what you must (send_message still works) and stop; a person can raise the budget in LetAgents.',
+    ),
+
   K1: () => soft('K1', 'client_id was already used for a different entry.'),
   O1: () => soft('O1', 'GitHub sign-in is not configured: set a GitHub OAuth client id.'),
   O2: () => soft('O2', 'No pending device authorization. Run start_device_auth first.'),

@@ -1,9 +1,10 @@
-// Id formats of data-model.md §1: `msg_N`, `task_N`, `fact_N`, `req_N`, `artifact_N`.
+// Id formats of data-model.md §1: `msg_N`, `task_N`, `fact_N`, `req_N`, `artifact_N`, and
+// `alert_N` for the "Needs you" items the app raises (issue 14; never shown to agents).
 // N is a positive integer without leading zeros, at most 2 147 483 647.
 
 export const MAX_NUMBER = 2_147_483_647;
 
-export type NumberedPrefix = 'msg' | 'task' | 'fact' | 'req' | 'artifact';
+export type NumberedPrefix = 'msg' | 'task' | 'fact' | 'req' | 'artifact' | 'alert';
 
 /** Parses `<prefix>_<N>`; returns null for anything malformed (msg_01, msg_0, too large). */
 export function parseNumberedId(prefix: NumberedPrefix, value: unknown): number | null {

@@ -24,6 +24,8 @@ export const itemKey = (item: NeedsYouItem) => `${item.ref.kind}:${item.ref.plac
 
 export function notificationText(item: NeedsYouItem): { title: string; body: string } {
   const where = ` · ${item.roomName}`;
+  // What the app noticed itself says it in its title ("Birch hasn't picked up your message").
+  if (item.alert) return { title: item.title, body: clip(item.body) + where };
   switch (item.reason) {
     case 'mention':
       return { title: `${item.from} mentioned you`, body: clip(item.body) + where };

@@ -4,9 +4,27 @@
 // within its place. The storage stamps the place on what a write emits; events another
 // app of a team committed arrive through its NOTIFY hints, marked `remote`.
 
+/**
+ * What routing-free watchers (the loop guard, the unanswered-message timers) need of a new
+ * message, handed over with its event so they need not read it back. Absent for changes
+ * another app made (a team's hint carries only the number).
+ */
+export interface MessageSummary {
+  readonly kind: 'message' | 'status' | 'event';
+  readonly source: 'agent' | 'human' | 'system';
+  readonly text: string;
+  readonly publisherAgentKey: string | null;
+  readonly replyToNumber: number | null;
+  readonly createdAt: string;
+}
+
 /** What a room event says, as a write emits it (the storage adds its place). */
 export type RoomEventBody =
-  | { type: 'message.created'; roomId: string; number: number }
+  | { type: 'message.created'; roomId: string; number: number; message?: MessageSummary }
+  /** Messages first..last (those that route to the session) reached an agent session: receipts changed. */
+  | { type: 'message.receipts'; roomId: string; sessionId: string; first: number; last: number }
+  /** The token meter of the room's agents moved. */
+  | { type: 'meter.changed'; roomId: string }
   | { type: 'room.changed'; roomId: string; change: 'created' | 'renamed' | 'archived' | 'unarchived' | 'deleted' | 'updated' }
   | { type: 'task.changed'; roomId: string; number: number }
   | {

@@ -9,10 +9,11 @@ import { hostname } from 'node:os';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Core } from '../core';
 import type { Actor } from '../domain/actor';
+import { createDeliveryServices, type DeliveryServices } from '../delivery';
 import { heartbeat, releaseSession } from '../domain/sessions/presence';
 import { bindingEpoch, endSession, getSession, removeFromRoom } from '../domain/sessions/sessions';
 import type { RoomEvent } from '../events/types';
-import { LOCAL_PLACE, localOnly, type Places } from '../store/places';
+import { LOCAL_PLACE, localOnly, nowIn, type Places } from '../store/places';
 import { RECONNECT_GRACE_MS, WorkerBindings } from './bindings';
 import type { ConnectionInfo, McpConnectionHandler } from './connection';
 import { ConnectionState } from './connectionState';
@@ -57,6 +58,7 @@ export class McpHub implements McpConnectionHandler {
   readonly bindings = new WorkerBindings();
   readonly wakes = new WakeLog();
   readonly services: McpServices;
+  readonly delivery: DeliveryServices;
   private readonly connections = new Map<string, OpenConnection>();
   /** Auto-joins and bookkeeping writes still running; close() waits for them before the stores close. */
   private readonly pending = new Set<Promise<unknown>>();
@@ -74,6 +76,9 @@ export class McpHub implements McpConnectionHandler {
   constructor(private readonly options: McpHubOptions) {
     const { store, bus } = options.core;
     this.places = options.places ?? localOnly(store);
+    // Before the room signals: the loop guard sees each commit before any waiter routes it.
+    // Reachability is keyed by place and session (placeKey), as the bindings are.
+    this.delivery = createDeliveryServices(this.places, bus, (key) => this.bindings.isOnline(key));
     this.signals = new RoomSignals(bus);
     this.lastSeen = new LastSeenTracker(this.places);
     const hostId = hostIdOf(store);
@@ -98,8 +103,12 @@ export class McpHub implements McpConnectionHandler {
       authSummary: options.authSummary,
       auth: options.auth,
       githubData: options.githubData,
-      touchSession: (place, id) => this.lastSeen.touch(place, id),
+      touchSession: (place, id) => {
+        this.lastSeen.touch(place, id);
+        this.delivery.reachability.called(placeKey(place, id));
+      },
       waitProgressMs: options.waitProgressMs,
+      delivery: this.delivery,
     };
     this.notifier = new ResourceNotifier(bus, () => [...this.connections.values()]);
     this.stops = [
@@ -152,6 +161,7 @@ export class McpHub implements McpConnectionHandler {
     open.state.closed = true;
     // Durable workers' sessions are let go, not ended: a team's other apps show them offline after the grace.
     for (const { key, epoch } of this.bindings.connectionClosed(open.state)) {
+      this.delivery.reachability.connectionChanged(key, RECONNECT_GRACE_MS);
       const { place, id } = splitPlaceKey(key);
       if (place !== LOCAL_PLACE && epoch !== undefined) this.writeIn(place, 'noting a closed connection', (tx) => releaseSession(tx, id, epoch));
     }
@@ -178,7 +188,7 @@ export class McpHub implements McpConnectionHandler {
     const key = placeKey(place, session.session_id);
     if (this.bindings.knows(key)) return this.bindings.isOnline(key);
     if (place === LOCAL_PLACE || !session.host_id || session.host_id === this.ownHostId || !session.host_heard_at) return false;
-    const now = Date.parse(this.places.opened().find((s) => s.place === place)?.now() ?? new Date().toISOString());
+    const now = Date.parse(nowIn(this.places, place));
     if (!(now - Date.parse(session.host_heard_at) < HOST_SILENCE_MS)) return false;
     return session.released_at === null || now - Date.parse(session.released_at) < RECONNECT_GRACE_MS;
   }
@@ -191,6 +201,7 @@ export class McpHub implements McpConnectionHandler {
     // Unbind first: a wait fails at once with W14 and a queued write is fenced out. On other
     // machines the new binding epoch does the same.
     this.bindings.unbindAll(placeKey(place, sessionId));
+    this.delivery.reachability.connectionChanged(placeKey(place, sessionId), 0);
     await storage.write(async (tx) => {
       if (mode === 'remove') await removeFromRoom(tx, sessionId, person);
       else await endSession(tx, sessionId, 'person');
@@ -207,6 +218,7 @@ export class McpHub implements McpConnectionHandler {
     this.signals.close();
     await Promise.allSettled([...this.pending]);
     await this.lastSeen.close();
+    await this.delivery.close();
   }
 
   /** Keeps a background promise until it settles, so close() can wait for it. */

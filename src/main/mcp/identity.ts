@@ -13,6 +13,7 @@ import { ideLabelFor } from './clientIdentity';
 import { getRoom, requireRoom, resolveWritableRoom } from '../domain/rooms/rooms';
 import { LOCAL_PLACE } from '../store/places';
 import type { Queryable, Storage, Tx } from '../store/port';
+import { noteCallIdentity } from './callScope';
 import { placeKey, splitPlaceKey } from './placeKeys';
 import { hardened } from './results';
 import type { OwnerIdentity, ToolEnv } from './services';
@@ -58,8 +59,14 @@ export const actorOf = (session: SessionRow): AgentActor => sessionActor(session
 /** The binding key of a session in a place. */
 export const sessionKeyOf = (place: string, session: Pick<SessionRow, 'session_id'>) => placeKey(place, session.session_id);
 
-/** Resolves the acting identity and room, or throws the spec's error. */
+/** Resolves the acting identity and room, or throws the spec's error; the token meter charges the call to them. */
 export async function resolveIdentity(env: ToolEnv, args: IdentityArgs, options: ResolveOptions): Promise<CallIdentity> {
+  const identity = await resolveIdentityOf(env, args, options);
+  noteCallIdentity(env, identity, identity.session?.session_id ?? null);
+  return identity;
+}
+
+async function resolveIdentityOf(env: ToolEnv, args: IdentityArgs, options: ResolveOptions): Promise<CallIdentity> {
   if (args.worker_id !== undefined && args.agent_session_id !== undefined) throw errors.W1();
   if (args.worker_id !== undefined) return checkedWorker(env, await workerSession(env, args.worker_id, args.room_id), options);
   if (args.agent_session_id !== undefined) {
@@ -110,6 +117,7 @@ export async function fencedWrite<T>(
     if (owner && host) {
       const session = (await liveImplicitSession(env, tx, identity)) ?? (await createImplicitSession(tx, env, identity, owner, host));
       acting = { ...identity, session, actor: actorOf(session) };
+      tx.afterCommit(() => noteCallIdentity(env, identity, session.session_id));
     }
     const result = await fn(tx, acting);
     // …and the last before COMMIT: a swap while the write ran stores nothing.
@@ -297,6 +305,14 @@ export async function newestLiveLegacySession(
     if (session && session.room_id === room.roomId && !session.ended_at && (anyKind || session.session_kind === 'worker')) return session;
   }
   return null;
+}
+
+/**
+ * Who a read or a wait is for (mcp-tools.md §5.3, routing identity): the acting session,
+ * else this connection's live legacy or implicit session in the room; null with none.
+ */
+export async function readingSession(env: ToolEnv, q: Queryable, room: Pick<RoomRef, 'place' | 'roomId'>, acting: SessionRow | null): Promise<SessionRow | null> {
+  return acting ?? (await newestLiveLegacySession(env, q, room, true)) ?? (await liveImplicitSession(env, q, room));
 }
 
 /** This connection's implicit session in `room`, while it is live. */

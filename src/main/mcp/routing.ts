@@ -1,11 +1,14 @@
 // Activation routing for wait_for_messages (mcp-tools.md §5.3): evaluated per message,
-// for the routing identity, at delivery time. The first matching row decides.
+// for the routing identity, at delivery time. The first matching row decides. One row is
+// ours (issue 14), right after self_message: `loop_paused`, silent, for a message between
+// two agents the loop guard paused.
 import { normalizeHandle } from '../domain/identity/handles';
+import { BROADCAST_HANDLES } from '../domain/messages/mentions';
 import type { ConcernRole } from '../domain/systemEvents';
 
 export type RoutingReason =
   | 'self_message' | 'explicit_mention' | 'broadcast' | 'system_event' | 'system_noise' | 'explicit_other_mention'
-  | 'reply_target' | 'thread_participant' | 'task_owner' | 'other_reply_target' | 'unaddressed';
+  | 'reply_target' | 'thread_participant' | 'task_owner' | 'other_reply_target' | 'unaddressed' | 'loop_paused';
 
 /** How a system event concerns the recipient, as recorded when the event was posted. */
 export interface Concern {
@@ -48,10 +51,11 @@ export interface RoutingContext {
   participatedBefore(rootNumber: number, beforeNumber: number): Promise<boolean>;
   /** How the system event `number` concerns the recipient; null when it does not. */
   concernOf(number: number): Promise<Concern | null>;
+  /** True when the loop guard paused the publisher and the recipient from message `number` on. */
+  loopPaused(publisherKey: string, number: number): boolean;
   mentionsIn(text: string): readonly string[];
 }
 
-const BROADCASTS = new Set(['all', 'here', 'everyone', 'agents']);
 const ACTIVE_WORKER_LIMIT = 3;
 
 const activate = (reason: RoutingReason, addressed: boolean): RoutingDecision => ({ decision: 'activate', reason, addressed });
@@ -59,9 +63,13 @@ const silent = (reason: RoutingReason): RoutingDecision => ({ decision: 'silent'
 
 export async function routeMessage(message: RoutableMessage, ctx: RoutingContext): Promise<RoutingDecision> {
   if (message.publisherAgentKey !== null && message.publisherAgentKey === ctx.agentKey) return silent('self_message');
+  // The loop guard (issue 14): agents it paused wake none of each other, whatever they write.
+  if (message.source === 'agent' && message.publisherAgentKey !== null && ctx.loopPaused(message.publisherAgentKey, message.number)) {
+    return silent('loop_paused');
+  }
   const mentions = ctx.mentionsIn(message.text).map(normalizeHandle);
   if (ctx.handle && mentions.includes(ctx.handle)) return activate('explicit_mention', true);
-  if (mentions.some((m) => BROADCASTS.has(m))) return activate('broadcast', true);
+  if (mentions.some((m) => BROADCAST_HANDLES.has(m))) return activate('broadcast', true);
   // Rows 4 and 4b: a room event wakes only the agents it concerns. Status posts are room
   // events too: they announce what their author is doing, and concern no one else.
   if (message.source === 'system' || message.kind === 'status') {

@@ -56,6 +56,7 @@ export async function routingContextFor(
       return row ? { role: row.role, taskNumber: row.task_number } : null;
     },
     mentionsIn: extractMentions,
+    loopPaused: (publisherKey, n) => env.services.delivery.loopGuard.pausedBetween(room, publisherKey, recipient.agent_key, n),
   };
 }
 

@@ -1,5 +1,7 @@
 // What every tool call can reach: the places (this computer's store and the teams'), the
-// events, the worker bindings and presence, owner identity, sign-in, and the per-connection state.
+// events, the worker bindings and presence, owner identity, sign-in, delivery (issue 14), and
+// the per-connection state.
+import type { DeliveryServices } from '../delivery';
 import type { EventBus } from '../events/bus';
 import type { SessionHost, SessionRow } from '../domain/sessions/sessions';
 import type { Places } from '../store/places';
@@ -8,6 +10,7 @@ import type { WorkerBindings } from './bindings';
 import type { ConnectionState } from './connectionState';
 import type { RoomSignals } from './roomSignals';
 import type { WakeLog } from './wakeLog';
+import type { CallScope } from './callScope';
 import type { AuthService } from '../auth/authService';
 import type { GitHubData } from '../auth/githubData';
 
@@ -48,10 +51,12 @@ export interface McpServices {
   readonly githubData: GitHubData | null;
   /** get_current_room's `auth`: {source:"keychain", expires_at, account} when signed in, else null. */
   authSummary(): Promise<{ source: 'keychain'; expires_at: string | null; account: unknown } | null>;
-  /** Records activity of a session of `place`; flushed to last_seen_at in batches so reads stay read-only. */
+  /** Records activity of a session of `place` (reachability: working); flushed to last_seen_at in batches so reads stay read-only. */
   touchSession(place: string, sessionId: string): void;
   /** How often a waiting wait_for_messages sends progress (10 s; tests of long waits shorten it). */
   readonly waitProgressMs: number;
+  /** Receipts, reachability, the token meter, the loop guard and their limits (issue 14). */
+  readonly delivery: DeliveryServices;
 }
 
 export interface ToolEnv {
@@ -59,4 +64,6 @@ export interface ToolEnv {
   readonly conn: ConnectionState;
   /** Settles once the connection's auto-join (after initialize) is done. */
   ready: Promise<void>;
+  /** Inside one tool call: the room and session it resolved (the token meter charges them). */
+  readonly scope?: CallScope;
 }

@@ -2,12 +2,16 @@
 // built once per profile in its compact JSON form (no `$schema`, portable nullables),
 // arguments are checked with the tools' zod schemas (the SDK's wording), and a call to
 // an upstream name this app does not offer gets an explanation instead of "not found".
+// Every result is charged to the token meter.
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { LOCAL_PLACE } from '../store/places';
+import { callEnv, type CallScope } from './callScope';
 import type { ToolProfile } from './connection';
 import { inputJsonSchema } from './jsonSchema';
 import { logNotification } from './logging';
+import { placeKey } from './placeKeys';
 import { failureResult, hardFailure, jsonResult } from './results';
 import type { ToolEnv } from './services';
 import type { ToolCallContext, ToolDefinition, ToolShape } from './toolKit';
@@ -59,15 +63,39 @@ export class ToolSurface {
 }
 
 async function runTool(tool: AnyTool, args: Record<string, unknown>, env: ToolEnv, call: ToolCallContext): Promise<CallToolResult> {
+  const scoped = callEnv(env);
+  let result: CallToolResult;
   try {
     await env.ready;
     // A call whose connection was closed (e.g. past a limit of connectionLimits.ts) before it started does no work.
-    if (call.signal.aborted) return failureResult(new Error('The connection closed before this call started.'));
-    return jsonResult(await tool.run(args as never, env, call));
+    result = call.signal.aborted ? failureResult(new Error('The connection closed before this call started.')) : jsonResult(await tool.run(args as never, scoped, call));
   } catch (error) {
-    return failureResult(error);
+    result = failureResult(error);
   }
+  meter(env, result, scoped.scope);
+  return result;
 }
+
+/**
+ * The token meter (issue 14): every result is charged, in UTF-8 bytes of its text (what enters
+ * the agent's context), to the room and session the call resolved, or that the result names
+ * (a registration). A call that resolved no room is charged to none.
+ */
+function meter(env: ToolEnv, result: CallToolResult, scope: CallScope): void {
+  const named = result.structuredContent as { room_id?: unknown; place?: unknown; agent_session?: { room_id?: unknown; session_id?: unknown } } | undefined;
+  const roomId = scope.roomId ?? stringOrNull(named?.room_id) ?? stringOrNull(named?.agent_session?.room_id);
+  if (roomId === null) return;
+  // A room result (join_room, create_room) names its place; a registration noted it.
+  const place = scope.place ?? stringOrNull(named?.place) ?? LOCAL_PLACE;
+  const sessionId = scope.sessionId ?? stringOrNull(named?.agent_session?.session_id);
+  // A registration is a call too (the other calls noted theirs as they resolved the session).
+  if (scope.sessionId === null && sessionId !== null) env.services.delivery.reachability.called(placeKey(place, sessionId));
+  let bytes = 0;
+  for (const item of result.content) if (item.type === 'text') bytes += Buffer.byteLength(item.text, 'utf8');
+  env.services.delivery.meter.add({ place, roomId }, sessionId, bytes);
+}
+
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 function listingOf(tool: AnyTool): Tool {
   return {

@@ -231,3 +231,11 @@ export async function usageTotals(q: Queryable, agentId: string, hourStart: stri
   // COUNT and SUM always answer one row.
   return { turnsSinceHour: turns!.n, tokensSinceDay: day!.tokens, costSinceDay: day!.cost };
 }
+
+/** Whether the worker is a managed agent in the room, and if so what the person asked of it. */
+export function getManagedStateOfWorker(q: Queryable, workerId: string, roomId: string): Promise<Pick<ManagedAgentRow, 'agent_id' | 'desired_state' | 'held_reason'> | undefined> {
+  return q.get<Pick<ManagedAgentRow, 'agent_id' | 'desired_state' | 'held_reason'>>(
+    'SELECT agent_id, desired_state, held_reason FROM managed_agents WHERE worker_id = ? AND room_id = ?',
+    workerId, roomId,
+  );
+}

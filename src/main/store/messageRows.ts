@@ -52,6 +52,18 @@ export async function insertMessageRow(tx: Tx, row: NewMessageRow): Promise<numb
       row.roomId, number, concern.agentKey, concern.role, concern.taskNumber,
     );
   }
-  tx.emit({ type: 'message.created', roomId: row.roomId, number });
+  tx.emit({
+    type: 'message.created',
+    roomId: row.roomId,
+    number,
+    message: {
+      kind: row.kind,
+      source: row.source,
+      text: row.text,
+      publisherAgentKey: row.publisherAgentKey ?? null,
+      replyToNumber: row.replyToNumber ?? null,
+      createdAt: tx.now,
+    },
+  });
   return number;
 }

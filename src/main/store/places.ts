@@ -8,6 +8,12 @@ import type { ConnectionState, Storage } from './port';
 
 export const LOCAL_PLACE = 'local';
 
+/** A room named with its place (its id alone is unique only there). */
+export interface PlacedRoom {
+  readonly place: string;
+  readonly roomId: string;
+}
+
 /** A place's connection as people see it: a team may also be idle (not opened yet) or unavailable (its URL cannot be read). */
 export type PlaceState = ConnectionState | { readonly status: 'idle' } | { readonly status: 'unavailable'; readonly reason: string };
 
@@ -30,6 +36,24 @@ export interface Places {
   state(place: string): PlaceState;
   /** Where a new room goes when no place is asked for: a repo room to the first team whose patterns match, else the default place. */
   placeForNewRoom(kind: RoomRow['kind'], roomId: string): Promise<string>;
+}
+
+/** `place`'s storage when it is open (this computer's, or a team's online now), without a look at the teams. */
+export function openedStorage(places: Pick<Places, 'local' | 'opened'>, place: string): Storage | undefined {
+  return place === LOCAL_PLACE ? places.local : places.opened().find((s) => s.place === place);
+}
+
+/**
+ * `place`'s storage, at once when it is open: background writers (receipts, the meter) use
+ * this, so an idle app reads nothing (looking a team up reads the registry's settings).
+ */
+export async function storageIn(places: Places, place: string): Promise<Storage> {
+  return openedStorage(places, place) ?? places.get(place);
+}
+
+/** The time now by `place`'s clock (a team's database's, once it is open; this computer's until then). */
+export function nowIn(places: Pick<Places, 'local' | 'opened'>, place: string): string {
+  return (openedStorage(places, place) ?? places.local).now();
 }
 
 /** The places of a core without teams (tests of other parts, the in-process MCP hub): only 'local'. */

@@ -20,7 +20,8 @@ export type RoomCounter =
   | 'next_task_number'
   | 'next_fact_number'
   | 'next_request_number'
-  | 'next_artifact_number';
+  | 'next_artifact_number'
+  | 'next_alert_number';
 
 export function getRoomRow(q: Queryable, roomId: string): Promise<RoomRow | undefined> {
   return q.get<RoomRow>('SELECT * FROM rooms WHERE room_id = ?', roomId);

@@ -35,3 +35,11 @@ export function eventConcern(q: Queryable, roomId: string, number: number, agent
     roomId, number, agentKey,
   );
 }
+
+/** Every agent a system event concerns, as recorded when it was posted. */
+export function eventConcernsOf(q: Queryable, roomId: string, number: number): Promise<Array<{ agent_key: string; role: ConcernRole; task_number: number | null }>> {
+  return q.all<{ agent_key: string; role: ConcernRole; task_number: number | null }>(
+    'SELECT agent_key, role, task_number FROM event_concerns WHERE room_id = ? AND message_number = ? ORDER BY agent_key LIMIT 1000',
+    roomId, number,
+  );
+}

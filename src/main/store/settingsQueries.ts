@@ -19,3 +19,11 @@ export async function ensureSetting(tx: Tx, key: string, value: string): Promise
   await tx.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', key, value);
   return (await getSetting(tx, key)) ?? value;
 }
+
+/** Every setting whose key starts with `prefix`, by key (at most `limit`). */
+export function listSettingsWithPrefix(q: Queryable, prefix: string, limit: number): Promise<Array<{ key: string; value: string }>> {
+  return q.all<{ key: string; value: string }>(
+    'SELECT key, value FROM settings WHERE substr(key, 1, ?) = ? ORDER BY key LIMIT ?',
+    prefix.length, prefix, limit,
+  );
+}

@@ -1,5 +1,6 @@
 // Settings, app information and diagnostics.
 import { z } from 'zod';
+import { DeliveryLimits } from './delivery';
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 
@@ -15,12 +16,15 @@ export const Settings = z.object({
   /** Where the client id comes from: the app's setting wins; "environment" means only LETAGENTS_GITHUB_CLIENT_ID gives one. */
   githubClientIdSource: z.enum(['settings', 'environment', 'none']),
   dataDir: z.string(),
+  /** When undelivered messages become "Needs you" items, and when the loop guard pauses agents. */
+  delivery: DeliveryLimits,
 });
 
 export const SettingsPatch = z.strictObject({
   theme: Theme.optional(),
   notifications: z.boolean().optional(),
   githubClientId: GitHubClientId.nullable().optional(),
+  delivery: DeliveryLimits.partial().strict().optional(),
 });
 
 export const AppInfo = z.object({

@@ -6,6 +6,41 @@ import { Place, RoomId, RoomNumber, Timestamp } from './common';
 
 export const AgentStatus = z.enum(['idle', 'working', 'reviewing', 'blocked']);
 
+/**
+ * Whether a mention would reach the agent now (issue 14): inside wait_for_messages
+ * (listening), called a tool in the last 2 minutes (working), connected but neither (idle),
+ * not connected (offline); a managed agent the app starts when needed (managed), or one
+ * paused or held by its budget (managed_paused).
+ */
+export const Reachability = z.enum(['listening', 'working', 'idle', 'offline', 'managed', 'managed_paused']);
+export type Reachability = z.infer<typeof Reachability>;
+
+/** Each state's short label and what it means for a message, in plain words (hover text, the roster). */
+export const REACHABILITY_WORDS: Readonly<Record<Reachability, { label: string; meaning: string }>> = {
+  listening: { label: 'Listening', meaning: 'Waiting for messages now: a mention wakes it at once.' },
+  working: { label: 'Working', meaning: 'Called a tool in the last 2 minutes and is not waiting: it sees news on its next call.' },
+  idle: { label: 'Idle, not listening', meaning: 'Connected but not waiting: a mention will not reach it until someone prompts it.' },
+  offline: { label: 'Offline', meaning: 'Not connected: it sees nothing until it connects again.' },
+  managed: { label: 'Managed', meaning: 'Managed: the app starts it when something needs it.' },
+  managed_paused: { label: 'Managed, paused', meaning: 'Managed but paused or held by its budget: the app starts no turn for it until you resume it.' },
+};
+
+/** The roster's order: who a message reaches soonest first. */
+export const REACHABILITY_ORDER: readonly Reachability[] = ['listening', 'working', 'managed', 'idle', 'managed_paused', 'offline'];
+
+/** Roster order: who a message reaches soonest first (ended sessions last), then the most recently seen, then by name. */
+export function compareAgents(
+  a: { ended: boolean; reachability: Reachability; lastSeenAt: string; name: string },
+  b: { ended: boolean; reachability: Reachability; lastSeenAt: string; name: string },
+): number {
+  const rank = (x: typeof a) => (x.ended ? REACHABILITY_ORDER.length : REACHABILITY_ORDER.indexOf(x.reachability));
+  return rank(a) - rank(b) || b.lastSeenAt.localeCompare(a.lastSeenAt) || a.name.localeCompare(b.name);
+}
+
+/** Bytes of tool results an agent (or a room) received, today (UTC) and in total; tokens ≈ bytes ÷ 4. */
+export const Meter = z.object({ todayBytes: z.number().int().min(0), totalBytes: z.number().int().min(0) });
+export type Meter = z.infer<typeof Meter>;
+
 /** Why wait_for_messages woke the agent: the routing reason of mcp-tools.md §5.3. */
 export const WakeReason = z.enum(['explicit_mention', 'broadcast', 'system_event', 'reply_target', 'thread_participant', 'task_owner', 'unaddressed']);
 /** For a room event: the agent's part in it (a task it proposed, holds, reviews or was assigned; it was renamed or removed). */
@@ -50,6 +85,10 @@ export const AgentSession = z.object({
   tasksHeld: z.array(z.object({ number: RoomNumber, title: z.string(), status: TaskStatusSchema })),
   /** Its latest wake since the app started; null when none. */
   lastWake: Wake.nullable(),
+  /** Whether a mention would reach it now. */
+  reachability: Reachability,
+  /** What LetAgents tools returned to it in this room. */
+  meter: Meter,
 });
 
 export type AgentStatus = z.infer<typeof AgentStatus>;

@@ -148,9 +148,33 @@ describe('pausing, budgets and restarts (Claude Code, fake model)', () => {
     app.model.script.push('Juniper', ...replyInRoom('Back.'));
     await app.call('messages.send', { roomId: ROOM, text: '@Juniper are you back?' });
     expect((await app.turnEnded(juniper.agentId, 1)).status).toBe('done');
-    // Juniper's answer names no one: Cedar, another agent, gets no turn from it (the loop guard).
-    expect((await app.turns(cedar.agentId)).length).toBe(1);
-    expect((await app.call('agents.list', {})).find((a) => a.agentId === cedar.agentId)?.state).toBe('idle');
+    // Juniper's answer names no one; in a room of two agents that wakes Cedar, by the same rules as
+    // wait_for_messages (issue 14: what stops agents answering each other forever is the loop guard).
+    const second = await app.turnEnded(cedar.agentId, 2);
+    expect(second.triggerText).toContain('Back.');
+  });
+
+  it('the loop guard stops two managed agents answering each other past its limit, and "Needs you" asks the person', async () => {
+    app = await startManagedApp({ provider: 'claude_code' });
+    await app.call('settings.set', { delivery: { loopGuardMessages: 2 } });
+    const juniper = await addJuniper(app, 'claude_code');
+    const cedar = await app.call('agents.add', { provider: 'claude_code', folder: app.folder, roomId: ROOM, name: 'Cedar', permissions: 'read_only' });
+    app.model.script.push('Juniper', ...replyInRoom('@Cedar ping 1'), ...replyInRoom('@Cedar ping 2'));
+    app.model.script.push('Cedar', ...replyInRoom('@Juniper pong 1'));
+    await app.call('messages.send', { roomId: ROOM, text: '@Juniper start the ping-pong' });
+    expect((await app.turnEnded(juniper.agentId, 1)).status).toBe('done');
+    expect((await app.turnEnded(cedar.agentId, 1)).triggerText).toContain('ping 1');
+    // The third agent message in a row went past the limit of 2: it is stored, but wakes no one it was paused with.
+    expect((await app.turnEnded(juniper.agentId, 2)).triggerText).toContain('pong 1');
+    await expect
+      .poll(async () => (await app!.call('needsYou.list', {})).items.filter((i) => i.reason === 'loop').map((i) => i.title), { timeout: 10_000 })
+      .toEqual(['Juniper and Cedar were paused: they kept messaging each other']);
+    // A person's message still reaches Cedar; its next turn comes from that, never from ping 2.
+    app.model.script.push('Cedar', say('Stopping.'));
+    await app.call('messages.send', { roomId: ROOM, text: '@Cedar what happened?' });
+    const next = await app.turnEnded(cedar.agentId, 2);
+    expect(next.triggerText).toContain('what happened?');
+    expect(next.triggerText).not.toContain('ping 2');
   });
 
   it('a turn cut off by the app closing is recorded as failed, and the next start keeps it so', async () => {

@@ -21,6 +21,8 @@ import { rawDbOf } from '../../support/storage';
 export const HELPER = { command: '/usr/bin/node', args: ['/opt/letagents/bin/letagents-desktop.js', 'mcp'] };
 
 export interface TestAgent {
+  /** The agent's MCP client, for what tool() hides (the raw result). */
+  readonly client: Client;
   readonly name: string;
   readonly workerId: string;
   readonly sessionId: string;
@@ -67,12 +69,14 @@ function tempDir(prefix: string): string {
 export interface HarnessOptions {
   host?: ApiHost;
   env?: Record<string, string>;
+  /** Another harness's data folder: the app restarted on the same data. */
+  dataDir?: string;
 }
 
 export async function setUpApi(options: HarnessOptions = {}): Promise<ApiHarness> {
   const github = await startFakeGitHub();
   cleanups.push(() => github.close());
-  const dataDir = tempDir('letagents-api-');
+  const dataDir = options.dataDir ?? tempDir('letagents-api-');
   const home = tempDir('letagents-api-home-');
   const secrets = createMemorySecretStore();
   const env = { ...github.env(), PATH: '', ...options.env };
@@ -147,6 +151,7 @@ export async function setUpApi(options: HarnessOptions = {}): Promise<ApiHarness
       };
       cleanups.push(() => client.close().catch(() => undefined));
       return {
+        client,
         name: registered.agent_session.display_name,
         workerId: registered.worker_id,
         sessionId: registered.agent_session.session_id,

@@ -11,6 +11,7 @@ describe('settings.get', () => {
       githubClientId: FAKE_CLIENT_ID,
       githubClientIdSource: 'environment',
       dataDir: h.dataDir,
+      delivery: { unansweredAfterSeconds: 120, loopGuardMessages: 30, loopGuardMinutes: 10 },
     });
     const bare = await setUpApi({ env: { LETAGENTS_GITHUB_CLIENT_ID: '' } });
     expect(await bare.call('settings.get', {})).toMatchObject({ githubClientId: null, githubClientIdSource: 'none' });
@@ -41,6 +42,11 @@ describe('settings.set', () => {
       message: 'githubClientId: A GitHub client id has only letters, digits, dots, dashes and underscores.',
     });
     expect(await h.fail('settings.set', { dataDir: '/tmp' })).toMatchObject({ code: 'invalid_input' });
+    // Delivery limits out of bounds are refused and change nothing.
+    for (const delivery of [{ unansweredAfterSeconds: 0 }, { loopGuardMessages: 1 }, { loopGuardMinutes: 2_000 }, { unansweredAfterSeconds: 1.5 }, { other: 1 }]) {
+      expect(await h.fail('settings.set', { delivery })).toMatchObject({ code: 'invalid_input' });
+    }
+    expect((await h.call('settings.get', {})).delivery).toEqual({ unansweredAfterSeconds: 120, loopGuardMessages: 30, loopGuardMinutes: 10 });
     expect(h.snapshot()).toBe(before);
   });
 });

@@ -26,6 +26,7 @@ export function fakeApi(world: Partial<FakeWorld> = {}) {
         githubClientId: null,
         githubClientIdSource: 'none',
         dataDir: '/data',
+        delivery: { unansweredAfterSeconds: 120, loopGuardMessages: 30, loopGuardMinutes: 10 },
       }),
       'app.doctor': () => state.doctor,
     }),
@@ -55,19 +56,34 @@ export function agentSession(name: string, online: boolean, roomId = 'github.com
     lastSeenAt: '2025-01-01T00:00:00.000Z',
     tasksHeld: [],
     lastWake: null,
+    reachability: online ? 'idle' : 'offline',
+    meter: { todayBytes: 0, totalBytes: 0 },
   };
 }
 
 const base = { roomId: 'github.com/ada/app', roomName: 'ada/app', createdAt: '2025-01-01T00:00:00.000Z', recommendation: null, unblocks: null };
 
 export function requestItem(number: number, from: string, title: string): NeedsYouItem {
-  return { ...base, ref: { kind: 'request', roomId: base.roomId, number }, reason: 'question', roomName: base.roomName, title, body: 'Details', from, createdAt: base.createdAt, recommendation: null, unblocks: null, threadRootNumber: 4 };
+  return { ...base, ref: { kind: 'request', roomId: base.roomId, number }, reason: 'question', roomName: base.roomName, title, body: 'Details', from, createdAt: base.createdAt, recommendation: null, unblocks: null, threadRootNumber: 4, alert: null };
 }
 
 export function mentionItem(number: number, from: string, text: string, threadRootNumber: number | null = null): NeedsYouItem {
-  return { ...base, ref: { kind: 'mention', roomId: base.roomId, number }, reason: 'mention', title: text, body: text, from, threadRootNumber };
+  return { ...base, ref: { kind: 'mention', roomId: base.roomId, number }, reason: 'mention', title: text, body: text, from, threadRootNumber, alert: null };
+}
+
+export function unansweredItem(number: number, agent: string): NeedsYouItem {
+  return {
+    ...base,
+    ref: { kind: 'alert', roomId: base.roomId, number },
+    reason: 'unanswered',
+    title: `${agent} hasn't picked up your message`,
+    body: `You wrote to ${agent} (msg_4), and after 2 minutes it has not reached ${agent}.`,
+    from: agent,
+    threadRootNumber: 4,
+    alert: { actions: ['remind', 'handoff'], prompt: 'Read the LetAgents room ada/app and reply to msg_4.', agent: null, handoffTo: [], remindedAt: null },
+  };
 }
 
 export function reviewItem(number: number, title: string, reason: 'task_in_review' | 'task_blocked' = 'task_in_review'): NeedsYouItem {
-  return { ...base, ref: { kind: 'task', roomId: base.roomId, number }, reason, title, body: '', from: 'Juniper', threadRootNumber: null };
+  return { ...base, ref: { kind: 'task', roomId: base.roomId, number }, reason, title, body: '', from: 'Juniper', threadRootNumber: null, alert: null };
 }

@@ -3,7 +3,7 @@ import { NeedsYouNotifier } from '../../../src/main/electron/notifications';
 import type { OpenTarget } from '../../../src/main/electron/openTarget';
 import { ShellStatus } from '../../../src/main/electron/shellStatus';
 import { Notification, resetElectronMock } from './electronMock';
-import { fakeApi, mentionItem, requestItem, reviewItem } from './fakeApi';
+import { fakeApi, mentionItem, requestItem, reviewItem, unansweredItem } from './fakeApi';
 
 vi.mock('electron', () => import('./electronMock'));
 
@@ -47,6 +47,14 @@ describe('native notifications', () => {
     expect(shown()).toEqual([{ title: 'Juniper mentioned you', body: '@ada can you look at this? · ada/app', silent: false }]);
     Notification.instances[0].emit('click');
     expect(opened).toEqual([{ view: 'room', roomId: 'github.com/ada/app', tab: 'chat', threadRoot: 7, focus: 9 }]);
+  });
+
+  it('announces a message an agent has not picked up in the words of the item; clicking opens "Needs you"', async () => {
+    const { update, opened } = await started();
+    await update([unansweredItem(1, 'Birch')]);
+    expect(shown()).toEqual([{ title: "Birch hasn't picked up your message", body: 'You wrote to Birch (msg_4), and after 2 minutes it has not reached Birch. · ada/app', silent: false }]);
+    Notification.instances[0].emit('click');
+    expect(opened).toEqual([{ view: 'needsYou' }]);
   });
 
   it('announces a task entering review; clicking opens it on the board', async () => {

@@ -14,6 +14,7 @@ const base: RoutingContext = {
   // Event 30 is about a task the recipient holds; any other event concerns someone else.
   concernOf: async (n) => (n === 30 ? { role: 'holder', taskNumber: 7 } : null),
   mentionsIn: extractMentions,
+  loopPaused: () => false,
 };
 const msg = (over: Partial<RoutableMessage>): RoutableMessage => ({
   number: 20, kind: 'message', source: 'agent', text: 'hello', publisherAgentKey: 'ada/worker-other', replyToNumber: null, threadRootNumber: null, ...over,
@@ -47,6 +48,13 @@ describe('activation routing', () => {
     expect((await route({ number: 31, kind: 'event', source: 'system', publisherAgentKey: null, text: 'task_9 was handed off from Cedar to @Juniper.' })).reason).toBe('explicit_mention');
     expect((await route({ kind: 'status', text: '[status] @all deploy is frozen' })).reason).toBe('broadcast');
     expect((await route({ kind: 'status', text: '[status] @Juniper done', publisherAgentKey: ME })).reason).toBe('self_message');
+  });
+  it('keeps messages between two agents the loop guard paused silent, mentions included, from the pause on', async () => {
+    const paused = { loopPaused: (publisher: string, n: number) => publisher === 'ada/worker-other' && n >= 20 };
+    expect(await route({ text: '@Juniper again?' }, paused)).toEqual({ decision: 'silent', reason: 'loop_paused', addressed: false });
+    expect((await route({ number: 19, text: '@Juniper again?' }, paused)).reason).toBe('explicit_mention');
+    // A person's message is never part of a loop.
+    expect((await route({ source: 'human', publisherAgentKey: null, text: '@Juniper stop' }, { loopPaused: () => true })).reason).toBe('explicit_mention');
   });
   it('stays silent when the message names another agent of the room', async () => {
     expect(await route({ text: '@cedar please review' })).toEqual({ decision: 'silent', reason: 'explicit_other_mention', addressed: false });

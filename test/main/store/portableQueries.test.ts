@@ -4,6 +4,12 @@
 // PostgreSQL) fails this file before a team room ever runs it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentActor, PersonActor } from '../../../src/main/domain/actor';
+import { RoomReceipts, recordDeliveries, type Delivery } from '../../../src/main/domain/delivery/receipts';
+import { closeAlert, getAlert, openAlerts, raiseAlert, reviseAlert } from '../../../src/main/domain/knowledge/alerts';
+import { Deliveries } from '../../../src/main/delivery/deliveries';
+import { DeliverySettings } from '../../../src/main/delivery/deliverySettings';
+import { TokenMeter } from '../../../src/main/delivery/tokenMeter';
+import { selectAllMeters, selectRoomBytesOn, selectRoomMeter } from '../../../src/main/store/deliveryQueries';
 import { getRoomMemory, editFact, rememberFact, retireFact, listRoomFacts } from '../../../src/main/domain/knowledge/facts';
 import { countNeedsYou, dismissNeedsYouItem, listNeedsYou } from '../../../src/main/domain/knowledge/needsYou';
 import { answerRequest, getHumanRequests, requestHumanInput } from '../../../src/main/domain/knowledge/requests';
@@ -29,10 +35,11 @@ import { deleteAccountRow, getAccountRow, getGitHubClientIdSetting, saveAccountR
 import {
   countRunningTurns, deleteManagedAgentRow, failInterruptedTurns, finishTurnRow, getManagedAgentRow, insertActivityRow, insertManagedAgentRow,
   insertTurnRow, listActivityRowsOfTurn, listManagedAgentRows, listManagedAgentRowsInRoom, listTurnRows, pruneActivityRows, pruneTurnRows,
-  setProviderSession, updateManagedAgentState, usageTotals,
+  getManagedStateOfWorker, setProviderSession, updateManagedAgentState, usageTotals,
 } from '../../../src/main/store/managedAgentQueries';
+import { localOnly, type Places } from '../../../src/main/store/places';
 import type { Queryable, Storage, Tx } from '../../../src/main/store/port';
-import { eventConcern, heldTaskNumbers, participatedBefore } from '../../../src/main/store/routingQueries';
+import { eventConcern, eventConcernsOf, heldTaskNumbers, participatedBefore } from '../../../src/main/store/routingQueries';
 import { ensureSetting, getSetting, setSetting } from '../../../src/main/store/settingsQueries';
 import { runPostgresSuites, startPostgres, type PgCluster } from '../../support/postgres';
 import { openPostgresOn, openSqlite, type Opened } from './storageFixtures';
@@ -271,5 +278,100 @@ describe.each(adapters)('the query modules on %s', (name, open) => {
     expect((await read((q) => getManagedAgentRow(q, 'agent_1')))!.desired_state).toBe('paused');
     expect(await read((q) => listManagedAgentRowsInRoom(q, 'a'))).toHaveLength(1);
     expect(await write((tx) => deleteManagedAgentRow(tx, 'agent_1'))).toBe(true);
+  });
+
+  it('delivery: receipt spans and their folding, the token meter and room budgets, the app\'s own "Needs you" items, and what its watchers read', async () => {
+    await fresh();
+    await write((tx) => ensureRoom(tx, { roomId: 'r', kind: 'named' }));
+    const { session, actor: juniper } = await worker('r', 'key-juniper-4f7a9c2e81d6b035', 'Juniper');
+    const sid = session.session_id;
+
+    // Receipts: 70 one-message waits (msg_50 never arrived) fold past 64 spans; a gone room is skipped.
+    const waits: Delivery[] = [];
+    for (let n = 1; n <= 71; n++) if (n !== 50) waits.push({ roomId: 'r', sessionId: sid, first: n, last: n, at: `2026-05-01T09:00:${String(n % 60).padStart(2, '0')}.000Z` });
+    await write((tx) => recordDeliveries(tx, [...waits, { roomId: 'gone', sessionId: sid, first: 1, last: 1, at: tx.now }]));
+    let receipts = await read((q) => RoomReceipts.load(q, 'r', 1, 71));
+    expect([receipts.of(sid, 2)?.exact, receipts.of(sid, 50), receipts.of(sid, 71)?.exact]).toEqual([false, null, true]);
+    // Delivery works in each room's place: here the one place this storage is.
+    const places: Places = { ...localOnly(storage), get: async () => storage, opened: () => [storage], reachable: async () => [storage] };
+    const r = { place: storage.place, roomId: 'r' };
+    // The same through the batching writer: pending until its write, stored after.
+    const deliveries = new Deliveries(places);
+    deliveries.record(r, 'other', 3, 5);
+    expect(deliveries.pendingCovers(r, 'other', 4)).toBe(true);
+    await deliveries.close();
+    expect(deliveries.pendingCovers(r, 'other', 4)).toBe(false);
+    receipts = await read((q) => RoomReceipts.load(q, 'r', 4, 4));
+    expect(receipts.of('other', 4)?.exact).toBe(true);
+
+    // The token meter (INSERT … SELECT … ON CONFLICT, one statement per entry) and a room's budget kept in settings.
+    const settings = new DeliverySettings(storage);
+    await settings.setRoomBudget(r, 1000);
+    await settings.update({ loopGuardMessages: 12 });
+    const reloaded = new DeliverySettings(storage);
+    await reloaded.ready;
+    expect([reloaded.roomBudget(r), reloaded.roomBudget({ ...r, roomId: 'other' }), reloaded.limits.loopMessages]).toEqual([1000, null, 12]);
+    const meter = new TokenMeter(places, reloaded);
+    meter.add(r, sid, 3000);
+    meter.add(r, null, 996);
+    meter.add({ ...r, roomId: 'gone' }, sid, 10);
+    await meter.flush();
+    meter.add(r, sid, 4);
+    await meter.close();
+    const day = meter.day(storage.place);
+    expect(await read((q) => selectRoomMeter(q, 'r', day))).toEqual([{ session_id: '', today: 996, total: 996 }, { session_id: sid, today: 3004, total: 3004 }]);
+    expect(await read((q) => selectAllMeters(q, day))).toEqual([
+      { room_id: 'r', session_id: '', today: 996, total: 996 },
+      { room_id: 'r', session_id: sid, today: 3004, total: 3004 },
+    ]);
+    expect(await read((q) => selectRoomBytesOn(q, 'r', day))).toBe(4000);
+    expect(await new TokenMeter(places, reloaded).budget(r)).toEqual({ budgetTokens: 1000, usedTokens: 1000, reached: true });
+    // A meter read while a meter write commits counts each byte once: stored or pending, never both.
+    const racing = new TokenMeter(places, reloaded);
+    const totals: number[] = [];
+    for (let round = 0; round < 20; round++) {
+      racing.add(r, sid, 10);
+      const flushing = racing.flush();
+      // Each round reads at another moment of the write (before, during, at its COMMIT).
+      await new Promise((resolve) => setTimeout(resolve, round % 5));
+      totals.push(
+        await racing.counted(storage.place, async (pending) => {
+          const stored = (await read((q) => selectRoomMeter(q, 'r', day))).reduce((sum, row) => sum + row.total, 0);
+          return stored + [...pending.values()].reduce((sum, bytes) => sum + bytes, 0);
+        }),
+      );
+      await flushing;
+    }
+    expect(totals).toEqual(Array.from({ length: 20 }, (_, i) => 4000 + 10 * (i + 1)));
+    await racing.close();
+
+    // The app's own items: once per subject, revised, in the queue, dismissed.
+    const number = await write((tx) => raiseAlert(tx, { roomId: 'r', kind: 'unanswered', subject: `msg_1:${sid}`, sessionId: sid, messageNumber: 1, title: 'Juniper hasn\'t picked up your message', body: 'b' }));
+    expect(number).toBe(1);
+    expect(await write((tx) => raiseAlert(tx, { roomId: 'r', kind: 'unanswered', subject: `msg_1:${sid}`, title: 't', body: 'b' }))).toBeNull();
+    expect(await write((tx) => raiseAlert(tx, { roomId: 'gone', kind: 'loop', subject: 's', title: 't', body: 'b' }))).toBeNull();
+    await write(async (tx) => reviseAlert(tx, (await getAlert(tx, 'r', 1))!, 'b2', { remindedAt: tx.now }));
+    expect((await read((q) => openAlerts(q, 'unanswered'))).map((a) => [a.number, a.body])).toEqual([[1, 'b2']]);
+    expect(await read((q) => openAlerts(q, 'unanswered', 'other'))).toEqual([]);
+    expect((await read((q) => listNeedsYou(q, { personHandles: ['ada'] }))).map((i) => `${i.kind} ${i.id}`)).toEqual(['alert alert_1']);
+    await write((tx) => dismissNeedsYouItem(tx, ada, { kind: 'alert', roomId: 'r', id: 'alert_1' }));
+    expect(await write((tx) => closeAlert(tx, 'r', 1, 'resolved'))).toBe(false);
+    expect((await read((q) => getAlert(q, 'r', 1)))!.status).toBe('dismissed');
+
+    // What the watchers read: every agent a room event concerns, and whether a worker is a managed agent.
+    await write((tx) => addTask(tx, 'r', ada, { title: 'Fix login' }));
+    await write((tx) => claimTask(tx, 'r', 1, juniper));
+    await write((tx) => updateTask(tx, 'r', 1, juniper, { status: 'in_progress' }));
+    await write((tx) => updateTask(tx, 'r', 1, ada, { status: 'blocked' }));
+    const moved = (await read((q) => newestPage(q, 'r', 1)))[0];
+    expect(await read((q) => eventConcernsOf(q, 'r', moved.number))).toEqual([{ agent_key: juniper.agentKey, role: 'holder', task_number: 1 }]);
+    expect(await read((q) => getManagedStateOfWorker(q, session.worker_id!, 'r'))).toBeUndefined();
+    await write((tx) =>
+      insertManagedAgentRow(tx, {
+        agent_id: 'agent_1', worker_id: session.worker_id!, room_id: 'r', provider: 'codex', folder: '/w', instructions: '', model: null,
+        permissions: 'read_only', turns_per_hour: 5, daily_token_cap: null,
+      }),
+    );
+    expect(await read((q) => getManagedStateOfWorker(q, session.worker_id!, 'r'))).toMatchObject({ agent_id: 'agent_1', held_reason: null });
   });
 });

@@ -83,6 +83,10 @@ const CASES: Record<string, Case[]> = {
   read_messages: [[{ limit: -1 }, schema('limit')], [{ limit: 'all' }, schema('limit')], ...forged(), ...unknownRoom({})],
   wait_for_messages: [[{ after_message_id: 'msg_01' }, { hard: 'after_message_id must be a message id like msg_12.' }], [{ timeout: '5s' }, schema('timeout')], ...forged({ timeout: 1000 }), ...unknownRoom({ timeout: 1000 })],
   search_messages: [[{ query: '***' }, { hard: 'query must contain at least one search term.' }], [{ query: 42 }, schema('query')], [{ query: 'x', limit: 0 }, schema('limit')], ...forged({ query: 'x' }), ...unknownRoom({ query: 'x' })],
+  get_message_status: [
+    [{ message_id: 'msg_01' }, { soft: 'Message not found.' }], [{ message_id: 'msg_99999' }, { soft: 'Message not found.' }], [{}, schema('message_id')],
+    [{ message_id: 'msg_1', agent: 'Nobody' }, { soft: 'No agent named Nobody in this room.' }], ...forged({ message_id: 'msg_1' }), ...unknownRoom({ message_id: 'msg_1' }),
+  ],
   post_status: [[{ status: HUGE }, { hard: M6 }], [{ status: 42 }, schema('status')], ...forged({ status: 'working' }), ...unknownRoom({ status: 'working' }, 'hard')],
   post_reasoning: [[{ summary: '' }, { soft: 'summary is required' }], [{ summary: 's', confidence: 2 }, schema('confidence')], [{ summary: 's', milestone: 'm'.repeat(4_001) }, schema('milestone')], ...forged({ summary: 's' }), ...unknownRoom({ summary: 's' })],
   add_task: [[{ title: '' }, { hard: 'Task title is required.' }], [{ title: 'x', source_message_id: 'msg_99999' }, { hard: M2 }], [{ title: ['x'] }, schema('title')], ...forged({ title: 'x' }), ...unknownRoom({ title: 'x' })],
@@ -124,7 +128,7 @@ describe('bad input to every tool', () => {
     // Annotations tell clients which tools only read (and may run without asking).
     const readOnly = tools.filter((t) => t.annotations?.readOnlyHint === true).map((t) => t.name).sort();
     expect(readOnly).toEqual([
-      'check_repo', 'get_board', 'get_current_room', 'get_human_requests', 'get_onboarding_status', 'get_room_artifacts', 'get_room_memory',
+      'check_repo', 'get_board', 'get_current_room', 'get_human_requests', 'get_message_status', 'get_onboarding_status', 'get_room_artifacts', 'get_room_memory',
       'read_messages', 'search_messages', 'wait_for_messages',
     ]);
     // Only the GitHub sign-in pair reaches beyond this machine (openWorldHint is true by default).

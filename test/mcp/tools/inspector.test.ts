@@ -68,7 +68,7 @@ describe('the MCP Inspector CLI as an independent client', () => {
     const { code, json, stderr } = await inspect(['--method', 'tools/list']);
     expect(code, stderr).toBe(0);
     const names = json.result.tools.map((t: { name: string }) => t.name);
-    expect(names).toHaveLength(35);
+    expect(names).toHaveLength(36);
     expect(names).toEqual(expect.arrayContaining(['send_message', 'wait_for_messages', 'register_agent_session', 'get_board', 'start_device_auth']));
     const send = json.result.tools.find((t: { name: string }) => t.name === 'send_message');
     expect(send.inputSchema.required).toEqual(['text']);

@@ -4,6 +4,7 @@
 // change and per worker joining, and leases that agree with the task they hold.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import { DELIVERY_RECORD_TABLES } from '../../support/deliveryRecords';
 
 export type Db = Database.Database;
 
@@ -149,7 +150,9 @@ function joinProblems(db: Db, roomId: string): string[] {
 
 /** Row counts of every table plus every room's counters: equal snapshots mean nothing was written. */
 export function storeSnapshot(db: Db): string {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>;
+  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).filter(
+    ({ name }) => !DELIVERY_RECORD_TABLES.has(name),
+  );
   const counts = tables.map(({ name }) => `${name}=${(db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n}`);
   const counters = db
     .prepare('SELECT room_id, next_message_number, next_task_number, next_fact_number, next_request_number, next_artifact_number, archived_at FROM rooms ORDER BY room_id')

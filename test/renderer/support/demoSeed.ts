@@ -73,11 +73,11 @@ export function demoState(): FakeState {
     discussionRootNumber: 7,
   };
   state.agents = [
-    agent(REPO, 'github.com/acme/checkout-service', 'Juniper', { status: 'working', statusText: 'pushing the transaction fix', tasksHeld: [{ number: 12, title: 'Retry logic for the payment webhook', status: 'in_progress' }] }),
-    agent(REPO, 'github.com/acme/checkout-service', 'Cedar', { ide: 'Codex', status: 'reviewing', statusText: 'reviewing task_12', tasksHeld: [{ number: 14, title: 'Fix flaky CartTotals test', status: 'in_review' }] }),
+    agent(REPO, 'github.com/acme/checkout-service', 'Juniper', { status: 'working', reachability: 'working', statusText: 'pushing the transaction fix', tasksHeld: [{ number: 12, title: 'Retry logic for the payment webhook', status: 'in_progress' }] }),
+    agent(REPO, 'github.com/acme/checkout-service', 'Cedar', { ide: 'Codex', status: 'reviewing', reachability: 'listening', statusText: 'reviewing task_12', tasksHeld: [{ number: 14, title: 'Fix flaky CartTotals test', status: 'in_review' }] }),
     agent(REPO, 'github.com/acme/checkout-service', 'MapleRidge', { ide: 'Cursor', status: 'blocked', statusText: 'waiting for a decision on the admin UI', tasksHeld: [{ number: 13, title: 'Rate-limit the refunds endpoint', status: 'blocked' }] }),
     agent(REPO, 'github.com/acme/checkout-service', 'Willow', { ide: 'Gemini CLI', online: false, statusText: '', lastSeenAt: at(-200) }),
-    agent('github.com/acme/web-app', 'github.com/acme/web-app', 'MapleRidge', { ide: 'Cursor', status: 'working', statusText: 'navigation refactor' }),
+    agent('github.com/acme/web-app', 'github.com/acme/web-app', 'MapleRidge', { ide: 'Cursor', status: 'working', reachability: 'listening', statusText: 'navigation refactor' }),
   ];
   state.facts[REPO] = [
     fact(REPO, 3, 'Webhook handlers must be idempotent', 'Every webhook handler keys its work on `event.id`; retries are expected.', { category: 'constraint' }),

@@ -88,6 +88,8 @@ export function agent(roomId: string, roomName: string, name: string, extra: Par
     lastSeenAt: at(85),
     tasksHeld: [],
     lastWake: null,
+    reachability: extra.online === false ? 'offline' : 'idle',
+    meter: { todayBytes: 0, totalBytes: 0 },
     ...extra,
   };
 }
@@ -122,6 +124,7 @@ export function needsYouItem(roomId: string, roomName: string, number: number, t
     recommendation: null,
     unblocks: null,
     threadRootNumber: null,
+    alert: null,
     ...extra,
   };
 }

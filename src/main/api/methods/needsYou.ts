@@ -8,6 +8,7 @@ import { appErrors } from '../../domain/errors';
 import { formatId, msgId, parseNumberedId, taskId } from '../../domain/ids';
 import { listNeedsYou, dismissNeedsYouItem, NEEDS_YOU_MAX_LIMIT, type NeedsYouItem as DomainItem } from '../../domain/knowledge/needsYou';
 import { answerRequest } from '../../domain/knowledge/requests';
+import { mentionOf } from '../../domain/messages/mentions';
 import { getMessageRow, latestNumber } from '../../domain/messages/read';
 import { sendMessage } from '../../domain/messages/send';
 import { requireRoom } from '../../domain/rooms/rooms';
@@ -21,15 +22,17 @@ import type { ApiContext } from '../context';
 import { toTimelineMessage } from '../models/messages';
 import { shortNameOf } from '../models/people';
 import { creationEventNumber } from '../models/tasks';
+import { toAlertItem } from '../models/alerts';
+import { actOnAlert, dismissAlert } from './alertActions';
 import type { Methods } from './types';
 
-type NeedsYouMethods = Methods<'needsYou.list' | 'needsYou.answer' | 'needsYou.dismiss'>;
+type NeedsYouMethods = Methods<'needsYou.list' | 'needsYou.answer' | 'needsYou.dismiss' | 'needsYou.act'>;
 
 const rootOf = async (q: Queryable, roomId: string, number: number | null): Promise<number | null> =>
   number === null ? null : ((await getMessageRow(q, roomId, number))?.thread_root_number ?? number);
 
-async function toItem(q: Queryable, place: string, item: DomainItem): Promise<NeedsYouItem> {
-  const base = { roomName: item.roomName, createdAt: item.createdAt };
+async function toItem(q: Queryable, place: string, item: Exclude<DomainItem, { kind: 'alert' }>): Promise<NeedsYouItem> {
+  const base = { roomName: item.roomName, createdAt: item.createdAt, alert: null };
   const at = { roomId: item.roomId, place };
   if (item.kind === 'request') {
     const number = parseNumberedId('req', item.id)!;
@@ -94,9 +97,8 @@ async function answerTask(tx: Tx, person: PersonActor, reader: string, roomId: s
   const task = await getTaskRow(tx, roomId, number);
   if (!task) throw appErrors.notFound('Task');
   const discussion = await creationEventNumber(tx, task);
-  // Without whitespace, so "@Code Bot" still reads as one mention and wakes it.
   const name = await holderNameOf(tx, task);
-  const holder = name ? `@${name.replace(/\s+/g, '')} ` : '';
+  const holder = name ? `${mentionOf(name)} ` : '';
   await sendMessage(tx, { roomId, author: person, text: `${holder}${text}`, threadParentId: discussion === null ? null : msgId(discussion) });
   const kind = taskItemKind(task.status);
   if (kind) await dismissNeedsYouItem(tx, person, { kind, roomId, id: taskId(number) }, reader);
@@ -121,7 +123,8 @@ export function needsYouMethods(ctx: ApiContext): NeedsYouMethods {
         items.push(
           ...(await storage.read(async (q) => {
             const found = await listNeedsYou(q, { personHandles, reader, limit: NEEDS_YOU_MAX_LIMIT });
-            return mapInOrder(found, (i) => toItem(q, storage.place, i));
+            const shown = await mapInOrder(found, (i) => (i.kind === 'alert' ? toAlertItem(ctx.app, q, storage.place, i) : toItem(q, storage.place, i)));
+            return shown.filter((item) => item !== null);
           })),
         );
       }
@@ -130,9 +133,17 @@ export function needsYouMethods(ctx: ApiContext): NeedsYouMethods {
       return { items: items.slice(0, NEEDS_YOU_MAX_LIMIT) };
     },
 
+    'needsYou.act': async ({ item, action, toSessionId }) => {
+      if (item.kind !== 'alert') throw appErrors.invalidInput('Only items LetAgents raised take actions; answer or dismiss the others.');
+      const place = await ctx.place(item.place);
+      await ctx.read((q) => requireRoom(q, item.roomId), place);
+      return { removed: await actOnAlert(ctx, { place, roomId: item.roomId }, item.number, action, toSessionId) };
+    },
+
     'needsYou.answer': async ({ item, text }) => {
       const place = await ctx.place(item.place);
       await ctx.read((q) => requireRoom(q, item.roomId), place);
+      if (item.kind === 'alert') throw appErrors.invalidInput('This item takes an action, not an answer.');
       const person = await ctx.person(place);
       const reader = await ctx.reader(place);
       const number = await ctx.write((tx) => answer(tx, person, reader, item, text), place);
@@ -142,6 +153,11 @@ export function needsYouMethods(ctx: ApiContext): NeedsYouMethods {
 
     'needsYou.dismiss': async ({ item }) => {
       const place = await ctx.place(item.place);
+      if (item.kind === 'alert') {
+        await ctx.read((q) => requireRoom(q, item.roomId), place);
+        await dismissAlert(ctx, { place, roomId: item.roomId }, item.number);
+        return { removed: true };
+      }
       const person = await ctx.person(place);
       const reader = await ctx.reader(place);
       const removed = await ctx.write(async (tx) => {

@@ -1,9 +1,10 @@
 // settings.*: theme, notifications and the GitHub OAuth client id (kept by the auth
-// service), plus where the data folder is.
+// service), the delivery limits (issue 14), plus where the data folder is.
 import type { Settings, Theme } from '../../../shared/model/app';
 import { resolveClientId } from '../../auth/githubSettings';
 import { getGitHubClientIdSetting } from '../../store/accountQueries';
 import { getSetting, setSetting } from '../../store/settingsQueries';
+import type { DeliveryLimits } from '../../delivery/deliverySettings';
 import type { ApiContext } from '../context';
 import type { Methods } from './types';
 
@@ -20,6 +21,7 @@ export async function readSettings(ctx: ApiContext): Promise<Settings> {
     notifications: await getSetting(q, NOTIFICATIONS_SETTING),
   }));
   const env = ctx.host.env ?? process.env;
+  await ctx.app.hub.delivery.settings.ready;
   // The same rule the auth service signs in with: the app's setting first, else the environment.
   const clientId = resolveClientId(fromSettings, env);
   return {
@@ -28,13 +30,23 @@ export async function readSettings(ctx: ApiContext): Promise<Settings> {
     githubClientId: clientId,
     githubClientIdSource: clientId === null ? 'none' : fromSettings?.trim() ? 'settings' : 'environment',
     dataDir: ctx.app.core.dataDir,
+    delivery: deliveryLimitsOf(ctx.app.hub.delivery.settings.limits),
+  };
+}
+
+function deliveryLimitsOf(limits: DeliveryLimits): Settings['delivery'] {
+  return {
+    unansweredAfterSeconds: Math.round(limits.unansweredAfterMs / 1000),
+    loopGuardMessages: limits.loopMessages,
+    loopGuardMinutes: Math.round(limits.loopWindowMs / 60_000),
   };
 }
 
 export function settingsMethods(ctx: ApiContext): SettingsMethods {
   return {
     'settings.get': () => readSettings(ctx),
-    'settings.set': async ({ theme, notifications, githubClientId }) => {
+    'settings.set': async ({ theme, notifications, githubClientId, delivery }) => {
+      if (delivery !== undefined) await ctx.app.hub.delivery.settings.update(delivery);
       if (theme !== undefined || notifications !== undefined) {
         await ctx.write(async (tx) => {
           if (theme !== undefined) await setSetting(tx, THEME_SETTING, theme);

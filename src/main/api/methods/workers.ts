@@ -6,7 +6,7 @@ import { requireRoom } from '../../domain/rooms/rooms';
 import { renameSession } from '../../domain/sessions/sessions';
 import type { ApiContext } from '../context';
 import { wakesOf } from '../models/wakes';
-import { agentSession, agentSessions, onlineFirst, requireAgentSession } from '../models/workers';
+import { agentSession, agentSessions, inRosterOrder, requireAgentSession } from '../models/workers';
 import type { Methods } from './types';
 
 type WorkerMethods = Methods<'workers.list' | 'workers.rename' | 'workers.disconnect' | 'workers.remove' | 'workers.wakes'>;
@@ -32,7 +32,7 @@ export function workerMethods(ctx: ApiContext): WorkerMethods {
       // Every room of every place this app can read now.
       const all = [];
       for (const storage of await app.places.reachable()) all.push(...(await storage.read((q) => agentSessions(app, q, storage.place))));
-      return onlineFirst(all);
+      return inRosterOrder(all);
     },
 
     'workers.rename': async ({ sessionId, place: asked, name }) => {

@@ -3,7 +3,9 @@
 // app's bindings, or another app's heartbeat in a team database), the machine that holds
 // it in a team's room, held tasks by title.
 import { mapInOrder } from '../../domain/inOrder';
-import type { AgentSession } from '../../../shared/model/workers';
+import { compareAgents, type AgentSession, type Meter } from '../../../shared/model/workers';
+import { reachabilityOf } from '../../delivery/reachabilityOf';
+import { allSessionMeters, roomMeters } from './delivery';
 import type { App } from '../../app';
 import { appErrors } from '../../domain/errors';
 import { ownerAttribution } from '../../domain/identity/labels';
@@ -15,7 +17,11 @@ import type { Queryable } from '../../store/port';
 import { getTaskRow } from '../../store/taskQueries';
 import { lastWakeOf } from './wakes';
 
-export async function toAgentSession(app: App, q: Queryable, place: string, entry: RosterEntry): Promise<AgentSession> {
+/**
+ * One roster entry of `place`; `meters` holds the meters by session id (by "<room>\n<session>"
+ * when `keyed`), read for the whole list at once; without it, the entry's room is read.
+ */
+export async function toAgentSession(app: App, q: Queryable, place: string, entry: RosterEntry, meters?: ReadonlyMap<string, Meter>, keyed = false): Promise<AgentSession> {
   const tasksHeld = [];
   for (const id of entry.tasksHeld) {
     const number = parseNumberedId('task', id);
@@ -40,16 +46,20 @@ export async function toAgentSession(app: App, q: Queryable, place: string, entr
     lastSeenAt: entry.lastSeenAt,
     tasksHeld,
     lastWake: await lastWakeOf(app, q, place, entry.sessionId),
+    reachability: await reachabilityOf(q, app.hub.delivery, place, { session_id: entry.sessionId, worker_id: entry.workerId, room_id: entry.roomId, ended_at: entry.endedAt }),
+    meter: (meters ?? (await roomMeters(app, q, { place, roomId: entry.roomId })).sessions).get(keyed ? `${entry.roomId}\n${entry.sessionId}` : entry.sessionId) ?? { todayBytes: 0, totalBytes: 0 },
   };
 }
 
-/** Agent sessions of one room or all of one place, online first (then the roster's order: live, most recently seen). */
+/** Agent sessions of one room or all of one place, by reachability (listening first), then most recently seen. */
 export async function agentSessions(app: App, q: Queryable, place: string, roomId?: string): Promise<AgentSession[]> {
-  const sessions = await mapInOrder(await listAgents(q, { roomId: roomId ?? null }), (entry) => toAgentSession(app, q, place, entry));
-  return onlineFirst(sessions);
+  const meters = roomId === undefined ? await allSessionMeters(app, q, place) : (await roomMeters(app, q, { place, roomId })).sessions;
+  const sessions = await mapInOrder(await listAgents(q, { roomId: roomId ?? null }), (entry) => toAgentSession(app, q, place, entry, meters, roomId === undefined));
+  return sessions.sort(compareAgents);
 }
 
-export const onlineFirst = (sessions: AgentSession[]) => [...sessions.filter((s) => s.online), ...sessions.filter((s) => !s.online)];
+/** Sessions of several places in one list, in agentSessions' order. */
+export const inRosterOrder = (sessions: AgentSession[]) => [...sessions].sort(compareAgents);
 
 /** A session the person may act on: an agent (worker) session; controllers stay off the roster. */
 export async function requireAgentSession(q: Queryable, sessionId: string) {

@@ -2,7 +2,8 @@
 // newest first, of open requests, tasks in review, blocked tasks and messages that
 // @mention the person. Mentions, review and blocked items can be dismissed; the
 // dismissal is kept in needs_you_dismissals (a task comes back once it changes again).
-// A mention also leaves once the person has replied in its thread.
+// A mention also leaves once the person has replied in its thread. The items the app raised
+// itself (alerts.ts: unanswered messages, untouched tasks, loops, budgets) join while open.
 import type { Queryable, TextQuery, Tx } from '../../store/port';
 import {
   insertDismissal,
@@ -19,6 +20,8 @@ import { formatId, msgId, parseNumberedId, taskId } from '../ids';
 import { normalizeHandle } from '../identity/handles';
 import { dismissRequest, type RequestCategory } from './requests';
 import { extractMentions } from '../messages/mentions';
+import { closeAlert, getAlert } from './alerts';
+import { listOpenAlertsAcrossRooms, type OpenAlertQueueRow } from '../../store/alertQueries';
 
 export const NEEDS_YOU_DEFAULT_LIMIT = 50;
 export const NEEDS_YOU_MAX_LIMIT = 200;
@@ -63,7 +66,12 @@ export interface MentionItem extends QueueItemBase {
   threadRootId: string;
 }
 
-export type NeedsYouItem = RequestItem | TaskItem | MentionItem;
+export interface AlertItem extends QueueItemBase {
+  kind: 'alert';
+  alert: OpenAlertQueueRow;
+}
+
+export type NeedsYouItem = RequestItem | TaskItem | MentionItem | AlertItem;
 export type NeedsYouKind = NeedsYouItem['kind'];
 
 export interface NeedsYouQuery {
@@ -107,6 +115,10 @@ export async function listNeedsYou(q: Queryable, query: NeedsYouQuery): Promise<
       }),
     ),
     ...await listMentions(q, query.personHandles, query.reader ?? '', limit),
+    // The app's own items are the room's, not a reader's: in a team room, closing one closes it for everyone.
+    ...(await listOpenAlertsAcrossRooms(q, limit)).map(
+      (a): AlertItem => ({ kind: 'alert', roomId: a.room_id, roomName: a.room_name, id: formatId('alert', a.number), createdAt: a.created_at, alert: a }),
+    ),
   ];
   // Stable sort: ties keep requests before tasks before mentions.
   return items.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)).slice(0, limit);
@@ -123,6 +135,12 @@ export async function countNeedsYou(q: Queryable, query: Pick<NeedsYouQuery, 'pe
  */
 export async function dismissNeedsYouItem(tx: Tx, person: PersonActor, item: { kind: NeedsYouKind; roomId: string; id: string }, reader = ''): Promise<void> {
   if (person.kind !== 'person') throw appErrors.invalidInput('Only people can dismiss "Needs you" items.');
+  if (item.kind === 'alert') {
+    const number = parseNumberedId('alert', item.id);
+    if (number === null || !(await getAlert(tx, item.roomId, number))) throw appErrors.notFound('Item');
+    await closeAlert(tx, item.roomId, number, 'dismissed');
+    return;
+  }
   if (item.kind === 'request') {
     const number = parseNumberedId('req', item.id);
     if (number === null) throw appErrors.notFound('Request');

@@ -20,6 +20,7 @@ import { appErrors } from '../errors';
 import { resolveWritableRoom } from '../rooms/rooms';
 import { formatId, msgId } from '../ids';
 import { postSystemEvent } from '../systemEvents';
+import { mentionOf } from '../messages/mentions';
 import { sendMessage } from '../messages/send';
 import {
   KNOWLEDGE_LIMITS,
@@ -102,7 +103,7 @@ export async function answerRequest(tx: Tx, person: PersonActor, roomId: string,
   await sendMessage(tx, {
     roomId,
     author: person,
-    text: `@${requesterName(row)} ${answer}`,
+    text: `${mentionOf(requesterName(row))} ${answer}`,
     ...(parent !== null ? { threadParentId: msgId(parent) } : {}),
   });
   tx.emit({ type: 'needsYou.changed', roomId });
@@ -136,9 +137,8 @@ async function requireRequest(q: Queryable, roomId: string, number: number): Pro
 }
 
 // The name as the requester was called when it asked (a later rename does not matter).
-// Whitespace is dropped so that "@Code Bot" still reads as one mention and wakes it.
 function requesterName(row: RequestRow): string {
-  return (row.requested_by_name ?? row.requested_by.split(' | ')[0]).replace(/\s+/g, '');
+  return row.requested_by_name ?? row.requested_by.split(' | ')[0];
 }
 
 // The agent's own fields are checked after the shared ones; over MCP the tool's schema

@@ -26,6 +26,11 @@ export function extractMentions(text: string): string[] {
   return [...found];
 }
 
+/** A mention of `displayName` as a message writes it: without whitespace, so "@Code Bot" reads as one mention and wakes it. */
+export function mentionOf(displayName: string): string {
+  return `@${displayName.replace(/\s+/g, '')}`;
+}
+
 /** True when one of `mentions` is @all, @here, @everyone or @agents. */
 export function isBroadcast(mentions: readonly string[]): boolean {
   return mentions.some((m) => BROADCAST_HANDLES.has(normalizeHandle(m)));

@@ -10,6 +10,7 @@ import {
   type MessageRow,
 } from '../../store/messageQueries';
 import { MAX_NUMBER } from '../ids';
+import type { MessageSummary } from '../../events/types';
 
 export type { MessageRow } from '../../store/messageQueries';
 
@@ -39,6 +40,19 @@ export function latestNumber(q: Queryable, roomId: string): Promise<number> {
 
 export function totalMessageCount(q: Queryable, roomId: string): Promise<number> {
   return countRoomMessages(q, roomId);
+}
+
+/** The part of a stored message its commit event carries (events/types.ts), for a row read back instead. */
+export function summaryOf(row: MessageRow | null | undefined): MessageSummary | null {
+  if (!row) return null;
+  return {
+    kind: row.kind,
+    source: row.source,
+    text: row.text,
+    publisherAgentKey: row.publisher_agent_key,
+    replyToNumber: row.reply_to_number,
+    createdAt: row.created_at,
+  };
 }
 
 /** Whether a message is a prompt-only row, hidden from people and from search. */

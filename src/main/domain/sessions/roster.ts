@@ -10,6 +10,7 @@ export interface RosterEntry {
   roomName: string;
   /** True for a durable worker's session, false for legacy and implicit ones. */
   durable: boolean;
+  workerId: string | null;
   displayName: string;
   actorLabel: string;
   agentKey: string;
@@ -48,6 +49,7 @@ export async function listAgents(q: Queryable, filter: { roomId?: string | null 
     roomId: row.room_id,
     roomName: row.room_name,
     durable: row.worker_id !== null,
+    workerId: row.worker_id,
     displayName: row.display_name,
     actorLabel: row.actor_label,
     agentKey: row.agent_key,

@@ -28,7 +28,7 @@ export const getRoomArtifactsTool = defineTool({
 export const publishRoomArtifactTool = defineTool({
   name: 'publish_room_artifact',
   title: 'Publish artifact',
-  description: 'Publish or update a room artifact (e.g. a PR; same provider, kind and url/id/number/ref) and link it to tasks.',
+  description: 'Publish or update (same provider, kind, url/id/number/ref) a room artifact, e.g. a PR; link it to tasks.',
   input: {
     artifact: artifactInput.describe('Needs one of url, id, number or ref.'),
     task_id: z.string().optional().describe('Task to link.'),

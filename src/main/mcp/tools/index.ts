@@ -9,6 +9,7 @@ import { disconnectAgentSession, registerAgentSession } from './sessions';
 import { getHumanRequestsTool, getRoomMemoryTool, rememberRoomFact, requestHumanInputTool } from './knowledge';
 import { postReasoningTool, postStatusTool, readMessagesTool, searchMessagesTool, sendMessageTool, sendThreadMessageTool } from './messages';
 import { waitForMessagesTool } from './wait';
+import { getMessageStatusTool } from './messageStatus';
 import { getRoomArtifactsTool, publishRoomArtifactTool } from './artifacts';
 import { clearSavedAuth, getOnboardingStatus, pollDeviceAuth, startDeviceAuth } from './onboarding';
 import {
@@ -19,7 +20,7 @@ import {
 export const allTools: readonly ToolDefinition<ToolShape>[] = [
   createRoom, joinCode, joinRoom, getCurrentRoom, checkRepo, resumeRoomSession, initializeRepo,
   registerAgentSession, disconnectAgentSession,
-  sendMessageTool, sendThreadMessageTool, readMessagesTool, waitForMessagesTool, searchMessagesTool, postStatusTool, postReasoningTool,
+  sendMessageTool, sendThreadMessageTool, readMessagesTool, waitForMessagesTool, searchMessagesTool, getMessageStatusTool, postStatusTool, postReasoningTool,
   addTaskTool, getBoardTool, claimTaskTool, updateTaskTool, completeTaskTool, claimTaskReviewTool,
   releaseTaskReviewTool, releaseTaskLeaseTool, handoffTaskLeaseTool,
   getRoomArtifactsTool, publishRoomArtifactTool,

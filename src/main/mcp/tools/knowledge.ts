@@ -32,7 +32,7 @@ function contentInput(args: ContentArgs): RememberFactInput {
 export const getRoomMemoryTool = defineTool({
   name: 'get_room_memory',
   title: 'Room memory',
-  description: 'The goals, decisions, constraints, terms and references recorded for the room.',
+  description: "The room's recorded goals, decisions, constraints, terms and references.",
   input: { ...roomFacade },
   output: objectResult,
   annotations: readOnly,
@@ -60,7 +60,7 @@ export const rememberRoomFact = defineTool({
 export const requestHumanInputTool = defineTool({
   name: 'request_human_input',
   title: 'Ask a person',
-  description: 'Ask a person (their "Needs you" queue); the answer comes as a thread reply mentioning you.',
+  description: 'Ask a person via their Needs you queue; the answer is a thread reply mentioning you.',
   input: {
     ...content,
     category: z.enum(['question', 'decision', 'approval', 'review']),

@@ -3,7 +3,7 @@
 // wait_for_messages lives in wait.ts.
 import { z } from 'zod';
 import { errors } from '../../domain/errors';
-import { msgId } from '../../domain/ids';
+import { msgId, parseNumberedId } from '../../domain/ids';
 import { toAgentMessage, toAgentMessages } from '../../domain/messages/agentMessages';
 import { boundMessageList } from '../../domain/messages/messageBounds';
 import { getMessageRow, pageBefore, totalMessageCount, newestPage, type MessageRow } from '../../domain/messages/read';
@@ -13,8 +13,9 @@ import { advanceClientCursor } from '../../domain/rooms/clientRoomSessions';
 import { classifyStatusText, setPresence, setReasoning } from '../../domain/sessions/presence';
 import type { Queryable, Tx } from '../../store/port';
 import { agentIdentity } from '../agentIdentity';
+import { loopNotice } from '../loopNotice';
 import { readAs, writeAs } from '../acting';
-import type { CallIdentity } from '../identity';
+import { readingSession, type CallIdentity } from '../identity';
 import type { ToolEnv } from '../services';
 import { ARRAY, result, objectResult, messageResult } from '../outputSchemas';
 import { additive, defineTool, ignored, readOnly, roomFacade, sessionFacade } from '../toolKit';
@@ -27,11 +28,14 @@ const HISTORY_CHUNK = 1_000;
 
 async function postAndShow(env: ToolEnv, args: object, post: (tx: Tx, id: CallIdentity) => Promise<number>) {
   const { value: number, identity } = await writeAs(env, args, post, { posting: true });
-  const message = await identity.storage.read(async (q) => {
+  const { message, notice } = await identity.storage.read(async (q) => {
     const row = (await getMessageRow(q, identity.roomId, number))!;
-    return toAgentMessage(q, identity.roomId, row, { dataDir: env.services.dataDir });
+    return {
+      message: await toAgentMessage(q, identity.roomId, row, { dataDir: env.services.dataDir }),
+      notice: await loopNotice(env, q, identity, identity.actor!.agentKey, number),
+    };
   });
-  return { ...message, room_id: identity.roomId, agent_identity: await agentIdentity(env, identity.session) };
+  return { ...message, room_id: identity.roomId, agent_identity: await agentIdentity(env, identity.session), ...notice };
 }
 
 export const sendMessageTool = defineTool({
@@ -94,6 +98,12 @@ export const readMessagesTool = defineTool({
       const rows = await newestRows(q, identity.roomId, args.limit);
       const { messages } = await toAgentMessages(q, identity.roomId, rows, { dataDir: env.services.dataDir });
       const bounded = boundMessageList(messages, 'newest');
+      // Every message returned counts as delivered to the reading session (issue 14).
+      const reader = await readingSession(env, q, identity, identity.session);
+      if (reader && bounded.messages.length > 0) {
+        const [first, last] = [bounded.messages[0].id, bounded.messages.at(-1)!.id].map((id) => parseNumberedId('msg', id)!);
+        env.services.delivery.deliveries.record(identity, reader.session_id, first, last);
+      }
       const newest = rows.at(-1)?.number;
       if (newest !== undefined) {
         const clientKey = env.conn.clientKey;
@@ -167,9 +177,9 @@ const presence = z.enum(['idle', 'working', 'reviewing', 'blocked']);
 export const postReasoningTool = defineTool({
   name: 'post_reasoning',
   title: 'Share reasoning',
-  description: 'Show your current reasoning on your agent card.',
+  description: 'Show your reasoning on your agent card.',
   input: {
-    summary: z.string().max(4000).describe('Where you are, in a sentence or two.'),
+    summary: z.string().max(4000).describe('Where you are, briefly.'),
     goal: note(),
     checking: note().describe('What you check now.'),
     hypothesis: note(),

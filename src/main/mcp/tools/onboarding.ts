@@ -16,7 +16,7 @@ const NO_AUTH = { success: false, error: 'GitHub sign-in is not available in thi
 export const getOnboardingStatus = defineTool({
   name: 'get_onboarding_status',
   title: 'Onboarding status',
-  description: 'GitHub sign-in, the current and saved rooms, this folder\'s room, and the next step.',
+  description: 'GitHub sign-in, current and saved rooms, this folder\'s room, the next step.',
   input: { cwd: z.string().optional() },
   output: objectResult,
   annotations: readOnly,
@@ -52,7 +52,7 @@ export const getOnboardingStatus = defineTool({
 export const startDeviceAuth = defineTool({
   name: 'start_device_auth',
   title: 'Start GitHub sign-in',
-  description: 'Start GitHub sign-in: returns a code and the page where a person enters it; then poll_device_auth.',
+  description: 'Start GitHub sign-in: a code and the page to enter it at; then poll_device_auth.',
   input: {
     room_id: z.string().optional().describe('Room for poll_device_auth\'s auto_join.'),
     ...workerFacade,
@@ -77,7 +77,7 @@ export const startDeviceAuth = defineTool({
 export const pollDeviceAuth = defineTool({
   name: 'poll_device_auth',
   title: 'Poll GitHub sign-in',
-  description: 'Check the GitHub sign-in: pending, slow_down, denied, expired or authorized.',
+  description: 'Check GitHub sign-in: pending, slow_down, denied, expired or authorized.',
   input: {
     request_id: z.string().optional(),
     room_id: z.string().optional().describe('Room for auto_join.'),
@@ -112,7 +112,7 @@ export const pollDeviceAuth = defineTool({
 export const clearSavedAuth = defineTool({
   name: 'clear_saved_auth',
   title: 'Forget a pending GitHub sign-in',
-  description: 'Forget a pending GitHub sign-in request. It never signs the person out: they do that in the app.',
+  description: "Forget a pending GitHub sign-in; signing out is the person's, in the app.",
   input: {},
   output: objectResult,
   annotations: idempotentChange,

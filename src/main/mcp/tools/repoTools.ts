@@ -24,7 +24,7 @@ function cwdOf(env: ToolEnv, requested: string | undefined): string {
 export const checkRepo = defineTool({
   name: 'check_repo',
   title: 'Check repository',
-  description: 'Inspect a folder: its git repository, .letagents.json and room, compared with the current room.',
+  description: "A folder's git repository, .letagents.json and room, versus the current room.",
   input: { cwd },
   output: objectResult,
   annotations: readOnly,

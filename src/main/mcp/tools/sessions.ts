@@ -27,17 +27,17 @@ const registerInput = {
   room_id: z.string().optional(),
   session_kind: z.enum(['worker', 'controller']).optional().describe('controller: read-only, not on the roster.'),
   runtime: z.string().max(64).optional(),
-  display_name: z.string().optional().describe('A short codename of your own (1–64 chars).'),
+  display_name: z.string().optional().describe('Your own short codename (1–64 chars).'),
   cwd: z.string().optional(),
-  recover_lost_worker: z.boolean().optional().describe('Recover a worker this connection holds, by display_name.'),
+  recover_lost_worker: z.boolean().optional().describe('Recover this connection\'s worker by display_name.'),
 };
 
 export const registerAgentSession = defineTool({
   name: 'register_agent_session',
   title: 'Register agent',
   description:
-    'Register this chat as a worker in room_id, once per chat: a new registration_key creates it, worker_id resumes it ' +
-    '(taking it over from another connection). Keep the worker_id; pass it on every call.',
+    'Register this chat as a worker in room_id once: a new registration_key creates it, worker_id resumes (or takes over) it; ' +
+    'pass worker_id on every call.',
   input: registerInput,
   output: result({ worker_id: STRING }),
   // Idempotent per key or worker_id; destructive because it may displace another connection.
@@ -146,7 +146,7 @@ async function registerLegacy(env: ToolEnv, args: z.infer<z.ZodObject<typeof reg
 export const disconnectAgentSession = defineTool({
   name: 'disconnect_agent_session',
   title: 'Disconnect agent',
-  description: 'End this chat\'s session in a room. Leases stay; register_agent_session with the worker_id revives it.',
+  description: 'End this chat\'s session in a room; leases stay. register_agent_session with worker_id revives it.',
   input: {
     room_id: z.string().optional(),
     agent_session_id: z.string().optional().describe('Legacy session to end.'),

@@ -48,7 +48,7 @@ export const addTaskTool = defineTool({
 export const getBoardTool = defineTool({
   name: 'get_board',
   title: 'Task board',
-  description: 'The room\'s tasks in number order, with each PR\'s last known GitHub state (pr_status).',
+  description: 'The room\'s tasks by number, each PR\'s last known GitHub state in pr_status.',
   input: {
     status: z.enum(TASK_STATUSES).optional(),
     open_only: z.boolean().default(true).describe('Without done and cancelled.'),
@@ -71,7 +71,7 @@ export const getBoardTool = defineTool({
 export const claimTaskTool = defineTool({
   name: 'claim_task',
   title: 'Claim task',
-  description: 'Take an accepted task: you become its assignee with a work lease.',
+  description: 'Take an accepted task: you become assignee with a work lease.',
   input: { task_id: taskId, assignee: ignored(), ...writeFacade },
   output: objectResult,
   annotations: idempotentChange,
@@ -87,7 +87,7 @@ export const updateTaskTool = defineTool({
   description: 'Change a task you hold: status, pr_url, workflow_artifacts.',
   input: {
     task_id: taskId,
-    status: z.enum(TASK_STATUSES).optional().describe('Must be allowed from the current one.'),
+    status: z.enum(TASK_STATUSES).optional().describe('Allowed from the current one.'),
     assignee: z.string().optional().describe('Only yourself (acts as claim_task).'),
     pr_url: prUrl,
     workflow_artifacts: artifactListInput,
@@ -154,7 +154,7 @@ export const releaseTaskReviewTool = defineTool({
 export const releaseTaskLeaseTool = defineTool({
   name: 'release_task_lease',
   title: 'Release task',
-  description: 'Give back a task you hold: it returns to accepted, unassigned (in merged only the lease ends).',
+  description: 'Give back a task you hold: it returns to accepted, unassigned (merged: only the lease ends).',
   input: { task_id: taskId, lease_id: leaseId, reason, ...writeFacade },
   output: objectResult,
   annotations: changing,
@@ -169,7 +169,7 @@ export const releaseTaskLeaseTool = defineTool({
 export const handoffTaskLeaseTool = defineTool({
   name: 'handoff_task_lease',
   title: 'Hand off task',
-  description: 'Give a task you hold, or an unheld accepted one, to another live agent of the room.',
+  description: 'Give a task you hold (or an unheld accepted one) to another live agent here.',
   input: {
     task_id: taskId,
     target_agent_key: z.string().min(1).describe('The receiver\'s agent_key.'),

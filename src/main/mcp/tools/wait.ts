@@ -15,9 +15,11 @@ import { latestNumber, newestPage, pageAfter, type MessageRow } from '../../doma
 import { mapInOrder } from '../../domain/inOrder';
 import type { SessionRow } from '../../domain/sessions/sessions';
 import type { Queryable } from '../../store/port';
-import { assertStillHeld, liveImplicitSession, newestLiveLegacySession, resolveIdentity, sessionKeyOf, type RoomRef } from '../identity';
+import { assertWithinBudget } from '../acting';
+import { assertStillHeld, readingSession, resolveIdentity, sessionKeyOf, type RoomRef } from '../identity';
 import { routeMessage, type RoutingDecision } from '../routing';
 import { routableMessage, routingContextFor } from '../routingContext';
+import { noteCallIdentity } from '../callScope';
 import type { ToolEnv } from '../services';
 import { ARRAY, STRING, orNull, result } from '../outputSchemas';
 import { defineTool, readOnly, sessionFacade } from '../toolKit';
@@ -33,11 +35,6 @@ const BURST_QUIET_MS = 10;
 export function clampTimeout(timeout: number | undefined): number {
   if (!timeout) return 30_000;
   return Math.min(Math.max(timeout, 1_000), 180_000);
-}
-
-/** The routing identity: the acting session, else this connection's live legacy or implicit session in the room. */
-async function routingSession(env: ToolEnv, q: Queryable, room: RoomRef, acting: SessionRow | null): Promise<SessionRow | null> {
-  return acting ?? (await newestLiveLegacySession(env, q, room, true)) ?? (await liveImplicitSession(env, q, room));
 }
 
 interface Routed {
@@ -56,7 +53,7 @@ export const waitForMessagesTool = defineTool({
   title: 'Wait for messages',
   description:
     'Wait for messages that concern you. Loop: pass each result\'s last_observed_message_id as after_message_id, ' +
-    'even when none came. Sends progress every 10 s if asked; waits over 55 s need a client that resets its timeout on progress.',
+    'even if none came. Sends progress every 10 s if asked; waits over 55 s need a client that resets its timeout on progress.',
   input: {
     after_message_id: z.string().optional().describe('msg_N you last observed; omit at first.'),
     timeout: z.number().int().min(0).default(30_000).describe('Milliseconds, 1 000–180 000.'),
@@ -72,7 +69,11 @@ export const waitForMessagesTool = defineTool({
     }
     const identity = await resolveIdentity(env, args, { write: false });
     const { roomId, place, storage: store } = identity;
-    const recipient = await store.read((q) => routingSession(env, q, identity, identity.session));
+    await assertWithinBudget(env, identity);
+    const recipient = await store.read((q) => readingSession(env, q, identity, identity.session));
+    if (recipient) noteCallIdentity(env, identity, recipient.session_id);
+    const { deliveries, reachability } = env.services.delivery;
+    const recipientKey = recipient && sessionKeyOf(place, recipient);
     const deadline = Date.now() + clampTimeout(args.timeout);
     let takeover: DomainError | null = null;
     let wakeOnFailure: (() => void) | null = null;
@@ -91,12 +92,21 @@ export const waitForMessagesTool = defineTool({
     }
     const skipped: number[] = [];
     let gathered = false;
+    /** The first message this wait examines: the result delivers what routes to the agent from here on (issue 14). */
+    let examinedFrom: number | null = null;
+    /** Notes the receipt of a result that examined up to its last_observed_message_id. */
+    const delivered = <R extends { last_observed_message_id: string | null }>(result: R): R => {
+      const last = result.last_observed_message_id === null ? 0 : parseNumberedId('msg', result.last_observed_message_id)!;
+      if (recipient && examinedFrom !== null) deliveries.record(identity, recipient.session_id, examinedFrom, last);
+      return result;
+    };
     // A sleep starting after a takeover ends at once (reads are async: one may land meanwhile).
     const onFailure = (wake: () => void) => {
       wakeOnFailure = wake;
       if (takeover) wake();
     };
     const stopProgress = startWaitProgress(call, deadline - Date.now(), env.services.waitProgressMs);
+    if (recipientKey) reachability.waitStarted(recipientKey);
     try {
       for (;;) {
         if (takeover) throw takeover;
@@ -116,8 +126,15 @@ export const waitForMessagesTool = defineTool({
         if (cursor === null && latest === 0) cursor = 0;
         if (cursor === null) {
           signal.cancel();
-          return noteWake(call, await finish(env, identity, look.routed!, skipped, latest, 'newest'));
+          const routed = look.routed!;
+          const result = await finish(env, identity, routed, skipped, latest, 'newest');
+          // The newest page, or when cut to the byte bound its newest suffix: from its first kept message.
+          const firstKept = result.truncated ? result.messages[0]?.id : undefined;
+          examinedFrom = firstKept !== undefined ? parseNumberedId('msg', firstKept) : (routed[0]?.row.number ?? null);
+          return noteWake(call, delivered(result));
         }
+        // What this look routed starts after the cursor (or the newest number, when the cursor is ahead).
+        examinedFrom ??= Math.min(cursor, latest) + 1;
         if (look.routed) {
           signal.cancel();
           const routed = look.routed;
@@ -132,7 +149,7 @@ export const waitForMessagesTool = defineTool({
             }
             const result = await finish(env, identity, routed, skipped, routed.at(-1)!.row.number, 'oldest');
             if (recipient) recordWake(env, identity, recipient.session_id, routed, result.last_observed_message_id);
-            return noteWake(call, result);
+            return noteWake(call, delivered(result));
           }
           skipped.push(...routed.map((r) => r.row.number));
           cursor = routed.at(-1)!.row.number;
@@ -142,7 +159,7 @@ export const waitForMessagesTool = defineTool({
         const remaining = deadline - Date.now();
         if (remaining <= 0 || call.signal.aborted) {
           signal.cancel();
-          return noteWake(call, await finish(env, identity, [], skipped, cursor, 'oldest'));
+          return noteWake(call, delivered(await finish(env, identity, [], skipped, cursor, 'oldest')));
         }
         await sleep(signal, remaining, call.signal, onFailure);
         wakeOnFailure = null;
@@ -150,6 +167,7 @@ export const waitForMessagesTool = defineTool({
     } finally {
       stopProgress();
       removeWaiter();
+      if (recipientKey) reachability.waitEnded(recipientKey);
     }
   },
 });

@@ -8,6 +8,7 @@ import { adoptWorker, type WorkerRow } from '../../domain/sessions/workers';
 import { activeLeasesOfSession } from '../../domain/tasks/workLease';
 import { gitCurrentBranch } from '../../domain/git';
 import { sessionKeyOf, type RoomRef } from '../identity';
+import { noteCallIdentity } from '../callScope';
 import type { ToolEnv } from '../services';
 import { nameTaken } from './nameNotice';
 
@@ -28,6 +29,8 @@ export interface WorkerRegistration {
 }
 
 export async function registrationResult(env: ToolEnv, place: string, workerId: string, session: SessionRow): Promise<WorkerRegistration> {
+  // The token meter charges the result to the session it names, in this place.
+  noteCallIdentity(env, { place, roomId: session.room_id }, null);
   return {
     success: true,
     worker_id: workerId,

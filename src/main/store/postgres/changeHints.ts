@@ -9,6 +9,7 @@ const MAX_PAYLOAD_BYTES = 7_900;
 
 const TYPES: ReadonlySet<string> = new Set<RoomEventBody['type']>([
   'message.created', 'room.changed', 'task.changed', 'worker.changed', 'needsYou.changed', 'knowledge.changed',
+  'message.receipts', 'meter.changed',
 ]);
 
 /**
@@ -19,7 +20,9 @@ export function hintsOf(appId: string, events: readonly EmittedEvent[]): string[
   const out = new Set<string>();
   for (const event of events) {
     if (!('roomId' in event)) continue;
-    const text = JSON.stringify({ a: appId, ...event });
+    // A new message's summary (its text) is for this app's watchers only: the hint says its number.
+    const hint = event.type === 'message.created' ? { type: event.type, roomId: event.roomId, number: event.number } : event;
+    const text = JSON.stringify({ a: appId, ...hint });
     if (Buffer.byteLength(text) <= MAX_PAYLOAD_BYTES) out.add(text);
   }
   return [...out];
@@ -38,6 +41,7 @@ export function parseHint(appId: string, place: string, payload: string): Change
   // What the receivers use must have its type (a newer app may send more).
   if ((p.type === 'message.created' || p.type === 'task.changed') && typeof p.number !== 'number') return null;
   if (p.type === 'worker.changed' && typeof p.sessionId !== 'string') return null;
+  if (p.type === 'message.receipts' && (typeof p.sessionId !== 'string' || typeof p.first !== 'number' || typeof p.last !== 'number')) return null;
   const { a: _app, ...event } = p;
   return { ...(event as RoomEventBody), place, remote: true };
 }

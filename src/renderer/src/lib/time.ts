@@ -21,6 +21,16 @@ export function exactTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'medium' });
 }
 
+/**
+ * "14:05:12": when an agent got a message (receipts), the one place that needs the second:
+ * the receipts of one message are moments apart, which the relative form calls "just now".
+ */
+export function formatClockSeconds(iso: string): string {
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
 export function formatDay(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
   const startOf = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();

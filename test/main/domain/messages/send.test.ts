@@ -25,7 +25,14 @@ describe('posting a message', () => {
       publisher_session_id: 'local_juniper',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
-    expect(t.events.at(-1)).toEqual({ type: 'message.created', place: 'local', roomId: room, number: 1 });
+    // The event carries what watchers of new messages need, so they need not read it back.
+    expect(t.events.at(-1)).toEqual({
+      type: 'message.created',
+      place: 'local',
+      roomId: room,
+      number: 1,
+      message: { kind: 'message', source: 'agent', text: 'hello', publisherAgentKey: 'key_juniper', replyToNumber: null, createdAt: (await getMessageRow(t.q, room, n))!.created_at },
+    });
   });
 
   it('a person posts as themself with source human and no publisher', async () => {

@@ -34,7 +34,7 @@ describe('a person renames an agent', () => {
     expect(fx.messages('R').at(-1)).toMatchObject({ source: 'system', text: 'Ada renamed Juniper to Maple Ridge.', publisher_agent_key: null });
     expect(concernsOf(fx, 3)).toEqual([{ agent_key: s.agent_key, role: 'renamed', task_number: null }]);
     expect(fx.events).toEqual([
-      { type: 'message.created', place: 'local', roomId: 'R', number: 3 },
+      { type: 'message.created', place: 'local', roomId: 'R', number: 3, message: expect.objectContaining({ source: 'system', text: 'Ada renamed Juniper to Maple Ridge.' }) },
       { type: 'worker.changed', place: 'local', roomId: 'R', sessionId: s.session_id, change: 'renamed' },
     ]);
   });

@@ -22,6 +22,7 @@ describe('the agents roster', () => {
       roomId: 'R',
       roomName: 'Room R',
       durable: true,
+      workerId: juniper.worker_id,
       displayName: 'Juniper',
       actorLabel: "Juniper | Ada's agent | Claude Code",
       agentKey: juniper.agent_key,

@@ -19,6 +19,8 @@ import { sendMessage } from '../../../../src/main/domain/messages/send';
 import type { PersonActor } from '../../../../src/main/domain/actor';
 import { getTask } from '../../../../src/main/domain/tasks/board';
 import { updateTask } from '../../../../src/main/domain/tasks/updateTask';
+import { raiseAlert } from '../../../../src/main/domain/knowledge/alerts';
+import { recordDeliveries } from '../../../../src/main/domain/delivery/receipts';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -60,6 +62,7 @@ describe('migrations', () => {
       'rooms', 'messages', 'messages_fts', 'thread_participants', 'attachments', 'tasks', 'task_leases', 'task_events',
       'workers', 'agent_sessions', 'room_facts', 'human_requests', 'room_artifacts', 'artifact_task_links',
       'client_room_sessions', 'account', 'settings', 'managed_agents', 'managed_agent_turns', 'managed_agent_activity',
+      'delivery_spans', 'token_meter', 'needs_you_alerts',
     ]));
     const sql = (db.prepare("SELECT sql FROM sqlite_master WHERE name = 'tasks'").get() as { sql: string }).sql;
     expect(sql).toMatch(/STRICT/);
@@ -134,6 +137,7 @@ describe('migrations', () => {
     raw.close();
 
     const db = openDatabase(path);
+    // Brought to the newest version (migration 3 and every later one).
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(db.prepare('SELECT number, source, text FROM messages ORDER BY number').all()).toEqual(messages);
     expect(db.prepare('SELECT message_number, agent_key, role, task_number FROM event_concerns').all()).toEqual(concerns);
@@ -152,6 +156,31 @@ describe('migrations', () => {
     expect(db.prepare('SELECT COUNT(*) FROM managed_agents').pluck().get()).toBe(0);
     expect(db.prepare('SELECT COUNT(*) FROM event_concerns').pluck().get()).toBe(0);
     db.close();
+  });
+
+  it('migration 4 adds receipts, the token meter and the app\'s own "Needs you" items to a version-3 database, keeping its rows', async () => {
+    const path = dbPath();
+    const raw = new Database(path);
+    for (let v = 0; v < 3; v++) raw.exec(migrations[v]);
+    raw.pragma('user_version = 3');
+    raw.pragma('foreign_keys = ON');
+    await writeRaw(raw, (tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
+    await writeRaw(raw, (tx) => sendMessage(tx, { roomId: 'lab', author: ada, text: 'Before the update' }));
+    raw.close();
+
+    const store = new TestStorage({ path });
+    expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(store.db.prepare('SELECT text FROM messages').pluck().all()).toEqual(['Before the update']);
+    // An existing room numbers its items from 1.
+    expect(await store.write((tx) => raiseAlert(tx, { roomId: 'lab', kind: 'loop', subject: 's', title: 't', body: 'b' }))).toBe(1);
+    expect(await store.write((tx) => raiseAlert(tx, { roomId: 'lab', kind: 'loop', subject: 's', title: 't', body: 'b' }))).toBeNull();
+    await store.write((tx) => recordDeliveries(tx, [{ roomId: 'lab', sessionId: 's1', first: 1, last: 1, at: tx.now }]));
+    expect(() => store.db.prepare("INSERT INTO delivery_spans (room_id, session_id, first_number, last_number, delivered_at) VALUES ('lab', 's2', 5, 4, 't')").run()).toThrow(/CHECK/);
+    // Deleting the room takes its receipts, meter and items with it.
+    store.db.prepare("INSERT INTO token_meter (room_id, session_id, day, bytes, results) VALUES ('lab', 's1', '2026-01-01', 10, 1)").run();
+    store.db.prepare("DELETE FROM rooms WHERE room_id = 'lab'").run();
+    for (const table of ['delivery_spans', 'token_meter', 'needs_you_alerts']) expect(store.db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get(), table).toBe(0);
+    await store.close();
   });
 
   it('migration 5 (places) keeps a room\'s sessions, read marker, dismissals and clients\' saved rooms, as this computer\'s', async () => {

@@ -1,10 +1,10 @@
 // Numbered migrations. Migration N brings a database from user_version N-1 to N.
-// Append only: a released migration never changes. Until issue 14's 004_delivery lands on
-// this branch, 005_places sits at position 4 (a development database only).
+// Append only: a released migration never changes.
 import { migration001 } from './001_initial';
 import { migration002 } from './002_eventConcerns';
 import { migration003 } from './003_managedAgents';
+import { migration004 } from './004_delivery';
 import { migration005 } from './005_places';
 
-export const migrations: readonly string[] = [migration001, migration002, migration003, migration005];
+export const migrations: readonly string[] = [migration001, migration002, migration003, migration004, migration005];
 export const SCHEMA_VERSION = migrations.length;

@@ -1,22 +1,24 @@
-// One agent in the roster: name, tool, owner, online or not, status, why it was last
-// woken, rooms, tasks held, last seen, and its actions.
+// One agent in the roster: name, tool, owner, whether a mention reaches it now (and what that
+// means), why it was last woken, its own status, rooms, tasks held, tokens, last seen, and its actions.
 import type { AgentSession } from '../../../../shared/types';
 import { useRoomTitle } from '../../app/appData';
 import { Avatar } from '../../components/Avatar';
 import { IdeBadge } from '../../components/IdeBadge';
 import { Menu } from '../../components/Menu';
 import { Icon } from '../../components/Icon';
-import { StatusDot, STATUS_WORDS } from '../../components/StatusDot';
+import { STATUS_WORDS } from '../../components/StatusDot';
 import { Time } from '../../components/Time';
+import { ReachabilityDot, ReachabilityLabel } from '../delivery/Reachability';
+import { meterDetail, tokensText } from '../delivery/TokenMeter';
 import { AgentWakes } from './AgentWakes';
 
 export type AgentAction = 'rename' | 'disconnect' | 'remove';
 
 export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSession; rooms: string[]; showRoom: boolean; onAction: (agent: AgentSession, action: AgentAction) => void }) {
   const roomName = useRoomTitle();
-  const presence = agent.ended ? 'Disconnected' : agent.online ? STATUS_WORDS[agent.status] : 'Offline';
+  const status = `${STATUS_WORDS[agent.status]}${agent.statusText ? ` — ${agent.statusText}` : ''}`;
   return (
-    <li className={agent.online && !agent.ended ? 'agent-row' : 'agent-row agent-offline'}>
+    <li className={agent.ended || agent.reachability === 'offline' ? 'agent-row agent-offline' : 'agent-row'}>
       <Avatar name={agent.name} size={36} />
       <div className="agent-main">
         <div className="agent-name-line">
@@ -31,10 +33,16 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
           )}
         </div>
         <div className="agent-status-line">
-          <StatusDot online={agent.online && !agent.ended} status={agent.status} />
-          <span className="agent-presence">{presence}</span>
-          {agent.online && !agent.ended && agent.statusText && <span className="agent-status-text">— {agent.statusText}</span>}
+          {agent.ended ? (
+            <span className="reachability">
+              <ReachabilityDot reachability="offline" />
+              <span className="reachability-label">Disconnected</span>
+            </span>
+          ) : (
+            <ReachabilityLabel reachability={agent.reachability} withMeaning />
+          )}
         </div>
+        {agent.online && !agent.ended && <div className="agent-says" title={status}>{status}</div>}
         <AgentWakes sessionId={agent.sessionId} place={agent.place} lastWake={agent.lastWake} />
       </div>
       <dl className="agent-facts">
@@ -55,6 +63,10 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
         <div>
           <dt>Tasks</dt>
           <dd>{agent.tasksHeld.length === 0 ? 'None' : agent.tasksHeld.map((t) => `task_${t.number}`).join(', ')}</dd>
+        </div>
+        <div>
+          <dt>Tokens (bytes ÷ 4)</dt>
+          <dd title={meterDetail(agent.meter)}>{tokensText(agent.meter)}</dd>
         </div>
         <div>
           <dt>Last seen</dt>

@@ -1,6 +1,8 @@
-// The agents roster: every agent the app knows, online first; filtered to one room inside a
-// room's Agents tab, or by a room picker on the Agents page.
+// The agents roster: every agent the app knows, the ones a mention reaches soonest first;
+// filtered to one room inside a room's Agents tab, or by a room picker on the Agents page.
 import { useState } from 'react';
+import { compareAgents } from '../../../../shared/model/workers';
+import { TOKEN_ESTIMATE_NOTE } from '../../../../shared/tokens';
 import type { AgentSession } from '../../../../shared/types';
 import { useAppEvents } from '../../api/useAppEvents';
 import { useQuery } from '../../api/useQuery';
@@ -12,9 +14,9 @@ import { AgentDialogs } from './AgentDialogs';
 import { RoomOptions } from '../sidebar/RoomItem';
 import { isEventOf, refOf, roomKey, sameRoom, type RoomRef } from '../../lib/rooms';
 
+/** Who a message reaches soonest first (listening, working, managed, idle, …, offline), then the most recently seen. */
 export function sortAgents(agents: AgentSession[]): AgentSession[] {
-  const rank = (a: AgentSession) => (a.ended ? 2 : a.online ? 0 : 1);
-  return [...agents].sort((a, b) => rank(a) - rank(b) || b.lastSeenAt.localeCompare(a.lastSeenAt) || a.name.localeCompare(b.name));
+  return [...agents].sort(compareAgents);
 }
 
 /** Every agent, or (`room`) one room's: by id and place. */
@@ -24,9 +26,15 @@ export function AgentsRoster({ room: inRoom }: { room?: RoomRef }) {
   const all = useQuery('workers.list', {}, (e) => e.type === 'worker.changed' || e.type === 'task.changed');
   const [filter, setFilter] = useState<string>('');
   const [acting, setActing] = useState<{ agent: AgentSession; action: AgentAction } | null>(null);
-  // A wake changes only that agent's latest wake: patch it in place rather than refetch the roster.
+  // A wake, a change of reachability or of the meter changes only those fields: patch them in place rather than refetch the roster.
   useAppEvents((e) => {
-    if (e.type === 'worker.woken') all.setData((list) => list.map((a) => (a.sessionId === e.sessionId && isEventOf(e, refOf({ id: a.roomId, place: a.place })) ? { ...a, lastWake: e.wake } : a)));
+    const of = (a: AgentSession, sessionId: string) => a.sessionId === sessionId && isEventOf(e, refOf({ id: a.roomId, place: a.place }));
+    if (e.type === 'worker.woken') all.setData((list) => list.map((a) => (of(a, e.sessionId) ? { ...a, lastWake: e.wake } : a)));
+    if (e.type === 'worker.reachability') all.setData((list) => list.map((a) => (of(a, e.sessionId) ? { ...a, reachability: e.reachability } : a)));
+    if (e.type === 'meter.changed') {
+      const meters = new Map(e.sessions.map((s) => [s.sessionId, s.meter]));
+      all.setData((list) => list.map((a) => (isEventOf(e, refOf({ id: a.roomId, place: a.place })) && meters.has(a.sessionId) ? { ...a, meter: meters.get(a.sessionId)! } : a)));
+    }
   });
 
   if (all.status === 'loading') return <Loading label="Loading agents…" />;
@@ -46,6 +54,7 @@ export function AgentsRoster({ room: inRoom }: { room?: RoomRef }) {
         <p className="muted" role="status">
           {shown.length === 0 ? '' : `${online} online · ${shown.length} ${shown.length === 1 ? 'agent' : 'agents'}`}
         </p>
+        {shown.length > 0 && <p className="muted roster-note">{TOKEN_ESTIMATE_NOTE}</p>}
         {!inRoom && (
           <label className="inline-field">
             <span>Room</span>

@@ -11,6 +11,7 @@ import { SearchPanel } from './SearchPanel';
 import { ThreadPanel } from './ThreadPanel';
 import { Timeline } from './Timeline';
 import { useTimeline } from './useTimeline';
+import { ReceiptsProvider } from '../delivery/Receipts';
 
 export interface ChatViewProps {
   room: RoomSummary;
@@ -92,52 +93,54 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
   }, [route.focus, loaded, jumpTo]);
 
   return (
-    <div className={route.threadRoot ? 'chat with-side' : 'chat'}>
-      <div className="chat-main">
-        {searchOpen && (
-          <SearchPanel
+    <ReceiptsProvider room={ref}>
+      <div className={route.threadRoot ? 'chat with-side' : 'chat'}>
+        <div className="chat-main">
+          {searchOpen && (
+            <SearchPanel
+              room={ref}
+              initialQuery={searchQuery}
+              onQueryChange={setSearchQuery}
+              onChoose={(hit) => void choose(hit)}
+              onClose={onCloseSearch}
+              returnFocusTo={() => document.querySelector<HTMLElement>('.timeline')}
+            />
+          )}
+          {timeline.status === 'loading' && <Loading label="Loading messages…" />}
+          {timeline.status === 'error' && <ErrorState message={timeline.error ?? 'Messages could not load.'} onRetry={timeline.reload} />}
+          {timeline.status === 'ready' && timeline.messages.length === 0 && (
+            <EmptyState icon="chat" title="No messages yet">
+              When agents join <strong>{roomTitle(room)}</strong>, their messages show up here. You can start the conversation too.
+            </EmptyState>
+          )}
+          {timeline.status === 'ready' && timeline.messages.length > 0 && (
+            <Timeline timeline={timeline} focusNumber={route.focus} onOpenThread={openThread} onTask={openTask} onSeenNewest={onSeenNewest} onAtEnd={onAtEnd} />
+          )}
+          <Composer
+            label={`Message ${roomTitle(room)}`}
+            placeholder={`Message ${roomTitle(room)}`}
+            agentNames={agentNames}
+            tasks={tasks}
+            onSend={(text) => api.call('messages.send', { ...ref, text }).then(timeline.add)}
+            disabled={room.archived}
+            disabledReason="This room is archived: unarchive it to post."
+          />
+        </div>
+        {route.threadRoot !== undefined && (
+          <ThreadPanel
+            key={route.threadRoot}
             room={ref}
-            initialQuery={searchQuery}
-            onQueryChange={setSearchQuery}
-            onChoose={(hit) => void choose(hit)}
-            onClose={onCloseSearch}
-            returnFocusTo={() => document.querySelector<HTMLElement>('.timeline')}
+            rootNumber={route.threadRoot}
+            agentNames={agentNames}
+            tasks={tasks}
+            readOnly={room.archived}
+            onClose={() => navigate(roomRoute(ref, 'chat', { focus: route.focus }))}
+            onTask={openTask}
+            returnFocusTo={() => timelineRow(route.threadRoot!)}
+            onSeen={onSeenReply}
           />
         )}
-        {timeline.status === 'loading' && <Loading label="Loading messages…" />}
-        {timeline.status === 'error' && <ErrorState message={timeline.error ?? 'Messages could not load.'} onRetry={timeline.reload} />}
-        {timeline.status === 'ready' && timeline.messages.length === 0 && (
-          <EmptyState icon="chat" title="No messages yet">
-            When agents join <strong>{roomTitle(room)}</strong>, their messages show up here. You can start the conversation too.
-          </EmptyState>
-        )}
-        {timeline.status === 'ready' && timeline.messages.length > 0 && (
-          <Timeline timeline={timeline} focusNumber={route.focus} onOpenThread={openThread} onTask={openTask} onSeenNewest={onSeenNewest} onAtEnd={onAtEnd} />
-        )}
-        <Composer
-          label={`Message ${roomTitle(room)}`}
-          placeholder={`Message ${roomTitle(room)}`}
-          agentNames={agentNames}
-          tasks={tasks}
-          onSend={(text) => api.call('messages.send', { ...ref, text }).then(timeline.add)}
-          disabled={room.archived}
-          disabledReason="This room is archived: unarchive it to post."
-        />
       </div>
-      {route.threadRoot !== undefined && (
-        <ThreadPanel
-          key={route.threadRoot}
-          room={ref}
-          rootNumber={route.threadRoot}
-          agentNames={agentNames}
-          tasks={tasks}
-          readOnly={room.archived}
-          onClose={() => navigate(roomRoute(ref, 'chat', { focus: route.focus }))}
-          onTask={openTask}
-          returnFocusTo={() => timelineRow(route.threadRoot!)}
-          onSeen={onSeenReply}
-        />
-      )}
-    </div>
+    </ReceiptsProvider>
   );
 }

@@ -1,6 +1,6 @@
 // One chat message: avatar, sender line, Markdown text (collapsed with "Show more" when very
-// long), quoted message, reply count, and a "Reply in thread" action that appears on hover
-// and on keyboard focus. Its accessible name says who wrote it and when.
+// long), quoted message, reply count, who got it (receipts), and a "Reply in thread" action
+// that appears on hover and on keyboard focus. Its accessible name says who wrote it and when.
 import { memo, useId } from 'react';
 import type { TimelineMessage } from '../../../../shared/types';
 import { Avatar } from '../../components/Avatar';
@@ -11,6 +11,7 @@ import { ReplyCount } from './ReplyCount';
 import { messageLabel } from './rows';
 import { SenderLine } from './SenderLine';
 import { isLongMessage, useExpanded } from './longMessages';
+import { MessageReceiptsLine } from '../delivery/Receipts';
 
 export interface MessageItemProps {
   message: TimelineMessage;
@@ -45,6 +46,7 @@ export const MessageItem = memo(function MessageItem({ message, continued = fals
         )}
         <MessageText message={message} onTask={onTask} />
         {onOpenThread && <ReplyCount count={message.replyCount} lastReplyAt={message.lastReplyAt} onOpen={() => onOpenThread(message.number)} />}
+        <MessageReceiptsLine number={message.number} />
       </div>
       {onOpenThread && (
         <div className="message-actions">

@@ -2,6 +2,7 @@
 // answer is posted as a thread reply that wakes the agent; Dismiss takes it off the queue.
 // A task in review is decided here too: Approve (to Done) or Request changes (back to In
 // progress, with what should change as the answer).
+// Items the app raised itself (issue 14) take actions instead (AlertActions).
 import { useState } from 'react';
 import type { NeedsYouItem, NeedsYouReason } from '../../../../shared/types';
 import { errorMessage } from '../../api/client';
@@ -9,6 +10,7 @@ import { useRoomTitle } from '../../app/appData';
 import { Avatar } from '../../components/Avatar';
 import { Markdown } from '../../components/Markdown';
 import { Time } from '../../components/Time';
+import { AlertActions, type AlertActionsProps } from './AlertActions';
 
 export const REASON_WORDS: Readonly<Record<NeedsYouReason, string>> = {
   question: 'Question',
@@ -18,12 +20,18 @@ export const REASON_WORDS: Readonly<Record<NeedsYouReason, string>> = {
   task_in_review: 'Task in review',
   task_blocked: 'Blocked task',
   mention: 'Mentioned you',
+  unanswered: 'Not picked up',
+  idle_task: 'Task not started',
+  loop: 'Loop paused',
+  room_budget: 'Budget reached',
+  agent_budget: 'Budget reached',
 };
 
 export interface NeedsYouCardProps {
   item: NeedsYouItem;
   onAnswer: (item: NeedsYouItem, text: string) => Promise<unknown>;
   onDismiss: (item: NeedsYouItem) => Promise<unknown>;
+  onAct: AlertActionsProps['onAct'];
   onOpen: (item: NeedsYouItem) => void;
   /** A task in review: Approve moves it to Done (a note, if typed, is sent first). */
   onApprove: (item: NeedsYouItem, note: string) => Promise<unknown>;
@@ -31,7 +39,7 @@ export interface NeedsYouCardProps {
   onRequestChanges: (item: NeedsYouItem, note: string) => Promise<unknown>;
 }
 
-export function NeedsYouCard({ item, onAnswer, onDismiss, onOpen, onApprove, onRequestChanges }: NeedsYouCardProps) {
+export function NeedsYouCard({ item, onAnswer, onDismiss, onAct, onOpen, onApprove, onRequestChanges }: NeedsYouCardProps) {
   const [answer, setAnswer] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -81,51 +89,55 @@ export function NeedsYouCard({ item, onAnswer, onDismiss, onOpen, onApprove, onR
             <strong>Unblocks:</strong> {item.unblocks}
           </p>
         )}
-        <form
-          className="needs-answer"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (answer.trim()) void act(() => onAnswer(item, answer));
-          }}
-        >
-          <textarea
-            rows={2}
-            value={answer}
-            onChange={(e) => (setAnswer(e.target.value), setError(null))}
-            placeholder={review ? `A note for ${item.from} (what should change)…` : `Answer ${item.from}…`}
-            aria-label={review ? `Note for ${item.from}` : `Answer ${item.from}`}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
-                event.preventDefault();
-                if (answer.trim()) void act(() => onAnswer(item, answer));
-              }
+        {item.alert ? (
+          <AlertActions item={item} onAct={onAct} onDismiss={onDismiss} onOpen={onOpen} />
+        ) : (
+          <form
+            className="needs-answer"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (answer.trim()) void act(() => onAnswer(item, answer));
             }}
-          />
-          {error && <p className="form-error" role="alert">{error}</p>}
-          <div className="needs-actions">
-            <button type="button" className="btn btn-ghost" onClick={() => onOpen(item)}>
-              {item.ref.kind === 'task' ? 'Open task' : 'Open in room'}
-            </button>
-            <span className="spacer" />
-            <button type="button" className="btn" onClick={() => void act(() => onDismiss(item))} disabled={busy}>
-              Dismiss
-            </button>
-            {review ? (
-              <>
-                <button type="button" className="btn" onClick={requestChanges} disabled={busy}>
-                  Request changes
-                </button>
-                <button type="button" className="btn btn-primary" onClick={() => void act(() => onApprove(item, answer))} disabled={busy}>
-                  Approve
-                </button>
-              </>
-            ) : (
-              <button type="submit" className="btn btn-primary" disabled={busy || answer.trim() === ''}>
-                Send answer
+          >
+            <textarea
+              rows={2}
+              value={answer}
+              onChange={(e) => (setAnswer(e.target.value), setError(null))}
+              placeholder={review ? `A note for ${item.from} (what should change)…` : `Answer ${item.from}…`}
+              aria-label={review ? `Note for ${item.from}` : `Answer ${item.from}`}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+                  event.preventDefault();
+                  if (answer.trim()) void act(() => onAnswer(item, answer));
+                }
+              }}
+            />
+            {error && <p className="form-error" role="alert">{error}</p>}
+            <div className="needs-actions">
+              <button type="button" className="btn btn-ghost" onClick={() => onOpen(item)}>
+                {item.ref.kind === 'task' ? 'Open task' : 'Open in room'}
               </button>
-            )}
-          </div>
-        </form>
+              <span className="spacer" />
+              <button type="button" className="btn" onClick={() => void act(() => onDismiss(item))} disabled={busy}>
+                Dismiss
+              </button>
+              {review ? (
+                <>
+                  <button type="button" className="btn" onClick={requestChanges} disabled={busy}>
+                    Request changes
+                  </button>
+                  <button type="button" className="btn btn-primary" onClick={() => void act(() => onApprove(item, answer))} disabled={busy}>
+                    Approve
+                  </button>
+                </>
+              ) : (
+                <button type="submit" className="btn btn-primary" disabled={busy || answer.trim() === ''}>
+                  Send answer
+                </button>
+              )}
+            </div>
+          </form>
+        )}
       </article>
     </li>
   );

@@ -1,7 +1,7 @@
 // "Needs you": one queue across rooms, newest first, answered or dismissed in place. Focus
 // that was in a finished item moves on to the next one (or the heading when none is left).
 import { useEffect, useRef } from 'react';
-import type { NeedsYouItem } from '../../../../shared/types';
+import type { AlertAction, NeedsYouItem } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { useAppData } from '../../app/appData';
 import { LOCAL } from '../../lib/rooms';
@@ -10,6 +10,15 @@ import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
 import { useToast } from '../../components/Toasts';
 import { NeedsYouCard } from './NeedsYouCard';
 import { itemKey } from './useNeedsYouAnnouncements';
+
+/** What the toast says after an action on an item the app raised. */
+const ACTION_DONE: Readonly<Record<AlertAction, (item: NeedsYouItem) => string>> = {
+  remind: (item) => `Reminded ${item.from}.`,
+  handoff: () => 'Handed over.',
+  resume: () => 'Resumed: they wake each other again.',
+  stop: () => 'Told them to stop.',
+  resume_agent: (item) => `${item.from} takes turns again.`,
+};
 
 export function NeedsYouView() {
   const api = useApi();
@@ -27,7 +36,7 @@ export function NeedsYouView() {
     if (at === null || (active && active !== document.body)) return;
     focusedAt.current = null;
     const cards = list.current?.children ?? [];
-    const next = cards[Math.min(at, cards.length - 1)]?.querySelector('textarea');
+    const next = cards[Math.min(at, cards.length - 1)]?.querySelector<HTMLElement>('textarea, button');
     (next ?? heading.current)?.focus();
   }, [needsYou.data]);
   const onFocus = (event: React.FocusEvent) => {
@@ -50,7 +59,8 @@ export function NeedsYouView() {
     if (items.length === 0) {
       return (
         <EmptyState icon="inbox" title="Nothing needs you">
-          When an agent asks a question, wants a decision or approval, mentions you, or a task waits in review or is blocked, it shows up here.
+          When an agent asks a question, wants a decision or approval, mentions you, or a task waits in review or is blocked, it shows up here; so does a
+          message or task an agent has not picked up, a loop the loop guard paused, and a used-up budget.
         </EmptyState>
       );
     }
@@ -68,6 +78,11 @@ export function NeedsYouView() {
             onDismiss={async (it) => {
               await api.call('needsYou.dismiss', { item: it.ref });
               remove(it);
+            }}
+            onAct={async (it, action, toSessionId) => {
+              const { removed } = await api.call('needsYou.act', { item: it.ref, action, ...(toSessionId ? { toSessionId } : {}) });
+              toast(ACTION_DONE[action](it));
+              if (removed) remove(it);
             }}
             onApprove={async (it, note) => {
               if (note.trim()) await api.call('needsYou.answer', { item: it.ref, text: note });

@@ -1,26 +1,36 @@
-// Online agents in the room header: name, status and status text.
+// The room's reachable agents in the header (online, or managed: the app starts them), the
+// ones a mention reaches soonest first: name, whether a mention reaches it now (issue 14), and
+// what it says it is doing (its own status text). Hover says what each state means.
+import { REACHABILITY_WORDS } from '../../../../shared/model/workers';
 import type { AgentSession } from '../../../../shared/types';
 import { AgentChip } from '../../components/AgentChip';
 import { STATUS_WORDS } from '../../components/StatusDot';
+import { ReachabilityDot } from '../delivery/Reachability';
+import { sortAgents } from '../agents/AgentsRoster';
 
 const MAX_CHIPS = 3;
 
 export function PresenceChips({ agents, onShowAll }: { agents: AgentSession[]; onShowAll: () => void }) {
-  const online = agents.filter((agent) => agent.online && !agent.ended);
+  const online = sortAgents(agents.filter((agent) => !agent.ended && (agent.online || agent.reachability === 'managed')));
   if (online.length === 0) return <span className="presence-empty">No agents online</span>;
   const shown = online.slice(0, MAX_CHIPS);
   return (
     <ul className="presence" aria-label={`${online.length} agents online`}>
-      {shown.map((agent) => (
-        <li key={agent.sessionId}>
-          <AgentChip
-            name={agent.name}
-            status={agent.status}
-            statusText={agent.statusText || STATUS_WORDS[agent.status]}
-            title={`${agent.name} — ${STATUS_WORDS[agent.status]}${agent.statusText ? `: ${agent.statusText}` : ''}`}
-          />
-        </li>
-      ))}
+      {shown.map((agent) => {
+        const words = REACHABILITY_WORDS[agent.reachability];
+        const doing = agent.statusText || STATUS_WORDS[agent.status];
+        return (
+          <li key={agent.sessionId}>
+            <AgentChip
+              name={agent.name}
+              dot={<ReachabilityDot reachability={agent.reachability} />}
+              label={words.label}
+              statusText={agent.statusText || undefined}
+              title={`${agent.name} — ${words.label}: ${words.meaning} It says: ${doing}.`}
+            />
+          </li>
+        );
+      })}
       {online.length > MAX_CHIPS && (
         <li>
           <button type="button" className="link-button" onClick={onShowAll}>

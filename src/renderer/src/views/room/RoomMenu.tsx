@@ -1,4 +1,4 @@
-// The room's ⋯ menu: rename, pin, archive, export, delete (with confirmation).
+// The room's ⋯ menu: rename, pin, token budget, archive, export, delete (with confirmation).
 import { useState } from 'react';
 import type { RoomSummary } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
@@ -12,7 +12,7 @@ import { downloadText } from '../../lib/download';
 import { useNavigation } from '../../app/navigation';
 import { roomTitle } from '../../lib/rooms';
 
-export function RoomMenu({ room }: { room: RoomSummary }) {
+export function RoomMenu({ room, onBudget }: { room: RoomSummary; onBudget: () => void }) {
   const api = useApi();
   const toast = useToast();
   const { navigate } = useNavigation();
@@ -31,6 +31,7 @@ export function RoomMenu({ room }: { room: RoomSummary }) {
         items={[
           { key: 'rename', label: 'Rename…', onSelect: () => setDialog('rename') },
           { key: 'pin', label: room.pinned ? 'Unpin' : 'Pin to top', onSelect: () => run(() => api.call('rooms.pin', { roomId: room.id, place: room.place, pinned: !room.pinned }), room.pinned ? 'Unpinned.' : 'Pinned.') },
+          { key: 'budget', label: 'Token budget…', onSelect: onBudget },
           { key: 'md', label: 'Export as Markdown', onSelect: () => exportAs('markdown') },
           { key: 'json', label: 'Export as JSON', onSelect: () => exportAs('json') },
           { key: 'archive', label: room.archived ? 'Unarchive' : 'Archive', onSelect: () => run(() => api.call('rooms.archive', { roomId: room.id, place: room.place, archived: !room.archived }), room.archived ? 'Room unarchived.' : 'Room archived: it is read-only now.') },

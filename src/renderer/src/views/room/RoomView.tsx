@@ -15,7 +15,10 @@ import { MemoryView } from '../memory/MemoryView';
 import { useMessageAnnouncements } from '../chat/useMessageAnnouncements';
 import { RoomHeader } from './RoomHeader';
 import { TeamOfflineNotice } from './TeamOfflineNotice';
+import { useAppEvents } from '../../api/useAppEvents';
 import { isEventOf, refOf, roomKey, roomTitle } from '../../lib/rooms';
+import { BudgetDialog } from '../delivery/BudgetDialog';
+import { RoomDeliveryBar } from '../delivery/RoomDeliveryBar';
 
 const TABS: TabSpec<RoomTab>[] = [
   { key: 'chat', label: 'Chat', icon: 'chat' },
@@ -31,6 +34,16 @@ export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> })
   const ref = { roomId: route.roomId, place: route.place };
   const room = roomByRef(rooms.data, ref);
   const agents = useQuery('workers.list', ref, (e) => e.type === 'worker.changed' && isEventOf(e, ref));
+  const delivery = useQuery('delivery.room', ref, (e) => (e.type === 'meter.changed' || e.type === 'needsYou.changed') && isEventOf(e, ref));
+  const [budgetOpen, setBudgetOpen] = useState(false);
+  // Reachability and meters change without a write: patch them in place.
+  useAppEvents((e) => {
+    if (e.type === 'worker.reachability' && isEventOf(e, ref)) agents.setData((list) => list.map((a) => (a.sessionId === e.sessionId ? { ...a, reachability: e.reachability } : a)));
+    if (e.type === 'meter.changed' && isEventOf(e, ref)) {
+      const meters = new Map(e.sessions.map((s) => [s.sessionId, s.meter]));
+      agents.setData((list) => list.map((a) => ({ ...a, meter: meters.get(a.sessionId) ?? a.meter })));
+    }
+  });
   const [searchOpen, setSearchOpen] = useState(false);
   useMessageAnnouncements(ref, info.data?.person.name);
 
@@ -61,7 +74,17 @@ export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> })
   return (
     <section className="room" aria-label={roomTitle(room)}>
       <TeamOfflineNotice room={room} />
-      <RoomHeader room={room} agents={agentList} onShowAgents={() => navigate(roomRoute(refOf(room), 'agents'))} onSearch={openSearch} searchShortcut={api.host === 'electron'} />
+      <RoomHeader
+        room={room}
+        agents={agentList}
+        delivery={delivery.data ?? null}
+        onShowAgents={() => navigate(roomRoute(refOf(room), 'agents'))}
+        onSearch={openSearch}
+        searchShortcut={api.host === 'electron'}
+        onBudget={() => setBudgetOpen(true)}
+      />
+      {delivery.data && <RoomDeliveryBar room={ref} delivery={delivery.data} onBudget={() => setBudgetOpen(true)} />}
+      {budgetOpen && <BudgetDialog room={ref} roomName={roomTitle(room)} current={delivery.data?.budgetTokens ?? null} onClose={() => setBudgetOpen(false)} />}
       <Tabs tabs={TABS} selected={route.tab} onSelect={(tab) => navigate(roomRoute(refOf(room), tab))} label="Room views" idPrefix="room" />
       <div className="room-panel" id="room-panel" role="tabpanel" aria-labelledby={`room-tab-${route.tab}`}>
         {route.tab === 'chat' && <ChatView key={roomKey(ref)} room={room} route={route} agents={agentList} searchOpen={searchOpen} onCloseSearch={() => setSearchOpen(false)} />}

@@ -1,4 +1,4 @@
-// Settings: theme, notifications, GitHub client id, teams, data folder, export, about, diagnostics.
+// Settings: theme, notifications, delivery limits, GitHub client id, teams, data folder, export, about, diagnostics.
 import type { Settings, Theme } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
@@ -7,6 +7,7 @@ import { Icon } from '../../components/Icon';
 import { ErrorState, Loading } from '../../components/StateViews';
 import { useToast } from '../../components/Toasts';
 import { ClientIdSetting } from './ClientIdSetting';
+import { DeliverySettings } from './DeliverySettings';
 import { Diagnostics } from './Diagnostics';
 import { ExportRoom } from './ExportRoom';
 import { SettingsSection } from './SettingsSection';
@@ -55,6 +56,12 @@ export function SettingsView() {
           <span className="switch-track" aria-hidden="true" />
           <span>{current.notifications ? 'On' : 'Off'}</span>
         </label>
+      </SettingsSection>
+      <SettingsSection
+        title="Delivery"
+        description="A message an agent has not picked up (or a task it has not touched) becomes a Needs you item after this long; agents that keep messaging each other with no person involved are paused past the loop guard's limit."
+      >
+        <DeliverySettings settings={current} onSaved={apply} />
       </SettingsSection>
       <SettingsSection title="GitHub client id" description="The OAuth App LetAgents signs in with.">
         <ClientIdSetting settings={current} onSaved={apply} />

@@ -1,0 +1,89 @@
+// Delivery as the UI shows it (issue 14): receipts under messages, the token meter of
+// sessions and rooms, and a room's budget and loop-guard pause. `q` reads the room's place.
+import type { MessageReceipts, RoomDelivery } from '../../../shared/model/delivery';
+import type { Meter } from '../../../shared/model/workers';
+import type { App } from '../../app';
+import { namesInLoop } from '../../delivery/loopGuard';
+import { reachabilityOf } from '../../delivery/reachabilityOf';
+import { mapInOrder } from '../../domain/inOrder';
+import { getMessageRow, isPromptOnly, type MessageRow } from '../../domain/messages/read';
+import { listRoomSessions } from '../../domain/sessions/sessions';
+import { messageRecipients } from '../../mcp/messageStatus';
+import { selectAllMeters, selectRoomMeter } from '../../store/deliveryQueries';
+import type { PlacedRoom } from '../../store/places';
+import type { Queryable } from '../../store/port';
+
+/** The receipts of the given messages of a room (people-visible ones; others are left out). */
+export async function receiptsOf(app: App, q: Queryable, room: PlacedRoom, numbers: readonly number[]): Promise<MessageReceipts[]> {
+  const { roomId } = room;
+  const rows: MessageRow[] = [];
+  for (const n of new Set(numbers)) {
+    const row = await getMessageRow(q, roomId, n);
+    if (row && !isPromptOnly(row)) rows.push(row);
+  }
+  const recipients = await messageRecipients(app.hub.services, q, room, rows);
+  return mapInOrder(rows, async (row) => {
+    const list = recipients.get(row.number) ?? [];
+    return {
+      number: row.number,
+      seen: list.filter((r) => r.receipt).map((r) => ({ sessionId: r.session.session_id, name: r.session.display_name, at: r.receipt!.at, exact: r.receipt!.exact })),
+      waiting: await mapInOrder(
+        list.filter((r) => !r.receipt),
+        async (r) => ({ sessionId: r.session.session_id, name: r.session.display_name, reachability: await reachabilityOf(q, app.hub.delivery, room.place, r.session) }),
+      ),
+    };
+  });
+}
+
+const zero = (): Meter => ({ todayBytes: 0, totalBytes: 0 });
+
+/**
+ * Each session's meter in one room (stored plus not yet written), and the room's; the meter
+ * pairs what is not yet written with the read (TokenMeter.counted), so no byte counts twice.
+ */
+export async function roomMeters(app: App, q: Queryable, placed: PlacedRoom): Promise<{ room: Meter; sessions: Map<string, Meter> }> {
+  const { roomId } = placed;
+  const meter = app.hub.delivery.meter;
+  const sessions = new Map<string, Meter>();
+  const room = zero();
+  const add = (sessionId: string, today: number, total: number) => {
+    const m = sessions.get(sessionId) ?? zero();
+    sessions.set(sessionId, { todayBytes: m.todayBytes + today, totalBytes: m.totalBytes + total });
+    room.todayBytes += today;
+    room.totalBytes += total;
+  };
+  await meter.counted(placed.place, async (pending) => {
+    for (const row of await selectRoomMeter(q, roomId, meter.day(placed.place))) add(row.session_id, row.today, row.total);
+    for (const [key, bytes] of pending) if (key.startsWith(`${roomId}\n`)) add(key.slice(roomId.length + 1), bytes, bytes);
+  });
+  return { room, sessions };
+}
+
+/** Every session's meter across the rooms of `place`, keyed "<room>\n<session>" (the roster on the Agents page); pending bytes as in roomMeters. */
+export async function allSessionMeters(app: App, q: Queryable, place: string): Promise<Map<string, Meter>> {
+  const out = new Map<string, Meter>();
+  const add = (key: string, today: number, total: number) => {
+    const m = out.get(key) ?? zero();
+    out.set(key, { todayBytes: m.todayBytes + today, totalBytes: m.totalBytes + total });
+  };
+  const { meter } = app.hub.delivery;
+  await meter.counted(place, async (pending) => {
+    for (const row of await selectAllMeters(q, meter.day(place))) add(`${row.room_id}\n${row.session_id}`, row.today, row.total);
+    for (const [key, bytes] of pending) add(key, bytes, bytes);
+  });
+  return out;
+}
+
+export async function roomDelivery(app: App, q: Queryable, placed: PlacedRoom): Promise<RoomDelivery> {
+  const { roomId } = placed;
+  const budget = await app.hub.delivery.meter.budget(placed);
+  const pause = app.hub.delivery.loopGuard.pause(placed);
+  const names = pause ? namesInLoop(await listRoomSessions(q, roomId), pause) : [];
+  return {
+    roomId,
+    meter: (await roomMeters(app, q, placed)).room,
+    budgetTokens: budget.budgetTokens,
+    budgetReached: budget.reached,
+    loop: pause ? { agents: names, fromNumber: pause.fromNumber, alertNumber: pause.alertNumber } : null,
+  };
+}

@@ -1,0 +1,45 @@
+// Delivery you can see (issue 14): the services the MCP layer and the app API share —
+// receipts as tools deliver messages, each session's reachability, the token meter, the
+// loop guard, and the person's limits. The hub builds them; the "Needs you" watcher
+// (alerts.ts) is built with the app, beside the managed agents.
+import type { EventBus } from '../events/bus';
+import type { Places } from '../store/places';
+import { Deliveries } from './deliveries';
+import { DeliverySettings } from './deliverySettings';
+import { LoopGuard } from './loopGuard';
+import { Reachability } from './reachability';
+import { TokenMeter } from './tokenMeter';
+
+export interface DeliveryServices {
+  readonly settings: DeliverySettings;
+  readonly deliveries: Deliveries;
+  readonly reachability: Reachability;
+  readonly meter: TokenMeter;
+  readonly loopGuard: LoopGuard;
+  close(): Promise<void>;
+}
+
+/**
+ * Receipts, the meter and the loop guard work in each room's place; the limits are this
+ * computer's; reachability is keyed by place and session (placeKey), as `isOnline` is.
+ */
+export function createDeliveryServices(places: Places, bus: EventBus, isOnline: (sessionKey: string) => boolean): DeliveryServices {
+  const settings = new DeliverySettings(places.local);
+  const deliveries = new Deliveries(places);
+  const reachability = new Reachability(isOnline);
+  const meter = new TokenMeter(places, settings);
+  const loopGuard = new LoopGuard(places, bus, settings);
+  return {
+    settings,
+    deliveries,
+    reachability,
+    meter,
+    loopGuard,
+    async close() {
+      await loopGuard.close();
+      reachability.close();
+      await deliveries.close();
+      await meter.close();
+    },
+  };
+}

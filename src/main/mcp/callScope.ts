@@ -1,0 +1,26 @@
+// Which room and agent session a tool call acts for, as the call resolves them (identity.ts,
+// wait_for_messages' routing identity), so the token meter can charge the result to them
+// without every tool passing them back. Each call runs with its own ToolEnv carrying its
+// scope (callEnv); AsyncLocalStorage would do the same but slows every promise in the process.
+import type { ToolEnv } from './services';
+
+export interface CallScope {
+  /** The room's place ('local' or a team): its token meter rows live there. */
+  place: string | null;
+  roomId: string | null;
+  sessionId: string | null;
+}
+
+/** The env one call runs with: the connection's, plus a fresh scope. */
+export function callEnv(env: ToolEnv): ToolEnv & { readonly scope: CallScope } {
+  return { services: env.services, conn: env.conn, ready: env.ready, scope: { place: null, roomId: null, sessionId: null } };
+}
+
+/** Notes the call's room and, once known, its session (the latest resolution wins). */
+export function noteCallIdentity(env: ToolEnv, room: { readonly place: string; readonly roomId: string }, sessionId: string | null): void {
+  const scope = env.scope;
+  if (!scope) return;
+  scope.place = room.place;
+  scope.roomId = room.roomId;
+  if (sessionId !== null) scope.sessionId = sessionId;
+}

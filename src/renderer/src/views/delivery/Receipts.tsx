@@ -1,0 +1,73 @@
+// Under a message: "Seen by Atlas, Birch · waiting for Cedar" (issue 14), live. Hovering or
+// focusing it shows when each agent got it, and why the others have not (their reachability);
+// Enter or a click keeps that list open. The room's chat provides the store (ReceiptsProvider).
+import { createContext, useContext, useEffect, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { REACHABILITY_WORDS } from '../../../../shared/model/workers';
+import type { MessageReceipts } from '../../../../shared/types';
+import { useApi } from '../../api/ApiContext';
+import { useAppEvents, useReconnect } from '../../api/useAppEvents';
+import { isEventOf, type RoomRef } from '../../lib/rooms';
+import { formatClockSeconds } from '../../lib/time';
+import { ReceiptStore } from './receiptStore';
+
+const ReceiptsContext = createContext<ReceiptStore | null>(null);
+
+/** Keeps the receipts of the room's messages on screen fresh: receipt events, new agents, reachability. */
+export function ReceiptsProvider({ room, children }: { room: RoomRef; children: ReactNode }) {
+  const api = useApi();
+  // One store per room (id and place), not per render's ref object.
+  const { roomId, place } = room;
+  const store = useMemo(() => new ReceiptStore(api, { roomId, place }), [api, roomId, place]);
+  useEffect(() => () => store.close(), [store]);
+  useAppEvents((event) => {
+    if (!isEventOf(event, room)) return;
+    if (event.type === 'message.receipts') store.changed(event.first, event.last);
+    else if (event.type === 'worker.changed' || event.type === 'worker.reachability') store.changedAll();
+  });
+  useReconnect(() => store.changedAll());
+  return <ReceiptsContext.Provider value={store}>{children}</ReceiptsContext.Provider>;
+}
+
+const NO_STORE = { subscribe: () => () => undefined, get: () => undefined };
+
+export function MessageReceiptsLine({ number }: { number: number }) {
+  const store = useContext(ReceiptsContext);
+  const source = store ?? NO_STORE;
+  const receipts = useSyncExternalStore(
+    (listener) => source.subscribe(number, listener),
+    () => source.get(number),
+  );
+  if (!receipts || (receipts.seen.length === 0 && receipts.waiting.length === 0)) return null;
+  return <ReceiptsLine receipts={receipts} />;
+}
+
+export function receiptsSummary(receipts: MessageReceipts): string {
+  const seen = receipts.seen.length > 0 ? `Seen by ${receipts.seen.map((s) => s.name).join(', ')}` : '';
+  const waiting = receipts.waiting.length > 0 ? `waiting for ${receipts.waiting.map((w) => w.name).join(', ')}` : '';
+  return seen && waiting ? `${seen} · ${waiting}` : seen || `Not seen yet: ${waiting}`;
+}
+
+function ReceiptsLine({ receipts }: { receipts: MessageReceipts }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const all = receipts.waiting.length === 0;
+  return (
+    <div className={open ? 'receipts receipts-open' : 'receipts'}>
+      <button type="button" className={all ? 'receipts-summary receipts-all' : 'receipts-summary'} aria-expanded={open} aria-describedby={id} onClick={() => setOpen((o) => !o)}>
+        {receiptsSummary(receipts)}
+      </button>
+      <div role="tooltip" id={id} className="receipts-times">
+        {receipts.seen.map((s) => (
+          <span key={s.sessionId}>
+            {s.name}: got it {s.exact ? 'at' : 'by'} <time dateTime={s.at}>{formatClockSeconds(s.at)}</time>
+          </span>
+        ))}
+        {receipts.waiting.map((w) => (
+          <span key={w.sessionId}>
+            {w.name}: not yet. {REACHABILITY_WORDS[w.reachability].label}: {REACHABILITY_WORDS[w.reachability].meaning}
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// Delivery you can see (issue 14): receipts under messages ("Seen by Atlas, Birch · waiting
+// for Cedar"), a room's token meter and budget, and the loop guard's pause.
+import { z } from 'zod';
+import { RoomId, RoomNumber, Timestamp } from './common';
+import { Meter, Reachability } from './workers';
+
+export const SeenBy = z.object({
+  sessionId: z.string(),
+  name: z.string(),
+  at: Timestamp,
+  /** False when the time is an upper bound ("by then"): older receipts are kept folded. */
+  exact: z.boolean(),
+});
+
+export const WaitingFor = z.object({ sessionId: z.string(), name: z.string(), reachability: Reachability });
+
+/** One message's receipts: the agents it routes to that got it, and those it has not reached yet. */
+export const MessageReceipts = z.object({ number: RoomNumber, seen: z.array(SeenBy), waiting: z.array(WaitingFor) });
+export const ReceiptsResult = z.object({ receipts: z.array(MessageReceipts) });
+
+/** The loop guard's pause in a room: these agents' messages to one another wake none of them. */
+export const LoopPauseView = z.object({ agents: z.array(z.string()), fromNumber: RoomNumber, alertNumber: RoomNumber.nullable() });
+
+export const RoomDelivery = z.object({
+  roomId: RoomId,
+  /** What LetAgents tools returned to the room's agents (tokens ≈ bytes ÷ 4). */
+  meter: Meter,
+  /** The room's daily token budget, or null for none. */
+  budgetTokens: z.number().int().positive().nullable(),
+  budgetReached: z.boolean(),
+  loop: LoopPauseView.nullable(),
+});
+
+/** What a person can do to a "Needs you" item the app raised. */
+export const AlertAction = z.enum(['remind', 'handoff', 'resume', 'stop', 'resume_agent']);
+
+export const DeliveryLimits = z.object({
+  /** A message not picked up (or a task untouched) this long becomes a "Needs you" item. */
+  unansweredAfterSeconds: z.number().int().min(1).max(86_400),
+  /** More agent messages than this within loopGuardMinutes, with no person involved, pause those agents. */
+  loopGuardMessages: z.number().int().min(2).max(1_000),
+  loopGuardMinutes: z.number().int().min(1).max(1_440),
+});
+
+export type SeenBy = z.infer<typeof SeenBy>;
+export type WaitingFor = z.infer<typeof WaitingFor>;
+export type MessageReceipts = z.infer<typeof MessageReceipts>;
+export type RoomDelivery = z.infer<typeof RoomDelivery>;
+export type AlertAction = z.infer<typeof AlertAction>;
+export type DeliveryLimits = z.infer<typeof DeliveryLimits>;
