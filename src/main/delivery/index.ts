@@ -3,6 +3,7 @@
 // loop guard, and the person's limits. The hub builds them; the "Needs you" watcher
 // (alerts.ts) is built with the app, beside the managed agents.
 import type { EventBus } from '../events/bus';
+import type { PresenceRow } from '../mcp/services';
 import type { Places } from '../store/places';
 import { Deliveries } from './deliveries';
 import { DeliverySettings } from './deliverySettings';
@@ -16,6 +17,8 @@ export interface DeliveryServices {
   readonly reachability: Reachability;
   readonly meter: TokenMeter;
   readonly loopGuard: LoopGuard;
+  /** A team room's session held by another machine's app that is heard from (mcp/hub.ts isOnline). */
+  heldElsewhere(place: string, session: PresenceRow): boolean;
   close(): Promise<void>;
 }
 
@@ -23,7 +26,12 @@ export interface DeliveryServices {
  * Receipts, the meter and the loop guard work in each room's place; the limits are this
  * computer's; reachability is keyed by place and session (placeKey), as `isOnline` is.
  */
-export function createDeliveryServices(places: Places, bus: EventBus, isOnline: (sessionKey: string) => boolean): DeliveryServices {
+export function createDeliveryServices(
+  places: Places,
+  bus: EventBus,
+  isOnline: (sessionKey: string) => boolean,
+  heldElsewhere: (place: string, session: PresenceRow) => boolean,
+): DeliveryServices {
   const settings = new DeliverySettings(places.local);
   const deliveries = new Deliveries(places);
   const reachability = new Reachability(isOnline);
@@ -35,6 +43,7 @@ export function createDeliveryServices(places: Places, bus: EventBus, isOnline: 
     reachability,
     meter,
     loopGuard,
+    heldElsewhere,
     async close() {
       await loopGuard.close();
       reachability.close();

@@ -1,8 +1,10 @@
 // A session's reachability as people and agents are told it (issue 14): what the app sees
 // in memory (reachability.ts), with managed agents shown as reachable by design (the app
-// starts them when needed) unless paused or held, and ended sessions as offline.
+// starts them when needed) unless paused or held, ended sessions as offline, and a team
+// room's agent held by another machine's app as elsewhere (its waits are seen only there).
 import type { Reachability } from '../../shared/model/workers';
 import type { SessionRow } from '../domain/sessions/sessions';
+import type { PresenceRow } from '../mcp/services';
 import { getManagedStateOfWorker } from '../store/managedAgentQueries';
 import { placeKey } from '../mcp/placeKeys';
 import type { Queryable } from '../store/port';
@@ -10,13 +12,14 @@ import type { DeliveryServices } from '.';
 
 export async function reachabilityOf(
   q: Queryable,
-  delivery: Pick<DeliveryServices, 'reachability'>,
+  delivery: Pick<DeliveryServices, 'reachability' | 'heldElsewhere'>,
   place: string,
-  session: Pick<SessionRow, 'session_id' | 'worker_id' | 'room_id' | 'ended_at'>,
+  session: Pick<SessionRow, 'worker_id' | 'room_id'> & PresenceRow,
 ): Promise<Reachability> {
   if (session.ended_at) return 'offline';
   const live = delivery.reachability.state(placeKey(place, session.session_id));
   if (live === 'listening' || live === 'working') return live;
+  if (live === 'offline' && delivery.heldElsewhere(place, session)) return 'elsewhere';
   // Only a durable worker can be a managed agent (of this computer's rooms, whose `q` this is then): the others need no read.
   const managed = session.worker_id ? await getManagedStateOfWorker(q, session.worker_id, session.room_id) : undefined;
   if (managed) return managed.desired_state === 'running' && managed.held_reason === null ? 'managed' : 'managed_paused';

@@ -78,7 +78,12 @@ export class McpHub implements McpConnectionHandler {
     this.places = options.places ?? localOnly(store);
     // Before the room signals: the loop guard sees each commit before any waiter routes it.
     // Reachability is keyed by place and session (placeKey), as the bindings are.
-    this.delivery = createDeliveryServices(this.places, bus, (key) => this.bindings.isOnline(key));
+    this.delivery = createDeliveryServices(
+      this.places,
+      bus,
+      (key) => this.bindings.isOnline(key),
+      (place, session) => !this.bindings.knows(placeKey(place, session.session_id)) && this.isOnline(place, session),
+    );
     this.signals = new RoomSignals(bus);
     this.lastSeen = new LastSeenTracker(this.places);
     const hostId = hostIdOf(store);

@@ -10,9 +10,10 @@ export const AgentStatus = z.enum(['idle', 'working', 'reviewing', 'blocked']);
  * Whether a mention would reach the agent now (issue 14): inside wait_for_messages
  * (listening), called a tool in the last 2 minutes (working), connected but neither (idle),
  * not connected (offline); a managed agent the app starts when needed (managed), or one
- * paused or held by its budget (managed_paused).
+ * paused or held by its budget (managed_paused); in a team room, connected through another
+ * machine's app (elsewhere: whether it is waiting is known only there).
  */
-export const Reachability = z.enum(['listening', 'working', 'idle', 'offline', 'managed', 'managed_paused']);
+export const Reachability = z.enum(['listening', 'working', 'idle', 'offline', 'managed', 'managed_paused', 'elsewhere']);
 export type Reachability = z.infer<typeof Reachability>;
 
 /** Each state's short label and what it means for a message, in plain words (hover text, the roster). */
@@ -23,10 +24,11 @@ export const REACHABILITY_WORDS: Readonly<Record<Reachability, { label: string; 
   offline: { label: 'Offline', meaning: 'Not connected: it sees nothing until it connects again.' },
   managed: { label: 'Managed', meaning: 'Managed: the app starts it when something needs it.' },
   managed_paused: { label: 'Managed, paused', meaning: 'Managed but paused or held by its budget: the app starts no turn for it until you resume it.' },
+  elsewhere: { label: 'On another machine', meaning: "Connected through another machine of the team: a mention reaches it there; whether it is waiting now is shown on that machine." },
 };
 
 /** The roster's order: who a message reaches soonest first. */
-export const REACHABILITY_ORDER: readonly Reachability[] = ['listening', 'working', 'managed', 'idle', 'managed_paused', 'offline'];
+export const REACHABILITY_ORDER: readonly Reachability[] = ['listening', 'working', 'managed', 'elsewhere', 'idle', 'managed_paused', 'offline'];
 
 /** Roster order: who a message reaches soonest first (ended sessions last), then the most recently seen, then by name. */
 export function compareAgents(

@@ -39,7 +39,7 @@ async function worker(client: HelperClient, room: string, name: string) {
 async function roster(machine: InProcessMachine, room: string) {
   const listed = await machine.api('workers.list', { roomId: room, place: TEAM });
   if (!listed.ok) throw new Error(JSON.stringify(listed));
-  return listed.value as Array<{ name: string; online: boolean; machine: string | null; place: string; ended: boolean }>;
+  return listed.value as Array<{ name: string; online: boolean; machine: string | null; place: string; ended: boolean; reachability: string }>;
 }
 
 describe.skipIf(!runPostgresSuites)('two machines of one team', () => {
@@ -70,9 +70,11 @@ describe.skipIf(!runPostgresSuites)('two machines of one team', () => {
     expect(woken.messages.at(-1)).toMatchObject({ id: sent, text: '@Birch can you review the schema?', activation: { for_current_agent: { reason: 'explicit_mention' } } });
 
     // B sees Alder (held by A) online, with A's machine; both see the room as the team's.
+    // Whether Alder waits is known on A only: B says it is on another machine, not offline.
     const seenByB = await roster(b, 'plan');
-    expect(seenByB.find((s) => s.name === 'Alder')).toMatchObject({ online: true, machine: hostname(), place: TEAM });
-    expect(seenByB.find((s) => s.name === 'Birch')).toMatchObject({ online: true, machine: hostname() });
+    expect(seenByB.find((s) => s.name === 'Alder')).toMatchObject({ online: true, machine: hostname(), place: TEAM, reachability: 'elsewhere' });
+    expect(seenByB.find((s) => s.name === 'Birch')).toMatchObject({ online: true, machine: hostname(), reachability: 'working' });
+    expect((await roster(a, 'plan')).find((s) => s.name === 'Birch')).toMatchObject({ online: true, reachability: 'elsewhere' });
     const rooms = await b.api('rooms.list', {});
     expect(rooms.ok && rooms.value).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'plan', place: TEAM })]));
   });

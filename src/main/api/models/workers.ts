@@ -46,7 +46,7 @@ export async function toAgentSession(app: App, q: Queryable, place: string, entr
     lastSeenAt: entry.lastSeenAt,
     tasksHeld,
     lastWake: await lastWakeOf(app, q, place, entry.sessionId),
-    reachability: await reachabilityOf(q, app.hub.delivery, place, { session_id: entry.sessionId, worker_id: entry.workerId, room_id: entry.roomId, ended_at: entry.endedAt }),
+    reachability: await reachabilityOf(q, app.hub.delivery, place, { ...presence, worker_id: entry.workerId, room_id: entry.roomId }),
     meter: (meters ?? (await roomMeters(app, q, { place, roomId: entry.roomId })).sessions).get(keyed ? `${entry.roomId}\n${entry.sessionId}` : entry.sessionId) ?? { todayBytes: 0, totalBytes: 0 },
   };
 }
