@@ -33,6 +33,9 @@ export async function toUiEvents(app: App, event: CoreEvent): Promise<AppEvent[]
       return [{ type: 'agent.activity', agentId: event.agentId, turn: event.turn }];
     case 'place.reconnected':
       return [{ type: 'place.reconnected', place: event.place }];
+    case 'place.online':
+      // The UI learns it from teams.changed (the team's state), which comes with it.
+      return [];
     default: {
       const handles = event.type === 'message.created' ? await personHandlesOf(app, event.place) : [];
       return (await app.places.get(event.place)).read((q) => roomUiEvents(app, q, event, handles));

@@ -3,7 +3,8 @@
 // reply to it) that no tool returned to it within the limit; a task handed to an agent that
 // then calls no tool within the limit; a loop the loop guard paused; a room's daily budget
 // used up. What the item waited for resolves it (the message delivered, any tool call). A
-// restart re-derives the pending timers from the last day of messages in the store. Every
+// restart re-derives the pending timers from the last day of messages in the store (a team
+// offline at the start: when it comes online, PlaceLoads). Every
 // read and write runs in the background (Background): close() waits for them. Each room's
 // items, reads and writes are in its place (a team room's in the team's database, where
 // another app of the team may raise the same item: one item per subject, so only one stands).
@@ -28,6 +29,7 @@ import { eventConcernsOf } from '../store/routingQueries';
 import { getTaskRow } from '../store/taskQueries';
 import { budgetTexts, idleTaskTexts, loopTexts, unansweredTexts } from './alertTexts';
 import { Background } from './background';
+import { PlaceLoads } from './placeLoads';
 import { namesInLoop, type LoopDetail, type LoopPause } from './loopGuard';
 
 /** How far back a restart looks for pending items, and how many messages per room. */
@@ -44,7 +46,8 @@ export class DeliveryAlerts {
   private readonly idle = new Map<string, Array<{ roomId: string; alert: number }>>();
   private readonly offs: Array<() => void>;
   private readonly background = new Background('delivery alerts');
-  /** Settles once the open items are read back and the restart's timers are set again. */
+  private readonly loads: PlaceLoads;
+  /** Settles once the open items of the places reachable at the start are read back (their timers are set again after). */
   readonly ready: Promise<void>;
   private closed = false;
 
@@ -69,12 +72,14 @@ export class DeliveryAlerts {
       loopGuard.onTrip((room, pause, added) => this.guard('loop', () => this.onLoop(room, pause, added))),
       meter.onBudgetReached((room, day, state) => this.guard('budget', () => this.onBudget(room, day, state.usedTokens, state.budgetTokens!))),
     ];
-    const loaded = this.loadOpen();
-    this.ready = loaded.catch(() => undefined);
-    this.guard('restart', async () => {
-      await loaded;
-      await this.rederive();
-    });
+    this.loads = new PlaceLoads(
+      places,
+      bus,
+      this.background,
+      (storage) => this.loadOpen(storage),
+      (storage) => this.rederiveIn(storage),
+    );
+    this.ready = this.loads.ready;
   }
 
   /** Messages committed since the last turn of the event loop, looked at after the commits' own work (waking waiters, answering the poster). */
@@ -91,6 +96,7 @@ export class DeliveryAlerts {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.loads.close();
     for (const off of this.offs) off();
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
@@ -101,17 +107,15 @@ export class DeliveryAlerts {
     return this.services.delivery.settings.limits.unansweredAfterMs;
   }
 
-  /** The open items of every place that can be read now (a team that comes later keeps its items to itself until a restart). */
-  private async loadOpen(): Promise<void> {
-    for (const storage of await this.places.reachable()) {
-      const place = storage.place;
-      const [unanswered, idle] = await storage.read(async (q) => [await openAlerts(q, 'unanswered'), await openAlerts(q, 'idle_task')]);
-      for (const a of unanswered) if (a.session_id && a.message_number) this.unanswered.set(sessionRoomKey({ place, roomId: a.room_id }, a.session_id), { alert: a.number, message: a.message_number });
-      for (const a of idle) {
-        if (!a.session_id) continue;
-        const key = placeKey(place, a.session_id);
-        this.idle.set(key, [...(this.idle.get(key) ?? []), { roomId: a.room_id, alert: a.number }]);
-      }
+  /** A place's open items (once per place: `idle` gathers them). */
+  private async loadOpen(storage: Storage): Promise<void> {
+    const place = storage.place;
+    const [unanswered, idle] = await storage.read(async (q) => [await openAlerts(q, 'unanswered'), await openAlerts(q, 'idle_task')]);
+    for (const a of unanswered) if (a.session_id && a.message_number) this.unanswered.set(sessionRoomKey({ place, roomId: a.room_id }, a.session_id), { alert: a.number, message: a.message_number });
+    for (const a of idle) {
+      if (!a.session_id) continue;
+      const key = placeKey(place, a.session_id);
+      this.idle.set(key, [...(this.idle.get(key) ?? []), { roomId: a.room_id, alert: a.number }]);
     }
   }
 
@@ -276,11 +280,7 @@ export class DeliveryAlerts {
     });
   }
 
-  /** After a restart: the last day's messages start (or fire) their timers again. */
-  private async rederive(): Promise<void> {
-    for (const storage of await this.places.reachable()) await this.rederiveIn(storage);
-  }
-
+  /** After a restart (or a team's coming online): the place's last day of messages start (or fire) their timers again. */
   private async rederiveIn(storage: Storage): Promise<void> {
     const now = Date.parse(storage.now());
     const rooms = await storage.read((q) => listRooms(q));

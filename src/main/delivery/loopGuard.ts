@@ -4,7 +4,8 @@
 // went past the limit on, their messages to one another wake none of them (routing's
 // `loop_paused`, silent). Their messages are still stored and shown; the poster is told in
 // its send result. A person resumes them (or stops them) from "Needs you". Pauses live in
-// memory and in their open "Needs you" item, so a restart keeps them (read back in `ready`).
+// memory and in their open "Needs you" item, so a restart keeps them (read back in `ready`;
+// a team's when it comes online, should it be offline at the start: PlaceLoads).
 // A message is counted as its commit is published, before any waiter routes it; only a
 // room's first agent message since the start first reads what came before it (the stretch
 // a restart cut off), and the room's messages are counted in order once that read is done.
@@ -16,9 +17,11 @@ import type { SessionRow } from '../domain/sessions/sessions';
 import type { MessageSummary } from '../events/types';
 import type { EventBus } from '../events/bus';
 import { storageIn, type Places, type PlacedRoom } from '../store/places';
+import type { Storage } from '../store/port';
 import { placeKey, splitPlaceKey } from '../mcp/placeKeys';
 import { Background } from './background';
 import type { DeliverySettings } from './deliverySettings';
+import { PlaceLoads } from './placeLoads';
 
 /** Agents paused in one room: their messages to one another from `fromNumber` on wake none of them. */
 export interface LoopPause {
@@ -52,7 +55,8 @@ export class LoopGuard {
   private readonly listeners = new Set<(room: PlacedRoom, pause: LoopPause, added: readonly string[]) => void>();
   private readonly background = new Background('loop guard');
   private readonly off: () => void;
-  /** Settles once the pauses kept in open "Needs you" items are back (a failed read keeps none). */
+  private readonly loads: PlaceLoads;
+  /** Settles once the pauses kept in open "Needs you" items of the places reachable at the start are back. */
   readonly ready: Promise<void>;
 
   constructor(
@@ -60,7 +64,8 @@ export class LoopGuard {
     bus: EventBus,
     private readonly settings: DeliverySettings,
   ) {
-    this.ready = this.loadPauses().catch((error: unknown) => console.error('loop guard: could not read its pauses:', error));
+    this.loads = new PlaceLoads(places, bus, this.background, (storage) => this.loadPauses(storage));
+    this.ready = this.loads.ready;
     // Synchronous, inside the commit's publish: a waiter routes the message only afterwards.
     this.off = bus.on('message.created', (event) => this.onMessage(placeKey(event.place, event.roomId), event.number, event.message));
   }
@@ -95,15 +100,14 @@ export class LoopGuard {
 
   async close(): Promise<void> {
     this.off();
+    this.loads.close();
     this.listeners.clear();
     await this.background.settled();
   }
 
-  /** The pauses of every place that can be read now (a team offline at the start keeps its rooms unpaused here). */
-  private async loadPauses(): Promise<void> {
-    const stores = await this.places.reachable();
-    const found = await Promise.all(stores.map(async (storage) => ({ place: storage.place, alerts: await storage.read((q) => openAlerts(q, 'loop')) })));
-    for (const { place, alerts } of found) this.keepPauses(place, alerts);
+  /** The pauses kept in a place's open "Needs you" items. */
+  private async loadPauses(storage: Storage): Promise<void> {
+    this.keepPauses(storage.place, await storage.read((q) => openAlerts(q, 'loop')));
   }
 
   private keepPauses(place: string, alerts: Awaited<ReturnType<typeof openAlerts>>): void {

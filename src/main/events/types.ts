@@ -50,6 +50,8 @@ export type RoomEvent = RoomEventBody & {
 export type CoreEvent =
   | RoomEvent
   | AppOwnEvent
+  /** A team database is online for the first time since its storage opened (a team offline at the start, or added since): read what is kept of it. */
+  | { type: 'place.online'; place: string }
   /** A team database came back after its connection was lost: hints may have been missed, re-check everything of it. */
   | { type: 'place.reconnected'; place: string };
 

@@ -155,19 +155,29 @@ export class TeamConnections {
   }
 
   /**
-   * Follows the storage's state, and publishes on the app's bus what the team's other apps
+   * Follows the storage's state, and publishes on the app's bus that it is online for the
+   * first time (so what is kept in memory of a place, like delivery's pauses, is read from
+   * a team that was offline at the start or added since), what the team's other apps
    * committed (their NOTIFY hints, as remote events of this place) and that a lost
    * connection came back (so waiters re-check what a missed hint would have told them).
    */
   private watch(entry: Entry, storage: PostgresStorage): void {
     const { bus } = this.options;
+    let announced = false;
+    const follow = (state: TeamConnectionState) => {
+      this.setState(entry.name, state);
+      if (announced || state.status !== 'online') return;
+      announced = true;
+      bus.publish({ type: 'place.online', place: storage.place });
+    };
     const offs = [
-      storage.onConnectionChange((state) => this.setState(entry.name, state)),
+      storage.onConnectionChange(follow),
       storage.onRemoteChange((event) => bus.publish(event)),
       storage.onReconnect(() => bus.publish({ type: 'place.reconnected', place: storage.place })),
     ];
     entry.off = () => offs.forEach((off) => off());
-    this.setState(entry.name, storage.connection());
+    // An adopted storage (teams.add) is online already.
+    follow(storage.connection());
   }
 
   private async closeEntry(entry: Entry): Promise<void> {
