@@ -76,13 +76,14 @@ describe.skipIf(!runPostgresSuites)('a team room in the windows of two machines'
     expect(await roomButton(page, 'retro').count()).toBe(1);
   });
 
-  it('shows each agent\'s machine in the roster', async () => {
+  it('shows each agent\'s machine in the roster, and an agent held by the other machine as on another machine', async () => {
     const { page } = b;
     await roomButton(page, 'launch').click();
     await page.getByRole('tab', { name: 'Agents' }).click();
-    const row = page.getByRole('listitem').filter({ hasText: 'Alder' });
+    const row = page.getByRole('tabpanel', { name: 'Agents' }).getByRole('listitem').filter({ hasText: 'Alder' });
     await row.getByText(hostname(), { exact: true }).waitFor();
-    await row.getByText('Machine').waitFor();
+    await row.getByText('Machine', { exact: true }).waitFor();
+    await row.locator('.reachability-label').getByText('On another machine', { exact: true }).waitFor();
     await saveShot(page, 'team-room-roster');
     expect(b.problems).toEqual([]);
   });
