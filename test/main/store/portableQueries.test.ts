@@ -2,7 +2,7 @@
 // SQLite file and a team's PostgreSQL database (a real throwaway cluster). Every query module
 // runs here at least once, so SQL that only SQLite accepts (or that means something else in
 // PostgreSQL) fails this file before a team room ever runs it.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentActor, PersonActor } from '../../../src/main/domain/actor';
 import { RoomReceipts, recordDeliveries, type Delivery } from '../../../src/main/domain/delivery/receipts';
 import { closeAlert, getAlert, openAlerts, raiseAlert, reviseAlert } from '../../../src/main/domain/knowledge/alerts';
@@ -41,34 +41,24 @@ import { localOnly, type Places } from '../../../src/main/store/places';
 import type { Queryable, Storage, Tx } from '../../../src/main/store/port';
 import { eventConcern, eventConcernsOf, heldTaskNumbers, participatedBefore } from '../../../src/main/store/routingQueries';
 import { ensureSetting, getSetting, setSetting } from '../../../src/main/store/settingsQueries';
-import { runPostgresSuites, startPostgres, type PgCluster } from '../../support/postgres';
-import { openPostgresOn, openSqlite, type Opened } from './storageFixtures';
+import { storageEngines } from './storageFixtures';
 
-let cluster: PgCluster | null = null;
-const opened: Storage[] = [];
-const adapters: Array<[string, () => Promise<Opened>]> = [['SQLite', async () => openSqlite()]];
-if (runPostgresSuites) adapters.push(['PostgreSQL', async () => openPostgresOn((cluster ??= await startPostgres()))]);
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((s) => s.close()));
-});
-afterAll(() => cluster?.stop());
+const { engines, prepare } = storageEngines();
 
 const ada: PersonActor = { kind: 'person', label: 'Ada' };
 const LABELS = { ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Codex' } as const;
 
-describe.each(adapters)('the query modules on %s', (name, open) => {
+describe.each(engines)('the query modules on %s', (name, open) => {
   let storage: Storage;
   const write = <T>(fn: (tx: Tx) => Promise<T>) => storage.write(fn);
   const read = <T>(fn: (q: Queryable) => Promise<T>) => storage.read(fn);
 
   beforeAll(async () => {
-    if (name === 'PostgreSQL') cluster ??= await startPostgres();
+    await prepare(name);
   });
 
   async function fresh(): Promise<void> {
     ({ storage } = await open());
-    opened.push(storage);
   }
 
   /** A worker registered in `roomId` under `wanted` (or the name it got), as register_agent_session does. */

@@ -1,35 +1,24 @@
 // The storage port's contract, run against both adapters: this computer's SQLite file and a
 // team's PostgreSQL database (a real throwaway cluster). A behaviour the domain relies on
 // holds on both, or this file fails.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Storage, TextQuery } from '../../../src/main/store/port';
 import { UniqueViolationError, isUniqueViolation } from '../../../src/main/store/storageErrors';
-import { runPostgresSuites, startPostgres, type PgCluster } from '../../support/postgres';
-import { addMessage, addRoom, gate, messageNumbers, openPostgresOn, openSqlite, type Opened } from './storageFixtures';
+import { addMessage, addRoom, gate, messageNumbers, storageEngines, type Opened } from './storageFixtures';
 
-let cluster: PgCluster | null = null;
-const opened: Storage[] = [];
+const { engines, prepare } = storageEngines();
 
-const adapters: Array<[string, () => Promise<Opened>]> = [['SQLite', async () => openSqlite()]];
-if (runPostgresSuites) adapters.push(['PostgreSQL', async () => openPostgresOn((cluster ??= await startPostgres()))]);
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((s) => s.close()));
-});
-afterAll(() => cluster?.stop());
-
-describe.each(adapters)('the storage port on %s', (_name, open) => {
+describe.each(engines)('the storage port on %s', (name, open) => {
   let storage: Storage;
   let events: Opened['events'];
 
   beforeAll(async () => {
     // Starting the cluster belongs to the first test's budget otherwise.
-    if (_name === 'PostgreSQL') cluster ??= await startPostgres();
+    await prepare(name);
   });
 
   async function fresh(): Promise<void> {
     ({ storage, events } = await open());
-    opened.push(storage);
   }
 
   it('gets, lists and runs with ? placeholders, integers and counts as numbers, booleans as 0/1', async () => {

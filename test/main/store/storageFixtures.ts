@@ -5,7 +5,8 @@ import type { CoreEvent } from '../../../src/main/events/types';
 import type { Queryable, Storage, Tx } from '../../../src/main/store/port';
 import { SqliteStorage } from '../../../src/main/store/sqlite/sqliteStorage';
 import { PostgresStorage } from '../../../src/main/store/postgres/postgresStorage';
-import type { PgCluster } from '../../support/postgres';
+import { afterAll, afterEach } from 'vitest';
+import { runPostgresSuites, startPostgres, type PgCluster } from '../../support/postgres';
 
 export interface Opened<S extends Storage = Storage> {
   storage: S;
@@ -34,6 +35,37 @@ export async function openPostgres(url: string, place = 'acme'): Promise<Opened<
 
 export async function openPostgresOn(cluster: PgCluster): Promise<Opened<PostgresStorage>> {
   return openPostgres(await cluster.createDatabase());
+}
+
+/** The engines a suite runs on, by name, each opening a fresh storage. */
+export type Engines = Array<[name: string, open: () => Promise<Opened>]>;
+
+/**
+ * SQLite, and PostgreSQL on one throwaway cluster per file where the machine has one (with
+ * CI=true a missing one fails). Call at a test file's top level: it closes what each test
+ * opened and stops the cluster at the end. `prepare(name)` in a suite's `beforeAll` starts
+ * the cluster there, so starting it is not charged to the first test's time.
+ */
+export function storageEngines(): { engines: Engines; prepare(name: string): Promise<void> } {
+  let cluster: PgCluster | null = null;
+  const opened: Storage[] = [];
+  const kept = async (opening: Promise<Opened>): Promise<Opened> => {
+    const result = await opening;
+    opened.push(result.storage);
+    return result;
+  };
+  const engines: Engines = [['SQLite', () => kept(Promise.resolve(openSqlite()))]];
+  if (runPostgresSuites) engines.push(['PostgreSQL', async () => kept(openPostgresOn((cluster ??= await startPostgres())))]);
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((s) => s.close()));
+  });
+  afterAll(() => cluster?.stop());
+  return {
+    engines,
+    async prepare(name) {
+      if (name === 'PostgreSQL') cluster ??= await startPostgres();
+    },
+  };
 }
 
 export async function addRoom(tx: Tx, roomId: string): Promise<void> {
