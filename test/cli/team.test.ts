@@ -77,10 +77,10 @@ describe.skipIf(!runTeamSuites)('letagents-desktop team', () => {
     expect((await team(['list', '--data-dir', dataDir])).stdout).toContain('No teams');
   });
 
-  it('sets up a database owned by a plain role, created with the README\'s SQL (no superuser needed)', async () => {
+  it('sets up a database owned by a plain role, created with the SQL of docs/teams.md (no superuser needed)', async () => {
     const admin = new pg.Client({ connectionString: cluster.url('postgres') });
     await admin.connect();
-    // The README's "Setting up a team" SQL, run as the cluster's superuser.
+    // docs/teams.md's "Setting up a team" SQL, run as the cluster's superuser.
     await admin.query("CREATE ROLE letagents_acme LOGIN PASSWORD 'long-random-password'");
     await admin.query('CREATE DATABASE letagents_acme OWNER letagents_acme');
     await admin.end();
