@@ -2,8 +2,8 @@
 // app over the agent socket (the handshake proves both sides know the agent token) for a
 // fresh one-time link, so no lasting secret is ever on a command line or in a URL.
 import { parseArgs } from 'node:util';
-import { requestUiLink } from './helper/appLink';
-import { helperDataDir } from './helper/dataPaths';
+import { requestUiLink } from '../shared-node/appLink';
+import { helperDataDir } from '../shared-node/dataPaths';
 import { openInBrowser } from './browserOpener';
 
 export async function runOpen(argv: string[]): Promise<number> {

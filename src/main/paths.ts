@@ -21,4 +21,4 @@ export const databasePath = (dataDir: string) => join(dataDir, 'letagents.db');
 export const agentTokenPath = (dataDir: string) => join(dataDir, 'agent-token');
 
 /** The agent socket: `agent.sock` in the data dir; on Windows the named pipe the running app recorded (null while none is). */
-export { helperSocketPath as agentSocketPath } from '../cli/helper/dataPaths';
+export { helperSocketPath as agentSocketPath } from '../shared-node/dataPaths';

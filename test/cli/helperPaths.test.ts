@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { helperDataDir, helperSocketPath, helperTokenPath } from '../../src/cli/helper/dataPaths';
+import { helperDataDir, helperSocketPath, helperTokenPath } from '../../src/shared-node/dataPaths';
 import { agentSocketPath, agentTokenPath, resolveDataDir, defaultDataDir } from '../../src/main/paths';
 
 // The helper may not import the core, so it keeps its own copy of these paths.

@@ -11,7 +11,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppHost, type AppHost } from '../../src/main/host';
 import { createMemorySecretStore, type MemorySecretStore } from '../../src/main/secrets/memorySecretStore';
-import { appProof, helperProof, newNonce } from '../../src/cli/helper/handshake';
+import { appProof, helperProof, newNonce } from '../../src/shared-node/handshake';
 import { cleanupSpawned, connectHelper, connectHttp, ensureCliBuilt, openRawSocket, shakeHands, tempDataDir, tempDir } from '../support';
 import { startFakeGitHub, type FakeGitHub } from '../support/fakeGitHub';
 import { INITIALIZE_BODY, MCP_POST_HEADERS, probe, probeUpgrade } from '../support/httpProbe';

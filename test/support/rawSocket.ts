@@ -1,6 +1,6 @@
 // A raw connection to the agent socket, for tests of the handshake protocol itself.
 import { createConnection, type Socket } from 'node:net';
-import { appProof, helperProof, newNonce } from '../../src/cli/helper/handshake';
+import { appProof, helperProof, newNonce } from '../../src/shared-node/handshake';
 
 export interface RawSocket {
   readonly socket: Socket;
@@ -51,7 +51,7 @@ export function openRawSocket(path: string): Promise<RawSocket> {
 }
 
 /**
- * The agent-socket handshake as a helper runs it (src/cli/helper/protocol.ts): hello, check
+ * The agent-socket handshake as a helper runs it (src/shared-node/protocol.ts): hello, check
  * the app's proof, send ours (with `proofFields`, e.g. an API call). Resolves with the parsed welcome line.
  */
 export async function shakeHands(

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { requestUiLink } from '../../src/cli/helper/appLink';
+import { requestUiLink } from '../../src/shared-node/appLink';
 import { cliBin, repoRoot } from './cli';
 import { tempDataDir, track } from './processes';
 

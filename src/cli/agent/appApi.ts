@@ -2,7 +2,7 @@
 // proof carries the call (sent only once the app proved it knows the agent-token), answered
 // in the welcome line. The app allows only the managed-agent methods this way.
 import type { ApiResult } from '../../shared/bridge';
-import { attemptConnect } from '../helper/appLink';
+import { attemptConnect } from '../../shared-node/appLink';
 
 export class NoAppError extends Error {}
 

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import type { ApiResult } from '../../shared/bridge';
 import type { ManagedAgent } from '../../shared/model/managedAgents';
-import { helperDataDir } from '../helper/dataPaths';
+import { helperDataDir } from '../../shared-node/dataPaths';
 import { wantsHelp } from '../help';
 import { callApp, NoAppError } from './appApi';
 

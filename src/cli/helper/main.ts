@@ -1,10 +1,10 @@
 // `letagents-desktop mcp`: the stdio helper agents spawn. A pure pipe into the app's
 // agent socket; it imports no core and no native module so it starts fast.
 import { parseArgs } from 'node:util';
-import { AppLink } from './appLink';
-import { helperDataDir } from './dataPaths';
+import { AppLink } from '../../shared-node/appLink';
+import { helperDataDir } from '../../shared-node/dataPaths';
 import { Relay } from './relay';
-import { TOOL_PROFILE_NAMES, type ToolProfileName } from './protocol';
+import { TOOL_PROFILE_NAMES, type ToolProfileName } from '../../shared-node/protocol';
 
 export async function runHelper(argv: string[]): Promise<number> {
   const { values } = parseArgs({

@@ -4,9 +4,9 @@
 // reply to the replay swallowed) and the requests in flight (answered with an error).
 import type { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
-import type { AppConnection } from './appLink';
-import { LineSplitter } from './lines';
-import { HEARTBEAT_INTERVAL_MS, MAX_MESSAGE_BYTES, PING_LINE } from './protocol';
+import type { AppConnection } from '../../shared-node/appLink';
+import { LineSplitter } from '../../shared-node/lines';
+import { HEARTBEAT_INTERVAL_MS, MAX_MESSAGE_BYTES, PING_LINE } from '../../shared-node/protocol';
 
 type JsonRpcId = string | number;
 interface Message {

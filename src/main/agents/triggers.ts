@@ -8,7 +8,7 @@ import { parseActorLabel } from '../domain/identity/labels';
 import { getMessageRow, type MessageRow } from '../domain/messages/read';
 import { getSession } from '../domain/sessions/sessions';
 import { activeWorkLease } from '../domain/tasks/leases';
-import { activationFor } from '../mcp/activation';
+import { activationFor } from '../domain/activation/activation';
 import type { McpServices } from '../mcp/services';
 import type { Storage } from '../store/port';
 import { getTaskRow } from '../store/taskQueries';

@@ -3,7 +3,7 @@
 // acting (their actor and the handles that mention them, which in a team's room name them
 // to the whole team), reads on the committed state, and queued writes.
 import { hostname } from 'node:os';
-import type { App } from '../app';
+import type { AppParts } from './appParts';
 import { osUserName } from '../auth/ownerIdentity';
 import type { PersonActor } from '../domain/actor';
 import { normalizeHandle } from '../domain/identity/handles';
@@ -23,7 +23,7 @@ export interface ApiHost {
 }
 
 export interface ApiContext {
-  readonly app: App;
+  readonly app: AppParts;
   readonly host: ApiHost;
   /** The place as the app names it: 'local' (the default), or the team's registered name; place_unknown otherwise. */
   place(place?: string): Promise<string>;
@@ -46,7 +46,7 @@ export interface ApiContext {
 
 const isLocal = (place: string | undefined) => place === undefined || place === LOCAL_PLACE;
 
-export function createApiContext(app: App, host: ApiHost = {}): ApiContext {
+export function createApiContext(app: AppParts, host: ApiHost = {}): ApiContext {
   const storage = (place?: string) => (isLocal(place) ? Promise.resolve(app.places.local) : app.places.get(place!));
   return {
     app,
@@ -62,13 +62,13 @@ export function createApiContext(app: App, host: ApiHost = {}): ApiContext {
 }
 
 /** The person's name in a place (ApiContext.person). */
-async function personLabel(app: App, place: string | undefined): Promise<string> {
+async function personLabel(app: AppParts, place: string | undefined): Promise<string> {
   const owner = await app.auth.ownerIdentity();
   if (isLocal(place)) return owner.ownerLabel;
   return owner.githubLogin ?? `${osUserName() || 'someone'}@${hostname()}`;
 }
 
-export async function personHandlesOf(app: App, place?: string): Promise<string[]> {
+export async function personHandlesOf(app: AppParts, place?: string): Promise<string[]> {
   const owner = await app.auth.ownerIdentity();
   const names = [owner.ownerLabel, owner.githubLogin ?? ''];
   if (!isLocal(place)) names.push(await personLabel(app, place));

@@ -3,7 +3,7 @@
 // arrive ready to show, read from the room's place; the rest say what to refetch. One
 // mapping per app is shared by every window or socket that listens.
 import type { AppEvent } from '../../shared/events';
-import type { App } from '../app';
+import type { AppParts } from './appParts';
 import { isPromptOnly, getMessageRow } from '../domain/messages/read';
 import { getTask } from '../domain/tasks';
 import type { CoreEvent, RoomEvent } from '../events/types';
@@ -16,14 +16,14 @@ import { toWake } from './models/wakes';
 import { roomMeters } from './models/delivery';
 import { reachabilityOf } from '../delivery/reachabilityOf';
 import { getSession } from '../domain/sessions/sessions';
-import { splitPlaceKey } from '../mcp/placeKeys';
+import { splitPlaceKey } from '../domain/placeKeys';
 import { onUiSignal } from './uiSignals';
 
 export type UiListener = (event: AppEvent) => void;
 export type UiSubscribe = (listener: UiListener) => () => void;
 
 /** The UI events one core event becomes (none when what it names is already gone). */
-export async function toUiEvents(app: App, event: CoreEvent): Promise<AppEvent[]> {
+export async function toUiEvents(app: AppParts, event: CoreEvent): Promise<AppEvent[]> {
   switch (event.type) {
     case 'auth.changed':
       return [{ type: 'auth.changed' }];
@@ -43,7 +43,7 @@ export async function toUiEvents(app: App, event: CoreEvent): Promise<AppEvent[]
   }
 }
 
-async function roomUiEvents(app: App, q: Queryable, event: RoomEvent, handles: string[]): Promise<AppEvent[]> {
+async function roomUiEvents(app: AppParts, q: Queryable, event: RoomEvent, handles: string[]): Promise<AppEvent[]> {
   const { place, roomId } = event;
   const needsYou: AppEvent = { type: 'needsYou.changed', roomId, place };
   switch (event.type) {
@@ -83,17 +83,17 @@ async function roomUiEvents(app: App, q: Queryable, event: RoomEvent, handles: s
   }
 }
 
-async function taskCardOrNull(app: App, q: Queryable, place: string, roomId: string, number: number) {
+async function taskCardOrNull(app: AppParts, q: Queryable, place: string, roomId: string, number: number) {
   const row = await getTaskRow(q, roomId, number);
   return row ? toTaskCard(app, place, await getTask(q, roomId, number), row) : null;
 }
 
-const subscribersByApp = new WeakMap<App, UiSubscribe>();
+const subscribersByApp = new WeakMap<AppParts, UiSubscribe>();
 /** Per app: resolves once every event published so far has been delivered to the UI. */
-const settledByApp = new WeakMap<App, () => Promise<void>>();
+const settledByApp = new WeakMap<AppParts, () => Promise<void>>();
 
 /** Resolves once the UI feed has delivered every event published so far (at once without a feed). */
-export function uiEventsSettled(app: App): Promise<void> {
+export function uiEventsSettled(app: AppParts): Promise<void> {
   return settledByApp.get(app)?.() ?? Promise.resolve();
 }
 
@@ -102,7 +102,7 @@ export function uiEventsSettled(app: App): Promise<void> {
  * Core events are mapped once and fanned out to every listener, in the order they came
  * (mapping reads the store, so each waits for the one before).
  */
-export function eventsForUi(app: App): UiSubscribe {
+export function eventsForUi(app: AppParts): UiSubscribe {
   const existing = subscribersByApp.get(app);
   if (existing) return existing;
   const listeners = new Set<UiListener>();

@@ -1,6 +1,6 @@
 // The app API over the app core: one implementation per contract method (by domain in
 // ./methods), for the one dispatcher both bridges use, and the UI's event feed.
-import type { App } from '../app';
+import type { AppParts } from './appParts';
 import { createApiContext, type ApiHost } from './context';
 import type { ApiImplementation } from './dispatcher';
 import { agentMethods } from './methods/agents';
@@ -21,7 +21,7 @@ export type { ApiHost } from './context';
 export { eventsForUi, toUiEvents, uiEventsSettled, type UiListener, type UiSubscribe } from './events';
 export { createDispatcher, type ApiImplementation, type Dispatch } from './dispatcher';
 
-export function createApiImplementation(app: App, host: ApiHost = {}): ApiImplementation {
+export function createApiImplementation(app: AppParts, host: ApiHost = {}): ApiImplementation {
   const ctx = createApiContext(app, host);
   return {
     ...roomMethods(ctx),

@@ -1,20 +1,20 @@
 // UI-only signals that are not writes: e.g. a pull request's state arrived from GitHub
 // after a board read. They must not go on the core bus, where they would wake agents.
-import type { App } from '../app';
+import type { AppParts } from './appParts';
 
 export type UiSignal = { type: 'task.refreshed'; place: string; roomId: string; number: number };
 
 type Listener = (signal: UiSignal) => void;
 
-const listenersByApp = new WeakMap<App, Set<Listener>>();
+const listenersByApp = new WeakMap<AppParts, Set<Listener>>();
 
-function listenersOf(app: App): Set<Listener> {
+function listenersOf(app: AppParts): Set<Listener> {
   let set = listenersByApp.get(app);
   if (!set) listenersByApp.set(app, (set = new Set()));
   return set;
 }
 
-export function emitUiSignal(app: App, signal: UiSignal): void {
+export function emitUiSignal(app: AppParts, signal: UiSignal): void {
   for (const listener of listenersOf(app)) {
     try {
       listener(signal);
@@ -24,7 +24,7 @@ export function emitUiSignal(app: App, signal: UiSignal): void {
   }
 }
 
-export function onUiSignal(app: App, listener: Listener): () => void {
+export function onUiSignal(app: AppParts, listener: Listener): () => void {
   const set = listenersOf(app);
   set.add(listener);
   return () => set.delete(listener);

@@ -20,15 +20,16 @@ import { postSystemEvent } from '../domain/systemEvents';
 import { activeWorkLease } from '../domain/tasks/leases';
 import type { EventBus } from '../events/bus';
 import type { MessageSummary } from '../events/types';
-import { routerFor } from '../mcp/activation';
-import type { McpServices } from '../mcp/services';
-import { placeKey, splitPlaceKey } from '../mcp/placeKeys';
+import { routerFor } from '../domain/activation/activation';
+import type { RoutingServices } from '../domain/activation/routingContext';
+import { placeKey, splitPlaceKey } from '../domain/placeKeys';
 import { storageIn, type Places, type PlacedRoom } from '../store/places';
 import type { Queryable, Storage } from '../store/port';
 import { eventConcernsOf } from '../store/routingQueries';
 import { getTaskRow } from '../store/taskQueries';
 import { budgetTexts, idleTaskTexts, loopTexts, unansweredTexts } from './alertTexts';
 import { Background } from './background';
+import type { DeliveryServices } from './index';
 import { PlaceLoads } from './placeLoads';
 import { namesInLoop, type LoopDetail, type LoopPause } from './loopGuard';
 
@@ -54,7 +55,7 @@ export class DeliveryAlerts {
   constructor(
     private readonly places: Places,
     bus: EventBus,
-    private readonly services: McpServices,
+    private readonly services: RoutingServices & { readonly delivery: DeliveryServices },
   ) {
     const { deliveries, reachability, loopGuard, meter } = services.delivery;
     this.offs = [

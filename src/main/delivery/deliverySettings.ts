@@ -5,7 +5,7 @@
 // and changed only through this object. All of it is this person's and lives on this
 // computer, a team room's budget too (it holds back the agents connected to this app; the
 // count it is checked against is the room's, in the team's database).
-import { placeKey } from '../mcp/placeKeys';
+import { placeKey } from '../domain/placeKeys';
 import { LOCAL_PLACE, type PlacedRoom } from '../store/places';
 import type { Storage } from '../store/port';
 import { getSetting, listSettingsWithPrefix, setSetting } from '../store/settingsQueries';

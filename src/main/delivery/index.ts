@@ -3,7 +3,7 @@
 // loop guard, and the person's limits. The hub builds them; the "Needs you" watcher
 // (alerts.ts) is built with the app, beside the managed agents.
 import type { EventBus } from '../events/bus';
-import type { PresenceRow } from '../mcp/services';
+import type { PresenceRow } from '../domain/sessions/presence';
 import type { Places } from '../store/places';
 import { Deliveries } from './deliveries';
 import { DeliverySettings } from './deliverySettings';

@@ -18,7 +18,7 @@ import type { MessageSummary } from '../events/types';
 import type { EventBus } from '../events/bus';
 import { storageIn, type Places, type PlacedRoom } from '../store/places';
 import type { Storage } from '../store/port';
-import { placeKey, splitPlaceKey } from '../mcp/placeKeys';
+import { placeKey, splitPlaceKey } from '../domain/placeKeys';
 import { Background } from './background';
 import type { DeliverySettings } from './deliverySettings';
 import { PlaceLoads } from './placeLoads';

@@ -4,7 +4,7 @@
 // idle (connected but neither: a mention waits until someone prompts it), or offline.
 // Managed agents and ended sessions are told apart by the callers, which read the store.
 // Changes are reported to listeners (the UI), including the ones time makes. A session is
-// named by its key: its place and id (mcp/placeKeys.ts), as the worker bindings name it;
+// named by its key: its place and id (domain/placeKeys.ts), as the worker bindings name it;
 // `sessionId` below is that key.
 export type LiveReachability = 'listening' | 'working' | 'idle' | 'offline';
 

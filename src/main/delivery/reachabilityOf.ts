@@ -4,9 +4,9 @@
 // room's agent held by another machine's app as elsewhere (its waits are seen only there).
 import type { Reachability } from '../../shared/model/workers';
 import type { SessionRow } from '../domain/sessions/sessions';
-import type { PresenceRow } from '../mcp/services';
+import type { PresenceRow } from '../domain/sessions/presence';
 import { getManagedStateOfWorker } from '../store/managedAgentQueries';
-import { placeKey } from '../mcp/placeKeys';
+import { placeKey } from '../domain/placeKeys';
 import type { Queryable } from '../store/port';
 import type { DeliveryServices } from '.';
 

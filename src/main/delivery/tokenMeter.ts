@@ -5,7 +5,7 @@
 // a room's daily budget is checked against the count.
 import { addMeterBytes, selectRoomBytesOn } from '../store/deliveryQueries';
 import { LOCAL_PLACE, nowIn, storageIn, type Places, type PlacedRoom } from '../store/places';
-import { placeKey } from '../mcp/placeKeys';
+import { placeKey } from '../domain/placeKeys';
 import { estimateTokens } from '../../shared/tokens';
 import { Background, BatchedWrite } from './background';
 import type { DeliverySettings } from './deliverySettings';

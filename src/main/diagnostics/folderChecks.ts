@@ -5,7 +5,7 @@ import { SCHEMA_VERSION } from '../store/sqlite/migrations';
 import { assertIntact, DatabaseVersionError, openDatabase } from '../store/sqlite/database';
 import { folderCreationProblem } from '../store/dataFolder';
 import { agentSocketPath, agentTokenPath, databasePath } from '../paths';
-import { attemptConnect } from '../../cli/helper/appLink';
+import { attemptConnect } from '../../shared-node/appLink';
 import type { CheckOutcome, DoctorCheck } from './check';
 
 const checksModes = process.platform !== 'win32';

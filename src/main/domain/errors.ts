@@ -1,6 +1,8 @@
 // The error catalogue of mcp-tools.md §2.6: every expected failure is a DomainError
 // carrying the spec's code, its exact phrase and whether MCP reports it soft or hard.
 
+import { StorageError } from '../store/storageErrors';
+
 export type ErrorKind = 'soft' | 'hard';
 
 export class DomainError extends Error {
@@ -18,8 +20,13 @@ export class DomainError extends Error {
   }
 }
 
-export function isDomainError(value: unknown): value is DomainError {
-  return value instanceof DomainError;
+/**
+ * An expected failure to report by its code and phrase: the domain's own, or the store's
+ * (StorageError: database busy, team offline, unknown place, …), which the domain reports
+ * as its own.
+ */
+export function isDomainError(value: unknown): value is DomainError | StorageError {
+  return value instanceof DomainError || value instanceof StorageError;
 }
 
 const hard = (code: string, phrase: string) => new DomainError(code, 'hard', phrase);

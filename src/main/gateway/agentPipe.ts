@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:net';
-import { pipeNamePath, readPipeName } from '../../cli/helper/dataPaths';
+import { pipeNamePath, readPipeName } from '../../shared-node/dataPaths';
 import { AppAlreadyRunningError, listen, someoneListens } from './listening';
 
 export const newPipeName = (): string => `\\\\.\\pipe\\letagents-desktop-${randomBytes(16).toString('hex')}`;

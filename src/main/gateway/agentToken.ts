@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { agentTokenPath } from '../paths';
 import { prepareDataFolder } from '../store/dataFolder';
-import { sameSecret } from '../../cli/helper/handshake';
+import { sameSecret } from '../../shared-node/handshake';
 
 const TOKEN_BYTES = 32;
 

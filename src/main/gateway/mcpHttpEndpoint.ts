@@ -11,7 +11,7 @@ import type { McpConnectionHandler } from '../mcp/connection';
 import type { ConnectionIdSource } from './connectionIds';
 import { limitReasons, MAX_CALLS_IN_FLIGHT, MAX_UNREAD_BYTES } from './connectionLimits';
 import { checkLoopbackRequest } from './httpGuards';
-import { TOOL_PROFILE_NAMES, type ToolProfileName } from '../../cli/helper/protocol';
+import { TOOL_PROFILE_NAMES, type ToolProfileName } from '../../shared-node/protocol';
 
 export const HTTP_SESSION_IDLE_MS = 30 * 60_000;
 const MAX_BODY_BYTES = 4 * 1024 * 1024;

@@ -7,12 +7,12 @@ import { deserializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { McpConnectionHandler } from '../mcp/connection';
 import type { ConnectionIdSource } from './connectionIds';
 import { SocketMcpTransport } from './socketTransport';
-import { LineSplitter } from '../../cli/helper/lines';
-import { appProof, helperProof, newNonce, sameSecret } from '../../cli/helper/handshake';
+import { LineSplitter } from '../../shared-node/lines';
+import { appProof, helperProof, newNonce, sameSecret } from '../../shared-node/handshake';
 import {
   MAX_HELLO_BYTES, MAX_MESSAGE_BYTES, MAX_PROBE_PROOF_BYTES, PING_LINE, parseHello, parseProof,
   type AppChallenge, type AppWelcome, type HelperHello, type HelperProof,
-} from '../../cli/helper/protocol';
+} from '../../shared-node/protocol';
 
 export interface SocketConnectionTimings {
   /** How long a new connection may take to send its hello. */

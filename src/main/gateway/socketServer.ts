@@ -4,12 +4,12 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { chmodSync, statSync, unlinkSync } from 'node:fs';
 import type { McpConnectionHandler } from '../mcp/connection';
-import { unixSocketPath } from '../../cli/helper/dataPaths';
+import { unixSocketPath } from '../../shared-node/dataPaths';
 import { listenOnFreshPipe, releasePipeName } from './agentPipe';
 import type { ConnectionIdSource } from './connectionIds';
 import { AppAlreadyRunningError, listen, someoneListens } from './listening';
 import { acceptAgentSocket, type ApiCallHandler, type SocketConnectionTimings } from './socketConnection';
-import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_MISSES, HELLO_TIMEOUT_MS } from '../../cli/helper/protocol';
+import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_MISSES, HELLO_TIMEOUT_MS } from '../../shared-node/protocol';
 
 export { AppAlreadyRunningError } from './listening';
 

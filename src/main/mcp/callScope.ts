@@ -2,14 +2,7 @@
 // wait_for_messages' routing identity), so the token meter can charge the result to them
 // without every tool passing them back. Each call runs with its own ToolEnv carrying its
 // scope (callEnv); AsyncLocalStorage would do the same but slows every promise in the process.
-import type { ToolEnv } from './services';
-
-export interface CallScope {
-  /** The room's place ('local' or a team): its token meter rows live there. */
-  place: string | null;
-  roomId: string | null;
-  sessionId: string | null;
-}
+import type { CallScope, ToolEnv } from './services';
 
 /** The env one call runs with: the connection's, plus a fresh scope. */
 export function callEnv(env: ToolEnv): ToolEnv & { readonly scope: CallScope } {

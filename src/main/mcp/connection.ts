@@ -1,7 +1,7 @@
 // What the gateway tells the MCP layer about one agent connection, and what the MCP
 // layer gives back: an McpServer per connection (mcp-tools.md §2.2).
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ToolProfileName } from '../../cli/helper/protocol';
+import type { ToolProfileName } from '../../shared-node/protocol';
 
 /** Which tools tools/list shows: all of them, or the compact chat set (rooms, messages, wait, tasks). */
 export type ToolProfile = ToolProfileName;

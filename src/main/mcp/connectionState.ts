@@ -7,7 +7,7 @@ import type { ConnectionInfo } from './connection';
 import { clientKeyOf, type JoinedVia } from '../domain/rooms/clientRoomSessions';
 import { newLegacySessionId } from '../domain/identity/agentKeys';
 import { LOCAL_PLACE } from '../store/places';
-import { placeKey } from './placeKeys';
+import { placeKey } from '../domain/placeKeys';
 
 export class ConnectionState {
   currentRoom: string | null = null;

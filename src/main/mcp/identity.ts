@@ -14,7 +14,7 @@ import { getRoom, requireRoom, resolveWritableRoom } from '../domain/rooms/rooms
 import { LOCAL_PLACE } from '../store/places';
 import type { Queryable, Storage, Tx } from '../store/port';
 import { noteCallIdentity } from './callScope';
-import { placeKey, splitPlaceKey } from './placeKeys';
+import { placeKey, splitPlaceKey } from '../domain/placeKeys';
 import { hardened } from './results';
 import type { OwnerIdentity, ToolEnv } from './services';
 

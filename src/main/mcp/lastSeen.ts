@@ -2,7 +2,7 @@
 // activity reaches each place's database within a few seconds (and on close).
 import type { Places } from '../store/places';
 import { touchLastSeen } from '../domain/sessions/presence';
-import { placeKey, splitPlaceKey } from './placeKeys';
+import { placeKey, splitPlaceKey } from '../domain/placeKeys';
 
 const FLUSH_EVERY_MS = 5_000;
 

@@ -8,8 +8,8 @@ import type { MessageRow } from '../domain/messages/read';
 import { listRoomSessions, type SessionRow } from '../domain/sessions/sessions';
 import type { PlacedRoom } from '../store/places';
 import type { Queryable } from '../store/port';
-import { routerFor } from './activation';
-import type { RoutingDecision } from './routing';
+import { routerFor } from '../domain/activation/activation';
+import type { RoutingDecision } from '../domain/activation/routing';
 import type { McpServices } from './services';
 
 export interface MessageRecipient {

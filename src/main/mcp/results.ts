@@ -3,7 +3,7 @@
 // outputSchema). Soft failures are normal results {success:false, error, hint?}; hard
 // failures are isError results whose text is the phrase.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { DomainError } from '../domain/errors';
+import { DomainError, isDomainError } from '../domain/errors';
 import { DatabaseBusyError } from '../store/storageErrors';
 
 export function jsonResult(value: unknown): CallToolResult {
@@ -21,7 +21,7 @@ export function hardFailure(message: string): CallToolResult {
 
 /** Maps anything a tool threw to its result: soft stays a result, everything else is hard. */
 export function failureResult(error: unknown): CallToolResult {
-  if (error instanceof DomainError) return error.kind === 'soft' ? softFailure(error) : hardFailure(error.message);
+  if (isDomainError(error)) return error.kind === 'soft' ? softFailure(error) : hardFailure(error.message);
   if (error instanceof DatabaseBusyError) return hardFailure(error.message);
   console.error('tool failed unexpectedly:', error);
   return hardFailure(`Internal error: ${error instanceof Error ? error.message : String(error)}`);

@@ -3,7 +3,7 @@
 // instead of polling the database. When a team's lost connection comes back, every room of
 // that place is raised: a hint may have been missed, so each waiter reads again.
 import type { EventBus } from '../events/bus';
-import { placeKey } from './placeKeys';
+import { placeKey } from '../domain/placeKeys';
 
 export class RoomSignals {
   private readonly sleepers = new Map<string, Set<() => void>>();

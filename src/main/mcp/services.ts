@@ -3,14 +3,14 @@
 // the per-connection state.
 import type { DeliveryServices } from '../delivery';
 import type { EventBus } from '../events/bus';
-import type { SessionHost, SessionRow } from '../domain/sessions/sessions';
+import type { PresenceRow } from '../domain/sessions/presence';
+import type { SessionHost } from '../domain/sessions/sessions';
 import type { Places } from '../store/places';
 import type { Storage } from '../store/port';
 import type { WorkerBindings } from './bindings';
 import type { ConnectionState } from './connectionState';
 import type { RoomSignals } from './roomSignals';
 import type { WakeLog } from './wakeLog';
-import type { CallScope } from './callScope';
 import type { AuthService } from '../auth/authService';
 import type { GitHubData } from '../auth/githubData';
 
@@ -18,9 +18,6 @@ export interface OwnerIdentity {
   readonly ownerLabel: string;
   readonly ownerSlug: string;
 }
-
-/** What presence reads of a session row. */
-export type PresenceRow = Pick<SessionRow, 'session_id' | 'ended_at' | 'host_id' | 'released_at' | 'host_heard_at'>;
 
 export interface McpServices {
   /** This computer's storage: its own rooms, the host id, clients' saved rooms. */
@@ -57,6 +54,14 @@ export interface McpServices {
   readonly waitProgressMs: number;
   /** Receipts, reachability, the token meter, the loop guard and their limits (issue 14). */
   readonly delivery: DeliveryServices;
+}
+
+/** Which room and agent session a tool call acts for, as the call resolves them (callScope.ts). */
+export interface CallScope {
+  /** The room's place ('local' or a team): its token meter rows live there. */
+  place: string | null;
+  roomId: string | null;
+  sessionId: string | null;
 }
 
 export interface ToolEnv {

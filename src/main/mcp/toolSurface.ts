@@ -7,13 +7,13 @@ import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { LOCAL_PLACE } from '../store/places';
-import { callEnv, type CallScope } from './callScope';
+import { callEnv } from './callScope';
 import type { ToolProfile } from './connection';
 import { inputJsonSchema } from './jsonSchema';
 import { logNotification } from './logging';
-import { placeKey } from './placeKeys';
+import { placeKey } from '../domain/placeKeys';
 import { failureResult, hardFailure, jsonResult } from './results';
-import type { ToolEnv } from './services';
+import type { CallScope, ToolEnv } from './services';
 import type { ToolCallContext, ToolDefinition, ToolShape } from './toolKit';
 import { upstreamAnswer } from './upstreamTools';
 

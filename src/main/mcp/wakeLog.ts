@@ -2,8 +2,8 @@
 // activated it, the first activating message, its routing reason and how many activated
 // it. Kept in memory, the newest WAKES_PER_SESSION per session, so a person can spot
 // wasted wakes; a wait is a read, and persisting each wake would add a write to every one.
-import { placeKey } from './placeKeys';
-import type { Concern, RoutingReason } from './routing';
+import { placeKey } from '../domain/placeKeys';
+import type { Concern, RoutingReason } from '../domain/activation/routing';
 
 export interface WakeRecord {
   /** The room's place ('local' or a team). */

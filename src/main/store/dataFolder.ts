@@ -3,7 +3,7 @@
 // write to it. Nothing is created in a folder that is refused.
 import { accessSync, chmodSync, constants, existsSync, mkdtempSync, rmdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { makeFolders } from '../../cli/helper/folders';
+import { makeFolders } from '../../shared-node/folders';
 
 export class DataFolderError extends Error {
   readonly code = 'data_folder';

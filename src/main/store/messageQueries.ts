@@ -1,22 +1,9 @@
 // Reading messages: pages by number (UNIQUE(room_id, number)), thread replies
 // (messages_thread) and attachments; full-text search is the dialect's (store/port.ts).
 // Every query is bounded.
-import type { Queryable } from './port';
+import type { MessageRow, Queryable } from './port';
 
-export interface MessageRow {
-  room_id: string;
-  number: number;
-  kind: 'message' | 'status' | 'event';
-  source: 'agent' | 'human' | 'system';
-  sender: string;
-  text: string;
-  reply_to_number: number | null;
-  thread_root_number: number | null;
-  agent_prompt_kind: 'join' | 'inline' | 'auto' | null;
-  publisher_agent_key: string | null;
-  publisher_session_id: string | null;
-  created_at: string;
-}
+export type { MessageRow } from './port';
 
 export interface AttachmentRow {
   room_id: string;

@@ -2,7 +2,7 @@
 // or a team (its PostgreSQL database) — and a room id is unique only within its place. The
 // domain, MCP and the app API reach a place's storage through this interface; the teams
 // module implements it (src/main/teams/places.ts), and a core without teams has only 'local'.
-import { DomainError } from '../domain/errors';
+import { StorageError } from './storageErrors';
 import type { RoomRow } from './rooms';
 import type { ConnectionState, Storage } from './port';
 
@@ -72,7 +72,7 @@ export function localOnly(local: Storage): Places {
 }
 
 /** Neither 'local' nor a team this app knows: says which places there are (soft for agents: they can pick another). */
-export class UnknownPlaceError extends DomainError {
+export class UnknownPlaceError extends StorageError {
   constructor(readonly place: string, readonly teams: readonly string[]) {
     super(
       'place_unknown',

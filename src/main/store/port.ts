@@ -3,7 +3,6 @@
 // portable SQL with `?` placeholders; what differs between the engines (full-text search,
 // schema, time, connection state) stays behind an adapter (store/sqlite, store/postgres).
 import type { EmittedEvent, RoomEvent } from '../events/types';
-import type { MessageRow } from './messageQueries';
 
 /** A bound value. Booleans are INTEGER 0/1, timestamps ISO-8601 text, as in both schemas. */
 export type SqlValue = string | number | null;
@@ -60,6 +59,22 @@ export interface TextQuery {
   readonly match: 'all' | 'any';
   /** Which columns are searched; 'text' leaves the sender out. */
   readonly columns: 'text' | 'text_and_sender';
+}
+
+/** One message as stored; the port's search rows extend it. */
+export interface MessageRow {
+  room_id: string;
+  number: number;
+  kind: 'message' | 'status' | 'event';
+  source: 'agent' | 'human' | 'system';
+  sender: string;
+  text: string;
+  reply_to_number: number | null;
+  thread_root_number: number | null;
+  agent_prompt_kind: 'join' | 'inline' | 'auto' | null;
+  publisher_agent_key: string | null;
+  publisher_session_id: string | null;
+  created_at: string;
 }
 
 export interface SearchRow extends MessageRow {

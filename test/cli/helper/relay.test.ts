@@ -3,7 +3,7 @@ import { createServer, createConnection, type Server, type Socket } from 'node:n
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Relay } from '../../../src/cli/helper/relay';
-import { PING_LINE } from '../../../src/cli/helper/protocol';
+import { PING_LINE } from '../../../src/shared-node/protocol';
 import { cleanupSpawned, tempDir, waitUntil } from '../../support';
 
 // The relay in-process, between a PassThrough "agent" and a plain socket "app".

@@ -1,4 +1,4 @@
-import { placeKey } from '../../../src/main/mcp/placeKeys';
+import { placeKey } from '../../../src/main/domain/placeKeys';
 import { describe, expect, it } from 'vitest';
 import { createInviteRoom, ensureRoom } from '../../../src/main/domain/rooms/rooms';
 import { sendMessage } from '../../../src/main/domain/messages/send';

@@ -1,4 +1,4 @@
-import { placeKey } from '../../../src/main/mcp/placeKeys';
+import { placeKey } from '../../../src/main/domain/placeKeys';
 import { RoomSignals } from '../../../src/main/mcp/roomSignals';
 import { describe, expect, it, vi } from 'vitest';
 import { eventsOf, setUpApi } from './harness';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listenOnFreshPipe, newPipeName, releasePipeName } from '../../../src/main/gateway/agentPipe';
 import { AppAlreadyRunningError } from '../../../src/main/gateway/listening';
-import { helperSocketPath, pipeNamePath, readPipeName } from '../../../src/cli/helper/dataPaths';
+import { helperSocketPath, pipeNamePath, readPipeName } from '../../../src/shared-node/dataPaths';
 import { cleanupSpawned, tempDataDir, tempDir } from '../../support';
 
 const servers: Server[] = [];

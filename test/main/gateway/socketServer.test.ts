@@ -6,8 +6,8 @@ import { connectionIdSource } from '../../../src/main/gateway/connectionIds';
 import { AppAlreadyRunningError, startAgentSocketServer, type AgentSocketServer } from '../../../src/main/gateway/socketServer';
 import type { ApiCallHandler } from '../../../src/main/gateway/socketConnection';
 import { agentSocketPath } from '../../../src/main/paths';
-import { PING_LINE } from '../../../src/cli/helper/protocol';
-import { appProof, helperProof, newNonce } from '../../../src/cli/helper/handshake';
+import { PING_LINE } from '../../../src/shared-node/protocol';
+import { appProof, helperProof, newNonce } from '../../../src/shared-node/handshake';
 import { cleanupSpawned, openRawSocket, recordingHandler, shakeHands, tempDataDir, track } from '../../support';
 
 const servers: AgentSocketServer[] = [];

@@ -18,7 +18,7 @@ import {
   type ServeHandle,
 } from '../../support';
 import { call } from './tools';
-import { placeKey } from '../../../src/main/mcp/placeKeys';
+import { placeKey } from '../../../src/main/domain/placeKeys';
 import { getSession } from '../../../src/main/domain/sessions/sessions';
 import { preparePlace, TEST_PLACE, type PlacedApp } from '../../support/place';
 

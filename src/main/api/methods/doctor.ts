@@ -5,13 +5,13 @@ import { runChecks, type CheckOutcome } from '../../diagnostics/check';
 import { folderChecks } from '../../diagnostics/folderChecks';
 import { agentConfigCheck, signInCheck } from '../../diagnostics/serviceChecks';
 import { teamChecks } from '../../diagnostics/teamChecks';
-import type { App } from '../../app';
+import type { AppParts } from '../appParts';
 
 const STATUS: Record<CheckOutcome['status'], DoctorReport['checks'][number]['status']> = { ok: 'ok', note: 'warn', problem: 'fail' };
 
 const idOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-export async function runDoctorChecks(app: App): Promise<DoctorReport> {
+export async function runDoctorChecks(app: AppParts): Promise<DoctorReport> {
   const checks = [...folderChecks, signInCheck(() => app.auth.status()), agentConfigCheck(() => app.setup.status()), ...(await teamChecks(app.teams.registry))];
   const results = await runChecks(checks, { dataDir: app.core.dataDir });
   return {

@@ -6,7 +6,7 @@ import { classifyRoomName } from '../../domain/rooms/roomIds';
 import { listRoomSessions } from '../../domain/sessions/sessions';
 import type { ApiContext } from '../context';
 import { allRoomSummaries, roomSummary } from '../models/rooms';
-import { placeKey } from '../../mcp/placeKeys';
+import { placeKey } from '../../domain/placeKeys';
 import { exportRoom } from './roomExport';
 import type { Methods } from './types';
 

@@ -4,7 +4,7 @@
 import type { AlertAction } from '../../../shared/model/delivery';
 import type { NeedsYouItem } from '../../../shared/model/needsYou';
 import { REACHABILITY_ORDER } from '../../../shared/model/workers';
-import type { App } from '../../app';
+import type { AppParts } from '../appParts';
 import { reachabilityOf } from '../../delivery/reachabilityOf';
 import { mapInOrder } from '../../domain/inOrder';
 import { alertDetail, type AlertRow } from '../../domain/knowledge/alerts';
@@ -24,7 +24,7 @@ const ACTIONS: Readonly<Record<AlertRow['kind'], AlertAction[]>> = {
 };
 
 /** The queue item of an open alert; null for one that no longer applies (yesterday's budget). */
-export async function toAlertItem(app: App, q: Queryable, place: string, item: AlertItem): Promise<NeedsYouItem | null> {
+export async function toAlertItem(app: AppParts, q: Queryable, place: string, item: AlertItem): Promise<NeedsYouItem | null> {
   const a = item.alert;
   const detail = alertDetail<{ prompt: string; remindedAt: string; day: string }>(a);
   if (a.kind === 'room_budget' && detail.day !== app.hub.delivery.meter.day(place)) return null;

@@ -2,7 +2,7 @@
 // sessions and rooms, and a room's budget and loop-guard pause. `q` reads the room's place.
 import type { MessageReceipts, RoomDelivery } from '../../../shared/model/delivery';
 import type { Meter } from '../../../shared/model/workers';
-import type { App } from '../../app';
+import type { AppParts } from '../appParts';
 import { namesInLoop } from '../../delivery/loopGuard';
 import { reachabilityOf } from '../../delivery/reachabilityOf';
 import { mapInOrder } from '../../domain/inOrder';
@@ -14,7 +14,7 @@ import type { PlacedRoom } from '../../store/places';
 import type { Queryable } from '../../store/port';
 
 /** The receipts of the given messages of a room (people-visible ones; others are left out). */
-export async function receiptsOf(app: App, q: Queryable, room: PlacedRoom, numbers: readonly number[]): Promise<MessageReceipts[]> {
+export async function receiptsOf(app: AppParts, q: Queryable, room: PlacedRoom, numbers: readonly number[]): Promise<MessageReceipts[]> {
   const { roomId } = room;
   const rows: MessageRow[] = [];
   for (const n of new Set(numbers)) {
@@ -41,7 +41,7 @@ const zero = (): Meter => ({ todayBytes: 0, totalBytes: 0 });
  * Each session's meter in one room (stored plus not yet written), and the room's; the meter
  * pairs what is not yet written with the read (TokenMeter.counted), so no byte counts twice.
  */
-export async function roomMeters(app: App, q: Queryable, placed: PlacedRoom): Promise<{ room: Meter; sessions: Map<string, Meter> }> {
+export async function roomMeters(app: AppParts, q: Queryable, placed: PlacedRoom): Promise<{ room: Meter; sessions: Map<string, Meter> }> {
   const { roomId } = placed;
   const meter = app.hub.delivery.meter;
   const sessions = new Map<string, Meter>();
@@ -60,7 +60,7 @@ export async function roomMeters(app: App, q: Queryable, placed: PlacedRoom): Pr
 }
 
 /** Every session's meter across the rooms of `place`, keyed "<room>\n<session>" (the roster on the Agents page); pending bytes as in roomMeters. */
-export async function allSessionMeters(app: App, q: Queryable, place: string): Promise<Map<string, Meter>> {
+export async function allSessionMeters(app: AppParts, q: Queryable, place: string): Promise<Map<string, Meter>> {
   const out = new Map<string, Meter>();
   const add = (key: string, today: number, total: number) => {
     const m = out.get(key) ?? zero();
@@ -74,7 +74,7 @@ export async function allSessionMeters(app: App, q: Queryable, place: string): P
   return out;
 }
 
-export async function roomDelivery(app: App, q: Queryable, placed: PlacedRoom): Promise<RoomDelivery> {
+export async function roomDelivery(app: AppParts, q: Queryable, placed: PlacedRoom): Promise<RoomDelivery> {
   const { roomId } = placed;
   const budget = await app.hub.delivery.meter.budget(placed);
   const pause = app.hub.delivery.loopGuard.pause(placed);

@@ -2,7 +2,7 @@
 // state, and ask GitHub in the background; when a new answer lands, the UI is told the
 // task changed so it refetches the card.
 import type { PullRequestState } from '../../../shared/model/tasks';
-import type { App } from '../../app';
+import type { AppParts } from '../appParts';
 import type { PullRequestState as KnownState } from '../../auth/githubData';
 import type { TaskObject } from '../../domain/tasks';
 import { emitUiSignal } from '../uiSignals';
@@ -22,7 +22,7 @@ function toContract(url: string, known: KnownState | null): PullRequestState {
 }
 
 /** The card's PR state now, and a background refresh that signals the UI when it changes. */
-export function pullRequestStateOf(app: App, place: string, roomId: string, number: number, task: Pick<TaskObject, 'pr_url' | 'workflow_artifacts'>): PullRequestState | null {
+export function pullRequestStateOf(app: AppParts, place: string, roomId: string, number: number, task: Pick<TaskObject, 'pr_url' | 'workflow_artifacts'>): PullRequestState | null {
   const url = pullRequestUrlOf(task);
   if (url === null) return null;
   const before = app.githubData.peekPullRequestState(url);

@@ -3,7 +3,7 @@
 // count (their own read marker) and how many of its agents are online. A team that cannot
 // be reached now keeps the rooms it showed last, so the sidebar does not lose them.
 import type { RoomSummary } from '../../../shared/model/rooms';
-import type { App } from '../../app';
+import type { AppParts } from '../appParts';
 import { listRooms, requireRoom, roomListItem, type RoomListItem } from '../../domain/rooms/rooms';
 import { listAgents } from '../../domain/sessions/roster';
 import { LOCAL_PLACE } from '../../store/places';
@@ -18,7 +18,7 @@ export function repoNameOf(kind: RoomListItem['kind'], roomId: string): string |
 }
 
 /** Online agent sessions per room of one place. */
-async function onlineCounts(app: App, q: Queryable, place: string, roomId?: string): Promise<Map<string, number>> {
+async function onlineCounts(app: AppParts, q: Queryable, place: string, roomId?: string): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const agent of await listAgents(q, { roomId: roomId ?? null })) {
     const row = { session_id: agent.sessionId, ended_at: agent.endedAt, host_id: agent.hostId, released_at: agent.releasedAt, host_heard_at: agent.hostHeardAt };
@@ -54,7 +54,7 @@ export async function roomSummaries(ctx: ApiContext, place: string): Promise<Roo
 }
 
 /** What each team showed last, per app: an offline team's rooms stay in the sidebar (team-rooms.md §5). */
-const lastSeenByApp = new WeakMap<App, Map<string, RoomSummary[]>>();
+const lastSeenByApp = new WeakMap<AppParts, Map<string, RoomSummary[]>>();
 
 /**
  * The rooms of every place: this computer's, then each team's in display order. A team that

@@ -1,7 +1,7 @@
 // Tasks as the board's cards and the task drawer show them (the contract's TaskCard and
 // TaskDetail), built from the domain's task object and the stored row.
 import type { TaskCard, TaskDetail } from '../../../shared/model/tasks';
-import type { App } from '../../app';
+import type { AppParts } from '../appParts';
 import { parseNumberedId } from '../../domain/ids';
 import { getMessageRow, latestNumber } from '../../domain/messages/read';
 import { getTask, listTaskHistory, type TaskObject } from '../../domain/tasks';
@@ -14,7 +14,7 @@ import { pullRequestStateOf } from './pullRequests';
 const CREATION_SCAN = 50;
 
 /** `place`: the room's ('local' or a team's name). */
-export function toTaskCard(app: App, place: string, task: TaskObject, row: TaskRow): TaskCard {
+export function toTaskCard(app: AppParts, place: string, task: TaskObject, row: TaskRow): TaskCard {
   const review = task.active_leases.find((l) => l.kind === 'review');
   return {
     id: task.id,
@@ -34,12 +34,12 @@ export function toTaskCard(app: App, place: string, task: TaskObject, row: TaskR
 }
 
 /** One task's card (T3 when it does not exist). */
-export async function taskCard(app: App, q: Queryable, place: string, roomId: string, number: number): Promise<TaskCard> {
+export async function taskCard(app: AppParts, q: Queryable, place: string, roomId: string, number: number): Promise<TaskCard> {
   const task = await getTask(q, roomId, number);
   return toTaskCard(app, place, task, (await getTaskRow(q, roomId, number))!);
 }
 
-export async function taskDetail(app: App, q: Queryable, place: string, roomId: string, number: number): Promise<TaskDetail> {
+export async function taskDetail(app: AppParts, q: Queryable, place: string, roomId: string, number: number): Promise<TaskDetail> {
   const task = await getTask(q, roomId, number);
   const row = (await getTaskRow(q, roomId, number))!;
   return {

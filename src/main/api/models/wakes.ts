@@ -2,7 +2,7 @@
 // MCP hub recorded, plus who posted the message that woke it and how it began.
 import { mapInOrder } from '../../domain/inOrder';
 import type { Wake } from '../../../shared/model/workers';
-import type { App } from '../../app';
+import type { AppParts } from '../appParts';
 import { getMessageRow } from '../../domain/messages/read';
 import type { WakeRecord } from '../../mcp/wakeLog';
 import type { Queryable } from '../../store/port';
@@ -28,12 +28,12 @@ export async function toWake(q: Queryable, record: WakeRecord): Promise<Wake> {
 }
 
 /** The wakes of the session of `place`, newest first (`q` reads that place). */
-export function wakesOf(app: App, q: Queryable, place: string, sessionId: string): Promise<Wake[]> {
+export function wakesOf(app: AppParts, q: Queryable, place: string, sessionId: string): Promise<Wake[]> {
   return mapInOrder(app.hub.wakes.of(place, sessionId), (w) => toWake(q, w));
 }
 
 /** The session's latest wake, or null (the roster shows only this one). */
-export async function lastWakeOf(app: App, q: Queryable, place: string, sessionId: string): Promise<Wake | null> {
+export async function lastWakeOf(app: AppParts, q: Queryable, place: string, sessionId: string): Promise<Wake | null> {
   const latest = app.hub.wakes.of(place, sessionId)[0];
   return latest ? toWake(q, latest) : null;
 }

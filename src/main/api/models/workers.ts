@@ -6,7 +6,7 @@ import { mapInOrder } from '../../domain/inOrder';
 import { compareAgents, type AgentSession, type Meter } from '../../../shared/model/workers';
 import { reachabilityOf } from '../../delivery/reachabilityOf';
 import { allSessionMeters, roomMeters } from './delivery';
-import type { App } from '../../app';
+import type { AppParts } from '../appParts';
 import { appErrors } from '../../domain/errors';
 import { ownerAttribution } from '../../domain/identity/labels';
 import { parseNumberedId } from '../../domain/ids';
@@ -21,7 +21,7 @@ import { lastWakeOf } from './wakes';
  * One roster entry of `place`; `meters` holds the meters by session id (by "<room>\n<session>"
  * when `keyed`), read for the whole list at once; without it, the entry's room is read.
  */
-export async function toAgentSession(app: App, q: Queryable, place: string, entry: RosterEntry, meters?: ReadonlyMap<string, Meter>, keyed = false): Promise<AgentSession> {
+export async function toAgentSession(app: AppParts, q: Queryable, place: string, entry: RosterEntry, meters?: ReadonlyMap<string, Meter>, keyed = false): Promise<AgentSession> {
   const tasksHeld = [];
   for (const id of entry.tasksHeld) {
     const number = parseNumberedId('task', id);
@@ -52,7 +52,7 @@ export async function toAgentSession(app: App, q: Queryable, place: string, entr
 }
 
 /** Agent sessions of one room or all of one place, by reachability (listening first), then most recently seen. */
-export async function agentSessions(app: App, q: Queryable, place: string, roomId?: string): Promise<AgentSession[]> {
+export async function agentSessions(app: AppParts, q: Queryable, place: string, roomId?: string): Promise<AgentSession[]> {
   const meters = roomId === undefined ? await allSessionMeters(app, q, place) : (await roomMeters(app, q, { place, roomId })).sessions;
   const sessions = await mapInOrder(await listAgents(q, { roomId: roomId ?? null }), (entry) => toAgentSession(app, q, place, entry, meters, roomId === undefined));
   return sessions.sort(compareAgents);
@@ -68,7 +68,7 @@ export async function requireAgentSession(q: Queryable, sessionId: string) {
   return session;
 }
 
-export async function agentSession(app: App, q: Queryable, place: string, sessionId: string): Promise<AgentSession> {
+export async function agentSession(app: AppParts, q: Queryable, place: string, sessionId: string): Promise<AgentSession> {
   const session = await requireAgentSession(q, sessionId);
   const entry = (await listAgents(q, { roomId: session.room_id })).find((e) => e.sessionId === sessionId);
   if (!entry) throw appErrors.notFound('Agent session');

@@ -9,6 +9,9 @@ import {
 
 export type PresenceStatus = 'idle' | 'working' | 'reviewing' | 'blocked';
 
+/** What presence reads of a session row (who holds it, when its holder was last heard). */
+export type PresenceRow = Pick<SessionRow, 'session_id' | 'ended_at' | 'host_id' | 'released_at' | 'host_heard_at'>;
+
 export async function setPresence(tx: Tx, sessionId: string, status: PresenceStatus, statusText: string): Promise<void> {
   const roomId = await updatePresenceRow(tx, sessionId, status, statusText);
   if (roomId !== null) tx.emit({ type: 'worker.changed', roomId, sessionId, change: 'presence' });

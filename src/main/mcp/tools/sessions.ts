@@ -11,7 +11,7 @@ import { createLegacySession, endSession, getSession, legacyPreferredName, toAge
 import { findOrCreateWorker, getWorker, type WorkerRow } from '../../domain/sessions/workers';
 import { ideLabelFor } from '../clientIdentity';
 import { actorOf, fencedWrite, heldWorkerSessions, resolveRoom, sessionKeyOf, type RoomRef } from '../identity';
-import { placeKey } from '../placeKeys';
+import { placeKey } from '../../domain/placeKeys';
 import type { ToolEnv } from '../services';
 import { STRING, result, objectResult } from '../outputSchemas';
 import { defineTool, idempotentChange, workerFacade } from '../toolKit';

@@ -17,8 +17,8 @@ import type { SessionRow } from '../../domain/sessions/sessions';
 import type { Queryable } from '../../store/port';
 import { assertWithinBudget } from '../acting';
 import { assertStillHeld, readingSession, resolveIdentity, sessionKeyOf, type RoomRef } from '../identity';
-import { routeMessage, type RoutingDecision } from '../routing';
-import { routableMessage, routingContextFor } from '../routingContext';
+import { routeMessage, type RoutingDecision } from '../../domain/activation/routing';
+import { routableMessage, routingContextFor } from '../../domain/activation/routingContext';
 import { noteCallIdentity } from '../callScope';
 import type { ToolEnv } from '../services';
 import { ARRAY, STRING, orNull, result } from '../outputSchemas';
@@ -174,7 +174,7 @@ export const waitForMessagesTool = defineTool({
 
 async function route(env: ToolEnv, q: Queryable, room: RoomRef, recipient: SessionRow | null, rows: MessageRow[]): Promise<Routed[]> {
   if (!recipient) return rows.map((row) => ({ row, decision: null }));
-  const ctx = await routingContextFor(env, q, room, recipient);
+  const ctx = await routingContextFor(env.services, q, room, recipient);
   return mapInOrder(rows, async (row) => ({
     row,
     decision: await routeMessage(routableMessage(row), ctx),

@@ -2,7 +2,7 @@
 // must use TLS (sslmode=verify-full, verify-ca or require); a plaintext one is refused with
 // a clear error unless the person allows it knowingly. Pure: it reads no file, opens no
 // socket, and never repeats the URL (it may hold a password) in an error.
-import { DomainError } from '../../domain/errors';
+import { StorageError } from '../storageErrors';
 
 export type TlsMode = 'verify-full' | 'verify-ca' | 'require';
 
@@ -16,7 +16,7 @@ export interface TeamUrl {
   readonly tls: { readonly mode: TlsMode; readonly rootCertPath: string | null } | null;
 }
 
-export class TeamUrlError extends DomainError {
+export class TeamUrlError extends StorageError {
   constructor(message: string) {
     super('team_url_invalid', 'hard', message);
     this.name = 'TeamUrlError';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractMentions } from '../../../src/main/domain/messages/mentions';
-import { routeMessage, type RoutableMessage, type RoutingContext } from '../../../src/main/mcp/routing';
+import { extractMentions } from '../../../../src/main/domain/messages/mentions';
+import { routeMessage, type RoutableMessage, type RoutingContext } from '../../../../src/main/domain/activation/routing';
 
 const ME = 'ada/worker-me';
 const base: RoutingContext = {

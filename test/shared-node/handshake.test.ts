@@ -5,9 +5,9 @@ import { createServer, type Server } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { attemptConnect } from '../../../src/cli/helper/appLink';
-import { appProof, helperProof, newNonce, sameSecret } from '../../../src/cli/helper/handshake';
-import { cleanupSpawned, tempDataDir } from '../../support';
+import { attemptConnect } from '../../src/shared-node/appLink';
+import { appProof, helperProof, newNonce, sameSecret } from '../../src/shared-node/handshake';
+import { cleanupSpawned, tempDataDir } from '../support';
 
 const servers: Server[] = [];
 afterEach(async () => {

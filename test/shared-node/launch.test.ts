@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appLaunchCommand } from '../../../src/cli/helper/launch';
+import { appLaunchCommand } from '../../src/shared-node/launch';
 
 describe('the app a helper starts when none runs', () => {
   it('is `serve` when the helper runs on plain Node', () => {

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeFolders } from '../../../src/cli/helper/folders';
-import { tempDataDir } from '../../support';
+import { makeFolders } from '../../src/shared-node/folders';
+import { tempDataDir } from '../support';
 
 describe('makeFolders', () => {
   it('makes the folder and its missing parents, private, and accepts one that exists', () => {

@@ -1,21 +1,35 @@
 // Builds the routing context for one recipient in one room, from one read of the store and
-// the in-memory presence of the bindings.
-import { extractMentions } from '../domain/messages/mentions';
-import { getMessageRow, type MessageRow } from '../domain/messages/read';
-import { listRoomSessions, type SessionRow } from '../domain/sessions/sessions';
-import { eventConcern, heldTaskNumbers, participatedBefore } from '../store/routingQueries';
-import type { Queryable } from '../store/port';
-import { placeKey } from './placeKeys';
+// the in-memory presence of the bindings (what RoutingServices tells: the MCP layer's
+// services have it, so its tools, delivery and the managed agents route alike).
+import { extractMentions } from '../messages/mentions';
+import { getMessageRow, type MessageRow } from '../messages/read';
+import { listRoomSessions, type SessionRow } from '../sessions/sessions';
+import { eventConcern, heldTaskNumbers, participatedBefore } from '../../store/routingQueries';
+import type { PlacedRoom } from '../../store/places';
+import type { Queryable } from '../../store/port';
+import { placeKey } from '../placeKeys';
+import type { PresenceRow } from '../sessions/presence';
 import type { RoutableMessage, RoutingContext } from './routing';
-import type { McpServices, ToolEnv } from './services';
+
+/** What routing reads besides the store: who shows online, and the loop guard's pauses. */
+export interface RoutingServices {
+  /** Whether a session shows online (held by this app, or heard from in a team room). */
+  isOnline(place: string, session: PresenceRow): boolean;
+  readonly delivery: {
+    readonly loopGuard: {
+      /** Whether the loop guard paused messages from `senderKey` to `recipientKey` from `number` on. */
+      pausedBetween(room: PlacedRoom, senderKey: string, recipientKey: string, number: number): boolean;
+    };
+  };
+}
 
 /**
  * One commit wakes every waiter of the room at once; they all route against the same
  * session list, read once per burst (the first waiter's read, shared by the others) and
  * forgotten before the next turn of the event loop.
  */
-const bursts = new WeakMap<McpServices, Map<string, Promise<SessionRow[]>>>();
-function roomSessions(services: McpServices, q: Queryable, place: string, roomId: string): Promise<SessionRow[]> {
+const bursts = new WeakMap<RoutingServices, Map<string, Promise<SessionRow[]>>>();
+function roomSessions(services: RoutingServices, q: Queryable, place: string, roomId: string): Promise<SessionRow[]> {
   let burst = bursts.get(services);
   if (!burst) bursts.set(services, (burst = new Map()));
   const key = placeKey(place, roomId);
@@ -33,15 +47,15 @@ function roomSessions(services: McpServices, q: Queryable, place: string, roomId
 
 /** The routing context of `recipient` in `room`; `q` (of the room's place) answers its lookups (one read of the caller's). */
 export async function routingContextFor(
-  env: Pick<ToolEnv, 'services'>,
+  services: RoutingServices,
   q: Queryable,
   room: { readonly place: string; readonly roomId: string },
   recipient: SessionRow,
 ): Promise<RoutingContext> {
   const { place, roomId } = room;
-  const sessions = await roomSessions(env.services, q, place, roomId);
+  const sessions = await roomSessions(services, q, place, roomId);
   const activeWorkers = sessions.filter(
-    (s) => s.session_kind === 'worker' && !s.ended_at && (s.session_id === recipient.session_id || env.services.isOnline(place, s)),
+    (s) => s.session_kind === 'worker' && !s.ended_at && (s.session_id === recipient.session_id || services.isOnline(place, s)),
   ).length;
   return {
     agentKey: recipient.agent_key,
@@ -56,7 +70,7 @@ export async function routingContextFor(
       return row ? { role: row.role, taskNumber: row.task_number } : null;
     },
     mentionsIn: extractMentions,
-    loopPaused: (publisherKey, n) => env.services.delivery.loopGuard.pausedBetween(room, publisherKey, recipient.agent_key, n),
+    loopPaused: (publisherKey, n) => services.delivery.loopGuard.pausedBetween(room, publisherKey, recipient.agent_key, n),
   };
 }
 

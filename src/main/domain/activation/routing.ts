@@ -2,9 +2,9 @@
 // for the routing identity, at delivery time. The first matching row decides. One row is
 // ours (issue 14), right after self_message: `loop_paused`, silent, for a message between
 // two agents the loop guard paused.
-import { normalizeHandle } from '../domain/identity/handles';
-import { BROADCAST_HANDLES } from '../domain/messages/mentions';
-import type { ConcernRole } from '../domain/systemEvents';
+import { normalizeHandle } from '../identity/handles';
+import { BROADCAST_HANDLES } from '../messages/mentions';
+import type { ConcernRole } from '../systemEvents';
 
 export type RoutingReason =
   | 'self_message' | 'explicit_mention' | 'broadcast' | 'system_event' | 'system_noise' | 'explicit_other_mention'
