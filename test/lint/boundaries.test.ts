@@ -12,10 +12,14 @@ const eslint = new ESLint({
     rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off', '@typescript-eslint/await-thenable': 'off' },
   },
 });
-async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+const BOUNDARY_RULES = ['no-restricted-imports', '@typescript-eslint/no-restricted-imports'];
+async function errorsOf(rules: readonly string[], filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId !== null && rules.includes(m.ruleId)).map((m) => m.message);
 }
+const boundaryErrors = (filePath: string, code: string) => errorsOf(BOUNDARY_RULES, filePath, code);
+/** Import circles: the snippet stands in for `filePath`; the files it imports are read from disk. */
+const cycleErrors = (filePath: string, code: string) => errorsOf(['project/no-import-cycle'], filePath, code);
 
 describe('lint keeps code on its side of the boundaries', () => {
   it('refuses the renderer importing main-process code or Node', async () => {
@@ -50,5 +54,36 @@ describe('lint keeps code on its side of the boundaries', () => {
   it('keeps the stdio helper free of the core and native modules', async () => {
     expect(await boundaryErrors('src/cli/helper/Bad.ts', "import Database from 'better-sqlite3';\nexport const x = Database;\n")).not.toEqual([]);
     expect(await boundaryErrors('src/cli/helper/Bad.ts', "import { createCore } from '../../main/core';\nexport const x = createCore;\n")).not.toEqual([]);
+  });
+
+  it('refuses an import circle, type-only imports included', async () => {
+    // store/messageQueries.ts imports the port: the port importing it back closes a circle.
+    const circle = await cycleErrors('src/main/store/port.ts', "import type { AttachmentRow } from './messageQueries';\nexport type X = AttachmentRow;\n");
+    expect(circle).toEqual([expect.stringContaining('src/main/store/port.ts > src/main/store/messageQueries.ts > src/main/store/port.ts')]);
+    // A longer one: delivery's settings reached back from a file delivery/index.ts imports.
+    expect(await cycleErrors('src/main/delivery/deliverySettings.ts', "import type { DeliveryServices } from './index';\nexport type X = DeliveryServices;\n")).not.toEqual([]);
+    expect(await cycleErrors('src/main/store/port.ts', "import type { EmittedEvent } from '../events/types';\nexport type X = EmittedEvent;\n")).toEqual([]);
+  });
+
+  it('refuses imports up the layers, type-only imports included', async () => {
+    // The store reports its own errors and shares nothing with src/cli.
+    expect(await boundaryErrors('src/main/store/Bad.ts', "import { DomainError } from '../domain/errors';\nexport const x = DomainError;\n")).not.toEqual([]);
+    expect(await boundaryErrors('src/main/store/postgres/Bad.ts', "import type { DomainError } from '../../domain/errors';\nexport type X = DomainError;\n")).not.toEqual([]);
+    expect(await boundaryErrors('src/main/store/Bad.ts', "import { makeFolders } from '../../cli/helper/folders';\nexport const x = makeFolders;\n")).not.toEqual([]);
+    expect(await boundaryErrors('src/main/diagnostics/Bad.ts', "import { attemptConnect } from '../../cli/helper/appLink';\nexport const x = attemptConnect;\n")).not.toEqual([]);
+    // Delivery sits below the MCP layer.
+    expect(await boundaryErrors('src/main/delivery/Bad.ts', "import type { McpServices } from '../mcp/services';\nexport type X = McpServices;\n")).not.toEqual([]);
+    // The app API depends on AppParts, not on the app module.
+    expect(await boundaryErrors('src/main/api/models/Bad.ts', "import type { App } from '../../app';\nexport type X = App;\n")).not.toEqual([]);
+    expect(await boundaryErrors('src/main/api/Bad.ts', "import type { App } from '../app';\nexport type X = App;\n")).not.toEqual([]);
+    // What they use instead is below them.
+    expect(await boundaryErrors('src/main/store/Fine.ts', "import { makeFolders } from '../../shared-node/folders';\nexport const x = makeFolders;\n")).toEqual([]);
+    expect(await boundaryErrors('src/main/delivery/Fine.ts', "import { placeKey } from '../domain/placeKeys';\nexport const x = placeKey;\n")).toEqual([]);
+    expect(await boundaryErrors('src/main/api/methods/Fine.ts', "import type { Settings } from '../../../shared/model/app';\nimport type { AppParts } from '../appParts';\nexport type X = [Settings, AppParts];\n")).toEqual([]);
+  });
+
+  it('keeps src/shared-node below the app and the helper', async () => {
+    expect(await boundaryErrors('src/shared-node/Bad.ts', "import { createCore } from '../main/core';\nexport const x = createCore;\n")).not.toEqual([]);
+    expect(await boundaryErrors('src/shared-node/Bad.ts', "import Database from 'better-sqlite3';\nexport const x = Database;\n")).not.toEqual([]);
   });
 });
