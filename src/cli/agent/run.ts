@@ -1,9 +1,10 @@
 // `letagents-desktop agent add|list|pause|resume|stop|run|remove`: managed agents from the
 // command line, through the running app (which owns the database and runs the turns).
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
+import { relative, resolve, isAbsolute } from 'node:path';
 import type { ApiResult } from '../../shared/bridge';
-import type { ManagedAgent } from '../../shared/model/managedAgents';
+import type { ManagedAgent, ProviderInfo } from '../../shared/model/managedAgents';
+import { findPackageRoot } from '../../main/setup/helperCommand';
 import { helperDataDir } from '../../shared-node/dataPaths';
 import { wantsHelp } from '../help';
 import { callApp, NoAppError } from './appApi';
@@ -15,7 +16,8 @@ export const AGENT_USAGE = `usage: letagents-desktop agent <action> [options] [-
       [--folder DIR] [--instructions TEXT] [--model NAME]
       [--permissions read-only|edit|provider-default]
       [--turns-per-hour N|none] [--daily-tokens N|none]
-                                add one (folder: the current one; permissions: read-only)
+                                add one (folder: the current one, said when chosen;
+                                required inside LetAgents' own checkout; permissions: read-only)
   pause AGENT                   no new turns until resumed
   resume AGENT                  takes turns again (a fresh budget after a hold)
   stop AGENT                    ends the running turn now
@@ -60,9 +62,10 @@ export async function runAgent(argv: string[]): Promise<number> {
       return 0;
     }
     if (action === 'add') {
+      const folder = resolve(values.folder ?? chosenFolder());
       const input = {
         provider: choose('--provider', values.provider, PROVIDERS),
-        folder: resolve(values.folder ?? process.cwd()),
+        folder,
         roomId: required('--room', values.room),
         name: required('--name', values.name),
         ...(values.instructions !== undefined ? { instructions: values.instructions } : {}),
@@ -72,7 +75,15 @@ export async function runAgent(argv: string[]): Promise<number> {
         ...(values['daily-tokens'] !== undefined ? { dailyTokenCap: count('--daily-tokens', values['daily-tokens']) } : {}),
       };
       const agent = await call<ManagedAgent>('agents.add', input);
-      print(agent, `Added ${agent.name} (${agent.providerName}) to ${agent.roomName}; it takes a turn when something there needs it.\n`);
+      // Checked up front where the CLI can tell (not signed in); adding works anyway.
+      const provider = (await call<ProviderInfo[]>('agents.providers', {})).find((p) => p.id === agent.provider);
+      const lines = [
+        `Added ${agent.name} (${agent.providerName}) to ${agent.roomName}; it takes a turn when something there needs it.`,
+        ...(values.folder === undefined ? [`It works in ${folder} (the current folder; --folder chooses another).`] : []),
+        ...(provider?.path ? [`The app runs ${agent.providerName} from ${provider.path} (found on the app's PATH).`] : []),
+        ...(provider?.warning ? [`Warning: ${provider.warning}`] : []),
+      ];
+      print(agent, `${lines.join('\n')}\n`);
       return 0;
     }
     if (action !== undefined && action in ACTIONS) {
@@ -93,6 +104,20 @@ export async function runAgent(argv: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+/** The current folder, unless it is inside LetAgents' own checkout (run there through npx, it is not the project the person meant). */
+function chosenFolder(): string {
+  const cwd = process.cwd();
+  let root: string | null;
+  try {
+    root = findPackageRoot();
+  } catch {
+    root = null;
+  }
+  const inside = root !== null && !relative(root, cwd).startsWith('..') && !isAbsolute(relative(root, cwd));
+  if (inside) throw new UsageError(`--folder is required here: ${cwd} is inside LetAgents' own checkout (${root}); say which folder the agent works in`);
+  return cwd;
 }
 
 function unwrap<T>(result: ApiResult): T {
@@ -128,7 +153,9 @@ function findAgent(agents: ManagedAgent[], wanted: string): ManagedAgent {
 }
 
 function stateText(agent: ManagedAgent): string {
-  return agent.state === 'held' && agent.heldReason ? `held — ${agent.heldReason}` : agent.state;
+  if (agent.state === 'cant_run' && agent.cantRun) return `can't run: ${agent.cantRun.reason}`;
+  const waiting = agent.waitingMessages > 0 ? ` (${agent.waitingMessages} waiting)` : '';
+  return (agent.state === 'held' && agent.heldReason ? `held — ${agent.heldReason}` : agent.state) + waiting;
 }
 
 function table(agents: ManagedAgent[]): string {
@@ -140,5 +167,6 @@ function table(agents: ManagedAgent[]): string {
     ]),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n') + '\n';
+  const fixes = agents.filter((a) => a.cantRun).map((a) => `\n${a.name} can't run: ${a.cantRun!.reason}. ${a.cantRun!.fix}`);
+  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n') + '\n' + fixes.map((f) => `${f}\n`).join('');
 }

@@ -1,5 +1,5 @@
 // The settings of a new managed agent, checked before anything is stored: an existing
-// absolute folder, a writable room, a name no other agent uses there, the provider's CLI
+// absolute folder, a writable room, a name no other agent uses there and a mention reaches, the provider's CLI
 // on this machine. Bad input gets a clear error and changes nothing.
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
@@ -7,6 +7,7 @@ import type { AddAgentInput } from '../../shared/model/managedAgents';
 import { appErrors, DomainError } from '../domain/errors';
 import { normalizeHandle } from '../domain/identity/handles';
 import { cleanDisplayName } from '../domain/identity/names';
+import { unmentionableName } from '../domain/messages/mentions';
 import { resolveWritableRoom } from '../domain/rooms/rooms';
 import { listRoomSessions } from '../domain/sessions/sessions';
 import type { Storage } from '../store/port';
@@ -35,6 +36,9 @@ export async function checkAgentConfig(store: Storage, env: NodeJS.ProcessEnv, i
   await store.read((q) => resolveWritableRoom(q, input.roomId));
   const name = cleanDisplayName(input.name);
   if (name === null) throw appErrors.invalidInput('An agent name must be 1–64 characters.');
+  // It takes turns when mentioned: a name no mention reaches would never be addressed.
+  const unmentionable = unmentionableName(name);
+  if (unmentionable) throw appErrors.invalidInput(unmentionable);
   const sessions = await store.read((q) => listRoomSessions(q, input.roomId));
   const key = normalizeHandle(name);
   if (sessions.some((s) => s.name_key === key && (s.worker_id !== null || s.ended_at === null))) throw appErrors.nameTaken();

@@ -1,8 +1,10 @@
 // The managed-agents service: adds agents (registering each one's durable worker in its
 // room before its first turn), keeps the state a person asked for (running, paused; it
 // survives a restart), gives agents turns when triggers fire, holds them when a budget is
-// used up (and asks the person in "Needs you", through the same raising code as the app's
-// other delivery items), and stops, resumes and removes them.
+// used up or its CLI cannot run for a reason the person must fix (and asks the person in
+// "Needs you", through the same raising code as the app's other delivery items), keeps what
+// activates an agent that takes no turns for its next one, and stops, resumes and removes them.
+// A message handed to a turn is delivered to the agent when the turn starts (receipts).
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,12 +31,15 @@ import {
 import type { Storage, Tx } from '../store/port';
 import { checkAgentConfig, providerEnv } from './agentConfig';
 import { budgetUse, heldReasonText, type BudgetUse } from './budgets';
+import { parseCantRun, type CantRun } from './cantRun';
 import { buildTurnPrompt } from './prompt';
 import { locateProvider, PROVIDERS, providerOf } from './providers';
-import { watchTriggers, type ActiveAgent } from './triggers';
+import { watchTriggers, type MemberAgent } from './triggers';
+import { signInWarning } from './signInCheck';
 import { runTurn } from './turnRunner';
 import { TurnScheduler } from './turnScheduler';
 import type { Trigger } from './types';
+import { keepTriggers, takeWaiting } from './waitingTriggers';
 
 export interface ManagedAgentsOptions {
   readonly store: Storage;
@@ -65,8 +70,8 @@ export interface ManagedAgentRecord {
 
 export class ManagedAgents {
   private readonly scheduler: TurnScheduler;
-  /** Agents that take turns now (running and not held), by id. */
-  private readonly active = new Map<string, ActiveAgent & { roomId: string }>();
+  /** Every managed agent with a worker, by id; `takesTurns`: running, not held, able to run. */
+  private readonly members = new Map<string, MemberAgent & { roomId: string }>();
   private readonly ownEvents = new Set<string>();
   private readonly pids = new Map<string, number>();
   private readonly env: NodeJS.ProcessEnv;
@@ -82,8 +87,9 @@ export class ManagedAgents {
       onStateChange: (agentId) => options.bus.publish({ type: 'agent.changed', agentId }),
     });
     this.stopWatching = watchTriggers(options.bus, options.store, options.services, {
-      activeAgentsIn: async (roomId) => [...this.active.values()].filter((a) => a.roomId === roomId),
+      agentsIn: async (roomId) => [...this.members.values()].filter((a) => a.roomId === roomId),
       request: (agentId, trigger) => this.scheduler.request(agentId, trigger),
+      keep: (agentId, trigger) => void this.keep(agentId, [trigger]),
       isInTurn: (agentId) => this.scheduler.state(agentId) === 'running',
       takeOwnEvent: (roomId, number) => this.ownEvents.delete(`${roomId}\n${number}`),
       roomDeleted: () => void this.forgetVanished(),
@@ -92,10 +98,14 @@ export class ManagedAgents {
     this.ready = this.load().catch((error: unknown) => console.error('managed agents: could not load:', error));
   }
 
-  /** The CLIs the app can run and whether each is installed. */
+  /** The CLIs the app can run: whether each is installed (where), and whether it is signed in. */
   async providers(): Promise<ProviderInfo[]> {
     return Promise.all(
-      Object.values(PROVIDERS).map(async (p) => ({ id: p.id, name: p.name, installed: (await locateProvider(p, this.env)) !== null, installHint: p.installHint })),
+      Object.values(PROVIDERS).map(async (p) => {
+        const path = await locateProvider(p, this.env);
+        const warning = path ? await signInWarning(p, path, this.env, this.options.home) : null;
+        return { id: p.id, name: p.name, installed: path !== null, installHint: p.installHint, path, warning };
+      }),
     );
   }
 
@@ -141,23 +151,25 @@ export class ManagedAgents {
       tx.emit({ type: 'agent.changed', agentId });
     });
     const record = await this.get(agentId);
-    this.activate(record.row, record.worker);
+    this.track(record.row, record.worker);
     return record;
   }
 
-  /** No new turns; a running turn finishes. */
+  /** No new turns; a running turn finishes; what activates it meanwhile waits for Resume. */
   async pause(agentId: string): Promise<ManagedAgentRecord> {
     await this.requireRow(agentId);
     await this.options.store.write(async (tx) => {
       await updateManagedAgentState(tx, agentId, { desired_state: 'paused' });
       tx.emit({ type: 'agent.changed', agentId });
     });
-    this.active.delete(agentId);
-    this.scheduler.forget(agentId);
+    await this.stopTurns(agentId);
     return this.get(agentId);
   }
 
-  /** Takes turns again; a held agent gets a fresh budget window and its "Needs you" item goes. */
+  /**
+   * Takes turns again: a held agent gets a fresh budget window, one whose CLI could not run
+   * tries again, its "Needs you" item goes, and what activated it meanwhile is its next turn.
+   */
   async resume(agentId: string, person: PersonActor): Promise<ManagedAgentRecord> {
     const row = await this.requireRow(agentId);
     await this.options.store.write(async (tx) => {
@@ -166,6 +178,7 @@ export class ManagedAgents {
         desired_state: 'running',
         held_reason: null,
         held_request_number: null,
+        cant_run_json: null,
         ...(held ? { budget_reset_at: tx.now } : {}),
       });
       // Its "Needs you" item goes (a request, from before issue 14, or the app's own item).
@@ -179,8 +192,9 @@ export class ManagedAgents {
       tx.emit({ type: 'agent.changed', agentId });
     });
     const record = await this.get(agentId);
-    this.activate(record.row, record.worker);
-    return record;
+    this.track(record.row, record.worker);
+    for (const trigger of await takeWaiting(this.options.store, agentId)) this.scheduler.request(agentId, trigger);
+    return this.get(agentId);
   }
 
   /** Ends the running turn now (its whole process tree) and drops the queued one; the room is told. */
@@ -196,12 +210,16 @@ export class ManagedAgents {
     return this.get(agentId);
   }
 
-  /** A turn now, or right after the running one; refused while a budget holds the agent. */
+  /** A turn now (with what waited for it), or right after the running one; refused while held or unable to run. */
   async runNow(agentId: string, person: PersonActor): Promise<ManagedAgentRecord> {
     const record = await this.get(agentId);
+    const name = record.session?.display_name ?? 'This agent';
     if (record.row.held_reason !== null) {
-      throw appErrors.invalidInput(`${record.session?.display_name ?? 'This agent'} takes no turns: ${heldReasonText(record.row, record.row.held_reason)}. Resume it first.`);
+      throw appErrors.invalidInput(`${name} takes no turns: ${heldReasonText(record.row, record.row.held_reason)}. Resume it first.`);
     }
+    const cantRun = parseCantRun(record.row.cant_run_json);
+    if (cantRun) throw appErrors.invalidInput(`${name} can't run: ${cantRun.reason}. ${cantRun.fix}`);
+    for (const trigger of await takeWaiting(this.options.store, agentId)) this.scheduler.request(agentId, trigger);
     this.scheduler.request(agentId, { kind: 'run_now', by: person.label });
     return this.get(agentId);
   }
@@ -209,7 +227,7 @@ export class ManagedAgents {
   /** Stops it, removes it from its room (its tasks there go back to accepted) and forgets it. */
   async remove(agentId: string, person: PersonActor): Promise<boolean> {
     const record = await this.get(agentId);
-    this.active.delete(agentId);
+    this.members.delete(agentId);
     await this.scheduler.stop(agentId);
     if (record.session && record.session.ended_at === null) await this.options.endSessionByPerson(record.session.session_id, 'remove', person);
     const removed = await this.options.store.write(async (tx) => {
@@ -237,23 +255,42 @@ export class ManagedAgents {
       await this.options.store.write((tx) => failInterruptedTurns(tx, 'The app stopped during this turn.'));
     }
     for (const row of await this.options.store.read((q) => listManagedAgentRows(q))) {
-      this.activate(row, await this.options.store.read((q) => getWorker(q, row.worker_id)));
+      this.track(row, await this.options.store.read((q) => getWorker(q, row.worker_id)));
     }
   }
 
-  private activate(row: ManagedAgentRow, worker: WorkerRow | undefined): void {
-    if (row.desired_state !== 'running' || row.held_reason !== null || !worker) return;
-    this.active.set(row.agent_id, { agentId: row.agent_id, roomId: row.room_id, sessionId: workerSessionId(worker.worker_id, row.room_id), agentKey: worker.agent_key });
+  /** Routes the room's messages to the agent from now on: as turns, or kept while it takes none. */
+  private track(row: ManagedAgentRow, worker: WorkerRow | undefined): void {
+    if (!worker) return;
+    const takesTurns = row.desired_state === 'running' && row.held_reason === null && row.cant_run_json === null;
+    this.members.set(row.agent_id, { agentId: row.agent_id, roomId: row.room_id, sessionId: workerSessionId(worker.worker_id, row.room_id), agentKey: worker.agent_key, takesTurns });
+  }
+
+  /** No turns until Resume: what was queued for it is kept. */
+  private async stopTurns(agentId: string): Promise<void> {
+    const member = this.members.get(agentId);
+    if (member) this.members.set(agentId, { ...member, takesTurns: false });
+    await this.keep(agentId, this.scheduler.forget(agentId));
+  }
+
+  private async keep(agentId: string, triggers: readonly Trigger[]): Promise<void> {
+    await keepTriggers(this.options.store, agentId, triggers).catch((error: unknown) => console.error(`managed agent ${agentId}: could not keep its triggers:`, error));
   }
 
   /** One scheduled turn: re-checked (paused, removed, budget) at the moment it starts. */
   private async turn(agentId: string, triggers: Trigger[], signal: AbortSignal): Promise<void> {
     const { store } = this.options;
     const row = await store.read((q) => getManagedAgentRow(q, agentId));
-    if (!row || row.held_reason !== null) return;
-    if (row.desired_state === 'paused' && !triggers.some((t) => t.kind === 'run_now')) return;
+    if (!row) return;
+    // Paused, held or unable to run since it was queued: the triggers wait for its next turn.
+    if (row.held_reason !== null || row.cant_run_json !== null || (row.desired_state === 'paused' && !triggers.some((t) => t.kind === 'run_now'))) {
+      return this.keep(agentId, triggers);
+    }
     const budget = await store.read((q) => budgetUse(q, row, new Date()));
-    if (budget.reached) return this.hold(row, budget.reached);
+    if (budget.reached) {
+      await this.keep(agentId, triggers);
+      return this.hold(row, budget.reached);
+    }
     const worker = await store.read((q) => getWorker(q, row.worker_id));
     const session = await store.read((q) => getSession(q, workerSessionId(row.worker_id, row.room_id)));
     const room = await store.read((q) => getRoom(q, row.room_id));
@@ -274,14 +311,50 @@ export class ManagedAgents {
       agentDir: (id: string) => this.agentDir(id),
       onProcess: (id: string, pid: number | null) => (pid === null ? this.pids.delete(id) : this.pids.set(id, pid)),
     };
-    await runTurn(deps, { agent: row, prompt, triggers }, signal);
+    // The turn's prompt hands it the triggering messages: they are delivered to it now.
+    const sessionId = workerSessionId(row.worker_id, row.room_id);
+    for (const t of triggers) {
+      if (t.kind === 'message') this.options.services.delivery.deliveries.record({ place: store.place, roomId: t.roomId }, sessionId, t.number, t.number);
+    }
+    const outcome = await runTurn(deps, { agent: row, prompt, triggers }, signal);
+    if (outcome.cantRun) await this.cannotRun(row, outcome.cantRun, triggers);
+  }
+
+  /**
+   * Its CLI cannot run for a reason only the person can fix: no turns until Resume (which
+   * tries again with what activated it meanwhile, this turn's triggers first), one "Needs
+   * you" item with the fix, and the card and `agent list` say "Can't run: …".
+   */
+  private async cannotRun(row: ManagedAgentRow, cantRun: CantRun, triggers: readonly Trigger[]): Promise<void> {
+    const { store } = this.options;
+    await this.stopTurns(row.agent_id);
+    await this.keep(row.agent_id, triggers);
+    await store.write(async (tx) => {
+      const session = await getSession(tx, workerSessionId(row.worker_id, row.room_id));
+      if (session) {
+        const name = session.display_name;
+        await raiseAlert(tx, {
+          roomId: row.room_id,
+          kind: 'agent_budget',
+          subject: `${row.agent_id}:cant_run:${tx.now}`,
+          sessionId: session.session_id,
+          title: `${name} can't run: ${cantRun.reason}`,
+          body:
+            `${name}'s turn failed because ${cantRun.reason}` +
+            (cantRun.detail ? ` (${providerOf(row.provider).name} said: "${cantRun.detail}")` : '') +
+            `. It takes no turns until you resume it; messages for it wait. ${cantRun.fix}`,
+          detail: { cantRun: cantRun.cause },
+        });
+      }
+      await updateManagedAgentState(tx, row.agent_id, { cant_run_json: JSON.stringify(cantRun) });
+      tx.emit({ type: 'agent.changed', agentId: row.agent_id });
+    });
   }
 
   /** A budget is used up: no turns until the person resumes it, and a "Needs you" item says so. */
   private async hold(row: ManagedAgentRow, reason: HeldReason): Promise<void> {
     const { store } = this.options;
-    this.active.delete(row.agent_id);
-    this.scheduler.forget(row.agent_id);
+    await this.stopTurns(row.agent_id);
     await store.write(async (tx) => {
       const session = await getSession(tx, workerSessionId(row.worker_id, row.room_id));
       if (session) {
@@ -329,9 +402,9 @@ export class ManagedAgents {
 
   /** Agents whose room was deleted went with it. */
   private async forgetVanished(): Promise<void> {
-    for (const agentId of [...this.active.keys()]) {
+    for (const agentId of [...this.members.keys()]) {
       if (!(await this.options.store.read((q) => getManagedAgentRow(q, agentId)))) {
-        this.active.delete(agentId);
+        this.members.delete(agentId);
         await this.scheduler.stop(agentId);
       }
     }

@@ -5,7 +5,7 @@ import type { Trigger } from './types';
 
 /** Triggering messages quoted in full up to this many characters each; the agent reads the rest. */
 const QUOTE_CHARS = 4_000;
-const MAX_QUOTED = 20;
+export const MAX_QUOTED = 20;
 
 export interface TurnPromptInput {
   readonly name: string;

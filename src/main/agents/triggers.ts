@@ -2,7 +2,8 @@
 // rules as wait_for_messages (the loop guard included: agents it paused wake none of each
 // other), or a task handed to it by someone else while it was idle.
 // ("Run now" comes from the person directly.) Events the managed-agents service posts
-// itself (joins, stop notices) never start a turn.
+// itself (joins, stop notices) never start a turn. What activates an agent that takes no
+// turns now (paused, held, its CLI unable to run) is kept for its next turn.
 import type { EventBus } from '../events/bus';
 import { parseActorLabel } from '../domain/identity/labels';
 import { getMessageRow, type MessageRow } from '../domain/messages/read';
@@ -14,17 +15,21 @@ import type { Storage } from '../store/port';
 import { getTaskRow } from '../store/taskQueries';
 import type { Trigger } from './types';
 
-/** A managed agent that takes turns now, with the identity routing needs. */
-export interface ActiveAgent {
+/** A managed agent of a room, with the identity routing needs. */
+export interface MemberAgent {
   readonly agentId: string;
   readonly sessionId: string;
   readonly agentKey: string;
+  /** False while paused, held or unable to run: what activates it is kept, not run. */
+  readonly takesTurns: boolean;
 }
 
 export interface TriggerTarget {
-  /** Managed agents of the room that take turns now (not paused, not held). */
-  activeAgentsIn(roomId: string): Promise<ActiveAgent[]>;
+  /** The room's managed agents. */
+  agentsIn(roomId: string): Promise<MemberAgent[]>;
   request(agentId: string, trigger: Trigger): void;
+  /** Keeps a trigger of an agent that takes no turns now, for its next turn. */
+  keep(agentId: string, trigger: Trigger): void;
   isInTurn(agentId: string): boolean;
   /** True (once) for a message the service posted itself. */
   takeOwnEvent(roomId: string, number: number): boolean;
@@ -37,7 +42,7 @@ export function watchTriggers(bus: EventBus, store: Storage, services: McpServic
 
   const onMessage = async (roomId: string, number: number) => {
     if (target.takeOwnEvent(roomId, number)) return;
-    const agents = await target.activeAgentsIn(roomId);
+    const agents = await target.agentsIn(roomId);
     if (agents.length === 0) return;
     const row = await store.read((q) => getMessageRow(q, roomId, number));
     if (!row) return;
@@ -48,13 +53,15 @@ export function watchTriggers(bus: EventBus, store: Storage, services: McpServic
       // The general loop guard (delivery/loopGuard.ts) stops managed agents answering each other without end.
       const decision = await activationFor(services, roomId, session, row);
       if (decision.decision === 'activate') {
-        target.request(agent.agentId, { kind: 'message', roomId, number, sender: senderName(row), text: row.text, reason: decision.reason });
+        const trigger: Trigger = { kind: 'message', roomId, number, sender: senderName(row), text: row.text, reason: decision.reason };
+        if (agent.takesTurns) target.request(agent.agentId, trigger);
+        else target.keep(agent.agentId, trigger);
       }
     }
   };
 
   const onTask = async (roomId: string, number: number) => {
-    const agents = await target.activeAgentsIn(roomId);
+    const agents = await target.agentsIn(roomId);
     if (agents.length === 0) return;
     const task = await store.read((q) => getTaskRow(q, roomId, number));
     const lease = task ? await store.read((q) => activeWorkLease(q, task)) : undefined;
@@ -64,7 +71,9 @@ export function watchTriggers(bus: EventBus, store: Storage, services: McpServic
     seenLeases.add(lease.lease_id);
     // During its own turn a new lease is its own claim; a handoff then also mentions it.
     if (target.isInTurn(agent.agentId) || lease.created_at < startedAt) return;
-    target.request(agent.agentId, { kind: 'task', roomId, number, title: task.title });
+    const trigger: Trigger = { kind: 'task', roomId, number, title: task.title };
+    if (agent.takesTurns) target.request(agent.agentId, trigger);
+    else target.keep(agent.agentId, trigger);
   };
 
   const failed = (what: string) => (error: unknown) => console.error(`managed agents: ${what} trigger failed:`, error);

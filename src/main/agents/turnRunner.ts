@@ -5,12 +5,13 @@ import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { ManagedAgentRow } from '../store/managedAgentQueries';
 import type { HelperCommand } from '../setup/helperCommand';
 import type { Storage } from '../store/port';
+import { cantRunOf, type CantRun } from './cantRun';
 import { providerOf, locateProvider } from './providers';
 import { startProviderProcess } from './providerProcess';
 import { parseTotals, TurnLog } from './turnLog';
 import type { TurnAbortReason } from './turnScheduler';
 import { preview } from './providers/streamText';
-import type { ActivityEvent, Trigger } from './types';
+import type { ActivityEvent, CantRunCause, Trigger } from './types';
 
 export interface TurnRunnerDeps {
   readonly store: Storage;
@@ -36,18 +37,23 @@ const ABORT_TEXT: Record<TurnAbortReason, string> = {
   closing: 'The app closed during this turn.',
 };
 
-export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: AbortSignal): Promise<void> {
+/** How a turn ended, for the service: `cantRun` when it failed for a reason only the person can fix. */
+export interface TurnOutcome {
+  readonly cantRun: CantRun | null;
+}
+
+export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: AbortSignal): Promise<TurnOutcome> {
   const { agent } = input;
   const provider = providerOf(agent.provider);
   const log = await TurnLog.open(deps.store, agent.agent_id, input.triggers, parseTotals(agent.provider_totals_json));
   if (!existsSync(agent.folder)) {
     await log.finish('failed', `Its folder ${agent.folder} no longer exists. Remove the agent and add it again with its new folder.`);
-    return;
+    return { cantRun: null };
   }
   const command = await locateProvider(provider, deps.env);
   if (!command) {
-    await log.finish('failed', `${provider.name} (${provider.executable}) was not found on PATH. ${provider.installHint}`);
-    return;
+    const error = `${provider.name} (${provider.executable}) was not found on the app's PATH (${deps.env.PATH ?? 'not set'}).`;
+    return cantRunEnd(log, cantRunOf(provider, 'cli_missing', { command: null, model: agent.model, detail: error }));
   }
   let attempt = await runOnce(deps, input, log, command, agent.provider_session_id, signal);
   if (attempt.resumeFailed) {
@@ -55,13 +61,24 @@ export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: Ab
     await log.forgetSession();
     attempt = await runOnce(deps, input, log, command, null, signal);
   }
+  if (attempt.status === 'failed' && attempt.cause) {
+    return cantRunEnd(log, cantRunOf(provider, attempt.cause, { command, model: agent.model, detail: attempt.error ?? '' }));
+  }
   await log.finish(attempt.status, attempt.error);
+  return { cantRun: null };
+}
+
+async function cantRunEnd(log: TurnLog, cantRun: CantRun): Promise<TurnOutcome> {
+  await log.entry('note', `Can't run: ${cantRun.reason}. ${cantRun.fix}`);
+  await log.finish('failed', cantRun.detail || `${cantRun.reason}.`);
+  return { cantRun };
 }
 
 interface Attempt {
   status: 'done' | 'failed' | 'stopped' | 'timed_out';
   error: string | null;
   resumeFailed: boolean;
+  cause?: CantRunCause;
 }
 
 async function runOnce(deps: TurnRunnerDeps, input: TurnInput, log: TurnLog, command: string, resumeSessionId: string | null, signal: AbortSignal): Promise<Attempt> {
@@ -83,10 +100,12 @@ async function runOnce(deps: TurnRunnerDeps, input: TurnInput, log: TurnLog, com
   const onAbort = () => void proc.kill();
   signal.addEventListener('abort', onAbort, { once: true });
   let sawSession = false;
+  let sawOutput = false;
   let result: Extract<ActivityEvent, { kind: 'result' }> | null = null;
   try {
     const parser = provider.parser();
     for await (const line of proc.lines) {
+      sawOutput ||= line.trim() !== '';
       for (const event of parser.parse(line)) {
         if (event.kind === 'session') sawSession = true;
         if (event.kind === 'result') result = event;
@@ -100,17 +119,18 @@ async function runOnce(deps: TurnRunnerDeps, input: TurnInput, log: TurnLog, com
     const exit = await proc.exited;
     signal.removeEventListener('abort', onAbort);
     deps.onProcess(agent.agent_id, null);
-    if (exit.spawnError) result = { kind: 'result', ok: false, error: `Could not start ${provider.name}: ${exit.spawnError}` };
+    if (exit.spawnError) result = { kind: 'result', ok: false, error: `Could not start ${provider.name} (${command}): ${exit.spawnError}`, cause: 'cli_broken' };
     else if (!result && !signal.aborted) {
       const detail = proc.stderrTail() || `${provider.executable} exited with code ${exit.code ?? exit.signal}`;
-      result = { kind: 'result', ok: false, error: detail.slice(-1_000) };
+      // Not one line of output: the CLI itself does not start (a broken install, a bad node).
+      result = { kind: 'result', ok: false, error: detail.slice(-1_000), ...(sawOutput ? {} : { cause: 'cli_broken' as const }) };
     }
   }
   if (signal.aborted) return aborted(signal);
   if (result?.ok) return { status: 'done', error: null, resumeFailed: false };
   // A run that never started a session after asking to resume one could not find it.
-  const resumeFailed = resumeSessionId !== null && !sawSession;
-  return { status: 'failed', error: result?.error ?? 'The turn failed.', resumeFailed };
+  const resumeFailed = resumeSessionId !== null && !sawSession && result?.cause !== 'cli_broken';
+  return { status: 'failed', error: result?.error ?? 'The turn failed.', resumeFailed, ...(result?.cause ? { cause: result.cause } : {}) };
 }
 
 /** A successful result in a few words: what it made (msg_4, task_7) or "ok", not the whole JSON. */

@@ -57,12 +57,14 @@ export class TurnScheduler {
     return this.waiting.includes(agentId) ? 'queued' : 'idle';
   }
 
-  /** Forgets the queued turn (Pause); a running turn goes on. */
-  forget(agentId: string): void {
+  /** Forgets the queued turn (Pause) and returns what it would have had; a running turn goes on. */
+  forget(agentId: string): Trigger[] {
+    const dropped = this.pending.get(agentId) ?? [];
     this.pending.delete(agentId);
     const before = this.waiting.length;
     this.waiting = this.waiting.filter((id) => id !== agentId);
     if (this.waiting.length !== before) this.options.onStateChange?.(agentId);
+    return dropped;
   }
 
   /** Ends the running turn now and forgets the queued one; false when none was running. */

@@ -23,10 +23,13 @@ export type ActivityEvent =
    * the running total of its session (the runner turns totals into per-turn figures).
    */
   | { kind: 'usage'; inputTokens: number; outputTokens: number; tokensScope: UsageScope; costUsd: number | null; costScope: UsageScope }
-  /** The provider's final word on the run. */
-  | { kind: 'result'; ok: boolean; error: string | null };
+  /** The provider's final word on the run; `cause`: a failure only the person can fix. */
+  | { kind: 'result'; ok: boolean; error: string | null; cause?: CantRunCause };
 
 export type UsageScope = 'run' | 'session';
+
+/** A turn failure only the person can fix (cantRun.ts words it). */
+export type CantRunCause = 'not_signed_in' | 'cli_missing' | 'cli_broken' | 'quota' | 'model_not_found';
 
 /** Reads a provider's stream line by line (it keeps state, e.g. tool names by call id). */
 export interface StreamParser {
@@ -68,6 +71,14 @@ export interface Provider {
   /** The executable looked up on PATH. */
   readonly executable: string;
   readonly installHint: string;
+  /** Signs the person in: `<cli> …loginArgs`. */
+  readonly loginArgs: readonly string[];
+  /** Says whether it is signed in, offline. */
+  readonly authStatusArgs: readonly string[];
+  /** False when its own sign-in does not matter (e.g. Codex set up with another model provider). */
+  signInCheckApplies(env: NodeJS.ProcessEnv, home: string): boolean;
+  /** What the status command's output says: signed in, not, or null when it cannot tell. */
+  signedIn(output: { code: number | null; stdout: string; stderr: string }): boolean | null;
   launch(spec: TurnSpec, command: string): ProviderLaunch;
   parser(): StreamParser;
 }

@@ -55,7 +55,7 @@ export function entryFields(helper: HelperCommand, withStdioType: boolean): Reco
 }
 
 /** The checkout's root: the nearest folder up from this file whose package.json is ours (works from src/ and out/). */
-function findPackageRoot(): string {
+export function findPackageRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = path.join(dir, 'package.json');

@@ -26,6 +26,10 @@ export interface ManagedAgentRow {
   budget_reset_at: string | null;
   provider_session_id: string | null;
   provider_totals_json: string | null;
+  /** JSON: the triggers kept while it took no turns (paused, held, or its CLI could not run). */
+  waiting_json: string | null;
+  /** JSON: why its CLI cannot run and the fix, until the person resumes it; null: it can run. */
+  cant_run_json: string | null;
   next_turn_number: number;
   next_activity_seq: number;
   created_at: string;
@@ -82,6 +86,16 @@ export function listManagedAgentRows(q: Queryable): Promise<ManagedAgentRow[]> {
   return q.all<ManagedAgentRow>('SELECT * FROM managed_agents ORDER BY created_at, agent_id LIMIT ?', MAX_AGENTS);
 }
 
+/** Workers of the room's managed agents: members of the room between their turns too. */
+export async function managedWorkerIdsInRoom(q: Queryable, roomId: string): Promise<string[]> {
+  return (await q.all<{ worker_id: string }>('SELECT worker_id FROM managed_agents WHERE room_id = ? LIMIT ?', roomId, MAX_AGENTS)).map((r) => r.worker_id);
+}
+
+/** The managed agent whose worker this is, if any. */
+export function getManagedAgentRowByWorker(q: Queryable, workerId: string): Promise<ManagedAgentRow | undefined> {
+  return q.get<ManagedAgentRow>('SELECT * FROM managed_agents WHERE worker_id = ?', workerId);
+}
+
 export function listManagedAgentRowsInRoom(q: Queryable, roomId: string): Promise<ManagedAgentRow[]> {
   return q.all<ManagedAgentRow>(
     'SELECT * FROM managed_agents WHERE room_id = ? ORDER BY created_at LIMIT ?',
@@ -93,7 +107,7 @@ export function listManagedAgentRowsInRoom(q: Queryable, roomId: string): Promis
 export async function updateManagedAgentState(
   tx: Tx,
   agentId: string,
-  fields: Partial<Pick<ManagedAgentRow, 'desired_state' | 'held_reason' | 'held_request_number' | 'budget_reset_at'>>,
+  fields: Partial<Pick<ManagedAgentRow, 'desired_state' | 'held_reason' | 'held_request_number' | 'budget_reset_at' | 'waiting_json' | 'cant_run_json'>>,
 ): Promise<void> {
   const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return;

@@ -11,8 +11,12 @@ export const ProviderId = z.enum(['claude_code', 'codex']);
  */
 export const AgentPermissions = z.enum(['read_only', 'edit', 'provider_default']);
 
-/** idle: no process; queued: a turn waits for a free slot; held: its budget is used up. */
-export const ManagedAgentState = z.enum(['idle', 'queued', 'running', 'paused', 'held']);
+/**
+ * idle: no process; queued: a turn waits for a free slot; held: its budget is used up;
+ * cant_run: its CLI failed for a reason the person must fix (not signed in, missing or
+ * broken, a quota or rate limit, an unknown model) and it takes no turns until Resume.
+ */
+export const ManagedAgentState = z.enum(['idle', 'queued', 'running', 'paused', 'held', 'cant_run']);
 
 export const TurnStatus = z.enum(['running', 'done', 'failed', 'stopped', 'timed_out']);
 export const TriggerKind = z.enum(['message', 'task', 'run_now']);
@@ -69,6 +73,10 @@ export const ManagedAgent = z.object({
   state: ManagedAgentState,
   /** Why a held agent takes no turns, in plain words. */
   heldReason: z.string().nullable(),
+  /** Why its CLI cannot run ("Claude Code is not signed in") and the fix (a command with the CLI's full path); null: it can. */
+  cantRun: z.object({ reason: z.string(), fix: z.string() }).nullable(),
+  /** Messages that activated it while it took no turns (paused, held, unable to run): its next turn gets them. */
+  waitingMessages: z.number().int(),
   usage: z.object({
     turnsLastHour: z.number().int(),
     tokensToday: z.number().int(),
@@ -113,6 +121,10 @@ export const ProviderInfo = z.object({
   installed: z.boolean(),
   /** How to install it when it is missing. */
   installHint: z.string(),
+  /** The CLI the app runs (full path, found on the app's PATH); null when not found. */
+  path: z.string().nullable().default(null),
+  /** What the app found wrong before any turn (not signed in), naming the CLI and whose PATH; null: nothing. */
+  warning: z.string().nullable().default(null),
 });
 
 export type ProviderId = z.infer<typeof ProviderId>;

@@ -24,6 +24,8 @@ export function managedAgent(name: string, extra: Partial<ManagedAgent> = {}): M
     desiredState: 'running',
     state: 'idle',
     heldReason: null,
+    cantRun: null,
+    waitingMessages: 0,
     usage: { turnsLastHour: 0, tokensToday: 0, costTodayUsd: null },
     lastTurn: null,
     createdAt: at(0),
@@ -43,8 +45,8 @@ export function fakeManagedAgents(agents: ManagedAgent[] = [], activity: Record<
     agents,
     activity,
     providers: [
-      { id: 'claude_code', name: 'Claude Code', installed: true, installHint: 'Install Claude Code.' },
-      { id: 'codex', name: 'Codex', installed: false, installHint: 'Install Codex (npm install -g @openai/codex) and sign in once with `codex login`.' },
+      { id: 'claude_code', name: 'Claude Code', installed: true, installHint: 'Install Claude Code.', path: '/usr/local/bin/claude', warning: null },
+      { id: 'codex', name: 'Codex', installed: false, installHint: 'Install Codex (npm install -g @openai/codex) and sign in once with `codex login`.', path: null, warning: null },
     ],
     overrides: {},
   };

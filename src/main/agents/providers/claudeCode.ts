@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { SERVER_NAME } from '../../setup/agentTools';
 import { entryFields } from '../../setup/helperCommand';
-import type { ActivityEvent, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
+import type { ActivityEvent, CantRunCause, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
 import { contentText, jsonLine, num, preview, previewInput, str } from './streamText';
 
 const OUR_TOOLS = `mcp__${SERVER_NAME}__*`;
@@ -19,7 +19,14 @@ export const claudeCode: Provider = {
   id: 'claude_code',
   name: 'Claude Code',
   executable: 'claude',
-  installHint: 'Install Claude Code (npm install -g @anthropic-ai/claude-code) and sign in once with `claude`.',
+  installHint: 'Install Claude Code (npm install -g @anthropic-ai/claude-code) and sign in once with `claude auth login`.',
+  loginArgs: ['auth', 'login'],
+  authStatusArgs: ['auth', 'status'],
+  signInCheckApplies: () => true,
+  signedIn(output) {
+    const status = jsonLine(output.stdout.replace(/\s*\n\s*/g, ' '));
+    return typeof status?.loggedIn === 'boolean' ? status.loggedIn : null;
+  },
 
   launch(spec: TurnSpec, command: string): ProviderLaunch {
     const mcpConfig = join(spec.agentDir, 'claude-mcp.json');
@@ -50,8 +57,24 @@ function toolName(name: string): string {
   return name.startsWith(prefix) ? name.slice(prefix.length) : name;
 }
 
+/**
+ * Claude Code's API error codes (on the assistant message it writes instead of an answer,
+ * e.g. "Not logged in · Please run /login" with error "authentication_failed") that only the
+ * person can fix; overloaded, server errors and the rest are worth the next turn.
+ */
+const CANT_RUN: Readonly<Record<string, CantRunCause>> = {
+  authentication_failed: 'not_signed_in',
+  oauth_org_not_allowed: 'not_signed_in',
+  account_on_hold: 'not_signed_in',
+  verification_required: 'not_signed_in',
+  billing_error: 'quota',
+  rate_limit: 'quota',
+  model_not_found: 'model_not_found',
+};
+
 class ClaudeStreamParser implements StreamParser {
   private readonly toolsById = new Map<string, string>();
+  private apiError: string | null = null;
 
   parse(line: string): ActivityEvent[] {
     const m = jsonLine(line);
@@ -84,6 +107,7 @@ class ClaudeStreamParser implements StreamParser {
 
   private assistant(m: Record<string, unknown>): ActivityEvent[] {
     const out: ActivityEvent[] = [];
+    if (typeof m.error === 'string' && m.error !== '') this.apiError = m.error;
     for (const block of blocksOf(m)) {
       if (block.type === 'text' && typeof block.text === 'string' && block.text.trim() !== '') {
         out.push({ kind: 'text', text: preview(block.text, 4_000) });
@@ -123,7 +147,8 @@ class ClaudeStreamParser implements StreamParser {
       out.push({ kind: 'note', text: `Not allowed to use ${String(denial.tool_name ?? 'a tool')} (outside the permissions chosen for this agent).` });
     }
     const ok = m.is_error !== true && m.subtype === 'success';
-    out.push({ kind: 'result', ok, error: ok ? null : preview(str(m.result) ?? String(m.subtype ?? 'the run failed'), 1_000) });
+    const cause = ok || this.apiError === null ? undefined : CANT_RUN[this.apiError];
+    out.push({ kind: 'result', ok, error: ok ? null : preview(str(m.result) ?? String(m.subtype ?? 'the run failed'), 1_000), ...(cause ? { cause } : {}) });
     return out;
   }
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { SERVER_NAME } from '../../setup/agentTools';
-import type { ActivityEvent, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
+import type { ActivityEvent, CantRunCause, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
 import { contentText, jsonLine, num, preview, previewInput, str } from './streamText';
 
 /** Codex's sandbox for commands the model runs, per permission choice. */
@@ -15,6 +15,14 @@ export const codex: Provider = {
   name: 'Codex',
   executable: 'codex',
   installHint: 'Install Codex (npm install -g @openai/codex) and sign in once with `codex login`.',
+  loginArgs: ['login'],
+  authStatusArgs: ['login', 'status'],
+  // Another model provider in its config signs in its own way (an API key in the environment).
+  signInCheckApplies: (env, home) => [undefined, 'openai'].includes(codexConfig(env, home)?.model_provider as string | undefined),
+  signedIn(output) {
+    if (output.code === 0) return true;
+    return /Not logged in/i.test(`${output.stdout}\n${output.stderr}`) ? false : null;
+  },
 
   launch(spec: TurnSpec, command: string): ProviderLaunch {
     // Our tools are always allowed, as with Claude Code: Codex otherwise asks before a tool
@@ -44,21 +52,19 @@ export const codex: Provider = {
   parser: () => new CodexStreamParser(),
 };
 
+/** The person's Codex config.toml; null when there is none or it does not parse (Codex reports that itself). */
+function codexConfig(env: NodeJS.ProcessEnv, home: string): Record<string, unknown> | null {
+  try {
+    return parse(readFileSync(join(env.CODEX_HOME || join(home, '.codex'), 'config.toml'), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
 /** MCP servers in the person's Codex config other than ours. */
 function otherMcpServers(spec: TurnSpec): string[] {
-  const codexHome = spec.env.CODEX_HOME || join(spec.home, '.codex');
-  let text: string;
-  try {
-    text = readFileSync(join(codexHome, 'config.toml'), 'utf8');
-  } catch {
-    return [];
-  }
-  try {
-    const servers = (parse(text) as { mcp_servers?: unknown }).mcp_servers;
-    return servers && typeof servers === 'object' ? Object.keys(servers).filter((name) => name !== SERVER_NAME) : [];
-  } catch {
-    return []; // Codex reports a broken config itself.
-  }
+  const servers = codexConfig(spec.env, spec.home)?.mcp_servers;
+  return servers && typeof servers === 'object' ? Object.keys(servers).filter((name) => name !== SERVER_NAME) : [];
 }
 
 const tomlKey = (key: string) => (/^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key));
@@ -68,6 +74,18 @@ function inlineTable(value: Record<string, string | readonly string[] | Readonly
   const item = (v: string | readonly string[] | Readonly<Record<string, string>>): string =>
     typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? `[${v.map((x) => JSON.stringify(x)).join(',')}]` : inlineTable(v as Record<string, string>);
   return `{${Object.entries(value).map(([k, v]) => `${tomlKey(k)}=${item(v)}`).join(',')}}`;
+}
+
+/**
+ * What Codex 0.171's failed turn says when only the person can fix it (checked against its
+ * real messages: "unexpected status 401 Unauthorized: …", "Missing environment variable:
+ * `X`.", "Quota exceeded. Check your plan and billing details.", "The model `x` does not exist").
+ */
+export function cantRunCause(message: string): CantRunCause | undefined {
+  if (/\b401\b|Unauthorized|Not logged in|Missing environment variable|invalid_api_key|Incorrect API key|token_expired|refresh token/i.test(message)) return 'not_signed_in';
+  if (/Quota exceeded|insufficient_quota|usage limit|rate limit|\b429\b|Too Many Requests/i.test(message)) return 'quota';
+  if (/model\b.*\b(does not exist|not found|not supported)|model_not_found/i.test(message)) return 'model_not_found';
+  return undefined;
 }
 
 class CodexStreamParser implements StreamParser {
@@ -93,7 +111,9 @@ class CodexStreamParser implements StreamParser {
       }
       case 'turn.failed': {
         const error = (m.error ?? {}) as Record<string, unknown>;
-        return [{ kind: 'result', ok: false, error: preview(str(error.message) ?? 'the turn failed', 1_000) }];
+        const message = str(error.message) ?? 'the turn failed';
+        const cause = cantRunCause(message);
+        return [{ kind: 'result', ok: false, error: preview(message, 1_000), ...(cause ? { cause } : {}) }];
       }
       case 'error':
         return [{ kind: 'error', text: preview(str(m.message) ?? 'error', 1_000) }];

@@ -2,7 +2,11 @@
 // does to an agent — rename it, disconnect it (it may reconnect), or remove it from the room
 // (its tasks there go back to accepted) — and why it was woken. A session is named by its id
 // and its room's place ('local' when omitted).
+import { appErrors } from '../../domain/errors';
+import { cleanDisplayName } from '../../domain/identity/names';
+import { unmentionableName } from '../../domain/messages/mentions';
 import { requireRoom } from '../../domain/rooms/rooms';
+import { getManagedAgentRowByWorker } from '../../store/managedAgentQueries';
 import { renameSession } from '../../domain/sessions/sessions';
 import type { ApiContext } from '../context';
 import { wakesOf } from '../models/wakes';
@@ -39,7 +43,11 @@ export function workerMethods(ctx: ApiContext): WorkerMethods {
       const place = await ctx.place(asked);
       const person = await ctx.person(place);
       await ctx.write(async (tx) => {
-        await requireAgentSession(tx, sessionId);
+        const session = await requireAgentSession(tx, sessionId);
+        // A managed agent takes turns when mentioned: its new name must be one a mention reaches.
+        const cleaned = cleanDisplayName(name);
+        const unmentionable = cleaned !== null && session.worker_id !== null && (await getManagedAgentRowByWorker(tx, session.worker_id)) ? unmentionableName(cleaned) : null;
+        if (unmentionable) throw appErrors.invalidInput(unmentionable);
         return renameSession(tx, sessionId, name, person);
       }, place);
       return ctx.read((q) => agentSession(app, q, place, sessionId), place);

@@ -26,7 +26,7 @@ const ACTIONS: Readonly<Record<AlertRow['kind'], AlertAction[]>> = {
 /** The queue item of an open alert; null for one that no longer applies (yesterday's budget). */
 export async function toAlertItem(app: AppParts, q: Queryable, place: string, item: AlertItem): Promise<NeedsYouItem | null> {
   const a = item.alert;
-  const detail = alertDetail<{ prompt: string; remindedAt: string; day: string }>(a);
+  const detail = alertDetail<{ prompt: string; remindedAt: string; day: string; cantRun: string }>(a);
   if (a.kind === 'room_budget' && detail.day !== app.hub.delivery.meter.day(place)) return null;
   const session = a.session_id ? await getSession(q, a.session_id) : undefined;
   const agentRef = async (s: SessionRow) => ({ sessionId: s.session_id, name: s.display_name, reachability: await reachabilityOf(q, app.hub.delivery, place, s) });
@@ -41,7 +41,8 @@ export async function toAlertItem(app: AppParts, q: Queryable, place: string, it
       : [];
   return {
     ref: { kind: 'alert', roomId: a.room_id, place, number: a.number },
-    reason: a.kind,
+    // An agent that takes no turns until resumed: because of its budget, or its CLI cannot run.
+    reason: a.kind === 'agent_budget' && detail.cantRun ? 'agent_cant_run' : a.kind,
     roomName: item.roomName,
     createdAt: a.created_at,
     title: a.title,

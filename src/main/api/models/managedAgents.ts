@@ -2,6 +2,8 @@
 import { mapInOrder } from '../../domain/inOrder';
 import type { AgentActivity, ManagedAgent, TurnView } from '../../../shared/model/managedAgents';
 import { heldReasonText } from '../../agents/budgets';
+import { parseCantRun } from '../../agents/cantRun';
+import { waitingMessages } from '../../agents/waitingTriggers';
 import type { ManagedAgentRecord } from '../../agents/managedAgents';
 import { providerOf } from '../../agents/providers';
 import type { Queryable } from '../../store/port';
@@ -10,6 +12,7 @@ import { listActivityRowsOfTurn, listTurnRows } from '../../store/managedAgentQu
 export function toManagedAgent(record: ManagedAgentRecord): ManagedAgent {
   const { row, session, worker, budget } = record;
   const last = record.lastTurn;
+  const cantRun = parseCantRun(row.cant_run_json);
   return {
     agentId: row.agent_id,
     name: session?.display_name ?? worker?.display_name ?? 'Agent',
@@ -28,12 +31,16 @@ export function toManagedAgent(record: ManagedAgentRecord): ManagedAgent {
     state:
       record.turnState === 'running'
         ? 'running'
-        : row.held_reason !== null
+        : cantRun
+          ? 'cant_run'
+          : row.held_reason !== null
           ? 'held'
           : row.desired_state === 'paused'
             ? 'paused'
             : record.turnState,
     heldReason: row.held_reason === null ? null : `It takes no turns: ${heldReasonText(row, row.held_reason)}.`,
+    cantRun: cantRun ? { reason: cantRun.reason, fix: cantRun.fix } : null,
+    waitingMessages: waitingMessages(row),
     usage: { turnsLastHour: budget.turnsLastHour, tokensToday: budget.tokensToday, costTodayUsd: budget.costTodayUsd },
     lastTurn: last ? { number: last.number, status: last.status, startedAt: last.started_at, endedAt: last.ended_at } : null,
     createdAt: row.created_at,

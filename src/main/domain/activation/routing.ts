@@ -44,7 +44,7 @@ export interface RoutingContext {
   readonly roomAgentHandles: ReadonlySet<string>;
   /** Task numbers whose active work or review lease the recipient holds. */
   readonly heldTaskNumbers: ReadonlySet<number>;
-  /** Online worker sessions of the room, sender and recipient included. */
+  /** Worker sessions that are members of the room now (online, or managed agents between turns), sender and recipient included. */
   readonly activeWorkers: number;
   publisherOf(number: number): Promise<string | null>;
   /** True when the recipient published the thread's root or a reply before `beforeNumber`. */

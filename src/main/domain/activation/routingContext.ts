@@ -4,6 +4,7 @@
 import { extractMentions } from '../messages/mentions';
 import { getMessageRow, type MessageRow } from '../messages/read';
 import { listRoomSessions, type SessionRow } from '../sessions/sessions';
+import { managedWorkerIdsInRoom } from '../../store/managedAgentQueries';
 import { eventConcern, heldTaskNumbers, participatedBefore } from '../../store/routingQueries';
 import type { PlacedRoom } from '../../store/places';
 import type { Queryable } from '../../store/port';
@@ -28,21 +29,26 @@ export interface RoutingServices {
  * session list, read once per burst (the first waiter's read, shared by the others) and
  * forgotten before the next turn of the event loop.
  */
-const bursts = new WeakMap<RoutingServices, Map<string, Promise<SessionRow[]>>>();
-function roomSessions(services: RoutingServices, q: Queryable, place: string, roomId: string): Promise<SessionRow[]> {
+interface RoomRoster {
+  readonly sessions: SessionRow[];
+  /** Workers of the room's managed agents (running, paused or held): members between turns too. */
+  readonly managedWorkers: ReadonlySet<string>;
+}
+const bursts = new WeakMap<RoutingServices, Map<string, Promise<RoomRoster>>>();
+function roomRoster(services: RoutingServices, q: Queryable, place: string, roomId: string): Promise<RoomRoster> {
   let burst = bursts.get(services);
   if (!burst) bursts.set(services, (burst = new Map()));
   const key = placeKey(place, roomId);
-  let sessions = burst.get(key);
-  if (!sessions) {
+  let roster = burst.get(key);
+  if (!roster) {
     const current = burst;
     if (current.size === 0) setImmediate(() => current.clear());
-    sessions = listRoomSessions(q, roomId);
+    roster = (async () => ({ sessions: await listRoomSessions(q, roomId), managedWorkers: new Set(await managedWorkerIdsInRoom(q, roomId)) }))();
     // A failed read is not kept for the others.
-    void sessions.catch(() => current.delete(key));
-    current.set(key, sessions);
+    void roster.catch(() => current.delete(key));
+    current.set(key, roster);
   }
-  return sessions;
+  return roster;
 }
 
 /** The routing context of `recipient` in `room`; `q` (of the room's place) answers its lookups (one read of the caller's). */
@@ -53,9 +59,14 @@ export async function routingContextFor(
   recipient: SessionRow,
 ): Promise<RoutingContext> {
   const { place, roomId } = room;
-  const sessions = await roomSessions(services, q, place, roomId);
+  const { sessions, managedWorkers } = await roomRoster(services, q, place, roomId);
+  // Members: online workers, the recipient, and managed agents, which are offline between
+  // their turns (issue 25: counting only online ones let two agents' chatter wake them all).
   const activeWorkers = sessions.filter(
-    (s) => s.session_kind === 'worker' && !s.ended_at && (s.session_id === recipient.session_id || services.isOnline(place, s)),
+    (s) =>
+      s.session_kind === 'worker' &&
+      !s.ended_at &&
+      (s.session_id === recipient.session_id || (s.worker_id !== null && managedWorkers.has(s.worker_id)) || services.isOnline(place, s)),
   ).length;
   return {
     agentKey: recipient.agent_key,

@@ -1,6 +1,7 @@
 // Mentions (mcp-tools.md §5.3): `@` + `[A-Za-z0-9_.:/-]+` at the start of the text or
 // after a non-word character, outside inline code and fenced code blocks. Names are
 // compared after handle normalisation (data-model.md §5.2).
+import { MENTION_CHARACTERS } from '../../../shared/words';
 import { normalizeHandle } from '../identity/handles';
 
 export const BROADCAST_HANDLES: ReadonlySet<string> = new Set(['all', 'here', 'everyone', 'agents']);
@@ -40,6 +41,24 @@ export function isBroadcast(mentions: readonly string[]): boolean {
 export function mentionsName(mentions: readonly string[], displayName: string): boolean {
   const handle = normalizeHandle(displayName);
   return handle !== '' && mentions.some((m) => normalizeHandle(m) === handle);
+}
+
+/**
+ * Why a name that people must be able to mention (a managed agent's) would not be reached by
+ * `@name`, by the parser's own rule; null when it would. "Fir Tree!!" is refused: `@Fir Tree!!`
+ * mentions only "Fir".
+ */
+export function unmentionableName(name: string): string | null {
+  const mentions = extractMentions(`@${name}`);
+  if (mentions[0] !== name) {
+    const suggestion = name.replace(/[^A-Za-z0-9_.:/-]/g, '');
+    return (
+      `"${name}" cannot be mentioned: @${name} would reach ${mentions[0] ? `"${mentions[0]}"` : 'no one'}. ` +
+      `A name people can mention has only ${MENTION_CHARACTERS}, with no spaces${suggestion ? ` (like ${suggestion})` : ''}.`
+    );
+  }
+  if (isBroadcast(mentions)) return `"${name}" mentions everyone (@${name} wakes every agent in the room); choose another name.`;
+  return null;
 }
 
 // The text outside fenced blocks, as prose blocks with inline code spans blanked out.

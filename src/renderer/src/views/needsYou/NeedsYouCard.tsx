@@ -25,6 +25,7 @@ export const REASON_WORDS: Readonly<Record<NeedsYouReason, string>> = {
   loop: 'Loop paused',
   room_budget: 'Budget reached',
   agent_budget: 'Budget reached',
+  agent_cant_run: "Can't run",
 };
 
 export interface NeedsYouCardProps {

@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/Dialog';
 import { Form } from '../../../components/Form';
 import { RoomOptions } from '../../sidebar/RoomItem';
 import { LOCAL, refOf, roomKey } from '../../../lib/rooms';
+import { MENTION_CHARACTERS } from '../../../../../shared/words';
 import { PERMISSION_WORDS } from './managedWords';
 
 const PERMISSIONS: AgentPermissions[] = ['read_only', 'edit', 'provider_default'];
@@ -79,10 +80,18 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
           ))}
         </fieldset>
         {chosen && !chosen.installed && <p className="managed-hint">{chosen.installHint}</p>}
+        {chosen?.warning && (
+          <p className="managed-hint" role="status">
+            {chosen.warning}
+          </p>
+        )}
         <div className="form-row">
           <label className="field">
             <span>Name in the room</span>
-            <input value={name} onChange={(e) => setName(e.target.value)} maxLength={64} data-autofocus placeholder="Juniper" />
+            <input value={name} onChange={(e) => setName(e.target.value)} maxLength={64} data-autofocus placeholder="Juniper" aria-describedby="agent-name-rule" />
+            <small id="agent-name-rule" className="muted">
+              People mention it as @{name.trim() || 'Juniper'}: {MENTION_CHARACTERS}, no spaces.
+            </small>
           </label>
           <label className="field">
             <span>Room</span>

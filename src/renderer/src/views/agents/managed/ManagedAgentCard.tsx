@@ -8,7 +8,7 @@ import { Avatar } from '../../../components/Avatar';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { IdeBadge } from '../../../components/IdeBadge';
 import { ActivityLog } from './ActivityLog';
-import { STATE_WORDS, usageText } from './managedWords';
+import { STATE_WORDS, usageText, waitingText } from './managedWords';
 
 type Action = 'agents.runNow' | 'agents.pause' | 'agents.resume' | 'agents.stop';
 
@@ -30,7 +30,9 @@ export function ManagedAgentCard({ agent, onChanged }: { agent: ManagedAgent; on
       setBusy(false);
     }
   };
-  const paused = agent.desiredState === 'paused' || agent.state === 'held';
+  // Resume is the way back from a pause, a budget hold, and a CLI that could not run.
+  const paused = agent.desiredState === 'paused' || agent.state === 'held' || agent.state === 'cant_run';
+  const waiting = waitingText(agent);
   const logId = `activity-${agent.agentId}`;
   return (
     <li className={`managed-card managed-${agent.state}`}>
@@ -47,11 +49,20 @@ export function ManagedAgentCard({ agent, onChanged }: { agent: ManagedAgent; on
           </div>
         </div>
       </div>
+      {agent.cantRun && (
+        <div className="managed-held managed-cant-run" role="status">
+          <p>
+            <strong>Can't run: {agent.cantRun.reason}.</strong>
+          </p>
+          <p className="managed-fix">{agent.cantRun.fix}</p>
+        </div>
+      )}
       {agent.heldReason && (
         <p className="managed-held" role="status">
           {agent.heldReason} Resume gives it a fresh budget.
         </p>
       )}
+      {waiting && paused && <p className="managed-waiting">{waiting}: its next turn gets them.</p>}
       <p className="managed-usage">{usageText(agent)}</p>
       {problem && (
         <p className="form-error" role="alert">
@@ -59,7 +70,7 @@ export function ManagedAgentCard({ agent, onChanged }: { agent: ManagedAgent; on
         </p>
       )}
       <div className="managed-actions">
-        <button type="button" className="btn btn-small" disabled={busy || agent.state === 'held'} onClick={() => act('agents.runNow')}>
+        <button type="button" className="btn btn-small" disabled={busy || agent.state === 'held' || agent.state === 'cant_run'} onClick={() => act('agents.runNow')}>
           Run now
         </button>
         {paused ? (

@@ -7,6 +7,7 @@ export const STATE_WORDS: Record<ManagedAgentState, string> = {
   running: 'Taking a turn',
   paused: 'Paused',
   held: 'Stopped: budget used',
+  cant_run: "Can't run",
 };
 
 export const PERMISSION_WORDS: Record<AgentPermissions, { label: string; detail: string }> = {
@@ -25,6 +26,12 @@ export const TURN_WORDS: Record<TurnStatus, string> = {
 
 const number = (n: number) => n.toLocaleString('en-US');
 const dollars = (usd: number) => (usd > 0 && usd < 0.01 ? '<$0.01' : `$${usd.toFixed(2)}`);
+
+/** "1 message waiting" / "3 messages waiting": what its next turn gets; null for none. */
+export function waitingText(agent: ManagedAgent): string | null {
+  const n = agent.waitingMessages;
+  return n === 0 ? null : `${number(n)} ${n === 1 ? 'message' : 'messages'} waiting`;
+}
 
 export function usageText(agent: ManagedAgent): string {
   const turns = `${agent.usage.turnsLastHour}${agent.turnsPerHour === null ? '' : ` of ${agent.turnsPerHour}`} turns this hour`;
