@@ -39,6 +39,8 @@ export interface ManagedAppOptions {
   /** Reuse an earlier app's folders (a restart). */
   readonly from?: ManagedApp;
   readonly managedTurns?: { maxConcurrent?: number; timeLimitMs?: number };
+  /** Changes the app's environment (e.g. drops the provider's key: not signed in). */
+  readonly env?: (env: NodeJS.ProcessEnv) => NodeJS.ProcessEnv;
 }
 
 /** The provider CLIs are devDependencies: their executables are in node_modules/.bin. */
@@ -52,7 +54,8 @@ export async function startManagedApp(options: ManagedAppOptions): Promise<Manag
   mkdirSync(folder, { recursive: true });
   const model = options.from?.model ?? (await startFakeModel(options.provider, home));
   const secrets = options.from?.secrets ?? createMemorySecretStore();
-  const env: NodeJS.ProcessEnv = { ...process.env, ...model.env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` };
+  const full: NodeJS.ProcessEnv = { ...process.env, ...model.env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` };
+  const env = options.env ? options.env(full) : full;
   const host = await startAppHost({ dataDir, env, home, secrets, managedTurns: options.managedTurns });
   const dispatch: Dispatch = createDispatcher(createApiImplementation(host.app, { env }));
   let appClosed = false;

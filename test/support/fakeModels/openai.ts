@@ -21,6 +21,7 @@ export async function startFakeOpenAi(script: ModelScript): Promise<FakeModelSer
     const path = (req.url ?? '').split('?')[0];
     if (path === '/v1/models') return json(res, 200, { object: 'list', data: [{ id: FAKE_OPENAI_MODEL, object: 'model', created: 0, owned_by: 'fake' }] });
     if (path !== '/v1/responses' || req.method !== 'POST') return json(res, 404, { error: { message: path } });
+    if (script.refusal) return json(res, script.refusal.status, script.refusal.body);
     const b = (body ?? {}) as ResponsesBody;
     const namespace = (b.tools ?? []).find((t) => t.type === 'namespace' && t.name === NAMESPACE);
     const step = namespace ? await script.next(toRequest(b, namespace.tools ?? [])) : ({ kind: 'text', text: 'Title' } as const);

@@ -58,6 +58,8 @@ export class ModelScript {
   private readonly queues = new Map<string, ModelStep[]>();
   /** Main (agent-turn) requests, in arrival order, with the agent they were for and when (performance.now()). */
   readonly requests: Array<ModelRequest & { agent: string | null; at: number }> = [];
+  /** When set, every agent turn's request is refused with this HTTP status and body (a revoked key, a used-up quota). */
+  refusal: { status: number; body: unknown } | null = null;
 
   /** Steps for the agent named `agent` (matched by "You are <agent>," in its prompt); null: any agent. */
   push(agent: string | null, ...steps: ModelStep[]): void {
