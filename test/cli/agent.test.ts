@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApp } from '../../src/cli/agent/appApi';
 import type { ManagedAgent } from '../../src/shared/types';
-import { cleanupSpawned, connectHelper, ensureCliBuilt, runCli, startServe, tempDataDir, tempDir, toolJson, type ServeHandle } from '../support';
+import { cleanupSpawned, connectHelper, ensureCliBuilt, repoRoot, runCli, startServe, tempDataDir, tempDir, toolJson, type ServeHandle } from '../support';
 import { replyInRoom, startFakeModel, type FakeModel } from '../support/fakeModels';
 import { CLI_BIN } from '../main/agents/managedApp';
 
@@ -41,7 +41,11 @@ describe('letagents-desktop agent', () => {
   it('adds, lists, runs, pauses and removes a managed agent through the running app', async () => {
     const added = await agentCli('add', '--room', 'cli-room', '--name', 'Juniper', '--provider', 'codex', '--turns-per-hour', '3');
     expect(added.stderr).toBe('');
-    expect(added.stdout).toBe('Added Juniper (Codex) to cli-room; it takes a turn when something there needs it.\n');
+    expect(added.stdout).toBe(
+      'Added Juniper (Codex) to cli-room; it takes a turn when something there needs it.\n' +
+        `It works in ${folder} (the current folder; --folder chooses another).\n` +
+        `The app runs Codex from ${CLI_BIN}/codex (found on the app's PATH).\n`,
+    );
     const [agent] = await listed();
     expect(agent).toMatchObject({ name: 'Juniper', provider: 'codex', folder, permissions: 'read_only', turnsPerHour: 3, state: 'idle' });
     const table = (await agentCli('list')).stdout;
@@ -77,6 +81,16 @@ describe('letagents-desktop agent', () => {
     const noApp = await runCli(['agent', 'list', '--data-dir', tempDataDir()], { env });
     expect(noApp.code).toBe(1);
     expect(noApp.stderr).toMatch(/no LetAgents app is running for/);
+  });
+
+  it("requires --folder inside LetAgents' own checkout (run there through npx), and refuses a name no mention reaches", async () => {
+    const inCheckout = await runCli(['agent', 'add', '--room', 'cli-room', '--name', 'Alder', '--provider', 'codex', '--data-dir', serve.dataDir], { env, cwd: join(repoRoot, 'src') });
+    expect(inCheckout.code).toBe(2);
+    expect(inCheckout.stderr).toContain(`--folder is required here: ${join(repoRoot, 'src')} is inside LetAgents' own checkout (${repoRoot})`);
+    const unmentionable = await agentCli('add', '--room', 'cli-room', '--name', 'Fir Tree!!', '--provider', 'codex');
+    expect(unmentionable.code).toBe(1);
+    expect(unmentionable.stderr).toContain('"Fir Tree!!" cannot be mentioned');
+    expect(await listed()).toEqual([]);
   });
 
   it('the agent socket answers the command line only for managed-agent methods', async () => {
