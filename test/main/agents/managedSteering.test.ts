@@ -214,12 +214,15 @@ describe('pausing, budgets and restarts (Claude Code, fake model)', () => {
     expect(needs.items.map((i) => i.title)).toContain('Juniper stopped taking turns: budget reached');
     expect(await app.fail('agents.runNow', { agentId: agent.agentId })).toMatch(/Resume it first/);
 
-    const resumed = await app.call('agents.resume', { agentId: agent.agentId });
-    expect(resumed.state).toBe('idle');
-    expect((await app.call('needsYou.list', {})).items.map((i) => i.title)).not.toContain('Juniper stopped taking turns: budget reached');
+    // The mention that came while it was held waited (issue 25): Resume makes it the next turn.
+    expect(listed.waitingMessages).toBe(1);
     app.model.script.push('Juniper', ...replyInRoom('Fresh budget.'));
-    await app.call('agents.runNow', { agentId: agent.agentId });
-    expect((await app.turnEnded(agent.agentId, 2)).status).toBe('done');
+    const resumed = await app.call('agents.resume', { agentId: agent.agentId });
+    expect(resumed.state).not.toBe('held');
+    expect((await app.call('needsYou.list', {})).items.map((i) => i.title)).not.toContain('Juniper stopped taking turns: budget reached');
+    const next = await app.turnEnded(agent.agentId, 2);
+    expect(next.status).toBe('done');
+    expect(next.triggerText).toContain('@Juniper two');
   });
 
   it('room events that do not concern the agent start no turn (quiet wakes); a task a person hands to it gives it one turn that names the task', async () => {

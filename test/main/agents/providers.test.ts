@@ -121,6 +121,6 @@ describe('Codex', () => {
       { kind: 'usage', inputTokens: 400, outputTokens: 80, tokensScope: 'session', costUsd: null, costScope: 'session' },
       { kind: 'result', ok: true, error: null },
     ]);
-    expect(codex.parser().parse('{"type":"turn.failed","error":{"message":"401 Unauthorized"}}')).toEqual([{ kind: 'result', ok: false, error: '401 Unauthorized' }]);
+    expect(codex.parser().parse('{"type":"turn.failed","error":{"message":"401 Unauthorized"}}')).toEqual([{ kind: 'result', ok: false, error: '401 Unauthorized', cause: 'not_signed_in' }]);
   });
 });

@@ -89,9 +89,6 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
           <label className="field">
             <span>Name in the room</span>
             <input value={name} onChange={(e) => setName(e.target.value)} maxLength={64} data-autofocus placeholder="Juniper" aria-describedby="agent-name-rule" />
-            <small id="agent-name-rule" className="muted">
-              People mention it as @{name.trim() || 'Juniper'}: {MENTION_CHARACTERS}, no spaces.
-            </small>
           </label>
           <label className="field">
             <span>Room</span>
@@ -100,6 +97,9 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
             </select>
           </label>
         </div>
+        <p id="agent-name-rule" className="managed-choice-detail muted">
+          People mention it as @{name.trim() || 'Juniper'}: its name has only {MENTION_CHARACTERS}, no spaces.
+        </p>
         <label className="field">
           <span>Folder it works in</span>
           <input value={folder} onChange={(e) => setFolder(e.target.value)} placeholder="/home/you/projects/web-app" spellCheck={false} />
