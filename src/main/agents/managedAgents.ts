@@ -13,7 +13,7 @@ import type { PersonActor } from '../domain/actor';
 import { appErrors } from '../domain/errors';
 import { workerSessionId } from '../domain/identity/agentKeys';
 import { gitCurrentBranch } from '../domain/git';
-import { closeAlert, openAlerts, raiseAlert } from '../domain/knowledge/alerts';
+import { closeAlert, openAlerts } from '../domain/knowledge/alerts';
 import { dismissRequest } from '../domain/knowledge/requests';
 import { latestNumber } from '../domain/messages/read';
 import { getRoom } from '../domain/rooms/rooms';
@@ -31,6 +31,7 @@ import {
 import type { Storage, Tx } from '../store/port';
 import { checkAgentConfig, providerEnv } from './agentConfig';
 import { budgetUse, heldReasonText, type BudgetUse } from './budgets';
+import { recordHold } from './agentHolds';
 import { parseCantRun, type CantRun } from './cantRun';
 import { buildTurnPrompt } from './prompt';
 import { locateProvider, PROVIDERS, providerOf } from './providers';
@@ -326,53 +327,15 @@ export class ManagedAgents {
    * you" item with the fix, and the card and `agent list` say "Can't run: …".
    */
   private async cannotRun(row: ManagedAgentRow, cantRun: CantRun, triggers: readonly Trigger[]): Promise<void> {
-    const { store } = this.options;
     await this.stopTurns(row.agent_id);
     await this.keep(row.agent_id, triggers);
-    await store.write(async (tx) => {
-      const session = await getSession(tx, workerSessionId(row.worker_id, row.room_id));
-      if (session) {
-        const name = session.display_name;
-        await raiseAlert(tx, {
-          roomId: row.room_id,
-          kind: 'agent_budget',
-          subject: `${row.agent_id}:cant_run:${tx.now}`,
-          sessionId: session.session_id,
-          title: `${name} can't run: ${cantRun.reason}`,
-          body:
-            `${name}'s turn failed because ${cantRun.reason}` +
-            (cantRun.detail ? ` (${providerOf(row.provider).name} said: "${cantRun.detail}")` : '') +
-            `. It takes no turns until you resume it; messages for it wait. ${cantRun.fix}`,
-          detail: { cantRun: cantRun.cause },
-        });
-      }
-      await updateManagedAgentState(tx, row.agent_id, { cant_run_json: JSON.stringify(cantRun) });
-      tx.emit({ type: 'agent.changed', agentId: row.agent_id });
-    });
+    await recordHold(this.options.store, row, { cantRun });
   }
 
   /** A budget is used up: no turns until the person resumes it, and a "Needs you" item says so. */
   private async hold(row: ManagedAgentRow, reason: HeldReason): Promise<void> {
-    const { store } = this.options;
     await this.stopTurns(row.agent_id);
-    await store.write(async (tx) => {
-      const session = await getSession(tx, workerSessionId(row.worker_id, row.room_id));
-      if (session) {
-        const name = session.display_name;
-        await raiseAlert(tx, {
-          roomId: row.room_id,
-          kind: 'agent_budget',
-          subject: `${row.agent_id}:${tx.now}`,
-          sessionId: session.session_id,
-          title: `${name} stopped taking turns: budget reached`,
-          body:
-            `${name} (${providerOf(row.provider).name}) takes no new turns because ${heldReasonText(row, reason)}. ` +
-            'Messages for it stay in the room. Resume it to give it a fresh budget, or remove it on the Agents page.',
-        });
-      }
-      await updateManagedAgentState(tx, row.agent_id, { held_reason: reason, held_request_number: null });
-      tx.emit({ type: 'agent.changed', agentId: row.agent_id });
-    });
+    await recordHold(this.options.store, row, { budget: reason });
   }
 
   private async recordOf(row: ManagedAgentRow): Promise<ManagedAgentRecord> {

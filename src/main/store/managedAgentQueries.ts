@@ -247,9 +247,13 @@ export async function usageTotals(q: Queryable, agentId: string, hourStart: stri
 }
 
 /** Whether the worker is a managed agent in the room, and if so what the person asked of it. */
-export function getManagedStateOfWorker(q: Queryable, workerId: string, roomId: string): Promise<Pick<ManagedAgentRow, 'agent_id' | 'desired_state' | 'held_reason'> | undefined> {
-  return q.get<Pick<ManagedAgentRow, 'agent_id' | 'desired_state' | 'held_reason'>>(
-    'SELECT agent_id, desired_state, held_reason FROM managed_agents WHERE worker_id = ? AND room_id = ?',
+export function getManagedStateOfWorker(
+  q: Queryable,
+  workerId: string,
+  roomId: string,
+): Promise<Pick<ManagedAgentRow, 'agent_id' | 'desired_state' | 'held_reason' | 'cant_run_json'> | undefined> {
+  return q.get<Pick<ManagedAgentRow, 'agent_id' | 'desired_state' | 'held_reason' | 'cant_run_json'>>(
+    'SELECT agent_id, desired_state, held_reason, cant_run_json FROM managed_agents WHERE worker_id = ? AND room_id = ?',
     workerId, roomId,
   );
 }

@@ -124,6 +124,8 @@ describe('a CLI that cannot run (real CLIs, fake model)', () => {
     expect(item.title).toBe("Juniper can't run: Claude Code is not signed in");
     expect(item.body).toContain(`${claudePath} auth login`);
     expect(item.alert?.actions).toEqual(['resume_agent']);
+    // Receipts and the roster no longer call it reachable: it takes no turn until resumed.
+    expect((await app.call('workers.list', { roomId: ROOM })).find((w) => w.name === 'Juniper')?.reachability).toBe('managed_paused');
 
     // No retries: another mention waits, and Run now says why not.
     await app.call('messages.send', { roomId: ROOM, text: '@Juniper second question' });
