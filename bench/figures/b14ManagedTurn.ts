@@ -4,11 +4,11 @@
 // CLI's first model request (the CLI starting up); the difference is our helper connecting.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApiImplementation, createDispatcher } from '../../src/main/api';
 import { ensureRoom } from '../../src/main/domain/rooms/rooms';
 import { startAppHost, type AppHost } from '../../src/main/host';
 import { createMemorySecretStore } from '../../src/main/secrets/memorySecretStore';
 import { callTool, identityIn, say, startFakeModel, type FakeModel, type FakeProvider } from '../../test/support/fakeModels';
+import { personApi } from '../lib/personApi';
 import type { Figure, FigureOutcome } from '../lib/figure';
 import { repoRoot, tempDir } from '../lib/processes';
 import { sleep, summarize } from '../lib/stats';
@@ -42,12 +42,7 @@ async function measure(provider: { id: FakeProvider; name: string }, log: (line:
   try {
     host = await startAppHost({ dataDir: join(root, 'data'), env, home: join(root, 'home'), secrets: createMemorySecretStore() });
     const app = host.app;
-    const dispatch = createDispatcher(createApiImplementation(app, { env }));
-    const call = async (method: string, input: unknown) => {
-      const result = await dispatch(method, input);
-      if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
-      return result.value as Record<string, unknown>;
-    };
+    const call = personApi(app, env);
     await app.core.store.write((tx) => ensureRoom(tx, { roomId: ROOM, kind: 'named' }));
     const agent = await call('agents.add', { provider: provider.id, folder, roomId: ROOM, name: 'Bench', permissions: 'read_only', turnsPerHour: null });
     const agentId = agent.agentId as string;

@@ -7,12 +7,12 @@
 // give it exactly one turn (the setup can start turns at all).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApiImplementation, createDispatcher } from '../../src/main/api';
 import { ensureRoom } from '../../src/main/domain/rooms/rooms';
 import { startAppHost, type AppHost } from '../../src/main/host';
 import { createMemorySecretStore } from '../../src/main/secrets/memorySecretStore';
 import { say, startFakeModel } from '../../test/support/fakeModels';
 import { callTool, joinAsWorker } from '../lib/agents';
+import { personApi } from '../lib/personApi';
 import type { Figure } from '../lib/figure';
 import { closeClient, connectHelper, repoRoot, tempDir } from '../lib/processes';
 import { sleep, summarize } from '../lib/stats';
@@ -48,12 +48,7 @@ export const b15: Figure = {
 
       host = await start();
       const app = host.app;
-      const dispatch = createDispatcher(createApiImplementation(app, { env }));
-      const call = async (method: string, input: unknown) => {
-        const result = await dispatch(method, input);
-        if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
-        return result.value as Record<string, unknown>;
-      };
+      const call = personApi(app, env);
       await call('settings.set', { delivery: { loopGuardMessages: 1_000 } });
       const managed = [];
       for (const name of ['Juniper', 'Cedar']) {

@@ -124,3 +124,35 @@ describe('Codex', () => {
     expect(codex.parser().parse('{"type":"turn.failed","error":{"message":"401 Unauthorized"}}')).toEqual([{ kind: 'result', ok: false, error: '401 Unauthorized', cause: 'not_signed_in' }]);
   });
 });
+
+describe('failures only the person can fix (the CLIs\' own words, seen offline)', () => {
+  const claudeResult = (error: string, text: string) => {
+    const parser = claudeCode.parser();
+    parser.parse(JSON.stringify({ type: 'assistant', message: { content: [{ type: 'text', text }] }, error, is_api_error_message: true }));
+    return parser.parse(JSON.stringify({ type: 'result', subtype: 'success', is_error: true, result: text, usage: {} })).find((e) => e.kind === 'result');
+  };
+
+  it('Claude Code: the error code of its synthetic answer says why', () => {
+    expect(claudeResult('authentication_failed', 'Not logged in · Please run /login')).toEqual({ kind: 'result', ok: false, error: 'Not logged in · Please run /login', cause: 'not_signed_in' });
+    expect(claudeResult('rate_limit', 'Rate limited')).toMatchObject({ cause: 'quota' });
+    expect(claudeResult('billing_error', 'Credit balance is too low')).toMatchObject({ cause: 'quota' });
+    expect(claudeResult('model_not_found', 'model: nope')).toMatchObject({ cause: 'model_not_found' });
+    // Worth another turn: no cause.
+    expect(claudeResult('overloaded', 'Overloaded')).toEqual({ kind: 'result', ok: false, error: 'Overloaded' });
+  });
+
+  it('Codex: the message of its failed turn says why', () => {
+    const failed = (message: string) => codex.parser().parse(JSON.stringify({ type: 'turn.failed', error: { message } }))[0];
+    expect(failed('Missing environment variable: `FAKE_OPENAI_KEY`.')).toMatchObject({ cause: 'not_signed_in' });
+    expect(failed('Quota exceeded. Check your plan and billing details.')).toMatchObject({ cause: 'quota' });
+    expect(failed('The model `nope` does not exist')).toMatchObject({ cause: 'model_not_found' });
+    expect(failed('stream disconnected before completion: failed to lookup address information')).toEqual({ kind: 'result', ok: false, error: 'stream disconnected before completion: failed to lookup address information' });
+  });
+
+  it('the sign-in status commands: Claude Code JSON, Codex words', () => {
+    expect(claudeCode.signedIn({ code: 1, stdout: '{\n  "loggedIn": false,\n  "authMethod": "none"\n}\n', stderr: '' })).toBe(false);
+    expect(claudeCode.signedIn({ code: 0, stdout: '{\n  "loggedIn": true,\n  "authMethod": "api_key"\n}\n', stderr: '' })).toBe(true);
+    expect(codex.signedIn({ code: 1, stdout: '', stderr: 'WARNING: proceeding, even though we could not create PATH aliases\nNot logged in\n' })).toBe(false);
+    expect(codex.signedIn({ code: 0, stdout: 'API key configured - sk-abc12***56789\n', stderr: '' })).toBe(true);
+  });
+});
