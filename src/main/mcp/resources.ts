@@ -113,7 +113,7 @@ async function readTarget(env: ToolEnv, q: Queryable, uri: string, target: Targe
   if (target.kind === 'messages') {
     const rows = await newestPage(q, target.roomId, RESOURCE_MESSAGES);
     const total = await totalMessageCount(q, target.roomId);
-    const { messages } = await toAgentMessages(q, target.roomId, rows, { dataDir: env.services.dataDir });
+    const { messages } = await toAgentMessages(q, target.roomId, rows);
     body = { room_id: target.roomId, messages, truncated: total > rows.length, total_message_count: total };
   } else {
     const number = parseNumberedId('task', target.taskId);
