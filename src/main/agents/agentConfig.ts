@@ -54,14 +54,3 @@ export async function checkAgentConfig(store: Storage, env: NodeJS.ProcessEnv, i
   };
 }
 
-/** The environment a provider runs with: the person's own, without the app's settings. */
-export function providerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(env)) {
-    // LETAGENTS_* configure this app (data folder, GitHub endpoints); Electron's run-as-node
-    // switch would turn an Electron-based CLI into plain Node.
-    if (key.startsWith('LETAGENTS_') || key === 'ELECTRON_RUN_AS_NODE') continue;
-    out[key] = value;
-  }
-  return out;
-}
