@@ -38,6 +38,8 @@ export async function checkAgentConfig(store: Storage, env: NodeJS.ProcessEnv, i
   const sessions = await store.read((q) => listRoomSessions(q, input.roomId));
   const key = normalizeHandle(name);
   if (sessions.some((s) => s.name_key === key && (s.worker_id !== null || s.ended_at === null))) throw appErrors.nameTaken();
+  // The model goes to the provider's command line; the contract refuses this too, here for any other caller.
+  if (input.model?.trim().startsWith('-')) throw appErrors.invalidInput('A model name cannot start with "-".');
   if (!(await locateProvider(provider, env))) {
     throw new DomainError('provider_not_installed', 'hard', `${provider.name} (${provider.executable}) was not found on PATH. ${provider.installHint}`);
   }
