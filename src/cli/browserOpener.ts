@@ -3,6 +3,7 @@
 // through a shell: on Windows `cmd /c start` would run whatever follows a "&" in the URL,
 // so the URL goes to url.dll's FileProtocolHandler as one argument instead.
 import { spawn } from 'node:child_process';
+import { childEnv } from '../main/childEnv';
 
 export interface BrowserCommand {
   readonly command: string;
@@ -32,7 +33,7 @@ export function openInBrowser(url: string): boolean {
   if (!opener) return false;
   const failed = () => process.stderr.write(`Could not open a browser; open ${url} yourself.\n`);
   try {
-    const child = spawn(opener.command, [...opener.args], { detached: true, stdio: 'ignore', shell: false, windowsHide: true });
+    const child = spawn(opener.command, [...opener.args], { detached: true, env: childEnv(), stdio: 'ignore', shell: false, windowsHide: true });
     child.on('error', failed);
     child.unref();
     return true;

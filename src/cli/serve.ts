@@ -10,6 +10,7 @@ import { AppAlreadyRunningError } from '../main/gateway';
 import { readLastPort, rememberPort } from '../main/gateway/lastPort';
 import { startAppHost, type AppHost } from '../main/host';
 import { resolveDataDir } from '../main/paths';
+import { logUnhandledRejections } from '../main/unhandledRejections';
 import { openInBrowser } from './browserOpener';
 import { openRunningApp } from './open';
 
@@ -41,6 +42,7 @@ export async function runServe(argv: string[]): Promise<number> {
     return 2;
   }
   const dataDir = resolveDataDir(values['data-dir']);
+  logUnhandledRejections();
   let host: AppHost;
   try {
     // The CLI bundle lives in out/cli; the built renderer beside it in out/renderer.

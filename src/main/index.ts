@@ -2,7 +2,9 @@
 // (src/main/electron/desktop.ts); this file only says where the built app lives.
 import { app } from 'electron';
 import { startDesktop } from './electron/desktop';
+import { logUnhandledRejections } from './unhandledRejections';
 
+logUnhandledRejections();
 startDesktop({ argv: process.argv, mainDir: import.meta.dirname });
 
 // Ctrl-C in the terminal of `npm start` quits like the menu's Quit: the core closes cleanly.

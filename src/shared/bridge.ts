@@ -10,6 +10,12 @@ export const WEB_SOCKET_PATH = '/api/ws';
 /** The browser host's session: POST {code} trades a link's one-time code for the session cookie; GET checks it. */
 export const UI_SESSION_PATH = '/api/session';
 
+/** The header a page's session check carries its page key in (the key comes in the POST answer). */
+export const UI_KEY_HEADER = 'x-letagents-key';
+/** The page's socket offers this subprotocol, and `key.<page key>` beside it (a browser socket sends no headers of its own). */
+export const UI_SOCKET_PROTOCOL = 'letagents';
+export const UI_KEY_PROTOCOL_PREFIX = 'key.';
+
 /** Why the browser host gave the page no session (the page explains each). */
 export type UiSessionRefusal =
   /** No link was used and there is no session in this browser (e.g. the app restarted). */
@@ -20,7 +26,7 @@ export type UiSessionRefusal =
   | 'reused';
 
 /** The answer of UI_SESSION_PATH. */
-export type UiSessionAnswer = { ok: true } | { ok: false; reason: UiSessionRefusal; message: string };
+export type UiSessionAnswer = { ok: true; key?: string } | { ok: false; reason: UiSessionRefusal; message: string };
 
 export const METHOD_NAMES = [
   'rooms.list', 'rooms.create', 'rooms.rename', 'rooms.archive', 'rooms.pin', 'rooms.markRead', 'rooms.export', 'rooms.delete',

@@ -1,7 +1,7 @@
 // `letagents-desktop agent …` against a real `serve`: add, list, run (a real Codex turn
 // against a fake model server), pause, remove; usage errors; no app; and the agent socket
 // answering only the managed-agent methods to the command line.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApp } from '../../src/cli/agent/appApi';
@@ -91,6 +91,30 @@ describe('letagents-desktop agent', () => {
     expect(unmentionable.code).toBe(1);
     expect(unmentionable.stderr).toContain('"Fir Tree!!" cannot be mentioned');
     expect(await listed()).toEqual([]);
+  });
+
+  it('refuses a model name that would read as an option; takes instructions from a file or stdin, off the command line (issue 24 item 13)', async () => {
+    const optionLike = await agentCli('add', '--room', 'cli-room', '--name', 'Rowan', '--provider', 'codex', '--model=--dangerously-bypass-approvals-and-sandbox');
+    expect(optionLike.code).toBe(1);
+    expect(optionLike.stderr).toContain('A model name cannot start with "-".');
+    expect((await listed()).map((a) => a.name)).not.toContain('Rowan');
+
+    const file = join(tempDir('la-cli-instructions-'), 'role.md');
+    writeFileSync(file, 'You review database migrations.\nSecret plans stay off argv.\n');
+    const fromFile = await agentCli('add', '--room', 'cli-room', '--name', 'Hazel', '--provider', 'codex', '--instructions-file', file);
+    expect(fromFile.stderr).toBe('');
+    const fromStdin = await runCli(['agent', 'add', '--room', 'cli-room', '--name', 'Alder', '--provider', 'codex', '--instructions-file', '-', '--data-dir', serve.dataDir], {
+      env, cwd: folder, input: 'Instructions from standard input.\n',
+    });
+    expect(fromStdin.stderr).toBe('');
+    const agents = await listed();
+    expect(agents.find((a) => a.name === 'Hazel')?.instructions).toBe('You review database migrations.\nSecret plans stay off argv.');
+    expect(agents.find((a) => a.name === 'Alder')?.instructions).toBe('Instructions from standard input.');
+    const both = await agentCli('add', '--room', 'cli-room', '--name', 'Elm', '--provider', 'codex', '--instructions', 'x', '--instructions-file', file);
+    expect(both).toMatchObject({ code: 2, stderr: expect.stringContaining('not both') });
+    const missing = await agentCli('add', '--room', 'cli-room', '--name', 'Elm', '--provider', 'codex', '--instructions-file', join(folder, 'nope.md'));
+    expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('cannot read --instructions-file') });
+    for (const agent of agents.filter((a) => a.name === 'Hazel' || a.name === 'Alder')) await agentCli('remove', agent.agentId);
   });
 
   it('the agent socket answers the command line only for managed-agent methods', async () => {

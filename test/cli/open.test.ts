@@ -2,12 +2,13 @@
 // with a one-time code, never the agent token, so nothing lasting is on a command line (where
 // any local user can read it from /proc) or in the browser's history; a running app is
 // reused; and opening a link never goes through a shell.
+import { spawn } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserCommand } from '../../src/cli/browserOpener';
 import { probe } from '../support/httpProbe';
-import { cleanupSpawned, ensureCliBuilt, runCli, startServe, tempDataDir, tempDir, waitUntil } from '../support';
+import { cleanupSpawned, cliBin, ensureCliBuilt, runCli, startServe, tempDataDir, tempDir, track, waitUntil } from '../support';
 
 beforeAll(ensureCliBuilt, 120_000);
 afterAll(cleanupSpawned);
@@ -68,6 +69,49 @@ describe('letagents-desktop open', () => {
     expect(openers.opened()[0]).toMatch(/#code=[A-Za-z0-9_-]{32}$/);
     expect(openers.opened()[0]).not.toContain(serve.token);
     await serve.stop();
+  });
+});
+
+describe('the browser opener\'s environment (issue 24 item 11)', () => {
+  /** An opener that saves its whole environment. */
+  function envRecordingOpener(): { PATH: string; recorded: () => string | null } {
+    const bin = tempDir('la-openers-');
+    const envLog = join(bin, 'env.txt');
+    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nenv > '${envLog}.part' && mv '${envLog}.part' '${envLog}'\n`);
+    chmodSync(join(bin, 'xdg-open'), 0o755);
+    return { PATH: `${bin}:${process.env.PATH}`, recorded: () => (existsSync(envLog) ? readFileSync(envLog, 'utf8') : null) };
+  }
+  const appSettings = { LETAGENTS_TEAM_URL_ACME: 'postgres://ada:hunter2-secret@127.0.0.1:1/acme', LETAGENTS_ANYTHING: 'x' };
+  const leaked = (env: string) => env.split('\n').filter((line) => line.startsWith('LETAGENTS_') || line.includes('hunter2-secret'));
+
+  it('serve --open with a team URL (and its password) in its environment: the opener it starts gets no LETAGENTS_* variable', async () => {
+    const opener = envRecordingOpener();
+    const child = track(
+      spawn(process.execPath, [cliBin, 'serve', '--open', '--json', '--port', '0', '--data-dir', tempDataDir()], {
+        env: { ...process.env, ...appSettings, PATH: opener.PATH },
+        stdio: 'ignore',
+      }),
+    );
+    try {
+      await waitUntil(() => opener.recorded() !== null, 15_000, 'the opener to run');
+      expect(opener.recorded()).toContain('PATH=');
+      expect(leaked(opener.recorded()!)).toEqual([]);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+    }
+  });
+
+  it('letagents-desktop open run from a shell that holds a team URL: the opener gets no LETAGENTS_* variable', async () => {
+    const serve = await startServe();
+    const opener = envRecordingOpener();
+    try {
+      expect((await runCli(['open', '--data-dir', serve.dataDir], { env: { ...appSettings, PATH: opener.PATH } })).code).toBe(0);
+      await waitUntil(() => opener.recorded() !== null, 5_000, 'the opener to run');
+      expect(leaked(opener.recorded()!)).toEqual([]);
+    } finally {
+      await serve.stop();
+    }
   });
 });
 

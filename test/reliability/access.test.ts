@@ -221,6 +221,10 @@ describe('the browser host', () => {
     const cookie = String(opened.headers['set-cookie']).split(';')[0];
     const value = cookie.slice(cookie.indexOf('=') + 1);
     expect(value).not.toBe(token);
+    // The page key comes in the answer's body only; the page's socket offers it as a subprotocol.
+    const key = (JSON.parse(opened.body) as { key: string }).key;
+    const withKey = { 'Sec-WebSocket-Protocol': `letagents, key.${key}` };
+    const own = { Origin: `http://127.0.0.1:${port}` };
     const socketCases: Array<[string, string, Record<string, string>, number]> = [
       ['no session', '/api/ws', {}, 401],
       ['the agent token in the query (the old link)', `/api/ws?token=${encodeURIComponent(token)}`, {}, 401],
@@ -228,21 +232,25 @@ describe('the browser host', () => {
       ['the agent token as the cookie', '/api/ws', { Cookie: `letagents_ui_${port}=${token}` }, 401],
       ['the session under another port\'s name', '/api/ws', { Cookie: `letagents_ui_${port + 1}=${value}` }, 401],
       ['the session cut short', '/api/ws', { Cookie: `letagents_ui_${port}=${value.slice(1)}` }, 401],
-      ['the session through a foreign Host', '/api/ws', { Cookie: cookie, Host: `evil.example:${port}` }, 421],
-      ['the session from another site', '/api/ws', { Cookie: cookie, Origin: 'http://evil.example' }, 403],
-      ['the session from the loopback on another port', '/api/ws', { Cookie: cookie, Origin: `http://127.0.0.1:${port + 1}` }, 403],
+      ['the session through a foreign Host', '/api/ws', { ...withKey, Cookie: cookie, Host: `evil.example:${port}` }, 421],
+      ['the session from another site', '/api/ws', { ...withKey, Cookie: cookie, Origin: 'http://evil.example' }, 403],
+      ['the session from the loopback on another port', '/api/ws', { ...withKey, Cookie: cookie, Origin: `http://127.0.0.1:${port + 1}` }, 403],
+      // Cookies are not port-scoped: another listener on 127.0.0.1 receives this one (issue 24 item 6).
+      ['the session cookie replayed with a forged Origin, without the page key', '/api/ws', { ...own, Cookie: cookie }, 401],
+      ['the session cookie with a made-up page key', '/api/ws', { ...own, Cookie: cookie, 'Sec-WebSocket-Protocol': `letagents, key.${'k'.repeat(43)}` }, 401],
+      ['the page key without the cookie', '/api/ws', { ...own, ...withKey }, 401],
     ];
     for (const [what, path, headers, status] of socketCases) {
       expect(await probeUpgrade(port, path, headers), what).toBe(status);
       refused.browser++;
     }
-    expect(await probeUpgrade(port, '/api/ws', { Cookie: cookie, Origin: `http://127.0.0.1:${port}` })).toBe(101);
+    expect(await probeUpgrade(port, '/api/ws', { ...own, ...withKey, Cookie: cookie })).toBe(101);
 
     // The same code again (someone raced the person to it): refused, and every session ends.
     const again = await postSession(JSON.stringify({ code }));
     expect(again.status).toBe(401);
     expect(JSON.parse(again.body)).toMatchObject({ ok: false, reason: 'reused' });
-    expect(await probeUpgrade(port, '/api/ws', { Cookie: cookie })).toBe(401);
+    expect(await probeUpgrade(port, '/api/ws', { ...own, ...withKey, Cookie: cookie })).toBe(401);
     refused.browser += 2;
   });
 });

@@ -129,7 +129,8 @@ describe('opening a link from the browser UI (serve)', () => {
       const code = new URLSearchParams(new URL(await serve.newUiUrl()).hash.slice(1)).get('code');
       const session = await probe(serve.port, { method: 'POST', path: '/api/session', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
       const cookie = String(session.headers['set-cookie']).split(';')[0];
-      const socket = new WebSocket(`ws://127.0.0.1:${serve.port}/api/ws`, { headers: { Cookie: cookie } });
+      const key = (JSON.parse(session.body) as { key: string }).key;
+      const socket = new WebSocket(`ws://127.0.0.1:${serve.port}/api/ws`, ['letagents', `key.${key}`], { headers: { Cookie: cookie } });
       await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
       let id = 0;
       const call = (method: string, input: unknown) =>

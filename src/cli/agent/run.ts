@@ -1,5 +1,6 @@
 // `letagents-desktop agent add|list|pause|resume|stop|run|remove`: managed agents from the
 // command line, through the running app (which owns the database and runs the turns).
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { relative, resolve, isAbsolute } from 'node:path';
 import type { ApiResult } from '../../shared/bridge';
@@ -13,11 +14,13 @@ export const AGENT_USAGE = `usage: letagents-desktop agent <action> [options] [-
 
   list                          managed agents: state, budget use, last turn
   add --room ROOM --name NAME --provider claude-code|codex
-      [--folder DIR] [--instructions TEXT] [--model NAME]
+      [--folder DIR] [--instructions TEXT | --instructions-file FILE|-] [--model NAME]
       [--permissions read-only|edit|provider-default]
       [--turns-per-hour N|none] [--daily-tokens N|none]
                                 add one (folder: the current one, said when chosen;
-                                required inside LetAgents' own checkout; permissions: read-only)
+                                required inside LetAgents' own checkout; permissions: read-only;
+                                instructions from a file or stdin (-) stay off the command
+                                line, which other users of this computer can read)
   pause AGENT                   no new turns until resumed
   resume AGENT                  takes turns again (a fresh budget after a hold)
   stop AGENT                    ends the running turn now
@@ -48,7 +51,7 @@ export async function runAgent(argv: string[]): Promise<number> {
       options: {
         'data-dir': { type: 'string' }, json: { type: 'boolean', default: false },
         room: { type: 'string' }, name: { type: 'string' }, provider: { type: 'string' }, folder: { type: 'string' },
-        instructions: { type: 'string' }, model: { type: 'string' }, permissions: { type: 'string' },
+        instructions: { type: 'string' }, 'instructions-file': { type: 'string' }, model: { type: 'string' }, permissions: { type: 'string' },
         'turns-per-hour': { type: 'string' }, 'daily-tokens': { type: 'string' },
       },
     });
@@ -63,12 +66,13 @@ export async function runAgent(argv: string[]): Promise<number> {
     }
     if (action === 'add') {
       const folder = resolve(values.folder ?? chosenFolder());
+      const instructions = instructionsOf(values.instructions, values['instructions-file']);
       const input = {
         provider: choose('--provider', values.provider, PROVIDERS),
         folder,
         roomId: required('--room', values.room),
         name: required('--name', values.name),
-        ...(values.instructions !== undefined ? { instructions: values.instructions } : {}),
+        ...(instructions !== undefined ? { instructions } : {}),
         ...(values.model !== undefined ? { model: values.model } : {}),
         permissions: choose('--permissions', values.permissions ?? 'read-only', PERMISSIONS),
         ...(values['turns-per-hour'] !== undefined ? { turnsPerHour: count('--turns-per-hour', values['turns-per-hour']) } : {}),
@@ -118,6 +122,17 @@ function chosenFolder(): string {
   const inside = root !== null && !relative(root, cwd).startsWith('..') && !isAbsolute(relative(root, cwd));
   if (inside) throw new UsageError(`--folder is required here: ${cwd} is inside LetAgents' own checkout (${root}); say which folder the agent works in`);
   return cwd;
+}
+
+/** --instructions, or the text of --instructions-file (`-`: standard input); not both. */
+function instructionsOf(text: string | undefined, file: string | undefined): string | undefined {
+  if (file === undefined) return text;
+  if (text !== undefined) throw new UsageError('give --instructions or --instructions-file, not both');
+  try {
+    return readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --instructions-file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
 }
 
 function unwrap<T>(result: ApiResult): T {

@@ -42,6 +42,8 @@ export async function checkAgentConfig(store: Storage, env: NodeJS.ProcessEnv, i
   const sessions = await store.read((q) => listRoomSessions(q, input.roomId));
   const key = normalizeHandle(name);
   if (sessions.some((s) => s.name_key === key && (s.worker_id !== null || s.ended_at === null))) throw appErrors.nameTaken();
+  // The model goes to the provider's command line; the contract refuses this too, here for any other caller.
+  if (input.model?.trim().startsWith('-')) throw appErrors.invalidInput('A model name cannot start with "-".');
   if (!(await locateProvider(provider, env))) {
     throw new DomainError('provider_not_installed', 'hard', `${provider.name} (${provider.executable}) was not found on PATH. ${provider.installHint}`);
   }
@@ -58,14 +60,3 @@ export async function checkAgentConfig(store: Storage, env: NodeJS.ProcessEnv, i
   };
 }
 
-/** The environment a provider runs with: the person's own, without the app's settings. */
-export function providerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(env)) {
-    // LETAGENTS_* configure this app (data folder, GitHub endpoints); Electron's run-as-node
-    // switch would turn an Electron-based CLI into plain Node.
-    if (key.startsWith('LETAGENTS_') || key === 'ELECTRON_RUN_AS_NODE') continue;
-    out[key] = value;
-  }
-  return out;
-}

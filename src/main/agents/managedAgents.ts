@@ -29,7 +29,8 @@ import {
   listTurnRows, updateManagedAgentState, type HeldReason, type ManagedAgentRow, type TurnRow,
 } from '../store/managedAgentQueries';
 import type { Storage, Tx } from '../store/port';
-import { checkAgentConfig, providerEnv } from './agentConfig';
+import { childEnv } from '../childEnv';
+import { checkAgentConfig } from './agentConfig';
 import { budgetUse, heldReasonText, type BudgetUse } from './budgets';
 import { recordHold } from './agentHolds';
 import { parseCantRun, type CantRun } from './cantRun';
@@ -80,7 +81,7 @@ export class ManagedAgents {
   readonly ready: Promise<void>;
 
   constructor(private readonly options: ManagedAgentsOptions) {
-    this.env = providerEnv(options.env);
+    this.env = childEnv(options.env);
     this.scheduler = new TurnScheduler({
       maxConcurrent: options.maxConcurrentTurns,
       turnTimeLimitMs: options.turnTimeLimitMs,

@@ -5,6 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { childEnv } from '../childEnv';
 import type { ProviderLaunch } from './types';
 
 /** How long a provider gets to exit after SIGTERM before SIGKILL (Stop must finish within 5 s). */
@@ -58,7 +59,7 @@ async function killTree(child: ChildProcess, exited: Promise<unknown>): Promise<
   const pid = child.pid;
   if (pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   if (process.platform === 'win32') {
-    spawnSync('taskkill', ['/pid', String(pid), '/T', '/F'], { windowsHide: true });
+    spawnSync('taskkill', ['/pid', String(pid), '/T', '/F'], { env: childEnv(), windowsHide: true });
     await exited;
     return;
   }
@@ -114,7 +115,7 @@ function processTable(): Array<[number, number]> {
     }
     return rows;
   }
-  const ps = spawnSync('ps', ['-A', '-o', 'pid=,ppid='], { encoding: 'utf8' });
+  const ps = spawnSync('ps', ['-A', '-o', 'pid=,ppid='], { env: childEnv(), encoding: 'utf8' });
   return (ps.stdout ?? '')
     .split('\n')
     .map((line) => line.trim().split(/\s+/).map(Number))

@@ -2,6 +2,7 @@
 // branch. git runs asynchronously with fixed arguments, no shell and a 5 s timeout, so a
 // hung or missing git never blocks the app; every failure reads as "unknown" (null).
 import { execFile } from 'node:child_process';
+import { childEnv } from '../childEnv';
 
 export const GIT_TIMEOUT_MS = 5_000;
 
@@ -29,7 +30,7 @@ function startGit(cwd: string, args: readonly string[], resolve: (out: string | 
         windowsHide: true,
         maxBuffer: 1024 * 1024,
         // Never prompt for credentials or open a pager from a background process.
-        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C' },
+        env: { ...childEnv(), GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C' },
       },
       (error, stdout) => {
         if (error) return resolve(null);

@@ -147,9 +147,10 @@ export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext):
       }
     }
   });
-  socket.on('error', () => {
-    // 'close' follows; a helper that vanished is a normal event, not an app error.
-  });
+  // The helper went (its end, or EPIPE/ECONNRESET): nothing more is sent to it; 'close'
+  // follows, and a helper that vanished is a normal event, not an app error.
+  socket.on('end', () => transport?.handleClosed());
+  socket.on('error', () => transport?.handleClosed());
   socket.on('close', () => {
     clearTimeout(helloTimer);
     if (silence) clearTimeout(silence);

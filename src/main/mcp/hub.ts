@@ -102,7 +102,6 @@ export class McpHub implements McpConnectionHandler {
       hostId,
       host,
       isOnline: (place, session) => this.isOnline(place, session),
-      dataDir: options.core.dataDir,
       version: options.version,
       owner: options.owner,
       authSummary: options.authSummary,
@@ -251,8 +250,8 @@ export class McpHub implements McpConnectionHandler {
   }
 
   /**
-   * Another app of the team stored a bind of this session at `epoch` (a takeover), or a person
-   * there ended it: a binding of this app from before is over.
+   * Another app of the team says it stored a bind of this session at `epoch` (a takeover), or a
+   * person there ended it: a binding of this app from before is over if the database agrees.
    */
   private async heardOfBind(event: Pick<RoomEvent, 'place'> & { sessionId: string }, epoch: number): Promise<void> {
     const key = placeKey(event.place, event.sessionId);
@@ -262,6 +261,8 @@ export class McpHub implements McpConnectionHandler {
     const storage = await this.places.get(event.place);
     const session = await storage.read((q) => getSession(q, event.sessionId));
     if (this.bindings.binding(key)?.epoch !== held) return;
+    // A hint is anyone's NOTIFY: only the stored epoch fences (a forged one changes nothing).
+    if (!session || session.binding_epoch <= held) return;
     if (session?.ended_by === 'person' && session.ended_at) this.bindings.unbindAll(key);
     else this.bindings.replacedElsewhere(key);
   }

@@ -113,7 +113,7 @@ async function readTarget(env: ToolEnv, q: Queryable, uri: string, target: Targe
   if (target.kind === 'messages') {
     const rows = await newestPage(q, target.roomId, RESOURCE_MESSAGES);
     const total = await totalMessageCount(q, target.roomId);
-    const { messages } = await toAgentMessages(q, target.roomId, rows, { dataDir: env.services.dataDir });
+    const { messages } = await toAgentMessages(q, target.roomId, rows);
     body = { room_id: target.roomId, messages, truncated: total > rows.length, total_message_count: total };
   } else {
     const number = parseNumberedId('task', target.taskId);
@@ -140,6 +140,8 @@ export class ResourceNotifier {
         if (server.isConnected() && state.subscriptions.has(uri)) void server.server.sendResourceUpdated({ uri }).catch(() => undefined);
       }
     };
+    // The agent may have just gone (EPIPE): a notification nobody hears is no error.
+    const listChanged = (server: McpServer) => void server.server.sendResourceListChanged().catch(() => undefined);
     this.stops = [
       bus.on('message.created', ({ place, roomId }) => {
         updated(roomMessagesUri(place, roomId));
@@ -148,13 +150,13 @@ export class ResourceNotifier {
           const now = Date.now();
           if (now - (this.lastCompatPush.get(state.id) ?? 0) < COMPAT_PUSH_EVERY_MS) continue;
           this.lastCompatPush.set(state.id, now);
-          server.sendResourceListChanged();
+          listChanged(server);
         }
       }),
       bus.on('task.changed', ({ place, roomId, number }) => updated(taskUri(place, roomId, number))),
       bus.on('room.changed', ({ change }) => {
         if (change === 'updated') return;
-        for (const { server } of connections()) if (server.isConnected()) server.sendResourceListChanged();
+        for (const { server } of connections()) if (server.isConnected()) listChanged(server);
       }),
     ];
   }

@@ -38,8 +38,6 @@ export interface McpServices {
    * team room, held by another app that has heartbeat within 30 s and not let go (10 s grace).
    */
   isOnline(place: string, session: PresenceRow): boolean;
-  /** The data folder (attachments are stored relative to it). */
-  readonly dataDir: string;
   readonly version: string;
   owner(): Promise<OwnerIdentity>;
   /** GitHub sign-in; null where the host runs without one (some tests). */

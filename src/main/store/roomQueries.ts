@@ -66,12 +66,6 @@ export async function updateRoomPinnedAt(tx: Tx, roomId: string, pinnedAt: strin
   await tx.run('UPDATE rooms SET pinned_at = ?, updated_at = ? WHERE room_id = ?', pinnedAt, tx.now, roomId);
 }
 
-/** Paths of the room's attachment files, so they can be removed after the room is deleted. */
-export async function selectRoomAttachmentPaths(q: Queryable, roomId: string): Promise<string[]> {
-  const rows = await q.all<{ path: string }>('SELECT path FROM attachments WHERE room_id = ?', roomId);
-  return rows.map((r) => r.path);
-}
-
 /**
  * Deletes the room; foreign keys cascade to every table that holds its data. Clients' saved
  * sessions of it are kept on this computer's database, so only a local room's go with it

@@ -2,7 +2,7 @@
 // one-time code for the session cookie; GET says whether this browser has a session. Same
 // Host and Origin rules as every other browser-host request (the caller checked them).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { UiSessionAnswer, UiSessionRefusal } from '../../shared/bridge';
+import { UI_KEY_HEADER, type UiSessionAnswer, type UiSessionRefusal } from '../../shared/bridge';
 import { setHardeningHeaders } from './securityHeaders';
 import type { UiAccess } from './uiAccess';
 
@@ -18,7 +18,7 @@ export const REFUSALS: Readonly<Record<UiSessionRefusal, string>> = {
 /** Answers a request to the session path. `onReused` ends every session (the code was raced for). */
 export async function answerSession(req: IncomingMessage, res: ServerResponse, access: UiAccess, onReused: () => void): Promise<void> {
   if (req.method === 'GET' || req.method === 'HEAD') {
-    return answer(res, access.hasSession(req) ? { ok: true } : refusal('no_session'));
+    return answer(res, access.hasSession(req, headerText(req.headers[UI_KEY_HEADER])) ? { ok: true } : refusal('no_session'));
   }
   if (req.method !== 'POST') return answerStatus(res, 405, { ok: false, reason: 'no_session', message: 'Use GET or POST.' });
   // A JSON body: a cross-site form cannot send one without asking first (and Origin is checked anyway).
@@ -29,7 +29,7 @@ export async function answerSession(req: IncomingMessage, res: ServerResponse, a
   const redeemed = access.redeem(code);
   if (redeemed === 'ok') {
     res.setHeader('Set-Cookie', access.sessionCookie());
-    return answer(res, { ok: true });
+    return answer(res, { ok: true, key: access.sessionKey() });
   }
   if (redeemed === 'reused') {
     console.warn('browser host: a one-time link was used twice within a minute; every browser session was ended.');
@@ -38,6 +38,8 @@ export async function answerSession(req: IncomingMessage, res: ServerResponse, a
   }
   return answer(res, refusal('used_or_expired'));
 }
+
+const headerText = (value: string | string[] | undefined): string | null => (typeof value === 'string' ? value : null);
 
 const refusal = (reason: UiSessionRefusal): UiSessionAnswer => ({ ok: false, reason, message: REFUSALS[reason] });
 

@@ -2,7 +2,7 @@
 // Client → {id, method, input}; server → {id, result} for each call and {event} for each
 // core event. Every call goes through the one dispatcher.
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { ApiResult } from '../../shared/bridge';
+import { UI_SOCKET_PROTOCOL, type ApiResult } from '../../shared/bridge';
 import type { Dispatch } from '../api/dispatcher';
 
 export type Subscribe = (listener: (event: unknown) => void) => () => void;
@@ -21,7 +21,11 @@ export interface SocketBridge {
 }
 
 export function createSocketBridge(dispatch: Dispatch, subscribe: Subscribe): SocketBridge {
-  const server = new WebSocketServer({ noServer: true, maxPayload: MAX_INCOMING_BYTES, clientTracking: true });
+  // The page's socket offers our protocol and its key; the answer names ours only (never echoes the key).
+  const server = new WebSocketServer({
+    noServer: true, maxPayload: MAX_INCOMING_BYTES, clientTracking: true,
+    handleProtocols: (offered) => (offered.has(UI_SOCKET_PROTOCOL) ? UI_SOCKET_PROTOCOL : false),
+  });
   server.on('connection', (socket) => attach(socket, dispatch, subscribe));
   const alive = new WeakSet<WebSocket>();
   server.on('connection', (socket) => {

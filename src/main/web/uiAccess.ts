@@ -2,7 +2,10 @@
 // one-time code (single use, 60 s). The page trades the code for a session: an HttpOnly,
 // SameSite=Strict cookie holding the UI secret, which is random, new at every start and
 // kept only in memory (here and in the browser). The cookie's name carries the port, so
-// two apps on one machine keep their sessions apart.
+// two apps on one machine keep their sessions apart. Cookies are not port-scoped: a browser
+// hands this one to any listener on 127.0.0.1 (issue 24). So a session also needs the page
+// key, a second random secret given only in the session answer's body; the page keeps it
+// in its origin's storage (which is per port) and sends it with every check and socket.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { tokensEqual } from '../gateway/agentToken';
@@ -19,6 +22,7 @@ const randomSecret = () => randomBytes(32).toString('base64url');
 export class UiAccess {
   readonly cookieName: string;
   private secret = randomSecret();
+  private pageKey = randomSecret();
   /** Unused codes → when they expire. */
   private readonly live = new Map<string, number>();
   /** Used codes → until when a second use counts as a race rather than an old link. */
@@ -52,19 +56,25 @@ export class UiAccess {
     return `${this.cookieName}=${this.secret}; HttpOnly; SameSite=Strict; Path=/`;
   }
 
-  /** True when the request carries this run's session cookie. */
-  hasSession(req: Pick<IncomingMessage, 'headers'>): boolean {
+  /** The page key that goes with the cookie: only the page that traded a code learns it. */
+  sessionKey(): string {
+    return this.pageKey;
+  }
+
+  /** True when the request carries this run's session cookie and the page key (`key`, as the page sent it). */
+  hasSession(req: Pick<IncomingMessage, 'headers'>, key: string | null): boolean {
     const header = req.headers.cookie;
-    if (typeof header !== 'string') return false;
+    if (typeof header !== 'string' || key === null || !tokensEqual(key, this.pageKey)) return false;
     return header.split(';').some((pair) => {
       const at = pair.indexOf('=');
       return at > 0 && pair.slice(0, at).trim() === this.cookieName && tokensEqual(pair.slice(at + 1).trim(), this.secret);
     });
   }
 
-  /** Every session ends: a new secret, so no cookie given out so far opens a socket again. */
+  /** Every session ends: new secrets, so no cookie or page key given out so far opens a socket again. */
   endSessions(): void {
     this.secret = randomSecret();
+    this.pageKey = randomSecret();
   }
 
   private forgetOld(): void {

@@ -1,10 +1,10 @@
 // The browser host: the built renderer over HTTP plus the WebSocket bridge, plugged into
 // the gateway's HTTP server as its `extraHandler`. The page carries no data and loads
 // without a session; links carry a one-time code the page trades for a session cookie
-// (uiAccess.ts), and the socket requires that cookie. It never sees the agent token.
+// and page key (uiAccess.ts), and the socket requires both. It never sees the agent token.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { UI_SESSION_PATH, WEB_SOCKET_PATH } from '../../shared/bridge';
+import { UI_KEY_PROTOCOL_PREFIX, UI_SESSION_PATH, WEB_SOCKET_PATH } from '../../shared/bridge';
 import { checkLoopbackHost, checkLoopbackOrigin, type GuardResult } from '../gateway/httpGuards';
 import type { Dispatch } from '../api/dispatcher';
 import { answerSession, REFUSALS } from './sessionEndpoint';
@@ -66,7 +66,7 @@ export function createWebHost(options: WebHostOptions): WebHost {
     },
     handleUpgrade(req, socket, head) {
       if (pathOf(req) !== WEB_SOCKET_PATH) return false;
-      const verdict = guard(req) ?? (access.hasSession(req) ? null : { status: 401, message: REFUSALS.no_session });
+      const verdict = guard(req) ?? (access.hasSession(req, socketKey(req)) ? null : { status: 401, message: REFUSALS.no_session });
       if (verdict) {
         refuseUpgrade(socket, verdict.status, verdict.message);
         return true;
@@ -79,6 +79,13 @@ export function createWebHost(options: WebHostOptions): WebHost {
       bridge.close();
     },
   };
+}
+
+/** The page key the page's socket offered as a subprotocol (`key.<key>`), or null. */
+function socketKey(req: IncomingMessage): string | null {
+  const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  const key = offered.find((p) => p.startsWith(UI_KEY_PROTOCOL_PREFIX));
+  return key === undefined ? null : key.slice(UI_KEY_PROTOCOL_PREFIX.length);
 }
 
 function pathOf(req: IncomingMessage): string {

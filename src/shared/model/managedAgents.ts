@@ -37,7 +37,9 @@ export const AddAgentInput = z.strictObject({
   /** Role or standing instructions, given in every turn's prompt. */
   instructions: z.string().max(MAX_INSTRUCTIONS_CHARS, `Instructions must be at most ${MAX_INSTRUCTIONS_CHARS} characters.`).optional(),
   /** The provider's model name; omitted: the provider's default. */
-  model: z.string().trim().max(200).regex(/^[A-Za-z0-9._:/@\[\]-]*$/, 'A model name has only letters, digits and . _ : / @ - [ ].').optional(),
+  model: z.string().trim().max(200).regex(/^[A-Za-z0-9._:/@\[\]-]*$/, 'A model name has only letters, digits and . _ : / @ - [ ].')
+    // It goes to the provider's command line: a leading "-" would read as an option of its own.
+    .refine((m) => !m.startsWith('-'), 'A model name cannot start with "-".').optional(),
   permissions: AgentPermissions,
   /** Most turns started in any hour; null: no limit. */
   turnsPerHour: z.number().int().min(1, 'Turns per hour must be at least 1.').max(MAX_TURNS_PER_HOUR).nullable().optional(),

@@ -229,3 +229,23 @@ describe('messages.searchAll', () => {
     expect(await h.fail('messages.searchAll', { query: '  ' })).toMatchObject({ code: 'invalid_input' });
   });
 });
+
+describe('a stored message larger than anyone can send (a row written by another program)', () => {
+  it('reaches the window as its first 64 KiB, marked cut, in the timeline and the thread (issue 24 item 10)', async () => {
+    const h = await setUpApi();
+    await roomWith(h, 2);
+    const huge = `start ${'lorem ipsum '.repeat(350_000)}`; // about 4 MiB
+    await h.app.core.store.write((tx) => tx.run('UPDATE messages SET text = ? WHERE room_id = ? AND number = ?', huge, 'lab', 1));
+    const page = await h.call('messages.timeline', { roomId: 'lab' });
+    expect(JSON.stringify(page).length).toBeLessThan(100 * 1024);
+    const [first, second] = page.messages;
+    expect(first).toMatchObject({ number: 1, textTruncated: true });
+    expect(first.text.startsWith('start lorem ipsum')).toBe(true);
+    expect(Buffer.byteLength(first.text)).toBeLessThanOrEqual(64 * 1024);
+    expect(second).toMatchObject({ number: 2, text: 'm2' });
+    expect(second).not.toHaveProperty('textTruncated');
+    const thread = await h.call('messages.thread', { roomId: 'lab', rootNumber: 1 });
+    expect(JSON.stringify(thread).length).toBeLessThan(100 * 1024);
+    expect(thread.root).toMatchObject({ textTruncated: true });
+  });
+});

@@ -73,16 +73,34 @@ const redeem = (code: string, headers: Record<string, string> = {}) =>
 
 const codeOf = (link: string) => /^\/#code=([A-Za-z0-9_-]+)$/.exec(link)![1];
 
-/** A session cookie ("name=value") from a fresh link. */
-async function newSession(): Promise<string> {
-  const answer = await redeem(codeOf(host.newUiLink()));
-  expect(answer.status).toBe(200);
-  return String(answer.headers['set-cookie']).split(';')[0];
+/** What a page holds after trading a code: the session cookie ("name=value") and the page key. */
+interface Session {
+  cookie: string;
+  key: string;
 }
 
-function openSocket(cookie: string | null, headers: Record<string, string> = {}, query = ''): Promise<{ socket: WebSocket; status: number }> {
+const sessionOf = (answer: { headers: Record<string, unknown>; body: string }): Session => ({
+  cookie: String(answer.headers['set-cookie']).split(';')[0],
+  key: (JSON.parse(answer.body) as { key: string }).key,
+});
+
+/** A session from a fresh link. */
+async function newSession(): Promise<Session> {
+  const answer = await redeem(codeOf(host.newUiLink()));
+  expect(answer.status).toBe(200);
+  return sessionOf(answer);
+}
+
+/** The page's session check: the cookie and the page key's header. */
+const checkSession = (session: Partial<Session>) =>
+  get('/api/session', { ...(session.cookie ? { cookie: session.cookie } : {}), ...(session.key ? { 'x-letagents-key': session.key } : {}) });
+
+/** A socket as the page opens it: the cookie, and the page key offered as a subprotocol beside ours. */
+function openSocket(session: Partial<Session> | null, headers: Record<string, string> = {}, query = ''): Promise<{ socket: WebSocket; status: number }> {
   return new Promise((resolve) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws${query}`, { headers: { origin: `http://127.0.0.1:${port}`, ...(cookie ? { cookie } : {}), ...headers } });
+    const protocols = session?.key !== undefined ? ['letagents', `key.${session.key}`] : [];
+    const cookie = session?.cookie;
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws${query}`, protocols, { headers: { origin: `http://127.0.0.1:${port}`, ...(cookie ? { cookie } : {}), ...headers } });
     socket.on('open', () => resolve({ socket, status: 101 }));
     socket.on('unexpected-response', (_req, res) => resolve({ socket, status: res.statusCode ?? 0 }));
     socket.on('error', () => {});
@@ -147,16 +165,20 @@ describe('sessions from one-time links', () => {
     expect(host.newUiLink()).not.toBe(link);
     const first = await redeem(codeOf(link));
     expect(first.status).toBe(200);
-    expect(JSON.parse(first.body)).toEqual({ ok: true });
+    const { key } = JSON.parse(first.body) as { key: string };
+    expect(JSON.parse(first.body)).toEqual({ ok: true, key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     const cookie = String(first.headers['set-cookie']);
     expect(cookie).toMatch(new RegExp(`^letagents_ui_${port}=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=/$`));
     expect(cookie).not.toContain(AGENT_TOKEN);
     expect(first.headers['cache-control']).toBe('no-store');
-    // The cookie is the session: a reload of the tab checks it and opens the socket with it.
-    const session = cookie.split(';')[0];
-    expect(JSON.parse((await get('/api/session', { cookie: session })).body)).toEqual({ ok: true });
+    expect(cookie).not.toContain(key);
+    // The cookie and the page key are the session: a reload of the tab checks both and opens the socket with both.
+    const session = { cookie: cookie.split(';')[0], key };
+    expect(JSON.parse((await checkSession(session)).body)).toEqual({ ok: true });
+    expect(JSON.parse((await checkSession({ cookie: session.cookie })).body)).toMatchObject({ ok: false, reason: 'no_session' });
     const { socket, status } = await openSocket(session);
     expect(status).toBe(101);
+    expect(socket.protocol).toBe('letagents');
     socket.close();
   });
 
@@ -173,19 +195,19 @@ describe('sessions from one-time links', () => {
   it('a code used twice within its minute ends every session: whoever raced the person to it is shut out again', async () => {
     const code = codeOf(host.newUiLink());
     const thief = await redeem(code);
-    const thiefCookie = String(thief.headers['set-cookie']).split(';')[0];
-    const { socket } = await openSocket(thiefCookie);
+    const thiefSession = sessionOf(thief);
+    const { socket } = await openSocket(thiefSession);
     const closed = new Promise<number>((resolve) => socket.once('close', (closeCode) => resolve(closeCode)));
     const person = await redeem(code);
     expect(person.status).toBe(401);
     expect(JSON.parse(person.body)).toMatchObject({ ok: false, reason: 'reused' });
     expect(await closed).toBe(1008);
-    expect((await openSocket(thiefCookie)).status).toBe(401);
+    expect((await openSocket(thiefSession)).status).toBe(401);
     // Later (an old link from the history), a used code is just refused: no one else's session ends.
     const mine = await newSession();
     now += CODE_TTL_MS;
     expect(JSON.parse((await redeem(code)).body)).toMatchObject({ reason: 'used_or_expired' });
-    expect(JSON.parse((await get('/api/session', { cookie: mine })).body)).toEqual({ ok: true });
+    expect(JSON.parse((await checkSession(mine)).body)).toEqual({ ok: true });
   });
 
   it('refuses a code from another site or a foreign Host, and leaves it unused', async () => {
@@ -205,19 +227,35 @@ describe('sessions from one-time links', () => {
 
 describe('WebSocket bridge', () => {
   it('refuses a socket without this run\'s session cookie, or from a foreign Host or a cross-site Origin', async () => {
-    const cookie = await newSession();
+    const session = await newSession();
+    const { cookie, key } = session;
     const value = cookie.split('=')[1];
     expect((await openSocket(null)).status).toBe(401);
     expect((await openSocket(null, {}, `?token=${AGENT_TOKEN}`)).status).toBe(401);
-    expect((await openSocket(`letagents_ui_${port}=${'b'.repeat(43)}`)).status).toBe(401);
+    expect((await openSocket({ cookie: `letagents_ui_${port}=${'b'.repeat(43)}`, key })).status).toBe(401);
     // Another app's cookie (another port) is not this one's, even with the right value.
-    expect((await openSocket(`letagents_ui_${port + 1}=${value}`)).status).toBe(401);
-    expect((await openSocket(cookie, { host: `evil.example:${port}` })).status).toBe(421);
-    expect((await openSocket(cookie, { origin: 'https://evil.example' })).status).toBe(403);
-    expect((await openSocket(cookie, { origin: `http://localhost:${port + 1}` })).status).toBe(403);
-    const accepted = await openSocket(`other=1; ${cookie}`);
+    expect((await openSocket({ cookie: `letagents_ui_${port + 1}=${value}`, key })).status).toBe(401);
+    expect((await openSocket(session, { host: `evil.example:${port}` })).status).toBe(421);
+    expect((await openSocket(session, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await openSocket(session, { origin: `http://localhost:${port + 1}` })).status).toBe(403);
+    const accepted = await openSocket({ cookie: `other=1; ${cookie}`, key });
     expect(accepted.status).toBe(101);
     accepted.socket.close();
+  });
+
+  it('refuses the session cookie replayed without its page key (issue 24: any port of 127.0.0.1 receives the cookie)', async () => {
+    const { cookie, key } = await newSession();
+    // A listener on another port got the cookie; it forges our Origin and Host, but has no page key.
+    expect((await openSocket({ cookie })).status).toBe(401);
+    expect((await openSocket({ cookie, key: '' })).status).toBe(401);
+    expect((await openSocket({ cookie, key: 'b'.repeat(43) })).status).toBe(401);
+    expect((await openSocket({ cookie }, { 'sec-websocket-protocol': `letagents, key.${key.slice(1)}` })).status).toBe(401);
+    // The key alone is not a session either.
+    expect((await openSocket({ key })).status).toBe(401);
+    // Nor does the session check hand the key to whoever has the cookie.
+    const check = await checkSession({ cookie });
+    expect(JSON.parse(check.body)).toMatchObject({ ok: false, reason: 'no_session' });
+    expect(check.body).not.toContain(key);
   });
 
   it('answers a call with the same result as the dispatcher, by id', async () => {
@@ -248,8 +286,8 @@ describe('WebSocket bridge', () => {
   });
 
   it("the renderer's WebSocket transport talks to it end to end", async () => {
-    const cookie = await newSession();
-    const transport = createWebSocketTransport(`ws://127.0.0.1:${port}/api/ws`, (url) => new WebSocket(url, { headers: { origin: `http://127.0.0.1:${port}`, cookie } }) as unknown as globalThis.WebSocket);
+    const { cookie, key } = await newSession();
+    const transport = createWebSocketTransport(`ws://127.0.0.1:${port}/api/ws`, (url) => new WebSocket(url, ['letagents', `key.${key}`], { headers: { origin: `http://127.0.0.1:${port}`, cookie } }) as unknown as globalThis.WebSocket);
     const client = createApiClient(transport);
     const events: string[] = [];
     client.subscribe((event) => events.push(event.type));

@@ -3,7 +3,7 @@
 // off the address bar at once) traded for a session, the socket URL (no secret in it), and
 // the WebSocket transport's behaviour.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { socketUrl, startSession, takeCodeFromLocation, connectApi } from '../../../src/renderer/src/api/connect';
+import { pageKeyIn, socketUrl, startSession, takeCodeFromLocation, connectApi } from '../../../src/renderer/src/api/connect';
 import { createWebSocketTransport, type WebSocketTransportOptions } from '../../../src/renderer/src/api/webSocketTransport';
 import type { ConnectionState } from '../../../src/renderer/src/api/transport';
 
@@ -30,12 +30,20 @@ describe('the one-time code from the link', () => {
     expect(takeCodeFromLocation(location, history)).toBeNull();
   });
 
-  it('trades the code for a session with a same-origin JSON POST, and keeps nothing itself', async () => {
-    const { calls, fetcher } = sessionHost({ ok: true });
-    expect(await startSession(fetcher, 'abc123')).toBe(true);
+  it('trades the code for a session with a same-origin JSON POST, and keeps only the page key, in this origin\'s storage', async () => {
+    localStorage.clear();
+    const { calls, fetcher } = sessionHost({ ok: true, key: 'page-key-1' });
+    const key = pageKeyIn(localStorage);
+    expect(await startSession(fetcher, 'abc123', key)).toBe(true);
     expect(calls).toEqual([{ url: '/api/session', init: expect.objectContaining({ method: 'POST', credentials: 'same-origin', body: '{"code":"abc123"}' }) }]);
     expect(sessionStorage.length).toBe(0);
-    expect(localStorage.length).toBe(0);
+    expect(Object.keys(localStorage)).toEqual(['letagents-ui-key']);
+    expect(key.get()).toBe('page-key-1');
+    // A later check (a reload, another tab) sends the key with the cookie.
+    const check = sessionHost({ ok: true });
+    expect(await startSession(check.fetcher, null, key)).toBe(true);
+    expect(check.calls[0].init).toMatchObject({ method: 'GET', headers: { 'x-letagents-key': 'page-key-1' } });
+    localStorage.clear();
   });
 
   it('without a code asks whether this browser has a session (a reload), and passes on a refusal', async () => {

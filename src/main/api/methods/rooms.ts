@@ -54,8 +54,7 @@ export function roomMethods(ctx: ApiContext): RoomMethods {
       // Agents connected to the room lose their sessions first, so a wait ends at once
       // (W14) and a queued write of theirs is fenced out instead of landing in a void.
       for (const session of sessions) app.hub.bindings.unbindAll(placeKey(place, session.session_id));
-      const dataDir = app.core.dataDir === ':memory:' ? undefined : app.core.dataDir;
-      await ctx.write((tx) => deleteRoom(tx, roomId, { dataDir }), place);
+      await ctx.write((tx) => deleteRoom(tx, roomId), place);
       return { removed: true };
     },
   };

@@ -5,6 +5,7 @@ import type { TimelineMessage } from '../../../shared/model/messages';
 import { normalizeHandle } from '../../domain/identity/handles';
 import { msgId } from '../../domain/ids';
 import { extractMentions } from '../../domain/messages/mentions';
+import { boundTextForView } from '../../domain/messages/messageBounds';
 import { getMessageRow, type MessageRow } from '../../domain/messages/read';
 import { cutToChars } from '../../domain/messages/validation';
 import type { Queryable } from '../../store/port';
@@ -34,6 +35,7 @@ export function mentionsPerson(row: Pick<MessageRow, 'source' | 'text'>, handles
 
 /** Maps a stored row; a message without stats (just posted, or a reply) has no replies. */
 export async function toTimelineMessage(q: Queryable, row: MessageRow, handles: readonly string[], stats: ReplyStats = NO_REPLIES): Promise<TimelineMessage> {
+  const bounded = boundTextForView(row.text);
   return {
     id: msgId(row.number),
     number: row.number,
@@ -41,13 +43,14 @@ export async function toTimelineMessage(q: Queryable, row: MessageRow, handles: 
     kind: row.kind,
     source: row.source,
     sender: senderOf(row),
-    text: row.text,
+    text: bounded.text,
+    ...(bounded.truncated ? { textTruncated: true as const } : {}),
     createdAt: row.created_at,
     replyTo: await quoteOf(q, row),
     threadRootNumber: row.thread_root_number,
     replyCount: stats.replyCount,
     lastReplyAt: stats.latestReplyNumber === null ? null : ((await getMessageRow(q, row.room_id, stats.latestReplyNumber))?.created_at ?? null),
-    mentionsYou: mentionsPerson(row, handles),
+    mentionsYou: mentionsPerson({ source: row.source, text: bounded.text }, handles),
   };
 }
 

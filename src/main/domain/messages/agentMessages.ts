@@ -4,7 +4,7 @@
 import type { Queryable } from '../../store/port';
 import { selectAttachments, selectMessage, type MessageRow } from '../../store/messageQueries';
 import { msgId } from '../ids';
-import { readAttachmentContent, type AgentAttachment } from './agentAttachments';
+import { toAgentAttachment, type AgentAttachment } from './agentAttachments';
 import { cutToChars, utf8Bytes } from './validation';
 
 export const MAX_QUOTE_CHARS = 1_000;
@@ -62,8 +62,6 @@ export function createThreadContextBudget(): ThreadContextBudget {
 }
 
 export interface AgentMessageOptions {
-  /** The app's data folder; relative attachment paths are resolved against it. */
-  dataDir?: string;
   budget?: ThreadContextBudget;
   /** The prompt an agent should act on for a prompt row; defaults to the row's text. */
   agentPromptText?: (row: MessageRow) => string | null;
@@ -94,7 +92,7 @@ export async function toAgentMessages(
   const attachments = new Map<number, AgentAttachment[]>();
   for (const att of await selectAttachments(q, roomId, rows.map((r) => r.number))) {
     const list = attachments.get(att.message_number) ?? [];
-    list.push(readAttachmentContent(att, options.dataDir));
+    list.push(toAgentAttachment(att));
     attachments.set(att.message_number, list);
   }
   // Reply targets outside the result are looked up first, in row order (the budget's order).

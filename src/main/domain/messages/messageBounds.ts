@@ -10,6 +10,16 @@ export const COMPACT_TEXT_BYTES = 64 * 1024;
 
 export const messageJsonBytes = (message: AgentMessage): number => utf8Bytes(JSON.stringify(message));
 
+/**
+ * A stored text as a person's view gets it: as is up to 512 KiB (more than anyone can send),
+ * else its first 64 KiB, like an agent's compacted message. A row from elsewhere (a team
+ * database) can hold any size; the window never gets more than this per message.
+ */
+export function boundTextForView(text: string): { text: string; truncated: boolean } {
+  if (text.length <= COMPACT_ABOVE_BYTES / 3 || utf8Bytes(text) <= COMPACT_ABOVE_BYTES) return { text, truncated: false };
+  return { text: cutToUtf8Bytes(text, COMPACT_TEXT_BYTES), truncated: true };
+}
+
 /** The message itself when ≤ 512 KiB of JSON, else a copy cut down with `content_truncated: true`. */
 export function compactLargeMessage(message: AgentMessage): AgentMessage {
   if (messageJsonBytes(message) <= COMPACT_ABOVE_BYTES) return message;

@@ -1,13 +1,10 @@
 // Rooms: creation (invite codes, ensured repo and named rooms), lookup with the R3/R4
 // checks, and the person-only actions (rename, archive, pin, delete, mark read).
-import { rmSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
 import type { Queryable, Tx } from '../../store/port';
 import { getRoomRow, insertRoomRow, type RoomRow } from '../../store/rooms';
 import {
   deleteRoomRow,
   selectLastReadNumber,
-  selectRoomAttachmentPaths,
   updateRoomArchivedAt,
   updateRoomDisplayName,
   updateRoomPinnedAt,
@@ -101,30 +98,13 @@ export const unpinRoom = (tx: Tx, roomId: string): Promise<RoomRow> => setRoomMa
 
 /**
  * A person deletes a room and all of its data (messages, tasks, sessions, knowledge,
- * saved sessions, read marker). Attachment files inside `dataDir` are removed after the
- * commit, so a rolled-back delete keeps them.
+ * saved sessions, read marker). Its attachment rows go with it; no file is removed because
+ * a row names it (a team's row could name this computer's database).
  */
-export async function deleteRoom(tx: Tx, roomId: string, options: { dataDir?: string } = {}): Promise<void> {
+export async function deleteRoom(tx: Tx, roomId: string): Promise<void> {
   await requireRoom(tx, roomId);
-  const files = options.dataDir ? attachmentFilesInside(options.dataDir, await selectRoomAttachmentPaths(tx, roomId)) : [];
   await deleteRoomRow(tx, roomId);
   tx.emit({ type: 'room.changed', roomId, change: 'deleted' });
-  if (files.length > 0) {
-    tx.afterCommit(() => {
-      for (const file of files) rmSync(file, { force: true });
-    });
-  }
-}
-
-// Only files in the app's data folder are ever removed, whatever a row says.
-function attachmentFilesInside(dataDir: string, paths: readonly string[]): string[] {
-  const root = resolve(dataDir);
-  return paths
-    .map((p) => resolve(root, p))
-    .filter((p) => {
-      const rel = relative(root, p);
-      return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-    });
 }
 
 /** Moves the person's read marker forward to `upToNumber` (clamped to the newest message). */

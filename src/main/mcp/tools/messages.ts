@@ -31,7 +31,7 @@ async function postAndShow(env: ToolEnv, args: object, post: (tx: Tx, id: CallId
   const { message, notice } = await identity.storage.read(async (q) => {
     const row = (await getMessageRow(q, identity.roomId, number))!;
     return {
-      message: await toAgentMessage(q, identity.roomId, row, { dataDir: env.services.dataDir }),
+      message: await toAgentMessage(q, identity.roomId, row),
       notice: await loopNotice(env, q, identity, identity.actor!.agentKey, number),
     };
   });
@@ -96,7 +96,7 @@ export const readMessagesTool = defineTool({
   run: (args, env) =>
     readAs(env, args, async (identity, q) => {
       const rows = await newestRows(q, identity.roomId, args.limit);
-      const { messages } = await toAgentMessages(q, identity.roomId, rows, { dataDir: env.services.dataDir });
+      const { messages } = await toAgentMessages(q, identity.roomId, rows);
       const bounded = boundMessageList(messages, 'newest');
       // Every message returned counts as delivered to the reading session (issue 14).
       const reader = await readingSession(env, q, identity, identity.session);

@@ -193,7 +193,7 @@ async function finish(
   for (const r of routed) if (r.decision && r.decision.decision === 'silent') skipped.push(r.row.number);
   const rows = delivered.map((r) => r.row);
   const { roomId } = identity;
-  const { messages, threadContextTruncated } = await identity.storage.read((q) => toAgentMessages(q, roomId, rows, { dataDir: env.services.dataDir }));
+  const { messages, threadContextTruncated } = await identity.storage.read((q) => toAgentMessages(q, roomId, rows));
   const withActivation: AgentMessage[] = messages.map((m, i) => {
     const decision = delivered[i].decision;
     return decision ? { ...m, activation: { for_current_agent: { decision: 'activate', reason: decision.reason, addressed: decision.addressed } } } : m;

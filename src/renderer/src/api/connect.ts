@@ -1,9 +1,11 @@
 // Picks the bridge: Electron's window.letagents when present, else the browser host's
 // WebSocket. In a browser the link carries a one-time code (#code=…): it is taken off the
-// address bar at once and traded for the session cookie (HttpOnly, so this page never
-// holds a secret); a reload of the tab finds the session by that cookie.
+// address bar at once and traded for the session cookie (HttpOnly) and a page key. The
+// cookie reaches every port of 127.0.0.1, so it is useless alone: the key is kept in this
+// origin's localStorage (per port, shared by this app's tabs) and goes with every session
+// check and socket. A reload, or an old tab after `letagents-desktop open`, finds both.
 import type { LetAgentsBridge, UiSessionAnswer, UiSessionRefusal } from '../../../shared/bridge';
-import { UI_SESSION_PATH, WEB_SOCKET_PATH } from '../../../shared/bridge';
+import { UI_KEY_HEADER, UI_KEY_PROTOCOL_PREFIX, UI_SESSION_PATH, UI_SOCKET_PROTOCOL, WEB_SOCKET_PATH } from '../../../shared/bridge';
 import { createApiClient, type ApiClient } from './client';
 import { createElectronTransport } from './electronTransport';
 import { createWebSocketTransport } from './webSocketTransport';
@@ -29,17 +31,35 @@ export function socketUrl(location: Location): string {
   return `${scheme}//${location.host}${WEB_SOCKET_PATH}`;
 }
 
-/** Trades the code for a session, or (without one) asks whether this browser has a session already. */
-export async function startSession(fetcher: typeof fetch, code: string | null): Promise<true | NoAccessReason> {
+const PAGE_KEY_ITEM = 'letagents-ui-key';
+
+/** Where the page key lives: this origin's storage (null where there is none). */
+export function pageKeyIn(storage: Storage | null): { get(): string; set(key: string): void } {
+  return {
+    get: () => storage?.getItem(PAGE_KEY_ITEM) ?? '',
+    set: (key) => storage?.setItem(PAGE_KEY_ITEM, key),
+  };
+}
+
+type PageKey = ReturnType<typeof pageKeyIn>;
+
+/** Trades the code for a session (keeping its page key), or (without one) asks whether this browser has a session already. */
+export async function startSession(fetcher: typeof fetch, code: string | null, key: PageKey = pageKeyIn(null)): Promise<true | NoAccessReason> {
   try {
     const response = await fetcher(UI_SESSION_PATH, code === null
-      ? { method: 'GET', credentials: 'same-origin', cache: 'no-store' }
+      ? { method: 'GET', credentials: 'same-origin', cache: 'no-store', headers: { [UI_KEY_HEADER]: key.get() } }
       : { method: 'POST', credentials: 'same-origin', cache: 'no-store', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
     const answer = (await response.json()) as UiSessionAnswer;
+    if (answer.ok && answer.key) key.set(answer.key);
     return answer.ok ? true : answer.reason;
   } catch {
     return 'unreachable';
   }
+}
+
+/** The page's socket: our subprotocol with the page key beside it, read afresh at every try (another tab may have a newer one). */
+export function openPageSocket(url: string, key: PageKey): WebSocket {
+  return new WebSocket(url, [UI_SOCKET_PROTOCOL, `${UI_KEY_PROTOCOL_PREFIX}${key.get()}`]);
 }
 
 /** The tab came back into view, got focus, or the network came back: a moment to try the socket again. */
@@ -61,11 +81,21 @@ export function windowWakes(win: Window): (retry: () => void) => () => void {
 export async function connectApi(win: Window = window): Promise<ApiClient | NoAccessReason> {
   if (win.letagents) return createApiClient(createElectronTransport(win.letagents));
   const fetcher = win.fetch.bind(win);
-  const session = await startSession(fetcher, takeCodeFromLocation(win.location, win.history));
+  const key = pageKeyIn(storageOf(win));
+  const session = await startSession(fetcher, takeCodeFromLocation(win.location, win.history), key);
   if (session !== true) return session;
   const checkSession = async () => {
-    const verdict = await startSession(fetcher, null);
+    const verdict = await startSession(fetcher, null, key);
     return verdict === true ? 'ok' : verdict === 'unreachable' ? 'unreachable' : 'no_session';
   };
-  return createApiClient(createWebSocketTransport(socketUrl(win.location), undefined, { checkSession, onWake: windowWakes(win) }));
+  return createApiClient(createWebSocketTransport(socketUrl(win.location), (url) => openPageSocket(url, key), { checkSession, onWake: windowWakes(win) }));
+}
+
+/** The window's localStorage, or null where the browser refuses it. */
+function storageOf(win: Window): Storage | null {
+  try {
+    return win.localStorage;
+  } catch {
+    return null;
+  }
 }

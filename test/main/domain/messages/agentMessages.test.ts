@@ -231,25 +231,21 @@ describe('thread fields', () => {
 });
 
 describe('attachments', () => {
-  it('inlines small files (with a data URL for images) and leaves large ones as metadata', async () => {
+  it('are metadata only: no file a row names is read, whatever its path (issue 24)', async () => {
     const t = makeStore();
     const dataDir = mkdtempSync(join(tmpdir(), 'letagents-att-'));
     dirs.push(dataDir);
     const room = await namedRoom(t);
     const n = await post(t, room, 'files');
+    writeFileSync(join(dataDir, 'secret.txt'), 'the secret');
     writeFileSync(join(dataDir, 'pic.png'), Buffer.from([1, 2, 3]));
-    writeFileSync(join(dataDir, 'notes.txt'), 'hi');
-    writeFileSync(join(dataDir, 'big.bin'), Buffer.alloc(256 * 1024 + 1));
-    writeFileSync(join(dataDir, 'edge.bin'), Buffer.alloc(256 * 1024, 7));
     await t.write(async (tx) => {
       const insert = (...values: Array<string | number>) => tx.run('INSERT INTO attachments VALUES (?, ?, ?, ?, ?, ?, ?)', ...values);
-      await insert(room, n, 'a1', 'pic.png', 'image/png', 3, 'pic.png');
-      await insert(room, n, 'a2', 'notes.txt', 'text/plain', 2, join(dataDir, 'notes.txt'));
-      await insert(room, n, 'a3', 'big.bin', 'application/octet-stream', 256 * 1024 + 1, 'big.bin');
-      await insert(room, n, 'a4', 'edge.bin', 'application/octet-stream', 256 * 1024, 'edge.bin');
-      await insert(room, n, 'a5', 'gone.txt', 'text/plain', 1, 'gone.txt');
+      await insert(room, n, 'a1', 'pic.png', 'image/png', 3, join(dataDir, 'pic.png'));
+      await insert(room, n, 'a2', 'secret.txt', 'text/plain', 10, join(dataDir, 'secret.txt'));
+      await insert(room, n, 'a3', 'hostname', 'text/plain', 10, '/etc/hostname');
     });
-    const [m] = (await toAgentMessages(t.q, room, await newestPage(t.q, room, 0), { dataDir })).messages;
+    const [m] = (await toAgentMessages(t.q, room, await newestPage(t.q, room, 0))).messages;
     expect(m.attachments[0]).toEqual({
       id: 'a1',
       file_name: 'pic.png',
@@ -257,12 +253,9 @@ describe('attachments', () => {
       size_bytes: 3,
       url: null,
       download_url: null,
-      data_url: 'data:image/png;base64,AQID',
-      content_base64: 'AQID',
+      data_url: null,
+      content_base64: null,
     });
-    expect(m.attachments[1]).toMatchObject({ content_base64: 'aGk=', data_url: null });
-    expect(m.attachments[2]).toMatchObject({ id: 'a3', content_base64: null, data_url: null, size_bytes: 262145 });
-    expect(m.attachments[3].content_base64).toHaveLength(Math.ceil((256 * 1024) / 3) * 4);
-    expect(m.attachments[4]).toMatchObject({ id: 'a5', content_base64: null });
+    expect(m.attachments.map((a) => [a.id, a.content_base64, a.data_url])).toEqual([['a1', null, null], ['a2', null, null], ['a3', null, null]]);
   });
 });

@@ -45,6 +45,7 @@ export const MessageItem = memo(function MessageItem({ message, continued = fals
           </blockquote>
         )}
         <MessageText message={message} onTask={onTask} />
+        {message.textTruncated && <p className="message-cut">This message is larger than anyone can send; only its beginning is shown.</p>}
         {onOpenThread && <ReplyCount count={message.replyCount} lastReplyAt={message.lastReplyAt} onOpen={() => onOpenThread(message.number)} />}
         <MessageReceiptsLine number={message.number} />
       </div>
