@@ -270,6 +270,7 @@ export class ManagedAgents {
       store,
       env: this.env,
       home: this.options.home,
+      dataDir: this.options.dataDir,
       helper: this.options.helper,
       agentDir: (id: string) => this.agentDir(id),
       onProcess: (id: string, pid: number | null) => (pid === null ? this.pids.delete(id) : this.pids.set(id, pid)),

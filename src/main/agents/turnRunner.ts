@@ -1,10 +1,12 @@
 // Runs one managed turn: the provider CLI headless in the agent's folder with the turn's
 // prompt on stdin, its stream turned into the activity log, and the outcome recorded. A
 // saved provider session that cannot be continued is dropped and the turn runs fresh.
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { ManagedAgentRow } from '../store/managedAgentQueries';
 import type { HelperCommand } from '../setup/helperCommand';
 import type { Storage } from '../store/port';
+import { agentTokenPath } from '../paths';
 import { providerOf, locateProvider } from './providers';
 import { startProviderProcess } from './providerProcess';
 import { parseTotals, TurnLog } from './turnLog';
@@ -17,6 +19,8 @@ export interface TurnRunnerDeps {
   /** The person's environment without the app's own settings. */
   readonly env: NodeJS.ProcessEnv;
   readonly home: string;
+  /** The app's data folder: no turn may read it, and its secrets never enter the activity log. */
+  readonly dataDir: string;
   readonly helper: HelperCommand;
   /** This agent's private folder (provider config files). */
   agentDir(agentId: string): string;
@@ -39,7 +43,7 @@ const ABORT_TEXT: Record<TurnAbortReason, string> = {
 export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: AbortSignal): Promise<void> {
   const { agent } = input;
   const provider = providerOf(agent.provider);
-  const log = await TurnLog.open(deps.store, agent.agent_id, input.triggers, parseTotals(agent.provider_totals_json));
+  const log = await TurnLog.open(deps.store, agent.agent_id, input.triggers, parseTotals(agent.provider_totals_json), dataFolderSecrets(deps.dataDir));
   if (!existsSync(agent.folder)) {
     await log.finish('failed', `Its folder ${agent.folder} no longer exists. Remove the agent and add it again with its new folder.`);
     return;
@@ -70,13 +74,22 @@ async function runOnce(deps: TurnRunnerDeps, input: TurnInput, log: TurnLog, com
   const provider = providerOf(agent.provider);
   const agentDir = deps.agentDir(agent.agent_id);
   const launch = provider.launch(
-    { provider: agent.provider, folder: agent.folder, model: agent.model, permissions: agent.permissions, resumeSessionId, helper: deps.helper, agentDir, env: deps.env, home: deps.home },
+    {
+      provider: agent.provider, folder: agent.folder, model: agent.model, permissions: agent.permissions, resumeSessionId,
+      helper: deps.helper, agentDir, env: deps.env, home: deps.home, dataDir: deps.dataDir,
+    },
     command,
   );
   mkdirSync(agentDir, { recursive: true, mode: 0o700 });
   for (const file of launch.files) {
+    mkdirSync(dirname(file.path), { recursive: true, mode: 0o700 });
     writeFileSync(file.path, file.contents, { mode: 0o600 });
     chmodSync(file.path, 0o600);
+  }
+  for (const link of launch.links ?? []) {
+    mkdirSync(dirname(link.path), { recursive: true, mode: 0o700 });
+    rmSync(link.path, { force: true });
+    symlinkSync(link.target, link.path);
   }
   const proc = startProviderProcess(launch, input.prompt);
   deps.onProcess(agent.agent_id, proc.pid ?? null);
@@ -111,6 +124,15 @@ async function runOnce(deps: TurnRunnerDeps, input: TurnInput, log: TurnLog, com
   // A run that never started a session after asking to resume one could not find it.
   const resumeFailed = resumeSessionId !== null && !sawSession;
   return { status: 'failed', error: result?.error ?? 'The turn failed.', resumeFailed };
+}
+
+/** The data folder's secrets a tool's output might carry: the agent token. */
+function dataFolderSecrets(dataDir: string): string[] {
+  try {
+    return [readFileSync(agentTokenPath(dataDir), 'utf8').trim()];
+  } catch {
+    return [];
+  }
 }
 
 /** A successful result in a few words: what it made (msg_4, task_7) or "ok", not the whole JSON. */
