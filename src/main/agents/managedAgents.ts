@@ -271,11 +271,12 @@ export class ManagedAgents {
       env: this.env,
       home: this.options.home,
       dataDir: this.options.dataDir,
+      approvals: this.options.services.approvals,
       helper: this.options.helper,
       agentDir: (id: string) => this.agentDir(id),
       onProcess: (id: string, pid: number | null) => (pid === null ? this.pids.delete(id) : this.pids.set(id, pid)),
     };
-    await runTurn(deps, { agent: row, prompt, triggers }, signal);
+    await runTurn(deps, { agent: row, prompt, triggers, name: session?.display_name ?? worker.display_name }, signal);
   }
 
   /** A budget is used up: no turns until the person resumes it, and a "Needs you" item says so. */

@@ -1,10 +1,13 @@
 // Runs one managed turn: the provider CLI headless in the agent's folder with the turn's
 // prompt on stdin, its stream turned into the activity log, and the outcome recorded. A
 // saved provider session that cannot be continued is dropped and the turn runs fresh.
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ManagedAgentRow } from '../store/managedAgentQueries';
 import type { HelperCommand } from '../setup/helperCommand';
+import type { Approvals } from '../approvals/approvals';
+import { workerSessionId } from '../domain/identity/agentKeys';
 import type { Storage } from '../store/port';
 import { agentTokenPath } from '../paths';
 import { providerOf, locateProvider } from './providers';
@@ -24,6 +27,8 @@ export interface TurnRunnerDeps {
   readonly helper: HelperCommand;
   /** This agent's private folder (provider config files). */
   agentDir(agentId: string): string;
+  /** Where "Ask me" turns ask the person. */
+  readonly approvals: Approvals;
   /** The provider process of a running turn started (pid) or ended (null). */
   onProcess(agentId: string, pid: number | null): void;
 }
@@ -32,6 +37,8 @@ export interface TurnInput {
   readonly agent: ManagedAgentRow;
   readonly prompt: string;
   readonly triggers: readonly Trigger[];
+  /** Its name in the room now (what approval items say). */
+  readonly name: string;
 }
 
 const ABORT_TEXT: Record<TurnAbortReason, string> = {
@@ -53,11 +60,21 @@ export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: Ab
     await log.finish('failed', `${provider.name} (${provider.executable}) was not found on PATH. ${provider.installHint}`);
     return;
   }
-  let attempt = await runOnce(deps, input, log, command, agent.provider_session_id, signal);
-  if (attempt.resumeFailed) {
-    await log.entry('note', `Could not continue ${provider.name}'s earlier session; starting a new one.`);
-    await log.forgetSession();
-    attempt = await runOnce(deps, input, log, command, null, signal);
+  // An "Ask me" turn may ask the person, under a key only its own helper's connection carries.
+  const turnKey = agent.permissions === 'ask' ? randomBytes(32).toString('base64url') : null;
+  if (turnKey) {
+    deps.approvals.openTurn(turnKey, { agentId: agent.agent_id, turnNumber: log.turn, roomId: agent.room_id, sessionId: workerSessionId(agent.worker_id, agent.room_id), agentName: input.name });
+  }
+  let attempt: Attempt;
+  try {
+    attempt = await runOnce(deps, input, log, command, agent.provider_session_id, signal, turnKey);
+    if (attempt.resumeFailed) {
+      await log.entry('note', `Could not continue ${provider.name}'s earlier session; starting a new one.`);
+      await log.forgetSession();
+      attempt = await runOnce(deps, input, log, command, null, signal, turnKey);
+    }
+  } finally {
+    if (turnKey) await deps.approvals.closeTurn(turnKey, signal.aborted ? 'The turn was stopped while this waited.' : 'The turn ended while this waited.');
   }
   await log.finish(attempt.status, attempt.error);
 }
@@ -68,7 +85,9 @@ interface Attempt {
   resumeFailed: boolean;
 }
 
-async function runOnce(deps: TurnRunnerDeps, input: TurnInput, log: TurnLog, command: string, resumeSessionId: string | null, signal: AbortSignal): Promise<Attempt> {
+async function runOnce(
+  deps: TurnRunnerDeps, input: TurnInput, log: TurnLog, command: string, resumeSessionId: string | null, signal: AbortSignal, turnKey: string | null,
+): Promise<Attempt> {
   if (signal.aborted) return aborted(signal);
   const { agent } = input;
   const provider = providerOf(agent.provider);
@@ -76,7 +95,7 @@ async function runOnce(deps: TurnRunnerDeps, input: TurnInput, log: TurnLog, com
   const launch = provider.launch(
     {
       provider: agent.provider, folder: agent.folder, model: agent.model, permissions: agent.permissions, resumeSessionId,
-      helper: deps.helper, agentDir, env: deps.env, home: deps.home, dataDir: deps.dataDir,
+      helper: deps.helper, agentDir, env: deps.env, home: deps.home, dataDir: deps.dataDir, turnKey,
     },
     command,
   );

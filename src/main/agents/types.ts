@@ -51,6 +51,8 @@ export interface TurnSpec {
   readonly home: string;
   /** The app's data folder: no turn may read it (it holds the agent token). */
   readonly dataDir: string;
+  /** Set for an "Ask me" turn: the helper's hello carries it, so its connection may ask the person. */
+  readonly turnKey?: string | null;
 }
 
 /** A ready-to-spawn provider process. The prompt goes to stdin, never into argv. */

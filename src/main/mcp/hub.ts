@@ -9,6 +9,7 @@ import { hostname } from 'node:os';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Core } from '../core';
 import type { Actor } from '../domain/actor';
+import { Approvals } from '../approvals/approvals';
 import { createDeliveryServices, type DeliveryServices } from '../delivery';
 import { heartbeat, releaseSession, type PresenceRow } from '../domain/sessions/presence';
 import { bindingEpoch, endSession, getSession, removeFromRoom } from '../domain/sessions/sessions';
@@ -59,6 +60,7 @@ export class McpHub implements McpConnectionHandler {
   readonly wakes = new WakeLog();
   readonly services: McpServices;
   readonly delivery: DeliveryServices;
+  readonly approvals: Approvals;
   private readonly connections = new Map<string, OpenConnection>();
   /** Auto-joins and bookkeeping writes still running; close() waits for them before the stores close. */
   private readonly pending = new Set<Promise<unknown>>();
@@ -85,6 +87,7 @@ export class McpHub implements McpConnectionHandler {
       (place, session) => !this.bindings.knows(placeKey(place, session.session_id)) && this.isOnline(place, session),
     );
     this.signals = new RoomSignals(bus);
+    this.approvals = new Approvals(store, bus);
     this.lastSeen = new LastSeenTracker(this.places);
     const hostId = hostIdOf(store);
     const host = async () => {
@@ -114,6 +117,7 @@ export class McpHub implements McpConnectionHandler {
       },
       waitProgressMs: options.waitProgressMs,
       delivery: this.delivery,
+      approvals: this.approvals,
     };
     this.notifier = new ResourceNotifier(bus, () => [...this.connections.values()]);
     this.stops = [
@@ -224,6 +228,7 @@ export class McpHub implements McpConnectionHandler {
     await Promise.allSettled([...this.pending]);
     await this.lastSeen.close();
     await this.delivery.close();
+    this.approvals.close();
   }
 
   /** Keeps a background promise until it settles, so close() can wait for it. */

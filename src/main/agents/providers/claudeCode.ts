@@ -2,6 +2,8 @@
 // turn, with an MCP config holding only our helper, and the parser of its stream-json.
 import { join } from 'node:path';
 import { SERVER_NAME } from '../../setup/agentTools';
+import { TURN_KEY_ENV } from '../../../shared-node/protocol';
+import { APPROVAL_TOOL } from '../../mcp/approvalTool';
 import { entryFields } from '../../setup/helperCommand';
 import type { ActivityEvent, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
 import { contentText, jsonLine, num, preview, previewInput, str } from './streamText';
@@ -40,8 +42,12 @@ export const claudeCode: Provider = {
       ...(spec.model ? ['--model', spec.model] : []),
       ...(spec.resumeSessionId ? ['--resume', spec.resumeSessionId] : []),
     ];
-    const config = { mcpServers: { [SERVER_NAME]: entryFields(spec.helper, true) } };
-    return { command, args, env: spec.env, cwd: spec.folder, files: [{ path: mcpConfig, contents: `${JSON.stringify(config, null, 2)}\n` }] };
+    // An "Ask me" turn's helper carries the turn key: its connection alone may ask the person.
+    const helper = spec.turnKey ? { ...spec.helper, env: { ...spec.helper.env, [TURN_KEY_ENV]: spec.turnKey } } : spec.helper;
+    const config = { mcpServers: { [SERVER_NAME]: entryFields(helper, true) } };
+    // The prompt tool waits for the person (up to the approval limit): Claude Code must wait as long.
+    const env = spec.turnKey ? { ...spec.env, MCP_TOOL_TIMEOUT: String(24 * 3_600_000) } : spec.env;
+    return { command, args, env, cwd: spec.folder, files: [{ path: mcpConfig, contents: `${JSON.stringify(config, null, 2)}\n` }] };
   },
 
   parser: () => new ClaudeStreamParser(),
@@ -49,13 +55,27 @@ export const claudeCode: Provider = {
 
 /**
  * What the turn may do besides our tools. Read-only and may-edit: `--restricted` with only
- * their tools, allowed in the folder, anything else denied without asking. Provider default:
+ * their tools, allowed in the folder, anything else denied without asking. Ask me: also Bash; the
+ * folder's reads are allowed and every other use waits for the person's answer (our prompt
+ * tool), files outside the folder stay out of reach. Provider default:
  * the person's own user settings decide; the folder's project and local settings
  * (hooks, allow rules, apiKeyHelper) are never read. The data folder is never readable.
  */
 function permissionArgs(spec: TurnSpec): string[] {
-  const denyData = ['--disallowedTools', ['Read', 'Edit', 'Write', 'NotebookEdit'].map((t) => inFolder(t, spec.dataDir)).join(',')];
+  const denyData = ['--disallowedTools', BUILT_INS.edit.map((t) => inFolder(t, spec.dataDir)).join(',')];
   if (spec.permissions === 'provider_default') return ['--setting-sources', 'user', '--allowedTools', OUR_TOOLS, ...denyData];
+  if (spec.permissions === 'ask') {
+    const prompt = `mcp__${SERVER_NAME}__${APPROVAL_TOOL}`;
+    return [
+      '--restricted',
+      '--tools', [...BUILT_INS.edit, 'Bash'].join(','),
+      '--allowedTools', [OUR_TOOLS, inFolder('Read', spec.folder)].join(','),
+      // The model never sees the prompt tool: only Claude Code calls it.
+      '--disallowedTools', [prompt, ...denyData.slice(1)].join(','),
+      '--permission-mode', 'default',
+      '--permission-prompt-tool', prompt,
+    ];
+  }
   const tools = BUILT_INS[spec.permissions];
   return [
     '--restricted',
