@@ -27,7 +27,7 @@ async function approvalItems(a: ManagedApp): Promise<NeedsYouItem[]> {
 async function nextApproval(a: ManagedApp, agent: string): Promise<NeedsYouItem> {
   let item: NeedsYouItem | undefined;
   await waitUntil(async () => (item = (await approvalItems(a))[0]) !== undefined, 30_000);
-  const asked = a.model.script.requestsFor(agent).at(-1)!.at;
+  const asked = a.model.script.requests.filter((r) => r.agent === agent).at(-1)!.at;
   console.log(`model's tool request → Needs you item (upper bound, includes polling): ${Math.round(performance.now() - asked)} ms`);
   return item!;
 }
