@@ -16,8 +16,11 @@ import { getSetting } from '../store/settingsQueries';
 export const APPROVAL_TIMEOUT_SETTING = 'approvals.timeoutMinutes';
 export const DEFAULT_APPROVAL_TIMEOUT_MINUTES = 10;
 
-/** What the asking agent is told. */
-export type ApprovalAnswer = { behavior: 'allow' } | { behavior: 'deny'; message: string };
+/**
+ * What the asking agent is told, and who settled it: the person, the time limit, or the end of
+ * the turn or session that asked (a channel request is answered back only when the person did).
+ */
+export type ApprovalAnswer = ({ behavior: 'allow' } | { behavior: 'deny'; message: string }) & { by: 'person' | 'limit' | 'closed' | 'turn' };
 
 /** A managed turn that may ask (its key travels in its helper's hello). */
 export interface AskingTurn {
@@ -84,7 +87,7 @@ export class Approvals {
     const turn = turnKey ? this.turns.get(turnKey) : undefined;
     if (turn?.allowed.has(request.tool)) {
       await this.store.write((tx) => this.note(tx, turn.agentId, turn.turnNumber, `${request.tool} ${request.description} — allowed (allowed for this turn).`));
-      return { behavior: 'allow' };
+      return { behavior: 'allow', by: 'turn' };
     }
     const timeoutMs = await this.timeoutMs();
     const row = { ...request, agent_id: turn?.agentId ?? null, turn_number: turn?.turnNumber ?? null };
@@ -147,10 +150,11 @@ export class Approvals {
     if (outcome.decision === 'allow_turn') {
       for (const turn of this.turns.values()) if (turn.agentId === waiter.row.agent_id && turn.turnNumber === waiter.row.turn_number) turn.allowed.add(waiter.row.tool);
     }
+    const by = outcome.decidedBy !== null ? 'person' : outcome.status === 'closed' ? 'closed' : 'limit';
     waiter.resolve(
       outcome.status === 'allowed'
-        ? { behavior: 'allow' }
-        : { behavior: 'deny', message: outcome.note ? `The person denied this: ${outcome.note}` : outcome.closedReason ?? 'The person denied this.' },
+        ? { behavior: 'allow', by }
+        : { behavior: 'deny', by, message: outcome.note ? `The person denied this: ${outcome.note}` : outcome.closedReason ?? 'The person denied this.' },
     );
     return true;
   }

@@ -29,6 +29,7 @@ import { registerResources, ResourceNotifier } from './resources';
 import { registerPrompts } from './prompts';
 import { registerCompletions } from './completions';
 import { registerLogging } from './logging';
+import { PERMISSION_CAPABILITY, registerChannelPermissions } from './channelPermissions';
 import { SERVER_INSTRUCTIONS } from './instructions';
 import { autoJoin } from './autoJoin';
 import { hostIdOf } from './hostId';
@@ -138,7 +139,11 @@ export class McpHub implements McpConnectionHandler {
     const server = new McpServer(
       { name: 'letagents-desktop', version: this.options.version },
       {
-        capabilities: { tools: {}, resources: { subscribe: true, listChanged: true }, prompts: {}, completions: {}, logging: {} },
+        capabilities: {
+          tools: {}, resources: { subscribe: true, listChanged: true }, prompts: {}, completions: {}, logging: {},
+          // Claude Code's permission relay (channelPermissions.ts).
+          experimental: { [PERMISSION_CAPABILITY]: {} },
+        },
         instructions: SERVER_INSTRUCTIONS,
       },
     );
@@ -159,6 +164,7 @@ export class McpHub implements McpConnectionHandler {
     registerPrompts(server, env);
     registerCompletions(server, env);
     registerLogging(server, state);
+    registerChannelPermissions(server, env);
     this.connections.set(info.id, { state, server });
     return server;
   }
@@ -168,6 +174,8 @@ export class McpHub implements McpConnectionHandler {
     if (!open) return;
     this.connections.delete(connectionId);
     open.state.closed = true;
+    // What its session asked the person about closes with it.
+    this.track(this.approvals.closeOwner(connectionId, 'The session disconnected.'));
     // Durable workers' sessions are let go, not ended: a team's other apps show them offline after the grace.
     for (const { key, epoch } of this.bindings.connectionClosed(open.state)) {
       this.delivery.reachability.connectionChanged(key, RECONNECT_GRACE_MS);
