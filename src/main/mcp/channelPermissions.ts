@@ -9,7 +9,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { getSession } from '../domain/sessions/sessions';
-import { splitPlaceKey } from './placeKeys';
+import { splitPlaceKey } from '../domain/placeKeys';
 import type { ToolEnv } from './services';
 
 export const PERMISSION_CAPABILITY = 'claude/channel/permission';
