@@ -19,11 +19,19 @@ export interface HelperHello {
   readonly pid: number | null;
   /** `--tools`: which tools tools/list shows (`core`: rooms, messages, wait, tasks). Absent: all. */
   readonly tools?: ToolProfileName;
+  /**
+   * LETAGENTS_TURN_KEY: set by the app in the MCP config of a managed "Ask me" turn, so that
+   * turn's connection (and no other) may ask the person to approve a tool use.
+   */
+  readonly turn_key?: string;
   /** A probe (`doctor`, `open`, `agent`) only asks "is the app there and does it accept the token?"; no MCP follows. */
   readonly probe?: boolean;
   /** With probe: also ask for a one-time link to the browser UI (`letagents-desktop open`). */
   readonly ui_link?: boolean;
 }
+
+/** The environment variable the helper reads its turn key from (HelperHello.turn_key). */
+export const TURN_KEY_ENV = 'LETAGENTS_TURN_KEY';
 
 /** The tool profiles a helper may ask for (src/main/mcp/connection.ts). */
 export const TOOL_PROFILE_NAMES = ['full', 'core'] as const;
@@ -107,6 +115,7 @@ export function parseHello(line: string): HelperHello | null {
     pid: (v.pid as number | null | undefined) ?? null,
     probe: v.probe === true,
     ...(v.tools !== undefined ? { tools: v.tools as ToolProfileName } : {}),
+    ...(typeof v.turn_key === 'string' && NONCE_SHAPE.test(v.turn_key) ? { turn_key: v.turn_key } : {}),
     ui_link: v.probe === true && v.ui_link === true,
   };
 }

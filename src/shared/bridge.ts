@@ -36,7 +36,7 @@ export const METHOD_NAMES = [
   'workers.list', 'workers.rename', 'workers.disconnect', 'workers.remove', 'workers.wakes',
   'agents.providers', 'agents.list', 'agents.add', 'agents.pause', 'agents.resume', 'agents.stop', 'agents.runNow',
   'agents.remove', 'agents.activity',
-  'needsYou.list', 'needsYou.answer', 'needsYou.dismiss', 'needsYou.act',
+  'needsYou.list', 'needsYou.answer', 'needsYou.dismiss', 'needsYou.act', 'approvals.decide',
   'delivery.receipts', 'delivery.room', 'delivery.setRoomBudget',
   'memory.list', 'memory.add', 'memory.edit', 'memory.retire',
   'auth.status', 'auth.startDeviceFlow', 'auth.poll', 'auth.cancel', 'auth.signOut',

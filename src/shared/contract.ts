@@ -11,6 +11,7 @@ import { Board, TaskCard, TaskDetail, TaskStatusSchema } from './model/tasks';
 import { AgentSession, Wake } from './model/workers';
 import { AlertAction, ReceiptsResult, RoomDelivery } from './model/delivery';
 import { NeedsYouList, NeedsYouRef } from './model/needsYou';
+import { APPROVAL_NOTE_MAX, ApprovalDecision, ApprovalOutcome } from './model/approvals';
 import { Fact, FactBody, FactCategory, FactTitle } from './model/knowledge';
 import { AuthStatus, DeviceFlow, PollResult } from './model/account';
 import { ConfigSnippet, FirstPrompt, SetupChange, SetupStatus, ToolId } from './model/setup';
@@ -120,6 +121,12 @@ export const contract = {
     z.strictObject({ item: NeedsYouRef, action: AlertAction, toSessionId: z.string().min(1).max(200).optional() }),
     Removed,
     'Acts on an item the app raised: remind the agent, hand the work to another, resume or stop a loop, resume a managed agent.',
+  ),
+
+  'approvals.decide': method(
+    z.strictObject({ number: z.number().int().min(1), decision: ApprovalDecision, note: z.string().max(APPROVAL_NOTE_MAX).optional() }),
+    ApprovalOutcome,
+    'Answers a tool use an agent asked about: allow once, allow for this turn, or deny (the note goes to the agent); the first answer wins.',
   ),
 
   'delivery.receipts': method(

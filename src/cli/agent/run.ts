@@ -15,7 +15,7 @@ export const AGENT_USAGE = `usage: letagents-desktop agent <action> [options] [-
   list                          managed agents: state, budget use, last turn
   add --room ROOM --name NAME --provider claude-code|codex
       [--folder DIR] [--instructions TEXT | --instructions-file FILE|-] [--model NAME]
-      [--permissions read-only|edit|provider-default]
+      [--permissions read-only|edit|ask|provider-default]
       [--turns-per-hour N|none] [--daily-tokens N|none]
                                 add one (folder: the current one, said when chosen;
                                 required inside LetAgents' own checkout; permissions: read-only;
@@ -30,7 +30,7 @@ AGENT is the agent's name or id.
 `;
 
 const PROVIDERS: Record<string, string> = { claude: 'claude_code', 'claude-code': 'claude_code', claude_code: 'claude_code', codex: 'codex' };
-const PERMISSIONS: Record<string, string> = { 'read-only': 'read_only', read_only: 'read_only', edit: 'edit', 'provider-default': 'provider_default', provider_default: 'provider_default' };
+const PERMISSIONS: Record<string, string> = { 'read-only': 'read_only', read_only: 'read_only', edit: 'edit', ask: 'ask', 'provider-default': 'provider_default', provider_default: 'provider_default' };
 const ACTIONS = { pause: 'agents.pause', resume: 'agents.resume', stop: 'agents.stop', run: 'agents.runNow', remove: 'agents.remove' } as const;
 
 class UsageError extends Error {}

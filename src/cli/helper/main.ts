@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { AppLink } from '../../shared-node/appLink';
 import { helperDataDir } from '../../shared-node/dataPaths';
 import { Relay } from './relay';
-import { TOOL_PROFILE_NAMES, type ToolProfileName } from '../../shared-node/protocol';
+import { TOOL_PROFILE_NAMES, TURN_KEY_ENV, type ToolProfileName } from '../../shared-node/protocol';
 
 export async function runHelper(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -23,6 +23,7 @@ export async function runHelper(argv: string[]): Promise<number> {
     ide: values.ide ?? (process.env.LETAGENTS_AGENT_IDE || null),
     pid: process.pid,
     ...(tools !== undefined ? { tools: tools as ToolProfileName } : {}),
+    ...(process.env[TURN_KEY_ENV] ? { turn_key: process.env[TURN_KEY_ENV] } : {}),
   });
   const relay = new Relay({
     input: process.stdin,

@@ -3,7 +3,7 @@
 // on this machine. Bad input gets a clear error and changes nothing.
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import type { AddAgentInput } from '../../shared/model/managedAgents';
+import { PERMISSIONS_OF, type AddAgentInput } from '../../shared/model/managedAgents';
 import { appErrors, DomainError } from '../domain/errors';
 import { normalizeHandle } from '../domain/identity/handles';
 import { cleanDisplayName } from '../domain/identity/names';
@@ -44,6 +44,9 @@ export async function checkAgentConfig(store: Storage, env: NodeJS.ProcessEnv, i
   if (sessions.some((s) => s.name_key === key && (s.worker_id !== null || s.ended_at === null))) throw appErrors.nameTaken();
   // The model goes to the provider's command line; the contract refuses this too, here for any other caller.
   if (input.model?.trim().startsWith('-')) throw appErrors.invalidInput('A model name cannot start with "-".');
+  if (!PERMISSIONS_OF[input.provider].includes(input.permissions)) {
+    throw appErrors.invalidInput(`${provider.name} cannot ask you before each tool use ("Ask me"): choose read only, edit or your own ${provider.name} settings.`);
+  }
   if (!(await locateProvider(provider, env))) {
     throw new DomainError('provider_not_installed', 'hard', `${provider.name} (${provider.executable}) was not found on PATH. ${provider.installHint}`);
   }

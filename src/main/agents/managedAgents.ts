@@ -309,6 +309,8 @@ export class ManagedAgents {
       store,
       env: this.env,
       home: this.options.home,
+      dataDir: this.options.dataDir,
+      approvals: this.options.services.approvals,
       helper: this.options.helper,
       agentDir: (id: string) => this.agentDir(id),
       onProcess: (id: string, pid: number | null) => (pid === null ? this.pids.delete(id) : this.pids.set(id, pid)),
@@ -318,7 +320,7 @@ export class ManagedAgents {
     for (const t of triggers) {
       if (t.kind === 'message') this.options.services.delivery.deliveries.record({ place: store.place, roomId: t.roomId }, sessionId, t.number, t.number);
     }
-    const outcome = await runTurn(deps, { agent: row, prompt, triggers }, signal);
+    const outcome = await runTurn(deps, { agent: row, prompt, triggers, name: session?.display_name ?? worker.display_name }, signal);
     if (outcome.cantRun) await this.cannotRun(row, outcome.cantRun, triggers);
   }
 

@@ -48,10 +48,14 @@ export class TurnLog {
     readonly agentId: string,
     readonly turn: number,
     private totals: SessionTotals | null,
+    private readonly secrets: readonly string[],
   ) {}
 
-  /** Opens the turn (status running) with its trigger as the first log entry. */
-  static async open(store: Storage, agentId: string, triggers: readonly Trigger[], totals: SessionTotals | null): Promise<TurnLog> {
+  /**
+   * Opens the turn (status running) with its trigger as the first log entry. `secrets` (the
+   * agent token) never enter the log, whatever a tool printed.
+   */
+  static async open(store: Storage, agentId: string, triggers: readonly Trigger[], totals: SessionTotals | null, secrets: readonly string[] = []): Promise<TurnLog> {
     const text = preview(describeTriggers(triggers).join(' '), 500);
     const turn = await store.write(async (tx) => {
       const n = await insertTurnRow(tx, agentId, { kind: triggers[0]?.kind ?? 'run_now', text });
@@ -60,13 +64,14 @@ export class TurnLog {
       tx.emit({ type: 'agent.activity', agentId, turn: n });
       return n;
     });
-    return new TurnLog(store, agentId, turn, totals);
+    return new TurnLog(store, agentId, turn, totals, secrets.filter((secret) => secret.length >= 8));
   }
 
   async entry(kind: ActivityKindRow, text: string): Promise<void> {
     await this.store.write(async (tx) => {
       // The log is for people: a worker_id (a handle only its chat should hold) never shows.
-      await insertActivityRow(tx, this.agentId, this.turn, kind, text.replace(WORKER_ID, 'worker_…'));
+      const shown = this.secrets.reduce((t, secret) => t.split(secret).join('[secret]'), text.replace(WORKER_ID, 'worker_…'));
+      await insertActivityRow(tx, this.agentId, this.turn, kind, shown);
       tx.emit({ type: 'agent.activity', agentId: this.agentId, turn: this.turn });
     });
   }

@@ -1,11 +1,16 @@
 // Runs one managed turn: the provider CLI headless in the agent's folder with the turn's
 // prompt on stdin, its stream turned into the activity log, and the outcome recorded. A
 // saved provider session that cannot be continued is dropped and the turn runs fresh.
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { ManagedAgentRow } from '../store/managedAgentQueries';
 import type { HelperCommand } from '../setup/helperCommand';
+import type { Approvals } from '../approvals/approvals';
+import { workerSessionId } from '../domain/identity/agentKeys';
 import type { Storage } from '../store/port';
 import { cantRunOf, type CantRun } from './cantRun';
+import { agentTokenPath } from '../paths';
 import { providerOf, locateProvider } from './providers';
 import { startProviderProcess } from './providerProcess';
 import { parseTotals, TurnLog } from './turnLog';
@@ -18,9 +23,13 @@ export interface TurnRunnerDeps {
   /** The person's environment without the app's own settings. */
   readonly env: NodeJS.ProcessEnv;
   readonly home: string;
+  /** The app's data folder: no turn may read it, and its secrets never enter the activity log. */
+  readonly dataDir: string;
   readonly helper: HelperCommand;
   /** This agent's private folder (provider config files). */
   agentDir(agentId: string): string;
+  /** Where "Ask me" turns ask the person. */
+  readonly approvals: Approvals;
   /** The provider process of a running turn started (pid) or ended (null). */
   onProcess(agentId: string, pid: number | null): void;
 }
@@ -29,6 +38,8 @@ export interface TurnInput {
   readonly agent: ManagedAgentRow;
   readonly prompt: string;
   readonly triggers: readonly Trigger[];
+  /** Its name in the room now (what approval items say). */
+  readonly name: string;
 }
 
 const ABORT_TEXT: Record<TurnAbortReason, string> = {
@@ -45,7 +56,7 @@ export interface TurnOutcome {
 export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: AbortSignal): Promise<TurnOutcome> {
   const { agent } = input;
   const provider = providerOf(agent.provider);
-  const log = await TurnLog.open(deps.store, agent.agent_id, input.triggers, parseTotals(agent.provider_totals_json));
+  const log = await TurnLog.open(deps.store, agent.agent_id, input.triggers, parseTotals(agent.provider_totals_json), dataFolderSecrets(deps.dataDir));
   if (!existsSync(agent.folder)) {
     await log.finish('failed', `Its folder ${agent.folder} no longer exists. Remove the agent and add it again with its new folder.`);
     return { cantRun: null };
@@ -55,11 +66,21 @@ export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: Ab
     const error = `${provider.name} (${provider.executable}) was not found on the app's PATH (${deps.env.PATH ?? 'not set'}).`;
     return cantRunEnd(log, cantRunOf(provider, 'cli_missing', { command: null, model: agent.model, detail: error }));
   }
-  let attempt = await runOnce(deps, input, log, command, agent.provider_session_id, signal);
-  if (attempt.resumeFailed) {
-    await log.entry('note', `Could not continue ${provider.name}'s earlier session; starting a new one.`);
-    await log.forgetSession();
-    attempt = await runOnce(deps, input, log, command, null, signal);
+  // An "Ask me" turn may ask the person, under a key only its own helper's connection carries.
+  const turnKey = agent.permissions === 'ask' ? randomBytes(32).toString('base64url') : null;
+  if (turnKey) {
+    deps.approvals.openTurn(turnKey, { agentId: agent.agent_id, turnNumber: log.turn, roomId: agent.room_id, sessionId: workerSessionId(agent.worker_id, agent.room_id), agentName: input.name });
+  }
+  let attempt: Attempt;
+  try {
+    attempt = await runOnce(deps, input, log, command, agent.provider_session_id, signal, turnKey);
+    if (attempt.resumeFailed) {
+      await log.entry('note', `Could not continue ${provider.name}'s earlier session; starting a new one.`);
+      await log.forgetSession();
+      attempt = await runOnce(deps, input, log, command, null, signal, turnKey);
+    }
+  } finally {
+    if (turnKey) await deps.approvals.closeTurn(turnKey, signal.aborted ? 'The turn was stopped while this waited.' : 'The turn ended while this waited.');
   }
   if (attempt.status === 'failed' && attempt.cause) {
     return cantRunEnd(log, cantRunOf(provider, attempt.cause, { command, model: agent.model, detail: attempt.error ?? '' }));
@@ -81,19 +102,30 @@ interface Attempt {
   cause?: CantRunCause;
 }
 
-async function runOnce(deps: TurnRunnerDeps, input: TurnInput, log: TurnLog, command: string, resumeSessionId: string | null, signal: AbortSignal): Promise<Attempt> {
+async function runOnce(
+  deps: TurnRunnerDeps, input: TurnInput, log: TurnLog, command: string, resumeSessionId: string | null, signal: AbortSignal, turnKey: string | null,
+): Promise<Attempt> {
   if (signal.aborted) return aborted(signal);
   const { agent } = input;
   const provider = providerOf(agent.provider);
   const agentDir = deps.agentDir(agent.agent_id);
   const launch = provider.launch(
-    { provider: agent.provider, folder: agent.folder, model: agent.model, permissions: agent.permissions, resumeSessionId, helper: deps.helper, agentDir, env: deps.env, home: deps.home },
+    {
+      provider: agent.provider, folder: agent.folder, model: agent.model, permissions: agent.permissions, resumeSessionId,
+      helper: deps.helper, agentDir, env: deps.env, home: deps.home, dataDir: deps.dataDir, turnKey,
+    },
     command,
   );
   mkdirSync(agentDir, { recursive: true, mode: 0o700 });
   for (const file of launch.files) {
+    mkdirSync(dirname(file.path), { recursive: true, mode: 0o700 });
     writeFileSync(file.path, file.contents, { mode: 0o600 });
     chmodSync(file.path, 0o600);
+  }
+  for (const link of launch.links ?? []) {
+    mkdirSync(dirname(link.path), { recursive: true, mode: 0o700 });
+    rmSync(link.path, { force: true });
+    symlinkSync(link.target, link.path);
   }
   const proc = startProviderProcess(launch, input.prompt);
   deps.onProcess(agent.agent_id, proc.pid ?? null);
@@ -131,6 +163,15 @@ async function runOnce(deps: TurnRunnerDeps, input: TurnInput, log: TurnLog, com
   // A run that never started a session after asking to resume one could not find it.
   const resumeFailed = resumeSessionId !== null && !sawSession && result?.cause !== 'cli_broken';
   return { status: 'failed', error: result?.error ?? 'The turn failed.', resumeFailed, ...(result?.cause ? { cause: result.cause } : {}) };
+}
+
+/** The data folder's secrets a tool's output might carry: the agent token. */
+function dataFolderSecrets(dataDir: string): string[] {
+  try {
+    return [readFileSync(agentTokenPath(dataDir), 'utf8').trim()];
+  } catch {
+    return [];
+  }
 }
 
 /** A successful result in a few words: what it made (msg_4, task_7) or "ok", not the whole JSON. */

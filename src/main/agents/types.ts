@@ -52,6 +52,10 @@ export interface TurnSpec {
   readonly env: NodeJS.ProcessEnv;
   /** The person's home (for reading their provider config). */
   readonly home: string;
+  /** The app's data folder: no turn may read it (it holds the agent token). */
+  readonly dataDir: string;
+  /** Set for an "Ask me" turn: the helper's hello carries it, so its connection may ask the person. */
+  readonly turnKey?: string | null;
 }
 
 /** A ready-to-spawn provider process. The prompt goes to stdin, never into argv. */
@@ -62,6 +66,8 @@ export interface ProviderLaunch {
   readonly cwd: string;
   /** Files to write before spawning (path → contents); they carry no secret. */
   readonly files: ReadonlyArray<{ path: string; contents: string }>;
+  /** Symbolic links to make before spawning (path → what it points at), e.g. the person's sign-in. */
+  readonly links?: ReadonlyArray<{ path: string; target: string }>;
 }
 
 export interface Provider {

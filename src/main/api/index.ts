@@ -5,6 +5,7 @@ import { createApiContext, type ApiHost } from './context';
 import type { ApiImplementation } from './dispatcher';
 import { agentMethods } from './methods/agents';
 import { appMethods } from './methods/app';
+import { approvalMethods } from './methods/approvals';
 import { authMethods } from './methods/auth';
 import { deliveryMethods } from './methods/delivery';
 import { memoryMethods } from './methods/memory';
@@ -30,6 +31,7 @@ export function createApiImplementation(app: AppParts, host: ApiHost = {}): ApiI
     ...workerMethods(ctx),
     ...agentMethods(ctx),
     ...needsYouMethods(ctx),
+    ...approvalMethods(ctx),
     ...deliveryMethods(ctx),
     ...memoryMethods(ctx),
     ...authMethods(ctx),

@@ -16,6 +16,8 @@ export interface ConnectionInfo {
   readonly ideHint: string | null;
   /** `mcp --tools core` (helper hello) or `/mcp?tools=core`; default full. */
   readonly toolProfile?: ToolProfile;
+  /** The helper's turn key (a managed "Ask me" turn's connection); null or absent otherwise. */
+  readonly turnKey?: string | null;
 }
 
 export interface McpConnectionHandler {

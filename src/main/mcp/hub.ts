@@ -9,6 +9,7 @@ import { hostname } from 'node:os';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Core } from '../core';
 import type { Actor } from '../domain/actor';
+import { Approvals } from '../approvals/approvals';
 import { createDeliveryServices, type DeliveryServices } from '../delivery';
 import { heartbeat, releaseSession, type PresenceRow } from '../domain/sessions/presence';
 import { bindingEpoch, endSession, getSession, removeFromRoom } from '../domain/sessions/sessions';
@@ -28,6 +29,7 @@ import { registerResources, ResourceNotifier } from './resources';
 import { registerPrompts } from './prompts';
 import { registerCompletions } from './completions';
 import { registerLogging } from './logging';
+import { PERMISSION_CAPABILITY, registerChannelPermissions } from './channelPermissions';
 import { SERVER_INSTRUCTIONS } from './instructions';
 import { autoJoin } from './autoJoin';
 import { hostIdOf } from './hostId';
@@ -59,6 +61,7 @@ export class McpHub implements McpConnectionHandler {
   readonly wakes = new WakeLog();
   readonly services: McpServices;
   readonly delivery: DeliveryServices;
+  readonly approvals: Approvals;
   private readonly connections = new Map<string, OpenConnection>();
   /** Auto-joins and bookkeeping writes still running; close() waits for them before the stores close. */
   private readonly pending = new Set<Promise<unknown>>();
@@ -85,6 +88,7 @@ export class McpHub implements McpConnectionHandler {
       (place, session) => !this.bindings.knows(placeKey(place, session.session_id)) && this.isOnline(place, session),
     );
     this.signals = new RoomSignals(bus);
+    this.approvals = new Approvals(store, bus);
     this.lastSeen = new LastSeenTracker(this.places);
     const hostId = hostIdOf(store);
     const host = async () => {
@@ -113,6 +117,7 @@ export class McpHub implements McpConnectionHandler {
       },
       waitProgressMs: options.waitProgressMs,
       delivery: this.delivery,
+      approvals: this.approvals,
     };
     this.notifier = new ResourceNotifier(bus, () => [...this.connections.values()]);
     this.stops = [
@@ -133,7 +138,11 @@ export class McpHub implements McpConnectionHandler {
     const server = new McpServer(
       { name: 'letagents-desktop', version: this.options.version },
       {
-        capabilities: { tools: {}, resources: { subscribe: true, listChanged: true }, prompts: {}, completions: {}, logging: {} },
+        capabilities: {
+          tools: {}, resources: { subscribe: true, listChanged: true }, prompts: {}, completions: {}, logging: {},
+          // Claude Code's permission relay (channelPermissions.ts).
+          experimental: { [PERMISSION_CAPABILITY]: {} },
+        },
         instructions: SERVER_INSTRUCTIONS,
       },
     );
@@ -154,6 +163,7 @@ export class McpHub implements McpConnectionHandler {
     registerPrompts(server, env);
     registerCompletions(server, env);
     registerLogging(server, state);
+    registerChannelPermissions(server, env);
     this.connections.set(info.id, { state, server });
     return server;
   }
@@ -163,6 +173,8 @@ export class McpHub implements McpConnectionHandler {
     if (!open) return;
     this.connections.delete(connectionId);
     open.state.closed = true;
+    // What its session asked the person about closes with it.
+    this.track(this.approvals.closeOwner(connectionId, 'The session disconnected.'));
     // Durable workers' sessions are let go, not ended: a team's other apps show them offline after the grace.
     for (const { key, epoch } of this.bindings.connectionClosed(open.state)) {
       this.delivery.reachability.connectionChanged(key, RECONNECT_GRACE_MS);
@@ -223,6 +235,7 @@ export class McpHub implements McpConnectionHandler {
     await Promise.allSettled([...this.pending]);
     await this.lastSeen.close();
     await this.delivery.close();
+    this.approvals.close();
   }
 
   /** Keeps a background promise until it settles, so close() can wait for it. */

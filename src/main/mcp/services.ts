@@ -13,6 +13,7 @@ import type { RoomSignals } from './roomSignals';
 import type { WakeLog } from './wakeLog';
 import type { AuthService } from '../auth/authService';
 import type { GitHubData } from '../auth/githubData';
+import type { Approvals } from '../approvals/approvals';
 
 export interface OwnerIdentity {
   readonly ownerLabel: string;
@@ -52,6 +53,8 @@ export interface McpServices {
   readonly waitProgressMs: number;
   /** Receipts, reachability, the token meter, the loop guard and their limits (issue 14). */
   readonly delivery: DeliveryServices;
+  /** Tool uses agents ask the person about ("Ask me" turns, the channel permission relay). */
+  readonly approvals: Approvals;
 }
 
 /** Which room and agent session a tool call acts for, as the call resolves them (callScope.ts). */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { LOCAL_PLACE } from '../store/places';
+import { APPROVAL_TOOL, APPROVAL_TOOL_LISTING, callApprovalTool } from './approvalTool';
 import { callEnv } from './callScope';
 import type { ToolProfile } from './connection';
 import { inputJsonSchema } from './jsonSchema';
@@ -41,9 +42,12 @@ export class ToolSurface {
    * a tool left out of it still answers when called by name.
    */
   install(server: McpServer, env: ToolEnv, profile: ToolProfile): void {
-    server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.list(profile) }));
+    // The permission prompt is listed on a managed "Ask me" turn's connection only.
+    const asks = Boolean(env.conn.info.turnKey);
+    server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: asks ? [...this.list(profile), APPROVAL_TOOL_LISTING] : this.list(profile) }));
     server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const { name, arguments: args } = request.params;
+      if (name === APPROVAL_TOOL) return callApprovalTool(env, args);
       const entry = this.byName.get(name);
       if (!entry) return upstreamAnswer(name) ?? hardFailure(`Unknown tool: ${name}. This server's tools are listed by tools/list.`);
       const parsed = await entry.schema.safeParseAsync(args ?? {});

@@ -3,7 +3,7 @@
 import type { Queryable, Tx } from './port';
 
 export type ProviderIdRow = 'claude_code' | 'codex';
-export type PermissionsRow = 'read_only' | 'edit' | 'provider_default';
+export type PermissionsRow = 'read_only' | 'edit' | 'ask' | 'provider_default';
 export type HeldReason = 'turns_per_hour' | 'daily_tokens';
 export type TurnStatusRow = 'running' | 'done' | 'failed' | 'stopped' | 'timed_out';
 export type TriggerKindRow = 'message' | 'task' | 'run_now';

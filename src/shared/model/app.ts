@@ -18,6 +18,8 @@ export const Settings = z.object({
   dataDir: z.string(),
   /** When undelivered messages become "Needs you" items, and when the loop guard pauses agents. */
   delivery: DeliveryLimits,
+  /** A tool use an agent asked about and nobody answered within this counts as denied. */
+  approvalTimeoutMinutes: z.number().int().min(1).max(1_440),
 });
 
 export const SettingsPatch = z.strictObject({
@@ -25,6 +27,7 @@ export const SettingsPatch = z.strictObject({
   notifications: z.boolean().optional(),
   githubClientId: GitHubClientId.nullable().optional(),
   delivery: DeliveryLimits.partial().strict().optional(),
+  approvalTimeoutMinutes: z.number().int().min(1, 'Approvals wait at least 1 minute.').max(1_440, 'Approvals wait at most 1,440 minutes (a day).').optional(),
 });
 
 export const AppInfo = z.object({

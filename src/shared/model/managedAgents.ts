@@ -7,9 +7,10 @@ export const ProviderId = z.enum(['claude_code', 'codex']);
 
 /**
  * What the agent may do outside LetAgents' own tools: read the folder only, also edit
- * files in it, or whatever the person's own provider settings allow.
+ * files in it, ask the person for each use ("Ask me", Claude Code only), or whatever the
+ * person's own provider settings allow.
  */
-export const AgentPermissions = z.enum(['read_only', 'edit', 'provider_default']);
+export const AgentPermissions = z.enum(['read_only', 'edit', 'ask', 'provider_default']);
 
 /**
  * idle: no process; queued: a turn waits for a free slot; held: its budget is used up;
@@ -20,6 +21,12 @@ export const ManagedAgentState = z.enum(['idle', 'queued', 'running', 'paused', 
 
 export const TurnStatus = z.enum(['running', 'done', 'failed', 'stopped', 'timed_out']);
 export const TriggerKind = z.enum(['message', 'task', 'run_now']);
+
+/** The choices each CLI offers: Codex 0.171 has no approval path a headless turn can use. */
+export const PERMISSIONS_OF: Readonly<Record<z.infer<typeof ProviderId>, readonly z.infer<typeof AgentPermissions>[]>> = {
+  claude_code: ['read_only', 'edit', 'ask', 'provider_default'],
+  codex: ['read_only', 'edit', 'provider_default'],
+};
 
 export const MAX_INSTRUCTIONS_CHARS = 20_000;
 export const MAX_TURNS_PER_HOUR = 1_000;

@@ -3,12 +3,16 @@
 // guard paused, a used-up budget.
 import { z } from 'zod';
 import { Place, RoomId, RoomNumber, Timestamp } from './common';
+import { ApprovalInfo } from './approvals';
 import { AlertAction } from './delivery';
 import { Reachability } from './workers';
 
-/** Which thing an item is about: a request (req_N), a task (task_N), a message (msg_N) or an item the app raised. */
+/**
+ * Which thing an item is about: a request (req_N), a task (task_N), a message (msg_N), an item
+ * the app raised, or a tool use an agent asks to be allowed (number: the approval's, on this computer).
+ */
 export const NeedsYouRef = z.strictObject({
-  kind: z.enum(['request', 'task', 'mention', 'alert']),
+  kind: z.enum(['request', 'task', 'mention', 'alert', 'approval']),
   roomId: RoomId,
   number: RoomNumber,
   /** The room's place; omitted: 'local'. Items of a team's rooms reach every person of the team. */
@@ -17,7 +21,7 @@ export const NeedsYouRef = z.strictObject({
 
 export const NeedsYouReason = z.enum([
   'question', 'decision', 'approval', 'review', 'task_in_review', 'task_blocked', 'mention',
-  'unanswered', 'idle_task', 'loop', 'room_budget', 'agent_budget', 'agent_cant_run',
+  'unanswered', 'idle_task', 'loop', 'room_budget', 'agent_budget', 'agent_cant_run', 'tool_approval',
 ]);
 
 const AgentRef = z.object({ sessionId: z.string(), name: z.string(), reachability: Reachability });
@@ -50,6 +54,8 @@ export const NeedsYouItem = z.object({
   threadRootNumber: RoomNumber.nullable(),
   /** Set for the items the app raised (ref kind "alert"): they take actions, not an answer. */
   alert: AlertInfo.nullable().default(null),
+  /** Set for a tool use waiting for the person's answer (ref kind "approval"). */
+  approval: ApprovalInfo.nullable().default(null),
 });
 
 export const NeedsYouList = z.object({ items: z.array(NeedsYouItem) });

@@ -24,6 +24,7 @@ function spec(overrides: Partial<TurnSpec> = {}): TurnSpec {
     agentDir: join(home, 'agent'),
     env: { PATH: '/usr/bin' },
     home,
+    dataDir: '/data',
     ...overrides,
   };
 }
@@ -34,7 +35,11 @@ describe('Claude Code', () => {
   it('gets only our helper as MCP server, our tools allowed, and the permission chosen', () => {
     const readOnly = claudeCode.launch(spec(), 'claude');
     expect(readOnly.args).toEqual(expect.arrayContaining(['-p', '--output-format', 'stream-json', '--strict-mcp-config']));
-    expect(after(readOnly.args, '--allowedTools')).toBe('mcp__letagents__*,Read');
+    // Only Read exists, allowed in the folder; no settings file is read; the data folder is never readable.
+    expect(readOnly.args).toContain('--restricted');
+    expect(after(readOnly.args, '--tools')).toBe('Read');
+    expect(after(readOnly.args, '--allowedTools')).toBe('mcp__letagents__*,Read(//work/project/**)');
+    expect(after(readOnly.args, '--disallowedTools')).toBe('Read(//data/**),Edit(//data/**),Write(//data/**),NotebookEdit(//data/**)');
     expect(after(readOnly.args, '--permission-mode')).toBe('dontAsk');
     const config = JSON.parse(readOnly.files[0].contents);
     expect(Object.keys(config.mcpServers)).toEqual(['letagents']);
@@ -42,12 +47,18 @@ describe('Claude Code', () => {
     expect(after(readOnly.args, '--mcp-config')).toBe(readOnly.files[0].path);
 
     const edit = claudeCode.launch(spec({ permissions: 'edit', model: 'opus', resumeSessionId: 'abc' }), 'claude');
-    expect(after(edit.args, '--allowedTools')).toBe('mcp__letagents__*,Read,Edit,Write,NotebookEdit');
+    expect(after(edit.args, '--tools')).toBe('Read,Edit,Write,NotebookEdit');
+    expect(after(edit.args, '--allowedTools')).toBe(
+      'mcp__letagents__*,Read(//work/project/**),Edit(//work/project/**),Write(//work/project/**),NotebookEdit(//work/project/**)',
+    );
     expect(after(edit.args, '--model')).toBe('opus');
     expect(after(edit.args, '--resume')).toBe('abc');
 
     const own = claudeCode.launch(spec({ permissions: 'provider_default' }), 'claude');
     expect(own.args).not.toContain('--permission-mode');
+    expect(own.args).not.toContain('--restricted');
+    // The person's own user settings decide; the folder's project and local settings are never read.
+    expect(after(own.args, '--setting-sources')).toBe('user');
     expect(after(own.args, '--allowedTools')).toBe('mcp__letagents__*');
   });
 
@@ -78,28 +89,49 @@ describe('Claude Code', () => {
 });
 
 describe('Codex', () => {
-  it("turns the person's other MCP servers off, sets the sandbox per permission, and resumes by thread", () => {
+  it('runs in a CODEX_HOME of its own with only the person\'s sign-in and model settings, the sandbox per permission, and resumes by thread', () => {
     const s = spec({ provider: 'codex' });
     mkdirSync(join(s.home, '.codex'));
-    writeFileSync(join(s.home, '.codex', 'config.toml'), '[mcp_servers.letagents]\ncommand = "old"\n\n[mcp_servers.github]\ncommand = "gh-mcp"\n\n[mcp_servers."my docs"]\ncommand = "docs"\n');
-    const launch = codex.launch(s, 'codex');
+    writeFileSync(
+      join(s.home, '.codex', 'config.toml'),
+      [
+        'model = "gpt-x"', 'model_provider = "corp"', 'notify = ["bash", "-c", "touch /tmp/pwned"]', 'sandbox_mode = "danger-full-access"',
+        '[mcp_servers.github]', 'command = "gh-mcp"', '[hooks]', 'x = 1', '[projects."/work/project"]', 'trust_level = "trusted"',
+        '[model_providers.corp]', 'base_url = "https://llm.corp/v1"', 'env_key = "CORP_KEY"', 'auth = { command = "fetch-token" }', '',
+      ].join('\n'),
+    );
+    writeFileSync(join(s.home, '.codex', 'auth.json'), '{}');
+    const launch = codex.launch(s, '/usr/bin/codex');
     const configs = launch.args.filter((_, i) => launch.args[i - 1] === '-c');
-    expect(configs).toEqual([
-      'mcp_servers.letagents={command="/usr/bin/node",args=["/opt/la/bin/letagents-desktop.js","mcp","--data-dir","/data"],env={},default_tools_approval_mode="approve"}',
-      'mcp_servers.github.enabled=false',
-      'mcp_servers."my docs".enabled=false',
-      'sandbox_mode="read-only"',
+    expect(configs[0]).toBe('mcp_servers.letagents={command="/usr/bin/node",args=["/opt/la/bin/letagents-desktop.js","mcp","--data-dir","/data"],env={},default_tools_approval_mode="approve"}');
+    // Read only: a profile that reads the folder, the basics and Codex itself; never the data folder.
+    expect(configs.slice(1)).toEqual([
+      'default_permissions="letagents_read"',
+      'permissions.letagents_read.filesystem={":minimal"="read",":workspace_roots"={"."="read"},"/usr/bin"="read","/data"="none"}',
       'approval_policy="never"',
     ]);
-    expect(launch.args.slice(0, 3)).toEqual(['exec', '--json', '--skip-git-repo-check']);
+    expect(launch.args.slice(0, 4)).toEqual(['exec', '--json', '--skip-git-repo-check', '--ignore-rules']);
     expect(launch.args.at(-1)).toBe('-');
+    const home = join(s.agentDir, 'codex-home');
+    expect(launch.env.CODEX_HOME).toBe(home);
+    expect(launch.links).toEqual([{ path: join(home, 'auth.json'), target: join(s.home, '.codex', 'auth.json') }]);
+    const config = launch.files.find((f) => f.path === join(home, 'config.toml'))!.contents;
+    expect(config).toContain('model = "gpt-x"');
+    expect(config).toContain('base_url = "https://llm.corp/v1"');
+    for (const gone of ['notify', 'mcp_servers', 'hooks', 'projects', 'trust_level', 'fetch-token', 'sandbox_mode']) expect(config).not.toContain(gone);
 
     const resumed = codex.launch(spec({ provider: 'codex', permissions: 'edit', resumeSessionId: 'thread-1', model: 'gpt-x' }), 'codex');
     expect(resumed.args.slice(0, 2)).toEqual(['exec', 'resume']);
     expect(resumed.args.slice(-2)).toEqual(['thread-1', '-']);
-    expect(resumed.args).toContain('sandbox_mode="workspace-write"');
+    expect(resumed.args).toEqual(expect.arrayContaining(['sandbox_mode="workspace-write"', 'sandbox_workspace_write.exclude_slash_tmp=true']));
     expect(after(resumed.args, '-m')).toBe('gpt-x');
-    expect(codex.launch(spec({ provider: 'codex', permissions: 'provider_default' }), 'codex').args.join(' ')).not.toContain('sandbox_mode');
+    const own = spec({ provider: 'codex', permissions: 'provider_default' });
+    mkdirSync(join(own.home, '.codex'));
+    writeFileSync(join(own.home, '.codex', 'config.toml'), 'sandbox_mode = "workspace-write"\nnotify = ["x"]\n');
+    const ownLaunch = codex.launch(own, 'codex');
+    expect(ownLaunch.args.join(' ')).not.toContain('sandbox_mode');
+    // The person's own sandbox choice comes along for "what my provider settings allow"; notify never does.
+    expect(ownLaunch.files[0].contents).toBe('sandbox_mode = "workspace-write"\n');
   });
 
   it('turns --json events into session, tool calls, results, text and running usage totals', () => {

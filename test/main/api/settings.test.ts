@@ -12,6 +12,7 @@ describe('settings.get', () => {
       githubClientIdSource: 'environment',
       dataDir: h.dataDir,
       delivery: { unansweredAfterSeconds: 120, loopGuardMessages: 30, loopGuardMinutes: 10 },
+      approvalTimeoutMinutes: 10,
     });
     const bare = await setUpApi({ env: { LETAGENTS_GITHUB_CLIENT_ID: '' } });
     expect(await bare.call('settings.get', {})).toMatchObject({ githubClientId: null, githubClientIdSource: 'none' });
@@ -47,6 +48,14 @@ describe('settings.set', () => {
       expect(await h.fail('settings.set', { delivery })).toMatchObject({ code: 'invalid_input' });
     }
     expect((await h.call('settings.get', {})).delivery).toEqual({ unansweredAfterSeconds: 120, loopGuardMessages: 30, loopGuardMinutes: 10 });
+    // How long an approval waits: whole minutes, 1 to 1,440.
+    for (const approvalTimeoutMinutes of [0, 1.5, 1_441]) expect(await h.fail('settings.set', { approvalTimeoutMinutes })).toMatchObject({ code: 'invalid_input' });
     expect(h.snapshot()).toBe(before);
+  });
+
+  it('keeps how long an approval waits before it counts as denied', async () => {
+    const h = await setUpApi();
+    expect((await h.call('settings.set', { approvalTimeoutMinutes: 3 })).approvalTimeoutMinutes).toBe(3);
+    expect((await h.call('settings.get', {})).approvalTimeoutMinutes).toBe(3);
   });
 });

@@ -27,6 +27,7 @@ export function fakeApi(world: Partial<FakeWorld> = {}) {
         githubClientIdSource: 'none',
         dataDir: '/data',
         delivery: { unansweredAfterSeconds: 120, loopGuardMessages: 30, loopGuardMinutes: 10 },
+        approvalTimeoutMinutes: 10,
       }),
       'app.doctor': () => state.doctor,
     }),
@@ -61,10 +62,10 @@ export function agentSession(name: string, online: boolean, roomId = 'github.com
   };
 }
 
-const base = { roomId: 'github.com/ada/app', roomName: 'ada/app', createdAt: '2025-01-01T00:00:00.000Z', recommendation: null, unblocks: null };
+const base = { roomId: 'github.com/ada/app', roomName: 'ada/app', createdAt: '2025-01-01T00:00:00.000Z', recommendation: null, unblocks: null, approval: null };
 
 export function requestItem(number: number, from: string, title: string): NeedsYouItem {
-  return { ...base, ref: { kind: 'request', roomId: base.roomId, number }, reason: 'question', roomName: base.roomName, title, body: 'Details', from, createdAt: base.createdAt, recommendation: null, unblocks: null, threadRootNumber: 4, alert: null };
+  return { ...base, ref: { kind: 'request', roomId: base.roomId, number }, reason: 'question', roomName: base.roomName, title, body: 'Details', from, createdAt: base.createdAt, recommendation: null, unblocks: null, threadRootNumber: 4, alert: null, approval: null };
 }
 
 export function mentionItem(number: number, from: string, text: string, threadRootNumber: number | null = null): NeedsYouItem {

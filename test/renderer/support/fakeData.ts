@@ -125,6 +125,7 @@ export function needsYouItem(roomId: string, roomName: string, number: number, t
     unblocks: null,
     threadRootNumber: null,
     alert: null,
+    approval: null,
     ...extra,
   };
 }

@@ -28,7 +28,12 @@ export async function startFakeOpenAi(script: ModelScript): Promise<FakeModelSer
     const id = ++n;
     const item =
       step.kind === 'tool'
-        ? { type: 'function_call', id: `fc_fake_${id}`, call_id: `call_fake_${id}`, namespace: NAMESPACE, name: step.name, arguments: JSON.stringify(step.args(script.requests[script.requests.length - 1])), status: 'completed' }
+        ? {
+            type: 'function_call', id: `fc_fake_${id}`, call_id: `call_fake_${id}`,
+            // Codex's own tools (e.g. exec_command) have no namespace; ours are under one.
+            ...(step.builtIn ? {} : { namespace: NAMESPACE }),
+            name: step.name, arguments: JSON.stringify(step.args(script.requests[script.requests.length - 1])), status: 'completed',
+          }
         : { type: 'message', id: `msg_fake_${id}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: step.text, annotations: [] }] };
     const stream = eventStream(res);
     stream.send('response.created', { response: { id: `resp_fake_${id}`, object: 'response', status: 'in_progress', output: [] } });

@@ -26,7 +26,7 @@ export const callTool = (name: string, args: Record<string, unknown> | ((request
   args: typeof args === 'function' ? args : () => args,
 });
 
-/** Calls one of the CLI's own tools (e.g. Claude Code's Write) by its plain name. */
+/** Calls one of the CLI's own tools (Claude Code's Write, Codex's exec_command) by its plain name. */
 export const callBuiltInTool = (name: string, args: Record<string, unknown>): ModelStep => ({ kind: 'tool', name, args: () => args, builtIn: true });
 
 /** A step that waits until `open()` (a model that is slow to answer). */

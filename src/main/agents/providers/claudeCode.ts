@@ -2,18 +2,27 @@
 // turn, with an MCP config holding only our helper, and the parser of its stream-json.
 import { join } from 'node:path';
 import { SERVER_NAME } from '../../setup/agentTools';
+import { TURN_KEY_ENV } from '../../../shared-node/protocol';
+import { APPROVAL_TOOL } from '../../mcp/approvalTool';
 import { entryFields } from '../../setup/helperCommand';
 import type { ActivityEvent, CantRunCause, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
 import { contentText, jsonLine, num, preview, previewInput, str } from './streamText';
 
 const OUR_TOOLS = `mcp__${SERVER_NAME}__*`;
 
-/** Built-in tools a turn may use without asking, per permission choice (ours are always allowed). */
-const ALLOWED_BUILT_INS = {
+/**
+ * Claude Code's own tools a turn has at all, per permission choice. Under `--restricted` a
+ * tool not named here does not exist in the turn (so no settings file can allow Bash under
+ * "read only"), the file tools cannot reach past the folder (symlinks included), and user,
+ * project and local settings files are not read (their hooks, allow rules, apiKeyHelper).
+ */
+const BUILT_INS = {
   read_only: ['Read'],
   edit: ['Read', 'Edit', 'Write', 'NotebookEdit'],
-  provider_default: [],
 } as const;
+
+/** Path rules as Claude Code reads them: `//` starts an absolute path. */
+const inFolder = (tool: string, folder: string) => `${tool}(/${folder.replace(/\/+$/, '')}/**)`;
 
 export const claudeCode: Provider = {
   id: 'claude_code',
@@ -30,26 +39,63 @@ export const claudeCode: Provider = {
 
   launch(spec: TurnSpec, command: string): ProviderLaunch {
     const mcpConfig = join(spec.agentDir, 'claude-mcp.json');
-    const allowed = [OUR_TOOLS, ...ALLOWED_BUILT_INS[spec.permissions]].join(',');
     const args = [
       '-p',
       '--output-format', 'stream-json',
       '--verbose',
       '--mcp-config', mcpConfig,
       '--strict-mcp-config',
-      '--allowedTools', allowed,
-      // Read-only and may-edit deny anything else without asking; "provider default"
-      // leaves it to the person's own Claude Code settings.
-      ...(spec.permissions === 'provider_default' ? [] : ['--permission-mode', 'dontAsk']),
+      ...permissionArgs(spec),
       ...(spec.model ? ['--model', spec.model] : []),
       ...(spec.resumeSessionId ? ['--resume', spec.resumeSessionId] : []),
     ];
-    const config = { mcpServers: { [SERVER_NAME]: entryFields(spec.helper, true) } };
-    return { command, args, env: spec.env, cwd: spec.folder, files: [{ path: mcpConfig, contents: `${JSON.stringify(config, null, 2)}\n` }] };
+    // An "Ask me" turn's helper carries the turn key: its connection alone may ask the person.
+    const helper = spec.turnKey ? { ...spec.helper, env: { ...spec.helper.env, [TURN_KEY_ENV]: spec.turnKey } } : spec.helper;
+    const config = { mcpServers: { [SERVER_NAME]: entryFields(helper, true) } };
+    // The prompt tool waits for the person (up to the approval limit): Claude Code must wait as long.
+    const env = spec.turnKey ? { ...spec.env, MCP_TOOL_TIMEOUT: String(24 * 3_600_000) } : spec.env;
+    return { command, args, env, cwd: spec.folder, files: [{ path: mcpConfig, contents: `${JSON.stringify(config, null, 2)}\n` }] };
   },
 
   parser: () => new ClaudeStreamParser(),
 };
+
+/**
+ * What the turn may do besides our tools. Read-only and may-edit: `--restricted` with only
+ * their tools, allowed in the folder, anything else denied without asking. Ask me: also Bash; the
+ * folder's reads are allowed and every other use waits for the person's answer (our prompt
+ * tool), files outside the folder stay out of reach. Provider default:
+ * the person's own user settings decide; the folder's project and local settings
+ * (hooks, allow rules, apiKeyHelper) are never read. The data folder is never readable.
+ */
+function permissionArgs(spec: TurnSpec): string[] {
+  const denyData = ['--disallowedTools', BUILT_INS.edit.map((t) => inFolder(t, spec.dataDir)).join(',')];
+  if (spec.permissions === 'provider_default') return ['--setting-sources', 'user', '--allowedTools', OUR_TOOLS, ...denyData];
+  if (spec.permissions === 'ask') {
+    const prompt = `mcp__${SERVER_NAME}__${APPROVAL_TOOL}`;
+    return [
+      '--restricted',
+      '--tools', [...BUILT_INS.edit, 'Bash'].join(','),
+      '--allowedTools', [OUR_TOOLS, inFolder('Read', spec.folder)].join(','),
+      // The model never sees the prompt tool: only Claude Code calls it.
+      '--disallowedTools', [prompt, ...denyData.slice(1)].join(','),
+      '--permission-mode', 'default',
+      '--permission-prompt-tool', prompt,
+    ];
+  }
+  const tools = BUILT_INS[spec.permissions];
+  return [
+    '--restricted',
+    '--tools', tools.join(','),
+    '--allowedTools', [OUR_TOOLS, ...tools.map((t) => inFolder(t, spec.folder))].join(','),
+    ...denyData,
+    '--permission-mode', 'dontAsk',
+  ];
+}
+
+/** What Claude Code says when a tool is not in the turn, or a file is outside its folder. */
+const REFUSED = /No such tool available|--restricted confines the file tools/;
+const deniedNote = (tool: string): ActivityEvent => ({ kind: 'note', text: `Not allowed to use ${tool} (outside the permissions chosen for this agent).` });
 
 /** Tool names as people read them: our tools without the MCP prefix. */
 function toolName(name: string): string {
@@ -123,8 +169,11 @@ class ClaudeStreamParser implements StreamParser {
     const out: ActivityEvent[] = [];
     for (const block of blocksOf(m)) {
       if (block.type !== 'tool_result') continue;
-      const name = typeof block.tool_use_id === 'string' ? this.toolsById.get(block.tool_use_id) : undefined;
-      out.push({ kind: 'tool_result', tool: toolName(name ?? 'tool'), ok: block.is_error !== true, text: contentText(block.content) });
+      const name = toolName((typeof block.tool_use_id === 'string' ? this.toolsById.get(block.tool_use_id) : undefined) ?? 'tool');
+      const text = contentText(block.content);
+      // A tool the permission level leaves out, or a path outside the folder: said as a denial.
+      if (block.is_error === true && REFUSED.test(text)) out.push(deniedNote(name));
+      else out.push({ kind: 'tool_result', tool: name, ok: block.is_error !== true, text });
     }
     return out;
   }
@@ -144,7 +193,7 @@ class ClaudeStreamParser implements StreamParser {
       },
     ];
     for (const denial of Array.isArray(m.permission_denials) ? (m.permission_denials as Array<{ tool_name?: unknown }>) : []) {
-      out.push({ kind: 'note', text: `Not allowed to use ${String(denial.tool_name ?? 'a tool')} (outside the permissions chosen for this agent).` });
+      out.push(deniedNote(String(denial.tool_name ?? 'a tool')));
     }
     const ok = m.is_error !== true && m.subtype === 'success';
     const cause = ok || this.apiError === null ? undefined : CANT_RUN[this.apiError];

@@ -5,10 +5,30 @@ import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { SERVER_NAME } from '../../setup/agentTools';
 import type { ActivityEvent, CantRunCause, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
+import { codexInstallDir, managedCodexHome, personCodexHome } from './codexHome';
 import { contentText, jsonLine, num, preview, previewInput, str } from './streamText';
 
-/** Codex's sandbox for commands the model runs, per permission choice. */
-const SANDBOX = { read_only: 'read-only', edit: 'workspace-write' } as const;
+/**
+ * What commands the model runs may touch, per permission choice (Codex's own tools and the
+ * commands they run are sandboxed; our MCP helper is not). Read only: a permission profile that
+ * reads the folder, the system's basics and Codex itself, and writes nothing. May edit: the
+ * folder is the only place it writes (not /tmp, not $TMPDIR). No approvals: a headless turn
+ * cannot answer them, so anything past the sandbox is refused. (Codex offers no "Ask me": were one
+ * asked for, it gets read only.)
+ */
+function sandboxConfig(spec: TurnSpec, command: string): string[] {
+  if (spec.permissions === 'provider_default') return [];
+  if (spec.permissions === 'edit') {
+    return [
+      'sandbox_mode="workspace-write"',
+      'sandbox_workspace_write.exclude_slash_tmp=true',
+      'sandbox_workspace_write.exclude_tmpdir_env_var=true',
+      'approval_policy="never"',
+    ];
+  }
+  const filesystem = { ':minimal': 'read', ':workspace_roots': { '.': 'read' }, [codexInstallDir(command)]: 'read', [spec.dataDir]: 'none' };
+  return ['default_permissions="letagents_read"', `permissions.letagents_read.filesystem=${inlineTable(filesystem)}`, 'approval_policy="never"'];
+}
 
 export const codex: Provider = {
   id: 'codex',
@@ -29,24 +49,29 @@ export const codex: Provider = {
     // whose annotations say it may change or remove things (register_agent_session,
     // claim_task, …), and a headless turn cannot answer, so the call would fail.
     const ours = { command: spec.helper.command, args: spec.helper.args, env: spec.helper.env ?? {}, default_tools_approval_mode: 'approve' };
-    const config = [
-      `mcp_servers.${SERVER_NAME}=${inlineTable(ours)}`,
-      // The person's own MCP servers stay off during managed turns: only our helper runs.
-      ...otherMcpServers(spec).map((name) => `mcp_servers.${tomlKey(name)}.enabled=false`),
-      ...(spec.permissions === 'provider_default' ? [] : [`sandbox_mode="${SANDBOX[spec.permissions]}"`, 'approval_policy="never"']),
-    ];
+    const home = managedCodexHome(spec.agentDir, personCodexHome(spec.env, spec.home), spec.permissions);
+    const config = [`mcp_servers.${SERVER_NAME}=${inlineTable(ours)}`, ...sandboxConfig(spec, command)];
     const args = [
       'exec',
       ...(spec.resumeSessionId ? ['resume'] : []),
       '--json',
       '--skip-git-repo-check',
+      // Neither the person's nor the folder's exec-policy rules may let a command past the sandbox.
+      '--ignore-rules',
       ...(spec.model ? ['-m', spec.model] : []),
       ...config.flatMap((c) => ['-c', c]),
       ...(spec.resumeSessionId ? [spec.resumeSessionId] : []),
       // The prompt comes on stdin.
       '-',
     ];
-    return { command, args, env: spec.env, cwd: spec.folder, files: [] };
+    return {
+      command,
+      args,
+      env: { ...spec.env, CODEX_HOME: home.dir },
+      cwd: spec.folder,
+      files: [{ path: join(home.dir, 'config.toml'), contents: home.config }],
+      links: home.auth ? [{ path: join(home.dir, 'auth.json'), target: home.auth }] : [],
+    };
   },
 
   parser: () => new CodexStreamParser(),
@@ -55,24 +80,19 @@ export const codex: Provider = {
 /** The person's Codex config.toml; null when there is none or it does not parse (Codex reports that itself). */
 function codexConfig(env: NodeJS.ProcessEnv, home: string): Record<string, unknown> | null {
   try {
-    return parse(readFileSync(join(env.CODEX_HOME || join(home, '.codex'), 'config.toml'), 'utf8')) as Record<string, unknown>;
+    return parse(readFileSync(join(personCodexHome(env, home), 'config.toml'), 'utf8')) as Record<string, unknown>;
   } catch {
     return null;
   }
 }
 
-/** MCP servers in the person's Codex config other than ours. */
-function otherMcpServers(spec: TurnSpec): string[] {
-  const servers = codexConfig(spec.env, spec.home)?.mcp_servers;
-  return servers && typeof servers === 'object' ? Object.keys(servers).filter((name) => name !== SERVER_NAME) : [];
-}
-
 const tomlKey = (key: string) => (/^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key));
 
-/** A TOML inline table of strings, string arrays and string tables (JSON strings are TOML basic strings). */
-function inlineTable(value: Record<string, string | readonly string[] | Readonly<Record<string, string>>>): string {
-  const item = (v: string | readonly string[] | Readonly<Record<string, string>>): string =>
-    typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? `[${v.map((x) => JSON.stringify(x)).join(',')}]` : inlineTable(v as Record<string, string>);
+/** A TOML inline table of strings, string arrays and (nested) string tables (JSON strings are TOML basic strings). */
+type TomlValue = string | readonly string[] | { readonly [key: string]: TomlValue };
+function inlineTable(value: { readonly [key: string]: TomlValue }): string {
+  const item = (v: TomlValue): string =>
+    typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? `[${v.map((x) => JSON.stringify(x)).join(',')}]` : inlineTable(v as { readonly [key: string]: TomlValue });
   return `{${Object.entries(value).map(([k, v]) => `${tomlKey(k)}=${item(v)}`).join(',')}}`;
 }
 

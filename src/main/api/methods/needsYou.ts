@@ -11,7 +11,7 @@ import { answerRequest } from '../../domain/knowledge/requests';
 import { mentionOf } from '../../domain/messages/mentions';
 import { getMessageRow, latestNumber } from '../../domain/messages/read';
 import { sendMessage } from '../../domain/messages/send';
-import { requireRoom } from '../../domain/rooms/rooms';
+import { getRoom, requireRoom } from '../../domain/rooms/rooms';
 import { getSession } from '../../domain/sessions/sessions';
 import { parseTaskId } from '../../domain/tasks';
 import type { Queryable, Tx } from '../../store/port';
@@ -23,6 +23,7 @@ import { toTimelineMessage } from '../models/messages';
 import { shortNameOf } from '../models/people';
 import { creationEventNumber } from '../models/tasks';
 import { toAlertItem } from '../models/alerts';
+import { toApprovalItem } from '../models/approvals';
 import { actOnAlert, dismissAlert } from './alertActions';
 import type { Methods } from './types';
 
@@ -32,7 +33,7 @@ const rootOf = async (q: Queryable, roomId: string, number: number | null): Prom
   number === null ? null : ((await getMessageRow(q, roomId, number))?.thread_root_number ?? number);
 
 async function toItem(q: Queryable, place: string, item: Exclude<DomainItem, { kind: 'alert' }>): Promise<NeedsYouItem> {
-  const base = { roomName: item.roomName, createdAt: item.createdAt, alert: null };
+  const base = { roomName: item.roomName, createdAt: item.createdAt, alert: null, approval: null };
   const at = { roomId: item.roomId, place };
   if (item.kind === 'request') {
     const number = parseNumberedId('req', item.id)!;
@@ -128,12 +129,18 @@ export function needsYouMethods(ctx: ApiContext): NeedsYouMethods {
           })),
         );
       }
+      // Tool uses agents on this computer wait to have allowed, whatever room they are in.
+      for (const row of await ctx.app.hub.services.approvals.pending()) {
+        const room = row.room_id ? await ctx.read((q) => getRoom(q, row.room_id!)) : undefined;
+        items.push(toApprovalItem(row, room?.display_name ?? row.room_id ?? ''));
+      }
       // Newest first across places (a stable sort keeps each place's order among equal times).
       items.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
       return { items: items.slice(0, NEEDS_YOU_MAX_LIMIT) };
     },
 
     'needsYou.act': async ({ item, action, toSessionId }) => {
+      if (item.kind === 'approval') throw appErrors.invalidInput('Allow or deny a tool use with its own buttons.');
       if (item.kind !== 'alert') throw appErrors.invalidInput('Only items LetAgents raised take actions; answer or dismiss the others.');
       const place = await ctx.place(item.place);
       await ctx.read((q) => requireRoom(q, item.roomId), place);
@@ -143,7 +150,7 @@ export function needsYouMethods(ctx: ApiContext): NeedsYouMethods {
     'needsYou.answer': async ({ item, text }) => {
       const place = await ctx.place(item.place);
       await ctx.read((q) => requireRoom(q, item.roomId), place);
-      if (item.kind === 'alert') throw appErrors.invalidInput('This item takes an action, not an answer.');
+      if (item.kind === 'alert' || item.kind === 'approval') throw appErrors.invalidInput('This item takes an action, not an answer.');
       const person = await ctx.person(place);
       const reader = await ctx.reader(place);
       const number = await ctx.write((tx) => answer(tx, person, reader, item, text), place);
@@ -152,6 +159,11 @@ export function needsYouMethods(ctx: ApiContext): NeedsYouMethods {
     },
 
     'needsYou.dismiss': async ({ item }) => {
+      // Dismissing a tool use is denying it: the agent must not wait on for nobody.
+      if (item.kind === 'approval') {
+        const person = await ctx.person();
+        return { removed: (await ctx.app.hub.services.approvals.decide(item.number, 'deny', null, person.label)).settled };
+      }
       const place = await ctx.place(item.place);
       if (item.kind === 'alert') {
         await ctx.read((q) => requireRoom(q, item.roomId), place);

@@ -51,6 +51,7 @@ export async function toAlertItem(app: AppParts, q: Queryable, place: string, it
     recommendation: null,
     unblocks: null,
     threadRootNumber: await threadOf(q, a),
+    approval: null,
     alert: {
       actions: ACTIONS[a.kind],
       prompt: detail.prompt ?? null,

@@ -13,15 +13,17 @@ import { ConnectView } from '../views/connect/ConnectView';
 import { SignInView } from '../views/signIn/SignInView';
 import { SettingsView } from '../views/settings/SettingsView';
 import { HomeView } from '../views/home/HomeView';
+import { useApprovalNotifications } from '../views/needsYou/useApprovalNotifications';
 import { useNeedsYouAnnouncements } from '../views/needsYou/useNeedsYouAnnouncements';
 import { SearchAllDialog } from '../views/search/SearchAllDialog';
 
 export function Shell() {
   const { route, navigate } = useNavigation();
-  const { rooms, needsYou } = useAppData();
+  const { rooms, needsYou, info, settings } = useAppData();
   const opened = useRef(false);
   const [searching, setSearching] = useState(false);
   useNeedsYouAnnouncements(needsYou.data?.items);
+  useApprovalNotifications(needsYou.data?.items, info.data?.host === 'browser' && settings.data?.notifications !== false);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

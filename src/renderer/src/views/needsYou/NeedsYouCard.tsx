@@ -11,6 +11,7 @@ import { Avatar } from '../../components/Avatar';
 import { Markdown } from '../../components/Markdown';
 import { Time } from '../../components/Time';
 import { AlertActions, type AlertActionsProps } from './AlertActions';
+import { ApprovalActions, type ApprovalActionsProps } from './ApprovalActions';
 
 export const REASON_WORDS: Readonly<Record<NeedsYouReason, string>> = {
   question: 'Question',
@@ -26,6 +27,7 @@ export const REASON_WORDS: Readonly<Record<NeedsYouReason, string>> = {
   room_budget: 'Budget reached',
   agent_budget: 'Budget reached',
   agent_cant_run: "Can't run",
+  tool_approval: 'Wants to use a tool',
 };
 
 export interface NeedsYouCardProps {
@@ -38,9 +40,11 @@ export interface NeedsYouCardProps {
   onApprove: (item: NeedsYouItem, note: string) => Promise<unknown>;
   /** A task in review: the note says what to change; the task goes back to In progress. */
   onRequestChanges: (item: NeedsYouItem, note: string) => Promise<unknown>;
+  /** A tool use an agent waits to have allowed. */
+  onDecide: ApprovalActionsProps['onDecide'];
 }
 
-export function NeedsYouCard({ item, onAnswer, onDismiss, onAct, onOpen, onApprove, onRequestChanges }: NeedsYouCardProps) {
+export function NeedsYouCard({ item, onAnswer, onDismiss, onAct, onOpen, onApprove, onRequestChanges, onDecide }: NeedsYouCardProps) {
   const [answer, setAnswer] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -90,7 +94,9 @@ export function NeedsYouCard({ item, onAnswer, onDismiss, onAct, onOpen, onAppro
             <strong>Unblocks:</strong> {item.unblocks}
           </p>
         )}
-        {item.alert ? (
+        {item.approval ? (
+          <ApprovalActions item={item} onDecide={onDecide} />
+        ) : item.alert ? (
           <AlertActions item={item} onAct={onAct} onDismiss={onDismiss} onOpen={onOpen} />
         ) : (
           <form

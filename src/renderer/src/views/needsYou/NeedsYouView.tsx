@@ -96,6 +96,14 @@ export function NeedsYouView() {
               toast(`Changes requested: ${task.id} is back In progress.`);
               remove(it);
             }}
+            onDecide={async (it, decision, note) => {
+              const outcome = await api.call('approvals.decide', { number: it.approval!.number, decision, ...(note.trim() ? { note } : {}) });
+              if (outcome.settled) {
+                toast(outcome.message);
+                remove(it);
+              }
+              return outcome;
+            }}
             onOpen={open}
           />
         ))}

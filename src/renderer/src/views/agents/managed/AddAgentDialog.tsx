@@ -10,9 +10,9 @@ import { Form } from '../../../components/Form';
 import { RoomOptions } from '../../sidebar/RoomItem';
 import { LOCAL, refOf, roomKey } from '../../../lib/rooms';
 import { MENTION_CHARACTERS } from '../../../../../shared/words';
-import { PERMISSION_WORDS } from './managedWords';
+import { PERMISSIONS_OF } from '../../../../../shared/model/managedAgents';
+import { MISSING_CHOICE, PERMISSION_WORDS } from './managedWords';
 
-const PERMISSIONS: AgentPermissions[] = ['read_only', 'edit', 'provider_default'];
 
 /** "" means no limit; otherwise a whole number. */
 const limitOf = (text: string): number | null | 'bad' => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text.trim()) : 'bad');
@@ -73,11 +73,12 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
           <legend className="managed-legend">Agent CLI</legend>
           {(providers.data ?? []).map((p) => (
             <label key={p.id} className="choice">
-              <input type="radio" name="provider" value={p.id} checked={provider === p.id} onChange={() => setProvider(p.id)} />
+              <input type="radio" name="provider" value={p.id} checked={provider === p.id} onChange={() => (setProvider(p.id), PERMISSIONS_OF[p.id].includes(permissions) || setPermissions('read_only'))} />
               <span className="choice-name">{p.name}</span>
               {!p.installed && <span className="muted">not installed</span>}
             </label>
           ))}
+          {MISSING_CHOICE[provider] && <p className="managed-choice-detail muted">{MISSING_CHOICE[provider]}</p>}
         </fieldset>
         {chosen && !chosen.installed && <p className="managed-hint">{chosen.installHint}</p>}
         {chosen?.warning && (
@@ -110,7 +111,7 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
         </label>
         <fieldset className="choice-list">
           <legend className="managed-legend">What it may do outside LetAgents</legend>
-          {PERMISSIONS.map((p) => (
+          {PERMISSIONS_OF[provider].map((p) => (
             <label key={p} className="choice">
               <input type="radio" name="permissions" value={p} checked={permissions === p} onChange={() => setPermissions(p)} />
               <span>
@@ -119,6 +120,7 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
               </span>
             </label>
           ))}
+          {MISSING_CHOICE[provider] && <p className="managed-choice-detail muted">{MISSING_CHOICE[provider]}</p>}
         </fieldset>
         <div className="form-row">
           <label className="field">

@@ -1,5 +1,5 @@
 // Managed agents in plain words: states, permissions, usage and turn outcomes.
-import type { AgentPermissions, ManagedAgent, ManagedAgentState, TurnStatus, TurnView } from '../../../../../shared/types';
+import type { AgentPermissions, ProviderId, ManagedAgent, ManagedAgentState, TurnStatus, TurnView } from '../../../../../shared/types';
 
 export const STATE_WORDS: Record<ManagedAgentState, string> = {
   idle: 'Idle',
@@ -11,9 +11,10 @@ export const STATE_WORDS: Record<ManagedAgentState, string> = {
 };
 
 export const PERMISSION_WORDS: Record<AgentPermissions, { label: string; detail: string }> = {
-  read_only: { label: 'Read the folder only', detail: 'It can read its folder and use LetAgents; it cannot change files.' },
-  edit: { label: 'Edit files in the folder', detail: 'It can also create and change files in its folder.' },
-  provider_default: { label: 'What my provider settings allow', detail: "Whatever your own Claude Code or Codex settings allow; LetAgents' tools are always allowed." },
+  read_only: { label: 'Read the folder only', detail: 'It can read its folder (nothing outside it) and use LetAgents; it cannot change files or run commands.' },
+  edit: { label: 'Edit files in the folder', detail: 'It can also create and change files in its folder; nothing outside it.' },
+  ask: { label: 'Ask me', detail: 'It may also run commands and change files, but each use waits for your answer in Needs you. Claude Code only.' },
+  provider_default: { label: 'What my provider settings allow', detail: "Whatever your own Claude Code or Codex settings allow (the folder's own settings never count); LetAgents' tools are always allowed." },
 };
 
 export const TURN_WORDS: Record<TurnStatus, string> = {
@@ -47,3 +48,8 @@ export function turnFacts(turn: TurnView): string {
   if (turn.costUsd !== null) parts.push(`$${turn.costUsd.toFixed(4)}`);
   return parts.join(' · ');
 }
+
+/** Why a choice is missing for a CLI, said where the person chooses. */
+export const MISSING_CHOICE: Partial<Record<ProviderId, string>> = {
+  codex: 'Codex cannot ask you in the app before each tool use (its headless runs have no approval path LetAgents can answer), so "Ask me" is not offered for it.',
+};

@@ -1,0 +1,32 @@
+// A pending approval as the "Needs you" queue shows it: who asks, for which tool, the command
+// or path, a bounded preview of the input, and the answers the person can give.
+import type { NeedsYouItem } from '../../../shared/model/needsYou';
+import type { ApprovalRow } from '../../store/approvalQueries';
+
+export function toApprovalItem(row: ApprovalRow & { expires_at: string | null }, roomName: string): NeedsYouItem {
+  const channel = row.source === 'channel';
+  return {
+    ref: { kind: 'approval', roomId: row.room_id ?? '', place: 'local', number: row.number },
+    reason: 'tool_approval',
+    roomName,
+    title: `${row.agent_name} asks to use ${row.tool}`,
+    body: channel
+      ? `${row.description}\n\nAsked in its terminal too: whichever answers first counts. An answer here after the terminal's changes nothing.`
+      : row.description,
+    from: row.agent_name,
+    createdAt: row.created_at,
+    recommendation: null,
+    unblocks: null,
+    threadRootNumber: null,
+    alert: null,
+    approval: {
+      number: row.number,
+      source: row.source,
+      tool: row.tool,
+      summary: row.description,
+      inputPreview: row.input_preview,
+      choices: channel ? ['allow_once', 'deny'] : ['allow_once', 'allow_turn', 'deny'],
+      expiresAt: row.expires_at,
+    },
+  };
+}

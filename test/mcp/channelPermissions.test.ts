@@ -1,0 +1,127 @@
+// The channel permission relay (issue 26) at the protocol level: an MCP SDK client through the
+// real helper, speaking as an interactive Claude Code session would. A permission request becomes
+// a Needs you item (Allow / Deny only), the answer comes back as the permission notification, a
+// late answer changes nothing, and a disconnected session's item closes itself. Also: the "Ask me"
+// prompt tool is neither listed nor answered for a connection that is not a managed turn's.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createApiImplementation, createDispatcher, type Dispatch } from '../../src/main/api';
+import { ensureRoom } from '../../src/main/domain/rooms/rooms';
+import { startAppHost, type AppHost } from '../../src/main/host';
+import { createMemorySecretStore } from '../../src/main/secrets/memorySecretStore';
+import type { MethodName } from '../../src/shared/bridge';
+import type { MethodInput, MethodOutput } from '../../src/shared/contract';
+import type { NeedsYouItem } from '../../src/shared/types';
+import { cleanupSpawned, connectHelper, ensureCliBuilt, tempDir, waitUntil, type HelperClient } from '../support';
+
+const ROOM = 'relay-room';
+const Permission = z.object({
+  method: z.literal('notifications/claude/channel/permission'),
+  params: z.object({ request_id: z.string(), behavior: z.enum(['allow', 'deny']) }),
+});
+
+let host: AppHost | null = null;
+afterEach(async () => {
+  await host?.close();
+  host = null;
+  await cleanupSpawned();
+});
+
+async function start(): Promise<{ call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>; dataDir: string }> {
+  await ensureCliBuilt();
+  const dataDir = join(tempDir('la-relay-'), 'data');
+  mkdirSync(dataDir, { recursive: true });
+  host = await startAppHost({ dataDir, env: process.env, home: tempDir('la-relay-home-'), secrets: createMemorySecretStore() });
+  await host.app.core.store.write((tx) => ensureRoom(tx, { roomId: ROOM, kind: 'named' }));
+  const dispatch: Dispatch = createDispatcher(createApiImplementation(host.app, { env: process.env }));
+  return {
+    dataDir,
+    async call(method, input) {
+      const result = await dispatch(method, input);
+      if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
+      return result.value as never;
+    },
+  };
+}
+
+/** A Claude Code session as the relay sees it: registered in the room, listening for answers. */
+async function session(dataDir: string): Promise<{ client: HelperClient; answers: Array<z.infer<typeof Permission>['params']> }> {
+  const client = await connectHelper(dataDir, { clientName: 'claude-code' });
+  const answers: Array<z.infer<typeof Permission>['params']> = [];
+  client.setNotificationHandler(Permission, (n) => void answers.push(n.params));
+  await client.callTool({ name: 'register_agent_session', arguments: { room_id: ROOM, registration_key: 'relay-key-4f7a9c2e81d6b035', display_name: 'Juniper' } });
+  return { client, answers };
+}
+
+const ask = (client: HelperClient, requestId: string, command: string) =>
+  client.notification({
+    method: 'notifications/claude/channel/permission_request',
+    params: { request_id: requestId, tool_name: 'Bash', description: `Run ${command}`, input_preview: JSON.stringify({ command }) },
+  } as never);
+
+describe('the channel permission relay (MCP SDK client through the helper)', () => {
+  it('declares the capability; a request becomes a Needs you item, and Allow and Deny come back as the permission notification', async () => {
+    const app = await start();
+    const { client, answers } = await session(app.dataDir);
+    expect(client.getServerCapabilities()?.experimental?.['claude/channel/permission']).toEqual({});
+
+    const sent = performance.now();
+    await ask(client, 'abcde', 'npm test');
+    let item: NeedsYouItem | undefined;
+    await waitUntil(async () => (item = (await app.call('needsYou.list', {})).items.find((i) => i.approval)) !== undefined, 5_000);
+    console.log(`permission request → Needs you item (upper bound, includes polling): ${Math.round(performance.now() - sent)} ms`);
+    expect(item!.title).toBe('Juniper asks to use Bash');
+    expect(item!.roomName).toBe(ROOM);
+    expect(item!.body).toContain('Run npm test');
+    expect(item!.body).toContain('whichever answers first counts');
+    expect(item!.approval).toMatchObject({ source: 'channel', tool: 'Bash', choices: ['allow_once', 'deny'], inputPreview: '{"command":"npm test"}' });
+
+    expect(await app.call('approvals.decide', { number: item!.approval!.number, decision: 'allow_once' })).toMatchObject({ settled: true });
+    await waitUntil(() => answers.length === 1, 5_000);
+    expect(answers).toEqual([{ request_id: 'abcde', behavior: 'allow' }]);
+    // A second answer (here, or one the terminal gave first) changes nothing, and says so.
+    const late = await app.call('approvals.decide', { number: item!.approval!.number, decision: 'deny' });
+    expect(late.settled).toBe(false);
+    expect(late.message).toContain('Your answer changed nothing');
+
+    await ask(client, 'fghij', 'rm -rf build');
+    await waitUntil(async () => (item = (await app.call('needsYou.list', {})).items.find((i) => i.approval)) !== undefined, 5_000);
+    // "Dismiss" on a tool use is a Deny.
+    expect(await app.call('needsYou.dismiss', { item: item!.ref })).toEqual({ removed: true });
+    await waitUntil(() => answers.length === 2, 5_000);
+    expect(answers[1]).toEqual({ request_id: 'fghij', behavior: 'deny' });
+    expect((await app.call('needsYou.list', {})).items.filter((i) => i.approval)).toEqual([]);
+    await client.close();
+  });
+
+  it("closes a request's item when its session disconnects, and ignores malformed requests", async () => {
+    const app = await start();
+    const { client } = await session(app.dataDir);
+    await ask(client, 'lllll', 'bad id'); // "l" is never in a request id: ignored
+    await ask(client, 'kmnop', 'make');
+    await waitUntil(async () => (await app.call('needsYou.list', {})).items.some((i) => i.approval), 5_000);
+    const items = (await app.call('needsYou.list', {})).items.filter((i) => i.approval);
+    expect(items.map((i) => i.approval!.summary)).toEqual(['Run make']);
+    await client.close();
+    await waitUntil(async () => !(await app.call('needsYou.list', {})).items.some((i) => i.approval), 5_000);
+    const late = await app.call('approvals.decide', { number: items[0].approval!.number, decision: 'allow_once' });
+    expect(late).toMatchObject({ settled: false });
+    expect(late.message).toContain('The session disconnected.');
+  });
+
+  it('does not list or answer the "Ask me" prompt tool for a connection that is not a managed turn\'s', async () => {
+    const app = await start();
+    const { client } = await session(app.dataDir);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).not.toContain('permission_prompt');
+    const result = await client.callTool({ name: 'permission_prompt', arguments: { tool_name: 'Bash', input: { command: 'touch x' } } });
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0].text)).toEqual({
+      behavior: 'deny',
+      message: 'Only a managed agent\'s own "Ask me" turn may ask the person through LetAgents.',
+    });
+    expect((await app.call('needsYou.list', {})).items.filter((i) => i.approval)).toEqual([]);
+    await client.close();
+  });
+});
