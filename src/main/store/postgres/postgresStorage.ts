@@ -20,6 +20,7 @@ import { postgresDialect } from './postgresDialect';
 import { TeamPool } from './teamPool';
 import { checkTeamUrl } from './teamUrl';
 import { hintsOf, parseHint } from './changeHints';
+import { HintCoalescer, type HintCounts } from './hintCoalescer';
 
 export interface PostgresStorageOptions {
   /** The team's name in this app. */
@@ -30,6 +31,7 @@ export interface PostgresStorageOptions {
   bus: EventBus;
   /** Clock for timestamps; by default the database server's, so every machine of a team stamps alike. */
   clock?: () => Date;
+  /** Overrides the URL's pool_max (default 4). */
   poolSize?: number;
   connectTimeoutMs?: number;
   /** Attempts of a write that keeps meeting serialization failures (default 10). */
@@ -55,12 +57,17 @@ export class PostgresStorage implements Storage {
   private readonly stateListeners = new Set<(state: ConnectionState) => void>();
   private readonly hintListeners = new Set<(hint: ChangeHint) => void>();
   private readonly reconnectListeners = new Set<() => void>();
+  /** Other apps' hints, coalesced per room and bounded; dropped ones stand for "re-check everything" (as after a reconnect). */
+  private readonly hints = new HintCoalescer(
+    (hint) => callEach(this.hintListeners, hint),
+    () => callEach(this.reconnectListeners, undefined),
+  );
 
   /** Checks the URL (TeamUrlError) and starts connecting; an unreachable database is not an error here: the state says so. */
   constructor(private readonly options: PostgresStorageOptions) {
     this.place = options.place;
     this.pool = new TeamPool(checkTeamUrl(options.url, { allowPlaintext: options.allowPlaintext }), {
-      size: options.poolSize ?? 4,
+      size: options.poolSize,
       connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
       offline: (error) => this.offline(error),
       onLost: () => this.noteLost(),
@@ -120,6 +127,7 @@ export class PostgresStorage implements Storage {
     return (this.closing ??= (async () => {
       await this.drain();
       await this.listener.stop();
+      this.hints.close();
       await this.pool.end();
     })());
   }
@@ -264,8 +272,17 @@ export class PostgresStorage implements Storage {
   }
 
   private receive(payload: string): void {
-    const hint = parseHint(this.appId, this.place, payload);
-    if (hint) callEach(this.hintListeners, hint);
+    this.hints.addPayload(payload, (text) => parseHint(this.appId, this.place, text));
+  }
+
+  /** Connections held to the team now: the LISTEN one (when connected) and the query pool's. */
+  connectionCounts(): { listener: number; pool: number; waiting: number; directListen: boolean } {
+    return { listener: this.state.status === 'online' ? 1 : 0, pool: this.pool.held, waiting: this.pool.waiting, directListen: this.pool.directListen };
+  }
+
+  /** What the team's hints have cost so far, and how many are held now (bounded). */
+  hintCounts(): HintCounts & { held: number } {
+    return { ...this.hints.counts, held: this.hints.size };
   }
 
   private setState(state: ConnectionState): void {
