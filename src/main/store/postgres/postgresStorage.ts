@@ -3,7 +3,9 @@
 // machine's transaction conflicts, so the domain's rules hold across machines; events and
 // afterCommit run only for the attempt that committed. Hints for other apps are NOTIFYed
 // inside the transaction, which PostgreSQL delivers only at COMMIT. A dedicated LISTEN
-// connection receives theirs and tells whether the team is reachable.
+// connection (to the URL's listen_url when the URL names a transaction-mode pooler) receives
+// theirs and tells whether the team is reachable. When that endpoint does not deliver
+// notifications (a pooler, no direct endpoint given), waiters re-check on a bounded poll.
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { EventBus } from '../../events/bus';
@@ -21,6 +23,7 @@ import { TeamPool } from './teamPool';
 import { checkTeamUrl } from './teamUrl';
 import { hintsOf, parseHint } from './changeHints';
 import { HintCoalescer, type HintCounts } from './hintCoalescer';
+import { deliversNotifications } from './listenProbe';
 
 export interface PostgresStorageOptions {
   /** The team's name in this app. */
@@ -51,6 +54,9 @@ export class PostgresStorage implements Storage {
   private readonly queue = new WriteQueue();
   private readonly reader: PgQueryable;
   private schema: Promise<SchemaCheck> | null = null;
+  private readonly pollMs: number;
+  /** Set while LISTEN does not deliver: re-checks every waiter of the team each pollMs. */
+  private poll: NodeJS.Timeout | null = null;
   private state: ConnectionState = { status: 'connecting' };
   private serverOffsetMs = 0;
   private closing: Promise<void> | null = null;
@@ -66,7 +72,9 @@ export class PostgresStorage implements Storage {
   /** Checks the URL (TeamUrlError) and starts connecting; an unreachable database is not an error here: the state says so. */
   constructor(private readonly options: PostgresStorageOptions) {
     this.place = options.place;
-    this.pool = new TeamPool(checkTeamUrl(options.url, { allowPlaintext: options.allowPlaintext }), {
+    const url = checkTeamUrl(options.url, { allowPlaintext: options.allowPlaintext });
+    this.pollMs = url.pool.pollMs;
+    this.pool = new TeamPool(url, {
       size: options.poolSize,
       connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
       offline: (error) => this.offline(error),
@@ -80,6 +88,7 @@ export class PostgresStorage implements Storage {
         this.schema = null;
         await this.ensureSchema(client);
       },
+      onListening: (client) => this.checkListening(client),
       onNotification: (payload) => this.receive(payload),
       onState: (state) => this.setState(state),
       onReconnect: () => callEach(this.reconnectListeners, undefined),
@@ -127,6 +136,7 @@ export class PostgresStorage implements Storage {
     return (this.closing ??= (async () => {
       await this.drain();
       await this.listener.stop();
+      this.stopPolling();
       this.hints.close();
       await this.pool.end();
     })());
@@ -278,6 +288,28 @@ export class PostgresStorage implements Storage {
   /** Connections held to the team now: the LISTEN one (when connected) and the query pool's. */
   connectionCounts(): { listener: number; pool: number; waiting: number; directListen: boolean } {
     return { listener: this.state.status === 'online' ? 1 : 0, pool: this.pool.held, waiting: this.pool.waiting, directListen: this.pool.directListen };
+  }
+
+  /** How other apps' changes reach this one: their hints (LISTEN), or a re-check every pollMs. */
+  wakeUps(): { mode: 'listen' | 'poll'; pollMs: number } {
+    return { mode: this.poll ? 'poll' : 'listen', pollMs: this.pollMs };
+  }
+
+  /** A fresh LISTEN connection: do notifications arrive on it? If not, poll (bounded) until a connection where they do. */
+  private async checkListening(client: pg.Client): Promise<void> {
+    if (await deliversNotifications(client, (text, values) => this.pool.query(text, values))) return this.stopPolling();
+    if (this.poll) return;
+    console.warn(
+      `team "${this.place}": its URL's endpoint does not deliver LISTEN notifications (a transaction-mode pooler?), so other machines' ` +
+        `changes are re-checked every ${this.pollMs / 1000} s instead of at once. Add the direct endpoint: letagents-desktop team add … --listen-url URL.`,
+    );
+    this.poll = setInterval(() => callEach(this.reconnectListeners, undefined), this.pollMs);
+    this.poll.unref();
+  }
+
+  private stopPolling(): void {
+    if (this.poll) clearInterval(this.poll);
+    this.poll = null;
   }
 
   /** What the team's hints have cost so far, and how many are held now (bounded). */

@@ -19,16 +19,20 @@ export interface TeamUrl {
    * URL itself names a transaction-mode pooler where LISTEN does not work; null: LISTEN on this one.
    */
   readonly listen: TeamUrl | null;
-  /** The query pool: at most `max` connections, each closed after `idleMs` unused. */
-  readonly pool: { readonly max: number; readonly idleMs: number };
+  /**
+   * The query pool: at most `max` connections, each closed after `idleMs` unused; and how often
+   * waiters re-check when LISTEN does not deliver (no direct endpoint): `pollMs`.
+   */
+  readonly pool: { readonly max: number; readonly idleMs: number; readonly pollMs: number };
 }
 
 /** The pool's defaults: small, and empty again a little while after the last query. */
-export const POOL_DEFAULTS = { max: 4, idleSeconds: 10 } as const;
+export const POOL_DEFAULTS = { max: 4, idleSeconds: 10, pollSeconds: 5 } as const;
 /** LetAgents' own URL parameters (pg never sees them). */
 export const LISTEN_PARAM = 'listen_url';
 const POOL_MAX_PARAM = 'pool_max';
 const POOL_IDLE_PARAM = 'pool_idle_seconds';
+const POLL_PARAM = 'poll_seconds';
 
 export class TeamUrlError extends StorageError {
   constructor(message: string) {
@@ -84,8 +88,9 @@ export function checkTeamUrl(url: string, options: { allowPlaintext?: boolean } 
   const pool = {
     max: whole(parsed.searchParams.get(POOL_MAX_PARAM), POOL_DEFAULTS.max, 1, 50, POOL_MAX_PARAM),
     idleMs: 1000 * whole(parsed.searchParams.get(POOL_IDLE_PARAM), POOL_DEFAULTS.idleSeconds, 1, 3600, POOL_IDLE_PARAM),
+    pollMs: 1000 * whole(parsed.searchParams.get(POLL_PARAM), POOL_DEFAULTS.pollSeconds, 1, 600, POLL_PARAM),
   };
-  for (const name of [...TLS_PARAMS, LISTEN_PARAM, POOL_MAX_PARAM, POOL_IDLE_PARAM]) parsed.searchParams.delete(name);
+  for (const name of [...TLS_PARAMS, LISTEN_PARAM, POOL_MAX_PARAM, POOL_IDLE_PARAM, POLL_PARAM]) parsed.searchParams.delete(name);
   return { connectionString: parsed.toString(), host, loopback, tls: mode ? { mode, rootCertPath } : null, listen, pool };
 }
 
