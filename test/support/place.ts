@@ -29,7 +29,8 @@ export const roomUriBase = (roomId: string) =>
   `letagents://${inTeamPlace ? `teams/${SUITE_TEAM}/` : ''}rooms/${encodeURIComponent(roomId)}`;
 
 let cluster: PgCluster | null = null;
-let pooler: Promise<PgBouncer> | null = null;
+/** One PgBouncer per cluster, started on first use (a file may start more than one cluster). */
+const poolers = new Map<PgCluster, Promise<PgBouncer>>();
 /** One cluster per test file (vitest runs each file in its own process), stopped when it exits. */
 async function suiteCluster(): Promise<PgCluster> {
   cluster ??= await startPostgres();
@@ -42,8 +43,9 @@ async function suiteCluster(): Promise<PgCluster> {
  */
 export async function appTeamUrl(directUrl: string, onCluster?: PgCluster): Promise<string> {
   if (!throughPooler) return directUrl;
-  pooler ??= startPgBouncer(onCluster ?? (await suiteCluster()));
-  return withListenUrl((await pooler).pooledUrl(directUrl), directUrl);
+  const target = onCluster ?? (await suiteCluster());
+  if (!poolers.has(target)) poolers.set(target, startPgBouncer(target));
+  return withListenUrl((await poolers.get(target)!).pooledUrl(directUrl), directUrl);
 }
 
 /** The folder of this test file's PostgreSQL cluster (team variant), else null: its data files hold the team's rows. */

@@ -150,6 +150,9 @@ export async function startPgBouncer(cluster: PgCluster): Promise<PgBouncer> {
       `auth_file = ${join(cluster.dir, 'userlist.txt')}`,
       'pool_mode = transaction',
       'admin_users = postgres',
+      // After the server was down, PgBouncer refuses new logins for this long (default 15 s):
+      // the tests restart their server and expect the team back within a few seconds.
+      'server_login_retry = 1',
       'max_client_conn = 2000',
       'default_pool_size = 20',
       `logfile = ${join(cluster.dir, 'pgbouncer.log')}`,
@@ -174,7 +177,10 @@ export async function startPgBouncer(cluster: PgCluster): Promise<PgBouncer> {
   };
   process.once('exit', stop);
   await waitForPort(port, child);
-  pid = Number(readFileSync(join(cluster.dir, 'pgbouncer.pid'), 'utf8').trim()) || null;
+  // It writes its pid file around the time it starts listening.
+  const pidFile = join(cluster.dir, 'pgbouncer.pid');
+  for (let tries = 0; !existsSync(pidFile) && tries < 100; tries++) await new Promise((r) => setTimeout(r, 50));
+  pid = Number(readFileSync(pidFile, 'utf8').trim()) || null;
   return {
     port,
     pooledUrl: (directUrl) => {

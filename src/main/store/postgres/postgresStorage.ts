@@ -41,6 +41,9 @@ export interface PostgresStorageOptions {
   maxWriteAttempts?: number;
 }
 
+/** How long a query behind a pooler waits for a lost listener to reconnect before the team counts as down. */
+const BACK_WITHIN_MS = 3_000;
+
 const SERVER_NOW = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export class PostgresStorage implements Storage {
@@ -115,6 +118,7 @@ export class PostgresStorage implements Storage {
 
   async read<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
     if (this.closing) throw new Error('The store is closed.');
+    await this.refuseWhileDown();
     this.readCount++;
     await this.ensureSchema();
     return fn(this.reader);
@@ -163,6 +167,7 @@ export class PostgresStorage implements Storage {
 
   private async runWrite<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     if (this.closing) throw new Error('The store is closed.');
+    await this.refuseWhileDown();
     const schema = await this.ensureSchema();
     if (schema.newer) throw new SchemaTooNewError(this.place, schema.version, PG_SCHEMA_VERSION);
     const maxAttempts = this.options.maxWriteAttempts ?? 10;
@@ -270,6 +275,27 @@ export class PostgresStorage implements Storage {
       this.schema = null; // try again on the next use
       throw error;
     }));
+  }
+
+  /**
+   * Behind a pooler with the listener direct, the listener's lost connection is the database's
+   * state: a pooler would hold a query until its own timeout (PgBouncer's query_wait_timeout,
+   * 120 s). So a read or write waits for the listener to reconnect (a restart takes a moment),
+   * and fails with nothing written when it has not within BACK_WITHIN_MS.
+   */
+  private async refuseWhileDown(): Promise<void> {
+    if (this.state.status !== 'offline' || !this.pool.directListen) return;
+    this.listener.retrySoon();
+    const back = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => done(false), BACK_WITHIN_MS);
+      const off = this.onConnectionChange((state) => state.status === 'online' && done(true));
+      const done = (online: boolean) => {
+        clearTimeout(timer);
+        off();
+        resolve(online);
+      };
+    });
+    if (!back && this.state.status === 'offline') throw new TeamOfflineError(this.place, this.state.reason);
   }
 
   private offline(error: unknown): TeamOfflineError {
