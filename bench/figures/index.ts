@@ -14,7 +14,8 @@ import { b11 } from './b11TeamSend';
 import { b12 } from './b12ToolList';
 import { b13 } from './b13WakesPerRound';
 import { b14 } from './b14ManagedTurn';
+import { b16 } from './b16FiftyMachines';
 import { b17 } from './b17PooledSend';
 import { p1 } from './p1StoragePort';
 
-export const figures: readonly Figure[] = [b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b17, p1];
+export const figures: readonly Figure[] = [b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b16, b17, p1];
