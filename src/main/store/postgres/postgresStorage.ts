@@ -104,8 +104,9 @@ export class PostgresStorage implements Storage {
    * other apps' hints; TeamOfflineError when the attempt in progress failed.
    */
   async ready(): Promise<SchemaCheck> {
-    const schema = await this.ensureSchema();
+    // The listener's connect checks the schema on its own connection: no pooled one is opened for it.
     await this.listener.settled();
+    const schema = await this.ensureSchema();
     if (this.state.status !== 'online') {
       throw new TeamOfflineError(this.place, this.state.status === 'offline' ? this.state.reason : 'still connecting');
     }
