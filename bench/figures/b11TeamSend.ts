@@ -1,6 +1,7 @@
 // B11 (issue 12): send_message round trip through the stdio helper in a team room (a
 // SERIALIZABLE transaction on a local PostgreSQL, NOTIFY for the team's other apps) against
 // the same call in a room of this computer (SQLite), one app, alternating blocks.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { callTool, joinAsWorker, type Worker } from '../lib/agents';
 import type { Figure } from '../lib/figure';
 import { closeClient, connectHelper } from '../lib/processes';
@@ -23,20 +24,13 @@ export const b11: Figure = {
       try {
         const inTeam = await joinAsWorker(helper, 'bench-b11', 'Teamster', TEAM);
         const here = await joinAsWorker(helper, 'bench-b11-local', 'Homebody', 'local');
-        let n = 0;
-        const send = (w: Worker) => callTool(helper, 'send_message', { worker_id: w.workerId, room_id: w.roomId, text: `bench message ${++n}` });
-        for (let i = 0; i < WARMUP; i++) await send(inTeam);
-        for (let i = 0; i < WARMUP; i++) await send(here);
-        const [teamMs, localMs] = await alternatingBlocks(BLOCKS, PER_BLOCK, [() => timed(() => send(inTeam)), () => timed(() => send(here))]);
-        const o = summarize(teamMs);
-        const f = summarize(localMs);
-        const ratio = o.median / f.median;
+        const { o, f, ratio, note } = await compareSends(helper, inTeam, here);
         return {
           ours: { ...o, label: 'send_message via helper, team room', unit: 'ms' },
           floor: { ...f, label: 'the same call, a room of this computer', unit: 'ms' },
           ratio,
           met: ratio <= 3,
-          notes: [`floor p99 ${f.p99.toFixed(2)} ms; ${WARMUP} warm-up calls each, then ${BLOCKS} alternating blocks of ${PER_BLOCK}`],
+          notes: [note],
         };
       } finally {
         await closeClient(helper);
@@ -46,3 +40,15 @@ export const b11: Figure = {
     }
   },
 };
+
+/** send_message round trips of two workers on one helper: warm-up, then alternating blocks; `ours` over `floor`. */
+export async function compareSends(helper: Client, ours: Worker, floor: Worker) {
+  let n = 0;
+  const send = (w: Worker) => callTool(helper, 'send_message', { worker_id: w.workerId, room_id: w.roomId, text: `bench message ${++n}` });
+  for (let i = 0; i < WARMUP; i++) await send(ours);
+  for (let i = 0; i < WARMUP; i++) await send(floor);
+  const [oursMs, floorMs] = await alternatingBlocks(BLOCKS, PER_BLOCK, [() => timed(() => send(ours)), () => timed(() => send(floor))]);
+  const o = summarize(oursMs);
+  const f = summarize(floorMs);
+  return { o, f, ratio: o.median / f.median, note: `floor p99 ${f.p99.toFixed(2)} ms; ${WARMUP} warm-up calls each, then ${BLOCKS} alternating blocks of ${PER_BLOCK}` };
+}

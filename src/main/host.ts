@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { createApp, type App, type AppOptions } from './app';
 import { createApiImplementation, createDispatcher, eventsForUi, type ApiHost, type Dispatch } from './api';
 import { startGateway, type Gateway } from './gateway';
+import { limitRepeatedLogs } from './logLimit';
 import type { ApiCallHandler } from './gateway/socketConnection';
 import { createWebHost } from './web/webHost';
 
@@ -28,6 +29,8 @@ export interface AppHost {
 }
 
 export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
+  // A flood of one failure (a team member's forged hints) must not fill the disk with traces.
+  limitRepeatedLogs();
   const app = createApp(options);
   const dispatch = createDispatcher(createApiImplementation(app, options.apiHost));
   const subscribe = eventsForUi(app);

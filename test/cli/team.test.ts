@@ -196,7 +196,7 @@ describe.skipIf(!runTeamSuites)('letagents-desktop team', () => {
     const ok = await runCli(['doctor', '--data-dir', dataDir], { env });
     const shown = url.replace(':Sup3r-s3cret@', ':***@');
     const line = ok.stdout.split('\n').find((l) => l.startsWith(`[ok] Team "${name}": `));
-    expect(line).toMatch(/^\[ok\] Team "[^"]+": Reachable, schema \d+, [\d.]+ ms, TLS off \(this computer\); URL from the keychain: /);
+    expect(line).toMatch(/^\[ok\] Team "[^"]+": Reachable, schema \d+, [\d.]+ ms, TLS off \(this computer\); other machines' changes arrive at once \(LISTEN\); URL from the keychain: /);
     expect(line).toContain(`: Reachable, schema ${PG_SCHEMA_VERSION}, `);
     expect(line?.endsWith(`URL from the keychain: ${shown}.`)).toBe(true);
     expect(ok.stdout).toContain('[!!] Team "down": Cannot be reached: ECONNREFUSED: cannot reach the database server. URL from LETAGENTS_TEAM_URL_DOWN: postgres://postgres@127.0.0.1:1/none.');

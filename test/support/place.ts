@@ -4,12 +4,16 @@
 // every app they start knows a team "suite" on a throwaway PostgreSQL (one cluster per test
 // file) through LETAGENTS_TEAM_URL_SUITE, with "suite" as the default place, so every room
 // an agent joins by name is that team's. Reads of "the database" go to the rooms' place.
+// With LETAGENTS_TEST_POOLER=pgbouncer as well (issue 29), the team's queries go through a
+// real PgBouncer in transaction mode in front of that cluster, its listener directly
+// (listen_url), as a team behind Supabase's or its own pooler runs.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { toNumberedPlaceholders } from '../../src/main/store/postgres/placeholders';
 import { pgTypes } from '../../src/main/store/postgres/pgTypes';
-import { startPostgres, type PgCluster } from './postgres';
+import { startPgBouncer, startPostgres, type PgBouncer, type PgCluster } from './postgres';
+import { withListenUrl } from '../../src/main/store/postgres/teamUrl';
 import { setDefaultPlace } from './teams';
 
 /** The team of the suite's rooms when LETAGENTS_TEST_PLACE=team. */
@@ -17,16 +21,31 @@ export const SUITE_TEAM = 'suite';
 export const inTeamPlace = process.env.LETAGENTS_TEST_PLACE === 'team';
 /** 'local', or the team the suite's rooms live in. */
 export const TEST_PLACE = inTeamPlace ? SUITE_TEAM : 'local';
+/** The team variant through a transaction-mode PgBouncer (the listener direct). */
+export const throughPooler = inTeamPlace && process.env.LETAGENTS_TEST_POOLER === 'pgbouncer';
 
 /** The resource URI base of a room of the suite's place (mcp resources: letagents://rooms/… or letagents://teams/<team>/rooms/…). */
 export const roomUriBase = (roomId: string) =>
   `letagents://${inTeamPlace ? `teams/${SUITE_TEAM}/` : ''}rooms/${encodeURIComponent(roomId)}`;
 
 let cluster: PgCluster | null = null;
+/** One PgBouncer per cluster, started on first use (a file may start more than one cluster). */
+const poolers = new Map<PgCluster, Promise<PgBouncer>>();
 /** One cluster per test file (vitest runs each file in its own process), stopped when it exits. */
 async function suiteCluster(): Promise<PgCluster> {
   cluster ??= await startPostgres();
   return cluster;
+}
+
+/**
+ * The URL an app of the suite is given for the team database at `directUrl`: that one, or
+ * (through the pooler) PgBouncer's with the direct one to LISTEN on.
+ */
+export async function appTeamUrl(directUrl: string, onCluster?: PgCluster): Promise<string> {
+  if (!throughPooler) return directUrl;
+  const target = onCluster ?? (await suiteCluster());
+  if (!poolers.has(target)) poolers.set(target, startPgBouncer(target));
+  return withListenUrl((await poolers.get(target)!).pooledUrl(directUrl), directUrl);
 }
 
 /** The folder of this test file's PostgreSQL cluster (team variant), else null: its data files hold the team's rows. */
@@ -42,13 +61,14 @@ export interface PlacedApp {
 /**
  * Prepares a data folder for the suite's place: in the team variant, a fresh team database,
  * and the folder's settings naming the team the default place. Returns the environment the
- * app needs (LETAGENTS_TEAM_URL_SUITE) and the database URL; nothing for local rooms.
+ * app needs (LETAGENTS_TEAM_URL_SUITE, through the pooler when asked) and the database's
+ * direct URL (for reading it as another program would); nothing for local rooms.
  */
 export async function preparePlace(dataDir: string, teamUrl?: string): Promise<{ env: Record<string, string>; teamUrl: string | null }> {
   if (!inTeamPlace) return { env: {}, teamUrl: null };
   const url = teamUrl ?? (await (await suiteCluster()).createDatabase());
   await setDefaultPlace(dataDir, SUITE_TEAM);
-  return { env: { LETAGENTS_TEAM_URL_SUITE: url }, teamUrl: url };
+  return { env: { LETAGENTS_TEAM_URL_SUITE: await appTeamUrl(url) }, teamUrl: url };
 }
 
 /** Rows of `sql` (portable SQL, `?` placeholders) from the database that holds the app's rooms, read as another program would. */

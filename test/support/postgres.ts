@@ -4,9 +4,9 @@
 // committed, only an OS crash would: synchronous_commit stays on); stopped with `pg_ctl -m immediate`
 // afterwards, also when the test process exits early. One cluster per test file: it takes
 // about 0.7 s, and a file that restarts its server disturbs no other file.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -30,6 +30,13 @@ export const postgresInstalled = binDir !== null;
 export const runPostgresSuites = postgresInstalled || inCi;
 
 const asRoot = process.getuid?.() === 0;
+
+/** Runs `command` as the `postgres` user when the tests run as root (neither server runs as root). */
+function asServerUser(command: string[]): [string, string[]] {
+  if (!asRoot) return [command[0], command.slice(1)];
+  const quoted = command.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  return ['su', ['postgres', '-s', '/bin/sh', '-c', `exec ${quoted}`]];
+}
 
 export interface PgCluster {
   readonly port: number;
@@ -58,12 +65,7 @@ export async function startPostgres(): Promise<PgCluster> {
   const data = join(dir, 'data');
   const port = await freePort();
   if (asRoot) chownSync(dir, ...postgresIds());
-  const run = (tool: string, args: string[]) => {
-    const command = [join(binDir, tool), ...args];
-    if (!asRoot) return execFileSync(command[0], command.slice(1), { stdio: 'pipe' });
-    const quoted = command.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-    return execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', quoted], { stdio: 'pipe' });
-  };
+  const run = (tool: string, args: string[]) => execFileSync(...asServerUser([join(binDir, tool), ...args]), { stdio: 'pipe' });
   const start = () =>
     run('pg_ctl', ['-D', data, '-w', '-l', join(dir, 'server.log'), '-o',
       `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off`, 'start']);
@@ -109,6 +111,113 @@ export async function startPostgres(): Promise<PgCluster> {
     start,
     stop,
   };
+}
+
+const PGBOUNCER = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((path) => existsSync(path)) ?? null;
+/** Whether Debian's `pgbouncer` is installed (CI installs it: the team suites also run through it). */
+export const pgbouncerInstalled = PGBOUNCER !== null;
+
+export interface PgBouncer {
+  readonly port: number;
+  /** The URL of `database` of the cluster through the pooler (transaction mode: no session survives a transaction). */
+  pooledUrl(directUrl: string): string;
+  /** Rows of a `SHOW …` command of PgBouncer's admin console (SHOW CLIENTS, SHOW POOLS …). */
+  show(what: string): Promise<Array<Record<string, unknown>>>;
+  stop(): void;
+}
+
+/**
+ * A real PgBouncer in transaction mode in front of `cluster` (as Supabase's, Neon's or a
+ * team's own pooler runs), on a free 127.0.0.1 port, trusting the cluster's superuser; stopped
+ * with the cluster's test process. LISTEN does not work through it: the team's listener goes
+ * to the cluster directly (the URL's listen_url).
+ */
+export async function startPgBouncer(cluster: PgCluster): Promise<PgBouncer> {
+  if (!PGBOUNCER) throw new Error('PgBouncer is not installed: the pooler tests need it. Install it with `apt-get install pgbouncer`.');
+  const port = await freePort();
+  const ini = join(cluster.dir, 'pgbouncer.ini');
+  writeFileSync(join(cluster.dir, 'userlist.txt'), '"postgres" ""\n');
+  writeFileSync(
+    ini,
+    [
+      '[databases]',
+      `* = host=127.0.0.1 port=${cluster.port}`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      `unix_socket_dir = ${cluster.dir}`,
+      'auth_type = trust',
+      `auth_file = ${join(cluster.dir, 'userlist.txt')}`,
+      'pool_mode = transaction',
+      'admin_users = postgres',
+      // After the server was down, PgBouncer refuses new logins for this long (default 15 s):
+      // the tests restart their server and expect the team back within a few seconds.
+      'server_login_retry = 1',
+      'max_client_conn = 2000',
+      'default_pool_size = 20',
+      `logfile = ${join(cluster.dir, 'pgbouncer.log')}`,
+      `pidfile = ${join(cluster.dir, 'pgbouncer.pid')}`,
+      '',
+    ].join('\n'),
+  );
+  if (asRoot) chownSync(ini, ...postgresIds());
+  const child: ChildProcess = spawn(...asServerUser([PGBOUNCER, ini]), { stdio: 'ignore' });
+  let stopped = false;
+  let pid: number | null = null;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    // The pooler itself (under `su` the child is su): its own pid, read from its pid file once it listened.
+    try {
+      if (pid) process.kill(pid, 'SIGINT');
+    } catch {
+      // already gone
+    }
+    child.kill('SIGINT');
+  };
+  process.once('exit', stop);
+  await waitForPort(port, child);
+  // It writes its pid file around the time it starts listening.
+  const pidFile = join(cluster.dir, 'pgbouncer.pid');
+  for (let tries = 0; !existsSync(pidFile) && tries < 100; tries++) await new Promise((r) => setTimeout(r, 50));
+  pid = Number(readFileSync(pidFile, 'utf8').trim()) || null;
+  return {
+    port,
+    pooledUrl: (directUrl) => {
+      const url = new URL(directUrl);
+      url.port = String(port);
+      return url.toString();
+    },
+    async show(what) {
+      const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/pgbouncer` });
+      await client.connect();
+      try {
+        return (await client.query(`SHOW ${what}`)).rows as Array<Record<string, unknown>>;
+      } finally {
+        await client.end();
+      }
+    },
+    stop,
+  };
+}
+
+/** Resolves once something accepts connections on 127.0.0.1:`port` (within 10 s, while `child` lives). */
+async function waitForPort(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`PgBouncer exited with ${child.exitCode} before listening.`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`PgBouncer did not listen on port ${port} within 10 s.`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 function postgresIds(): [number, number] {

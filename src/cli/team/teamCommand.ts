@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { isDomainError } from '../../main/domain/errors';
 import { resolveDataDir } from '../../main/paths';
-import { checkTeamUrl } from '../../main/store/postgres/teamUrl';
+import { checkTeamUrl, withListenUrl } from '../../main/store/postgres/teamUrl';
 import { teamErrors } from '../../main/teams/teamErrors';
 import { checkTeamName, LOCAL_PLACE } from '../../main/teams/teamNames';
 import type { TeamRegistry } from '../../main/teams/teamRegistry';
@@ -18,14 +18,20 @@ export const TEAM_USAGE = `usage: letagents-desktop team <command> [options]
 
 A team shares rooms across machines through one PostgreSQL database the team runs.
 
-  team add NAME --url-stdin [--allow-plaintext] [--data-dir D]
-  team add NAME --url URL [--allow-plaintext] [--data-dir D]
+  team add NAME --url-stdin [--listen-url URL] [--allow-plaintext] [--data-dir D]
+  team add NAME --url URL [--listen-url URL] [--allow-plaintext] [--data-dir D]
          test the connection, set the team database up, and keep the URL in the OS
          keychain. Prefer --url-stdin (the URL is read from standard input, or asked
          for without echo): with --url the password is on the command line, where
          other users can see it in the process list, and in your shell history.
          A URL to another computer must ask for TLS (?sslmode=verify-full);
          --allow-plaintext allows an unencrypted connection knowingly.
+         --listen-url URL: when the URL is a transaction-mode pooler (PgBouncer,
+         Supabase's pooler on port 6543, RDS Proxy), where LISTEN does not work,
+         the direct endpoint for LISTEN (one connection per app; queries still go
+         through the pooler). With --url-stdin it may also be part of that URL as
+         listen_url=<URL-encoded>. Pool size and idle time: pool_max (default 4) and
+         pool_idle_seconds (default 10) parameters of the URL.
   team list [--data-dir D]
          every team: URL without its password, where the URL comes from, repo
          patterns, and the default place of new rooms
@@ -90,6 +96,7 @@ async function run(sub: Subcommand, argv: string[]): Promise<number> {
         url: { type: 'string' },
         'url-stdin': { type: 'boolean', default: false },
         'allow-plaintext': { type: 'boolean', default: false },
+        'listen-url': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -101,8 +108,8 @@ async function run(sub: Subcommand, argv: string[]): Promise<number> {
     process.stdout.write(TEAM_USAGE);
     return 0;
   }
-  if (sub !== 'add' && (values.url !== undefined || values['url-stdin'] || values['allow-plaintext'])) {
-    throw new UsageError('--url, --url-stdin and --allow-plaintext belong to `team add`.');
+  if (sub !== 'add' && (values.url !== undefined || values['url-stdin'] || values['allow-plaintext'] || values['listen-url'] !== undefined)) {
+    throw new UsageError('--url, --url-stdin, --listen-url and --allow-plaintext belong to `team add`.');
   }
   const dataDir = resolveDataDir(values['data-dir']);
   const wantsName = sub === 'list' ? 0 : sub === 'patterns' ? -1 : 1;
@@ -113,8 +120,9 @@ async function run(sub: Subcommand, argv: string[]): Promise<number> {
 
   if (sub === 'add') {
     if ((values.url === undefined) === !values['url-stdin']) throw new UsageError('give the URL with --url-stdin (recommended) or --url, not both.');
-    const url = values.url ?? (await readUrlFromStdin());
-    if (!url) throw new UsageError('no URL was given on standard input.');
+    const given = values.url ?? (await readUrlFromStdin());
+    if (!given) throw new UsageError('no URL was given on standard input.');
+    const url = values['listen-url'] !== undefined ? withListenUrl(given, values['listen-url']) : given;
     // Bad input is refused before the data folder is touched.
     checkTeamName(name);
     checkTeamUrl(url, { allowPlaintext: values['allow-plaintext'] });

@@ -1,5 +1,5 @@
 // What `team list` and `team test` print: plain aligned text, URLs only without passwords.
-import { schemaWords, tlsWords } from '../../main/diagnostics/teamChecks';
+import { schemaWords, tlsWords, wakeUpWords } from '../../main/diagnostics/teamChecks';
 import type { RegisteredTeam, TeamProbe } from '../../main/teams';
 
 export function formatTeamList(teams: readonly RegisteredTeam[], defaultPlace: string): string {
@@ -28,5 +28,6 @@ export function formatProbe(probe: TeamProbe): string {
     `  schema:    ${schemaWords(probe).words}`,
     `  latency:   ${probe.latencyMs} ms`,
     `  TLS:       ${tlsWords(probe).words.replace(/^TLS /, '')}`,
+    `  wake-ups:  ${wakeUpWords(probe).words}`,
   ].join('\n');
 }

@@ -51,10 +51,25 @@ async function teamOutcome(registry: TeamRegistry, team: RegisteredTeam): Promis
   }
   const schema = schemaWords(probe);
   const tls = tlsWords(probe);
-  const summary = `Reachable, ${schema.words}, ${probe.latencyMs} ms, ${tls.words}; ${source}: ${team.shownUrl}.`;
+  const wakeUps = wakeUpWords(probe);
+  const summary = `Reachable, ${schema.words}, ${probe.latencyMs} ms, ${tls.words}; ${wakeUps.words}; ${source}: ${team.shownUrl}.`;
   if (schema.newer) return { status: 'problem', summary, fix: 'Update LetAgents on this machine: another app set the team database up with a newer version.' };
   if (tls.plaintextRemote) return { status: 'note', summary, fix: 'Ask for TLS in the URL (sslmode=verify-full) unless the network between is trusted.' };
+  if (wakeUps.polling) return { status: 'note', summary, fix: `Give the direct endpoint for LISTEN: \`letagents-desktop team add ${team.name} --url-stdin --listen-url URL\`.` };
   return { status: schema.behind ? 'note' : 'ok', summary };
+}
+
+/** How other machines' changes reach this app, and what the fallback costs. */
+export function wakeUpWords(probe: TeamProbe): { words: string; polling: boolean } {
+  const w = probe.wakeUps;
+  if (!w) return { words: 'wake-ups unknown', polling: false };
+  if (w.mode === 'listen') return { words: `other machines' changes arrive at once (LISTEN${w.direct ? ' on the direct endpoint, queries through the pooler' : ''})`, polling: false };
+  return {
+    words:
+      `LISTEN does not deliver on ${w.direct ? 'the listen endpoint' : 'this endpoint (a transaction-mode pooler?)'}: other machines' changes are polled every ${w.pollSeconds} s ` +
+      `instead (wake-ups up to ${w.pollSeconds} s late; each poll re-reads every waiting agent's room and the open "Needs you" items)`,
+    polling: true,
+  };
 }
 
 export function schemaWords(probe: TeamProbe): { words: string; newer: boolean; behind: boolean } {

@@ -1,12 +1,14 @@
 // A read-only look at a team database for `team test`, `doctor` and Settings: can it be
-// reached, at which schema, how far away (round trip), and is the connection encrypted and
-// the server's certificate checked. One short connection of its own; it never migrates or
-// writes, and never repeats the URL.
+// reached, at which schema, how far away (round trip), is the connection encrypted and the
+// server's certificate checked, and do other machines' hints arrive (LISTEN works on the
+// listen endpoint) or must changes be polled for. Two short connections of its own; it never
+// migrates or writes, and never repeats the URL.
 import pg from 'pg';
 import { PG_SCHEMA_VERSION } from '../store/postgres/migrations';
 import { schemaVersion } from '../store/postgres/migrate';
 import { connectionReason } from '../store/postgres/pgErrors';
 import { clientConfigOf } from '../store/postgres/teamPool';
+import { deliversNotifications } from '../store/postgres/listenProbe';
 import { checkTeamUrl, type TlsMode } from '../store/postgres/teamUrl';
 
 export interface TeamTls {
@@ -31,6 +33,12 @@ export interface TeamProbe {
   readonly tls: TeamTls;
   readonly host: string;
   readonly serverVersion: string | null;
+  /**
+   * How other machines' changes reach this app: 'listen' (at once), or 'poll' (LISTEN does not
+   * deliver on the endpoint, a transaction-mode pooler: re-checked every pollSeconds); `direct`
+   * when the URL names a listen endpoint of its own. null when unreachable.
+   */
+  readonly wakeUps: { readonly mode: 'listen' | 'poll'; readonly direct: boolean; readonly pollSeconds: number } | null;
 }
 
 const ROUND_TRIPS = 3;
@@ -41,6 +49,7 @@ export async function probeTeam(url: string, options: { allowPlaintext?: boolean
   const mode = checked.tls?.mode ?? null;
   const base = { appSchemaVersion: PG_SCHEMA_VERSION, host: checked.host };
   let client: pg.Client | null = null;
+  let listener: pg.Client | null = null;
   try {
     // Inside the try: reading an sslrootcert file that is missing is an answer too.
     client = new pg.Client(clientConfigOf(checked, options.connectTimeoutMs ?? 5_000));
@@ -55,6 +64,11 @@ export async function probeTeam(url: string, options: { allowPlaintext?: boolean
     const ssl = await client.query<{ ssl: number | null }>('SELECT CASE WHEN ssl THEN 1 ELSE 0 END AS ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()');
     const version = await client.query<{ server_version: string }>('SHOW server_version');
     const on = ssl.rows[0]?.ssl === 1;
+    const queries = client;
+    listener = new pg.Client(clientConfigOf(checked.listen ?? checked, options.connectTimeoutMs ?? 5_000));
+    listener.on('error', () => undefined);
+    await listener.connect();
+    const listens = await deliversNotifications(listener, (text, values) => queries.query(text, values));
     return {
       ...base,
       reachable: true,
@@ -64,10 +78,12 @@ export async function probeTeam(url: string, options: { allowPlaintext?: boolean
       tls: { on, mode, verified: on && (mode === 'verify-full' || mode === 'verify-ca') },
       // "15.8 (Debian 15.8-0+deb12u1)": the version is enough.
       serverVersion: version.rows[0]?.server_version.split(' ')[0] ?? null,
+      wakeUps: { mode: listens ? 'listen' : 'poll', direct: checked.listen !== null, pollSeconds: checked.pool.pollMs / 1000 },
     };
   } catch (error) {
-    return { ...base, reachable: false, reason: connectionReason(error), schemaVersion: null, latencyMs: null, tls: { on: false, mode, verified: false }, serverVersion: null };
+    return { ...base, reachable: false, reason: connectionReason(error), schemaVersion: null, latencyMs: null, tls: { on: false, mode, verified: false }, serverVersion: null, wakeUps: null };
   } finally {
     await client?.end().catch(() => undefined);
+    await listener?.end().catch(() => undefined);
   }
 }

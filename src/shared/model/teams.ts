@@ -50,6 +50,8 @@ export const TeamTest = z.object({
   latencyMs: z.number().nullable(),
   tls: z.object({ on: z.boolean(), mode: TlsMode.nullable(), verified: z.boolean() }),
   serverVersion: z.string().nullable(),
+  /** How other machines' changes arrive: at once (LISTEN), or polled every pollSeconds (no working LISTEN endpoint). */
+  wakeUps: z.object({ mode: z.enum(['listen', 'poll']), direct: z.boolean(), pollSeconds: z.number() }).nullable(),
 });
 
 export const TeamAdded = z.object({ team: TeamSummary, test: TeamTest });

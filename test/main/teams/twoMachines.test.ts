@@ -2,7 +2,8 @@
 // data folders on one PostgreSQL database, each with real helper agents. Wake-ups cross
 // machines, claims are decided by the database, a takeover on one machine fences the other
 // at once, presence and "Needs you" are shared, and the team's faults (a server restart, an
-// unreachable database) cost no restart and leave nothing half-written.
+// unreachable database) cost no restart and leave nothing half-written. In the "team rooms via
+// PgBouncer" project the apps' queries go through a transaction-mode PgBouncer (the listener direct).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { hostname } from 'node:os';
@@ -10,6 +11,7 @@ import { cleanupSpawned, type HelperClient } from '../../support';
 import { runPostgresSuites, startPostgres, type PgCluster } from '../../support/postgres';
 import { inProcessMachine, servedMachine, TEAM, type InProcessMachine } from '../../support/teamMachines';
 import { waitUntil } from '../../support/waitUntil';
+import { appTeamUrl } from '../../support/place';
 import { call, hard, register, send, W13, W14 } from '../../mcp/workerHandles/tools';
 
 let cluster: PgCluster;
@@ -50,7 +52,8 @@ describe.skipIf(!runPostgresSuites)('two machines of one team', () => {
 
   beforeEach(async () => {
     url = await cluster.createDatabase();
-    [a, b] = await Promise.all([inProcessMachine('A', url), inProcessMachine('B', url)]);
+    const appUrl = await appTeamUrl(url, cluster);
+    [a, b] = await Promise.all([inProcessMachine('A', appUrl), inProcessMachine('B', appUrl)]);
   }, 60_000);
   afterEach(async () => {
     await Promise.all([a?.close(), b?.close()]);
@@ -208,8 +211,8 @@ describe.skipIf(!runPostgresSuites)('a machine killed in a write burst', () => {
 
   it('SIGKILL during a burst: every acknowledged message is stored, numbered without gaps or duplicates; its agent shows offline once the app is silent', async () => {
     url = await cluster.createDatabase();
-    const killed = await servedMachine('A', url);
-    b = await inProcessMachine('B', url);
+    const killed = await servedMachine('A', await appTeamUrl(url, cluster));
+    b = await inProcessMachine('B', await appTeamUrl(url, cluster));
     const chats = await Promise.all([killed.connect(), killed.connect(), killed.connect()]);
     const workers = await Promise.all(chats.map((c, i) => worker(c, 'burst', `Burster${i}`)));
     const acknowledged: string[] = [];

@@ -21,6 +21,7 @@ export const REACHABLE: TeamTest = {
   latencyMs: 0.8,
   tls: { on: true, mode: 'verify-full', verified: true },
   serverVersion: '16.4',
+  wakeUps: { mode: 'listen', direct: false, pollSeconds: 5 },
 };
 
 export function emptyTeams(): FakeTeams {

@@ -49,6 +49,6 @@ export function teamMethods(ctx: ApiContext): TeamMethods {
 }
 
 function testResult(probe: TeamProbe): TeamTest {
-  const { reachable, reason, schemaVersion, appSchemaVersion, latencyMs, tls, serverVersion } = probe;
-  return { reachable, reason, schemaVersion, appSchemaVersion, latencyMs, tls: { ...tls }, serverVersion };
+  const { reachable, reason, schemaVersion, appSchemaVersion, latencyMs, tls, serverVersion, wakeUps } = probe;
+  return { reachable, reason, schemaVersion, appSchemaVersion, latencyMs, tls: { ...tls }, serverVersion, wakeUps: wakeUps && { ...wakeUps } };
 }

@@ -3,6 +3,7 @@
 // it ignores its own. Receivers read the database for the rest.
 import type { EmittedEvent, RoomEventBody } from '../../events/types';
 import type { ChangeHint } from '../port';
+import { hintKey, mergedHint } from './hintCoalescer';
 
 // PostgreSQL's limit is 8000 bytes; a room id is at most 512 characters, so a hint fits.
 const MAX_PAYLOAD_BYTES = 7_900;
@@ -13,19 +14,27 @@ const TYPES: ReadonlySet<string> = new Set<RoomEventBody['type']>([
 ]);
 
 /**
- * Payloads of the events a write emitted. Events without a room are this app's own, never the
- * team's: the account (auth.changed) and the managed agents it runs (agent.*).
+ * Payloads of the events a write emitted, coalesced per room like the receivers do (one hint
+ * per room and key: a session's presence changed twice is one hint). Events without a room
+ * are this app's own, never the team's: the account (auth.changed) and the managed agents it
+ * runs (agent.*).
  */
 export function hintsOf(appId: string, events: readonly EmittedEvent[]): string[] {
-  const out = new Set<string>();
+  const byKey = new Map<string, RoomEventBody>();
   for (const event of events) {
     if (!('roomId' in event)) continue;
     // A new message's summary (its text) is for this app's watchers only: the hint says its number.
-    const hint = event.type === 'message.created' ? { type: event.type, roomId: event.roomId, number: event.number } : event;
-    const text = JSON.stringify({ a: appId, ...hint });
-    if (Buffer.byteLength(text) <= MAX_PAYLOAD_BYTES) out.add(text);
+    const hint: RoomEventBody = event.type === 'message.created' ? { type: event.type, roomId: event.roomId, number: event.number } : event;
+    const key = `${hint.roomId}\n${hintKey(hint)}`;
+    const held = byKey.get(key);
+    byKey.set(key, held ? mergedHint(held, hint) : hint);
   }
-  return [...out];
+  const out: string[] = [];
+  for (const hint of byKey.values()) {
+    const text = JSON.stringify({ a: appId, ...hint });
+    if (Buffer.byteLength(text) <= MAX_PAYLOAD_BYTES) out.push(text);
+  }
+  return out;
 }
 
 /** The event in `payload`, or null for this app's own or a malformed one. `place` is the receiver's name for the team. */

@@ -16,6 +16,8 @@ export interface ChangeListenerOptions {
   connect(): Promise<pg.Client>;
   /** Runs on every fresh connection before LISTEN (the schema check). */
   onConnected(client: pg.Client): Promise<void>;
+  /** After LISTEN on a fresh connection (whether notifications really arrive is checked here). */
+  onListening(client: pg.Client): Promise<void>;
   onNotification(payload: string): void;
   onState(state: ConnectionState): void;
   /** After a connection that had been lost is back and listening again. */
@@ -77,6 +79,7 @@ export class ChangeListener {
       });
       await this.options.onConnected(client);
       await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+      await this.options.onListening(client);
       if (this.stopped) {
         await client.end().catch(() => undefined);
         return;

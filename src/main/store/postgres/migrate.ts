@@ -1,10 +1,12 @@
-// Bringing a team database to this app's schema on first connect. Migrations run under a
-// session advisory lock, so two apps connecting at once never race: the second waits, then
-// finds the work done. A database at a newer schema is left untouched.
+// Bringing a team database to this app's schema on first connect. Each step runs in its own
+// transaction under a transaction-scoped advisory lock, so two apps connecting at once never
+// race (the second waits, then finds the work done), and it holds through a transaction-mode
+// pooler (PgBouncer, Supabase, RDS Proxy), which gives no session to keep a lock across
+// statements. A database at a newer schema is left untouched.
 import type pg from 'pg';
 import { PG_SCHEMA_VERSION, pgMigrations } from './migrations';
 
-/** pg_advisory_lock key of LetAgents' migrations (any constant; the same in every app version). */
+/** pg_advisory_xact_lock key of LetAgents' migrations (any constant; the same in every app version). */
 const MIGRATION_LOCK = 7_360_251_202;
 
 export interface SchemaCheck {
@@ -16,27 +18,27 @@ export interface SchemaCheck {
 }
 
 export async function migrateTeamDatabase(client: pg.ClientBase): Promise<SchemaCheck> {
-  await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-  try {
-    const found = await schemaVersion(client);
-    if (found > PG_SCHEMA_VERSION) return { found, version: found, newer: true };
-    for (let version = found + 1; version <= PG_SCHEMA_VERSION; version++) {
-      await client.query('BEGIN');
-      try {
-        await client.query(pgMigrations[version - 1]);
-        await client.query(
-          'INSERT INTO letagents_schema (id, version) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET version = excluded.version',
-          [version],
-        );
+  let found: number | null = null;
+  for (;;) {
+    await client.query('BEGIN');
+    try {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      const version = await schemaVersion(client);
+      found ??= version;
+      if (version >= PG_SCHEMA_VERSION) {
         await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
+        return version > PG_SCHEMA_VERSION ? { found, version, newer: true } : { found, version, newer: false };
       }
+      await client.query(pgMigrations[version]);
+      await client.query(
+        'INSERT INTO letagents_schema (id, version) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET version = excluded.version',
+        [version + 1],
+      );
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
     }
-    return { found, version: Math.max(found, PG_SCHEMA_VERSION), newer: false };
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
   }
 }
 

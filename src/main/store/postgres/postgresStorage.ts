@@ -3,7 +3,9 @@
 // machine's transaction conflicts, so the domain's rules hold across machines; events and
 // afterCommit run only for the attempt that committed. Hints for other apps are NOTIFYed
 // inside the transaction, which PostgreSQL delivers only at COMMIT. A dedicated LISTEN
-// connection receives theirs and tells whether the team is reachable.
+// connection (to the URL's listen_url when the URL names a transaction-mode pooler) receives
+// theirs and tells whether the team is reachable. When that endpoint does not deliver
+// notifications (a pooler, no direct endpoint given), waiters re-check on a bounded poll.
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { EventBus } from '../../events/bus';
@@ -20,6 +22,8 @@ import { postgresDialect } from './postgresDialect';
 import { TeamPool } from './teamPool';
 import { checkTeamUrl } from './teamUrl';
 import { hintsOf, parseHint } from './changeHints';
+import { HintCoalescer, type HintCounts } from './hintCoalescer';
+import { deliversNotifications } from './listenProbe';
 
 export interface PostgresStorageOptions {
   /** The team's name in this app. */
@@ -30,11 +34,15 @@ export interface PostgresStorageOptions {
   bus: EventBus;
   /** Clock for timestamps; by default the database server's, so every machine of a team stamps alike. */
   clock?: () => Date;
+  /** Overrides the URL's pool_max (default 4). */
   poolSize?: number;
   connectTimeoutMs?: number;
   /** Attempts of a write that keeps meeting serialization failures (default 10). */
   maxWriteAttempts?: number;
 }
+
+/** How long a query behind a pooler waits for a lost listener to reconnect before the team counts as down. */
+const BACK_WITHIN_MS = 3_000;
 
 const SERVER_NOW = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -49,18 +57,28 @@ export class PostgresStorage implements Storage {
   private readonly queue = new WriteQueue();
   private readonly reader: PgQueryable;
   private schema: Promise<SchemaCheck> | null = null;
+  private readonly pollMs: number;
+  /** Set while LISTEN does not deliver: re-checks every waiter of the team each pollMs. */
+  private poll: NodeJS.Timeout | null = null;
   private state: ConnectionState = { status: 'connecting' };
   private serverOffsetMs = 0;
   private closing: Promise<void> | null = null;
   private readonly stateListeners = new Set<(state: ConnectionState) => void>();
   private readonly hintListeners = new Set<(hint: ChangeHint) => void>();
   private readonly reconnectListeners = new Set<() => void>();
+  /** Other apps' hints, coalesced per room and bounded; dropped ones stand for "re-check everything" (as after a reconnect). */
+  private readonly hints = new HintCoalescer(
+    (hint) => callEach(this.hintListeners, hint),
+    () => callEach(this.reconnectListeners, undefined),
+  );
 
   /** Checks the URL (TeamUrlError) and starts connecting; an unreachable database is not an error here: the state says so. */
   constructor(private readonly options: PostgresStorageOptions) {
     this.place = options.place;
-    this.pool = new TeamPool(checkTeamUrl(options.url, { allowPlaintext: options.allowPlaintext }), {
-      size: options.poolSize ?? 4,
+    const url = checkTeamUrl(options.url, { allowPlaintext: options.allowPlaintext });
+    this.pollMs = url.pool.pollMs;
+    this.pool = new TeamPool(url, {
+      size: options.poolSize,
       connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
       offline: (error) => this.offline(error),
       onLost: () => this.noteLost(),
@@ -73,6 +91,7 @@ export class PostgresStorage implements Storage {
         this.schema = null;
         await this.ensureSchema(client);
       },
+      onListening: (client) => this.checkListening(client),
       onNotification: (payload) => this.receive(payload),
       onState: (state) => this.setState(state),
       onReconnect: () => callEach(this.reconnectListeners, undefined),
@@ -85,8 +104,9 @@ export class PostgresStorage implements Storage {
    * other apps' hints; TeamOfflineError when the attempt in progress failed.
    */
   async ready(): Promise<SchemaCheck> {
-    const schema = await this.ensureSchema();
+    // The listener's connect checks the schema on its own connection: no pooled one is opened for it.
     await this.listener.settled();
+    const schema = await this.ensureSchema();
     if (this.state.status !== 'online') {
       throw new TeamOfflineError(this.place, this.state.status === 'offline' ? this.state.reason : 'still connecting');
     }
@@ -99,6 +119,7 @@ export class PostgresStorage implements Storage {
 
   async read<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
     if (this.closing) throw new Error('The store is closed.');
+    await this.refuseWhileDown();
     this.readCount++;
     await this.ensureSchema();
     return fn(this.reader);
@@ -120,6 +141,8 @@ export class PostgresStorage implements Storage {
     return (this.closing ??= (async () => {
       await this.drain();
       await this.listener.stop();
+      this.stopPolling();
+      this.hints.close();
       await this.pool.end();
     })());
   }
@@ -145,6 +168,7 @@ export class PostgresStorage implements Storage {
 
   private async runWrite<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     if (this.closing) throw new Error('The store is closed.');
+    await this.refuseWhileDown();
     const schema = await this.ensureSchema();
     if (schema.newer) throw new SchemaTooNewError(this.place, schema.version, PG_SCHEMA_VERSION);
     const maxAttempts = this.options.maxWriteAttempts ?? 10;
@@ -254,6 +278,27 @@ export class PostgresStorage implements Storage {
     }));
   }
 
+  /**
+   * Behind a pooler with the listener direct, the listener's lost connection is the database's
+   * state: a pooler would hold a query until its own timeout (PgBouncer's query_wait_timeout,
+   * 120 s). So a read or write waits for the listener to reconnect (a restart takes a moment),
+   * and fails with nothing written when it has not within BACK_WITHIN_MS.
+   */
+  private async refuseWhileDown(): Promise<void> {
+    if (this.state.status !== 'offline' || !this.pool.directListen) return;
+    this.listener.retrySoon();
+    const back = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => done(false), BACK_WITHIN_MS);
+      const off = this.onConnectionChange((state) => state.status === 'online' && done(true));
+      const done = (online: boolean) => {
+        clearTimeout(timer);
+        off();
+        resolve(online);
+      };
+    });
+    if (!back && this.state.status === 'offline') throw new TeamOfflineError(this.place, this.state.reason);
+  }
+
   private offline(error: unknown): TeamOfflineError {
     return new TeamOfflineError(this.place, connectionReason(error));
   }
@@ -264,8 +309,39 @@ export class PostgresStorage implements Storage {
   }
 
   private receive(payload: string): void {
-    const hint = parseHint(this.appId, this.place, payload);
-    if (hint) callEach(this.hintListeners, hint);
+    this.hints.addPayload(payload, (text) => parseHint(this.appId, this.place, text));
+  }
+
+  /** Connections held to the team now: the LISTEN one (when connected) and the query pool's. */
+  connectionCounts(): { listener: number; pool: number; waiting: number; directListen: boolean } {
+    return { listener: this.state.status === 'online' ? 1 : 0, pool: this.pool.held, waiting: this.pool.waiting, directListen: this.pool.directListen };
+  }
+
+  /** How other apps' changes reach this one: their hints (LISTEN), or a re-check every pollMs. */
+  wakeUps(): { mode: 'listen' | 'poll'; pollMs: number } {
+    return { mode: this.poll ? 'poll' : 'listen', pollMs: this.pollMs };
+  }
+
+  /** A fresh LISTEN connection: do notifications arrive on it? If not, poll (bounded) until a connection where they do. */
+  private async checkListening(client: pg.Client): Promise<void> {
+    if (await deliversNotifications(client, (text, values) => this.pool.query(text, values))) return this.stopPolling();
+    if (this.poll) return;
+    console.warn(
+      `team "${this.place}": its URL's endpoint does not deliver LISTEN notifications (a transaction-mode pooler?), so other machines' ` +
+        `changes are re-checked every ${this.pollMs / 1000} s instead of at once. Add the direct endpoint: letagents-desktop team add … --listen-url URL.`,
+    );
+    this.poll = setInterval(() => callEach(this.reconnectListeners, undefined), this.pollMs);
+    this.poll.unref();
+  }
+
+  private stopPolling(): void {
+    if (this.poll) clearInterval(this.poll);
+    this.poll = null;
+  }
+
+  /** What the team's hints have cost so far, and how many are held now (bounded). */
+  hintCounts(): HintCounts & { held: number } {
+    return { ...this.hints.counts, held: this.hints.size };
   }
 
   private setState(state: ConnectionState): void {

@@ -1,7 +1,9 @@
-// Connections to one team database: a pg pool configured from the checked team URL (TLS as
-// the URL asks, values parsed like SQLite's), checked-out clients guarded against the
-// 'error' events a dropped connection emits, and reads repeated on another connection when
-// a pooled one turns out to have died (a server restart).
+// Connections to one team database: a small pg pool configured from the checked team URL (TLS
+// as the URL asks, values parsed like SQLite's) that closes its connections when they sit
+// unused, so an idle app holds only its LISTEN connection; checked-out clients guarded against
+// the 'error' events a dropped connection emits, and reads repeated on another connection when
+// a pooled one turns out to have died (a server restart). Every query is fit for a
+// transaction-mode pooler: unnamed statements only, no session settings.
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { SqlValue } from '../port';
@@ -11,7 +13,8 @@ import { pgTypes } from './pgTypes';
 import type { TeamUrl } from './teamUrl';
 
 export interface TeamPoolOptions {
-  size: number;
+  /** Overrides the URL's pool_max. */
+  size?: number;
   connectTimeoutMs: number;
   /** The error to throw when the database cannot be reached. */
   offline(error: unknown): TeamOfflineError;
@@ -24,21 +27,33 @@ const ignore = () => undefined;
 
 export class TeamPool {
   private readonly pool: pg.Pool;
-  private readonly config: pg.ClientConfig;
+  private readonly listenConfig: pg.ClientConfig;
+  readonly size: number;
+  /** Whether LISTEN goes to a direct endpoint of its own (the URL's listen_url). */
+  readonly directListen: boolean;
 
   constructor(url: TeamUrl, private readonly options: TeamPoolOptions) {
-    this.config = clientConfigOf(url, options.connectTimeoutMs);
-    this.pool = new pg.Pool({ ...this.config, max: options.size, idleTimeoutMillis: 30_000 });
+    const config = clientConfigOf(url, options.connectTimeoutMs);
+    this.listenConfig = url.listen ? clientConfigOf(url.listen, options.connectTimeoutMs) : config;
+    this.directListen = url.listen !== null;
+    this.size = options.size ?? url.pool.max;
+    this.pool = new pg.Pool({ ...config, max: this.size, min: 0, idleTimeoutMillis: url.pool.idleMs });
     this.pool.on('error', ignore);
   }
 
-  get size(): number {
-    return this.options.size;
+  /** Connections the pool holds now (busy or idle), for `doctor` and the benchmarks. */
+  get held(): number {
+    return this.pool.totalCount;
   }
 
-  /** A connection outside the pool (LISTEN belongs to one session). */
+  /** Queries waiting for a connection. */
+  get waiting(): number {
+    return this.pool.waitingCount;
+  }
+
+  /** A connection outside the pool, to the LISTEN endpoint (LISTEN belongs to one session). */
   async newClient(): Promise<pg.Client> {
-    const client = new pg.Client(this.config);
+    const client = new pg.Client(this.listenConfig);
     client.on('error', ignore);
     await client.connect();
     return client;
@@ -64,7 +79,7 @@ export class TeamPool {
 
   /** One statement on a pooled connection: a read, safe to repeat on another one when its connection was dead. */
   async query(text: string, values: SqlValue[]): Promise<pg.QueryResult> {
-    for (let staleLeft = this.options.size + 1; ; staleLeft--) {
+    for (let staleLeft = this.size + 1; ; staleLeft--) {
       const client = await this.checkout();
       let broken = false;
       try {

@@ -14,7 +14,25 @@ export interface TeamUrl {
   readonly loopback: boolean;
   /** null: plaintext (allowed for loopback hosts, or when the person allowed it). */
   readonly tls: { readonly mode: TlsMode; readonly rootCertPath: string | null } | null;
+  /**
+   * A direct endpoint for LISTEN (`listen_url=`, what `team add --listen-url` stores), when the
+   * URL itself names a transaction-mode pooler where LISTEN does not work; null: LISTEN on this one.
+   */
+  readonly listen: TeamUrl | null;
+  /**
+   * The query pool: at most `max` connections, each closed after `idleMs` unused; and how often
+   * waiters re-check when LISTEN does not deliver (no direct endpoint): `pollMs`.
+   */
+  readonly pool: { readonly max: number; readonly idleMs: number; readonly pollMs: number };
 }
+
+/** The pool's defaults: small, and empty again a little while after the last query. */
+export const POOL_DEFAULTS = { max: 4, idleSeconds: 10, pollSeconds: 5 } as const;
+/** LetAgents' own URL parameters (pg never sees them). */
+export const LISTEN_PARAM = 'listen_url';
+const POOL_MAX_PARAM = 'pool_max';
+const POOL_IDLE_PARAM = 'pool_idle_seconds';
+const POLL_PARAM = 'poll_seconds';
 
 export class TeamUrlError extends StorageError {
   constructor(message: string) {
@@ -57,8 +75,43 @@ export function checkTeamUrl(url: string, options: { allowPlaintext?: boolean } 
         'or allow plaintext knowingly (--allow-plaintext).',
     );
   }
-  for (const name of TLS_PARAMS) parsed.searchParams.delete(name);
-  return { connectionString: parsed.toString(), host, loopback, tls: mode ? { mode, rootCertPath } : null };
+  const listenText = parsed.searchParams.get(LISTEN_PARAM);
+  let listen: TeamUrl | null = null;
+  if (listenText !== null) {
+    try {
+      listen = checkTeamUrl(listenText, options);
+    } catch (error) {
+      throw error instanceof TeamUrlError ? new TeamUrlError(`The listen URL (--listen-url): ${error.message}`) : error;
+    }
+    if (listen.listen) throw new TeamUrlError('The listen URL (--listen-url) cannot name a listen URL of its own.');
+  }
+  const pool = {
+    max: whole(parsed.searchParams.get(POOL_MAX_PARAM), POOL_DEFAULTS.max, 1, 50, POOL_MAX_PARAM),
+    idleMs: 1000 * whole(parsed.searchParams.get(POOL_IDLE_PARAM), POOL_DEFAULTS.idleSeconds, 1, 3600, POOL_IDLE_PARAM),
+    pollMs: 1000 * whole(parsed.searchParams.get(POLL_PARAM), POOL_DEFAULTS.pollSeconds, 1, 600, POLL_PARAM),
+  };
+  for (const name of [...TLS_PARAMS, LISTEN_PARAM, POOL_MAX_PARAM, POOL_IDLE_PARAM, POLL_PARAM]) parsed.searchParams.delete(name);
+  return { connectionString: parsed.toString(), host, loopback, tls: mode ? { mode, rootCertPath } : null, listen, pool };
+}
+
+/** A whole-number URL parameter within [min, max]; `fallback` when absent. */
+function whole(text: string | null, fallback: number, min: number, max: number, name: string): number {
+  if (text === null) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) throw new TeamUrlError(`${name} must be a whole number from ${min} to ${max} (it is "${text}").`);
+  return value;
+}
+
+/** The team URL with `listenUrl` as its direct LISTEN endpoint (what `team add --listen-url` stores in the keychain). */
+export function withListenUrl(url: string, listenUrl: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new TeamUrlError('The team URL is not a valid URL. Expected postgres://user:password@host:5432/database?sslmode=verify-full');
+  }
+  parsed.searchParams.set(LISTEN_PARAM, listenUrl);
+  return parsed.toString();
 }
 
 /** This computer: localhost, 127.0.0.0/8, ::1, or a Unix socket (a folder path, or no host at all). */

@@ -31,5 +31,15 @@ export function testWords(test: TeamTest): string {
     : test.tls.verified
       ? test.tls.mode === 'verify-full' ? 'TLS on, certificate and host name verified' : 'TLS on, certificate verified'
       : 'TLS on, certificate not verified';
-  return `Reachable${test.serverVersion ? ` (PostgreSQL ${test.serverVersion})` : ''} · ${schema} · ${test.latencyMs} ms · ${tls}.`;
+  return `Reachable${test.serverVersion ? ` (PostgreSQL ${test.serverVersion})` : ''} · ${schema} · ${test.latencyMs} ms · ${tls}.${wakeUpWords(test)}`;
+}
+
+/** Said only when it costs something: without a working LISTEN endpoint, changes are polled. */
+function wakeUpWords(test: TeamTest): string {
+  const w = test.wakeUps;
+  if (!w || w.mode === 'listen') return '';
+  return (
+    ` Other machines' changes are polled every ${w.pollSeconds} s: LISTEN does not work on ${w.direct ? 'the listen endpoint' : 'this endpoint (a transaction-mode pooler?)'}, ` +
+    `so wake-ups come up to ${w.pollSeconds} s late and each poll re-reads every waiting agent's room. Give the direct endpoint: team add … --listen-url.`
+  );
 }

@@ -1,4 +1,4 @@
-// B15 (issue 25): turns started per 100 unaddressed agent messages in a room of five agents,
+// B18 (issue 25): turns started per 100 unaddressed agent messages in a room of five agents,
 // two of them managed (real Claude Code CLI, fake model answering at once): Ash and Birch
 // chat through real helpers; Elm, the fifth, registered in an earlier run of the app and is
 // offline now (a member, as managed agents are between turns). Target 0: chatter not
@@ -22,8 +22,8 @@ const MESSAGES = 100;
 /** After the chatter, time for any turn it asked for to start (turns start within milliseconds). */
 const SETTLE_MS = 3_000;
 
-export const b15: Figure = {
-  id: 'B15',
+export const b18: Figure = {
+  id: 'B18',
   what: 'turns started per 100 unaddressed agent messages (5-agent room, 2 managed)',
   target: '0',
   async run(ctx) {
@@ -64,7 +64,7 @@ export const b15: Figure = {
       }
       await sleep(SETTLE_MS);
       const turns = (await Promise.all(managed.map(turnsOf))).reduce((a, b) => a + b, 0);
-      ctx.log(`B15: ${turns} turns started for ${MESSAGES} unaddressed agent messages`);
+      ctx.log(`B18: ${turns} turns started for ${MESSAGES} unaddressed agent messages`);
       // Reference: a mention does start a turn.
       model.script.push('Juniper', say('Noted.'));
       await callTool(ash.client, 'send_message', { worker_id: ash.workerId, text: '@Juniper please check the release notes.' });

@@ -1,0 +1,96 @@
+// A team behind a transaction-mode pooler (issue 29): a real PgBouncer in front of the
+// throwaway cluster. With the direct endpoint for LISTEN (listen_url) a send on one machine
+// wakes a waiter on the other at once, and an idle app holds only its listener; with the
+// pooled URL alone LISTEN is accepted but nothing arrives, which the app notices, says
+// (team test, doctor, Settings) and covers with a bounded poll, so the waiter still wakes.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanupSpawned, type HelperClient } from '../../support';
+import { inCi, pgbouncerInstalled, runPostgresSuites, startPgBouncer, startPostgres, type PgBouncer, type PgCluster } from '../../support/postgres';
+import { inProcessMachine, TEAM, type InProcessMachine } from '../../support/teamMachines';
+import { waitUntil } from '../../support/waitUntil';
+import { call, register, send } from '../../mcp/workerHandles/tools';
+import { withListenUrl } from '../../../src/main/store/postgres/teamUrl';
+import { probeTeam } from '../../../src/main/teams/teamProbe';
+import { wakeUpWords } from '../../../src/main/diagnostics/teamChecks';
+
+let cluster: PgCluster;
+let bouncer: PgBouncer;
+const machines: InProcessMachine[] = [];
+
+const withParams = (url: string, params: Record<string, string>) => {
+  const u = new URL(url);
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+  return u.toString();
+};
+
+async function worker(client: HelperClient, room: string, name: string) {
+  const joined = await call(client, 'join_room', { name: room });
+  expect(joined, JSON.stringify(joined)).toMatchObject({ place: TEAM, is_local: false });
+  return register(client, { room_id: joined.room_id, registration_key: `${name}-${room}-${process.pid}-8c1d2e3f4a5b6c7d`, display_name: name });
+}
+
+/** Birch waits on B; Alder on A sends; resolves with what Birch's wait returned. */
+async function wakeAcross(a: InProcessMachine, b: InProcessMachine, room: string) {
+  const [onA, onB] = await Promise.all([a.connect(), b.connect()]);
+  const birch = await worker(onB, room, 'Birch');
+  const alder = await worker(onA, room, 'Alder');
+  const cursor = (await call(onB, 'wait_for_messages', { worker_id: birch.worker_id, timeout: 1_000 })).last_observed_message_id;
+  const waiting = call(onB, 'wait_for_messages', { worker_id: birch.worker_id, after_message_id: cursor, timeout: 60_000 });
+  await new Promise((r) => setTimeout(r, 200));
+  const sent = await send(onA, { worker_id: alder.worker_id, text: '@Birch the pooler is in front now' });
+  const woken = await waiting;
+  expect(woken.messages.map((m: { id: string }) => m.id)).toContain(sent);
+}
+
+describe.skipIf(!runPostgresSuites || (!pgbouncerInstalled && !inCi))('a team behind a transaction-mode PgBouncer', () => {
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    bouncer = await startPgBouncer(cluster);
+  }, 60_000);
+  afterEach(async () => {
+    await Promise.all(machines.splice(0).map((m) => m.close()));
+    await cleanupSpawned();
+  });
+  afterAll(() => {
+    bouncer?.stop();
+    cluster?.stop();
+  });
+
+  it('queries through the pooler, LISTEN direct: a waiter on B wakes on A\'s send; idle, each app holds only its listener', async () => {
+    const direct = await cluster.createDatabase();
+    const url = withListenUrl(withParams(bouncer.pooledUrl(direct), { pool_idle_seconds: '1' }), direct);
+    const probe = await probeTeam(url);
+    expect(probe.wakeUps).toEqual({ mode: 'listen', direct: true, pollSeconds: 5 });
+    const [a, b] = await Promise.all([inProcessMachine('A', url), inProcessMachine('B', url)]);
+    machines.push(a, b);
+    await wakeAcross(a, b, 'pooled');
+
+    const storages = await Promise.all([a, b].map((m) => m.app.teams.connections.storage(TEAM)));
+    for (const storage of storages) expect(storage.wakeUps().mode).toBe('listen');
+    // The queries went through PgBouncer: it served the apps' clients.
+    const pools = await bouncer.show('POOLS');
+    expect(pools.find((p) => p.database === new URL(direct).pathname.slice(1))).toBeTruthy();
+    // Quiet for the pool's idle time: the pooled connections are closed, the listener stays.
+    await waitUntil(() => storages.every((s) => s.connectionCounts().pool === 0), 15_000);
+    for (const storage of storages) expect(storage.connectionCounts()).toMatchObject({ listener: 1, pool: 0, directListen: true });
+    const clients = await bouncer.show('CLIENTS');
+    expect(clients.filter((c) => c.database === new URL(direct).pathname.slice(1))).toEqual([]);
+  });
+
+  it('the pooled URL alone: LISTEN delivers nothing there, the app says so and polls; the waiter on B still wakes', async () => {
+    const direct = await cluster.createDatabase();
+    const url = withParams(bouncer.pooledUrl(direct), { poll_seconds: '1' });
+    const probe = await probeTeam(url);
+    expect(probe.wakeUps).toEqual({ mode: 'poll', direct: false, pollSeconds: 1 });
+    expect(wakeUpWords(probe)).toEqual({
+      polling: true,
+      words: expect.stringContaining("LISTEN does not deliver on this endpoint (a transaction-mode pooler?): other machines' changes are polled every 1 s"),
+    });
+    const [a, b] = await Promise.all([inProcessMachine('A', url), inProcessMachine('B', url)]);
+    machines.push(a, b);
+    const storage = await b.app.teams.connections.storage(TEAM);
+    await storage.ready();
+    expect(storage.wakeUps()).toEqual({ mode: 'poll', pollMs: 1_000 });
+    await wakeAcross(a, b, 'polled');
+  });
+});
