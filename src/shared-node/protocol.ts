@@ -19,6 +19,8 @@ export interface HelperHello {
   readonly pid: number | null;
   /** `--tools`: which tools tools/list shows (`core`: rooms, messages, wait, tasks). Absent: all. */
   readonly tools?: ToolProfileName;
+  /** Whether the agent was started with Claude Code's channel flag (channelFlag.ts); absent or null: unknown. */
+  readonly channel_flag?: boolean | null;
   /** A probe (`doctor`, `open`, `agent`) only asks "is the app there and does it accept the token?"; no MCP follows. */
   readonly probe?: boolean;
   /** With probe: also ask for a one-time link to the browser UI (`letagents-desktop open`). */
@@ -107,6 +109,7 @@ export function parseHello(line: string): HelperHello | null {
     pid: (v.pid as number | null | undefined) ?? null,
     probe: v.probe === true,
     ...(v.tools !== undefined ? { tools: v.tools as ToolProfileName } : {}),
+    ...(typeof v.channel_flag === 'boolean' ? { channel_flag: v.channel_flag } : {}),
     ui_link: v.probe === true && v.ui_link === true,
   };
 }

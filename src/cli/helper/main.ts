@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { AppLink } from '../../shared-node/appLink';
 import { helperDataDir } from '../../shared-node/dataPaths';
+import { channelFlagOfAgent } from './channelFlag';
 import { Relay } from './relay';
 import { TOOL_PROFILE_NAMES, type ToolProfileName } from '../../shared-node/protocol';
 
@@ -22,6 +23,7 @@ export async function runHelper(argv: string[]): Promise<number> {
     cwd: currentDirectory(),
     ide: values.ide ?? (process.env.LETAGENTS_AGENT_IDE || null),
     pid: process.pid,
+    channel_flag: channelFlagOfAgent(),
     ...(tools !== undefined ? { tools: tools as ToolProfileName } : {}),
   });
   const relay = new Relay({

@@ -16,6 +16,8 @@ export interface ConnectionInfo {
   readonly ideHint: string | null;
   /** `mcp --tools core` (helper hello) or `/mcp?tools=core`; default full. */
   readonly toolProfile?: ToolProfile;
+  /** Socket only: whether the agent was started with Claude Code's channel flag (the helper looks); null: unknown. */
+  readonly channelFlag?: boolean | null;
 }
 
 export interface McpConnectionHandler {

@@ -31,6 +31,8 @@ import { registerLogging } from './logging';
 import { SERVER_INSTRUCTIONS } from './instructions';
 import { autoJoin } from './autoJoin';
 import { hostIdOf } from './hostId';
+import { CHANNEL_CAPABILITY, channelSink, takesChannelPushes } from './channel';
+import { SessionPush } from './sessionPush';
 
 /** A session held by another app of a team shows offline once that app has been silent this long (team-rooms.md §4). */
 export const HOST_SILENCE_MS = 30_000;
@@ -59,6 +61,8 @@ export class McpHub implements McpConnectionHandler {
   readonly wakes = new WakeLog();
   readonly services: McpServices;
   readonly delivery: DeliveryServices;
+  /** Wakes pushed into open sessions not inside a wait (issue 26). */
+  readonly push: SessionPush;
   private readonly connections = new Map<string, OpenConnection>();
   /** Auto-joins and bookkeeping writes still running; close() waits for them before the stores close. */
   private readonly pending = new Set<Promise<unknown>>();
@@ -115,6 +119,7 @@ export class McpHub implements McpConnectionHandler {
       waitProgressMs: options.waitProgressMs,
       delivery: this.delivery,
     };
+    this.push = new SessionPush(this.services);
     this.notifier = new ResourceNotifier(bus, () => [...this.connections.values()]);
     this.stops = [
       bus.on('worker.changed', (event) => {
@@ -134,7 +139,7 @@ export class McpHub implements McpConnectionHandler {
     const server = new McpServer(
       { name: 'letagents-desktop', version: this.options.version },
       {
-        capabilities: { tools: {}, resources: { subscribe: true, listChanged: true }, prompts: {}, completions: {}, logging: {} },
+        capabilities: { tools: {}, resources: { subscribe: true, listChanged: true }, prompts: {}, completions: {}, logging: {}, experimental: { ...CHANNEL_CAPABILITY } },
         instructions: SERVER_INSTRUCTIONS,
       },
     );
@@ -142,6 +147,7 @@ export class McpHub implements McpConnectionHandler {
     const env: ToolEnv = { services: this.services, conn: state, ready: new Promise<void>((r) => (markReady = r)) };
     server.server.oninitialized = () => {
       state.clientName = server.server.getClientVersion()?.name ?? '';
+      if (takesChannelPushes(state.clientName, info)) this.push.attach(state, channelSink(server));
       this.track(
         autoJoin(env)
           .catch((error) => console.warn('auto-join failed:', error))
@@ -163,6 +169,7 @@ export class McpHub implements McpConnectionHandler {
     const open = this.connections.get(connectionId);
     if (!open) return;
     this.connections.delete(connectionId);
+    this.push.detach(connectionId);
     open.state.closed = true;
     // Durable workers' sessions are let go, not ended: a team's other apps show them offline after the grace.
     for (const { key, epoch } of this.bindings.connectionClosed(open.state)) {
@@ -217,6 +224,7 @@ export class McpHub implements McpConnectionHandler {
     clearInterval(this.heartbeatTimer);
     this.stops.forEach((stop) => stop());
     await Promise.allSettled([...this.pending]);
+    await this.push.close();
     for (const { server } of this.connections.values()) await server.close().catch(() => undefined);
     this.connections.clear();
     this.notifier.close();
