@@ -1,6 +1,6 @@
 // Pushing wakes into open Claude Code sessions (issue 26), at the protocol level: agents are
 // real `letagents-desktop mcp` helpers driven by the SDK client; Juniper's helper is started
-// by a process carrying Claude Code's channel flag (test/support/agentProcess.mjs), as the
+// by a process carrying Claude Code's channel flag (bench/fixtures/agentProcess.mjs), as the
 // real CLI starts it, and its client names itself "claude-code". Birch is the same client
 // started without the flag. What the real CLI does with a push is in claudeChannel.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,11 +3,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { join } from 'node:path';
+import { agentProcessScript } from '../../bench/lib/processes';
 import { cliBin, repoRoot } from './cli';
 import { trackPid } from './processes';
-
-const agentProcessScript = join(repoRoot, 'test', 'support', 'agentProcess.mjs');
 
 /** An SDK Client talking through a helper process; also exposes the helper's stderr and pid. */
 export class HelperClient extends Client {
