@@ -33,6 +33,7 @@ import { autoJoin } from './autoJoin';
 import { hostIdOf } from './hostId';
 import { CHANNEL_CAPABILITY, channelSink, takesChannelPushes } from './channel';
 import { SessionPush } from './sessionPush';
+import { CODEX_CLIENT, codexQueueSink } from './codexQueue';
 
 /** A session held by another app of a team shows offline once that app has been silent this long (team-rooms.md §4). */
 export const HOST_SILENCE_MS = 30_000;
@@ -148,6 +149,7 @@ export class McpHub implements McpConnectionHandler {
     server.server.oninitialized = () => {
       state.clientName = server.server.getClientVersion()?.name ?? '';
       if (takesChannelPushes(state.clientName, info)) this.push.attach(state, channelSink(server));
+      else if (state.clientName === CODEX_CLIENT) this.push.attach(state, codexQueueSink(state));
       this.track(
         autoJoin(env)
           .catch((error) => console.warn('auto-join failed:', error))
