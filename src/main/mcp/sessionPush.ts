@@ -65,10 +65,10 @@ export class SessionPush {
   }
 
   /** How the session's connection takes pushes now, or null (not connected here, or its client takes none). */
-  sinkFor(sessionKey: string): PushSink['via'] | null {
+  sinkFor(sessionKey: string): { via: PushSink['via']; connection: ConnectionState } | null {
     const binding = this.services.bindings.binding(sessionKey);
     const target = binding && this.targets.get(binding.connectionId);
-    return target && this.services.bindings.holds(target.state, sessionKey) ? target.sink.via : null;
+    return target && this.services.bindings.holds(target.state, sessionKey) ? { via: target.sink.via, connection: target.state } : null;
   }
 
   detach(connectionId: string): void {
