@@ -26,7 +26,7 @@ describe('receipts under a message', () => {
       route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }),
       overrides: { 'delivery.receipts': ({ numbers }) => ({ receipts: numbers.includes(last.number) ? [receipts] : [] }) },
     });
-    const line = await screen.findByRole('button', { name: 'Seen by Juniper · pushed to Alder · waiting for Cedar' });
+    const line = await screen.findByRole('button', { name: 'Seen by Juniper · pushed to Alder · waiting for Cedar' }, { timeout: 5_000 });
     const tip = screen.getByRole('tooltip', { hidden: true });
     expect(line.getAttribute('aria-describedby')).toBe(tip.id);
     expect(tip.textContent).toContain('Alder: pushed into its session at');
