@@ -13,6 +13,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const cliBin = join(repoRoot, 'bin', 'letagents-desktop.js');
 export const bareServerScript = join(repoRoot, 'bench', 'fixtures', 'bareServer.mjs');
+/** Stands in for an agent process started with given flags (e.g. Claude Code's channel flag), the helper's parent. */
+export const agentProcessScript = join(repoRoot, 'bench', 'fixtures', 'agentProcess.mjs');
 
 const children = new Set<ChildProcess>();
 const clients = new Set<Client>();

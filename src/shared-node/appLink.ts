@@ -30,7 +30,7 @@ type Attempt =
   /** Something listens but did not welcome this helper. */
   | { kind: 'refused'; detail: string };
 
-export type HelloFields = Pick<HelperHello, 'cwd' | 'ide' | 'pid' | 'probe' | 'ui_link' | 'tools' | 'turn_key'>;
+export type HelloFields = Pick<HelperHello, 'cwd' | 'ide' | 'pid' | 'probe' | 'ui_link' | 'tools' | 'turn_key' | 'channel_flag'>;
 
 const prefix = 'letagents-desktop mcp:';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -24,6 +24,8 @@ export interface HelperHello {
    * turn's connection (and no other) may ask the person to approve a tool use.
    */
   readonly turn_key?: string;
+  /** Whether the agent was started with Claude Code's channel flag (channelFlag.ts); absent or null: unknown. */
+  readonly channel_flag?: boolean | null;
   /** A probe (`doctor`, `open`, `agent`) only asks "is the app there and does it accept the token?"; no MCP follows. */
   readonly probe?: boolean;
   /** With probe: also ask for a one-time link to the browser UI (`letagents-desktop open`). */
@@ -116,6 +118,7 @@ export function parseHello(line: string): HelperHello | null {
     probe: v.probe === true,
     ...(v.tools !== undefined ? { tools: v.tools as ToolProfileName } : {}),
     ...(typeof v.turn_key === 'string' && NONCE_SHAPE.test(v.turn_key) ? { turn_key: v.turn_key } : {}),
+    ...(typeof v.channel_flag === 'boolean' ? { channel_flag: v.channel_flag } : {}),
     ui_link: v.probe === true && v.ui_link === true,
   };
 }

@@ -51,7 +51,7 @@ describe('letagents-desktop mcp (stdio helper)', () => {
     await serve.stop();
   });
 
-  it("tells the app the agent's working directory, IDE and tool profile", async () => {
+  it("tells the app the agent's working directory, IDE, tool profile and whether the agent carries Claude Code's channel flag", async () => {
     const dataDir = tempDataDir();
     const { handler } = await inProcessApp(dataDir);
     const cwd = realpathSync(tempDir('la-project-'));
@@ -59,13 +59,18 @@ describe('letagents-desktop mcp (stdio helper)', () => {
     const fromEnv = await connectHelper(dataDir, { cwd, env: { LETAGENTS_AGENT_IDE: 'windsurf' } });
     const plain = await connectHelper(dataDir, { cwd, env: { LETAGENTS_AGENT_IDE: '' } });
     const core = await connectHelper(dataDir, { cwd, tools: 'core' });
+    const channel = await connectHelper(dataDir, { cwd, agentFlags: ['--dangerously-load-development-channels', 'server:letagents'] });
+    const pluginChannel = await connectHelper(dataDir, { cwd, agentFlags: ['--channels=plugin:letagents@market'] });
+    // Linux: the helper reads its ancestors' command lines in /proc (the test runner carries no channel flag).
     expect(handler.opened).toEqual([
-      { id: 'c1', transport: 'socket', cwd, ideHint: 'cursor', toolProfile: 'full' },
-      { id: 'c2', transport: 'socket', cwd, ideHint: 'windsurf', toolProfile: 'full' },
-      { id: 'c3', transport: 'socket', cwd, ideHint: null, toolProfile: 'full' },
-      { id: 'c4', transport: 'socket', cwd, ideHint: null, toolProfile: 'core' },
+      { id: 'c1', transport: 'socket', cwd, ideHint: 'cursor', toolProfile: 'full', channelFlag: false },
+      { id: 'c2', transport: 'socket', cwd, ideHint: 'windsurf', toolProfile: 'full', channelFlag: false },
+      { id: 'c3', transport: 'socket', cwd, ideHint: null, toolProfile: 'full', channelFlag: false },
+      { id: 'c4', transport: 'socket', cwd, ideHint: null, toolProfile: 'core', channelFlag: false },
+      { id: 'c5', transport: 'socket', cwd, ideHint: null, toolProfile: 'full', channelFlag: true },
+      { id: 'c6', transport: 'socket', cwd, ideHint: null, toolProfile: 'full', channelFlag: true },
     ]);
-    await Promise.all([flagged.close(), fromEnv.close(), plain.close(), core.close()]);
+    await Promise.all([flagged.close(), fromEnv.close(), plain.close(), core.close(), channel.close(), pluginChannel.close()]);
     await handler.whenClosed('c3');
   });
 

@@ -17,26 +17,29 @@ beforeAll(installLayout);
 afterEach(cleanup);
 
 describe('receipts under a message', () => {
-  it('say who got it and who it waits for, update on a receipt event, and show the times on focus', async () => {
+  it('say who got it, who it was pushed to and who it waits for, update on a receipt event, and show the times on focus', async () => {
     const state = demoState();
     const last = state.messages[DEMO_REPO_ROOM].filter((m) => m.threadRootNumber === null && m.kind === 'message').at(-1)!;
-    let receipts: MessageReceipts = { number: last.number, seen: [{ sessionId: 's1', name: 'Juniper', at: at(10), exact: true }], waiting: [{ sessionId: 's2', name: 'Cedar', reachability: 'idle' }] };
+    let receipts: MessageReceipts = { number: last.number, seen: [{ sessionId: 's1', name: 'Juniper', at: at(10), exact: true }], pushed: [{ sessionId: 's3', name: 'Alder', at: at(12) }], waiting: [{ sessionId: 's2', name: 'Cedar', reachability: 'idle' }] };
     const { api } = renderApp({
       state,
       route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }),
       overrides: { 'delivery.receipts': ({ numbers }) => ({ receipts: numbers.includes(last.number) ? [receipts] : [] }) },
     });
-    const line = await screen.findByRole('button', { name: 'Seen by Juniper · waiting for Cedar' });
+    const line = await screen.findByRole('button', { name: 'Seen by Juniper · pushed to Alder · waiting for Cedar' }, { timeout: 5_000 });
     const tip = screen.getByRole('tooltip', { hidden: true });
     expect(line.getAttribute('aria-describedby')).toBe(tip.id);
+    expect(tip.textContent).toContain('Alder: pushed into its session at');
+    expect(tip.textContent).toContain('not read yet');
     expect(tip.textContent).toContain('Cedar: not yet. Idle, not listening: Connected but not waiting: a mention will not reach it until someone prompts it.');
     await userEvent.click(line);
     expect(line.getAttribute('aria-expanded')).toBe('true');
 
     receipts = { ...receipts, seen: [...receipts.seen, { sessionId: 's2', name: 'Cedar', at: at(20), exact: true }], waiting: [] };
+    // Alder has not read it yet: still pushed.
     const calls = api.calls.filter((c) => c.method === 'delivery.receipts').length;
     act(() => api.emit({ type: 'message.receipts', roomId: DEMO_REPO_ROOM, place: 'local', sessionId: 's2', first: last.number, last: last.number }));
-    expect(await screen.findByRole('button', { name: 'Seen by Juniper, Cedar' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Seen by Juniper, Cedar · pushed to Alder' })).toBeTruthy();
     expect(api.calls.filter((c) => c.method === 'delivery.receipts').length).toBe(calls + 1);
   });
 });

@@ -3,6 +3,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { agentProcessScript } from '../../bench/lib/processes';
 import { cliBin, repoRoot } from './cli';
 import { trackPid } from './processes';
 
@@ -26,13 +27,19 @@ export interface HelperOptions {
   readonly clientName?: string;
   /** `--tools`: the tool profile the helper asks for. */
   readonly tools?: string;
+  /**
+   * The helper's parent stands in for an agent started with these flags (agentProcess.mjs),
+   * e.g. Claude Code's channel flag, which the helper looks for in its parent's command line.
+   */
+  readonly agentFlags?: readonly string[];
 }
 
 /** Spawns `letagents-desktop mcp --data-dir <dataDir>` and connects an SDK client (initialize done). */
 export async function connectHelper(dataDir: string, options: HelperOptions = {}): Promise<HelperClient> {
+  const helperArgs = [cliBin, 'mcp', '--data-dir', dataDir, ...(options.ide ? ['--ide', options.ide] : []), ...(options.tools ? ['--tools', options.tools] : [])];
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [cliBin, 'mcp', '--data-dir', dataDir, ...(options.ide ? ['--ide', options.ide] : []), ...(options.tools ? ['--tools', options.tools] : [])],
+    args: options.agentFlags ? [agentProcessScript, ...options.agentFlags, '--', process.execPath, ...helperArgs] : helperArgs,
     cwd: options.cwd ?? repoRoot,
     env: { ...(process.env as Record<string, string>), ...(options.env as Record<string, string> | undefined) },
     stderr: 'pipe',

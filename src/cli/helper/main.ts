@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { AppLink } from '../../shared-node/appLink';
 import { helperDataDir } from '../../shared-node/dataPaths';
+import { channelFlagOfAgent } from './channelFlag';
 import { Relay } from './relay';
 import { TOOL_PROFILE_NAMES, TURN_KEY_ENV, type ToolProfileName } from '../../shared-node/protocol';
 
@@ -22,6 +23,7 @@ export async function runHelper(argv: string[]): Promise<number> {
     cwd: currentDirectory(),
     ide: values.ide ?? (process.env.LETAGENTS_AGENT_IDE || null),
     pid: process.pid,
+    channel_flag: channelFlagOfAgent(),
     ...(tools !== undefined ? { tools: tools as ToolProfileName } : {}),
     ...(process.env[TURN_KEY_ENV] ? { turn_key: process.env[TURN_KEY_ENV] } : {}),
   });

@@ -15,7 +15,7 @@ export interface AppParts {
   readonly auth: AuthService;
   readonly githubData: GitHubData;
   /** Agent connections: who is online, their wakes, delivery (receipts, reachability, meter, loop guard). */
-  readonly hub: Pick<McpHub, 'services' | 'delivery' | 'wakes' | 'bindings' | 'isOnline' | 'endSessionByPerson'>;
+  readonly hub: Pick<McpHub, 'services' | 'delivery' | 'wakes' | 'bindings' | 'isOnline' | 'endSessionByPerson' | 'push'>;
   readonly setup: SetupService;
   readonly agents: ManagedAgents;
   readonly teams: Teams;

@@ -1,6 +1,6 @@
 // Delivery you can see (issue 14): the services the MCP layer and the app API share —
 // receipts as tools deliver messages, each session's reachability, the token meter, the
-// loop guard, and the person's limits. The hub builds them; the "Needs you" watcher
+// loop guard, pushes into open sessions (issue 26), and the person's limits. The hub builds them; the "Needs you" watcher
 // (alerts.ts) is built with the app, beside the managed agents.
 import type { EventBus } from '../events/bus';
 import type { PresenceRow } from '../domain/sessions/presence';
@@ -8,6 +8,7 @@ import type { Places } from '../store/places';
 import { Deliveries } from './deliveries';
 import { DeliverySettings } from './deliverySettings';
 import { LoopGuard } from './loopGuard';
+import { Pushes } from './pushes';
 import { Reachability } from './reachability';
 import { TokenMeter } from './tokenMeter';
 
@@ -17,6 +18,8 @@ export interface DeliveryServices {
   readonly reachability: Reachability;
   readonly meter: TokenMeter;
   readonly loopGuard: LoopGuard;
+  /** Messages pushed into open sessions not inside a wait (issue 26). */
+  readonly pushes: Pushes;
   /** A team room's session held by another machine's app that is heard from (mcp/hub.ts isOnline). */
   heldElsewhere(place: string, session: PresenceRow): boolean;
   close(): Promise<void>;
@@ -37,14 +40,19 @@ export function createDeliveryServices(
   const reachability = new Reachability(isOnline);
   const meter = new TokenMeter(places, settings);
   const loopGuard = new LoopGuard(places, bus, settings);
+  const pushes = new Pushes();
+  const stopHearingCalls = reachability.onCall((key) => pushes.called(key));
   return {
     settings,
     deliveries,
     reachability,
     meter,
     loopGuard,
+    pushes,
     heldElsewhere,
     async close() {
+      stopHearingCalls();
+      pushes.close();
       await loopGuard.close();
       reachability.close();
       await deliveries.close();

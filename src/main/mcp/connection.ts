@@ -18,6 +18,8 @@ export interface ConnectionInfo {
   readonly toolProfile?: ToolProfile;
   /** The helper's turn key (a managed "Ask me" turn's connection); null or absent otherwise. */
   readonly turnKey?: string | null;
+  /** Socket only: whether the agent was started with Claude Code's channel flag (the helper looks); null: unknown. */
+  readonly channelFlag?: boolean | null;
 }
 
 export interface McpConnectionHandler {

@@ -9,6 +9,9 @@ import { newLegacySessionId } from '../domain/identity/agentKeys';
 import { LOCAL_PLACE } from '../store/places';
 import { placeKey } from '../domain/placeKeys';
 
+/** How the last `codex queue` into the connection's Codex thread went (codexQueue.ts; the wake path shows it). */
+export type CodexQueueState = 'unknown_thread' | 'not_installed' | 'no_daemon' | 'resumed' | 'failed';
+
 export class ConnectionState {
   currentRoom: string | null = null;
   /** The current room's place. */
@@ -30,6 +33,9 @@ export class ConnectionState {
   /** The lowest level of log notes the client wants (logging/setLevel). */
   logLevel: LoggingLevel = 'info';
   clientName = '';
+  /** Codex only: the thread its newest tool call named in _meta (codexQueue.ts), and how the last queue into it went. */
+  codexThread: string | null = null;
+  codexQueue: CodexQueueState | null = null;
   /**
    * The id of the next implicit session this connection creates, chosen in advance so that a
    * call without an identity can report that session's real agent key (mcp-tools.md §2.4).

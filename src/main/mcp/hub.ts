@@ -33,6 +33,9 @@ import { PERMISSION_CAPABILITY, registerChannelPermissions } from './channelPerm
 import { SERVER_INSTRUCTIONS } from './instructions';
 import { autoJoin } from './autoJoin';
 import { hostIdOf } from './hostId';
+import { CHANNEL_CAPABILITY, channelSink, takesChannelPushes } from './channel';
+import { SessionPush } from './sessionPush';
+import { CODEX_CLIENT, codexQueueSink } from './codexQueue';
 
 /** A session held by another app of a team shows offline once that app has been silent this long (team-rooms.md §4). */
 export const HOST_SILENCE_MS = 30_000;
@@ -62,6 +65,8 @@ export class McpHub implements McpConnectionHandler {
   readonly services: McpServices;
   readonly delivery: DeliveryServices;
   readonly approvals: Approvals;
+  /** Wakes pushed into open sessions not inside a wait (issue 26). */
+  readonly push: SessionPush;
   private readonly connections = new Map<string, OpenConnection>();
   /** Auto-joins and bookkeeping writes still running; close() waits for them before the stores close. */
   private readonly pending = new Set<Promise<unknown>>();
@@ -119,6 +124,7 @@ export class McpHub implements McpConnectionHandler {
       delivery: this.delivery,
       approvals: this.approvals,
     };
+    this.push = new SessionPush(this.services);
     this.notifier = new ResourceNotifier(bus, () => [...this.connections.values()]);
     this.stops = [
       bus.on('worker.changed', (event) => {
@@ -140,8 +146,8 @@ export class McpHub implements McpConnectionHandler {
       {
         capabilities: {
           tools: {}, resources: { subscribe: true, listChanged: true }, prompts: {}, completions: {}, logging: {},
-          // Claude Code's permission relay (channelPermissions.ts).
-          experimental: { [PERMISSION_CAPABILITY]: {} },
+          // Claude Code's channel (pushes, sessionPush.ts) and its permission relay (channelPermissions.ts).
+          experimental: { ...CHANNEL_CAPABILITY, [PERMISSION_CAPABILITY]: {} },
         },
         instructions: SERVER_INSTRUCTIONS,
       },
@@ -150,6 +156,8 @@ export class McpHub implements McpConnectionHandler {
     const env: ToolEnv = { services: this.services, conn: state, ready: new Promise<void>((r) => (markReady = r)) };
     server.server.oninitialized = () => {
       state.clientName = server.server.getClientVersion()?.name ?? '';
+      if (takesChannelPushes(state.clientName, info)) this.push.attach(state, channelSink(server));
+      else if (state.clientName === CODEX_CLIENT) this.push.attach(state, codexQueueSink(state));
       this.track(
         autoJoin(env)
           .catch((error) => console.warn('auto-join failed:', error))
@@ -172,6 +180,7 @@ export class McpHub implements McpConnectionHandler {
     const open = this.connections.get(connectionId);
     if (!open) return;
     this.connections.delete(connectionId);
+    this.push.detach(connectionId);
     open.state.closed = true;
     // What its session asked the person about closes with it.
     this.track(this.approvals.closeOwner(connectionId, 'The session disconnected.'));
@@ -228,6 +237,7 @@ export class McpHub implements McpConnectionHandler {
     clearInterval(this.heartbeatTimer);
     this.stops.forEach((stop) => stop());
     await Promise.allSettled([...this.pending]);
+    await this.push.close();
     for (const { server } of this.connections.values()) await server.close().catch(() => undefined);
     this.connections.clear();
     this.notifier.close();

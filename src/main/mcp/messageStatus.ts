@@ -1,5 +1,5 @@
 // Who a message routes to and whether it reached them (issue 14): the receipts behind "Seen
-// by Atlas, Birch · waiting for Cedar" and get_message_status. "Routes to" is the activation
+// by Atlas, Birch · pushed to Juniper · waiting for Cedar" and get_message_status. "Routes to" is the activation
 // decision of wait_for_messages (activation.ts), taken now, for every agent session of the
 // room that existed when the message was posted; an agent is counted once, whichever of its
 // sessions got it. Sessions that ended without getting it are left out (nothing reaches them).
@@ -17,6 +17,8 @@ export interface MessageRecipient {
   /** The session shown for the agent: the one that got it, else its live one. */
   readonly session: SessionRow;
   readonly receipt: Receipt | null;
+  /** When it was pushed into the session (issue 26): delivered, not confirmed; null when not pushed. */
+  readonly pushedAt: string | null;
   readonly decision: RoutingDecision;
 }
 
@@ -48,7 +50,8 @@ export async function messageRecipients(services: McpServices, q: Queryable, roo
       const seen = byAgent.get(session.agent_key);
       // One entry per agent: a session that got it wins, else the live one.
       if (!seen || (!seen.receipt && (receipt || (seen.session.ended_at && !session.ended_at)))) {
-        byAgent.set(session.agent_key, { agentKey: session.agent_key, session, receipt, decision });
+        const pushedAt = services.delivery.pushes.pushedAt(room, session.session_id, row.number);
+        byAgent.set(session.agent_key, { agentKey: session.agent_key, session, receipt, pushedAt, decision });
       }
     }
     out.set(row.number, [...byAgent.values()]);

@@ -17,6 +17,7 @@ import { failureResult, hardFailure, jsonResult } from './results';
 import type { CallScope, ToolEnv } from './services';
 import type { ToolCallContext, ToolDefinition, ToolShape } from './toolKit';
 import { upstreamAnswer } from './upstreamTools';
+import { noteCodexThread } from './codexQueue';
 
 type AnyTool = ToolDefinition<ToolShape>;
 
@@ -50,6 +51,7 @@ export class ToolSurface {
       if (name === APPROVAL_TOOL) return callApprovalTool(env, args);
       const entry = this.byName.get(name);
       if (!entry) return upstreamAnswer(name) ?? hardFailure(`Unknown tool: ${name}. This server's tools are listed by tools/list.`);
+      noteCodexThread(env.conn, extra._meta);
       const parsed = await entry.schema.safeParseAsync(args ?? {});
       if (!parsed.success) return hardFailure(`Input validation error: Invalid arguments for tool ${name}: ${issuesText(parsed.error)}`);
       const call: ToolCallContext = {

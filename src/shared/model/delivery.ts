@@ -1,5 +1,5 @@
-// Delivery you can see (issue 14): receipts under messages ("Seen by Atlas, Birch · waiting
-// for Cedar"), a room's token meter and budget, and the loop guard's pause.
+// Delivery you can see (issue 14): receipts under messages ("Seen by Atlas, Birch · pushed to
+// Juniper · waiting for Cedar"), a room's token meter and budget, and the loop guard's pause.
 import { z } from 'zod';
 import { RoomId, RoomNumber, Timestamp } from './common';
 import { Meter, Reachability } from './workers';
@@ -12,10 +12,13 @@ export const SeenBy = z.object({
   exact: z.boolean(),
 });
 
+/** Pushed into the agent's open session (issue 26), not yet returned by one of its reads. */
+export const PushedTo = z.object({ sessionId: z.string(), name: z.string(), at: Timestamp });
+
 export const WaitingFor = z.object({ sessionId: z.string(), name: z.string(), reachability: Reachability });
 
-/** One message's receipts: the agents it routes to that got it, and those it has not reached yet. */
-export const MessageReceipts = z.object({ number: RoomNumber, seen: z.array(SeenBy), waiting: z.array(WaitingFor) });
+/** One message's receipts: the agents it routes to that got it, those it was pushed to, and those it has not reached yet. */
+export const MessageReceipts = z.object({ number: RoomNumber, seen: z.array(SeenBy), pushed: z.array(PushedTo), waiting: z.array(WaitingFor) });
 export const ReceiptsResult = z.object({ receipts: z.array(MessageReceipts) });
 
 /** The loop guard's pause in a room: these agents' messages to one another wake none of them. */
@@ -44,6 +47,7 @@ export const DeliveryLimits = z.object({
 
 export type SeenBy = z.infer<typeof SeenBy>;
 export type WaitingFor = z.infer<typeof WaitingFor>;
+export type PushedTo = z.infer<typeof PushedTo>;
 export type MessageReceipts = z.infer<typeof MessageReceipts>;
 export type RoomDelivery = z.infer<typeof RoomDelivery>;
 export type AlertAction = z.infer<typeof AlertAction>;

@@ -27,6 +27,33 @@ export const REACHABILITY_WORDS: Readonly<Record<Reachability, { label: string; 
   elsewhere: { label: 'On another machine', meaning: "Connected through another machine of the team: a mention reaches it there; whether it is waiting now is shown on that machine." },
 };
 
+/**
+ * How a mention will reach the agent next, as far as the app can know (issue 26): its wait
+ * (inside wait_for_messages), a push into its open Claude Code session (`push` once it acted
+ * on one, `push_unconfirmed` before), a queued message to its Codex thread (`codex_queue`
+ * once a queue resumed it; `codex_no_daemon` / `codex_unknown_thread` where it cannot), a
+ * managed turn, another machine of the team, or nothing until its next tool call
+ * (`next_call`) or connection (`none`).
+ */
+export const WakePath = z.enum(['wait', 'push', 'push_unconfirmed', 'codex_queue', 'codex_no_daemon', 'codex_unknown_thread', 'managed_turn', 'elsewhere', 'next_call', 'none']);
+export type WakePath = z.infer<typeof WakePath>;
+
+export const WAKE_PATH_WORDS: Readonly<Record<WakePath, string>> = {
+  wait: 'Woken in its wait for messages.',
+  push: 'Pushed into its open Claude Code session (it has acted on pushes).',
+  push_unconfirmed: 'Pushed into its open Claude Code session; not acted on yet: start it with the channel flag if nothing happens.',
+  codex_queue: 'Queued into its Codex session, which the Codex daemon resumes.',
+  codex_no_daemon: 'Queued into its Codex session, but no Codex daemon resumes it: run `codex app-server daemon start`.',
+  codex_unknown_thread: 'Not yet: its Codex session has not named its thread (it does on its first tool call).',
+  managed_turn: 'The app starts a turn for it.',
+  elsewhere: 'Reached through the machine it is connected to.',
+  next_call: 'Only on its next tool call: nothing wakes it while it sits at its prompt.',
+  none: 'Not reachable now: it is offline or paused.',
+};
+
+/** Wake paths that mean a mention will not wake the agent (doctor lists them). */
+export const CANNOT_WAKE: ReadonlySet<WakePath> = new Set(['codex_no_daemon', 'codex_unknown_thread', 'next_call']);
+
 /** The roster's order: who a message reaches soonest first. */
 export const REACHABILITY_ORDER: readonly Reachability[] = ['listening', 'working', 'managed', 'elsewhere', 'idle', 'managed_paused', 'offline'];
 
@@ -89,6 +116,8 @@ export const AgentSession = z.object({
   lastWake: Wake.nullable(),
   /** Whether a mention would reach it now. */
   reachability: Reachability,
+  /** How a mention reaches it next (issue 26). */
+  wakePath: WakePath,
   /** What LetAgents tools returned to it in this room. */
   meter: Meter,
 });

@@ -58,6 +58,7 @@ export function agentSession(name: string, online: boolean, roomId = 'github.com
     tasksHeld: [],
     lastWake: null,
     reachability: online ? 'idle' : 'offline',
+    wakePath: online ? 'next_call' : 'none',
     meter: { todayBytes: 0, totalBytes: 0 },
   };
 }

@@ -27,8 +27,9 @@ export async function receiptsOf(app: AppParts, q: Queryable, room: PlacedRoom, 
     return {
       number: row.number,
       seen: list.filter((r) => r.receipt).map((r) => ({ sessionId: r.session.session_id, name: r.session.display_name, at: r.receipt!.at, exact: r.receipt!.exact })),
+      pushed: list.filter((r) => !r.receipt && r.pushedAt).map((r) => ({ sessionId: r.session.session_id, name: r.session.display_name, at: r.pushedAt! })),
       waiting: await mapInOrder(
-        list.filter((r) => !r.receipt),
+        list.filter((r) => !r.receipt && !r.pushedAt),
         async (r) => ({ sessionId: r.session.session_id, name: r.session.display_name, reachability: await reachabilityOf(q, app.hub.delivery, room.place, r.session) }),
       ),
     };

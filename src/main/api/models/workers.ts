@@ -5,6 +5,8 @@
 import { mapInOrder } from '../../domain/inOrder';
 import { compareAgents, type AgentSession, type Meter } from '../../../shared/model/workers';
 import { reachabilityOf } from '../../delivery/reachabilityOf';
+import { placeKey } from '../../domain/placeKeys';
+import { wakePathOf } from '../../mcp/wakePath';
 import { allSessionMeters, roomMeters } from './delivery';
 import type { AppParts } from '../appParts';
 import { appErrors } from '../../domain/errors';
@@ -46,9 +48,15 @@ export async function toAgentSession(app: AppParts, q: Queryable, place: string,
     lastSeenAt: entry.lastSeenAt,
     tasksHeld,
     lastWake: await lastWakeOf(app, q, place, entry.sessionId),
-    reachability: await reachabilityOf(q, app.hub.delivery, place, { ...presence, worker_id: entry.workerId, room_id: entry.roomId }),
+    ...(await reachabilityAndWakePath(app, q, place, { ...presence, worker_id: entry.workerId, room_id: entry.roomId })),
     meter: (meters ?? (await roomMeters(app, q, { place, roomId: entry.roomId })).sessions).get(keyed ? `${entry.roomId}\n${entry.sessionId}` : entry.sessionId) ?? { todayBytes: 0, totalBytes: 0 },
   };
+}
+
+/** Whether a mention reaches the session now, and how it will next (issue 26). */
+async function reachabilityAndWakePath(app: AppParts, q: Queryable, place: string, session: Parameters<typeof reachabilityOf>[3]) {
+  const reachability = await reachabilityOf(q, app.hub.delivery, place, session);
+  return { reachability, wakePath: wakePathOf(reachability, placeKey(place, session.session_id), app.hub.push, app.hub.delivery.pushes) };
 }
 
 /** Agent sessions of one room or all of one place, by reachability (listening first), then most recently seen. */

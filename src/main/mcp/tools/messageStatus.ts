@@ -16,7 +16,7 @@ import { defineTool, readOnly, roomFacade } from '../toolKit';
 export const getMessageStatusTool = defineTool({
   name: 'get_message_status',
   title: 'Message status',
-  description: 'Who a message routes to, when each got it (null: not yet), who listens now.',
+  description: 'Who a message routes to, when each got it (null: not yet; pushed_at: pushed into its session, unread), who listens now.',
   input: { message_id: z.string().describe('msg_N.'), agent: z.string().optional().describe('Only this agent.'), ...roomFacade },
   output: objectResult,
   annotations: readOnly,
@@ -35,6 +35,7 @@ export const getMessageStatusTool = defineTool({
         async (r) => ({
           agent: r.session.display_name,
           delivered_at: r.receipt?.at ?? null,
+          ...(r.pushedAt && !r.receipt ? { pushed_at: r.pushedAt } : {}),
           reachability: await reachabilityOf(q, env.services.delivery, identity.place, r.session),
         }),
       );

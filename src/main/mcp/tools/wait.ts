@@ -23,14 +23,11 @@ import { noteCallIdentity } from '../callScope';
 import type { ToolEnv } from '../services';
 import { ARRAY, STRING, orNull, result } from '../outputSchemas';
 import { defineTool, readOnly, sessionFacade } from '../toolKit';
+import { gatherBurst, sleepOnRoom as sleep } from '../wakeGathering';
 import { noteWake, startWaitProgress } from './waitProgress';
 
 const WINDOW = 100;
 const MAX_LISTED_SKIPS = 100;
-/** A burst: messages committed within this long of the wake that found the first one (issue 18). */
-const BURST_MS = 50;
-/** The burst is over once no commit has come for this long and no write is queued. */
-const BURST_QUIET_MS = 10;
 
 export function clampTimeout(timeout: number | undefined): number {
   if (!timeout) return 30_000;
@@ -40,7 +37,12 @@ export function clampTimeout(timeout: number | undefined): number {
 interface Routed {
   row: MessageRow;
   decision: RoutingDecision | null;
+  /** When it was pushed into the agent's session (issue 26): it activates, but is not news. */
+  pushedAt: string | null;
 }
+
+/** Activates the agent and was not pushed to it already: news that ends the wait. */
+const isNews = (r: Routed) => (!r.decision || r.decision.decision === 'activate') && r.pushedAt === null;
 
 /** What one look at the room found: the newest number, and the window routed after the cursor (none when caught up). */
 interface Look {
@@ -91,6 +93,8 @@ export const waitForMessagesTool = defineTool({
       throw error;
     }
     const skipped: number[] = [];
+    /** Messages pushed to the agent in windows that held no news: they come back as context, marked. */
+    const pushedEarlier: Routed[] = [];
     let gathered = false;
     /** The first message this wait examines: the result delivers what routes to the agent from here on (issue 14). */
     let examinedFrom: number | null = null;
@@ -138,20 +142,23 @@ export const waitForMessagesTool = defineTool({
         if (look.routed) {
           signal.cancel();
           const routed = look.routed;
-          if (routed.some((r) => !r.decision || r.decision.decision === 'activate')) {
+          if (routed.some(isNews)) {
             // Caught up with the room: let the rest of a burst land, then route the window again
             // (when nothing else committed since the look, the window routed above is the whole burst).
             if (!gathered && routed.at(-1)!.row.number === latest) {
               gathered = true;
-              const more = await gatherBurst(env, identity, deadline, call.signal, onFailure);
+              const more = await gatherBurst(env.services.signals, identity, deadline, call.signal, onFailure);
               wakeOnFailure = null;
               if (more || signal.fired() || takeover) continue;
             }
-            const result = await finish(env, identity, routed, skipped, routed.at(-1)!.row.number, 'oldest');
+            const result = await finish(env, identity, [...pushedEarlier, ...routed], skipped, routed.at(-1)!.row.number, 'oldest');
             if (recipient) recordWake(env, identity, recipient.session_id, routed, result.last_observed_message_id);
             return noteWake(call, delivered(result));
           }
-          skipped.push(...routed.map((r) => r.row.number));
+          for (const r of routed) {
+            if (r.pushedAt !== null && r.decision?.decision === 'activate') pushedEarlier.push(r);
+            else skipped.push(r.row.number);
+          }
           cursor = routed.at(-1)!.row.number;
           continue;
         }
@@ -159,7 +166,7 @@ export const waitForMessagesTool = defineTool({
         const remaining = deadline - Date.now();
         if (remaining <= 0 || call.signal.aborted) {
           signal.cancel();
-          return noteWake(call, delivered(await finish(env, identity, [], skipped, cursor, 'oldest')));
+          return noteWake(call, delivered(await finish(env, identity, pushedEarlier, skipped, cursor, 'oldest')));
         }
         await sleep(signal, remaining, call.signal, onFailure);
         wakeOnFailure = null;
@@ -173,11 +180,13 @@ export const waitForMessagesTool = defineTool({
 });
 
 async function route(env: ToolEnv, q: Queryable, room: RoomRef, recipient: SessionRow | null, rows: MessageRow[]): Promise<Routed[]> {
-  if (!recipient) return rows.map((row) => ({ row, decision: null }));
+  if (!recipient) return rows.map((row) => ({ row, decision: null, pushedAt: null }));
   const ctx = await routingContextFor(env.services, q, room, recipient);
+  const { pushes } = env.services.delivery;
   return mapInOrder(rows, async (row) => ({
     row,
     decision: await routeMessage(routableMessage(row), ctx),
+    pushedAt: pushes.pushedAt(room, recipient.session_id, row.number),
   }));
 }
 
@@ -196,7 +205,11 @@ async function finish(
   const { messages, threadContextTruncated } = await identity.storage.read((q) => toAgentMessages(q, roomId, rows));
   const withActivation: AgentMessage[] = messages.map((m, i) => {
     const decision = delivered[i].decision;
-    return decision ? { ...m, activation: { for_current_agent: { decision: 'activate', reason: decision.reason, addressed: decision.addressed } } } : m;
+    if (!decision) return m;
+    const pushedAt = delivered[i].pushedAt;
+    // A pushed message is context here: the agent had it already (pushed_at says when).
+    const forAgent = { decision: 'activate', reason: decision.reason, addressed: decision.addressed, ...(pushedAt ? { pushed_at: pushedAt } : {}) };
+    return { ...m, activation: { for_current_agent: forAgent } };
   });
   const bounded = boundMessageList(withActivation, keep);
   let last = lastExamined;
@@ -216,31 +229,10 @@ async function finish(
   };
 }
 
-/**
- * After a wake found a message that activates the agent: waits for the rest of its burst
- * (true when another message of the room committed meanwhile, so the window is read again),
- * so messages posted in quick succession cost the agent one turn, not several. It ends
- * once no commit has come for BURST_QUIET_MS with no write queued (a lone message waits
- * no longer than that), and never later than BURST_MS, the deadline, a cancel or a
- * takeover. Event-driven like the wait itself.
- */
-async function gatherBurst(env: ToolEnv, room: RoomRef, deadline: number, abort: AbortSignal, onFailure: (wake: () => void) => void): Promise<boolean> {
-  const until = Math.min(Date.now() + BURST_MS, deadline);
-  let more = false;
-  for (;;) {
-    const left = until - Date.now();
-    if (left <= 0) return more;
-    const quiet = room.storage.writing ? left : Math.min(BURST_QUIET_MS, left);
-    const woke = await sleep(env.services.signals.next(room.place, room.roomId), quiet, abort, onFailure);
-    if (woke === 'commit') more = true;
-    if (woke === 'ended' || (woke === 'timer' && !room.storage.writing)) return more;
-  }
-}
-
 /** Notes why the agent was woken: the first activating message of the result it gets. */
 function recordWake(env: ToolEnv, room: RoomRef, sessionId: string, routed: Routed[], lastObserved: string | null): void {
   const last = lastObserved === null ? 0 : parseNumberedId('msg', lastObserved)!;
-  const activating = routed.filter((r) => r.decision?.decision === 'activate' && r.row.number <= last);
+  const activating = routed.filter((r) => r.decision?.decision === 'activate' && r.pushedAt === null && r.row.number <= last);
   const first = activating[0];
   if (!first?.decision) return;
   env.services.wakes.record({
@@ -253,27 +245,5 @@ function recordWake(env: ToolEnv, room: RoomRef, sessionId: string, routed: Rout
     addressed: first.decision.addressed,
     concern: first.decision.concern ?? null,
     activating: activating.length,
-  });
-}
-
-/** Sleeps until the room's next commit, the timer, a client cancel, or a takeover; says which ended it. */
-function sleep(
-  signal: { promise: Promise<void>; cancel(): void },
-  ms: number,
-  abort: AbortSignal,
-  onFailure: (wake: () => void) => void,
-): Promise<'commit' | 'timer' | 'ended'> {
-  return new Promise((resolve) => {
-    const done = (why: 'commit' | 'timer' | 'ended') => {
-      clearTimeout(timer);
-      abort.removeEventListener('abort', ended);
-      signal.cancel();
-      resolve(why);
-    };
-    const ended = () => done('ended');
-    const timer = setTimeout(() => done('timer'), ms);
-    abort.addEventListener('abort', ended, { once: true });
-    onFailure(ended);
-    void signal.promise.then(() => done('commit'));
   });
 }

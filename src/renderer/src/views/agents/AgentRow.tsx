@@ -8,6 +8,7 @@ import { Menu } from '../../components/Menu';
 import { Icon } from '../../components/Icon';
 import { STATUS_WORDS } from '../../components/StatusDot';
 import { Time } from '../../components/Time';
+import { WAKE_PATH_WORDS } from '../../../../shared/model/workers';
 import { ReachabilityDot, ReachabilityLabel } from '../delivery/Reachability';
 import { meterDetail, tokensText } from '../delivery/TokenMeter';
 import { AgentWakes } from './AgentWakes';
@@ -41,6 +42,7 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
           ) : (
             <ReachabilityLabel reachability={agent.reachability} withMeaning />
           )}
+          {!agent.ended && <span className="agent-wake-path">Next mention: {WAKE_PATH_WORDS[agent.wakePath]}</span>}
         </div>
         {agent.online && !agent.ended && <div className="agent-says" title={status}>{status}</div>}
         <AgentWakes sessionId={agent.sessionId} place={agent.place} lastWake={agent.lastWake} />

@@ -8,6 +8,9 @@ import { useToast } from '../../components/Toasts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SnippetDialog } from './SnippetDialog';
 
+/** Claude Code loads our MCP server as a channel (issue 26): pushes then reach an agent at its prompt. */
+export const CLAUDE_CHANNEL_COMMAND = 'claude --dangerously-load-development-channels server:letagents';
+
 export function ToolCard({ tool, onChanged }: { tool: ToolSetup; onChanged: (tool: ToolSetup) => void }) {
   const api = useApi();
   const toast = useToast();
@@ -46,6 +49,12 @@ export function ToolCard({ tool, onChanged }: { tool: ToolSetup; onChanged: (too
         </p>
       )}
       {tool.note && <p className="muted tool-note">{tool.note}</p>}
+      {tool.tool === 'claude-code' && (
+        <p className="muted tool-note">
+          So a mention reaches it while it sits at its prompt, start it with <code>{CLAUDE_CHANNEL_COMMAND}</code> (Claude Code 2.1.80 or later, signed in
+          with a claude.ai account: channels are a research preview and refuse API-key sign-in).
+        </p>
+      )}
       {!tool.available ? (
         <p className="muted tool-note">One-click set-up for {tool.label} is not available yet.</p>
       ) : (

@@ -1,4 +1,4 @@
-// Under a message: "Seen by Atlas, Birch · waiting for Cedar" (issue 14), live. Hovering or
+// Under a message: "Seen by Atlas, Birch · pushed to Juniper · waiting for Cedar" (issues 14, 26), live. Hovering or
 // focusing it shows when each agent got it, and why the others have not (their reachability);
 // Enter or a click keeps that list open. The room's chat provides the store (ReceiptsProvider).
 import { createContext, useContext, useEffect, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -37,14 +37,16 @@ export function MessageReceiptsLine({ number }: { number: number }) {
     (listener) => source.subscribe(number, listener),
     () => source.get(number),
   );
-  if (!receipts || (receipts.seen.length === 0 && receipts.waiting.length === 0)) return null;
+  if (!receipts || (receipts.seen.length === 0 && receipts.pushed.length === 0 && receipts.waiting.length === 0)) return null;
   return <ReceiptsLine receipts={receipts} />;
 }
 
 export function receiptsSummary(receipts: MessageReceipts): string {
   const seen = receipts.seen.length > 0 ? `Seen by ${receipts.seen.map((s) => s.name).join(', ')}` : '';
+  const pushed = receipts.pushed.length > 0 ? `pushed to ${receipts.pushed.map((p) => p.name).join(', ')}` : '';
   const waiting = receipts.waiting.length > 0 ? `waiting for ${receipts.waiting.map((w) => w.name).join(', ')}` : '';
-  return seen && waiting ? `${seen} · ${waiting}` : seen || `Not seen yet: ${waiting}`;
+  if (!seen) return `Not seen yet: ${[pushed, waiting].filter(Boolean).join(' · ')}`;
+  return [seen, pushed, waiting].filter(Boolean).join(' · ');
 }
 
 function ReceiptsLine({ receipts }: { receipts: MessageReceipts }) {
@@ -60,6 +62,11 @@ function ReceiptsLine({ receipts }: { receipts: MessageReceipts }) {
         {receipts.seen.map((s) => (
           <span key={s.sessionId}>
             {s.name}: got it {s.exact ? 'at' : 'by'} <time dateTime={s.at}>{formatClockSeconds(s.at)}</time>
+          </span>
+        ))}
+        {receipts.pushed.map((p) => (
+          <span key={p.sessionId}>
+            {p.name}: pushed into its session at <time dateTime={p.at}>{formatClockSeconds(p.at)}</time>, not read yet
           </span>
         ))}
         {receipts.waiting.map((w) => (

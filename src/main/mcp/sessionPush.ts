@@ -1,0 +1,182 @@
+// Pushing wakes into open sessions (issue 26): an agent that is connected and registered but
+// not inside wait_for_messages (at its prompt, or busy) gets what would have woken it pushed
+// into its session, through the way its client takes it (a Claude Code channel
+// notification; a Codex queued message). The rules are the wait's: the same activation
+// router (activation.ts), the same burst gathering (wakeGathering.ts), so an agent is pushed
+// to exactly as often as a wait would have woken it, and never for room noise. A push is a
+// delivery not yet confirmed (delivery/pushes.ts): receipts say "pushed to Juniper" until a
+// read returns it, and a later wait does not wake the agent for it again.
+import { parseActorLabel } from '../domain/identity/labels';
+import { msgId } from '../domain/ids';
+import { pageAfter, type MessageRow } from '../domain/messages/read';
+import { getSession, type SessionRow } from '../domain/sessions/sessions';
+import { RoomReceipts } from '../domain/delivery/receipts';
+import { getManagedStateOfWorker } from '../store/managedAgentQueries';
+import { LOCAL_PLACE } from '../store/places';
+import type { Storage } from '../store/port';
+import { routerFor } from '../domain/activation/activation';
+import type { ConnectionState } from './connectionState';
+import { splitPlaceKey } from '../domain/placeKeys';
+import type { McpServices } from './services';
+import { BURST_MS, gatherBurst } from './wakeGathering';
+
+/** Messages one push carries at most (a wait's window). */
+const WINDOW = 100;
+
+/** What one push brings: the activating messages of a burst, oldest first. */
+export interface PushedMessages {
+  readonly place: string;
+  readonly roomId: string;
+  readonly session: SessionRow;
+  readonly rows: readonly MessageRow[];
+}
+
+/** How a client takes a push; false when it could not be handed over (nothing is recorded then). */
+export interface PushSink {
+  readonly via: 'channel' | 'codex_queue';
+  send(push: PushedMessages): Promise<boolean>;
+}
+
+interface Target {
+  readonly state: ConnectionState;
+  readonly sink: PushSink;
+}
+
+/** A push being gathered for a session: the first message number it starts from. */
+interface Gathering {
+  from: number;
+}
+
+export class SessionPush {
+  private readonly targets = new Map<string, Target>();
+  private readonly gathering = new Map<string, Gathering>();
+  /** Session key -> its room id (a session never changes room). */
+  private readonly roomOf = new Map<string, string>();
+  private readonly work = new Set<Promise<unknown>>();
+  private readonly stop: () => void;
+
+  constructor(private readonly services: McpServices) {
+    this.stop = services.bus.on('message.created', (e) => this.track(this.messageCommitted(e.place, e.roomId, e.number)));
+  }
+
+  /** The connection's client takes pushes through `sink`. */
+  attach(state: ConnectionState, sink: PushSink): void {
+    this.targets.set(state.id, { state, sink });
+  }
+
+  /** How the session's connection takes pushes now, or null (not connected here, or its client takes none). */
+  sinkFor(sessionKey: string): { via: PushSink['via']; connection: ConnectionState } | null {
+    const binding = this.services.bindings.binding(sessionKey);
+    const target = binding && this.targets.get(binding.connectionId);
+    return target && this.services.bindings.holds(target.state, sessionKey) ? { via: target.sink.via, connection: target.state } : null;
+  }
+
+  detach(connectionId: string): void {
+    this.targets.delete(connectionId);
+  }
+
+  async close(): Promise<void> {
+    this.stop();
+    this.targets.clear();
+    await Promise.allSettled([...this.work]);
+  }
+
+  private track(promise: Promise<unknown>): void {
+    const work = promise.catch((error: unknown) => console.warn('push into an open session failed:', error));
+    this.work.add(work);
+    void work.finally(() => this.work.delete(work));
+  }
+
+  private async messageCommitted(place: string, roomId: string, number: number): Promise<void> {
+    if (this.targets.size === 0) return;
+    const storage = await this.services.places.get(place);
+    for (const target of [...this.targets.values()]) {
+      for (const key of target.state.tokens.keys()) {
+        if (splitPlaceKey(key).place !== place || !this.services.bindings.holds(target.state, key)) continue;
+        if ((await this.roomOfSession(storage, key)) !== roomId) continue;
+        // Inside a wait: the wait delivers it.
+        if (this.services.delivery.reachability.state(key) === 'listening') continue;
+        const pending = this.gathering.get(key);
+        if (pending) {
+          pending.from = Math.min(pending.from, number);
+          continue;
+        }
+        const gathering = { from: number };
+        this.gathering.set(key, gathering);
+        this.track(this.pushAfterBurst(target, key, { place, roomId, storage }, gathering));
+      }
+    }
+  }
+
+  private async roomOfSession(storage: Storage, key: string): Promise<string | null> {
+    const known = this.roomOf.get(key);
+    if (known) return known;
+    const session = await storage.read((q) => getSession(q, splitPlaceKey(key).id));
+    if (!session || session.session_kind !== 'worker') return null;
+    this.roomOf.set(key, session.room_id);
+    return session.room_id;
+  }
+
+  /** Lets the burst land (as a wait does), then pushes what of it activates the agent and it has not had. */
+  private async pushAfterBurst(target: Target, key: string, room: { place: string; roomId: string; storage: Storage }, gathering: Gathering): Promise<void> {
+    try {
+      await gatherBurst(this.services.signals, room, Date.now() + BURST_MS, new AbortController().signal, () => undefined);
+    } finally {
+      this.gathering.delete(key);
+    }
+    const { services } = this;
+    if (target.state.closed || !services.bindings.holds(target.state, key)) return;
+    if (services.delivery.reachability.state(key) === 'listening') return;
+    const { place, roomId, storage } = room;
+    const sessionId = splitPlaceKey(key).id;
+    const { pushes, deliveries } = services.delivery;
+    const found = await storage.read(async (q) => {
+      const session = await getSession(q, sessionId);
+      if (!session || session.ended_at) return null;
+      // A managed agent's turns come from the app (agents/triggers.ts), never from a push; managed agents run in this computer's rooms.
+      if (place === LOCAL_PLACE && session.worker_id && (await getManagedStateOfWorker(q, session.worker_id, session.room_id))) return null;
+      const rows = await pageAfter(q, roomId, gathering.from - 1, WINDOW);
+      if (rows.length === 0) return null;
+      const route = await routerFor(services, q, room, session);
+      const receipts = await RoomReceipts.load(q, roomId, rows[0].number, rows.at(-1)!.number);
+      const fresh: MessageRow[] = [];
+      for (const row of rows) {
+        // Already pushed, or already returned by one of its reads: nothing new to bring.
+        if (pushes.pushedAt(room, sessionId, row.number) || receipts.of(sessionId, row.number) || deliveries.pendingCovers(room, sessionId, row.number)) continue;
+        if ((await route(row)).decision === 'activate') fresh.push(row);
+      }
+      return { session, rows: fresh };
+    });
+    if (!found || found.rows.length === 0) return;
+    // A wait that started meanwhile delivers it instead.
+    if (services.delivery.reachability.state(key) === 'listening') return;
+    if (!(await target.sink.send({ place, roomId, session: found.session, rows: found.rows }))) return;
+    const numbers = found.rows.map((r) => r.number);
+    pushes.record({ place, roomId, sessionId, numbers, at: storage.now(), via: target.sink.via });
+    services.bus.publish({ type: 'message.receipts', place, roomId, sessionId, first: numbers[0], last: numbers.at(-1)! });
+  }
+}
+
+/** The sender as agents know it: an agent's display name, a person's or the system's label. */
+export function senderName(row: Pick<MessageRow, 'source' | 'sender'>): string {
+  if (row.source === 'agent') return parseActorLabel(row.sender)?.displayName ?? row.sender;
+  return row.sender;
+}
+
+/** The text of a push: one message as it is; a burst as lines naming each message and its sender. */
+export function pushText(rows: readonly MessageRow[]): string {
+  if (rows.length === 1) return rows[0].text;
+  return rows.map((r) => `${msgId(r.number)} from ${senderName(r)}: ${r.text}`).join('\n\n');
+}
+
+/** Identifier-only facts about the newest message of a push (channel meta keys must be identifiers). */
+export function pushMeta(push: PushedMessages): Record<string, string> {
+  const newest = push.rows.at(-1)!;
+  return {
+    room: push.roomId,
+    message_id: msgId(newest.number),
+    sender: senderName(newest),
+    ...(newest.thread_root_number !== null ? { thread: msgId(newest.thread_root_number) } : {}),
+    ...(push.rows.length > 1 ? { messages: String(push.rows.length) } : {}),
+  };
+}
