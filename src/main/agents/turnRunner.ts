@@ -22,6 +22,8 @@ export interface TurnRunnerDeps {
   agentDir(agentId: string): string;
   /** The provider process of a running turn started (pid) or ended (null). */
   onProcess(agentId: string, pid: number | null): void;
+  /** One line on what the agent's files now differ by (its worktree), for the turn's log. */
+  changesOfTurn?(): Promise<string | null>;
 }
 
 export interface TurnInput {
@@ -55,6 +57,8 @@ export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: Ab
     await log.forgetSession();
     attempt = await runOnce(deps, input, log, command, null, signal);
   }
+  const changes = await deps.changesOfTurn?.().catch(() => null);
+  if (changes) await log.entry('note', changes);
   await log.finish(attempt.status, attempt.error);
 }
 

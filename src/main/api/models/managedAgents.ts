@@ -36,6 +36,7 @@ export function toManagedAgent(record: ManagedAgentRecord): ManagedAgent {
     heldReason: row.held_reason === null ? null : `It takes no turns: ${heldReasonText(row, row.held_reason)}.`,
     usage: { turnsLastHour: budget.turnsLastHour, tokensToday: budget.tokensToday, costTodayUsd: budget.costTodayUsd },
     lastTurn: last ? { number: last.number, status: last.status, startedAt: last.started_at, endedAt: last.ended_at } : null,
+    workspace: record.workspace,
     createdAt: row.created_at,
   };
 }
