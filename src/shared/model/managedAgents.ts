@@ -1,9 +1,9 @@
-// Managed agents: provider CLIs (Claude Code, Codex) that the app starts in a folder and
+// Managed agents: provider CLIs (Claude Code, Codex, Gemini CLI, OpenCode) that the app starts in a folder and
 // hands a bounded turn whenever something in their room needs them.
 import { z } from 'zod';
 import { RoomId, Timestamp } from './common';
 
-export const ProviderId = z.enum(['claude_code', 'codex']);
+export const ProviderId = z.enum(['claude_code', 'codex', 'gemini', 'opencode']);
 
 /**
  * What the agent may do outside LetAgents' own tools: read the folder only, also edit

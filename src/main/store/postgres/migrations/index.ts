@@ -6,6 +6,7 @@ import { pgMigration002 } from './002_eventConcerns';
 import { pgMigration003 } from './003_managedAgents';
 import { pgMigration004 } from './004_delivery';
 import { pgMigration005 } from './005_places';
+import { pgMigration006 } from './006_moreProviders';
 
-export const pgMigrations: readonly string[] = [pgMigration001, pgMigration002, pgMigration003, pgMigration004, pgMigration005];
+export const pgMigrations: readonly string[] = [pgMigration001, pgMigration002, pgMigration003, pgMigration004, pgMigration005, pgMigration006];
 export const PG_SCHEMA_VERSION = pgMigrations.length;

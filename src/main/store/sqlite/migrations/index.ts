@@ -5,6 +5,7 @@ import { migration002 } from './002_eventConcerns';
 import { migration003 } from './003_managedAgents';
 import { migration004 } from './004_delivery';
 import { migration005 } from './005_places';
+import { migration006 } from './006_moreProviders';
 
-export const migrations: readonly string[] = [migration001, migration002, migration003, migration004, migration005];
+export const migrations: readonly string[] = [migration001, migration002, migration003, migration004, migration005, migration006];
 export const SCHEMA_VERSION = migrations.length;
