@@ -29,7 +29,7 @@ export const METHOD_NAMES = [
   'tasks.releaseWork', 'tasks.releaseReview',
   'workers.list', 'workers.rename', 'workers.disconnect', 'workers.remove', 'workers.wakes',
   'agents.providers', 'agents.list', 'agents.add', 'agents.pause', 'agents.resume', 'agents.stop', 'agents.runNow',
-  'agents.remove', 'agents.activity', 'agents.changes', 'agents.merge', 'agents.discard',
+  'agents.remove', 'agents.activity', 'agents.changes', 'agents.merge', 'agents.discard', 'agents.openFolder',
   'needsYou.list', 'needsYou.answer', 'needsYou.dismiss', 'needsYou.act',
   'delivery.receipts', 'delivery.room', 'delivery.setRoomBudget',
   'memory.list', 'memory.add', 'memory.edit', 'memory.retire',

@@ -113,6 +113,7 @@ export const contract = {
   ),
   'agents.changes': method(z.strictObject({ ...managed, diff: z.boolean().optional() }), AgentChanges, 'What it changed on its branch against its base, committed and uncommitted (diff: the unified diff too).'),
   'agents.merge': method(z.strictObject(managed), MergeResult, 'Merges its branch into its base; refused with the conflicting files named, nothing changed.'),
+  'agents.openFolder': method(z.strictObject(managed), Opened, 'Opens the folder it works in (its worktree) in the file manager (false where the host cannot).'),
   'agents.discard': method(z.strictObject(managed), AgentWorkspace, 'Throws its worktree and branch away; its next turn starts again from the base.'),
   'agents.activity': method(z.strictObject({ ...managed, limit: z.number().int().min(1).max(50).optional() }), AgentActivity, 'Its latest turns, newest first, with what happened in each.'),
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkspace } from '../../../src/main/agents/workspace/workspace';
 import { cleanupSpawned, tempDir } from '../../support';
-import { say, type ModelRequest, type ModelStep } from '../../support/fakeModels';
+import { say, writeInWorktree } from '../../support/fakeModels';
 import { startManagedApp, type ManagedApp } from './managedApp';
 
 let app: ManagedApp | null = null;
@@ -27,16 +27,6 @@ function initRepo(folder: string): void {
   git(folder, 'add', '-A');
   git(folder, 'commit', '-q', '-m', 'start');
 }
-
-/** The worktree the turn prompt names. */
-function worktreeIn(request: ModelRequest): string {
-  const match = /your own git worktree \(([^)]+)\)/.exec(request.prompts.join('\n'));
-  if (!match) throw new Error('The turn prompt names no worktree.');
-  return match[1];
-}
-
-/** Claude Code's Write of `file` (relative to the agent's worktree). */
-const writeInWorktree = (file: string, content: string): ModelStep => ({ kind: 'tool', name: 'Write', builtIn: true, args: (r) => ({ file_path: join(worktreeIn(r), file), content }) });
 
 describe('managed agents in worktrees of their own (real git, real Claude Code, fake model)', () => {
   it('gives two edit-agents separate branches, keeps each edit on its own, merges one, refuses the conflicting one and keeps unmerged work on remove until confirmed', async () => {

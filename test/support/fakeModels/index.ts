@@ -8,7 +8,7 @@ import { geminiSettings, startFakeGemini } from './gemini';
 import { codexConfigFor, opencodeConfigFor, startFakeOpenAi } from './openai';
 import { ModelScript } from './script';
 
-export { ModelScript, callBuiltInTool, callTool, gate, identityIn, replyInRoom, say, type ModelRequest, type ModelStep } from './script';
+export { ModelScript, callBuiltInTool, callTool, gate, identityIn, replyInRoom, say, worktreeIn, writeInWorktree, type ModelRequest, type ModelStep } from './script';
 export { ANTHROPIC_USAGE } from './anthropic';
 export { OPENAI_USAGE } from './openai';
 export { GEMINI_USAGE } from './gemini';

@@ -8,7 +8,7 @@ import type { Methods } from './types';
 
 type AgentMethods = Methods<
   'agents.providers' | 'agents.list' | 'agents.add' | 'agents.pause' | 'agents.resume' | 'agents.stop' | 'agents.runNow' | 'agents.remove' | 'agents.activity'
-  | 'agents.changes' | 'agents.merge' | 'agents.discard'
+  | 'agents.changes' | 'agents.merge' | 'agents.discard' | 'agents.openFolder'
 >;
 
 export function agentMethods(ctx: ApiContext): AgentMethods {
@@ -25,6 +25,10 @@ export function agentMethods(ctx: ApiContext): AgentMethods {
     'agents.changes': ({ agentId, diff }) => agents.changes(agentId, diff === true),
     'agents.merge': ({ agentId }) => agents.merge(agentId),
     'agents.discard': ({ agentId }) => agents.discard(agentId),
+    'agents.openFolder': async ({ agentId }) => {
+      const { workspace } = await agents.get(agentId);
+      return { opened: ctx.host.openPath ? await ctx.host.openPath(workspace.path) : false };
+    },
     'agents.activity': async ({ agentId, limit }) => {
       if (!(await ctx.app.core.store.read((q) => getManagedAgentRow(q, agentId)))) throw appErrors.notFound('Managed agent');
       return ctx.app.core.store.read((q) => agentActivity(q, agentId, limit ?? 20));
