@@ -1,4 +1,4 @@
-// Every figure (issue 8; B12 from issue 13; B13 from issue 18; B14 from issue 19; B10, B11 and P1, the storage port's overhead, from issue 12), in the order a full run measures them.
+// Every figure (issue 8; B12 from issue 13; B13 from issue 18; B14 from issue 19; W1 from issue 28; B10, B11 and P1, the storage port's overhead, from issue 12), in the order a full run measures them.
 import type { Figure } from '../lib/figure';
 import { b1 } from './b1SendRoundTrip';
 import { b2 } from './b2ReadNewest';
@@ -15,5 +15,6 @@ import { b12 } from './b12ToolList';
 import { b13 } from './b13WakesPerRound';
 import { b14 } from './b14ManagedTurn';
 import { p1 } from './p1StoragePort';
+import { w1 } from './w1WorktreeOverhead';
 
-export const figures: readonly Figure[] = [b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, p1];
+export const figures: readonly Figure[] = [b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, w1, p1];

@@ -2,7 +2,7 @@
 // files included), read through a throwaway copy of the worktree's index so the agent's own
 // staging is never touched; and the person's actions on it: merge into the base (refused,
 // naming the conflicting files, when it does not merge cleanly; never forced) and discard.
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { AgentChanges, ChangedFile } from '../../../shared/model/managedAgents';
@@ -18,6 +18,8 @@ export interface Worktree {
 
 /** Most diff text handed to the app; past it the view says it was cut. */
 const MAX_DIFF_CHARS = 2_000_000;
+/** New files larger than this count as binary (no lines read). */
+const MAX_COUNTED_BYTES = 8 * 1024 * 1024;
 
 /** Runs `fn` with GIT_INDEX_FILE on a copy of the worktree's index where every change is staged. */
 async function withEverythingStaged<T>(root: string, fn: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
@@ -44,34 +46,56 @@ function forkPoint(w: Worktree): Promise<string> {
   return gitOut(w.root, ['merge-base', w.base, 'HEAD']);
 }
 
-/** Files and lines changed against the base; `diff` with the unified diff text. */
+/**
+ * Files and lines changed against the base; `diff` with the unified diff text. The stat
+ * alone (each turn's log line) reads git's own numstat of the tracked files and counts the
+ * new files' lines here: a handful of git runs side by side, no index written.
+ */
 export async function readChanges(w: Worktree, withDiff: boolean): Promise<AgentChanges> {
   const from = await forkPoint(w);
-  const uncommitted = (await gitOut(w.root, ['status', '--porcelain', '--untracked-files=all'])).split('\n').filter((l) => l !== '').length;
-  const ahead = Number(await gitOut(w.root, ['rev-list', '--count', `${from}..HEAD`]));
-  return withEverythingStaged(w.root, async (env) => {
-    const numstat = await gitOut(w.root, ['diff', '--cached', '--numstat', '-z', '--no-renames', from], env);
-    const files = parseNumstat(numstat);
-    let diff: string | null = null;
-    let diffCut = false;
-    if (withDiff) {
-      const text = (await git(w.root, ['diff', '--cached', '--no-renames', '--no-color', from], env)).stdout;
-      diffCut = text.length > MAX_DIFF_CHARS;
-      diff = diffCut ? text.slice(0, MAX_DIFF_CHARS) : text;
-    }
-    return {
-      branch: w.branch,
-      base: w.base,
-      path: w.root,
-      files,
-      added: files.reduce((n, f) => n + f.added, 0),
-      removed: files.reduce((n, f) => n + f.removed, 0),
-      commits: ahead,
-      uncommittedFiles: uncommitted,
-      diff,
-      diffCut,
-    };
-  });
+  const [tracked, status, ahead] = await Promise.all([
+    gitOut(w.root, ['diff', '--numstat', '-z', '--no-renames', from]),
+    gitOut(w.root, ['status', '--porcelain', '-z', '--untracked-files=all']),
+    gitOut(w.root, ['rev-list', '--count', `${from}..HEAD`]),
+  ]);
+  const entries = status.split('\0').filter((e) => e.length > 3);
+  const untracked = entries.filter((e) => e.startsWith('?? ')).map((e) => e.slice(3));
+  const files = [...parseNumstat(tracked), ...untracked.map((path) => newFile(w.root, path))].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  let diff: string | null = null;
+  let diffCut = false;
+  if (withDiff) {
+    const text = await withEverythingStaged(w.root, async (env) => (await git(w.root, ['diff', '--cached', '--no-renames', '--no-color', from], env)).stdout);
+    diffCut = text.length > MAX_DIFF_CHARS;
+    diff = diffCut ? text.slice(0, MAX_DIFF_CHARS) : text;
+  }
+  return {
+    branch: w.branch,
+    base: w.base,
+    path: w.root,
+    files,
+    added: files.reduce((n, f) => n + f.added, 0),
+    removed: files.reduce((n, f) => n + f.removed, 0),
+    commits: Number(ahead),
+    uncommittedFiles: entries.length,
+    diff,
+    diffCut,
+  };
+}
+
+/** A file git does not track yet: all its lines are added (a binary one counts none). */
+function newFile(root: string, path: string): ChangedFile {
+  let bytes: Buffer;
+  try {
+    const full = join(root, path);
+    if (statSync(full).size > MAX_COUNTED_BYTES) return { path, added: 0, removed: 0, binary: true };
+    bytes = readFileSync(full);
+  } catch {
+    return { path, added: 0, removed: 0, binary: false };
+  }
+  if (bytes.includes(0)) return { path, added: 0, removed: 0, binary: true };
+  const text = bytes.toString('utf8');
+  const lines = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  return { path, added: lines, removed: 0, binary: false };
 }
 
 function parseNumstat(text: string): ChangedFile[] {
