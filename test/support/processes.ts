@@ -1,7 +1,7 @@
 // Every process a test starts is tracked here, so one call in afterEach/afterAll ends
 // them all (by pid) and removes the temporary data folders.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -23,6 +23,18 @@ export function trackPid(pid: number): void {
 /** A fresh empty temp folder, removed by cleanupSpawned(). */
 export function tempDir(prefix = 'la-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
+}
+
+/**
+ * A fresh empty temp folder below the checkout's .tmp/ instead of the system's world-writable
+ * temp folder: for CLIs that refuse settings files under such a folder (Gemini CLI's system
+ * settings). Removed by cleanupSpawned().
+ */
+export function privateTempDir(root: string, prefix = 'la-'): string {
+  mkdirSync(join(root, '.tmp'), { recursive: true, mode: 0o755 });
+  const dir = mkdtempSync(join(root, '.tmp', prefix));
   tempDirs.add(dir);
   return dir;
 }

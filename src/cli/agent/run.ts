@@ -29,7 +29,7 @@ export const AGENT_USAGE = `usage: letagents-desktop agent <action> [options] [-
 AGENT is the agent's name or id.
 `;
 
-const PROVIDERS: Record<string, string> = { claude: 'claude_code', 'claude-code': 'claude_code', claude_code: 'claude_code', codex: 'codex' };
+const PROVIDERS: Record<string, string> = { claude: 'claude_code', 'claude-code': 'claude_code', claude_code: 'claude_code', codex: 'codex', gemini: 'gemini', 'gemini-cli': 'gemini', opencode: 'opencode' };
 const PERMISSIONS: Record<string, string> = { 'read-only': 'read_only', read_only: 'read_only', edit: 'edit', ask: 'ask', 'provider-default': 'provider_default', provider_default: 'provider_default' };
 const ACTIONS = { pause: 'agents.pause', resume: 'agents.resume', stop: 'agents.stop', run: 'agents.runNow', remove: 'agents.remove' } as const;
 

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AddAgentInput, ProviderInfo } from '../../shared/model/managedAgents';
+import type { AddAgentInput, AgentChanges, AgentWorkspace, MergeResult, ProviderInfo } from '../../shared/model/managedAgents';
 import type { PersonActor } from '../domain/actor';
 import { appErrors } from '../domain/errors';
 import { workerSessionId } from '../domain/identity/agentKeys';
@@ -41,6 +41,7 @@ import { signInWarning } from './signInCheck';
 import { runTurn } from './turnRunner';
 import { TurnScheduler } from './turnScheduler';
 import type { Trigger } from './types';
+import { AgentWorkspaces } from './workspace/agentWorkspaces';
 import { keepTriggers, takeWaiting } from './waitingTriggers';
 
 export interface ManagedAgentsOptions {
@@ -68,6 +69,7 @@ export interface ManagedAgentRecord {
   readonly turnState: 'idle' | 'queued' | 'running';
   readonly budget: BudgetUse;
   readonly lastTurn: TurnRow | undefined;
+  readonly workspace: AgentWorkspace;
 }
 
 export class ManagedAgents {
@@ -77,11 +79,13 @@ export class ManagedAgents {
   private readonly ownEvents = new Set<string>();
   private readonly pids = new Map<string, number>();
   private readonly env: NodeJS.ProcessEnv;
+  private readonly workspaces: AgentWorkspaces;
   private readonly stopWatching: () => void;
   readonly ready: Promise<void>;
 
   constructor(private readonly options: ManagedAgentsOptions) {
     this.env = childEnv(options.env);
+    this.workspaces = new AgentWorkspaces(options.dataDir);
     this.scheduler = new TurnScheduler({
       maxConcurrent: options.maxConcurrentTurns,
       turnTimeLimitMs: options.turnTimeLimitMs,
@@ -152,9 +156,32 @@ export class ManagedAgents {
       });
       tx.emit({ type: 'agent.changed', agentId });
     });
+    await this.workspaces.create({ agentId, name: config.name, folder: config.folder, writes: config.permissions !== 'read_only', inFolder: input.workInFolder === true });
     const record = await this.get(agentId);
     this.track(record.row, record.worker);
     return record;
+  }
+
+  /** What it changed on its branch against its base (the Changes view; `withDiff`: the diff too). */
+  async changes(agentId: string, withDiff: boolean): Promise<AgentChanges> {
+    const row = await this.requireRow(agentId);
+    return this.workspaces.changes(agentId, row.folder, withDiff);
+  }
+
+  /** Merges its branch into its base; refused (nothing changed) while it takes a turn or on conflicts. */
+  async merge(agentId: string): Promise<MergeResult> {
+    const record = await this.get(agentId);
+    if (this.scheduler.state(agentId) === 'running') throw appErrors.invalidInput('It is taking a turn now; merge when the turn has ended (or stop it).');
+    return this.workspaces.merge(agentId, record.row.folder, record.session?.display_name ?? record.worker?.display_name ?? 'The agent');
+  }
+
+  /** Throws its worktree and branch away (the person confirmed); its next turn starts again from the base. */
+  async discard(agentId: string): Promise<AgentWorkspace> {
+    const row = await this.requireRow(agentId);
+    if (this.scheduler.state(agentId) === 'running') throw appErrors.invalidInput('It is taking a turn now; stop it before discarding its changes.');
+    await this.workspaces.discard(agentId, row.folder);
+    await this.options.store.write(async (tx) => tx.emit({ type: 'agent.changed', agentId }));
+    return this.workspaces.of(agentId, row.folder);
   }
 
   /** No new turns; a running turn finishes; what activates it meanwhile waits for Resume. */
@@ -227,8 +254,10 @@ export class ManagedAgents {
   }
 
   /** Stops it, removes it from its room (its tasks there go back to accepted) and forgets it. */
-  async remove(agentId: string, person: PersonActor): Promise<boolean> {
+  async remove(agentId: string, person: PersonActor, discardWork = false): Promise<boolean> {
     const record = await this.get(agentId);
+    // Refused, with nothing changed, while its worktree holds work the person has not let go.
+    await this.workspaces.checkRemovable(agentId, record.row.folder, discardWork);
     this.members.delete(agentId);
     await this.scheduler.stop(agentId);
     if (record.session && record.session.ended_at === null) await this.options.endSessionByPerson(record.session.session_id, 'remove', person);
@@ -238,6 +267,7 @@ export class ManagedAgents {
       return gone;
     });
     rmSync(this.agentDir(agentId), { recursive: true, force: true });
+    await this.workspaces.forget(agentId, record.row.folder);
     return removed;
   }
 
@@ -297,7 +327,9 @@ export class ManagedAgents {
     const session = await store.read((q) => getSession(q, workerSessionId(row.worker_id, row.room_id)));
     const room = await store.read((q) => getRoom(q, row.room_id));
     if (!worker || !room) return;
+    const workspace = await this.workspaces.forTurn(agentId, row.folder);
     const prompt = buildTurnPrompt({
+      workspace,
       name: session?.display_name ?? worker.display_name,
       workerId: worker.worker_id,
       roomId: row.room_id,
@@ -314,13 +346,15 @@ export class ManagedAgents {
       helper: this.options.helper,
       agentDir: (id: string) => this.agentDir(id),
       onProcess: (id: string, pid: number | null) => (pid === null ? this.pids.delete(id) : this.pids.set(id, pid)),
+      changesOfTurn: () => this.workspaces.turnSummary(agentId, row.folder),
     };
     // The turn's prompt hands it the triggering messages: they are delivered to it now.
     const sessionId = workerSessionId(row.worker_id, row.room_id);
     for (const t of triggers) {
       if (t.kind === 'message') this.options.services.delivery.deliveries.record({ place: store.place, roomId: t.roomId }, sessionId, t.number, t.number);
     }
-    const outcome = await runTurn(deps, { agent: row, prompt, triggers, name: session?.display_name ?? worker.display_name }, signal);
+    // The turn runs where the agent works: its worktree, or the folder itself.
+    const outcome = await runTurn(deps, { agent: { ...row, folder: workspace.path }, prompt, triggers, name: session?.display_name ?? worker.display_name }, signal);
     if (outcome.cantRun) await this.cannotRun(row, outcome.cantRun, triggers);
   }
 
@@ -348,7 +382,8 @@ export class ManagedAgents {
     const room = await store.read((q) => getRoom(q, row.room_id));
     const budget = await store.read((q) => budgetUse(q, row, new Date()));
     const lastTurn = await store.read(async (q) => (await listTurnRows(q, row.agent_id, 1))[0]);
-    return { row, worker, session, roomName: room?.display_name ?? row.room_id, turnState: this.scheduler.state(row.agent_id), budget, lastTurn };
+    const workspace = this.workspaces.of(row.agent_id, row.folder);
+    return { row, worker, session, roomName: room?.display_name ?? row.room_id, turnState: this.scheduler.state(row.agent_id), budget, lastTurn, workspace };
   }
 
   private async requireRow(agentId: string): Promise<ManagedAgentRow> {

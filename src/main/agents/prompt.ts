@@ -1,6 +1,7 @@
 // The prompt of one managed turn: who the agent is in LetAgents (its worker_id, registered
 // by the app beforehand, and its room), the person's standing instructions, and why it
 // has this turn. It goes to the provider on stdin, never on its command line.
+import type { AgentWorkspace } from '../../shared/model/managedAgents';
 import type { Trigger } from './types';
 
 /** Triggering messages quoted in full up to this many characters each; the agent reads the rest. */
@@ -14,6 +15,8 @@ export interface TurnPromptInput {
   readonly roomName: string;
   readonly instructions: string;
   readonly triggers: readonly Trigger[];
+  /** Where it works (its own worktree and branch, or the folder itself). */
+  readonly workspace?: AgentWorkspace;
 }
 
 export function buildTurnPrompt(input: TurnPromptInput): string {
@@ -24,6 +27,13 @@ export function buildTurnPrompt(input: TurnPromptInput): string {
     `First call register_agent_session with worker_id "${input.workerId}" and room_id "${input.roomId}", ` +
       'then pass that worker_id on every LetAgents tool call. Never share it.',
   ];
+  if (input.workspace?.kind === 'worktree') {
+    lines.push(
+      '',
+      `You work in your own git worktree (${input.workspace.path}) on the branch ${input.workspace.branch}, started from ${input.workspace.base}. ` +
+        'Other agents work on branches of their own; the person reviews your changes and merges them. Commit your work on this branch when a piece is done.',
+    );
+  }
   if (input.instructions.trim() !== '') {
     lines.push('', 'Standing instructions from the person who runs you:', input.instructions.trim());
   }

@@ -32,6 +32,8 @@ export interface TurnRunnerDeps {
   readonly approvals: Approvals;
   /** The provider process of a running turn started (pid) or ended (null). */
   onProcess(agentId: string, pid: number | null): void;
+  /** One line on what the agent's files now differ by (its worktree), for the turn's log. */
+  changesOfTurn?(): Promise<string | null>;
 }
 
 export interface TurnInput {
@@ -85,6 +87,8 @@ export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: Ab
   if (attempt.status === 'failed' && attempt.cause) {
     return cantRunEnd(log, cantRunOf(provider, attempt.cause, { command, model: agent.model, detail: attempt.error ?? '' }));
   }
+  const changes = await deps.changesOfTurn?.().catch(() => null);
+  if (changes) await log.entry('note', changes);
   await log.finish(attempt.status, attempt.error);
   return { cantRun: null };
 }

@@ -1,9 +1,9 @@
-// Managed agents: provider CLIs (Claude Code, Codex) that the app starts in a folder and
+// Managed agents: provider CLIs (Claude Code, Codex, Gemini CLI, OpenCode) that the app starts in a folder and
 // hands a bounded turn whenever something in their room needs them.
 import { z } from 'zod';
 import { RoomId, Timestamp } from './common';
 
-export const ProviderId = z.enum(['claude_code', 'codex']);
+export const ProviderId = z.enum(['claude_code', 'codex', 'gemini', 'opencode']);
 
 /**
  * What the agent may do outside LetAgents' own tools: read the folder only, also edit
@@ -26,6 +26,8 @@ export const TriggerKind = z.enum(['message', 'task', 'run_now']);
 export const PERMISSIONS_OF: Readonly<Record<z.infer<typeof ProviderId>, readonly z.infer<typeof AgentPermissions>[]>> = {
   claude_code: ['read_only', 'edit', 'ask', 'provider_default'],
   codex: ['read_only', 'edit', 'provider_default'],
+  gemini: ['read_only', 'edit', 'provider_default'],
+  opencode: ['read_only', 'edit', 'provider_default'],
 };
 
 export const MAX_INSTRUCTIONS_CHARS = 20_000;
@@ -52,6 +54,52 @@ export const AddAgentInput = z.strictObject({
   turnsPerHour: z.number().int().min(1, 'Turns per hour must be at least 1.').max(MAX_TURNS_PER_HOUR).nullable().optional(),
   /** Most tokens (as the provider reports them) per day (UTC); null: no cap. */
   dailyTokenCap: z.number().int().min(1_000, 'A daily token cap must be at least 1,000.').max(MAX_DAILY_TOKEN_CAP).nullable().optional(),
+  /** Work in the folder itself instead of a worktree of its own (when it may edit a git repository). */
+  workInFolder: z.boolean().optional(),
+});
+
+/**
+ * Where the agent works: its own git worktree on its own branch (letagents/<name>, started
+ * from `base`), or the folder itself (`note` says why).
+ */
+export const AgentWorkspace = z.object({
+  kind: z.enum(['worktree', 'folder']),
+  /** The folder its turns run in. */
+  path: z.string(),
+  /** The repository the worktree belongs to (the person's checkout); null in the folder itself. */
+  repo: z.string().nullable(),
+  branch: z.string().nullable(),
+  base: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+export const ChangedFile = z.object({ path: z.string(), added: z.number().int(), removed: z.number().int(), binary: z.boolean() });
+
+/** What an agent changed on its branch against its base: committed and uncommitted. */
+export const AgentChanges = z.object({
+  branch: z.string(),
+  base: z.string(),
+  /** Its worktree's folder. */
+  path: z.string(),
+  files: z.array(ChangedFile),
+  added: z.number().int(),
+  removed: z.number().int(),
+  /** Commits on its branch since it left the base. */
+  commits: z.number().int(),
+  uncommittedFiles: z.number().int(),
+  /** The unified diff; null when not asked for. */
+  diff: z.string().nullable(),
+  /** The diff was too long and is cut. */
+  diffCut: z.boolean(),
+});
+
+export const MergeResult = z.object({
+  merged: z.boolean(),
+  /** Files changed on both sides (a refused merge). */
+  conflicts: z.array(z.string()),
+  /** Why it was refused, in plain words; null when merged. */
+  reason: z.string().nullable(),
+  commit: z.string().nullable(),
 });
 
 export const TurnSummary = z.object({
@@ -93,6 +141,7 @@ export const ManagedAgent = z.object({
     costTodayUsd: z.number().nullable(),
   }),
   lastTurn: TurnSummary.nullable(),
+  workspace: AgentWorkspace,
   createdAt: Timestamp,
 });
 
@@ -148,3 +197,7 @@ export type ActivityEntry = z.infer<typeof ActivityEntry>;
 export type TurnView = z.infer<typeof TurnView>;
 export type AgentActivity = z.infer<typeof AgentActivity>;
 export type ProviderInfo = z.infer<typeof ProviderInfo>;
+export type AgentWorkspace = z.infer<typeof AgentWorkspace>;
+export type ChangedFile = z.infer<typeof ChangedFile>;
+export type AgentChanges = z.infer<typeof AgentChanges>;
+export type MergeResult = z.infer<typeof MergeResult>;

@@ -10,7 +10,7 @@ import { createMemorySecretStore, type MemorySecretStore } from '../../../src/ma
 import type { MethodName } from '../../../src/shared/bridge';
 import type { MethodInput, MethodOutput } from '../../../src/shared/contract';
 import type { TurnView } from '../../../src/shared/types';
-import { ensureCliBuilt, repoRoot, tempDir } from '../../support';
+import { ensureCliBuilt, privateTempDir, repoRoot, tempDir } from '../../support';
 import { startFakeModel, type FakeModel, type FakeProvider } from '../../support/fakeModels';
 import { waitUntil } from '../../support/waitUntil';
 
@@ -49,7 +49,8 @@ export const CLI_BIN = join(repoRoot, 'node_modules', '.bin');
 export async function startManagedApp(options: ManagedAppOptions): Promise<ManagedApp> {
   await ensureCliBuilt();
   const home = options.from?.home ?? tempDir('la-managed-home-');
-  const dataDir = options.from?.dataDir ?? join(tempDir('la-managed-'), 'data');
+  // Gemini CLI skips a system settings file below a world-writable folder such as /tmp.
+  const dataDir = options.from?.dataDir ?? join(options.provider === 'gemini' ? privateTempDir(repoRoot, 'la-managed-') : tempDir('la-managed-'), 'data');
   const folder = options.from?.folder ?? join(tempDir('la-managed-work-'), 'project');
   mkdirSync(folder, { recursive: true });
   const model = options.from?.model ?? (await startFakeModel(options.provider, home));

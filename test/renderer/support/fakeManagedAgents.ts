@@ -28,6 +28,7 @@ export function managedAgent(name: string, extra: Partial<ManagedAgent> = {}): M
     waitingMessages: 0,
     usage: { turnsLastHour: 0, tokensToday: 0, costTodayUsd: null },
     lastTurn: null,
+    workspace: { kind: 'folder', path: `/home/ada/projects/${name.toLowerCase()}`, repo: null, branch: null, base: null, note: 'Works in the folder itself: it may only read.' },
     createdAt: at(0),
     ...extra,
   };

@@ -1,18 +1,20 @@
-// Fake model servers for the real Claude Code and Codex CLIs (the model is the only part of
+// Fake model servers for the real Claude Code, Codex, Gemini CLI and OpenCode CLIs (the model is the only part of
 // a managed turn that lives outside this machine), and the home folder each CLI runs with.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeAnthropic } from './anthropic';
 import type { FakeModelServer } from './http';
-import { codexConfigFor, startFakeOpenAi } from './openai';
+import { geminiSettings, startFakeGemini } from './gemini';
+import { codexConfigFor, opencodeConfigFor, startFakeOpenAi } from './openai';
 import { ModelScript } from './script';
 
-export { ModelScript, callBuiltInTool, callTool, gate, identityIn, replyInRoom, say, type ModelRequest, type ModelStep } from './script';
+export { ModelScript, callBuiltInTool, callTool, gate, identityIn, replyInRoom, say, worktreeIn, writeInWorktree, type ModelRequest, type ModelStep } from './script';
 export { ANTHROPIC_USAGE } from './anthropic';
 export { OPENAI_USAGE } from './openai';
+export { GEMINI_USAGE } from './gemini';
 export type { FakeModelServer } from './http';
 
-export type FakeProvider = 'claude_code' | 'codex';
+export type FakeProvider = 'claude_code' | 'codex' | 'gemini' | 'opencode';
 
 export interface FakeModel {
   readonly provider: FakeProvider;
@@ -26,10 +28,21 @@ export interface FakeModel {
 /** Starts the fake for `provider` and prepares `home` (the CLI's config there points at the fake). */
 export async function startFakeModel(provider: FakeProvider, home: string): Promise<FakeModel> {
   const script = new ModelScript();
-  const server = provider === 'claude_code' ? await startFakeAnthropic(script) : await startFakeOpenAi(script);
+  const server = provider === 'claude_code' ? await startFakeAnthropic(script) : provider === 'gemini' ? await startFakeGemini(script) : await startFakeOpenAi(script);
+  const env: Record<string, string> = { ...server.env, HOME: home };
   if (provider === 'codex') {
     mkdirSync(join(home, '.codex'), { recursive: true });
     writeFileSync(join(home, '.codex', 'config.toml'), codexConfigFor(server));
   }
-  return { provider, script, server, env: { ...server.env, HOME: home }, close: server.close };
+  if (provider === 'gemini') {
+    mkdirSync(join(home, '.gemini'), { recursive: true });
+    writeFileSync(join(home, '.gemini', 'settings.json'), geminiSettings());
+  }
+  if (provider === 'opencode') {
+    mkdirSync(join(home, '.config', 'opencode'), { recursive: true });
+    writeFileSync(join(home, '.config', 'opencode', 'opencode.json'), opencodeConfigFor(server));
+    // models.dev (OpenCode's model list) is off this machine.
+    env.OPENCODE_DISABLE_MODELS_FETCH = 'true';
+  }
+  return { provider, script, server, env, close: server.close };
 }

@@ -1,11 +1,14 @@
 // A fake of OpenAI's Responses API (streamed as server-sent events, plus /v1/models) that
-// Codex talks to as a custom model provider. Codex lists our MCP tools under one namespace;
-// the model calls them by name within it.
+// Codex and OpenCode talk to as a custom model provider. Codex lists our MCP tools under one
+// namespace and the model calls them by name within it; OpenCode lists them as plain
+// functions named letagents_<tool>.
 import type { FakeModelServer } from './http';
 import { eventStream, json, listen } from './http';
 import type { ModelRequest, ModelScript } from './script';
 
 const NAMESPACE = 'mcp__letagents';
+/** OpenCode's names for our tools: <server>_<tool>. */
+const OPENCODE_PREFIX = 'letagents_';
 export const FAKE_OPENAI_MODEL = 'fake-model';
 /** What every answer reports as used (Codex sums them per thread). */
 export const OPENAI_USAGE = { input: 100, output: 20 } as const;
@@ -24,24 +27,26 @@ export async function startFakeOpenAi(script: ModelScript): Promise<FakeModelSer
     if (script.refusal) return json(res, script.refusal.status, script.refusal.body);
     const b = (body ?? {}) as ResponsesBody;
     const namespace = (b.tools ?? []).find((t) => t.type === 'namespace' && t.name === NAMESPACE);
-    const step = namespace ? await script.next(toRequest(b, namespace.tools ?? [])) : ({ kind: 'text', text: 'Title' } as const);
+    const functions = (b.tools ?? []).filter((t) => t.type === 'function' && t.name?.startsWith(OPENCODE_PREFIX));
+    const ours = namespace ? (namespace.tools ?? []) : functions.map((t) => ({ name: t.name!.slice(OPENCODE_PREFIX.length) }));
+    const step = ours.length > 0 ? await script.next(toRequest(b, ours)) : ({ kind: 'text', text: 'Title' } as const);
     const id = ++n;
+    // Codex calls within the namespace; OpenCode by the prefixed name (its own tools by theirs).
+    // Codex's own tools (e.g. exec_command) have no namespace; ours are under one.
+    const call = namespace ? { ...(step.kind === 'tool' && step.builtIn ? {} : { namespace: NAMESPACE }), name: step.kind === 'tool' ? step.name : '' } : { name: step.kind === 'tool' && !step.builtIn ? OPENCODE_PREFIX + step.name : step.kind === 'tool' ? step.name : '' };
     const item =
       step.kind === 'tool'
-        ? {
-            type: 'function_call', id: `fc_fake_${id}`, call_id: `call_fake_${id}`,
-            // Codex's own tools (e.g. exec_command) have no namespace; ours are under one.
-            ...(step.builtIn ? {} : { namespace: NAMESPACE }),
-            name: step.name, arguments: JSON.stringify(step.args(script.requests[script.requests.length - 1])), status: 'completed',
-          }
+        ? { type: 'function_call', id: `fc_fake_${id}`, call_id: `call_fake_${id}`, ...call, arguments: JSON.stringify(step.args(script.requests[script.requests.length - 1])), status: 'completed' }
         : { type: 'message', id: `msg_fake_${id}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: step.text, annotations: [] }] };
     const stream = eventStream(res);
-    stream.send('response.created', { response: { id: `resp_fake_${id}`, object: 'response', status: 'in_progress', output: [] } });
+    stream.send('response.created', { response: { id: `resp_fake_${id}`, object: 'response', created_at: 0, model: FAKE_OPENAI_MODEL, status: 'in_progress', output: [] } });
     stream.send('response.output_item.added', { output_index: 0, item });
+    // OpenCode (the AI SDK) takes a message's text from its deltas; Codex from the finished item.
+    if (step.kind === 'text') stream.send('response.output_text.delta', { item_id: item.id, output_index: 0, content_index: 0, delta: step.text });
     stream.send('response.output_item.done', { output_index: 0, item });
     stream.send('response.completed', {
       response: {
-        id: `resp_fake_${id}`, object: 'response', status: 'completed', output: [item],
+        id: `resp_fake_${id}`, object: 'response', created_at: 0, model: FAKE_OPENAI_MODEL, status: 'completed', output: [item],
         usage: { input_tokens: OPENAI_USAGE.input, input_tokens_details: { cached_tokens: 0 }, output_tokens: OPENAI_USAGE.output, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: OPENAI_USAGE.input + OPENAI_USAGE.output },
       },
     });
@@ -65,12 +70,22 @@ export function codexConfigFor(server: FakeModelServer): string {
   ].join('\n');
 }
 
+/** An OpenCode config (~/.config/opencode/opencode.json) whose model is `fake/fake-model` on this server. */
+export function opencodeConfigFor(server: FakeModelServer): string {
+  return JSON.stringify({
+    model: `fake/${FAKE_OPENAI_MODEL}`,
+    provider: { fake: { npm: '@ai-sdk/openai', name: 'Fake', options: { baseURL: `${server.url}/v1`, apiKey: 'fake-key-for-the-local-fake-model' }, models: { [FAKE_OPENAI_MODEL]: { name: 'Fake' } } } },
+  });
+}
+
 function toRequest(b: ResponsesBody, tools: Array<{ name?: string }>): ModelRequest {
   const prompts: string[] = [];
   const toolResults: string[] = [];
   for (const item of b.input ?? []) {
-    if (item.type === 'message' && item.role === 'user') {
-      for (const part of (item.content as Array<Record<string, unknown>>) ?? []) if (typeof part.text === 'string') prompts.push(part.text);
+    // Codex sends typed message items; OpenCode plain { role, content } ones (content a string or parts).
+    if ((item.type === 'message' || item.type === undefined) && item.role === 'user') {
+      if (typeof item.content === 'string') prompts.push(item.content);
+      else for (const part of (item.content as Array<Record<string, unknown>>) ?? []) if (typeof part.text === 'string') prompts.push(part.text);
     }
     if (item.type === 'function_call_output') {
       const output = item.output;

@@ -45,6 +45,21 @@ export function identityIn(request: ModelRequest): { worker_id: string; room_id:
   throw new Error('The turn prompt carries no worker_id and room_id.');
 }
 
+/** The agent's own worktree, as the turn prompt names it. */
+export function worktreeIn(request: ModelRequest): string {
+  const match = /your own git worktree \(([^)]+)\)/.exec(request.prompts.join('\n'));
+  if (!match) throw new Error('The turn prompt names no worktree.');
+  return match[1];
+}
+
+/** Claude Code's Write of `file` (a path inside the agent's worktree). */
+export const writeInWorktree = (file: string, content: string): ModelStep => ({
+  kind: 'tool',
+  name: 'Write',
+  builtIn: true,
+  args: (r) => ({ file_path: `${worktreeIn(r)}/${file}`, content }),
+});
+
 /** The usual managed turn: register with the given identity, post `text` in the room, finish. */
 export function replyInRoom(text: string): ModelStep[] {
   return [

@@ -4,8 +4,10 @@ import { findOnPath } from '../../setup/detect';
 import type { Provider } from '../types';
 import { claudeCode } from './claudeCode';
 import { codex } from './codex';
+import { gemini } from './gemini';
+import { opencode } from './opencode';
 
-export const PROVIDERS: Readonly<Record<ProviderId, Provider>> = { claude_code: claudeCode, codex };
+export const PROVIDERS: Readonly<Record<ProviderId, Provider>> = { claude_code: claudeCode, codex, gemini, opencode };
 
 export function providerOf(id: ProviderId): Provider {
   return PROVIDERS[id];

@@ -8,6 +8,7 @@ import type { Methods } from './types';
 
 type AgentMethods = Methods<
   'agents.providers' | 'agents.list' | 'agents.add' | 'agents.pause' | 'agents.resume' | 'agents.stop' | 'agents.runNow' | 'agents.remove' | 'agents.activity'
+  | 'agents.changes' | 'agents.merge' | 'agents.discard' | 'agents.openFolder'
 >;
 
 export function agentMethods(ctx: ApiContext): AgentMethods {
@@ -20,7 +21,14 @@ export function agentMethods(ctx: ApiContext): AgentMethods {
     'agents.resume': async ({ agentId }) => toManagedAgent(await agents.resume(agentId, await ctx.person())),
     'agents.stop': async ({ agentId }) => toManagedAgent(await agents.stop(agentId, await ctx.person())),
     'agents.runNow': async ({ agentId }) => toManagedAgent(await agents.runNow(agentId, await ctx.person())),
-    'agents.remove': async ({ agentId }) => ({ removed: await agents.remove(agentId, await ctx.person()) }),
+    'agents.remove': async ({ agentId, discardWork }) => ({ removed: await agents.remove(agentId, await ctx.person(), discardWork === true) }),
+    'agents.changes': ({ agentId, diff }) => agents.changes(agentId, diff === true),
+    'agents.merge': ({ agentId }) => agents.merge(agentId),
+    'agents.discard': ({ agentId }) => agents.discard(agentId),
+    'agents.openFolder': async ({ agentId }) => {
+      const { workspace } = await agents.get(agentId);
+      return { opened: ctx.host.openPath ? await ctx.host.openPath(workspace.path) : false };
+    },
     'agents.activity': async ({ agentId, limit }) => {
       if (!(await ctx.app.core.store.read((q) => getManagedAgentRow(q, agentId)))) throw appErrors.notFound('Managed agent');
       return ctx.app.core.store.read((q) => agentActivity(q, agentId, limit ?? 20));

@@ -43,6 +43,7 @@ export function toManagedAgent(record: ManagedAgentRecord): ManagedAgent {
     waitingMessages: waitingMessages(row),
     usage: { turnsLastHour: budget.turnsLastHour, tokensToday: budget.tokensToday, costTodayUsd: budget.costTodayUsd },
     lastTurn: last ? { number: last.number, status: last.status, startedAt: last.started_at, endedAt: last.ended_at } : null,
+    workspace: record.workspace,
     createdAt: row.created_at,
   };
 }

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { openDatabase } from '../../../../src/main/store/sqlite/database';
 import { migrations, SCHEMA_VERSION } from '../../../../src/main/store/sqlite/migrations';
 import { migration005 } from '../../../../src/main/store/sqlite/migrations/005_places';
+import { migration007 } from '../../../../src/main/store/sqlite/migrations/007_approvals';
 import { TestStorage, writeRaw } from '../../../support/storage';
 import { ensureRoom } from '../../../../src/main/domain/rooms/rooms';
 import { findOrCreateWorker } from '../../../../src/main/domain/sessions/workers';
@@ -214,6 +215,37 @@ describe('migrations', () => {
     db.prepare("DELETE FROM rooms WHERE room_id = 'lab'").run();
     expect(db.prepare('SELECT COUNT(*) FROM room_reads').pluck().get()).toBe(0);
     expect(db.prepare('SELECT COUNT(*) FROM needs_you_dismissals').pluck().get()).toBe(0);
+    db.close();
+  });
+
+  it('migration 7 (ask, more providers) keeps managed agents with their turns and activity, and takes Gemini CLI and OpenCode', async () => {
+    const path = dbPath();
+    const version = migrations.indexOf(migration007);
+    const raw = new Database(path);
+    for (let v = 0; v < version; v++) raw.exec(migrations[v]);
+    raw.pragma(`user_version = ${version}`);
+    raw.pragma('foreign_keys = ON');
+    await writeRaw(raw, (tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
+    const { worker } = await oldWorkerJoins(raw, 'k-6a1d9e2f7a3b4861');
+    raw.prepare("INSERT INTO managed_agents (agent_id, worker_id, room_id, provider, folder, permissions, created_at, updated_at) VALUES ('a1', ?, 'lab', 'codex', '/w', 'edit', 't', 't')").run(worker.worker_id);
+    raw.prepare("INSERT INTO managed_agent_turns (agent_id, number, trigger_kind, trigger_text, status, started_at) VALUES ('a1', 1, 'run_now', 'Ada', 'done', 't')").run();
+    raw.prepare("INSERT INTO managed_agent_activity (agent_id, seq, turn_number, kind, text, created_at) VALUES ('a1', 1, 1, 'note', 'hello', 't')").run();
+    expect(() => raw.prepare("UPDATE managed_agents SET provider = 'gemini'").run()).toThrow(/CHECK/);
+    raw.close();
+
+    const db = openDatabase(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT agent_id, provider, permissions FROM managed_agents').all()).toEqual([{ agent_id: 'a1', provider: 'codex', permissions: 'edit' }]);
+    expect(db.prepare('SELECT COUNT(*) FROM managed_agent_turns').pluck().get()).toBe(1);
+    expect(db.prepare('SELECT text FROM managed_agent_activity').pluck().all()).toEqual(['hello']);
+    db.prepare("UPDATE managed_agents SET provider = 'gemini'").run();
+    db.prepare("UPDATE managed_agents SET provider = 'opencode'").run();
+    expect(() => db.prepare("UPDATE managed_agents SET provider = 'cursor'").run()).toThrow(/CHECK/);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    // The turns and activity still go with their agent.
+    db.prepare("DELETE FROM managed_agents WHERE agent_id = 'a1'").run();
+    expect(db.prepare('SELECT COUNT(*) FROM managed_agent_turns').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT COUNT(*) FROM managed_agent_activity').pluck().get()).toBe(0);
     db.close();
   });
 

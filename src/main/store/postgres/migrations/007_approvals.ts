@@ -1,8 +1,10 @@
-// Migration 7 (issues 25, 26), PostgreSQL twin of SQLite's 007_approvals: "ask" as a managed
-// agent's permissions, and the approvals table.
+// Migration 7 (issues 25, 26, 28), PostgreSQL twin of SQLite's 007_approvals: "ask" as a managed
+// agent's permissions, Gemini CLI and OpenCode as providers, and the approvals table.
 const T = 'TEXT COLLATE "C"';
 
 export const pgMigration007 = `
+ALTER TABLE managed_agents DROP CONSTRAINT managed_agents_provider_check;
+ALTER TABLE managed_agents ADD CONSTRAINT managed_agents_provider_check CHECK (provider IN ('claude_code','codex','gemini','opencode'));
 ALTER TABLE managed_agents DROP CONSTRAINT managed_agents_permissions_check;
 ALTER TABLE managed_agents ADD CONSTRAINT managed_agents_permissions_check CHECK (permissions IN ('read_only','edit','ask','provider_default'));
 

@@ -1,5 +1,6 @@
-// Migration 7 (issues 25, 26): approvals from the app. A managed agent may ask the person
-// ("ask"), so the permissions check takes it: SQLite cannot change a CHECK, so the managed-agent
+// Migration 7 (issues 25, 26, 28): approvals from the app. A managed agent may ask the person
+// ("ask"), so the permissions check takes it, and two more provider CLIs (Gemini CLI, OpenCode)
+// join the provider check: SQLite cannot change a CHECK, so the managed-agent
 // tables are rebuilt (children renamed and dropped before their parent, so no cascade fires).
 // `approvals` keeps each tool use an agent asked the person about (a managed "Ask me" turn, or an
 // interactive Claude Code session through the channel permission relay) and what became of it.
@@ -13,7 +14,7 @@ CREATE TABLE managed_agents (
   agent_id TEXT PRIMARY KEY,
   worker_id TEXT NOT NULL REFERENCES workers(worker_id),
   room_id TEXT NOT NULL REFERENCES rooms(room_id) ON DELETE CASCADE,
-  provider TEXT NOT NULL CHECK (provider IN ('claude_code','codex')),
+  provider TEXT NOT NULL CHECK (provider IN ('claude_code','codex','gemini','opencode')),
   folder TEXT NOT NULL,
   instructions TEXT NOT NULL DEFAULT '',
   model TEXT,

@@ -30,6 +30,7 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
   const [instructions, setInstructions] = useState('');
   const [model, setModel] = useState('');
   const [permissions, setPermissions] = useState<AgentPermissions>('read_only');
+  const [workInFolder, setWorkInFolder] = useState(false);
   const [turnsPerHour, setTurnsPerHour] = useState('20');
   const [dailyTokens, setDailyTokens] = useState('');
   const room = openRooms.find((r) => roomKey(refOf(r)) === roomId)?.id ?? openRooms[0]?.id ?? '';
@@ -56,6 +57,7 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
             roomId: room,
             folder: folder.trim(),
             permissions,
+            ...(workInFolder ? { workInFolder } : {}),
             ...(instructions.trim() ? { instructions: instructions.trim() } : {}),
             ...(model.trim() ? { model: model.trim() } : {}),
             turnsPerHour: limitOf(turnsPerHour) as number | null,
@@ -80,6 +82,17 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
           ))}
           {MISSING_CHOICE[provider] && <p className="managed-choice-detail muted">{MISSING_CHOICE[provider]}</p>}
         </fieldset>
+        {permissions !== 'read_only' && (
+          <label className="choice">
+            <input type="checkbox" checked={workInFolder} onChange={(e) => setWorkInFolder(e.target.checked)} />
+            <span>
+              <span className="choice-name">Work in the folder itself</span>
+              <span className="managed-choice-detail muted">
+                Otherwise, in a git repository, it works in a worktree of its own on a branch letagents/&lt;name&gt;, and you merge its changes.
+              </span>
+            </span>
+          </label>
+        )}
         {chosen && !chosen.installed && <p className="managed-hint">{chosen.installHint}</p>}
         {chosen?.warning && (
           <p className="managed-hint" role="status">

@@ -1,5 +1,6 @@
 // One managed agent: what it is, what it is doing, what it used of its budget, and the
-// person's controls (Run now, Pause or Resume, Stop, Remove) with its activity log.
+// person's controls (Run now, Pause or Resume, Stop, Remove) with its activity log, and
+// where it works (its own branch, or the folder itself and why) with its Changes.
 import { useState } from 'react';
 import type { ManagedAgent } from '../../../../../shared/types';
 import { useApi } from '../../../api/ApiContext';
@@ -8,6 +9,7 @@ import { Avatar } from '../../../components/Avatar';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { IdeBadge } from '../../../components/IdeBadge';
 import { ActivityLog } from './ActivityLog';
+import { ChangesView } from './ChangesView';
 import { STATE_WORDS, usageText, waitingText } from './managedWords';
 
 type Action = 'agents.runNow' | 'agents.pause' | 'agents.resume' | 'agents.stop';
@@ -18,6 +20,9 @@ export function ManagedAgentCard({ agent, onChanged }: { agent: ManagedAgent; on
   const [problem, setProblem] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
   const [showLog, setShowLog] = useState(false);
+  const [showChanges, setShowChanges] = useState(false);
+  /** Remove was refused: its worktree holds work; this says what. */
+  const [unsaved, setUnsaved] = useState<string | null>(null);
   const act = async (method: Action) => {
     setBusy(true);
     setProblem(null);
@@ -34,6 +39,8 @@ export function ManagedAgentCard({ agent, onChanged }: { agent: ManagedAgent; on
   const paused = agent.desiredState === 'paused' || agent.state === 'held' || agent.state === 'cant_run';
   const waiting = waitingText(agent);
   const logId = `activity-${agent.agentId}`;
+  const changesId = `changes-${agent.agentId}`;
+  const { workspace } = agent;
   return (
     <li className={`managed-card managed-${agent.state}`}>
       <div className="managed-card-head">
@@ -46,6 +53,15 @@ export function ManagedAgentCard({ agent, onChanged }: { agent: ManagedAgent; on
           </div>
           <div className="managed-where muted">
             {agent.roomName} · <span className="managed-folder">{agent.folder}</span>
+          </div>
+          <div className="managed-workspace muted">
+            {workspace.kind === 'worktree' ? (
+              <>
+                Works on its own branch <code>{workspace.branch}</code> (from {workspace.base}) in <span className="managed-folder">{workspace.path}</span>
+              </>
+            ) : (
+              workspace.note
+            )}
           </div>
         </div>
       </div>
@@ -90,23 +106,51 @@ export function ManagedAgentCard({ agent, onChanged }: { agent: ManagedAgent; on
         <button type="button" className="btn btn-small btn-ghost" aria-expanded={showLog} aria-controls={logId} onClick={() => setShowLog(!showLog)}>
           {showLog ? 'Hide activity' : 'Activity'}
         </button>
+        {workspace.kind === 'worktree' && (
+          <button type="button" className="btn btn-small btn-ghost" aria-expanded={showChanges} aria-controls={changesId} onClick={() => setShowChanges(!showChanges)}>
+            {showChanges ? 'Hide changes' : 'Changes'}
+          </button>
+        )}
         <button type="button" className="btn btn-small btn-ghost managed-remove" disabled={busy} onClick={() => setRemoving(true)}>
           Remove…
         </button>
       </div>
       {showLog && <ActivityLog id={logId} agentId={agent.agentId} />}
+      {showChanges && <ChangesView id={changesId} agent={agent} />}
       {removing && (
         <ConfirmDialog
           title={`Remove ${agent.name}?`}
           confirmLabel="Remove"
           danger
           onConfirm={async () => {
-            await api.call('agents.remove', { agentId: agent.agentId });
+            try {
+              await api.call('agents.remove', { agentId: agent.agentId });
+            } catch (error) {
+              // Its worktree holds work that is not merged: ask again, saying what would go.
+              if (workspace.kind !== 'worktree') throw error;
+              setUnsaved(errorMessage(error));
+              return;
+            }
             onChanged();
           }}
           onClose={() => setRemoving(false)}
         >
-          A running turn stops, {agent.name} leaves {agent.roomName} (its tasks there go back to Accepted), and its settings and activity are forgotten. Its folder is not touched.
+          A running turn stops, {agent.name} leaves {agent.roomName} (its tasks there go back to Accepted), and its settings and activity are forgotten.{' '}
+          {workspace.kind === 'worktree' ? `Its worktree and branch ${workspace.branch} go too when everything on them is merged.` : 'Its folder is not touched.'}
+        </ConfirmDialog>
+      )}
+      {unsaved && (
+        <ConfirmDialog
+          title={`Throw away ${agent.name}'s unmerged work?`}
+          confirmLabel="Remove and discard"
+          danger
+          onConfirm={async () => {
+            await api.call('agents.remove', { agentId: agent.agentId, discardWork: true });
+            onChanged();
+          }}
+          onClose={() => setUnsaved(null)}
+        >
+          {unsaved}
         </ConfirmDialog>
       )}
     </li>

@@ -1,0 +1,190 @@
+// What an agent changed in its worktree against its base (committed and uncommitted, new
+// files included), read through a throwaway copy of the worktree's index so the agent's own
+// staging is never touched; and the person's actions on it: merge into the base (refused,
+// naming the conflicting files, when it does not merge cleanly; never forced) and discard.
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import type { AgentChanges, ChangedFile } from '../../../shared/model/managedAgents';
+import { APP_IDENTITY, git, gitOut } from './gitRun';
+
+export interface Worktree {
+  /** The worktree's root. */
+  readonly root: string;
+  readonly repo: string;
+  readonly branch: string;
+  readonly base: string;
+}
+
+/** Most diff text handed to the app; past it the view says it was cut. */
+const MAX_DIFF_CHARS = 2_000_000;
+/** New files larger than this count as binary (no lines read). */
+const MAX_COUNTED_BYTES = 8 * 1024 * 1024;
+
+/** Runs `fn` with GIT_INDEX_FILE on a copy of the worktree's index where every change is staged. */
+async function withEverythingStaged<T>(root: string, fn: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
+  const indexPath = await gitOut(root, ['rev-parse', '--git-path', 'index']);
+  const dir = mkdtempSync(join(tmpdir(), 'la-index-'));
+  const copy = join(dir, 'index');
+  try {
+    // The copy keeps the index's file stamps, so `add -A` only reads files that changed.
+    try {
+      copyFileSync(isAbsolute(indexPath) ? indexPath : join(root, indexPath), copy);
+    } catch {
+      // No index yet: git builds one.
+    }
+    const env = { GIT_INDEX_FILE: copy };
+    await gitOut(root, ['add', '-A', '--', '.'], env);
+    return await fn(env);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The commit the branch left the base from (the base may have moved on since). */
+function forkPoint(w: Worktree): Promise<string> {
+  return gitOut(w.root, ['merge-base', w.base, 'HEAD']);
+}
+
+/**
+ * Files and lines changed against the base; `diff` with the unified diff text. The stat
+ * alone (each turn's log line) reads git's own numstat of the tracked files and counts the
+ * new files' lines here: a handful of git runs side by side, no index written.
+ */
+export async function readChanges(w: Worktree, withDiff: boolean): Promise<AgentChanges> {
+  const from = await forkPoint(w);
+  const [tracked, status, ahead] = await Promise.all([
+    gitOut(w.root, ['diff', '--numstat', '-z', '--no-renames', from]),
+    gitOut(w.root, ['status', '--porcelain', '-z', '--untracked-files=all']),
+    gitOut(w.root, ['rev-list', '--count', `${from}..HEAD`]),
+  ]);
+  const entries = status.split('\0').filter((e) => e.length > 3);
+  const untracked = entries.filter((e) => e.startsWith('?? ')).map((e) => e.slice(3));
+  const files = [...parseNumstat(tracked), ...untracked.map((path) => newFile(w.root, path))].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  let diff: string | null = null;
+  let diffCut = false;
+  if (withDiff) {
+    const text = await withEverythingStaged(w.root, async (env) => (await git(w.root, ['diff', '--cached', '--no-renames', '--no-color', from], env)).stdout);
+    diffCut = text.length > MAX_DIFF_CHARS;
+    diff = diffCut ? text.slice(0, MAX_DIFF_CHARS) : text;
+  }
+  return {
+    branch: w.branch,
+    base: w.base,
+    path: w.root,
+    files,
+    added: files.reduce((n, f) => n + f.added, 0),
+    removed: files.reduce((n, f) => n + f.removed, 0),
+    commits: Number(ahead),
+    uncommittedFiles: entries.length,
+    diff,
+    diffCut,
+  };
+}
+
+/** A file git does not track yet: all its lines are added (a binary one counts none). */
+function newFile(root: string, path: string): ChangedFile {
+  let bytes: Buffer;
+  try {
+    const full = join(root, path);
+    if (statSync(full).size > MAX_COUNTED_BYTES) return { path, added: 0, removed: 0, binary: true };
+    bytes = readFileSync(full);
+  } catch {
+    return { path, added: 0, removed: 0, binary: false };
+  }
+  if (bytes.includes(0)) return { path, added: 0, removed: 0, binary: true };
+  const text = bytes.toString('utf8');
+  const lines = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  return { path, added: lines, removed: 0, binary: false };
+}
+
+function parseNumstat(text: string): ChangedFile[] {
+  const out: ChangedFile[] = [];
+  for (const record of text.split('\0')) {
+    const m = /^(-|\d+)\t(-|\d+)\t(.*)$/s.exec(record);
+    if (!m) continue;
+    // "-" is a binary file: changed, no line counts.
+    out.push({ path: m[3], added: m[1] === '-' ? 0 : Number(m[1]), removed: m[2] === '-' ? 0 : Number(m[2]), binary: m[1] === '-' });
+  }
+  return out;
+}
+
+/** One line for the turn's activity: "Changed 2 files (+10 −3) on letagents/ada, 1 uncommitted". */
+export function describeChanges(c: AgentChanges): string {
+  if (c.files.length === 0) return `No changes on ${c.branch} against ${c.base}.`;
+  const uncommitted = c.uncommittedFiles > 0 ? `, ${c.uncommittedFiles} uncommitted` : ', all committed';
+  const names = c.files.slice(0, 5).map((f) => f.path).join(', ') + (c.files.length > 5 ? ', …' : '');
+  return `Changes on ${c.branch} against ${c.base}: ${c.files.length} file${c.files.length === 1 ? '' : 's'} (+${c.added} −${c.removed})${uncommitted}: ${names}.`;
+}
+
+/** Commits whatever the agent left uncommitted on its branch (so a merge takes what the person saw). */
+async function commitLeftovers(w: Worktree, agentName: string): Promise<void> {
+  if ((await gitOut(w.root, ['status', '--porcelain'])) === '') return;
+  await gitOut(w.root, ['add', '-A']);
+  await gitOut(w.root, [...APP_IDENTITY, 'commit', '--quiet', '--no-verify', '-m', `${agentName}'s uncommitted work (committed by LetAgents for the merge)`]);
+}
+
+export type MergeOutcome = { merged: true; commit: string } | { merged: false; conflicts: string[]; reason: string };
+
+/**
+ * Merges the agent's branch into its base. A merge that would conflict is refused with the
+ * files named and nothing changed; where the base is checked out, git's own merge runs there
+ * (it refuses, changing nothing, when the person's uncommitted edits are in the way).
+ */
+export async function mergeIntoBase(w: Worktree, agentName: string): Promise<MergeOutcome> {
+  await commitLeftovers(w, agentName);
+  const probe = await git(w.repo, ['merge-tree', '--write-tree', '-z', '--name-only', '--no-messages', w.base, w.branch]);
+  if (!probe.ok) {
+    const [, ...names] = probe.stdout.split('\0').filter((s) => s !== '');
+    if (probe.code === 1 && names.length > 0) {
+      return { merged: false, conflicts: [...new Set(names)], reason: `${w.branch} does not merge cleanly into ${w.base}: ${[...new Set(names)].join(', ')} changed on both.` };
+    }
+    return { merged: false, conflicts: [], reason: probe.stderr || 'git could not merge.' };
+  }
+  const message = `Merge ${w.branch} (${agentName}) into ${w.base}`;
+  const checkedOut = await baseCheckout(w);
+  if (checkedOut) {
+    const result = await git(checkedOut, [...APP_IDENTITY, 'merge', '--no-ff', '--no-edit', '-m', message, w.branch]);
+    if (!result.ok) {
+      await git(checkedOut, ['merge', '--abort']);
+      return { merged: false, conflicts: [], reason: `git refused to merge in ${checkedOut}: ${result.stderr || result.stdout.trim()}` };
+    }
+    return { merged: true, commit: await gitOut(checkedOut, ['rev-parse', 'HEAD']) };
+  }
+  // Nobody has the base checked out: the merge commit is made from the clean tree and the
+  // branch moves only if it still points where it did.
+  const tree = probe.stdout.split('\0')[0].trim();
+  const baseTip = await gitOut(w.repo, ['rev-parse', `refs/heads/${w.base}`]);
+  const branchTip = await gitOut(w.repo, ['rev-parse', `refs/heads/${w.branch}`]);
+  const commit = await gitOut(w.repo, [...APP_IDENTITY, 'commit-tree', tree, '-p', baseTip, '-p', branchTip, '-m', message]);
+  await gitOut(w.repo, ['update-ref', '-m', message, `refs/heads/${w.base}`, commit, baseTip]);
+  return { merged: true, commit };
+}
+
+/** The worktree (the person's folder or another) that has the base branch checked out. */
+async function baseCheckout(w: Worktree): Promise<string | null> {
+  const list = await gitOut(w.repo, ['worktree', 'list', '--porcelain']);
+  let path: string | null = null;
+  for (const line of list.split('\n')) {
+    if (line.startsWith('worktree ')) path = line.slice('worktree '.length);
+    else if (line === `branch refs/heads/${w.base}`) return path;
+  }
+  return null;
+}
+
+/** The worktree holds work that would be lost: uncommitted files, or commits not in the base. */
+export async function unsavedWork(w: Worktree): Promise<string | null> {
+  const status = (await git(w.root, ['status', '--porcelain', '--untracked-files=all'])).stdout.split('\n').filter((l) => l !== '');
+  if (status.length > 0) return `${status.length} uncommitted file${status.length === 1 ? '' : 's'} in ${w.root}`;
+  const merged = await git(w.repo, ['merge-base', '--is-ancestor', `refs/heads/${w.branch}`, `refs/heads/${w.base}`]);
+  if (!merged.ok) return `commits on ${w.branch} not merged into ${w.base}`;
+  return null;
+}
+
+/** Removes the worktree and its branch (the person confirmed, or nothing would be lost). */
+export async function removeWorktree(w: Worktree): Promise<void> {
+  await git(w.repo, ['worktree', 'remove', '--force', w.root]);
+  rmSync(w.root, { recursive: true, force: true });
+  await git(w.repo, ['worktree', 'prune']);
+  await git(w.repo, ['branch', '-D', w.branch]);
+}
