@@ -1,4 +1,4 @@
-// The `letagents-desktop` command: serve | open | mcp | doctor | agent | team (architecture.md §3).
+// The `letagents-desktop` command: serve | open | stop | mcp | doctor | agent | team (architecture.md §3).
 // Each subcommand is loaded on demand so the stdio helper stays small and fast. Help for
 // every command comes from the table in help.ts.
 import { commandHelp, ownsHelp, usage, wantsHelp } from './help';
@@ -23,6 +23,8 @@ async function main(): Promise<number> {
       return (await import('./serve')).runServe(rest);
     case 'open':
       return (await import('./open')).runOpen(rest);
+    case 'stop':
+      return (await import('./stop')).runStop(rest);
     case 'doctor':
       return (await import('./doctor/run')).runDoctor(rest);
     case 'agent':

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApp } from '../../src/cli/agent/appApi';
+import { callApp } from '../../src/cli/appApi';
 import type { ManagedAgent } from '../../src/shared/types';
 import { cleanupSpawned, connectHelper, ensureCliBuilt, runCli, startServe, tempDataDir, tempDir, toolJson, type ServeHandle } from '../support';
 import { replyInRoom, startFakeModel, type FakeModel } from '../support/fakeModels';

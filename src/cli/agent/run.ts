@@ -6,7 +6,7 @@ import type { ApiResult } from '../../shared/bridge';
 import type { ManagedAgent } from '../../shared/model/managedAgents';
 import { helperDataDir } from '../../shared-node/dataPaths';
 import { wantsHelp } from '../help';
-import { callApp, NoAppError } from './appApi';
+import { callApp, NoAppError } from '../appApi';
 
 export const AGENT_USAGE = `usage: letagents-desktop agent <action> [options] [--data-dir D] [--json]
 

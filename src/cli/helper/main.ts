@@ -28,6 +28,7 @@ export async function runHelper(argv: string[]): Promise<number> {
     input: process.stdin,
     output: process.stdout,
     reconnect: (stillWanted) => link.reconnect(stillWanted),
+    awayMessage: () => link.awayMessage(),
   });
   relay.start();
   const first = await Promise.race([link.connectOrStart(), relay.done]);
