@@ -2,13 +2,13 @@
 // asks the app over the agent socket (the handshake proves both sides know the agent token)
 // for a fresh one-time link, so no lasting secret is ever on a command line or in a URL. With
 // --print, or when no browser could be opened, it prints the link instead.
-import { parseArgs } from 'node:util';
 import { requestUiLink } from '../shared-node/appLink';
 import { helperDataDir } from '../shared-node/dataPaths';
 import { openByHand, openInBrowser } from './browserOpener';
+import { parseCommandArgs } from './usage';
 
 export async function runOpen(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' }, print: { type: 'boolean', default: false } }, strict: true });
+  const { values } = parseCommandArgs(argv, { 'data-dir': { type: 'string' }, print: { type: 'boolean', default: false } });
   return openRunningApp(helperDataDir(values['data-dir']), { print: values.print });
 }
 

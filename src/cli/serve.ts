@@ -3,7 +3,6 @@
 // carries a one-time code, never the agent token) and shuts down cleanly on SIGINT/SIGTERM.
 // With --open, an app already running for the folder is opened instead of a second one.
 // Without --port it takes the port it had last time for the folder when that one is free.
-import { parseArgs } from 'node:util';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppAlreadyRunningError } from '../main/gateway';
@@ -12,21 +11,18 @@ import { startAppHost, type AppHost } from '../main/host';
 import { resolveDataDir } from '../main/paths';
 import { openByHand, openInBrowser } from './browserOpener';
 import { openRunningApp } from './open';
+import { parseCommandArgs } from './usage';
 
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost']);
 
 export async function runServe(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      'data-dir': { type: 'string' },
-      host: { type: 'string', default: '127.0.0.1' },
-      port: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      open: { type: 'boolean', default: false },
-      'idle-exit': { type: 'string' },
-    },
-    strict: true,
+  const { values } = parseCommandArgs(argv, {
+    'data-dir': { type: 'string' },
+    host: { type: 'string', default: '127.0.0.1' },
+    port: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    open: { type: 'boolean', default: false },
+    'idle-exit': { type: 'string' },
   });
   if (!LOOPBACK_NAMES.has(values.host)) {
     process.stderr.write(

@@ -2,10 +2,10 @@
 // or the desktop app), asked over the agent socket, and waits until it has ended. Agents'
 // helpers keep their agents' places and reconnect once the app runs again; they do not start
 // a stopped app again themselves (the app leaves `app-stopped` behind).
-import { parseArgs } from 'node:util';
 import { describeRunningApp, isAppRunStatus } from '../main/appRunStatus';
 import { callApp, NoAppError } from './appApi';
 import { helperDataDir } from '../shared-node/dataPaths';
+import { parseCommandArgs } from './usage';
 
 const STOP_WAIT_MS = 20_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -20,7 +20,7 @@ function alive(pid: number): boolean {
 }
 
 export async function runStop(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' } }, strict: true });
+  const { values } = parseCommandArgs(argv, { 'data-dir': { type: 'string' } });
   const dataDir = helperDataDir(values['data-dir']);
   let answer;
   try {

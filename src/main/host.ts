@@ -109,8 +109,8 @@ async function takesTurns(app: App): Promise<boolean> {
 
 /**
  * What the command line may call over the agent socket (same token as agents): the
- * managed-agent methods (`letagents-desktop agent …`), and what runs and stopping it
- * (`doctor`, `stop`); not the rest of what a person can do in the window.
+ * managed-agent methods (`letagents-desktop agent …`), what runs and its teams (`doctor`,
+ * `team list`) and stopping it (`stop`); not the rest of what a person can do in the window.
  */
 function commandLineCall(dispatch: Dispatch, run: { status: () => AppRunStatus; stop: (reason: string) => void }): ApiCallHandler {
   return async (method, input) => {
@@ -120,7 +120,8 @@ function commandLineCall(dispatch: Dispatch, run: { status: () => AppRunStatus; 
       setTimeout(() => run.stop('stopped by `letagents-desktop stop`'), 50);
       return { ok: true, value: run.status() };
     }
-    if (method.startsWith('agents.')) return dispatch(method, input);
+    // teams.list: `team list` and `doctor` show the running app's teams, not the shell's.
+    if (method.startsWith('agents.') || method === 'teams.list') return dispatch(method, input);
     return { ok: false, error: { code: 'not_allowed', message: `${method} cannot be called from the command line.` } };
   };
 }

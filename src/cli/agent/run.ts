@@ -1,12 +1,13 @@
 // `letagents-desktop agent add|list|pause|resume|stop|run|remove`: managed agents from the
 // command line, through the running app (which owns the database and runs the turns).
-import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
+import { relative, resolve, isAbsolute, dirname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import type { ApiResult } from '../../shared/bridge';
 import type { ManagedAgent } from '../../shared/model/managedAgents';
 import { helperDataDir } from '../../shared-node/dataPaths';
 import { wantsHelp } from '../help';
 import { callApp, NoAppError } from '../appApi';
+import { didYouMean, parseCommandArgs, UsageError, usageErrorText } from '../usage';
 
 export const AGENT_USAGE = `usage: letagents-desktop agent <action> [options] [--data-dir D] [--json]
 
@@ -28,7 +29,6 @@ const PROVIDERS: Record<string, string> = { claude: 'claude_code', 'claude-code'
 const PERMISSIONS: Record<string, string> = { 'read-only': 'read_only', read_only: 'read_only', edit: 'edit', 'provider-default': 'provider_default', provider_default: 'provider_default' };
 const ACTIONS = { pause: 'agents.pause', resume: 'agents.resume', stop: 'agents.stop', run: 'agents.runNow', remove: 'agents.remove' } as const;
 
-class UsageError extends Error {}
 /** The app refused (bad input, unknown agent): its message is the whole story. */
 class AppRefusal extends Error {}
 
@@ -39,17 +39,12 @@ export async function runAgent(argv: string[]): Promise<number> {
     return action === undefined ? 2 : 0;
   }
   try {
-    const { values, positionals } = parseArgs({
-      args: rest,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        'data-dir': { type: 'string' }, json: { type: 'boolean', default: false },
-        room: { type: 'string' }, name: { type: 'string' }, provider: { type: 'string' }, folder: { type: 'string' },
-        instructions: { type: 'string' }, model: { type: 'string' }, permissions: { type: 'string' },
-        'turns-per-hour': { type: 'string' }, 'daily-tokens': { type: 'string' },
-      },
-    });
+    const { values, positionals } = parseCommandArgs(rest, {
+      'data-dir': { type: 'string' }, json: { type: 'boolean', default: false },
+      room: { type: 'string' }, name: { type: 'string' }, provider: { type: 'string' }, folder: { type: 'string' },
+      instructions: { type: 'string' }, model: { type: 'string' }, permissions: { type: 'string' },
+      'turns-per-hour': { type: 'string' }, 'daily-tokens': { type: 'string' },
+    }, true);
     const dataDir = helperDataDir(values['data-dir']);
     const call = async <T>(method: string, input: unknown): Promise<T> => unwrap<T>(await callApp(dataDir, method, input));
     const print = (value: unknown, text: string) => process.stdout.write(values.json ? `${JSON.stringify(value, null, 2)}\n` : text);
@@ -62,7 +57,7 @@ export async function runAgent(argv: string[]): Promise<number> {
     if (action === 'add') {
       const input = {
         provider: choose('--provider', values.provider, PROVIDERS),
-        folder: resolve(values.folder ?? process.cwd()),
+        folder: resolve(values.folder ?? currentFolderForAgent()),
         roomId: required('--room', values.room),
         name: required('--name', values.name),
         ...(values.instructions !== undefined ? { instructions: values.instructions } : {}),
@@ -81,10 +76,10 @@ export async function runAgent(argv: string[]): Promise<number> {
       print(result, 'state' in result ? `${agent.name}: ${stateText(result)}\n` : `Removed ${agent.name}.\n`);
       return 0;
     }
-    throw new UsageError(action === undefined ? 'say what to do' : `unknown action "${action}"`);
+    throw new UsageError(`unknown action "${action}"${didYouMean(action, ['list', 'add', ...Object.keys(ACTIONS)])}`);
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`letagents-desktop agent: ${(error as Error).message}\n${AGENT_USAGE}`);
+    if (error instanceof UsageError) {
+      process.stderr.write(usageErrorText(`agent ${action}`, error));
       return 2;
     }
     if (error instanceof NoAppError || error instanceof AppRefusal) {
@@ -98,6 +93,33 @@ export async function runAgent(argv: string[]): Promise<number> {
 function unwrap<T>(result: ApiResult): T {
   if (!result.ok) throw new AppRefusal(result.error.message);
   return result.value as T;
+}
+
+/**
+ * The folder an agent added without --folder works in: the current one, unless that is
+ * LetAgents' own checkout (where `npx letagents-desktop` runs), which is almost never the
+ * project the agent should work on.
+ */
+function currentFolderForAgent(): string {
+  const cwd = process.cwd();
+  const checkout = ownCheckout();
+  if (checkout && !relative(checkout, cwd).startsWith('..') && !isAbsolute(relative(checkout, cwd))) {
+    throw new UsageError(`--folder is required here: the current folder is LetAgents' own checkout (${checkout}). Give the folder of the project the agent works on`);
+  }
+  return cwd;
+}
+
+/** The checkout this command runs from (bin/..), when it is one: its package.json is letagents-desktop's. */
+function ownCheckout(): string | null {
+  const script = process.argv[1];
+  if (!script) return null;
+  const root = dirname(dirname(resolve(script)));
+  try {
+    const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { name?: string };
+    return pkg.name === 'letagents-desktop' && existsSync(resolve(root, '.git')) ? root : null;
+  } catch {
+    return null;
+  }
 }
 
 function required(flag: string, value: string | undefined): string {
