@@ -4,6 +4,7 @@ import { relative, resolve, isAbsolute, dirname } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import type { ApiResult } from '../../shared/bridge';
 import type { ManagedAgent } from '../../shared/model/managedAgents';
+import { MANAGED_STATE_WORDS } from '../../shared/model/agentState';
 import { helperDataDir } from '../../shared-node/dataPaths';
 import { wantsHelp } from '../help';
 import { callApp, NoAppError } from '../appApi';
@@ -149,8 +150,10 @@ function findAgent(agents: ManagedAgent[], wanted: string): ManagedAgent {
   throw new AppRefusal(`no managed agent is named "${wanted}". \`letagents-desktop agent list\` shows them.`);
 }
 
+/** The same label as the Agents page ("Taking a turn", not `running`). */
 function stateText(agent: ManagedAgent): string {
-  return agent.state === 'held' && agent.heldReason ? `held — ${agent.heldReason}` : agent.state;
+  const label = MANAGED_STATE_WORDS[agent.state];
+  return agent.state === 'held' && agent.heldReason ? `${label} (${agent.heldReason})` : label;
 }
 
 function table(agents: ManagedAgent[]): string {
