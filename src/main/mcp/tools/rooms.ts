@@ -11,7 +11,7 @@ import { getSavedCurrentRoom, getSavedRoomSession } from '../../domain/rooms/cli
 import type { Storage } from '../../store/port';
 import { agentIdentity } from '../agentIdentity';
 import { locateRoom } from '../identity';
-import { placeKey } from '../placeKeys';
+import { placeKey } from '../../domain/placeKeys';
 import { enterRoom } from '../joining';
 import { joinPrompt, roomResponse } from '../roomResponse';
 import { detectRoomFromContext } from '../repoContext';
