@@ -27,18 +27,42 @@ export function browserCommand(candidate: string, platform: NodeJS.Platform = pr
   return { command: 'xdg-open', args: [href] };
 }
 
-/** Opens `url` in the default browser; false (with a line on stderr) when it could not. */
-export function openInBrowser(url: string): boolean {
+/** An opener still running after this long has handed the URL to a browser that keeps it in the foreground. */
+const OPENER_WAIT_MS = 5_000;
+
+/**
+ * Opens `url` in the default browser and says whether that worked: the opener's exit is
+ * checked (xdg-open on a machine without a browser exits non-zero). On failure the reason is
+ * returned, and nothing is written: callers print the link to open by hand.
+ */
+export function openInBrowser(url: string): Promise<{ opened: true } | { opened: false; reason: string }> {
   const opener = browserCommand(url);
-  if (!opener) return false;
-  const failed = () => process.stderr.write(`Could not open a browser; open ${url} yourself.\n`);
-  try {
-    const child = spawn(opener.command, [...opener.args], { detached: true, env: childEnv(), stdio: 'ignore', shell: false, windowsHide: true });
-    child.on('error', failed);
-    child.unref();
-    return true;
-  } catch {
-    failed();
-    return false;
-  }
+  if (!opener) return Promise.resolve({ opened: false, reason: 'it is not a plain http(s) link' });
+  return new Promise((resolve) => {
+    let child;
+    try {
+      child = spawn(opener.command, [...opener.args], { detached: true, env: childEnv(), stdio: 'ignore', shell: false, windowsHide: true });
+    } catch (error) {
+      return resolve({ opened: false, reason: `${opener.command} could not be started: ${(error as Error).message}` });
+    }
+    const timer = setTimeout(() => {
+      child.unref();
+      resolve({ opened: true });
+    }, OPENER_WAIT_MS);
+    timer.unref();
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      resolve({ opened: false, reason: error.code === 'ENOENT' ? `${opener.command} is not installed` : `${opener.command} failed: ${error.message}` });
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      // rundll32 exits 0 whether or not a browser took the URL; xdg-open and open report failure.
+      resolve(code === 0 ? { opened: true } : { opened: false, reason: `${opener.command} ${signal ? `was stopped by ${signal}` : `exited with code ${code}`} (no browser to open it?)` });
+    });
+  });
+}
+
+/** What to print when a browser was not opened: the one-time link to open by hand. */
+export function openByHand(url: string, reason: string): string {
+  return `Could not open a browser: ${reason}.\nOpen this one-time link yourself (single use, valid 60 s):\n  ${url}\n`;
 }

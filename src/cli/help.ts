@@ -17,18 +17,29 @@ export interface CommandHelp {
 export const COMMANDS: CommandHelp[] = [
   {
     name: 'serve',
-    options: '[--data-dir D] [--host 127.0.0.1] [--port N] [--json] [--open]',
+    options: '[--data-dir D] [--host 127.0.0.1] [--port N] [--json] [--open] [--idle-exit SECONDS]',
     summary: 'run the app headless and serve the UI and MCP on 127.0.0.1',
     details:
       'Without --port it takes the port it had last time for this data folder when that port is free\n' +
       '(so an open tab finds it again), else a free one; --port 0 always picks a free one.\n' +
       '--json prints one line {"ui_url","mcp_url","socket","data_dir"}; --open opens the UI in your\n' +
-      'browser, or the app already running for the folder.',
+      'browser, or the app already running for the folder. --idle-exit ends it after that many seconds\n' +
+      "with no agent, managed agent or browser tab (an agent's helper starts it so, with 600).",
   },
   {
     name: 'open',
-    options: '[--data-dir D]',
+    options: '[--data-dir D] [--print]',
     summary: "open the running app's UI in your browser (a fresh one-time link)",
+    details: '--print prints the link instead of opening it; the link is printed too when no browser could be opened.',
+  },
+  {
+    name: 'stop',
+    options: '[--data-dir D]',
+    summary: 'stop the app running for the data folder (serve or the desktop app)',
+    details:
+      "Agents' helpers keep their agents connected meanwhile (their calls say LetAgents is not\n" +
+      'running) and reconnect when the app runs again; they do not start a stopped app themselves.\n' +
+      "An app an agent's helper started stops by itself after 10 min with no agent and no window.",
   },
   {
     name: 'mcp',
@@ -38,7 +49,7 @@ export const COMMANDS: CommandHelp[] = [
   {
     name: 'doctor',
     options: '[--data-dir D]',
-    summary: 'check the data folder, database, agent socket and token',
+    summary: 'check the data folder, database, agent socket and token, and say what runs',
   },
   {
     name: 'agent',

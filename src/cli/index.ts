@@ -1,9 +1,24 @@
-// The `letagents-desktop` command: serve | open | mcp | doctor | agent | team (architecture.md §3).
+// The `letagents-desktop` command: serve | open | stop | mcp | doctor | agent | team (architecture.md §3).
 // Each subcommand is loaded on demand so the stdio helper stays small and fast. Help for
 // every command comes from the table in help.ts.
-import { commandHelp, ownsHelp, usage, wantsHelp } from './help';
+import { COMMANDS, commandHelp, ownsHelp, usage, wantsHelp } from './help';
+import { didYouMean, UsageError, usageErrorText } from './usage';
 
-const [command, ...rest] = process.argv.slice(2);
+/**
+ * Options every command takes may come before the command too
+ * (`letagents-desktop --data-dir D doctor`): they are moved after it.
+ */
+function commandFirst(argv: string[]): string[] {
+  const globals: string[] = [];
+  let i = 0;
+  while (i < argv.length && (argv[i] === '--data-dir' || argv[i].startsWith('--data-dir='))) {
+    globals.push(...(argv[i] === '--data-dir' ? argv.slice(i, i + 2) : [argv[i]]));
+    i += argv[i] === '--data-dir' ? 2 : 1;
+  }
+  return i === 0 ? argv : [...argv.slice(i, i + 1), ...globals, ...argv.slice(i + 1)];
+}
+
+const [command, ...rest] = commandFirst(process.argv.slice(2));
 
 async function main(): Promise<number> {
   if (command === '--version' || command === '-v' || command === 'version') {
@@ -23,6 +38,8 @@ async function main(): Promise<number> {
       return (await import('./serve')).runServe(rest);
     case 'open':
       return (await import('./open')).runOpen(rest);
+    case 'stop':
+      return (await import('./stop')).runStop(rest);
     case 'doctor':
       return (await import('./doctor/run')).runDoctor(rest);
     case 'agent':
@@ -35,9 +52,11 @@ async function main(): Promise<number> {
     case 'help':
       process.stdout.write((rest[0] && commandHelp(rest[0])) || usage());
       return 0;
-    default:
-      process.stderr.write(`letagents-desktop: unknown command "${command}"\n${usage()}`);
+    default: {
+      const hint = didYouMean(command, COMMANDS.map((c) => c.name));
+      process.stderr.write(`letagents-desktop: unknown command "${command}"${hint}\n${usage()}`);
       return 2;
+    }
   }
 }
 
@@ -47,6 +66,10 @@ function exitAfterFlush(code: number): void {
 }
 
 main().then(exitAfterFlush, (error: unknown) => {
+  if (error instanceof UsageError) {
+    process.stderr.write(usageErrorText(command ?? '', error));
+    return exitAfterFlush(2);
+  }
   process.stderr.write(`letagents-desktop ${command ?? ''}: ${error instanceof Error ? error.message : String(error)}\n`);
   exitAfterFlush(1);
 });

@@ -3,7 +3,6 @@
 // carries a one-time code, never the agent token) and shuts down cleanly on SIGINT/SIGTERM.
 // With --open, an app already running for the folder is opened instead of a second one.
 // Without --port it takes the port it had last time for the folder when that one is free.
-import { parseArgs } from 'node:util';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppAlreadyRunningError } from '../main/gateway';
@@ -11,22 +10,20 @@ import { readLastPort, rememberPort } from '../main/gateway/lastPort';
 import { startAppHost, type AppHost } from '../main/host';
 import { resolveDataDir } from '../main/paths';
 import { logUnhandledRejections } from '../main/unhandledRejections';
-import { openInBrowser } from './browserOpener';
+import { openByHand, openInBrowser } from './browserOpener';
 import { openRunningApp } from './open';
+import { parseCommandArgs } from './usage';
 
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost']);
 
 export async function runServe(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      'data-dir': { type: 'string' },
-      host: { type: 'string', default: '127.0.0.1' },
-      port: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      open: { type: 'boolean', default: false },
-    },
-    strict: true,
+  const { values } = parseCommandArgs(argv, {
+    'data-dir': { type: 'string' },
+    host: { type: 'string', default: '127.0.0.1' },
+    port: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    open: { type: 'boolean', default: false },
+    'idle-exit': { type: 'string' },
   });
   if (!LOOPBACK_NAMES.has(values.host)) {
     process.stderr.write(
@@ -41,14 +38,30 @@ export async function runServe(argv: string[]): Promise<number> {
     process.stderr.write(`letagents-desktop serve: --port must be a number from 0 to 65535 (0 picks a free port), not "${values.port}".\n`);
     return 2;
   }
+  const idleExit = values['idle-exit'] === undefined ? null : Number(values['idle-exit']);
+  if (idleExit !== null && !(Number.isFinite(idleExit) && idleExit > 0)) {
+    process.stderr.write(`letagents-desktop serve: --idle-exit takes seconds (a number above 0), not "${values['idle-exit']}".\n`);
+    return 2;
+  }
   const dataDir = resolveDataDir(values['data-dir']);
   logUnhandledRejections();
+  let stopRequested!: (reason: string) => void;
+  const stopReason = new Promise<string>((resolve) => (stopRequested = resolve));
   let host: AppHost;
   try {
     // The CLI bundle lives in out/cli; the built renderer beside it in out/renderer.
     const rendererDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
     const preferredPort = values.port === undefined ? readLastPort(dataDir) : null;
-    host = await startAppHost({ dataDir, port, preferredPort, rendererDir, apiHost: { kind: 'browser', env: process.env, openExternal: async (url) => openInBrowser(url) } });
+    host = await startAppHost({
+      dataDir,
+      port,
+      preferredPort,
+      rendererDir,
+      apiHost: { kind: 'browser', env: process.env, openExternal: async (url) => (await openInBrowser(url)).opened },
+      run: { kind: 'serve', startedBy: process.env.LETAGENTS_STARTED_BY_HELPER === '1' ? 'agent' : 'person' },
+      idleExitMs: idleExit === null ? null : idleExit * 1000,
+      onStop: stopRequested,
+    });
   } catch (error) {
     if (!(error instanceof AppAlreadyRunningError)) throw error;
     if (values.open) {
@@ -59,10 +72,8 @@ export async function runServe(argv: string[]): Promise<number> {
     return 3;
   }
   // Listen for signals before announcing ourselves: whoever reads the line may stop us at once.
-  const stopSignal = new Promise<NodeJS.Signals>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  process.once('SIGINT', () => stopRequested('stopped with Ctrl-C'));
+  process.once('SIGTERM', () => stopRequested('stopped by SIGTERM'));
   const gateway = host.gateway;
   const http = gateway.http!;
   rememberPort(dataDir, http.port);
@@ -81,14 +92,19 @@ export async function runServe(argv: string[]): Promise<number> {
     );
   }
   const openUrl = values.open ? gateway.newUiUrl() : null;
-  if (openUrl) openInBrowser(openUrl);
+  if (openUrl) {
+    // The --json line stays the only line on stdout.
+    void openInBrowser(openUrl).then((result) => {
+      if (!result.opened) (values.json ? process.stderr : process.stdout).write(openByHand(openUrl, result.reason));
+    });
+  }
 
-  const signal = await stopSignal;
+  const reason = await stopReason;
   // A second signal while shutting down means "now".
   const force = () => process.exit(1);
   process.once('SIGINT', force);
   process.once('SIGTERM', force);
-  if (!values.json) process.stdout.write(`Stopping (${signal})…\n`);
-  await host.close();
+  if (!values.json) process.stdout.write(`Stopping (${reason})…\n`);
+  await host.close(reason);
   return 0;
 }

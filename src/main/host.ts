@@ -7,7 +7,11 @@ import { createApiImplementation, createDispatcher, eventsForUi, type ApiHost, t
 import { startGateway, type Gateway } from './gateway';
 import { limitRepeatedLogs } from './logLimit';
 import type { ApiCallHandler } from './gateway/socketConnection';
-import { createWebHost } from './web/webHost';
+import { quietPeriodText, watchIdle } from './idleExit';
+import { createWebHost, type WebHost } from './web/webHost';
+import type { AppRunStatus } from './appRunStatus';
+
+export type { AppRunStatus } from './appRunStatus';
 
 export interface AppHostOptions extends AppOptions {
   /** HTTP port on 127.0.0.1 (0 picks a free one). */
@@ -18,6 +22,17 @@ export interface AppHostOptions extends AppOptions {
   readonly rendererDir?: string;
   /** What the host can do for the UI (open links, folders). */
   readonly apiHost?: ApiHost;
+  /** How this app runs, for `doctor` (default: serve, started by a person). */
+  readonly run?: { readonly kind: 'serve' | 'desktop'; readonly startedBy: 'agent' | 'person' };
+  /** Exit after this long with no agent, managed agent or window (an app a helper started). */
+  readonly idleExitMs?: number | null;
+  /** Desktop windows showing now (the browser host counts its tabs itself). */
+  readonly openWindows?: () => number;
+  /**
+   * Stops the app: `letagents-desktop stop` and the idle exit ask for it with the reason. The
+   * owner (serve, the desktop app) ends its process after `close(reason)`.
+   */
+  readonly onStop?: (reason: string) => void;
 }
 
 export interface AppHost {
@@ -25,7 +40,10 @@ export interface AppHost {
   readonly gateway: Gateway;
   readonly dispatch: Dispatch;
   readonly subscribe: ReturnType<typeof eventsForUi>;
-  close(): Promise<void>;
+  /** What runs, for `doctor` (also asked over the agent socket). */
+  status(): AppRunStatus;
+  /** Stops everything; `reason` says why (`doctor` and agents' helpers read it). */
+  close(reason?: string): Promise<void>;
 }
 
 export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
@@ -35,42 +53,78 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
   const dispatch = createDispatcher(createApiImplementation(app, options.apiHost));
   const subscribe = eventsForUi(app);
   const rendererDir = options.rendererDir && existsSync(options.rendererDir) ? options.rendererDir : null;
+  const startedAt = new Date().toISOString();
+  let web: WebHost | null = null;
+  const status = (): AppRunStatus => ({
+    kind: options.run?.kind ?? 'serve',
+    pid: process.pid,
+    startedAt,
+    startedBy: options.run?.startedBy ?? 'person',
+    agents: app.hub.connectionCount,
+    windows: (options.openWindows?.() ?? 0) + (web?.openPages ?? 0),
+    idleExitMs: options.idleExitMs ?? null,
+    version: app.version,
+  });
+  const stop = (reason: string) => (options.onStop ?? (() => void host.close(reason)))(reason);
   let gateway: Gateway;
   try {
     gateway = await startGateway({
       dataDir: options.dataDir,
       handler: app.hub,
-      apiCall: commandLineCall(dispatch),
+      apiCall: commandLineCall(dispatch, { status, stop }),
       http: {
         port: options.port ?? 0,
         preferredPort: options.preferredPort,
-        extraHandler: rendererDir ? ({ port }) => createWebHost({ rendererDir, port, dispatch, subscribe }) : undefined,
+        extraHandler: rendererDir ? ({ port }) => (web = createWebHost({ rendererDir, port, dispatch, subscribe })) : undefined,
       },
     });
   } catch (error) {
     await app.close();
     throw error;
   }
+  const idle = options.idleExitMs
+    ? watchIdle({
+        quietMs: options.idleExitMs,
+        busy: async () => status().agents > 0 || status().windows > 0 || (await takesTurns(app)),
+        onIdle: () => stop(`it exited after ${quietPeriodText(options.idleExitMs!)} with no agent and no window`),
+      })
+    : null;
   let closing: Promise<void> | undefined;
-  return {
+  const host: AppHost = {
     app,
     gateway,
     dispatch,
     subscribe,
-    close: () => (closing ??= (async () => {
-      await gateway.close();
+    status,
+    close: (reason) => (closing ??= (async () => {
+      idle?.stop();
+      await gateway.close(reason);
       await app.close();
     })()),
   };
+  return host;
+}
+
+/** A managed agent that is not paused still gets turns when mentioned: it needs the app. */
+async function takesTurns(app: App): Promise<boolean> {
+  return (await app.agents.list()).some((agent) => agent.row.desired_state === 'running' && agent.row.held_reason === null);
 }
 
 /**
- * What `letagents-desktop agent …` may call over the agent socket (same token as agents):
- * the managed-agent methods only, not the rest of what a person can do in the window.
+ * What the command line may call over the agent socket (same token as agents): the
+ * managed-agent methods (`letagents-desktop agent …`), what runs and its teams (`doctor`,
+ * `team list`) and stopping it (`stop`); not the rest of what a person can do in the window.
  */
-function commandLineCall(dispatch: Dispatch): ApiCallHandler {
-  return async (method, input) =>
-    method.startsWith('agents.')
-      ? dispatch(method, input)
-      : { ok: false, error: { code: 'not_allowed', message: `${method} cannot be called from the command line.` } };
+function commandLineCall(dispatch: Dispatch, run: { status: () => AppRunStatus; stop: (reason: string) => void }): ApiCallHandler {
+  return async (method, input) => {
+    if (method === 'app.status') return { ok: true, value: run.status() };
+    if (method === 'app.stop') {
+      // Answered first: the answer must leave before the socket closes.
+      setTimeout(() => run.stop('stopped by `letagents-desktop stop`'), 50);
+      return { ok: true, value: run.status() };
+    }
+    // teams.list: `team list` and `doctor` show the running app's teams, not the shell's.
+    if (method.startsWith('agents.') || method === 'teams.list') return dispatch(method, input);
+    return { ok: false, error: { code: 'not_allowed', message: `${method} cannot be called from the command line.` } };
+  };
 }

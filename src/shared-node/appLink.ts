@@ -1,10 +1,10 @@
 // Reaching the app from the helper: connect to the agent socket, run the handshake (the
 // app proves it knows the agent token before the helper proves it does), wait for the
 // welcome. If nothing listens, start the app in the background and wait for it (10 s at
-// most); after a drop, retry with backoff for up to 10 s.
+// most); after a drop, retry with backoff for as long as the agent runs.
 import { createConnection, type Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { helperSocketPath, helperTokenPath } from './dataPaths';
+import { helperSocketPath, helperTokenPath, readAppStopped } from './dataPaths';
 import { appProof, helperProof, newNonce, sameSecret } from './handshake';
 import { launchAppInBackground, type LaunchedApp } from './launch';
 import { LineSplitter } from './lines';
@@ -13,7 +13,12 @@ import {
 } from './protocol';
 
 export const APP_START_WAIT_MS = 10_000;
-export const RECONNECT_WAIT_MS = 10_000;
+/** Reconnecting after a drop: the first retry, and the longest pause between retries. */
+const RECONNECT_FIRST_DELAY_MS = 50;
+const RECONNECT_MAX_DELAY_MS = 2_000;
+/** A crashed app is started again after this long without an answer (a restart takes less), then at most this often. */
+export const RELAUNCH_AFTER_MS = 3_000;
+const RELAUNCH_EVERY_MS = 30_000;
 /** How long the app may take to answer a command-line API call, once the handshake is done. */
 export const API_CALL_TIMEOUT_MS = 30_000;
 
@@ -71,17 +76,40 @@ export class AppLink {
     return `${prefix} no LetAgents app answered on ${this.socketPath} within ${APP_START_WAIT_MS / 1000} s of starting one in the background. See ${app.logPath}.`;
   }
 
-  /** After a drop: the app is restarting (or gone). Retries with backoff; never starts one. */
+  /**
+   * After a drop: reconnects with backoff for as long as the agent runs. When nothing has
+   * answered for a while and the app did not stop on purpose (it crashed), starts it again as
+   * at first start; a stopped app is waited for (a person starts it again).
+   */
   async reconnect(stillWanted: () => boolean): Promise<AppConnection | string> {
-    const deadline = Date.now() + RECONNECT_WAIT_MS;
-    let delay = 50;
-    while (Date.now() < deadline && stillWanted()) {
+    let delay = RECONNECT_FIRST_DELAY_MS;
+    let nextLaunch = Date.now() + RELAUNCH_AFTER_MS;
+    while (stillWanted()) {
       await sleep(delay);
-      delay = Math.min(delay * 2, 1_000);
+      delay = Math.min(delay * 2, RECONNECT_MAX_DELAY_MS);
       const attempt = await attemptConnect(this.dataDir, this.hello);
       if (attempt.kind === 'connected') return attempt.connection;
+      if (attempt.kind !== 'absent' || Date.now() < nextLaunch || readAppStopped(this.dataDir) !== null || !stillWanted()) continue;
+      nextLaunch = Date.now() + RELAUNCH_EVERY_MS;
+      try {
+        const app = launchAppInBackground(this.dataDir);
+        process.stderr.write(`${prefix} the LetAgents app went away; started it again in the background (pid ${app.pid ?? '?'}, log ${app.logPath})\n`);
+      } catch (error) {
+        process.stderr.write(`${prefix} the LetAgents app went away, and starting it again failed: ${errorText(error)}\n`);
+      }
     }
-    return `${prefix} lost the connection to the LetAgents app (${this.socketPath}) and it did not come back within ${RECONNECT_WAIT_MS / 1000} s.`;
+    return `${prefix} the agent ended while the LetAgents app was away.`;
+  }
+
+  /** What the agent's calls get while the app is away. */
+  awayMessage(): string {
+    const stopped = readAppStopped(this.dataDir);
+    if (stopped === null) {
+      return 'LetAgents is not running; it will reconnect by itself (this helper keeps trying, and starts the app again if ' +
+        'nothing else does). Retry in a few seconds; your worker_id stays valid.';
+    }
+    return `LetAgents is not running (${stopped}); it will reconnect by itself once the app runs again: ` +
+      `start it with \`npm start\` or \`letagents-desktop serve\`. Your worker_id stays valid.`;
   }
 
   private refusedMessage(detail: string): string {

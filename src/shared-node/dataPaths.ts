@@ -18,6 +18,22 @@ export const helperTokenPath = (dataDir: string) => join(dataDir, 'agent-token')
 /** Where the background app started by the helper writes its output. */
 export const backgroundLogPath = (dataDir: string) => join(dataDir, 'app-background.log');
 
+/**
+ * Written by the app when it stops on purpose (`letagents-desktop stop`, Quit, Ctrl-C, idle),
+ * with the reason; removed when it starts. Helpers that lost the app start it again only when
+ * this is absent (a crash): a stopped app stays stopped until a person or a new agent starts it.
+ */
+export const appStoppedPath = (dataDir: string) => join(dataDir, 'app-stopped');
+
+/** The reason the app stopped on purpose, or null when it did not (it runs, or it crashed). */
+export function readAppStopped(dataDir: string): string | null {
+  try {
+    return readFileSync(appStoppedPath(dataDir), 'utf8').trim() || 'stopped';
+  } catch {
+    return null;
+  }
+}
+
 /** Windows: the file naming the running app's named pipe (random, new at every start). */
 export const pipeNamePath = (dataDir: string) => join(dataDir, 'agent-pipe');
 

@@ -1,11 +1,13 @@
 // Starting the app in the background when an agent's helper finds none: the desktop app
 // hidden in the tray (--background) when this helper runs inside an Electron executable,
-// else `letagents-desktop serve`.
+// else `letagents-desktop serve --idle-exit`. Either exits on its own after a quiet period
+// with no agent and no window (IDLE_EXIT_SECONDS), so a background app does not run forever.
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { backgroundLogPath } from './dataPaths';
 import { makeFolders } from './folders';
+import { idleExitSeconds } from './protocol';
 
 export interface LaunchedApp {
   readonly pid: number | undefined;
@@ -44,13 +46,14 @@ export function appLaunchCommand(dataDir: string, runtime: HelperRuntime = thisP
   const cli = runtime.script;
   if (!cli) throw new Error('cannot tell where the letagents-desktop command is');
   if (runtime.versions.electron) {
-    const env = { ...runtime.env };
+    const env: NodeJS.ProcessEnv = { ...runtime.env, LETAGENTS_STARTED_BY_HELPER: '1' };
     delete env.ELECTRON_RUN_AS_NODE;
     const appArgs = ['--background', '--data-dir', dataDir];
     const packaged = cli.split(/[\\/]/).includes('app.asar.unpacked');
     return { command: runtime.execPath, args: packaged ? appArgs : [path.dirname(path.dirname(cli)), ...appArgs], env };
   }
-  return { command: runtime.execPath, args: [cli, 'serve', '--data-dir', dataDir], env: runtime.env };
+  const env = { ...runtime.env, LETAGENTS_STARTED_BY_HELPER: '1' };
+  return { command: runtime.execPath, args: [cli, 'serve', '--data-dir', dataDir, '--idle-exit', String(idleExitSeconds(runtime.env))], env };
 }
 
 /** Spawns the app detached, its output appended to a log in the data folder. Throws with a clear reason. */

@@ -72,6 +72,15 @@ export interface AppWelcome {
   readonly api_result?: unknown;
 }
 
+/** How long an app a helper started waits with no agent and no window before it exits. */
+export const IDLE_EXIT_SECONDS = 600;
+
+/** The quiet period: LETAGENTS_IDLE_EXIT_SECONDS when set (tests), else IDLE_EXIT_SECONDS. */
+export function idleExitSeconds(env: NodeJS.ProcessEnv): number {
+  const seconds = Number(env.LETAGENTS_IDLE_EXIT_SECONDS);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : IDLE_EXIT_SECONDS;
+}
+
 /** Sent by the helper every HEARTBEAT_INTERVAL_MS; the gateway consumes it. */
 export const PING_LINE = '{"letagents_ping":1}';
 

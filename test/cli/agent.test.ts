@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApp } from '../../src/cli/agent/appApi';
+import { callApp } from '../../src/cli/appApi';
 import type { ManagedAgent } from '../../src/shared/types';
 import { cleanupSpawned, connectHelper, ensureCliBuilt, repoRoot, runCli, startServe, tempDataDir, tempDir, toolJson, type ServeHandle } from '../support';
 import { replyInRoom, startFakeModel, type FakeModel } from '../support/fakeModels';
@@ -50,7 +50,8 @@ describe('letagents-desktop agent', () => {
     expect(agent).toMatchObject({ name: 'Juniper', provider: 'codex', folder, permissions: 'read_only', turnsPerHour: 3, state: 'idle' });
     const table = (await agentCli('list')).stdout;
     expect(table).toMatch(/^NAME\s+PROVIDER\s+ROOM\s+STATE/);
-    expect(table).toMatch(/Juniper\s+Codex\s+cli-room\s+idle\s+0\/3/);
+    // The Agents page's words, not the raw state (issue 27): Managed, Taking a turn, Paused.
+    expect(table).toMatch(/Juniper\s+Codex\s+cli-room\s+Managed\s+0\/3/);
 
     model.script.push('Juniper', ...replyInRoom('Ran from the command line.'));
     expect((await agentCli('run', 'juniper')).code).toBe(0);
@@ -62,7 +63,7 @@ describe('letagents-desktop agent', () => {
     }
     expect(last?.status).toBe('done');
 
-    expect((await agentCli('pause', 'Juniper')).stdout).toBe('Juniper: paused\n');
+    expect((await agentCli('pause', 'Juniper')).stdout).toBe('Juniper: Paused\n');
     expect((await listed())[0].desiredState).toBe('paused');
     expect((await agentCli('remove', agent.agentId)).stdout).toBe('Removed Juniper.\n');
     expect(await listed()).toEqual([]);

@@ -38,7 +38,8 @@ describe('letagents-desktop doctor', () => {
     expect(result.stdout).toContain(`[ok] Data folder: ${serve.dataDir} (mode 0700)`);
     expect(result.stdout).toMatch(/\[ok\] Database: .*letagents\.db opens \(schema version \d+\)\./);
     expect(result.stdout).toContain('[ok] Agent token: ');
-    expect(result.stdout).toContain(`[ok] App: Running; it answers on ${serve.socket} and accepts the agent-token.`);
+    expect(result.stdout).toContain(`It answers on ${serve.socket} and accepts the agent-token.`);
+    expect(result.stdout).toContain('[ok] App: Running: `letagents-desktop serve`');
     await serve.stop();
   });
 

@@ -47,4 +47,35 @@ describe('letagents-desktop --help and --version', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^letagents-desktop: unknown command "frobnicate"\nusage: letagents-desktop <command> \[options\]/);
   });
+
+  it('answers a mistyped command or option with exit 2 and the nearest name, never the parser\'s own text', async () => {
+    const command = await runCli(['sevre']);
+    expect(command.code).toBe(2);
+    expect(command.stderr.split('\n')[0]).toBe('letagents-desktop: unknown command "sevre"; did you mean serve?');
+    for (const [args, line] of [
+      [['serve', '--prot', '3'], 'letagents-desktop serve: unknown option --prot; did you mean --port?'],
+      [['doctor', '--data-dri', 'x'], 'letagents-desktop doctor: unknown option --data-dri; did you mean --data-dir?'],
+      [['open', '--data-dir'], 'letagents-desktop open: --data-dir needs a value'],
+      [['stop', 'now'], 'letagents-desktop stop: unexpected argument "now"'],
+      [['mcp', '--tool', 'core'], 'letagents-desktop mcp: unknown option --tool; did you mean --tools?'],
+    ] as const) {
+      const result = await runCli([...args], { timeoutMs: 10_000 });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(`${line}\n(\`letagents-desktop ${args[0]} --help\` shows every option.)\n`);
+      expect(result.stderr).not.toMatch(/Unknown option '|positional argument|ERR_PARSE_ARGS/);
+    }
+  });
+
+  it('takes --data-dir before the command too', async () => {
+    const dataDir = tempDataDir();
+    const result = await runCli(['--data-dir', dataDir, 'doctor']);
+    expect(result.stdout).toContain(`LetAgents doctor: data folder ${dataDir}`);
+    expect((await runCli([`--data-dir=${dataDir}`, 'stop'])).stdout).toBe(`No LetAgents app is running for ${dataDir}; nothing to stop.\n`);
+  });
+
+  it('agent add needs --folder when the current folder is LetAgents\' own checkout', async () => {
+    const result = await runCli(['agent', 'add', '--room', 'r', '--name', 'Juniper', '--provider', 'codex', '--data-dir', tempDataDir()], { cwd: repoRoot });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`letagents-desktop agent add: --folder is required here: ${repoRoot} is inside LetAgents' own checkout (${repoRoot})`);
+  });
 });

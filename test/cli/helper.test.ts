@@ -96,6 +96,8 @@ describe('letagents-desktop mcp (stdio helper)', () => {
     await client.callTool({ name: 'get_current_room', arguments: {} });
     await serve.kill();
     const restarted = await startServe({ dataDir: serve.dataDir });
+    // Calls in the gap are told the app is away; once the helper is back they work.
+    await waitUntil(async () => (await client.callTool({ name: 'get_current_room', arguments: {} }).catch(() => null)) !== null, 15_000, 'calls to work again');
     const result = await client.callTool({ name: 'get_current_room', arguments: {} });
     expect((toolJson(result) as { message: string }).message).toBe('Not currently in any room');
     expect(errors).toEqual([]);
@@ -132,6 +134,57 @@ describe('letagents-desktop mcp (stdio helper)', () => {
     const second = await inProcessApp(dataDir);
     await waitUntil(() => second.handler.opened.length === 1, 10_000, 'helper reconnected');
     expect(toolText(await client.callTool({ name: 'echo', arguments: { text: 'again' } }))).toBe('c1:again');
+    await client.close();
+  });
+
+  it('answers calls at once while the app is away, saying it will reconnect, and carries on when it is back', async () => {
+    const dataDir = tempDataDir();
+    const first = await inProcessApp(dataDir);
+    const client = await connectHelper(dataDir);
+    expect(toolText(await client.callTool({ name: 'echo', arguments: { text: 'a' } }))).toBe('c1:a');
+    await first.gateway.close();
+    // A clean stop: the helper waits for the app (it does not start one), and says so at once.
+    const away = () => client.callTool({ name: 'echo', arguments: { text: 'b' } }).then(() => '', (error: Error) => error.message);
+    await waitUntil(async () => (await away()).includes('not running'), 5_000, 'the helper to notice');
+    expect(await away()).toContain('LetAgents is not running (it was stopped); it will reconnect by itself once the app runs again');
+    // The helper itself still answers a ping.
+    await expect(client.ping()).resolves.toEqual({});
+    const second = await inProcessApp(dataDir);
+    await waitUntil(() => second.handler.opened.length === 1, 10_000, 'helper reconnected');
+    await waitUntil(async () => (await client.callTool({ name: 'echo', arguments: { text: 'c' } }).catch(() => null)) !== null, 5_000, 'calls to work again');
+    expect(toolText(await client.callTool({ name: 'echo', arguments: { text: 'd' } }))).toBe('c1:d');
+    await client.close();
+  });
+
+  it("binds the agent's worker again after an app restart, so its next call works without registering", async () => {
+    const serve = await startServe();
+    const client = await connectHelper(serve.dataDir);
+    const room = toolJson(await client.callTool({ name: 'join_room', arguments: { name: 'restart-room' } })) as { room_id: string };
+    const registered = toolJson(await client.callTool({
+      name: 'register_agent_session',
+      arguments: { room_id: room.room_id, registration_key: 'a-fresh-registration-key-0123456789', display_name: 'Juniper' },
+    })) as { worker_id: string };
+    await serve.kill(); // a crash
+    const restarted = await startServe({ dataDir: serve.dataDir });
+    const send = () => client.callTool({ name: 'send_message', arguments: { room_id: room.room_id, worker_id: registered.worker_id, text: 'still here' } });
+    // Once the helper is back (calls meanwhile are told the app is away), the same worker_id works: no W12.
+    await waitUntil(async () => !String(await send().then((r) => toolText(r), (e: Error) => e.message)).includes('not running'), 15_000, 'the helper to be back');
+    const sent = await send();
+    expect(sent.isError).toBeFalsy();
+    expect(toolJson(sent)).toMatchObject({ room_id: room.room_id, text: 'still here' });
+    await client.close();
+    await restarted.stop();
+  });
+
+  it('starts the app again after a crash when nothing else does', async () => {
+    const serve = await startServe();
+    const client = await connectHelper(serve.dataDir);
+    await client.callTool({ name: 'get_current_room', arguments: {} });
+    await serve.kill();
+    await waitUntil(() => client.startedAppPids.length === 1, 20_000, 'the helper to start the app again');
+    expect(client.stderrText).toContain('the LetAgents app went away; started it again in the background');
+    await waitUntil(async () => (await client.callTool({ name: 'get_current_room', arguments: {} }).catch(() => null)) !== null, 15_000, 'calls to work again');
+    expect(toolJson(await client.callTool({ name: 'get_current_room', arguments: {} }))).toMatchObject({ connected: false });
     await client.close();
   });
 

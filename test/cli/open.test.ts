@@ -13,12 +13,15 @@ import { cleanupSpawned, cliBin, ensureCliBuilt, runCli, startServe, tempDataDir
 beforeAll(ensureCliBuilt, 120_000);
 afterAll(cleanupSpawned);
 
-/** Stand-ins for the browser openers: they record their arguments instead of opening anything. */
-function recordingOpeners(): { env: NodeJS.ProcessEnv; opened: () => string[] } {
+/**
+ * Stand-ins for the browser openers: they record their arguments instead of opening anything,
+ * then exit with `exitCode` (xdg-open exits 3 on a machine with no browser).
+ */
+function recordingOpeners(exitCode = 0): { env: NodeJS.ProcessEnv; opened: () => string[] } {
   const bin = tempDir('la-openers-');
   const log = join(bin, 'opened.txt');
   for (const name of ['xdg-open', 'open']) {
-    writeFileSync(join(bin, name), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\n`);
+    writeFileSync(join(bin, name), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\nexit ${exitCode}\n`);
     chmodSync(join(bin, name), 0o755);
   }
   return { env: { PATH: `${bin}:${process.env.PATH}` }, opened: () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []) };
@@ -45,6 +48,44 @@ describe('letagents-desktop open', () => {
     expect(url).not.toContain(serve.token);
     expect((await redeem(serve.port, url)).status).toBe(200);
     expect((await redeem(serve.port, url)).status).toBe(401);
+    await serve.stop();
+  });
+
+  it('prints the one-time link, and does not claim success, when no browser could be opened', async () => {
+    const serve = await startServe();
+    const headless = recordingOpeners(3);
+    const result = await runCli(['open', '--data-dir', serve.dataDir], { env: headless.env });
+    expect(result.code).toBe(1);
+    expect(result.stdout).not.toContain('Opened LetAgents');
+    expect(result.stdout).toContain('Could not open a browser: xdg-open exited with code 3 (no browser to open it?).');
+    const url = /\n {2}(http:\/\/\S+)\n/.exec(result.stdout)?.[1];
+    expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${serve.port}/#code=[A-Za-z0-9_-]{32}$`));
+    // The printed link is the one the opener was given, and it still works once.
+    expect(headless.opened()).toEqual([url]);
+    expect((await redeem(serve.port, url!)).status).toBe(200);
+    await serve.stop();
+  });
+
+  it('--print prints a fresh one-time link and opens nothing', async () => {
+    const serve = await startServe();
+    const openers = recordingOpeners();
+    const result = await runCli(['open', '--print', '--data-dir', serve.dataDir], { env: openers.env });
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${serve.port}/#code=[A-Za-z0-9_-]{32}\n$`));
+    expect(openers.opened()).toEqual([]);
+    expect((await redeem(serve.port, result.stdout.trim())).status).toBe(200);
+    await serve.stop();
+  });
+
+  it('serve --open on a machine with no browser prints the link to open by hand', async () => {
+    const headless = recordingOpeners(3);
+    const dataDir = tempDataDir();
+    const serve = await startServe({ dataDir, args: ['--open'], env: headless.env });
+    // With --json the hand-opening text goes to stderr, so the JSON line stays alone on stdout.
+    await waitUntil(() => serve.output().stderr.includes('Could not open a browser'), 10_000, 'serve to say the browser did not open');
+    const url = /Open this one-time link yourself \(single use, valid 60 s\):\n {2}(\S+)/.exec(serve.output().stderr)?.[1];
+    expect(headless.opened()).toEqual([url]);
+    expect((await redeem(serve.port, url!)).status).toBe(200);
     await serve.stop();
   });
 

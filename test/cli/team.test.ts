@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_SCHEMA_VERSION } from '../../src/main/store/postgres/migrations';
-import { cleanupSpawned, ensureCliBuilt, runCli, tempDataDir } from '../support';
+import { cleanupSpawned, ensureCliBuilt, runCli, startServe, tempDataDir } from '../support';
 import { startPostgres, type PgCluster } from '../support/postgres';
 import { keychainUrl, runTeamSuites, settingsText, uniqueTeamName } from '../support/teams';
 
@@ -164,7 +164,12 @@ describe.skipIf(!runTeamSuites)('letagents-desktop team', () => {
       env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/letagents-test-bus' },
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/The OS keychain is unavailable \(no Secret Service/);
+    const lines = result.stderr.trimEnd().split('\n');
+    // One short line first, then the fix, then the way servers give the URL (no D-Bus detail).
+    expect(lines[0]).toBe('letagents-desktop team add: the OS keychain is unavailable: no Secret Service: no D-Bus session bus is reachable.');
+    expect(lines[1]).toMatch(/^ {2}fix: Install and unlock gnome-keyring or KWallet/);
+    expect(lines[2]).toMatch(/^ {2}on a server without a keychain: set LETAGENTS_TEAM_URL_NOKEYS_\w+=postgres:\/\/… in the app's environment/);
+    expect(result.stderr).not.toContain('DBus');
     expect(await schemaOf(url)).toBeNull();
     expect(settingsText(dataDir)).not.toContain('nokeys');
   });
@@ -174,7 +179,7 @@ describe.skipIf(!runTeamSuites)('letagents-desktop team', () => {
     const url = await teamUrl();
     const env = { LETAGENTS_TEAM_URL_CI_BOX: url };
     const list = await team(['list', '--data-dir', dataDir], { env });
-    expect(list.stdout).toMatch(/^ci_box +postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/\w+ +LETAGENTS_TEAM_URL_CI_BOX +-$/m);
+    expect(list.stdout).toMatch(/^ci_box +postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/\w+ +LETAGENTS_TEAM_URL_CI_BOX in this shell +-$/m);
     const test = await team(['test', 'ci-box', '--data-dir', dataDir], { env });
     expect(test.code).toBe(0);
     expect(test.stdout).toContain('(URL from LETAGENTS_TEAM_URL_CI_BOX)');
@@ -214,6 +219,47 @@ describe.skipIf(!runTeamSuites)('letagents-desktop team', () => {
     await team(['remove', name, '--data-dir', dataDir]);
   });
 
+  it('patterns NAME shows the patterns and changes nothing; --clear removes them', async () => {
+    const dataDir = tempDataDir();
+    const name = uniqueTeamName('look');
+    expect((await team(['add', name, '--url', await teamUrl(), '--data-dir', dataDir])).code).toBe(0);
+    expect((await team(['patterns', name, 'github.com/acme/*', '--data-dir', dataDir])).code).toBe(0);
+    const look = await team(['patterns', name, '--data-dir', dataDir]);
+    expect(look).toMatchObject({ code: 0, stderr: '' });
+    expect(look.stdout).toContain(`Repo rooms matching github.com/acme/* go to "${name}".`);
+    expect(settingsText(dataDir)).toContain('github.com/acme/*');
+    const both = await team(['patterns', name, 'github.com/x/*', '--clear', '--data-dir', dataDir]);
+    expect(both.code).toBe(2);
+    expect(settingsText(dataDir)).toContain('github.com/acme/*');
+    const cleared = await team(['patterns', name, '--clear', '--data-dir', dataDir]);
+    expect(cleared.stdout).toContain(`"${name}" has no repo patterns now.`);
+    expect(settingsText(dataDir)).not.toContain('github.com/acme/*');
+    await team(['remove', name, '--data-dir', dataDir]);
+  });
+
+  it('list asks the running app, says where each URL came from, and notes what only this shell has; --json too', async () => {
+    const dataDir = tempDataDir();
+    const appUrl = await teamUrl();
+    const shellUrl = await teamUrl();
+    const serve = await startServe({ dataDir, env: { LETAGENTS_TEAM_URL_APPONLY: appUrl } });
+    const list = await team(['list', '--data-dir', dataDir], { env: { LETAGENTS_TEAM_URL_SHELLONLY: shellUrl } });
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain(`Teams of the LetAgents app running for ${dataDir}`);
+    expect(list.stdout).toMatch(/^apponly +postgres:\/\/postgres:\*\*\*@\S+ +LETAGENTS_TEAM_URL_APPONLY in the app's environment +\S/m);
+    expect(list.stdout).toContain('LETAGENTS_TEAM_URL_SHELLONLY is set in this shell, but the running app started without it');
+    const json = JSON.parse((await team(['list', '--json', '--data-dir', dataDir], { env: { LETAGENTS_TEAM_URL_SHELLONLY: shellUrl } })).stdout) as {
+      source: string; teams: Array<{ name: string; from: string; variable: string | null }>; notInApp: Array<{ name: string }>;
+    };
+    expect(json.source).toBe('running-app');
+    expect(json.teams).toEqual([expect.objectContaining({ name: 'apponly', from: 'environment', variable: 'LETAGENTS_TEAM_URL_APPONLY' })]);
+    expect(json.notInApp).toEqual([expect.objectContaining({ name: 'shellonly' })]);
+    expect(JSON.stringify(json)).not.toContain('Sup3r-s3cret');
+    const doctor = await runCli(['doctor', '--data-dir', dataDir], { env: { LETAGENTS_TEAM_URL_SHELLONLY: shellUrl } });
+    expect(doctor.stdout).toMatch(/Teams of the running app: "apponly" \S[^\n]*\(URL from LETAGENTS_TEAM_URL_APPONLY in the app's environment\)\./);
+    expect(doctor.stdout).toContain('LETAGENTS_TEAM_URL_SHELLONLY is set in this shell, but the running app started without it');
+    await serve.stop();
+  });
+
   it('explains its usage, and refuses an unknown subcommand or option', async () => {
     const help = await team(['--help']);
     expect(help.code).toBe(0);
@@ -223,6 +269,11 @@ describe.skipIf(!runTeamSuites)('letagents-desktop team', () => {
     const unknown = await team(['join']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown command "join"');
+    const typo = await team(['lsit']);
+    expect(typo.stderr).toContain('unknown command "lsit"; did you mean list?');
+    const option = await team(['list', '--jsno']);
+    expect(option.code).toBe(2);
+    expect(option.stderr).toBe('letagents-desktop team list: unknown option --jsno; did you mean --json?\n(`letagents-desktop team --help` shows every option.)\n');
     const both = await team(['add', 'x', '--url', 'postgres://h/d', '--url-stdin'], { input: '' });
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('not both');

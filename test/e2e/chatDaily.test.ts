@@ -39,6 +39,37 @@ const onTop = (target: Locator) =>
     return inside && el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + Math.min(r.height / 2, 20)));
   });
 
+describe('a burst of messages', () => {
+  const fromEnd = () => timeline().evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+
+  it('keeps the chat at the bottom when you were there', async () => {
+    await timeline().evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect.poll(fromEnd).toBeLessThan(40);
+    // Long and short, with Markdown, as agents write them: rows are measured after they are drawn.
+    // A second agent reads each one as it comes, so receipts appear under rows already drawn.
+    const cedar = await joinAgent(app.serve.dataDir, { room: ROOM, name: 'Cedar' });
+    for (let i = 0; i < 16; i++) {
+      await juniper.call('send_message', { text: `Burst ${i + 1}:\n\n- checked \`src/a${i}.ts\`\n- ${'and more words '.repeat(i % 4 * 6)}` });
+      await cedar.call('read_messages', { limit: 3 });
+    }
+    await message('Burst 16:').waitFor();
+    await message('Burst 16:').getByText(/Seen by/).waitFor();
+    await cedar.close();
+    await expect.poll(fromEnd).toBeLessThan(40);
+    expect(await app.page.getByRole('button', { name: /new message/ }).count()).toBe(0);
+  });
+
+  it('shows the new-messages pill instead when you had scrolled up, and it takes you down', async () => {
+    await timeline().evaluate((el) => (el.scrollTop = 0));
+    await juniper.call('send_message', { text: 'One more after the burst.' });
+    const pill = app.page.getByRole('button', { name: /1 new message/ });
+    await pill.waitFor();
+    await pill.click();
+    await expect.poll(fromEnd).toBeLessThan(40);
+    await expect.poll(() => onTop(message('One more after the burst.'))).toBe(true);
+  });
+});
+
 describe('your own messages', () => {
   it('come into view even when you had scrolled up, and never count as new', async () => {
     const { page } = app;

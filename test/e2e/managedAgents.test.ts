@@ -51,7 +51,7 @@ describe('managed agents in the app', () => {
     await dialog.waitFor({ state: 'detached' });
     // The card itself, not the activity entries nested in it.
     const card = page.getByRole('list', { name: 'Managed agents' }).locator('> li').filter({ hasText: 'Juniper' });
-    await card.getByText('Idle').waitFor();
+    await card.getByText('Managed', { exact: true }).waitFor();
     await saveShot(page, 'managed-agent-added');
 
     model.script.push('Juniper', ...replyInRoom('The release notes are ready for review.'));

@@ -20,7 +20,7 @@ const row = (name: string) => screen.getAllByRole('listitem').find((li) => li.qu
 describe('agents roster', () => {
   it('lists agents by whether a mention reaches them, with tool, reachability in words, status text, rooms, tasks, tokens and last seen', async () => {
     openRoster();
-    await screen.findByText(/— pushing the transaction fix/);
+    await screen.findByText(/Says: pushing the transaction fix/);
     const names = [...document.querySelectorAll('.agent-name')].map((e) => e.textContent);
     // Listening first, then working, idle, and offline last.
     expect(names).toEqual(['Cedar', 'MapleRidge', 'Juniper', 'MapleRidge', 'Willow']);
@@ -28,8 +28,10 @@ describe('agents roster', () => {
     expect(within(row('Cedar')).getByText('Waiting for messages now: a mention wakes it at once.')).toBeTruthy();
     const juniper = row('Juniper');
     expect(within(juniper).getByText('Claude Code')).toBeTruthy();
-    expect(within(juniper).getByText('Working')).toBeTruthy();
-    expect(within(juniper).getByText('Working — pushing the transaction fix')).toBeTruthy();
+    // One state word (whether a mention reaches it), then its own words: no second "Working"/"Idle".
+    expect(within(juniper).getAllByText('Working')).toHaveLength(1);
+    expect(within(juniper).getByText('Says: pushing the transaction fix')).toBeTruthy();
+    expect(within(juniper).queryByText(/^Idle/)).toBeNull();
     expect(within(juniper).getByText('≈ 0 today · 0 total')).toBeTruthy();
     expect(within(juniper).getByText('task_12')).toBeTruthy();
     expect(within(juniper).getByText('Now')).toBeTruthy();
@@ -41,7 +43,7 @@ describe('agents roster', () => {
 
   it('filters by room', async () => {
     openRoster();
-    await screen.findByText(/— pushing the transaction fix/);
+    await screen.findByText(/Says: pushing the transaction fix/);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Room' }), 'acme/web-app');
     expect([...document.querySelectorAll('.agent-name')].map((e) => e.textContent)).toEqual(['MapleRidge']);
   });
@@ -60,7 +62,7 @@ describe('agents roster', () => {
         return agent;
       },
     });
-    await screen.findByText(/— pushing the transaction fix/);
+    await screen.findByText(/Says: pushing the transaction fix/);
     await userEvent.click(within(row('Juniper')).getByRole('button', { name: 'Actions for Juniper' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Rename…' }));
     const input = screen.getByRole('textbox', { name: 'Name in this room' });
@@ -75,7 +77,7 @@ describe('agents roster', () => {
 
   it('disconnect asks first and says the agent can reconnect', async () => {
     const { api } = openRoster();
-    await screen.findByText(/— pushing the transaction fix/);
+    await screen.findByText(/Says: pushing the transaction fix/);
     await userEvent.click(within(row('Cedar')).getByRole('button', { name: 'Actions for Cedar' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Disconnect…' }));
     const dialog = screen.getByRole('dialog', { name: 'Disconnect Cedar?' });
@@ -87,7 +89,7 @@ describe('agents roster', () => {
 
   it('remove from room asks first and says its tasks go back to Accepted', async () => {
     const { api } = openRoster();
-    await screen.findByText(/— pushing the transaction fix/);
+    await screen.findByText(/Says: pushing the transaction fix/);
     await userEvent.click(within(row('MapleRidge')).getByRole('button', { name: 'Actions for MapleRidge' }));
     await userEvent.click(screen.getByRole('menuitem', { name: /Remove from/ }));
     const dialog = screen.getByRole('dialog', { name: /Remove MapleRidge/ });
@@ -105,7 +107,7 @@ describe('agents roster', () => {
     };
     juniper.lastWake = mention;
     const { api } = openRoster(state);
-    await screen.findByText(/— pushing the transaction fix/);
+    await screen.findByText(/Says: pushing the transaction fix/);
     expect(within(row('Juniper')).getByText('Woken by a mention from Cedar')).toBeTruthy();
     // Cedar has never been woken: no line at all.
     expect(within(row('Cedar')).queryByText(/^Woken/)).toBeNull();
@@ -148,7 +150,7 @@ describe('agents roster', () => {
     expect([...chips.querySelectorAll('.agent-chip-name')].map((e) => e.textContent)).toEqual(['Cedar', 'Juniper', 'MapleRidge']);
     const maple = within(chips).getByText('Idle, not listening').closest('.agent-chip')!;
     expect(maple.querySelector('.agent-chip-text')?.textContent).toBe('waiting for a decision on the admin UI');
-    expect(maple.getAttribute('title')).toBe('MapleRidge — Idle, not listening: Connected but not waiting: a mention will not reach it until someone prompts it. It says: waiting for a decision on the admin UI.');
+    expect(maple.getAttribute('title')).toBe('MapleRidge — Idle, not listening: Connected but not waiting: a mention will not reach it until someone prompts it. Says: waiting for a decision on the admin UI.');
     expect(within(chips).queryByText('Willow')).toBeNull();
   });
 

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { appLaunchCommand } from '../../src/shared-node/launch';
 
 describe('the app a helper starts when none runs', () => {
-  it('is `serve` when the helper runs on plain Node', () => {
+  it('is `serve` when the helper runs on plain Node, exiting after 10 quiet minutes', () => {
     const env = { PATH: '/bin' };
     expect(appLaunchCommand('/data', { execPath: '/usr/bin/node', script: '/repo/bin/letagents-desktop.js', versions: { node: '22.0.0' }, env })).toEqual({
       command: '/usr/bin/node',
-      args: ['/repo/bin/letagents-desktop.js', 'serve', '--data-dir', '/data'],
-      env,
+      args: ['/repo/bin/letagents-desktop.js', 'serve', '--data-dir', '/data', '--idle-exit', '600'],
+      env: { ...env, LETAGENTS_STARTED_BY_HELPER: '1' },
     });
   });
 
@@ -20,7 +20,7 @@ describe('the app a helper starts when none runs', () => {
       env: { PATH: '/bin', ELECTRON_RUN_AS_NODE: '1' },
     });
     // Without ELECTRON_RUN_AS_NODE the executable starts as the app, not as Node.
-    expect(launch).toEqual({ command: '/opt/LetAgents/letagents', args: ['--background', '--data-dir', '/data'], env: { PATH: '/bin' } });
+    expect(launch).toEqual({ command: '/opt/LetAgents/letagents', args: ['--background', '--data-dir', '/data'], env: { PATH: '/bin', LETAGENTS_STARTED_BY_HELPER: '1' } });
   });
 
   it('finds a packaged Windows app by its unpacked folder too', () => {
@@ -40,6 +40,6 @@ describe('the app a helper starts when none runs', () => {
       versions: { electron: '45.5.0' },
       env: { ELECTRON_RUN_AS_NODE: '1' },
     });
-    expect(launch).toEqual({ command: '/repo/node_modules/electron/dist/electron', args: [path.dirname('/repo/bin'), '--background', '--data-dir', '/data'], env: {} });
+    expect(launch).toEqual({ command: '/repo/node_modules/electron/dist/electron', args: [path.dirname('/repo/bin'), '--background', '--data-dir', '/data'], env: { LETAGENTS_STARTED_BY_HELPER: '1' } });
   });
 });

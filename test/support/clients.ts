@@ -17,6 +17,11 @@ export class HelperClient extends Client {
     const match = /started the LetAgents app in the background \(pid (\d+)/.exec(this.stderrText);
     return match ? Number(match[1]) : null;
   }
+
+  /** Every app the helper started: at first, and again after the app went away. */
+  get startedAppPids(): number[] {
+    return [...this.stderrText.matchAll(/started (?:the LetAgents app|it again) in the background \(pid (\d+)/g)].map((m) => Number(m[1]));
+  }
 }
 
 export interface HelperOptions {
@@ -47,8 +52,7 @@ export async function connectHelper(dataDir: string, options: HelperOptions = {}
   const client = new HelperClient({ name: options.clientName ?? 'letagents-test', version: '1.0.0' });
   transport.stderr?.on('data', (d: Buffer) => {
     client.stderrText += d.toString();
-    const pid = client.startedAppPid;
-    if (pid) trackPid(pid);
+    for (const pid of client.startedAppPids) trackPid(pid);
   });
   try {
     await client.connect(transport);

@@ -33,13 +33,15 @@ export interface StartServeOptions {
   readonly port?: number | 'last';
   readonly env?: NodeJS.ProcessEnv;
   readonly timeoutMs?: number;
+  /** More options for serve (`--open`, `--idle-exit 1`). */
+  readonly args?: readonly string[];
 }
 
 /** Spawns serve with --json and resolves once it printed its line. */
 export function startServe(options: StartServeOptions = {}): Promise<ServeHandle> {
   const dataDir = options.dataDir ?? tempDataDir();
   const child = track(
-    spawn(process.execPath, [cliBin, 'serve', '--json', '--data-dir', dataDir, ...(options.port === 'last' ? [] : ['--port', String(options.port ?? 0)])], {
+    spawn(process.execPath, [cliBin, 'serve', '--json', '--data-dir', dataDir, ...(options.port === 'last' ? [] : ['--port', String(options.port ?? 0)]), ...(options.args ?? [])], {
       cwd: repoRoot,
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

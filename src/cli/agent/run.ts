@@ -1,14 +1,15 @@
 // `letagents-desktop agent add|list|pause|resume|stop|run|remove`: managed agents from the
 // command line, through the running app (which owns the database and runs the turns).
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { relative, resolve, isAbsolute } from 'node:path';
 import type { ApiResult } from '../../shared/bridge';
 import type { ManagedAgent, ProviderInfo } from '../../shared/model/managedAgents';
+import { MANAGED_STATE_WORDS } from '../../shared/model/agentState';
 import { findPackageRoot } from '../../main/setup/helperCommand';
 import { helperDataDir } from '../../shared-node/dataPaths';
 import { wantsHelp } from '../help';
-import { callApp, NoAppError } from './appApi';
+import { callApp, NoAppError } from '../appApi';
+import { didYouMean, parseCommandArgs, UsageError, usageErrorText } from '../usage';
 
 export const AGENT_USAGE = `usage: letagents-desktop agent <action> [options] [--data-dir D] [--json]
 
@@ -33,7 +34,6 @@ const PROVIDERS: Record<string, string> = { claude: 'claude_code', 'claude-code'
 const PERMISSIONS: Record<string, string> = { 'read-only': 'read_only', read_only: 'read_only', edit: 'edit', ask: 'ask', 'provider-default': 'provider_default', provider_default: 'provider_default' };
 const ACTIONS = { pause: 'agents.pause', resume: 'agents.resume', stop: 'agents.stop', run: 'agents.runNow', remove: 'agents.remove' } as const;
 
-class UsageError extends Error {}
 /** The app refused (bad input, unknown agent): its message is the whole story. */
 class AppRefusal extends Error {}
 
@@ -44,17 +44,12 @@ export async function runAgent(argv: string[]): Promise<number> {
     return action === undefined ? 2 : 0;
   }
   try {
-    const { values, positionals } = parseArgs({
-      args: rest,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        'data-dir': { type: 'string' }, json: { type: 'boolean', default: false },
-        room: { type: 'string' }, name: { type: 'string' }, provider: { type: 'string' }, folder: { type: 'string' },
-        instructions: { type: 'string' }, 'instructions-file': { type: 'string' }, model: { type: 'string' }, permissions: { type: 'string' },
-        'turns-per-hour': { type: 'string' }, 'daily-tokens': { type: 'string' },
-      },
-    });
+    const { values, positionals } = parseCommandArgs(rest, {
+      'data-dir': { type: 'string' }, json: { type: 'boolean', default: false },
+      room: { type: 'string' }, name: { type: 'string' }, provider: { type: 'string' }, folder: { type: 'string' },
+      instructions: { type: 'string' }, 'instructions-file': { type: 'string' }, model: { type: 'string' }, permissions: { type: 'string' },
+      'turns-per-hour': { type: 'string' }, 'daily-tokens': { type: 'string' },
+    }, true);
     const dataDir = helperDataDir(values['data-dir']);
     const call = async <T>(method: string, input: unknown): Promise<T> => unwrap<T>(await callApp(dataDir, method, input));
     const print = (value: unknown, text: string) => process.stdout.write(values.json ? `${JSON.stringify(value, null, 2)}\n` : text);
@@ -96,10 +91,10 @@ export async function runAgent(argv: string[]): Promise<number> {
       print(result, 'state' in result ? `${agent.name}: ${stateText(result)}\n` : `Removed ${agent.name}.\n`);
       return 0;
     }
-    throw new UsageError(action === undefined ? 'say what to do' : `unknown action "${action}"`);
+    throw new UsageError(`unknown action "${action}"${didYouMean(action, ['list', 'add', ...Object.keys(ACTIONS)])}`);
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`letagents-desktop agent: ${(error as Error).message}\n${AGENT_USAGE}`);
+    if (error instanceof UsageError) {
+      process.stderr.write(usageErrorText(`agent ${action}`, error));
       return 2;
     }
     if (error instanceof NoAppError || error instanceof AppRefusal) {
@@ -167,10 +162,12 @@ function findAgent(agents: ManagedAgent[], wanted: string): ManagedAgent {
   throw new AppRefusal(`no managed agent is named "${wanted}". \`letagents-desktop agent list\` shows them.`);
 }
 
+/** The same label as the Agents page ("Taking a turn", not `running`). */
 function stateText(agent: ManagedAgent): string {
-  if (agent.state === 'cant_run' && agent.cantRun) return `can't run: ${agent.cantRun.reason}`;
+  if (agent.state === 'cant_run' && agent.cantRun) return `${MANAGED_STATE_WORDS.cant_run}: ${agent.cantRun.reason}`;
+  const label = MANAGED_STATE_WORDS[agent.state];
   const waiting = agent.waitingMessages > 0 ? ` (${agent.waitingMessages} waiting)` : '';
-  return (agent.state === 'held' && agent.heldReason ? `held — ${agent.heldReason}` : agent.state) + waiting;
+  return (agent.state === 'held' && agent.heldReason ? `${label} (${agent.heldReason})` : label) + waiting;
 }
 
 function table(agents: ManagedAgent[]): string {

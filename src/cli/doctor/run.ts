@@ -1,23 +1,47 @@
 // `letagents-desktop doctor`: runs the checks, explains each, exits 1 if any found a problem.
-import { parseArgs } from 'node:util';
 import { resolveDataDir } from '../../main/paths';
 import { runChecks, type CheckOutcome, type DoctorCheck } from '../../main/diagnostics/check';
 import { folderChecks } from '../../main/diagnostics/folderChecks';
 import { teamChecks } from '../../main/diagnostics/teamChecks';
 import { openCliTeams } from '../team/cliTeams';
+import type { TeamRegistry } from '../../main/teams/teamRegistry';
 import { standaloneServiceChecks } from './standaloneChecks';
+import { parseCommandArgs } from '../usage';
+import { appTeamSource, connectionWords, runningAppTeams, shellOnlyNote, shellOnlyTeams } from '../team/appTeams';
+
+/**
+ * The team checks above probe from this shell; a running app may know other teams (its
+ * environment was read when it started). Said when it runs, with where each URL came from.
+ */
+async function appTeamsCheck(dataDir: string, registry: TeamRegistry): Promise<DoctorCheck[]> {
+  const app = await runningAppTeams(dataDir);
+  if (!app) return [];
+  const missing = shellOnlyTeams(await registry.list(), app);
+  const teams = app.teams.map((t) => `"${t.name}" ${connectionWords(t)} (URL from ${appTeamSource(t) === 'keychain' ? 'the keychain' : appTeamSource(t)})`);
+  return [{
+    title: 'Teams of the running app',
+    run: () => ({
+      status: missing.length > 0 ? 'note' : 'ok',
+      summary: teams.length > 0 ? `${teams.join('; ')}.` : 'None: every room is on this computer.',
+      ...(missing.length > 0 ? { fix: missing.map(shellOnlyNote).join(' ') } : {}),
+    }),
+  }];
+}
 
 const MARK: Record<CheckOutcome['status'], string> = { ok: '[ok]', note: '[--]', problem: '[!!]' };
 
 export async function runDoctor(argv: string[], checks?: readonly DoctorCheck[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' } }, strict: true });
+  const { values } = parseCommandArgs(argv, { 'data-dir': { type: 'string' } });
   const context = { dataDir: resolveDataDir(values['data-dir']) };
   process.stdout.write(`LetAgents doctor: data folder ${context.dataDir}\n`);
   // Teams are read from the data folder (read-only) and the keychain, without the app.
   const teams = checks ? null : openCliTeams(context.dataDir, 'read');
   let results;
   try {
-    results = await runChecks(checks ?? [...folderChecks, ...standaloneServiceChecks(context.dataDir), ...(await teamChecks(teams!.registry))], context);
+    results = await runChecks(
+      checks ?? [...folderChecks, ...standaloneServiceChecks(context.dataDir), ...(await teamChecks(teams!.registry)), ...(await appTeamsCheck(context.dataDir, teams!.registry))],
+      context,
+    );
   } finally {
     await teams?.close();
   }

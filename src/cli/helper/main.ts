@@ -1,18 +1,14 @@
 // `letagents-desktop mcp`: the stdio helper agents spawn. A pure pipe into the app's
 // agent socket; it imports no core and no native module so it starts fast.
-import { parseArgs } from 'node:util';
 import { AppLink } from '../../shared-node/appLink';
 import { helperDataDir } from '../../shared-node/dataPaths';
 import { channelFlagOfAgent } from './channelFlag';
 import { Relay } from './relay';
 import { TOOL_PROFILE_NAMES, TURN_KEY_ENV, type ToolProfileName } from '../../shared-node/protocol';
+import { parseCommandArgs } from '../usage';
 
 export async function runHelper(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { 'data-dir': { type: 'string' }, ide: { type: 'string' }, tools: { type: 'string' } },
-    strict: true,
-  });
+  const { values } = parseCommandArgs(argv, { 'data-dir': { type: 'string' }, ide: { type: 'string' }, tools: { type: 'string' } });
   const tools = values.tools;
   if (tools !== undefined && !TOOL_PROFILE_NAMES.includes(tools as ToolProfileName)) {
     process.stderr.write(`letagents-desktop mcp: --tools must be one of ${TOOL_PROFILE_NAMES.join(', ')}, not "${tools}".\n`);
@@ -31,6 +27,7 @@ export async function runHelper(argv: string[]): Promise<number> {
     input: process.stdin,
     output: process.stdout,
     reconnect: (stillWanted) => link.reconnect(stillWanted),
+    awayMessage: () => link.awayMessage(),
   });
   relay.start();
   const first = await Promise.race([link.connectOrStart(), relay.done]);

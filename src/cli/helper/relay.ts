@@ -1,22 +1,29 @@
 // The pipe between the agent (stdin/stdout) and the app's socket. It copies MCP lines
 // both ways and remembers just enough to survive an app restart: the agent's
-// initialize and notifications/initialized (replayed on the new connection, the app's
-// reply to the replay swallowed) and the requests in flight (answered with an error).
+// initialize and notifications/initialized and its worker handles (replayed on the new
+// connection, the app's replies to the replay swallowed) and the requests in flight
+// (answered with an error). While the app is away, calls are answered at once with an
+// error that says so, instead of hanging until the agent's client gives up.
 import type { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import type { AppConnection } from '../../shared-node/appLink';
 import { LineSplitter } from '../../shared-node/lines';
 import { HEARTBEAT_INTERVAL_MS, MAX_MESSAGE_BYTES, PING_LINE } from '../../shared-node/protocol';
+import { WorkerMemory } from './workerMemory';
 
 type JsonRpcId = string | number;
 interface Message {
   id?: JsonRpcId | null;
   method?: unknown;
+  params?: unknown;
 }
 
 export const LOST_REQUEST_MESSAGE =
   'The connection to the LetAgents app was lost while this request was running (the app restarted or quit). ' +
   'It may or may not have taken effect: check, then retry.';
+
+/** Notifications kept while the app is away, for the next connection (the oldest go first). */
+const MAX_QUEUED_WHILE_AWAY = 1_000;
 
 const idKey = (id: JsonRpcId) => `${typeof id}:${id}`;
 
@@ -36,12 +43,15 @@ export interface RelayOptions {
   readonly output: Writable;
   /** Finds the app again after a drop; a string is the error to report. */
   readonly reconnect: (stillWanted: () => boolean) => Promise<AppConnection | string>;
+  /** The error calls get while the app is away (AppLink.awayMessage says why). */
+  readonly awayMessage?: () => string;
   readonly heartbeatMs?: number;
 }
 
 export class Relay {
   private socket: Socket | null = null;
-  private phase: 'waiting' | 'replaying' | 'open' = 'waiting';
+  /** starting: before the first connection (lines wait); away: lost it (calls are answered with an error). */
+  private phase: 'starting' | 'away' | 'replaying' | 'open' = 'starting';
   private finished = false;
   /** Agent lines waiting for a connection. */
   private readonly queue: string[] = [];
@@ -52,7 +62,10 @@ export class Relay {
   private initialize: { line: string; id: JsonRpcId; answered: boolean } | null = null;
   private initializedLine: string | null = null;
   private replayKey: string | null = null;
+  /** Rebind calls sent on the new connection and not answered yet: request key → worker_id. */
+  private readonly rebinds = new Map<string, string>();
   private replays = 0;
+  private readonly workers = new WorkerMemory();
   private resolveDone!: (code: number) => void;
   /** Resolves with the exit code: 0 when the agent ends stdin, 1 when the app is lost for good. */
   readonly done = new Promise<number>((resolve) => (this.resolveDone = resolve));
@@ -77,7 +90,7 @@ export class Relay {
     // The agent is gone (EPIPE): nothing left to relay.
     this.options.output.on('error', () => this.finish(0));
     const ping = setInterval(() => {
-      if (this.phase !== 'waiting') this.socket?.write(`${PING_LINE}\n`);
+      if (this.socket) this.socket.write(`${PING_LINE}\n`);
     }, this.options.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
     ping.unref();
     void this.done.then(() => clearInterval(ping));
@@ -136,14 +149,28 @@ export class Relay {
       // A reply to an app request made on a connection that is gone has no one to go to.
       if (!this.appRequests.delete(idKey(message.id))) return;
     }
-    if (this.phase !== 'open') this.queue.push(line);
+    if (this.phase === 'away') this.answerWhileAway(line, message);
+    else if (this.phase !== 'open') this.queue.push(line);
     else this.sendToApp(line, message);
+  }
+
+  /** No app to pass the line to: a request is answered at once; a notification waits (bounded). */
+  private answerWhileAway(line: string, message: Message | null): void {
+    if (message && typeof message.method === 'string' && hasId(message)) {
+      // The helper itself is alive: a ping is answered as such.
+      if (message.method === 'ping') return this.toAgent(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: {} }));
+      const text = this.options.awayMessage?.() ?? 'LetAgents is not running; it will reconnect by itself.';
+      return this.toAgent(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: text } }));
+    }
+    if (this.queue.length >= MAX_QUEUED_WHILE_AWAY) this.queue.shift();
+    this.queue.push(line);
   }
 
   private sendToApp(line: string, message = parse(line)): void {
     if (message && typeof message.method === 'string') {
       if (hasId(message)) {
         this.inflight.set(idKey(message.id), message.id);
+        this.workers.sent(idKey(message.id), message.method, message.params);
         if (message.method === 'initialize') this.initialize = { line, id: message.id, answered: false };
       } else if (message.method === 'notifications/initialized') {
         this.initializedLine = line;
@@ -157,7 +184,10 @@ export class Relay {
     if (message && message.method === undefined && hasId(message)) {
       const key = idKey(message.id);
       if (key === this.replayKey) return this.replayAnswered();
+      const rebound = this.rebinds.get(key);
+      if (rebound !== undefined) return this.rebindAnswered(key, rebound, line);
       this.inflight.delete(key);
+      this.workers.answered(key, line);
       if (this.initialize && key === idKey(this.initialize.id)) this.initialize.answered = true;
     } else if (message && typeof message.method === 'string' && hasId(message)) {
       this.appRequests.add(idKey(message.id));
@@ -168,6 +198,23 @@ export class Relay {
   private replayAnswered(): void {
     this.replayKey = null;
     if (this.initializedLine) this.socket?.write(`${this.initializedLine}\n`);
+    // Bind the agent's workers again before its next call, as it would itself after W12.
+    for (const args of this.workers.rebindCalls()) {
+      const id = `letagents-helper-rebind-${++this.replays}`;
+      this.rebinds.set(idKey(id), args.worker_id);
+      const call = { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'register_agent_session', arguments: args } };
+      this.socket?.write(`${JSON.stringify(call)}\n`);
+    }
+    if (this.rebinds.size === 0) this.open();
+  }
+
+  private rebindAnswered(key: string, workerId: string, line: string): void {
+    this.rebinds.delete(key);
+    this.workers.rebindAnswered(workerId, line);
+    if (this.rebinds.size === 0) this.open();
+  }
+
+  private open(): void {
     this.phase = 'open';
     this.flush();
   }
@@ -187,8 +234,12 @@ export class Relay {
   private lost(socket: Socket): void {
     if (this.socket !== socket || this.finished) return;
     this.socket = null;
-    this.phase = 'waiting';
+    this.phase = 'away';
     this.replayKey = null;
+    this.rebinds.clear();
+    this.workers.connectionLost();
+    // Lines that waited for the replay get the same answer as any call now.
+    for (const line of this.queue.splice(0)) this.answerWhileAway(line, parse(line));
     const resend = this.initialize && !this.initialize.answered ? idKey(this.initialize.id) : null;
     for (const [key, id] of this.inflight) {
       if (key === resend) continue;

@@ -1,18 +1,20 @@
 // `letagents-desktop team add|list|test|remove|patterns|default`: the team registry from
 // the command line. It works on the keychain and the data folder directly, with or without
 // a running app; a running app is told through `teams-changed` and shows the change at once.
-import { parseArgs } from 'node:util';
 import { isDomainError } from '../../main/domain/errors';
 import { resolveDataDir } from '../../main/paths';
 import { checkTeamUrl, withListenUrl } from '../../main/store/postgres/teamUrl';
 import { teamErrors } from '../../main/teams/teamErrors';
-import { checkTeamName, LOCAL_PLACE } from '../../main/teams/teamNames';
+import { checkTeamName, LOCAL_PLACE, teamUrlEnvName } from '../../main/teams/teamNames';
+import { KeychainUnavailableError } from '../../main/secrets/secretStore';
 import type { TeamRegistry } from '../../main/teams/teamRegistry';
 import { announceTeamsChanged } from '../../main/teams/teamsChanged';
 import { openCliTeams } from './cliTeams';
 import { formatProbe, formatTeamList } from './teamOutput';
 import { readUrlFromStdin } from './readUrl';
 import { wantsHelp } from '../help';
+import { didYouMean, parseCommandArgs, UsageError, usageErrorText } from '../usage';
+import { appTeamSource, connectionWords, runningAppTeams, shellOnlyNote, shellOnlyTeams } from './appTeams';
 
 export const TEAM_USAGE = `usage: letagents-desktop team <command> [options]
 
@@ -32,16 +34,19 @@ A team shares rooms across machines through one PostgreSQL database the team run
          through the pooler). With --url-stdin it may also be part of that URL as
          listen_url=<URL-encoded>. Pool size and idle time: pool_max (default 4) and
          pool_idle_seconds (default 10) parameters of the URL.
-  team list [--data-dir D]
+  team list [--json] [--data-dir D]
          every team: URL without its password, where the URL comes from, repo
-         patterns, and the default place of new rooms
+         patterns, and the default place of new rooms. Asks the running app when
+         there is one (its environment, read when it started), else reads the
+         data folder and this shell's environment
   team test NAME [--data-dir D]
          reachable, schema version, latency, TLS (changes nothing)
   team remove NAME [--data-dir D]
          forget the team on this computer; its rooms stay in its database
-  team patterns NAME [PATTERN ...] [--data-dir D]
+  team patterns NAME [PATTERN ...] [--clear] [--data-dir D]
          repo rooms whose id matches go to the team, e.g. github.com/acme/*
-         (* within one part, ** as the last part for any depth; none: clear)
+         (* within one part, ** as the last part for any depth). Without
+         patterns it shows the team's; --clear removes them all
   team default PLACE [--data-dir D]
          where new rooms go when no pattern decides: local or a team's name
 
@@ -52,7 +57,6 @@ instead of \`team add\`; it is used and never stored.
 const SUBCOMMANDS = ['add', 'list', 'test', 'remove', 'patterns', 'default'] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 
-class UsageError extends Error {}
 
 export async function runTeam(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
@@ -66,15 +70,20 @@ export async function runTeam(argv: string[]): Promise<number> {
     return 0;
   }
   if (!SUBCOMMANDS.includes(sub as Subcommand)) {
-    process.stderr.write(`letagents-desktop team: unknown command "${sub}"\n${TEAM_USAGE}`);
+    process.stderr.write(`letagents-desktop team: unknown command "${sub}"${didYouMean(sub, SUBCOMMANDS)}\n${TEAM_USAGE}`);
     return 2;
   }
   try {
     return await run(sub as Subcommand, rest);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`letagents-desktop team ${sub}: ${error.message}\n(letagents-desktop team --help shows every option.)\n`);
+      process.stderr.write(usageErrorText(`team ${sub}`, error).replace(`team ${sub} --help`, 'team --help'));
       return 2;
+    }
+    const keychain = keychainProblemOf(error);
+    if (keychain) {
+      process.stderr.write(keychainAdvice(sub, argv[1], keychain));
+      return 1;
     }
     if (isDomainError(error) || error instanceof Error) {
       process.stderr.write(`letagents-desktop team ${sub}: ${error.message}\n`);
@@ -85,25 +94,16 @@ export async function runTeam(argv: string[]): Promise<number> {
 }
 
 async function run(sub: Subcommand, argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        'data-dir': { type: 'string' },
-        url: { type: 'string' },
-        'url-stdin': { type: 'boolean', default: false },
-        'allow-plaintext': { type: 'boolean', default: false },
-        'listen-url': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandArgs(argv, {
+    'data-dir': { type: 'string' },
+    url: { type: 'string' },
+    'url-stdin': { type: 'boolean', default: false },
+    'allow-plaintext': { type: 'boolean', default: false },
+    'listen-url': { type: 'string' },
+    json: { type: 'boolean', default: false },
+    clear: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  }, true);
   if (values.help) {
     process.stdout.write(TEAM_USAGE);
     return 0;
@@ -111,6 +111,8 @@ async function run(sub: Subcommand, argv: string[]): Promise<number> {
   if (sub !== 'add' && (values.url !== undefined || values['url-stdin'] || values['allow-plaintext'] || values['listen-url'] !== undefined)) {
     throw new UsageError('--url, --url-stdin, --listen-url and --allow-plaintext belong to `team add`.');
   }
+  if (sub !== 'list' && values.json) throw new UsageError('--json belongs to `team list`.');
+  if (sub !== 'patterns' && values.clear) throw new UsageError('--clear belongs to `team patterns`.');
   const dataDir = resolveDataDir(values['data-dir']);
   const wantsName = sub === 'list' ? 0 : sub === 'patterns' ? -1 : 1;
   if (wantsName === 0 && positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}".`);
@@ -146,7 +148,9 @@ async function run(sub: Subcommand, argv: string[]): Promise<number> {
       return 0;
     });
   }
+  if (sub === 'patterns' && patterns.length === 0 && !values.clear) return showPatterns(dataDir, name);
   if (sub === 'patterns') {
+    if (values.clear && patterns.length > 0) throw new UsageError('give patterns, or --clear to remove them all, not both.');
     return change(dataDir, name, async (registry) => {
       const team = await registry.setPatterns(name, patterns);
       process.stdout.write(team.patterns.length > 0 ? `Repo rooms matching ${team.patterns.join(', ')} go to "${team.name}".\n` : `"${team.name}" has no repo patterns now.\n`);
@@ -162,16 +166,78 @@ async function run(sub: Subcommand, argv: string[]): Promise<number> {
   }
   const { registry, close } = openCliTeams(dataDir, 'read');
   try {
-    if (sub === 'list') {
-      process.stdout.write(formatTeamList(await registry.list(), await registry.defaultPlace()));
-      for (const problem of await registry.environmentProblems()) process.stdout.write(`Ignored ${problem.variable}: ${problem.problem}\n`);
-      return 0;
-    }
+    if (sub === 'list') return await listTeams(dataDir, registry, values.json);
     const team = await registry.find(name);
     if (!team) throw teamErrors.notFound(name);
     const probe = await registry.test(team.name);
     process.stdout.write(`Team "${team.name}": ${team.shownUrl} (URL from ${team.variable ?? 'the keychain'})\n${formatProbe(probe)}\n`);
     return probe.reachable && (probe.schemaVersion ?? 0) <= probe.appSchemaVersion ? 0 : 1;
+  } finally {
+    await close();
+  }
+}
+
+function keychainProblemOf(error: unknown): { reason: string; fix: string } | null {
+  if (error instanceof KeychainUnavailableError) return error;
+  const extra = isDomainError(error) && error.code === 'keychain_unavailable' ? error.extra : undefined;
+  return typeof extra?.reason === 'string' && typeof extra.fix === 'string' ? { reason: extra.reason, fix: extra.fix } : null;
+}
+
+/** No keychain (a server, a container): one short line, the fix, and the way servers give a URL. */
+function keychainAdvice(sub: string, name: string | undefined, error: { reason: string; fix: string }): string {
+  const variable = teamUrlEnvName(name && !name.startsWith('-') ? name : 'NAME');
+  return `letagents-desktop team ${sub}: the OS keychain is unavailable: ${error.reason}.\n` +
+    `  fix: ${error.fix}\n` +
+    `  on a server without a keychain: set ${variable}=postgres://… in the app's environment instead of \`team add\` (it is used and never stored).\n`;
+}
+
+/** `team list`: the running app's teams when it runs (it read its environment at start), else this shell's view. */
+async function listTeams(dataDir: string, registry: TeamRegistry, json: boolean): Promise<number> {
+  const shell = await registry.list();
+  const app = await runningAppTeams(dataDir);
+  const problems = await registry.environmentProblems();
+  if (json) {
+    const teams = app
+      ? app.teams.map((t) => ({ name: t.name, url: t.url, from: t.variable ? 'environment' : 'keychain', variable: t.variable, patterns: t.patterns, connection: t.connection }))
+      : shell.map((t) => ({ name: t.name, url: t.shownUrl, from: t.variable ? 'environment' : 'keychain', variable: t.variable, patterns: [...t.patterns], connection: null }));
+    const out = {
+      source: app ? 'running-app' : 'data-folder',
+      defaultPlace: app ? app.defaultPlace : await registry.defaultPlace(),
+      teams,
+      notInApp: app ? shellOnlyTeams(shell, app).map((t) => ({ name: t.name, variable: t.variable })) : [],
+      ignoredVariables: problems.map((p) => ({ variable: p.variable, problem: p.problem })),
+    };
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    return 0;
+  }
+  if (app) {
+    process.stdout.write(`Teams of the LetAgents app running for ${dataDir} (URLs from its environment were read when it started):\n`);
+    process.stdout.write(formatTeamList(
+      app.teams.map((t) => ({ name: t.name, url: t.url, from: appTeamSource(t), patterns: t.patterns, state: connectionWords(t) })),
+      app.defaultPlace,
+    ));
+    for (const team of shellOnlyTeams(shell, app)) process.stdout.write(`${shellOnlyNote(team)}\n`);
+  } else {
+    process.stdout.write(`No app is running for ${dataDir}: teams as this shell sees them (the data folder, the keychain and this shell's environment):\n`);
+    process.stdout.write(formatTeamList(
+      shell.map((t) => ({ name: t.name, url: t.shownUrl, from: t.variable ? `${t.variable} in this shell` : 'keychain', patterns: t.patterns, state: null })),
+      await registry.defaultPlace(),
+    ));
+  }
+  for (const problem of problems) process.stdout.write(`Ignored ${problem.variable}: ${problem.problem}\n`);
+  return 0;
+}
+
+/** `team patterns NAME` with no patterns: shows them, changes nothing. */
+async function showPatterns(dataDir: string, name: string): Promise<number> {
+  const { registry, close } = openCliTeams(dataDir, 'read');
+  try {
+    const team = await registry.find(name);
+    if (!team) throw teamErrors.notFound(name);
+    process.stdout.write(team.patterns.length > 0
+      ? `Repo rooms matching ${team.patterns.join(', ')} go to "${team.name}". (\`team patterns ${team.name} --clear\` removes them.)\n`
+      : `"${team.name}" has no repo patterns. Add some with \`letagents-desktop team patterns ${team.name} github.com/your-org/*\`.\n`);
+    return 0;
   } finally {
     await close();
   }

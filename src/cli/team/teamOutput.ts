@@ -1,17 +1,28 @@
 // What `team list` and `team test` print: plain aligned text, URLs only without passwords.
 import { schemaWords, tlsWords, wakeUpWords } from '../../main/diagnostics/teamChecks';
-import type { RegisteredTeam, TeamProbe } from '../../main/teams';
+import type { TeamProbe } from '../../main/teams';
 
-export function formatTeamList(teams: readonly RegisteredTeam[], defaultPlace: string): string {
+/** One row of `team list`: `from` says where the URL came from; `state` is the app's connection (null: no app). */
+export interface TeamListRow {
+  readonly name: string;
+  readonly url: string;
+  readonly from: string;
+  readonly patterns: readonly string[];
+  readonly state: string | null;
+}
+
+export function formatTeamList(teams: readonly TeamListRow[], defaultPlace: string): string {
   if (teams.length === 0) {
     return 'No teams: every room is on this computer. Add one with `letagents-desktop team add NAME --url-stdin`.\n';
   }
+  const withState = teams.some((t) => t.state !== null);
   const rows = [
-    ['NAME', 'URL', 'FROM', 'REPO PATTERNS'],
+    ['NAME', 'URL', 'FROM', ...(withState ? ['STATE'] : []), 'REPO PATTERNS'],
     ...teams.map((t) => [
       t.name === defaultPlace ? `${t.name} (default)` : t.name,
-      t.shownUrl,
-      t.variable ?? 'keychain',
+      t.url,
+      t.from,
+      ...(withState ? [t.state ?? '-'] : []),
       t.patterns.length > 0 ? t.patterns.join(' ') : '-',
     ]),
   ];

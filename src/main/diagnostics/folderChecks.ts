@@ -6,6 +6,8 @@ import { assertIntact, DatabaseVersionError, openDatabase } from '../store/sqlit
 import { folderCreationProblem } from '../store/dataFolder';
 import { agentSocketPath, agentTokenPath, databasePath } from '../paths';
 import { attemptConnect } from '../../shared-node/appLink';
+import { readAppStopped } from '../../shared-node/dataPaths';
+import { describeRunningApp, isAppRunStatus } from '../appRunStatus';
 import type { CheckOutcome, DoctorCheck } from './check';
 
 const checksModes = process.platform !== 'win32';
@@ -88,10 +90,15 @@ export const appSocketCheck: DoctorCheck = {
   title: 'App',
   async run({ dataDir }) {
     const socketPath = agentSocketPath(dataDir) ?? `the named pipe recorded in ${dataDir}`;
-    const attempt = await attemptConnect(dataDir, { cwd: null, ide: null, pid: process.pid, probe: true });
+    const attempt = await attemptConnect(dataDir, { cwd: null, ide: null, pid: process.pid, probe: true }, { method: 'app.status', input: {} });
     if (attempt.kind === 'connected') {
       attempt.connection.socket.destroy();
-      return { status: 'ok', summary: `Running; it answers on ${socketPath} and accepts the agent-token.` };
+      const answer = attempt.welcome.api_result as { ok?: boolean; value?: unknown } | undefined;
+      const running = answer?.ok && isAppRunStatus(answer.value) ? `: ${describeRunningApp(answer.value)}` : '';
+      return {
+        status: 'ok',
+        summary: `Running${running}. It answers on ${socketPath} and accepts the agent-token. \`letagents-desktop stop\` stops it.`,
+      };
     }
     if (attempt.kind === 'refused') {
       return {
@@ -101,9 +108,11 @@ export const appSocketCheck: DoctorCheck = {
       };
     }
     const stale = process.platform !== 'win32' && existsSync(socketPath);
+    const stopped = readAppStopped(dataDir);
     return {
       status: 'note',
-      summary: `Not running${stale ? ' (a stale socket file is left; the next start replaces it)' : ''}. An agent's \`letagents-desktop mcp\` starts it when needed.`,
+      summary: `Not running${stopped ? ` (${stopped})` : ''}${stale ? ' (a stale socket file is left; the next start replaces it)' : ''}. ` +
+        "An agent's `letagents-desktop mcp` starts it when needed.",
     };
   },
 };

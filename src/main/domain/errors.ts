@@ -60,7 +60,10 @@ export const errors = {
 
   R1: () => soft('R1', 'No room_id provided and not currently in a room.', 'Pass room_id, or call join_room first.'),
   R2: () => hard('R2', 'No room is currently selected. Join a room first or pass room_id.'),
-  R3: () => soft('R3', 'Room not found.'),
+  R3: (near: readonly string[] = []) =>
+    near.length > 0
+      ? soft('R3', 'Room not found.', `Did you mean ${near.map((id) => `"${id}"`).join(' or ')}?`, { did_you_mean: near })
+      : soft('R3', 'Room not found.'),
   R4: () => soft('R4', 'This room is archived.'),
   R5: () => soft('R5', 'Invalid join code. Expected a code like ABCX-7291.'),
   R6: () => soft('R6', 'Room id must be 1–512 characters with no control characters.'),
@@ -72,6 +75,14 @@ export const errors = {
   R12: () => soft('R12', 'No room detected for this folder. Call join_room with a name, or add a .letagents.json naming the room (initialize_repo writes one).'),
   R13: (name: string) =>
     soft('R13', `"${name}" is not a repository room name. A repository room is github.com/<owner>/<repo> (or the repository's git remote URL), e.g. github.com/acme/app.`),
+
+  R14: (name: string, near: readonly string[]) =>
+    soft(
+      'R14',
+      `There is no room "${name}"; did you mean ${near.map((id) => `"${id}"`).join(' or ')}? Nothing was created.`,
+      `Join "${near[0]}" to work there. To make a new room "${name}" after all, call join_room with that name again.`,
+      { did_you_mean: near },
+    ),
 
   M1: () => hard('M1', 'reply_to and thread_parent_id must match when both are provided.'),
   M2: () => hard('M2', 'reply_to must reference an existing local message in this room.'),

@@ -7,6 +7,7 @@ import type { ApiHost } from '../api';
 import { AppAlreadyRunningError } from '../gateway';
 import { startAppHost, type AppHost } from '../host';
 import { resolveDataDir } from '../paths';
+import { idleExitSeconds } from '../../shared-node/protocol';
 import { installAppProtocol, registerAppScheme } from './appProtocol';
 import { showDiagnostics } from './diagnostics';
 import { openExternalSafely } from './externalLinks';
@@ -71,6 +72,8 @@ export function startDesktop(options: DesktopOptions): Desktop {
   if (launch.background && process.platform === 'darwin') app.dock?.hide();
 
   let quitting = false;
+  /** Why the app stops (`letagents-desktop stop`, the idle exit); a plain Quit is the person's. */
+  let stopReason = 'quit from the app';
   let stopping: Promise<void> | null = null;
   let stopped = false;
   let starting: Promise<Running | null> = Promise.resolve(null);
@@ -125,6 +128,14 @@ export function startDesktop(options: DesktopOptions): Desktop {
         env,
         port: 0,
         apiHost,
+        run: { kind: 'desktop', startedBy: launch.background ? 'agent' : 'person' },
+        // Started hidden by a helper: it ends once nothing needs it (no agent, no window shown).
+        idleExitMs: launch.background ? idleExitSeconds(env) * 1000 : null,
+        openWindows: () => (running?.window.browserWindow()?.isVisible() ? 1 : 0),
+        onStop: (reason) => {
+          stopReason = reason;
+          app.quit();
+        },
         helperCommand: resolveAppHelperCommand({
           isPackaged: app.isPackaged,
           execPath: process.execPath,
@@ -209,6 +220,6 @@ export function startDesktop(options: DesktopOptions): Desktop {
     result.bridge.close();
     result.tray.destroy();
     result.window.destroy();
-    await result.host.close();
+    await result.host.close(stopReason);
   }
 }

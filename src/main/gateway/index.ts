@@ -1,6 +1,8 @@
 // The agent gateway: the agent socket and the HTTP server (/mcp plus the browser host's
 // extra handler), sharing one agent token and one connection-id sequence. Used by
 // `serve` and by the Electron main process.
+import { rmSync, writeFileSync } from 'node:fs';
+import { appStoppedPath } from '../../shared-node/dataPaths';
 import type { McpConnectionHandler } from '../mcp/connection';
 import { ensureAgentToken } from './agentToken';
 import { connectionIdSource } from './connectionIds';
@@ -38,7 +40,11 @@ export interface Gateway {
   readonly http: AgentHttpServer | null;
   /** A fresh link to the browser UI with a one-time code in the fragment; null when there is no browser UI. */
   newUiUrl(): string | null;
-  close(): Promise<void>;
+  /**
+   * Stops listening. A clean close is a stop on purpose: it leaves `app-stopped` with the reason,
+   * so agents' helpers wait for the app instead of starting it again (they do after a crash).
+   */
+  close(reason?: string): Promise<void>;
 }
 
 /** Starts socket then HTTP; throws AppAlreadyRunningError when another app serves the folder. */
@@ -72,6 +78,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       throw error;
     }
   }
+  // Running now: a helper that loses this app may start it again, until it stops on purpose.
+  rmSync(appStoppedPath(options.dataDir), { force: true });
   let closing: Promise<void> | undefined;
   return {
     dataDir: options.dataDir,
@@ -79,6 +87,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     socketPath: socket.path,
     http,
     newUiUrl,
-    close: () => (closing ??= Promise.all([http?.close(), socket.close()]).then(() => undefined)),
+    close: (reason) =>
+      (closing ??= Promise.all([http?.close(), socket.close()]).then(() => {
+        try {
+          writeFileSync(appStoppedPath(options.dataDir), `${reason ?? 'it was stopped'}\n`, { mode: 0o600 });
+        } catch (error) {
+          // The folder went away (removed under us): nothing is left for a helper to restart.
+          console.warn(`could not note the stop in ${options.dataDir}:`, (error as Error).message);
+        }
+      })),
   };
 }

@@ -30,6 +30,8 @@ export class ConnectionState {
   readonly implicitSessions = new Map<string, string>();
   /** Resource URIs this connection subscribed to (resources.ts). */
   readonly subscriptions = new Set<string>();
+  /** Room names join_room refused as near a room that exists (R14): asked again, they are created. */
+  readonly confirmedNewRooms = new Set<string>();
   /** The lowest level of log notes the client wants (logging/setLevel). */
   logLevel: LoggingLevel = 'info';
   clientName = '';

@@ -176,6 +176,11 @@ export class McpHub implements McpConnectionHandler {
     return server;
   }
 
+  /** Agents connected now (stdio helpers and /mcp sessions), for `doctor` and the idle exit. */
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
   closed(connectionId: string): void {
     const open = this.connections.get(connectionId);
     if (!open) return;

@@ -25,13 +25,23 @@ function linuxReason(detail: string): string {
   return 'no Secret Service';
 }
 
+/** The library's own words, only where ours say nothing more, and never a wall of D-Bus text. */
+function shortDetail(detail: string): string {
+  const text = detail.trim();
+  if (!text) return '';
+  return ` (${text.length > 100 ? `${text.slice(0, 99)}…` : text})`;
+}
+
 /** The reason and fix for a keychain failure on `platform`; `detail` is the library's message. */
 export function keychainProblem(platform: NodeJS.Platform, detail: string): KeychainProblem {
-  const said = detail.trim() ? ` (${detail.trim()})` : '';
+  const said = shortDetail(detail);
   switch (platform) {
     case 'linux':
-    case 'freebsd':
-      return { reason: `${linuxReason(detail)}${said}`, fix: LINUX_FIX };
+    case 'freebsd': {
+      // A recognised cause says it all; the D-Bus detail behind it helps no one.
+      const reason = linuxReason(detail);
+      return { reason: reason === 'no Secret Service' ? `${reason}${said}` : reason, fix: LINUX_FIX };
+    }
     case 'darwin':
       return {
         reason: `the macOS Keychain refused access${said}`,

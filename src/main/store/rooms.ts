@@ -27,6 +27,14 @@ export function getRoomRow(q: Queryable, roomId: string): Promise<RoomRow | unde
   return q.get<RoomRow>('SELECT * FROM rooms WHERE room_id = ?', roomId);
 }
 
+/** The ids of the rooms that are not archived (for "did you mean"), of one kind or every kind. */
+export async function listOpenRoomIds(q: Queryable, kind?: RoomRow['kind']): Promise<string[]> {
+  const rows = kind
+    ? await q.all<{ room_id: string }>('SELECT room_id FROM rooms WHERE archived_at IS NULL AND kind = ?', kind)
+    : await q.all<{ room_id: string }>('SELECT room_id FROM rooms WHERE archived_at IS NULL');
+  return rows.map((row) => row.room_id);
+}
+
 export async function insertRoomRow(tx: Tx, room: { roomId: string; kind: RoomRow['kind']; displayName: string }): Promise<void> {
   await tx.run(
     'INSERT INTO rooms (room_id, kind, display_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',

@@ -19,7 +19,7 @@ export const teamErrors = {
   noUrl: (name: string) =>
     hard('team_unavailable', `The keychain holds no URL for the team "${name}". Remove the team and add it again, or set ${teamUrlEnvName(name)}.`),
   unknownPlace: (place: string) => hard('place_unknown', `"${place}" is neither "local" nor a team. \`letagents-desktop team list\` shows the teams.`),
-  keychain: (reason: string, fix: string) => hard('keychain_unavailable', describeKeychainProblem(reason, fix)),
+  keychain: (reason: string, fix: string) => new DomainError('keychain_unavailable', 'hard', describeKeychainProblem(reason, fix), undefined, { reason, fix }),
 } as const;
 
 /** Keychain failures in the registry's words (a DomainError the app API and CLI report as is). */

@@ -31,6 +31,8 @@ export interface WebHost {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   /** A fresh one-time link to the UI: "/#code=…", to put after the origin. */
   newUiLink(): string;
+  /** Browser tabs connected now. */
+  readonly openPages: number;
   close(): void;
 }
 
@@ -44,6 +46,9 @@ export function createWebHost(options: WebHostOptions): WebHost {
     bridge.closeAll(1008, 'Session ended; open the app again.');
   };
   return {
+    get openPages() {
+      return bridge.server.clients.size;
+    },
     handleRequest(req, res) {
       const path = pathOf(req);
       if (path === WEB_SOCKET_PATH) {

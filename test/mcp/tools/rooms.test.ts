@@ -78,6 +78,18 @@ describe('join_room', () => {
     expect(again).toMatchObject({ room_id: 'launch plan', created: false });
   });
 
+  it('refuses a named room one typo away from a room that exists, naming it; asked again, creates it', async () => {
+    await ada.call('join_room', { name: 'design-review' });
+    const typo = await expectUnchanged(serve, () => ada.call('join_room', { name: 'design-revew' }));
+    expectSoft(typo, 'There is no room "design-revew"; did you mean "design-review"? Nothing was created.', { did_you_mean: ['design-review'] });
+    expect(typo.hint).toContain('call join_room with that name again');
+    const meant = await ada.call('join_room', { name: 'design-revew' });
+    expect(meant).toMatchObject({ room_id: 'design-revew', created: true });
+    // A room id a tool cannot find names the nearest rooms of this computer too (an unknown id is looked for here).
+    const unknown = await ada.call('read_messages', { room_id: 'design-review2' });
+    expectSoft(unknown, 'Room not found.', TEST_PLACE === 'local' ? { did_you_mean: ['design-review', 'design-revew'] } : {});
+  });
+
   it('normalises a git remote or github.com name to the repo room', async () => {
     const viaUrl = await ada.call('join_room', { name: 'https://github.com/Acme/Gadget.git' });
     expect(viaUrl).toMatchObject({ room_id: 'github.com/acme/gadget', kind: 'repo', created: true });

@@ -76,7 +76,12 @@ export async function routeMessage(message: RoutableMessage, ctx: RoutingContext
     const concern = message.source === 'system' ? await ctx.concernOf(message.number) : null;
     return concern ? { ...activate('system_event', false), concern } : silent('system_noise');
   }
-  if (mentions.some((m) => m !== ctx.handle && ctx.roomAgentHandles.has(m))) return silent('explicit_other_mention');
+  if (mentions.some((m) => m !== ctx.handle && ctx.roomAgentHandles.has(m))) {
+    // A person's words in the thread an agent started, or in reply to it, concern that agent
+    // too, even when they bring another agent in (issue 27): both wake.
+    if (message.source === 'human') return (await personInOwnThread(message, ctx)) ?? silent('explicit_other_mention');
+    return silent('explicit_other_mention');
+  }
   const replyPublisher = message.replyToNumber !== null ? await ctx.publisherOf(message.replyToNumber) : null;
   if (replyPublisher !== null && replyPublisher === ctx.agentKey) return activate('reply_target', true);
   if (message.threadRootNumber !== null && (await ctx.participatedBefore(message.threadRootNumber, message.number))) {
@@ -86,6 +91,12 @@ export async function routeMessage(message: RoutableMessage, ctx: RoutingContext
   if (message.replyToNumber !== null) return silent('other_reply_target');
   if (message.source === 'human') return activate('unaddressed', false);
   return ctx.activeWorkers <= ACTIVE_WORKER_LIMIT ? activate('unaddressed', false) : silent('unaddressed');
+}
+
+async function personInOwnThread(message: RoutableMessage, ctx: RoutingContext): Promise<RoutingDecision | null> {
+  if (message.replyToNumber !== null && (await ctx.publisherOf(message.replyToNumber)) === ctx.agentKey) return activate('reply_target', true);
+  if (message.threadRootNumber !== null && (await ctx.publisherOf(message.threadRootNumber)) === ctx.agentKey) return activate('thread_participant', false);
+  return null;
 }
 
 function namesHeldTask(text: string, held: ReadonlySet<number>): boolean {

@@ -1,7 +1,8 @@
 // Rooms: creation (invite codes, ensured repo and named rooms), lookup with the R3/R4
 // checks, and the person-only actions (rename, archive, pin, delete, mark read).
 import type { Queryable, Tx } from '../../store/port';
-import { getRoomRow, insertRoomRow, type RoomRow } from '../../store/rooms';
+import { getRoomRow, insertRoomRow, listOpenRoomIds, type RoomRow } from '../../store/rooms';
+import { nearMatches } from '../../../shared/nearMatch';
 import {
   deleteRoomRow,
   selectLastReadNumber,
@@ -21,11 +22,16 @@ export async function getRoom(q: Queryable, roomId: string): Promise<RoomRow | n
   return await getRoomRow(q, roomId) ?? null;
 }
 
-/** The room, or R3. */
+/** The room, or R3 (naming the rooms nearest to the id, when some are within a typo). */
 export async function requireRoom(q: Queryable, roomId: string): Promise<RoomRow> {
   const room = await getRoomRow(q, roomId);
-  if (!room) throw errors.R3();
+  if (!room) throw errors.R3(await nearRoomIds(q, roomId));
   return room;
+}
+
+/** Rooms whose id is within a typo of `roomId` (design-revew → design-review), nearest first. */
+export async function nearRoomIds(q: Queryable, roomId: string, kind?: RoomRow['kind']): Promise<string[]> {
+  return nearMatches(roomId, await listOpenRoomIds(q, kind));
 }
 
 /** A room that accepts writes: R3 when unknown, R4 when archived. */

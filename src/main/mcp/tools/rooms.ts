@@ -6,11 +6,12 @@
 import { z } from 'zod';
 import { errors } from '../../domain/errors';
 import { classifyRoomName, inviteCodeOf, isInviteShaped, parseInviteCode } from '../../domain/rooms/roomIds';
-import { createInviteRoom, ensureRoom, getRoom } from '../../domain/rooms/rooms';
+import { createInviteRoom, ensureRoom, getRoom, nearRoomIds } from '../../domain/rooms/rooms';
 import { getSavedCurrentRoom, getSavedRoomSession } from '../../domain/rooms/clientRoomSessions';
 import type { Storage } from '../../store/port';
 import { agentIdentity } from '../agentIdentity';
 import { locateRoom } from '../identity';
+import { placeKey } from '../../domain/placeKeys';
 import { enterRoom } from '../joining';
 import { joinPrompt, roomResponse } from '../roomResponse';
 import { detectRoomFromContext } from '../repoContext';
@@ -97,12 +98,27 @@ export const joinRoom = defineTool({
     }
     const { roomId, kind } = classifyRoomName(name);
     const { place, storage } = asked ?? (await placeToJoin(env, kind, roomId));
+    if (kind === 'named') await refuseNearMiss(env, place, storage, roomId);
     const { room, created } = await storage.write((tx) => ensureRoom(tx, { roomId, kind }));
     if (room.archived_at) throw errors.R4();
     await enterRoom(env, place, room, 'join_room');
     return { ...await roomResponse(env, place, room, 'join_room'), session_mode: sessionModeOf(args.session_mode), created };
   },
 });
+
+/**
+ * A new named room whose name is a typo of one that exists (design-revew beside design-review)
+ * is refused with the near match (R14) the first time: an agent that means it asks again.
+ * Repository rooms are exempt: acme/api and acme/app are different repositories.
+ */
+async function refuseNearMiss(env: ToolEnv, place: string, storage: Storage, roomId: string): Promise<void> {
+  const key = placeKey(place, roomId);
+  if (env.conn.confirmedNewRooms.has(key)) return;
+  const near = await storage.read(async (q) => ((await getRoom(q, roomId)) ? [] : nearRoomIds(q, roomId, 'named')));
+  if (near.length === 0) return;
+  env.conn.confirmedNewRooms.add(key);
+  throw errors.R14(roomId, near);
+}
 
 /**
  * Where join_room without `team` goes: a room of that id where placement puts new ones, else

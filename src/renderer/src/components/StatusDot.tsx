@@ -5,10 +5,3 @@ export function StatusDot({ online, status }: { online: boolean; status: AgentSt
   const state = online ? status : 'offline';
   return <span className={`status-dot status-${state}`} aria-hidden="true" />;
 }
-
-export const STATUS_WORDS: Readonly<Record<AgentStatus, string>> = {
-  idle: 'Idle',
-  working: 'Working',
-  reviewing: 'Reviewing',
-  blocked: 'Blocked',
-};

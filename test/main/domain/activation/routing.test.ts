@@ -59,6 +59,14 @@ describe('activation routing', () => {
   it('stays silent when the message names another agent of the room', async () => {
     expect(await route({ text: '@cedar please review' })).toEqual({ decision: 'silent', reason: 'explicit_other_mention', addressed: false });
   });
+  it("wakes the thread's author too when a person's reply in it mentions another agent; an agent's such reply stays silent", async () => {
+    const person = { source: 'human', publisherAgentKey: null, text: '@cedar can you help Juniper here?' } as const;
+    // Thread 1 is the recipient's (it posted msg 1); thread 2 is someone else's.
+    expect(await route({ ...person, threadRootNumber: 1 })).toEqual({ decision: 'activate', reason: 'thread_participant', addressed: false });
+    expect(await route({ ...person, threadRootNumber: 1, replyToNumber: 1 })).toEqual({ decision: 'activate', reason: 'reply_target', addressed: true });
+    expect((await route({ ...person, threadRootNumber: 2 })).reason).toBe('explicit_other_mention');
+    expect((await route({ text: '@cedar can you help?', threadRootNumber: 1 })).reason).toBe('explicit_other_mention');
+  });
   it('treats a mention of someone who is not an agent as plain text', async () => {
     expect((await route({ text: 'ask @bob later' })).reason).toBe('unaddressed');
   });

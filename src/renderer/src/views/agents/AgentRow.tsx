@@ -6,7 +6,7 @@ import { Avatar } from '../../components/Avatar';
 import { IdeBadge } from '../../components/IdeBadge';
 import { Menu } from '../../components/Menu';
 import { Icon } from '../../components/Icon';
-import { STATUS_WORDS } from '../../components/StatusDot';
+import { agentSaysText } from '../../../../shared/model/agentState';
 import { Time } from '../../components/Time';
 import { WAKE_PATH_WORDS } from '../../../../shared/model/workers';
 import { ReachabilityDot, ReachabilityLabel } from '../delivery/Reachability';
@@ -17,7 +17,8 @@ export type AgentAction = 'rename' | 'disconnect' | 'remove';
 
 export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSession; rooms: string[]; showRoom: boolean; onAction: (agent: AgentSession, action: AgentAction) => void }) {
   const roomName = useRoomTitle();
-  const status = `${STATUS_WORDS[agent.status]}${agent.statusText ? ` — ${agent.statusText}` : ''}`;
+  // One state word (the reachability line above); what it says it does is its own words.
+  const says = agentSaysText(agent.statusText);
   return (
     <li className={agent.ended || agent.reachability === 'offline' ? 'agent-row agent-offline' : 'agent-row'}>
       <Avatar name={agent.name} size={36} />
@@ -44,7 +45,7 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
           )}
           {!agent.ended && <span className="agent-wake-path">Next mention: {WAKE_PATH_WORDS[agent.wakePath]}</span>}
         </div>
-        {agent.online && !agent.ended && <div className="agent-says" title={status}>{status}</div>}
+        {says && agent.online && !agent.ended && <div className="agent-says" title={says}>{says}</div>}
         <AgentWakes sessionId={agent.sessionId} place={agent.place} lastWake={agent.lastWake} />
       </div>
       <dl className="agent-facts">

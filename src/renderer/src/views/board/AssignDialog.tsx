@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import type { AgentSession, TaskCard } from '../../../../shared/types';
 import { ActionDialog } from '../../components/ActionDialog';
-import { StatusDot, STATUS_WORDS } from '../../components/StatusDot';
+import { agentStateLabel } from '../../../../shared/model/agentState';
+import { ReachabilityDot } from '../delivery/Reachability';
 import { IdeBadge } from '../../components/IdeBadge';
 
 export function AssignDialog({ task, agents, onAssign, onClose }: { task: TaskCard; agents: AgentSession[]; onAssign: (agentKey: string) => Promise<unknown>; onClose: () => void }) {
@@ -20,10 +21,10 @@ export function AssignDialog({ task, agents, onAssign, onClose }: { task: TaskCa
           {candidates.map((agent) => (
             <label key={agent.sessionId} className="choice">
               <input type="radio" name="assignee" value={agent.agentKey} checked={choice === agent.agentKey} onChange={() => setChoice(agent.agentKey)} />
-              <StatusDot online={agent.online} status={agent.status} />
+              <ReachabilityDot reachability={agent.reachability} />
               <span className="choice-name">{agent.name}</span>
               <IdeBadge ide={agent.ide} />
-              <span className="muted">{agent.online ? STATUS_WORDS[agent.status] : 'Offline'}</span>
+              <span className="muted">{agentStateLabel(agent)}</span>
             </label>
           ))}
         </fieldset>

@@ -4,7 +4,7 @@
 import { REACHABILITY_WORDS } from '../../../../shared/model/workers';
 import type { AgentSession } from '../../../../shared/types';
 import { AgentChip } from '../../components/AgentChip';
-import { STATUS_WORDS } from '../../components/StatusDot';
+import { agentSaysText } from '../../../../shared/model/agentState';
 import { ReachabilityDot } from '../delivery/Reachability';
 import { sortAgents } from '../agents/AgentsRoster';
 
@@ -18,7 +18,7 @@ export function PresenceChips({ agents, onShowAll }: { agents: AgentSession[]; o
     <ul className="presence" aria-label={`${online.length} agents online`}>
       {shown.map((agent) => {
         const words = REACHABILITY_WORDS[agent.reachability];
-        const doing = agent.statusText || STATUS_WORDS[agent.status];
+        const says = agentSaysText(agent.statusText);
         return (
           <li key={agent.sessionId}>
             <AgentChip
@@ -26,7 +26,7 @@ export function PresenceChips({ agents, onShowAll }: { agents: AgentSession[]; o
               dot={<ReachabilityDot reachability={agent.reachability} />}
               label={words.label}
               statusText={agent.statusText || undefined}
-              title={`${agent.name} — ${words.label}: ${words.meaning} It says: ${doing}.`}
+              title={`${agent.name} — ${words.label}: ${words.meaning}${says ? ` ${says}.` : ''}`}
             />
           </li>
         );

@@ -1,14 +1,8 @@
 // Managed agents in plain words: states, permissions, usage and turn outcomes.
-import type { AgentPermissions, ProviderId, ManagedAgent, ManagedAgentState, TurnStatus, TurnView } from '../../../../../shared/types';
+import type { AgentPermissions, ProviderId, ManagedAgent, TurnStatus, TurnView } from '../../../../../shared/types';
 
-export const STATE_WORDS: Record<ManagedAgentState, string> = {
-  idle: 'Idle',
-  queued: 'Waiting for a turn',
-  running: 'Taking a turn',
-  paused: 'Paused',
-  held: 'Stopped: budget used',
-  cant_run: "Can't run",
-};
+/** One label per state, shared with the roster and `agent list` (shared/model/agentState.ts). */
+export { MANAGED_STATE_WORDS as STATE_WORDS } from '../../../../../shared/model/agentState';
 
 export const PERMISSION_WORDS: Record<AgentPermissions, { label: string; detail: string }> = {
   read_only: { label: 'Read the folder only', detail: 'It can read its folder (nothing outside it) and use LetAgents; it cannot change files or run commands.' },
