@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { withoutMarkdownMarks } from '../../src/renderer/src/lib/markdownMarks';
+import { eventRuns } from '../../src/renderer/src/views/chat/eventRuns';
 import { renderApp } from './support/renderApp';
 import { DEMO_REPO_ROOM, demoState } from './support/demoSeed';
 import { at, needsYouItem } from './support/fakeData';
@@ -128,5 +129,21 @@ describe('Settings in the browser', () => {
     await screen.findByText(/A browser cannot open folders on your computer/);
     expect(screen.queryByRole('button', { name: 'Open' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Copy path' })).toBeTruthy();
+  });
+});
+
+
+describe('runs of room events', () => {
+  it('fold from three in a row, named "board updates" only when every event is about a task', () => {
+    const list = demoState().messages[DEMO_REPO_ROOM];
+    const event = (n: number, text: string) => ({ ...list[1], number: n, text });
+    const said = list[2];
+    const messages = [event(1, 'Juniper joined the room.'), event(2, 'Cedar joined the room.'), said, event(4, 'Juniper proposed task_1: A'), event(5, 'Juniper claimed task_1.'), event(6, 'task_1 moved from accepted to in_progress by Juniper.'), said, event(8, 'Cedar joined the room.'), event(9, 'Juniper claimed task_2.'), event(10, 'Oak left.')];
+    const runs = eventRuns(messages);
+    expect(runs.slice(0, 3)).toEqual([undefined, undefined, undefined]);
+    expect(runs[3]).toEqual({ start: 3, length: 3, noun: 'board updates' });
+    expect(runs[5]).toBe(runs[3]);
+    expect(runs[6]).toBeUndefined();
+    expect(runs[7]).toEqual({ start: 7, length: 3, noun: 'room events' });
   });
 });

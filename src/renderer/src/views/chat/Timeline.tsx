@@ -201,7 +201,7 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
           <div className="timeline-rows" role="list" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
             {items.map((item) => {
               const run = runs[item.index];
-              if (foldedAway(item.index)) return <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="timeline-row-folded" />;
+              if (foldedAway(item.index)) return <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="timeline-row-folded" aria-hidden="true" />;
               return (
               <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="timeline-row" role="listitem" {...position(item.index)}>
                 {run?.start === item.index && (

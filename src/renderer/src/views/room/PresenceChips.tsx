@@ -16,13 +16,21 @@ const MAX_CHIPS = 3;
 type Detail = 0 | 1 | 2;
 const DETAIL_CLASS = ['presence', 'presence presence-no-text', 'presence presence-names'];
 
+/** The chips take more than the list's width (they sit at its end, so scrollWidth does not see it). */
+function overflows(list: HTMLElement): boolean {
+  const first = list.firstElementChild;
+  const last = list.lastElementChild;
+  if (!first || !last) return false;
+  return last.getBoundingClientRect().right - first.getBoundingClientRect().left > list.clientWidth + 1;
+}
+
 /** Drops detail while the chips do not fit; starts again from everything when the header resizes. */
 function useFittingDetail(key: string) {
   const list = useRef<HTMLUListElement>(null);
   const [detail, setDetail] = useState<Detail>(0);
   useLayoutEffect(() => {
     const el = list.current;
-    if (el && detail < 2 && el.scrollWidth > el.clientWidth + 1) setDetail((detail + 1) as Detail);
+    if (el && detail < 2 && overflows(el)) setDetail((detail + 1) as Detail);
   });
   useLayoutEffect(() => {
     const header = list.current?.parentElement;
