@@ -155,6 +155,10 @@ describe('cancelling a task', () => {
     expect(await statusOf(ids.proposed)).toBe('cancelled');
     // One event for the cancel that happened, none for the one taken back.
     await page.getByRole('tab', { name: 'Chat' }).click();
+    // Runs of board events are folded (issue 27): open the newest run.
+    const folded = page.getByRole('region', { name: 'Messages' }).getByRole('button', { name: /^\d+ (board updates|room events)$/ });
+    await folded.last().waitFor();
+    await folded.last().click();
     await page.getByRole('region', { name: 'Messages' }).getByText(`${ids.proposed} moved from Proposed to Cancelled`).waitFor();
     expect(await page.getByRole('region', { name: 'Messages' }).getByText(`${ids.proposed} moved from Proposed to Cancelled`).count()).toBe(1);
     expect(app.problems).toEqual([]);

@@ -87,12 +87,17 @@ describe('the same words everywhere', () => {
     await page.getByRole('navigation', { name: 'LetAgents' }).getByRole('button', { name: /Needs you/ }).click();
     const item = page.getByRole('article', { name: /Merge on Friday\?/ });
     await item.waitFor();
-    expect((await item.innerText()).replace(/\s+/g, ' ')).toContain(`Juniper in ${REPO_TITLE}`);
+    // It says what Juniper wants of you (issue 27), then where: "Juniper asks you, in owner/repo".
+    expect((await item.innerText()).replace(/\s+/g, ' ')).toMatch(new RegExp(`Juniper [a-z ]+, in ${REPO_TITLE.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
   });
 
   it('shows one label per status, in room events too, never the ids agents use', async () => {
     const { page } = app;
     await roomButton(page, REPO_TITLE).click();
+    // Runs of board events are folded (issue 27): open them.
+    const fold = page.getByRole('region', { name: 'Messages' }).getByRole('button', { name: /^\d+ (board updates|room events)$/ }).first();
+    await fold.waitFor();
+    await fold.click();
     const event = page.getByRole('region', { name: 'Messages' }).getByText('task_1 moved from In progress to In review by Juniper.');
     await event.waitFor();
     for (const tab of ['Chat', 'Board', 'Agents']) {

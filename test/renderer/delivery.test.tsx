@@ -45,7 +45,7 @@ describe('receipts under a message', () => {
 });
 
 describe('the room header and banner', () => {
-  it('shows the token meter with its estimate named, and the loop guard\'s pause with Resume', async () => {
+  it('shows the token meter with its estimate named in the budget dialog (not the header), and the loop guard\'s pause with Resume', async () => {
     let delivery: RoomDelivery = { roomId: DEMO_REPO_ROOM, meter: { todayBytes: 30_000, totalBytes: 400_000 }, budgetTokens: 50_000, budgetReached: false, loop: { agents: ['Juniper', 'Cedar'], fromNumber: 9, alertNumber: 3 } };
     const { api } = renderApp({
       state: demoState(),
@@ -58,7 +58,13 @@ describe('the room header and banner', () => {
         },
       },
     });
-    const meter = await screen.findByText('≈ 7.5k tokens today of a 50k budget · 100k in total');
+    // Not in the header (issue 27): the use is in the room's "Token budget…" dialog.
+    await screen.findByText(/The loop guard paused Juniper and Cedar\./);
+    expect(screen.queryByText(/tokens today/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Room actions' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Token budget…' }));
+    const meter = await within(screen.getByRole('dialog')).findByText('≈ 7.5k tokens today of a 50k budget · 100k in total');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(meter.getAttribute('title')).toBe('30,000 bytes today, 400,000 bytes in total. Tokens are estimated as UTF-8 bytes ÷ 4 of what LetAgents tools returned to the agents.');
     const banner = screen.getByText(/The loop guard paused Juniper and Cedar\./).closest<HTMLElement>('[role="status"]')!;
     await userEvent.click(within(banner).getByRole('button', { name: 'Resume them' }));

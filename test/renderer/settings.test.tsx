@@ -49,8 +49,8 @@ describe('settings', () => {
     await waitFor(() => expect(api.state.settings.githubClientId).toBe('Ov23liNEW'));
   });
 
-  it('shows the data folder; Open says when this window cannot open folders', async () => {
-    open();
+  it('shows the data folder; in the desktop app, Open says when this window cannot open folders', async () => {
+    renderApp({ state: demoState(), route: { view: 'settings' }, host: 'electron', overrides: { 'app.openDataFolder': () => ({ opened: false }) } });
     expect(await screen.findByText('/home/ada/.config/LetAgents')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(await within(toasts()).findByText('This window cannot open folders; the path is shown here.')).toBeTruthy();

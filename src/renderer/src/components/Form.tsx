@@ -19,6 +19,7 @@ export function Form({ submitLabel, check, onSubmit, onCancel, className = 'form
   const [busy, setBusy] = useState(false);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     const problem = check?.() ?? null;
     if (problem) return setError(problem);
     setBusy(true);
@@ -37,7 +38,9 @@ export function Form({ submitLabel, check, onSubmit, onCancel, className = 'form
         <button type="button" className="btn" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        {/* aria-disabled, not disabled: a disabled button drops the focus to the page, and with it
+            Escape and the place to try again once a refusal shows (issue 27). */}
+        <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
           {submitLabel}
         </button>
       </div>

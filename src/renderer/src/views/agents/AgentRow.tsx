@@ -68,7 +68,7 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
           <dd>{agent.tasksHeld.length === 0 ? 'None' : agent.tasksHeld.map((t) => `task_${t.number}`).join(', ')}</dd>
         </div>
         <div>
-          <dt>Tokens (bytes ÷ 4)</dt>
+          <dt>Tokens</dt>
           <dd title={meterDetail(agent.meter)}>{tokensText(agent.meter)}</dd>
         </div>
         <div>

@@ -24,6 +24,8 @@ export function AgentsRoster({ room: inRoom }: { room?: RoomRef }) {
   const { rooms } = useAppData();
   const { navigate } = useNavigation();
   const all = useQuery('workers.list', {}, (e) => e.type === 'worker.changed' || e.type === 'task.changed');
+  // On the Agents page the managed agents have their own cards above: list each agent once (issue 27).
+  const managed = useQuery('agents.list', inRoom ? null : {}, (e) => e.type === 'agent.changed');
   const [filter, setFilter] = useState<string>('');
   const [acting, setActing] = useState<{ agent: AgentSession; action: AgentAction } | null>(null);
   // A wake, a change of reachability or of the meter changes only those fields: patch them in place rather than refetch the roster.
@@ -40,7 +42,8 @@ export function AgentsRoster({ room: inRoom }: { room?: RoomRef }) {
   if (all.status === 'loading') return <Loading label="Loading agents…" />;
   if (all.status === 'error' && !all.data) return <ErrorState message={all.error} onRetry={all.reload} />;
 
-  const agents = all.data ?? [];
+  const managedSessions = new Set((managed.data ?? []).map((m) => m.sessionId));
+  const agents = (all.data ?? []).filter((a) => !managedSessions.has(a.sessionId));
   const room = inRoom ?? (filter ? (rooms.data ?? []).map(refOf).find((r) => roomKey(r) === filter) : undefined);
   const shown = sortAgents(room ? agents.filter((a) => sameRoom(room, a)) : agents);
   const roomName = useRoomTitle();

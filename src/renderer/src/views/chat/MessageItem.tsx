@@ -18,12 +18,14 @@ export interface MessageItemProps {
   /** Same sender as the message above, shortly after: no avatar or name again. */
   continued?: boolean;
   highlighted?: boolean;
+  /** A message with a newer one in the same run: its receipts show on hover or focus only (issue 27). */
+  receiptsOnHover?: boolean;
   onOpenThread?: (root: number) => void;
   onTask?: (number: number) => void;
 }
 
-export const MessageItem = memo(function MessageItem({ message, continued = false, highlighted = false, onOpenThread, onTask }: MessageItemProps) {
-  const classes = ['message', continued ? 'message-continued' : '', message.mentionsYou ? 'message-mention' : '', highlighted ? 'message-highlight' : '']
+export const MessageItem = memo(function MessageItem({ message, continued = false, highlighted = false, receiptsOnHover = false, onOpenThread, onTask }: MessageItemProps) {
+  const classes = ['message', continued ? 'message-continued' : '', message.mentionsYou ? 'message-mention' : '', highlighted ? 'message-highlight' : '', receiptsOnHover ? 'message-receipts-hover' : '']
     .filter(Boolean)
     .join(' ');
   const kind = message.source === 'human' ? 'person' : message.source === 'system' ? 'system' : 'agent';

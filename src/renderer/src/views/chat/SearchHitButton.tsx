@@ -1,7 +1,8 @@
 // One search result: who wrote it, when, whether it is in a thread, and the snippet with
-// its hits highlighted. Shared by the room's search and the search of every room.
+// its hits highlighted, as plain text (no Markdown marks). Shared by the room's search and the search of every room.
 import type { SearchHit } from '../../../../shared/types';
 import { Time } from '../../components/Time';
+import { withoutMarkdownMarks } from '../../lib/markdownMarks';
 
 export function SearchHitButton({ hit, onChoose }: { hit: SearchHit; onChoose: (hit: SearchHit) => void }) {
   return (
@@ -12,7 +13,7 @@ export function SearchHitButton({ hit, onChoose }: { hit: SearchHit; onChoose: (
         <Time iso={hit.createdAt} />
       </span>
       <span className="search-snippet">
-        {hit.snippet.map((part, index) => (part.hit ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}
+        {hit.snippet.map((part, index) => (part.hit ? <mark key={index}>{withoutMarkdownMarks(part.text)}</mark> : <span key={index}>{withoutMarkdownMarks(part.text)}</span>))}
       </span>
     </button>
   );

@@ -5,12 +5,13 @@
 // (never flushSync inside it), rows are memoised, and their Markdown is prepared ahead.
 // For screen readers and the keyboard it is a list of messages: ↑/↓ (and Home/End) move
 // focus from message to message, Tab reaches the focused message's actions.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TimelineMessage } from '../../../../shared/types';
 import type { Timeline as TimelineData } from './useTimeline';
 import { NewMessagesPill } from './NewMessagesPill';
-import { isCompact } from './rows';
+import { eventRuns } from './eventRuns';
+import { continuesGroup, isCompact } from './rows';
 import { TimelineRow } from './TimelineRow';
 import { Icon } from '../../components/Icon';
 
@@ -52,6 +53,20 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
   /** A row to focus once it is drawn (keyboard moves, a search result). */
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
   const last = messages[messages.length - 1]?.number ?? 0;
+  const runs = useMemo(() => eventRuns(messages), [messages]);
+  /** Folded runs the person opened, by their first event's number. */
+  const [openRuns, setOpenRuns] = useState<ReadonlySet<number>>(new Set());
+  const toggleRun = (first: number) =>
+    setOpenRuns((old) => {
+      const next = new Set(old);
+      if (!next.delete(first)) next.add(first);
+      return next;
+    });
+  /** A folded event after its run's first: drawn as nothing. */
+  const foldedAway = (index: number) => {
+    const run = runs[index];
+    return run !== undefined && index > run.start && !openRuns.has(messages[run.start].number);
+  };
 
   // Stable per window: a new getItemKey makes the virtualiser re-measure every row.
   const getItemKey = useCallback((index: number) => messages[index].number, [messages]);
@@ -75,6 +90,7 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
   useLayoutEffect(() => {
     if (messages.length === 0) return;
     const index = focusNumber === undefined ? -1 : messages.findIndex((m) => m.number === focusNumber);
+    atEnd.current = index < 0;
     if (index >= 0) {
       virtualizer.scrollToIndex(index, { align: 'center' });
       setFocusIndex(index);
@@ -130,11 +146,34 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
     }
   }, [last, hasMoreAfter, onSeenNewest]);
 
+  // Stuck to the bottom: rows of a burst are measured after they are first placed, so their
+  // real heights push the end further down than the virtualiser scrolled. While the reader
+  // was at the bottom, follow every growth of the content (issue 27: 352 px up after 16 quick messages).
+  const lastTop = useRef(0);
+  const inner = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = scroller.current;
+    const content = inner.current;
+    if (!el || !content) return;
+    const follow = () => {
+      const bottom = el.scrollHeight - el.clientHeight;
+      // Only ever down: a shrinking row must not move the reader.
+      if (atEnd.current && !hasMoreAfter && bottom > el.scrollTop) el.scrollTop = bottom;
+    };
+    const observer = new ResizeObserver(follow);
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, [hasMoreAfter]);
+
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
     const distanceFromEnd = el.scrollHeight - el.scrollTop - el.clientHeight;
-    atEnd.current = distanceFromEnd <= END_THRESHOLD;
+    // Only the reader leaves the bottom, by scrolling up; content growing below does not.
+    const movedUp = el.scrollTop < lastTop.current - 1;
+    lastTop.current = el.scrollTop;
+    if (distanceFromEnd <= END_THRESHOLD) atEnd.current = true;
+    else if (movedUp) atEnd.current = false;
     reportEnd(atEnd.current && !hasMoreAfter);
     if (atEnd.current && !hasMoreAfter && last > seenUpTo) {
       setSeenUpTo(last);
@@ -177,17 +216,25 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
         )}
         <div ref={inner} className="timeline-inner" style={{ height: virtualizer.getTotalSize() }}>
           <div className="timeline-rows" role="list" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
-            {items.map((item) => (
+            {items.map((item) => {
+              const run = runs[item.index];
+              if (foldedAway(item.index)) return <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="timeline-row-folded" aria-hidden="true" />;
+              return (
               <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="timeline-row" role="listitem" {...position(item.index)}>
-                <TimelineRow
+                {run?.start === item.index && (
+                  <FoldToggle count={run.length} noun={run.noun} open={openRuns.has(messages[item.index].number)} onToggle={() => toggleRun(messages[item.index].number)} />
+                )}
+                {(!run || run.start !== item.index || openRuns.has(messages[item.index].number)) && <TimelineRow
                   message={messages[item.index]}
                   previous={messages[item.index - 1]}
+                  endsRun={item.index === messages.length - 1 || !continuesGroup(messages[item.index], messages[item.index + 1])}
                   highlighted={messages[item.index].number === focusNumber}
                   onOpenThread={onOpenThread}
                   onTask={onTask}
-                />
+                />}
               </div>
-            ))}
+              );
+            })}
           </div>
         </div>
       </div>
@@ -199,6 +246,16 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
         </button>
       )}
     </div>
+  );
+}
+
+/** "12 board updates": a folded run of room events, opened and closed in place. */
+function FoldToggle({ count, noun, open, onToggle }: { count: number; noun: string; open: boolean; onToggle: () => void }) {
+  return (
+    <button type="button" className="event-fold" aria-expanded={open} onClick={onToggle}>
+      <Icon name={open ? 'chevronDown' : 'chevronRight'} size={14} />
+      {open ? `Hide ${count} ${noun}` : `${count} ${noun}`}
+    </button>
   );
 }
 

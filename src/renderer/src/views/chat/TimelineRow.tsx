@@ -13,12 +13,14 @@ export interface TimelineRowProps {
   /** The message above, which decides the day divider and grouping. */
   previous: TimelineMessage | undefined;
   highlighted: boolean;
+  /** The newest message of its sender's run: only it shows receipts without hover or focus. */
+  endsRun?: boolean;
   /** Both stable across renders (the chat keeps them in callbacks), or every row re-renders. */
   onOpenThread: (root: number) => void;
   onTask: (number: number) => void;
 }
 
-export const TimelineRow = memo(function TimelineRow({ message, previous, highlighted, onOpenThread, onTask }: TimelineRowProps) {
+export const TimelineRow = memo(function TimelineRow({ message, previous, highlighted, endsRun = true, onOpenThread, onTask }: TimelineRowProps) {
   const newDay = startsNewDay(previous, message);
   return (
     <>
@@ -30,7 +32,7 @@ export const TimelineRow = memo(function TimelineRow({ message, previous, highli
       {isCompact(message) ? (
         <CompactLine message={message} onOpenThread={onOpenThread} onTask={onTask} />
       ) : (
-        <MessageItem message={message} continued={!newDay && continuesGroup(previous, message)} highlighted={highlighted} onOpenThread={onOpenThread} onTask={onTask} />
+        <MessageItem message={message} continued={!newDay && continuesGroup(previous, message)} highlighted={highlighted} receiptsOnHover={!endsRun} onOpenThread={onOpenThread} onTask={onTask} />
       )}
     </>
   );

@@ -2,7 +2,7 @@
 import { useQuery } from '../../api/useQuery';
 import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
 import { FirstPromptCard } from './FirstPromptCard';
-import { ToolCard } from './ToolCard';
+import { suggestedTool, ToolCard } from './ToolCard';
 
 export function ConnectView() {
   const status = useQuery('setup.status', {});
@@ -18,10 +18,11 @@ export function ConnectView() {
       }
       return <ErrorState message={status.error} onRetry={status.reload} />;
     }
+    const suggested = suggestedTool(status.data!.tools);
     return (
       <ul className="tool-grid">
         {status.data!.tools.map((tool) => (
-          <ToolCard key={tool.tool} tool={tool} onChanged={(next) => status.setData((old) => ({ tools: old.tools.map((t) => (t.tool === next.tool ? next : t)) }))} />
+          <ToolCard key={tool.tool} tool={tool} primary={tool.tool === suggested} onChanged={(next) => status.setData((old) => ({ tools: old.tools.map((t) => (t.tool === next.tool ? next : t)) }))} />
         ))}
       </ul>
     );

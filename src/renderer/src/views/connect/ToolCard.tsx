@@ -1,7 +1,9 @@
 // A card per agent tool: detected or not, configured or not, the file Connect changes, and
 // Connect / Disconnect / Copy config. Tools whose writer is not built yet say so.
+// Each tool has its own mark (initials on a colour: no product's logo), and only the card the
+// page suggests first has the primary button (issue 27).
 import { useState } from 'react';
-import type { ConfigSnippet, ToolSetup } from '../../../../shared/types';
+import type { ConfigSnippet, ToolId, ToolSetup } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
 import { useToast } from '../../components/Toasts';
@@ -11,7 +13,23 @@ import { SnippetDialog } from './SnippetDialog';
 /** Claude Code loads our MCP server as a channel (issue 26): pushes then reach an agent at its prompt. */
 export const CLAUDE_CHANNEL_COMMAND = 'claude --dangerously-load-development-channels server:letagents';
 
-export function ToolCard({ tool, onChanged }: { tool: ToolSetup; onChanged: (tool: ToolSetup) => void }) {
+/** Initials and one of the avatar hues, distinct per tool. */
+const MARKS: Readonly<Record<ToolId, { text: string; hue: number }>> = {
+  'claude-code': { text: 'CC', hue: 2 },
+  codex: { text: 'Cx', hue: 0 },
+  cursor: { text: 'Cu', hue: 1 },
+  vscode: { text: 'VS', hue: 4 },
+  'gemini-cli': { text: 'Ge', hue: 3 },
+  windsurf: { text: 'Ws', hue: 5 },
+  'claude-desktop': { text: 'CD', hue: 7 },
+};
+
+/** The tool Connect suggests first: installed, not connected yet, with one-click set-up. */
+export function suggestedTool(tools: readonly ToolSetup[]): ToolId | undefined {
+  return tools.find((tool) => tool.available && tool.detected && !tool.configured)?.tool;
+}
+
+export function ToolCard({ tool, primary = false, onChanged }: { tool: ToolSetup; primary?: boolean; onChanged: (tool: ToolSetup) => void }) {
   const api = useApi();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
@@ -36,7 +54,7 @@ export function ToolCard({ tool, onChanged }: { tool: ToolSetup; onChanged: (too
   return (
     <li className={tool.configured ? 'tool-card configured' : 'tool-card'}>
       <header className="tool-head">
-        <span className="tool-logo" aria-hidden="true">{tool.label.slice(0, 1)}</span>
+        <span className={`tool-logo hue-${MARKS[tool.tool].hue}`} aria-hidden="true">{MARKS[tool.tool].text}</span>
         <h3>{tool.label}</h3>
       </header>
       <div className="tool-state">
@@ -64,7 +82,7 @@ export function ToolCard({ tool, onChanged }: { tool: ToolSetup; onChanged: (too
               Disconnect
             </button>
           ) : (
-            <button type="button" className="btn btn-primary" onClick={() => void change('setup.install')} disabled={busy}>
+            <button type="button" className={primary ? 'btn btn-primary' : 'btn'} onClick={() => void change('setup.install')} disabled={busy}>
               Connect
             </button>
           )}

@@ -6,8 +6,11 @@ import { useApi } from '../../api/ApiContext';
 import { Dialog } from '../../components/Dialog';
 import { Form } from '../../components/Form';
 import type { RoomRef } from '../../lib/rooms';
+import type { Meter } from '../../../../shared/types';
+import { TokenMeter } from './TokenMeter';
 
-export function BudgetDialog({ room, roomName, current, onClose }: { room: RoomRef; roomName: string; current: number | null; onClose: () => void }) {
+/** `meter`: the room's use so far, shown here rather than in the room header (issue 27). */
+export function BudgetDialog({ room, roomName, current, meter, onClose }: { room: RoomRef; roomName: string; current: number | null; meter?: Meter; onClose: () => void }) {
   const api = useApi();
   const [value, setValue] = useState(current === null ? '' : String(current));
   const parsed = value.trim() === '' ? null : Number(value.replace(/[\s,_]/g, ''));
@@ -24,6 +27,11 @@ export function BudgetDialog({ room, roomName, current, onClose }: { room: RoomR
       >
         {(error) => (
           <>
+            {meter && (
+              <p className="budget-use">
+                Used: <TokenMeter meter={meter} budgetTokens={current} />
+              </p>
+            )}
             <label className="field">
               <span>Tokens a day (empty: no budget)</span>
               <input inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} data-autofocus aria-invalid={error ? true : undefined} aria-describedby="budget-note" />

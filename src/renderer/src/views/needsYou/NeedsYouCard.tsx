@@ -3,6 +3,8 @@
 // A task in review is decided here too: Approve (to Done) or Request changes (back to In
 // progress, with what should change as the answer).
 // Items the app raised itself (issue 14) take actions instead (AlertActions).
+// Each item says what it wants of you; a suggested answer is one click; "Unblocks: task_3"
+// opens the task, and a blocked task waiting on this answer is shown inside it (issue 27).
 import { useState } from 'react';
 import type { NeedsYouItem, NeedsYouReason } from '../../../../shared/types';
 import { errorMessage } from '../../api/client';
@@ -12,6 +14,7 @@ import { Markdown } from '../../components/Markdown';
 import { Time } from '../../components/Time';
 import { AlertActions, type AlertActionsProps } from './AlertActions';
 import { ApprovalActions, type ApprovalActionsProps } from './ApprovalActions';
+import { unblockedTaskNumber } from './unblocking';
 
 export const REASON_WORDS: Readonly<Record<NeedsYouReason, string>> = {
   question: 'Question',
@@ -30,8 +33,28 @@ export const REASON_WORDS: Readonly<Record<NeedsYouReason, string>> = {
   tool_approval: 'Wants to use a tool',
 };
 
+/** What the item wants of you, after who it is from: "Juniper asks you". */
+export const ASKS_YOU: Readonly<Record<NeedsYouReason, string>> = {
+  question: 'asks you',
+  decision: 'needs your decision',
+  approval: 'needs your approval',
+  review: 'asks you to review',
+  task_in_review: 'asks you to review a task',
+  task_blocked: 'is blocked and needs you',
+  mention: 'mentioned you',
+  unanswered: 'has not picked up your message',
+  idle_task: 'has not started a task',
+  loop: 'was paused by the loop guard',
+  room_budget: 'reached the room budget',
+  agent_budget: 'reached its budget',
+  agent_cant_run: "can't run until you fix it",
+  tool_approval: 'asks you to allow a tool use',
+};
+
 export interface NeedsYouCardProps {
   item: NeedsYouItem;
+  /** The blocked task this answer unblocks, shown within this item. */
+  blocked?: NeedsYouItem;
   onAnswer: (item: NeedsYouItem, text: string) => Promise<unknown>;
   onDismiss: (item: NeedsYouItem) => Promise<unknown>;
   onAct: AlertActionsProps['onAct'];
@@ -44,7 +67,7 @@ export interface NeedsYouCardProps {
   onDecide: ApprovalActionsProps['onDecide'];
 }
 
-export function NeedsYouCard({ item, onAnswer, onDismiss, onAct, onOpen, onApprove, onRequestChanges, onDecide }: NeedsYouCardProps) {
+export function NeedsYouCard({ item, blocked, onAnswer, onDismiss, onAct, onOpen, onApprove, onRequestChanges, onDecide }: NeedsYouCardProps) {
   const [answer, setAnswer] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -67,6 +90,10 @@ export function NeedsYouCard({ item, onAnswer, onDismiss, onAct, onOpen, onAppro
     void act(() => onRequestChanges(item, answer));
   };
   const room = useRoomTitle()(item.ref, item.roomName);
+  const unblocks = unblockedTaskNumber(item);
+  const openUnblocked = () =>
+    unblocks !== null && onOpen(blocked ?? { ...item, ref: { kind: 'task', roomId: item.ref.roomId, number: unblocks, place: item.ref.place } });
+  const canAnswer = !item.alert && !review;
   return (
     <li className={`needs-card reason-${item.reason}`}>
       <article aria-label={label}>
@@ -75,7 +102,7 @@ export function NeedsYouCard({ item, onAnswer, onDismiss, onAct, onOpen, onAppro
           <div className="needs-who">
             <span className="needs-from">
               <strong className="truncate" title={item.from}>{item.from}</strong>
-              <span>in</span>
+              <span>{ASKS_YOU[item.reason]}, in</span>
               <span className="truncate" title={room}>{room}</span>
             </span>
             <Time className="muted" iso={item.createdAt} />
@@ -87,11 +114,29 @@ export function NeedsYouCard({ item, onAnswer, onDismiss, onAct, onOpen, onAppro
         {item.recommendation && (
           <p className="needs-note">
             <strong>Suggested:</strong> {item.recommendation}
+            {canAnswer && (
+              <button type="button" className="btn btn-small needs-accept" onClick={() => void act(() => onAnswer(item, item.recommendation!))} disabled={busy}>
+                Answer with this
+              </button>
+            )}
           </p>
         )}
         {item.unblocks && (
           <p className="needs-note">
-            <strong>Unblocks:</strong> {item.unblocks}
+            <strong>Unblocks:</strong>{' '}
+            {unblocks === null ? (
+              item.unblocks
+            ) : (
+              <button type="button" className="link-button" onClick={openUnblocked}>
+                {item.unblocks}
+              </button>
+            )}
+            {blocked && (
+              <span className="muted">
+                {' '}
+                — “{blocked.title}”, which {blocked.from} marked blocked: your answer lets {blocked.from} go on.
+              </span>
+            )}
           </p>
         )}
         {item.approval ? (

@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
 import { useToast } from '../../components/Toasts';
 import { NeedsYouCard } from './NeedsYouCard';
 import { itemKey } from './useNeedsYouAnnouncements';
+import { withUnblocking } from './unblocking';
 
 /** What the toast says after an action on an item the app raised. */
 const ACTION_DONE: Readonly<Record<AlertAction, (item: NeedsYouItem) => string>> = {
@@ -66,10 +67,11 @@ export function NeedsYouView() {
     }
     return (
       <ul className="needs-list" ref={list} onFocus={onFocus} onBlur={onBlur}>
-        {items.map((item) => (
+        {withUnblocking(items).map(({ item, blocked }) => (
           <NeedsYouCard
             key={itemKey(item)}
             item={item}
+            blocked={blocked}
             onAnswer={async (it, text) => {
               await api.call('needsYou.answer', { item: it.ref, text });
               toast(`Answer sent to ${it.from}.`);

@@ -1,6 +1,8 @@
 // The room's reachable agents in the header (online, or managed: the app starts them), the
 // ones a mention reaches soonest first: name, whether a mention reaches it now (issue 14), and
 // what it says it is doing (its own status text). Hover says what each state means.
+// Short of room, the status text goes first, then the state label; names stay whole (issue 27).
+import { useLayoutEffect, useRef, useState } from 'react';
 import { REACHABILITY_WORDS } from '../../../../shared/model/workers';
 import type { AgentSession } from '../../../../shared/types';
 import { AgentChip } from '../../components/AgentChip';
@@ -10,12 +12,49 @@ import { sortAgents } from '../agents/AgentsRoster';
 
 const MAX_CHIPS = 3;
 
+/** 0: everything; 1: without status text; 2: names (and dots) only. */
+type Detail = 0 | 1 | 2;
+const DETAIL_CLASS = ['presence', 'presence presence-no-text', 'presence presence-names'];
+
+/** The chips take more than the list's width (they sit at its end, so scrollWidth does not see it). */
+function overflows(list: HTMLElement): boolean {
+  const first = list.firstElementChild;
+  const last = list.lastElementChild;
+  if (!first || !last) return false;
+  return last.getBoundingClientRect().right - first.getBoundingClientRect().left > list.clientWidth + 1;
+}
+
+/** Drops detail while the chips do not fit; starts again from everything when the header resizes. */
+function useFittingDetail(key: string) {
+  const list = useRef<HTMLUListElement>(null);
+  const [detail, setDetail] = useState<Detail>(0);
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (el && detail < 2 && overflows(el)) setDetail((detail + 1) as Detail);
+  });
+  useLayoutEffect(() => {
+    const header = list.current?.parentElement;
+    if (!header) return;
+    let width = header.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (header.clientWidth === width) return;
+      width = header.clientWidth;
+      setDetail(0);
+    });
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+  useLayoutEffect(() => setDetail(0), [key]);
+  return { list, className: DETAIL_CLASS[detail] };
+}
+
 export function PresenceChips({ agents, onShowAll }: { agents: AgentSession[]; onShowAll: () => void }) {
   const online = sortAgents(agents.filter((agent) => !agent.ended && (agent.online || agent.reachability === 'managed')));
-  if (online.length === 0) return <span className="presence-empty">No agents online</span>;
   const shown = online.slice(0, MAX_CHIPS);
+  const fit = useFittingDetail(shown.map((a) => `${a.name}\u0000${a.reachability}\u0000${a.statusText}`).join('\u0001'));
+  if (online.length === 0) return <span className="presence-empty">No agents online</span>;
   return (
-    <ul className="presence" aria-label={`${online.length} agents online`}>
+    <ul ref={fit.list} className={fit.className} aria-label={`${online.length} agents online`}>
       {shown.map((agent) => {
         const words = REACHABILITY_WORDS[agent.reachability];
         const says = agentSaysText(agent.statusText);
@@ -33,7 +72,7 @@ export function PresenceChips({ agents, onShowAll }: { agents: AgentSession[]; o
       })}
       {online.length > MAX_CHIPS && (
         <li>
-          <button type="button" className="link-button" onClick={onShowAll}>
+          <button type="button" className="link-button presence-more" onClick={onShowAll}>
             +{online.length - MAX_CHIPS} more
           </button>
         </li>

@@ -1,10 +1,10 @@
 // The room header: name (shortened with an ellipsis, whole on hover), its team when it is a
-// team's room, kind with code/id to copy, the token meter, its agents and whether a mention
-// reaches each, search in this room, and the room actions.
-import type { AgentSession, RoomDelivery, RoomSummary } from '../../../../shared/types';
+// team's room, kind with code/id to copy, its agents and whether a mention
+// reaches each, search in this room, and the room actions. Token use is in the room's
+// "Token budget…" dialog: a number for the curious, not for every glance (issue 27).
+import type { AgentSession, RoomSummary } from '../../../../shared/types';
 import { Icon } from '../../components/Icon';
 import { LOCAL, roomTitle } from '../../lib/rooms';
-import { TokenMeter } from '../delivery/TokenMeter';
 import { PresenceChips } from './PresenceChips';
 import { RoomKindLine } from './RoomKindLine';
 import { RoomMenu } from './RoomMenu';
@@ -12,7 +12,6 @@ import { RoomMenu } from './RoomMenu';
 export interface RoomHeaderProps {
   room: RoomSummary;
   agents: AgentSession[];
-  delivery: RoomDelivery | null;
   onShowAgents: () => void;
   onSearch: () => void;
   /** Ctrl/Cmd+F opens it too (the desktop app; a browser keeps its own find). */
@@ -20,7 +19,7 @@ export interface RoomHeaderProps {
   onBudget: () => void;
 }
 
-export function RoomHeader({ room, agents, delivery, onShowAgents, onSearch, searchShortcut, onBudget }: RoomHeaderProps) {
+export function RoomHeader({ room, agents, onShowAgents, onSearch, searchShortcut, onBudget }: RoomHeaderProps) {
   const title = roomTitle(room);
   return (
     <header className="room-header">
@@ -35,7 +34,6 @@ export function RoomHeader({ room, agents, delivery, onShowAgents, onSearch, sea
           )}
         </h1>
         <RoomKindLine room={room} />
-        {delivery && <TokenMeter meter={delivery.meter} budgetTokens={delivery.budgetTokens} />}
       </div>
       <PresenceChips agents={agents} onShowAll={onShowAgents} />
       <button

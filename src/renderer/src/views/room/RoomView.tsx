@@ -77,14 +77,13 @@ export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> })
       <RoomHeader
         room={room}
         agents={agentList}
-        delivery={delivery.data ?? null}
         onShowAgents={() => navigate(roomRoute(refOf(room), 'agents'))}
         onSearch={openSearch}
         searchShortcut={api.host === 'electron'}
         onBudget={() => setBudgetOpen(true)}
       />
       {delivery.data && <RoomDeliveryBar room={ref} delivery={delivery.data} onBudget={() => setBudgetOpen(true)} />}
-      {budgetOpen && <BudgetDialog room={ref} roomName={roomTitle(room)} current={delivery.data?.budgetTokens ?? null} onClose={() => setBudgetOpen(false)} />}
+      {budgetOpen && <BudgetDialog room={ref} roomName={roomTitle(room)} current={delivery.data?.budgetTokens ?? null} meter={delivery.data?.meter} onClose={() => setBudgetOpen(false)} />}
       <Tabs tabs={TABS} selected={route.tab} onSelect={(tab) => navigate(roomRoute(refOf(room), tab))} label="Room views" idPrefix="room" />
       <div className="room-panel" id="room-panel" role="tabpanel" aria-labelledby={`room-tab-${route.tab}`}>
         {route.tab === 'chat' && <ChatView key={roomKey(ref)} room={room} route={route} agents={agentList} searchOpen={searchOpen} onCloseSearch={() => setSearchOpen(false)} />}

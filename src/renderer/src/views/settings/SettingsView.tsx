@@ -3,6 +3,7 @@ import type { Settings, Theme } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
 import { useAppData } from '../../app/appData';
+import { CopyButton } from '../../components/CopyButton';
 import { Icon } from '../../components/Icon';
 import { ErrorState, Loading } from '../../components/StateViews';
 import { useToast } from '../../components/Toasts';
@@ -72,10 +73,16 @@ export function SettingsView() {
       <SettingsSection title="Data folder" description="Where the database and the agent socket live.">
         <div className="inline-form">
           <code className="path">{current.dataDir}</code>
-          <button type="button" className="btn" onClick={() => void openFolder()}>
-            <Icon name="folder" size={14} /> Open
-          </button>
+          {/* A browser tab cannot open a folder on the computer (issue 27): say so instead of a button that cannot work. */}
+          {api.host === 'electron' ? (
+            <button type="button" className="btn" onClick={() => void openFolder()}>
+              <Icon name="folder" size={14} /> Open
+            </button>
+          ) : (
+            <CopyButton text={current.dataDir} label="Copy path" />
+          )}
         </div>
+        {api.host !== 'electron' && <p className="muted">A browser cannot open folders on your computer: copy the path into your file manager.</p>}
       </SettingsSection>
       <SettingsSection title="Export a room" description="Every message and task of a room, as a file.">
         <ExportRoom rooms={rooms.data ?? []} />

@@ -37,6 +37,8 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
   const chosen = providers.data?.find((p) => p.id === provider);
 
   const check = () => {
+    // Adding an agent whose CLI is missing would only fail at its first turn (issue 27).
+    if (chosen && !chosen.installed) return `${chosen.name} is not installed on this computer. ${chosen.installHint}`;
     if (!room) return 'Choose the room it works in (rooms appear once an agent or you created one).';
     if (name.trim() === '') return 'Give the agent a name.';
     if (folder.trim() === '') return 'Choose the folder the agent works in.';
