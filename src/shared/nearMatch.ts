@@ -39,3 +39,22 @@ export function nearMatches(typed: string, known: Iterable<string>, max = 3): st
   }
   return found.sort((x, y) => x.distance - y.distance || x.name.localeCompare(y.name)).slice(0, max).map((f) => f.name);
 }
+
+/**
+ * Whether `typed` reads as a slip of the keyboard for `known`, strictly enough to refuse creating
+ * it: the names split into the same words (at - _ . / : and spaces), exactly one word differs,
+ * that word has 4 or more characters on both sides and is within a typo. So `design-revew` is a
+ * slip for `design-review`, but `case-3` beside `case-1`, `api-v2` beside `api-v1` or `team-a`
+ * beside `team-b` are names of their own.
+ */
+export function isLikelyTypo(typed: string, known: string): boolean {
+  const words = (name: string) => name.toLowerCase().split(/[-_./: ]+/);
+  const a = words(typed);
+  const b = words(known);
+  if (a.length !== b.length) return false;
+  const differing = a.flatMap((word, i) => (word === b[i] ? [] : [[word, b[i]] as const]));
+  if (differing.length !== 1) return false;
+  const [x, y] = differing[0];
+  if (x.length < 4 || y.length < 4 || /^\d+$/.test(x) || /^\d+$/.test(y)) return false;
+  return editDistance(x, y) <= typoLimit(x);
+}

@@ -24,7 +24,7 @@ export const CLAUDE_CODE_CLIENT = 'claude-code';
 export const CHANNEL_NOTIFICATION = 'notifications/claude/channel';
 
 export function takesChannelPushes(clientName: string, info: ConnectionInfo): boolean {
-  return clientName === CLAUDE_CODE_CLIENT && info.transport === 'socket' && info.channelFlag !== false;
+  return clientName === CLAUDE_CODE_CLIENT && info.transport === 'socket' && info.channelFlag === true;
 }
 
 /** Pushes as channel notifications on the connection's MCP server. */

@@ -39,7 +39,12 @@ describe('Claude Code', () => {
     expect(readOnly.args).toContain('--restricted');
     expect(after(readOnly.args, '--tools')).toBe('Read');
     expect(after(readOnly.args, '--allowedTools')).toBe('mcp__letagents__*,Read(//work/project/**)');
-    expect(after(readOnly.args, '--disallowedTools')).toBe('Read(//data/**),Edit(//data/**),Write(//data/**),NotebookEdit(//data/**)');
+    // The data folder's own files are denied by name (its worktrees/ are agents' folders).
+    const denied = after(readOnly.args, '--disallowedTools')!.split(',');
+    for (const tool of ['Read', 'Edit', 'Write', 'NotebookEdit']) {
+      expect(denied).toEqual(expect.arrayContaining([`${tool}(//data/agent-token)`, `${tool}(//data/letagents.db)`, `${tool}(//data/managed-agents/**)`]));
+    }
+    expect(denied.some((rule) => rule.includes('worktrees'))).toBe(false);
     expect(after(readOnly.args, '--permission-mode')).toBe('dontAsk');
     const config = JSON.parse(readOnly.files[0].contents);
     expect(Object.keys(config.mcpServers)).toEqual(['letagents']);

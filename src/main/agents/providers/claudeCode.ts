@@ -1,5 +1,6 @@
 // Claude Code headless (`claude -p … --output-format stream-json`): the command for one
 // turn, with an MCP config holding only our helper, and the parser of its stream-json.
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVER_NAME } from '../../setup/agentTools';
 import { TURN_KEY_ENV } from '../../../shared-node/protocol';
@@ -23,6 +24,22 @@ const BUILT_INS = {
 
 /** Path rules as Claude Code reads them: `//` starts an absolute path. */
 const inFolder = (tool: string, folder: string) => `${tool}(/${folder.replace(/\/+$/, '')}/**)`;
+const onPath = (tool: string, path: string) => `${tool}(/${path})`;
+
+/**
+ * The data folder's own files (token, databases, agents' settings), each denied by name: agents'
+ * worktrees live in it too (`worktrees/`), and an agent must be able to work in its own.
+ */
+function denyDataFolder(dataDir: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(dataDir).filter((name) => name !== 'worktrees');
+  } catch {
+    entries = [];
+  }
+  const names = [...new Set([...entries, 'agent-token', 'letagents.db', 'letagents.db-wal', 'letagents.db-shm', 'managed-agents'])];
+  return BUILT_INS.edit.flatMap((tool) => names.flatMap((name) => [onPath(tool, join(dataDir, name)), inFolder(tool, join(dataDir, name))]));
+}
 
 export const claudeCode: Provider = {
   id: 'claude_code',
@@ -66,10 +83,11 @@ export const claudeCode: Provider = {
  * folder's reads are allowed and every other use waits for the person's answer (our prompt
  * tool), files outside the folder stay out of reach. Provider default:
  * the person's own user settings decide; the folder's project and local settings
- * (hooks, allow rules, apiKeyHelper) are never read. The data folder is never readable.
+ * (hooks, allow rules, apiKeyHelper) are never read. The data folder's own files are never
+ * readable (agents' worktrees in it are their folders).
  */
 function permissionArgs(spec: TurnSpec): string[] {
-  const denyData = ['--disallowedTools', BUILT_INS.edit.map((t) => inFolder(t, spec.dataDir)).join(',')];
+  const denyData = ['--disallowedTools', denyDataFolder(spec.dataDir).join(',')];
   if (spec.permissions === 'provider_default') return ['--setting-sources', 'user', '--allowedTools', OUR_TOOLS, ...denyData];
   if (spec.permissions === 'ask') {
     const prompt = `mcp__${SERVER_NAME}__${APPROVAL_TOOL}`;

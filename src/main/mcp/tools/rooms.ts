@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { errors } from '../../domain/errors';
 import { classifyRoomName, inviteCodeOf, isInviteShaped, parseInviteCode } from '../../domain/rooms/roomIds';
 import { createInviteRoom, ensureRoom, getRoom, nearRoomIds } from '../../domain/rooms/rooms';
+import { isLikelyTypo } from '../../../shared/nearMatch';
 import { getSavedCurrentRoom, getSavedRoomSession } from '../../domain/rooms/clientRoomSessions';
 import type { Storage } from '../../store/port';
 import { agentIdentity } from '../agentIdentity';
@@ -109,12 +110,13 @@ export const joinRoom = defineTool({
 /**
  * A new named room whose name is a typo of one that exists (design-revew beside design-review)
  * is refused with the near match (R14) the first time: an agent that means it asks again.
+ * Only a likely slip counts (isLikelyTypo): case-3 beside case-1 is a room of its own.
  * Repository rooms are exempt: acme/api and acme/app are different repositories.
  */
 async function refuseNearMiss(env: ToolEnv, place: string, storage: Storage, roomId: string): Promise<void> {
   const key = placeKey(place, roomId);
   if (env.conn.confirmedNewRooms.has(key)) return;
-  const near = await storage.read(async (q) => ((await getRoom(q, roomId)) ? [] : nearRoomIds(q, roomId, 'named')));
+  const near = (await storage.read(async (q) => ((await getRoom(q, roomId)) ? [] : nearRoomIds(q, roomId, 'named')))).filter((name) => isLikelyTypo(roomId, name));
   if (near.length === 0) return;
   env.conn.confirmedNewRooms.add(key);
   throw errors.R14(roomId, near);

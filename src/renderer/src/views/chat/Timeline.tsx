@@ -112,23 +112,6 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
     onSeenNewest(last);
   }, [timeline.sent, messages]);
 
-  // Stick to the bottom while the reader is there: rows are measured after they are drawn (a
-  // burst of messages, Markdown, receipts appearing), which grows the list under a scroll
-  // position that no scroll event moves. Without this, 16 quick messages left the view
-  // 352 px up with no pill (issue 27). Scrolled up, nothing moves and the pill counts.
-  const inner = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    const list = inner.current;
-    if (!el || !list || typeof ResizeObserver === 'undefined') return;
-    const stick = () => {
-      if (atEnd.current && !hasMoreAfter) el.scrollTop = el.scrollHeight;
-    };
-    const observer = new ResizeObserver(stick);
-    observer.observe(list);
-    return () => observer.disconnect();
-  }, [hasMoreAfter]);
-
   // Rows render a task after scrolling: focus the wanted one when it is in the DOM.
   useEffect(() => {
     if (focusIndex === null) return;
