@@ -63,12 +63,12 @@ describe('letagents-desktop mcp (stdio helper)', () => {
     const pluginChannel = await connectHelper(dataDir, { cwd, agentFlags: ['--channels=plugin:letagents@market'] });
     // Linux: the helper reads its ancestors' command lines in /proc (the test runner carries no channel flag).
     expect(handler.opened).toEqual([
-      { id: 'c1', transport: 'socket', cwd, ideHint: 'cursor', toolProfile: 'full', channelFlag: false },
-      { id: 'c2', transport: 'socket', cwd, ideHint: 'windsurf', toolProfile: 'full', channelFlag: false },
-      { id: 'c3', transport: 'socket', cwd, ideHint: null, toolProfile: 'full', channelFlag: false },
-      { id: 'c4', transport: 'socket', cwd, ideHint: null, toolProfile: 'core', channelFlag: false },
-      { id: 'c5', transport: 'socket', cwd, ideHint: null, toolProfile: 'full', channelFlag: true },
-      { id: 'c6', transport: 'socket', cwd, ideHint: null, toolProfile: 'full', channelFlag: true },
+      { id: 'c1', transport: 'socket', cwd, ideHint: 'cursor', toolProfile: 'full', channelFlag: false, turnKey: null },
+      { id: 'c2', transport: 'socket', cwd, ideHint: 'windsurf', toolProfile: 'full', channelFlag: false, turnKey: null },
+      { id: 'c3', transport: 'socket', cwd, ideHint: null, toolProfile: 'full', channelFlag: false, turnKey: null },
+      { id: 'c4', transport: 'socket', cwd, ideHint: null, toolProfile: 'core', channelFlag: false, turnKey: null },
+      { id: 'c5', transport: 'socket', cwd, ideHint: null, toolProfile: 'full', channelFlag: true, turnKey: null },
+      { id: 'c6', transport: 'socket', cwd, ideHint: null, toolProfile: 'full', channelFlag: true, turnKey: null },
     ]);
     await Promise.all([flagged.close(), fromEnv.close(), plain.close(), core.close(), channel.close(), pluginChannel.close()]);
     await handler.whenClosed('c3');

@@ -63,6 +63,12 @@ const BASELINE: Record<string, Record<string, unknown>> = {
   'agents.runNow': { agentId: 'agent_missing' },
   'agents.remove': { agentId: 'agent_missing' },
   'agents.activity': { agentId: 'agent_missing' },
+  'agents.changes': { agentId: 'agent_missing' },
+  'agents.merge': { agentId: 'agent_missing' },
+  'agents.discard': { agentId: 'agent_missing' },
+  'agents.openFolder': { agentId: 'agent_missing' },
+  // An approval that does not exist: nothing waits on it.
+  'approvals.decide': { number: 999, decision: 'deny' },
   'needsYou.answer': { item: { kind: 'request', roomId: FUZZ_ROOM, number: 1 }, text: 'Pick SQLite' },
   'needsYou.dismiss': { item: { kind: 'task', roomId: FUZZ_ROOM, number: 99 } },
   'needsYou.act': { item: { kind: 'alert', roomId: FUZZ_ROOM, number: 99 }, action: 'remind' },

@@ -99,7 +99,7 @@ describe('npm start where the Electron binary is missing', () => {
     // One clean shutdown, although every process of the group got the signal.
     await exited;
     await waitUntil(() => !existsSync(join(dataDir, 'agent.sock')), 10_000, 'the socket removed');
-    expect(stdout).toContain('Stopping (SIGTERM)…');
+    expect(stdout).toContain('Stopping (stopped by SIGTERM)…');
     expect(stderr).toBe('');
   }, 90_000);
 });

@@ -16,9 +16,11 @@ describe('agents.*', () => {
     expect(await api.call('agents.providers', {})).toEqual([
       expect.objectContaining({ id: 'claude_code', name: 'Claude Code', installed: true }),
       expect.objectContaining({ id: 'codex', name: 'Codex', installed: true }),
+      expect.objectContaining({ id: 'gemini', name: 'Gemini CLI', installed: true }),
+      expect.objectContaining({ id: 'opencode', name: 'OpenCode', installed: true }),
     ]);
     const bare = await setUpApi();
-    expect((await bare.call('agents.providers', {})).map((p) => p.installed)).toEqual([false, false]);
+    expect((await bare.call('agents.providers', {})).map((p) => p.installed)).toEqual([false, false, false, false]);
   });
 
   it('adds a managed agent: its worker joins the room under its name, idle until something needs it', async () => {
@@ -54,7 +56,7 @@ describe('agents.*', () => {
       [{ roomId: 'old' }, /archived/],
       [{ name: 'cedar' }, /already uses that name/],
       [{ name: '   ' }, /Give the agent a name/],
-      [{ provider: 'gemini' }, /provider/],
+      [{ provider: 'cursor' }, /provider/],
       [{ permissions: 'everything' }, /permissions/],
       [{ turnsPerHour: 0 }, /at least 1/],
       [{ dailyTokenCap: 10 }, /at least 1,000/],

@@ -1,6 +1,7 @@
-// App restart (worker-handles.md §9, §11 case 30): bindings live only in memory, so
-// after `serve` restarts on the same data folder the running helper reconnects by itself
-// but the chat's worker must reconnect explicitly; then it is the same session and name.
+// App restart (worker-handles.md §9, §11 case 30, as issue 27 changed it): bindings live only in
+// memory, so after `serve` restarts on the same data folder the running helper reconnects by
+// itself, answering calls meanwhile with "LetAgents is not running", and re-binds the chat's
+// worker for it: the saved worker_id works again as the same session and name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, connectHelper, ensureCliBuilt, startServe, tempDataDir, type HelperClient, type ServeHandle } from '../../support';
 import { preparePlace } from '../../support/place';
@@ -38,11 +39,26 @@ async function restart(how: 'SIGTERM' | 'SIGKILL'): Promise<void> {
   serve = await startServe({ dataDir, env: placeEnv });
 }
 
+/** Retries `attempt` while the helper answers that the app is not running yet (20 s at most). */
+async function onceReconnected<T>(attempt: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!/LetAgents is not running/.test(String(error)) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 describe.each(['SIGTERM', 'SIGKILL'] as const)('after the app restarts (%s)', (how) => {
-  it('case 30: the first call with the saved worker_id is W12; after reconnecting it works as the same session and name', async () => {
+  it('case 30: until the helper is back a call says LetAgents is not running; then the saved worker_id works as the same session and name', async () => {
     await restart(how);
     // The helper process is the one the chat started before the restart.
-    expect(await call(chat, 'send_message', { worker_id: yarrow.worker_id, text: 'am I still here?' })).toEqual(hard(W12));
+    const sent = await onceReconnected(() => call(chat, 'send_message', { worker_id: yarrow.worker_id, text: 'am I still here?' }));
+    expect(sent).not.toEqual(hard(W12));
+    expect(sent).toMatchObject({ kind: 'message', agent_identity: { display_name: 'Yarrow', agent_session_id: yarrow.agent_session.session_id } });
     expect((await sessionRow({ dataDir: serve.dataDir, teamUrl }, yarrow.agent_session.session_id)).ended_at).toBeNull();
 
     const back = await register(chat, { worker_id: yarrow.worker_id, room_id: room });
