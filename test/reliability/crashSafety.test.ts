@@ -104,9 +104,10 @@ describe('an app killed with SIGKILL while agents write', () => {
     expect(final).toEqual([]);
     expect(reusedNumbers(ledger, nextAtKill)).toEqual([]);
     expect(ledger.unexpected).toEqual([]);
-    // After every restart each agent's first call as its worker said W12, and it reconnected the worker.
-    expect(ledger.notConnected).toBeGreaterThanOrEqual(AGENT_NAMES.length * KILLS);
-    expect(ledger.reconnects).toBeGreaterThanOrEqual(AGENT_NAMES.length * (KILLS + 1));
+    // The helpers re-bind each agent's worker after every restart (issue 27): no call as a worker
+    // ever says W12, and each agent registered once, at the start.
+    expect(ledger.notConnected).toBe(0);
+    expect(ledger.reconnects).toBeGreaterThanOrEqual(AGENT_NAMES.length);
     const moves = ledger.taskChanges.filter((c) => c.to !== 'proposed').length;
     console.info(
       `crash safety: ${KILLS} kills survived in ${((Date.now() - started) / 1000).toFixed(1)} s; ${ledger.messages.size} acknowledged messages, ` +

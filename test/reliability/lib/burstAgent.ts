@@ -2,8 +2,8 @@
 // moment: messages, new tasks, and task moves (accept, claim, start, hand in, finish).
 // Every write the app acknowledged goes into a shared ledger, so a test can prove after
 // a crash that each one is stored; a lost request is only counted (it may or may not
-// have happened). After an app restart the helper reconnects by itself and the agent
-// reconnects its worker when the first call says W12.
+// have happened). After an app restart the helper reconnects by itself and re-binds the agent's
+// worker (issue 27); were a call to say W12, the agent would reconnect its worker.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { callTool, isPhrase, PHRASES, type Outcome } from './mcpCalls';
 import { sleep, type Rng } from './random';
