@@ -64,8 +64,9 @@ describe("a managed agent's changes in the app", () => {
     await changes.getByText('Ada was here').waitFor();
     await saveShot(page, 'managed-agent-changes');
 
-    // Merging waits for the turn to end (a merge during a turn is refused).
-    await card.getByText('Idle', { exact: true }).waitFor({ timeout: 60_000 });
+    // Merging waits for the turn to end (a merge during a turn is refused): the card's state
+    // goes from 'Taking a turn' back to 'Managed'.
+    await card.getByText('Managed', { exact: true }).waitFor({ timeout: 60_000 });
     await changes.getByRole('button', { name: 'Merge into main' }).click();
     await changes.getByRole('status').filter({ hasText: 'Merged letagents/ada into main.' }).waitFor();
     expect(readFileSync(join(folder, 'notes.md'), 'utf8')).toBe('# Release notes\nAda was here\n');
@@ -77,7 +78,7 @@ describe("a managed agent's changes in the app", () => {
     writeFileSync(join(folder, 'shared.txt'), 'the person\'s line\n');
     git('commit', '-q', '-am', 'person');
     const mainTip = git('rev-parse', 'main');
-    await card.getByText('Idle', { exact: true }).waitFor({ timeout: 60_000 });
+    await card.getByText('Managed', { exact: true }).waitFor({ timeout: 60_000 });
     await changes.getByRole('button', { name: 'Merge into main' }).click();
     await changes.getByRole('alert').filter({ hasText: 'shared.txt' }).waitFor();
     await changes.getByRole('alert').filter({ hasText: 'does not merge cleanly into main' }).waitFor();
