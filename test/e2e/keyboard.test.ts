@@ -55,6 +55,17 @@ describe('keyboard only', () => {
     const { page } = app;
     await pressUntilFocused(page, 'Shift+Tab', timeline());
     const question = timeline().getByRole('article').filter({ hasText: room.threadQuestion });
+    // The proposed tasks fold into one line: ↑ stops on it, Enter opens it, ↓ reads its events, ↑ goes on past it.
+    const fold = timeline().getByRole('button', { name: /^\d+ (board updates|room events)$/ });
+    await pressUntilFocused(page, 'ArrowUp', fold, 10);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused().getAttribute('aria-expanded')).toBe('true');
+    expect(await describeFocus(page)).toMatch(/^button “Hide \d+ (board updates|room events)”$/);
+    await page.keyboard.press('ArrowDown');
+    expect(await describeFocus(page)).toMatch(/^article “.+, (just now|\d+ min ago)”$/);
+    expect(await focused().textContent()).toContain(room.taskIds[0]);
+    await page.keyboard.press('ArrowUp');
+    expect(await describeFocus(page)).toMatch(/^button “Hide \d+ (board updates|room events)”$/);
     await pressUntilFocused(page, 'ArrowUp', question, 20);
     expect(await question.getAttribute('aria-label')).toMatch(/^Birch, (just now|\d+ min ago)$/);
     await pressUntilFocused(page, 'Tab', question.getByRole('button', { name: 'Reply in thread' }), 5);

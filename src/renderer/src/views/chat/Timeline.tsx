@@ -4,7 +4,8 @@
 // Scrolling stays cheap in rooms of any length: React renders rows after the scroll event
 // (never flushSync inside it), rows are memoised, and their Markdown is prepared ahead.
 // For screen readers and the keyboard it is a list of messages: ↑/↓ (and Home/End) move
-// focus from message to message, Tab reaches the focused message's actions.
+// focus from message to message, stopping on a folded run's line too (timelineStops.ts);
+// Tab reaches the focused message's actions.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TimelineMessage } from '../../../../shared/types';
@@ -13,6 +14,7 @@ import { NewMessagesPill } from './NewMessagesPill';
 import { eventRuns } from './eventRuns';
 import { continuesGroup, isCompact } from './rows';
 import { TimelineRow } from './TimelineRow';
+import { keyboardTarget, stopElement, type Stop } from './timelineStops';
 import { Icon } from '../../components/Icon';
 
 const END_THRESHOLD = 48;
@@ -50,8 +52,8 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
     onAtEnd?.(value);
   };
   const [seenUpTo, setSeenUpTo] = useState(0);
-  /** A row to focus once it is drawn (keyboard moves, a search result). */
-  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  /** A stop to focus once it is drawn (keyboard moves, a search result). */
+  const [focusStop, setFocusStop] = useState<Stop | null>(null);
   const last = messages[messages.length - 1]?.number ?? 0;
   const runs = useMemo(() => eventRuns(messages), [messages]);
   /** Folded runs the person opened, by their first event's number. */
@@ -66,6 +68,14 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
   const foldedAway = (index: number) => {
     const run = runs[index];
     return run !== undefined && index > run.start && !openRuns.has(messages[run.start].number);
+  };
+  /** Where the arrow keys stop in a row: its fold line (a run's first row), then its message if drawn. */
+  const stopsOf = (index: number): Stop[] => {
+    if (foldedAway(index)) return [];
+    const run = runs[index];
+    if (run?.start !== index) return [{ index, fold: false }];
+    const open = openRuns.has(messages[index].number);
+    return open ? [{ index, fold: true }, { index, fold: false }] : [{ index, fold: true }];
   };
 
   // Stable per window: a new getItemKey makes the virtualiser re-measure every row.
@@ -92,8 +102,11 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
     const index = focusNumber === undefined ? -1 : messages.findIndex((m) => m.number === focusNumber);
     atEnd.current = index < 0;
     if (index >= 0) {
+      // A message inside a folded run (a search result, a link) opens the run, so it can be shown.
+      const run = runs[index];
+      if (run) setOpenRuns((old) => new Set(old).add(messages[run.start].number));
       virtualizer.scrollToIndex(index, { align: 'center' });
-      setFocusIndex(index);
+      setFocusStop({ index, fold: false });
     } else virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
   }, [timeline.generation, focusNumber]);
 
@@ -114,11 +127,11 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
 
   // Rows render a task after scrolling: focus the wanted one when it is in the DOM.
   useEffect(() => {
-    if (focusIndex === null) return;
-    const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${focusIndex}"] [data-number]`);
+    if (focusStop === null) return;
+    const row = stopElement(scroller.current, focusStop);
     if (!row) return;
     row.focus({ preventScroll: true });
-    setFocusIndex(null);
+    setFocusStop(null);
   });
 
   // Whatever arrives while the reader is at the bottom counts as seen.
@@ -175,11 +188,11 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
-    const to = keyboardTarget(event, scroller.current, messages.length);
+    const to = keyboardTarget(event, scroller.current, messages.length, stopsOf);
     if (to === null) return;
     event.preventDefault();
-    virtualizer.scrollToIndex(to, { align: 'auto' });
-    setFocusIndex(to);
+    virtualizer.scrollToIndex(to.index, { align: 'auto' });
+    setFocusStop(to);
   };
 
   const items = virtualizer.getVirtualItems();
@@ -240,31 +253,4 @@ function FoldToggle({ count, noun, open, onToggle }: { count: number; noun: stri
       {open ? `Hide ${count} ${noun}` : `${count} ${noun}`}
     </button>
   );
-}
-
-const MOVES: Readonly<Record<string, number>> = { ArrowUp: -1, ArrowDown: 1, Home: -Infinity, End: Infinity };
-
-/**
- * The row index a key moves focus to, or null when the key is not a move here. From the
- * timeline itself, ↑ starts at the last message on screen and ↓ at the first; keys pressed
- * on a control inside a message (a link, a button) keep their own meaning.
- */
-function keyboardTarget(event: React.KeyboardEvent, scroller: HTMLElement | null, count: number): number | null {
-  const step = MOVES[event.key];
-  const target = event.target as HTMLElement;
-  if (step === undefined || !scroller || count === 0 || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null;
-  const onRow = target.matches('[data-number]');
-  if (!onRow && target !== scroller) return null;
-  if (!Number.isFinite(step)) return step < 0 ? 0 : count - 1;
-  if (onRow) {
-    const row = target.closest<HTMLElement>('[data-index]');
-    return row ? Math.max(0, Math.min(count - 1, Number(row.dataset.index) + step)) : null;
-  }
-  const box = scroller.getBoundingClientRect();
-  const shown = [...scroller.querySelectorAll<HTMLElement>('[data-index]')].filter((row) => {
-    const r = row.getBoundingClientRect();
-    return r.bottom > box.top && r.top < box.bottom;
-  });
-  const edge = step < 0 ? shown[shown.length - 1] : shown[0];
-  return edge ? Number(edge.dataset.index) : step < 0 ? count - 1 : 0;
 }
