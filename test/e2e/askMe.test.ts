@@ -3,51 +3,31 @@
 // it, sees its tool request in Needs you (tool, command, Allow once / Allow for this turn /
 // Deny with a note), allows it, and the file the command creates is there and the agent's
 // reply lands in the room.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../support';
-import { callBuiltInTool, replyInRoom, startFakeModel, type FakeModel } from '../support/fakeModels';
-import { CLI_BIN } from '../main/agents/managedApp';
-import { joinAgent } from './lib/agents';
-import { openApp, roomButton, type AppSession } from './lib/app';
+import { callBuiltInTool, replyInRoom } from '../support/fakeModels';
+import { roomButton } from './lib/app';
+import { addClaudeAgent, openManagedApp, type ManagedServe } from './lib/managed';
 import { saveShot } from './lib/shots';
 
 const ROOM = 'release-work';
-let app: AppSession;
-let model: FakeModel;
-let folder: string;
+let served: ManagedServe;
 
 beforeAll(async () => {
-  const home = tempDir('la-e2e-askme-home-');
-  model = await startFakeModel('claude_code', home);
-  folder = join(tempDir('la-e2e-askme-'), 'checkout-service');
-  mkdirSync(folder);
-  app = await openApp({ env: { ...model.env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` } });
-  const cedar = await joinAgent(app.serve.dataDir, { room: ROOM, name: 'Cedar' });
-  await cedar.close();
+  served = await openManagedApp('askme', ROOM);
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
-  await model?.close();
+  await served?.close();
 });
-
-const nav = () => app.page.getByRole('navigation', { name: 'LetAgents' });
 
 describe('"Ask me" in the app', () => {
   it('shows the agent\'s tool request in Needs you; Allow once runs it and the agent answers', async () => {
+    const { app, model, folder } = served;
     const { page } = app;
-    await nav().getByRole('button', { name: 'Agents', exact: true }).click();
-    await page.getByRole('button', { name: 'Add agent' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add agent' });
-    await dialog.getByRole('radio', { name: 'Claude Code', exact: true }).check();
-    await dialog.getByRole('textbox', { name: 'Name in the room' }).fill('Asker');
-    await dialog.getByRole('combobox', { name: 'Room' }).selectOption(ROOM);
-    await dialog.getByRole('textbox', { name: 'Folder it works in' }).fill(folder);
-    await dialog.getByRole('radio', { name: /^Ask me/ }).check();
-    await dialog.getByRole('button', { name: 'Add agent' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    const nav = page.getByRole('navigation', { name: 'LetAgents' });
+    await addClaudeAgent(page, { name: 'Asker', room: ROOM, folder, permission: /^Ask me/ });
 
     const notes = join(folder, 'release-notes.md');
     model.script.push('Asker', callBuiltInTool('Bash', { command: `touch ${notes}`, description: 'Create the release notes' }), ...replyInRoom('Created the release notes file.'));
@@ -56,8 +36,8 @@ describe('"Ask me" in the app', () => {
     await box.fill('@Asker please create the release notes file.');
     await box.press('Enter');
 
-    await nav().getByRole('button', { name: /Needs you/ }).getByLabel('1 waiting').waitFor({ timeout: 30_000 });
-    await nav().getByRole('button', { name: /Needs you/ }).click();
+    await nav.getByRole('button', { name: /Needs you/ }).getByLabel('1 waiting').waitFor({ timeout: 30_000 });
+    await nav.getByRole('button', { name: /Needs you/ }).click();
     const item = page.getByRole('article', { name: 'Wants to use a tool from Asker: Asker asks to use Bash' });
     await item.waitFor();
     expect(await item.getByLabel('Bash wants to run').textContent()).toBe(`touch ${notes}`);

@@ -1,18 +1,14 @@
 // How long an "Ask me" agent's tool request waits for the person before it counts as Deny (issue 25).
 import { useEffect, useState } from 'react';
 import type { Settings } from '../../../../shared/types';
-import { useApi } from '../../api/ApiContext';
-import { errorMessage } from '../../api/client';
-import { useToast } from '../../components/Toasts';
+import { useSettingsSave } from './useSettingsSave';
 
 const LABEL = 'Deny after (minutes)';
 const MAX_MINUTES = 1_440;
 
 export function ApprovalSettings({ settings, onSaved }: { settings: Settings; onSaved: (settings: Settings) => void }) {
-  const api = useApi();
-  const toast = useToast();
   const [value, setValue] = useState(String(settings.approvalTimeoutMinutes));
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, save: saveSettings } = useSettingsSave(onSaved, 'Approval time limit saved.');
   useEffect(() => setValue(String(settings.approvalTimeoutMinutes)), [settings.approvalTimeoutMinutes]);
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -20,13 +16,7 @@ export function ApprovalSettings({ settings, onSaved }: { settings: Settings; on
     if (value.trim() === '' || !Number.isInteger(minutes) || minutes < 1 || minutes > MAX_MINUTES) {
       return setError(`${LABEL}: a whole number from 1 to ${MAX_MINUTES.toLocaleString('en-US')}.`);
     }
-    try {
-      onSaved(await api.call('settings.set', { approvalTimeoutMinutes: minutes }));
-      setError(null);
-      toast('Approval time limit saved.');
-    } catch (thrown) {
-      setError(errorMessage(thrown));
-    }
+    await saveSettings({ approvalTimeoutMinutes: minutes });
   };
   return (
     <form className="delivery-settings" onSubmit={save}>
