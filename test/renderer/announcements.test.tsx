@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 // What a screen reader hears without looking (issue 17): new messages in the open room come
-// in batches, never one announcement per message; the person's own messages are not news;
+// in batches, never one announcement per message; the person's own messages are not news
+// (in a team room, only theirs: other people's are);
 // a task move and a "Needs you" arrival are each said once; and the timeline is a list whose
 // messages are named by author and time.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import type { TimelineMessage } from '../../src/shared/types';
 import { roomRoute } from '../../src/renderer/src/app/navigation';
 import { BATCH_MS } from '../../src/renderer/src/views/chat/useMessageAnnouncements';
 import { announcements, renderApp } from './support/renderApp';
@@ -30,8 +32,8 @@ async function openChat() {
   return { ...rendered, heard: () => announcements().slice(before) };
 }
 
-const post = (api: Awaited<ReturnType<typeof openChat>>['api'], sender: typeof atlas, text: string) =>
-  act(() => void api.post(DEMO_REPO_ROOM, message(DEMO_REPO_ROOM, 0, sender, text)));
+const post = (api: Awaited<ReturnType<typeof openChat>>['api'], sender: typeof atlas, text: string, extra: Partial<TimelineMessage> = {}) =>
+  act(() => void api.post(DEMO_REPO_ROOM, message(DEMO_REPO_ROOM, 0, sender, text, extra)));
 
 describe('new messages in the open room', () => {
   it('are said in one batch when several arrive together: "3 new messages from Atlas and Birch"', async () => {
@@ -82,6 +84,16 @@ describe('new messages in the open room', () => {
     post(api, person(api.state.info.person.name), 'I am here too.');
     act(() => void vi.advanceTimersByTime(5 * BATCH_MS));
     expect(heard()).toEqual([]);
+  });
+
+  it("in a team, the person's own message (under their team name) is not news; another person's is", async () => {
+    const { api, heard } = await openChat();
+    post(api, person('ada@laptop'), 'Mine, under my team name.', { fromYou: true });
+    act(() => void vi.advanceTimersByTime(5 * BATCH_MS));
+    expect(heard()).toEqual([]);
+    post(api, person('bob@desktop'), 'Bob from his machine.', { fromYou: false });
+    act(() => void vi.advanceTimersByTime(5 * BATCH_MS));
+    expect(heard()).toEqual(['New message from bob@desktop: Bob from his machine.']);
   });
 });
 

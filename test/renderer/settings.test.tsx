@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Settings: theme, notifications, client id, data folder, export, diagnostics, about.
+// Settings: theme, notifications, the approval time limit, client id, data folder, export, diagnostics, about.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,6 +31,27 @@ describe('settings', () => {
     await userEvent.click(toggle);
     await waitFor(() => expect(api.state.settings.notifications).toBe(false));
     expect(screen.getByText('Off')).toBeTruthy();
+  });
+
+  it('approvals: shows the time limit, refuses a bad one with the range and saves nothing, saves a good one', async () => {
+    const { api } = open();
+    const approvals = await screen.findByRole('region', { name: 'Approvals' });
+    const input = within(approvals).getByRole('textbox', { name: 'Deny after (minutes)' }) as HTMLInputElement;
+    expect(input.value).toBe('10');
+    for (const bad of ['0', '1441', '2.5', 'soon', '']) {
+      await userEvent.clear(input);
+      if (bad) await userEvent.type(input, bad);
+      await userEvent.click(within(approvals).getByRole('button', { name: 'Save' }));
+      expect((await within(approvals).findByRole('alert')).textContent).toBe('Deny after (minutes): a whole number from 1 to 1,440.');
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(api.calls.filter((c) => c.method === 'settings.set')).toEqual([]);
+    await userEvent.clear(input);
+    await userEvent.type(input, '30{Enter}');
+    await waitFor(() => expect(api.state.settings.approvalTimeoutMinutes).toBe(30));
+    expect(api.calls.find((c) => c.method === 'settings.set')?.input).toEqual({ approvalTimeoutMinutes: 30 });
+    expect(toasts().textContent).toContain('Approval time limit saved.');
+    expect(within(approvals).queryByRole('alert')).toBeNull();
   });
 
   it('the client id from the environment is shown, not editable', async () => {

@@ -8,6 +8,7 @@ import { osUserName } from '../auth/ownerIdentity';
 import type { PersonActor } from '../domain/actor';
 import { normalizeHandle } from '../domain/identity/handles';
 import { LOCAL_PLACE } from '../store/places';
+import type { Viewer } from './models/messages';
 import type { Queryable, Storage, Tx } from '../store/port';
 
 /** What the hosting shell can do for the API (Electron's shell, a browser host, tests). */
@@ -40,6 +41,8 @@ export interface ApiContext {
   person(place?: string): Promise<PersonActor>;
   /** The person's names as normalised handles (owner label, GitHub login, and in a team their team name), for mentions. */
   personHandles(place?: string): Promise<string[]>;
+  /** The person as a reader of messages in `place`: their handles, and in a team the label that marks their own messages. */
+  viewer(place?: string): Promise<Viewer>;
   /** Whose read markers and dismissals count: '' on this computer, this app's host id in a team database (each person's own). */
   reader(place?: string): Promise<string>;
 }
@@ -57,6 +60,7 @@ export function createApiContext(app: AppParts, host: ApiHost = {}): ApiContext 
     write: async (fn, place) => (await storage(place)).write(fn),
     person: async (place) => ({ kind: 'person', label: await personLabel(app, place) }),
     personHandles: (place) => personHandlesOf(app, place),
+    viewer: (place) => viewerOf(app, place),
     reader: async (place) => (isLocal(place) ? '' : app.hub.services.hostId()),
   };
 }
@@ -75,4 +79,8 @@ export async function personHandlesOf(app: AppParts, place?: string): Promise<st
   const handles = names.map(normalizeHandle);
   // A handle with no letter or digit (a name written only in other scripts) matches nothing useful.
   return [...new Set(handles.filter((h) => /[a-z0-9]/.test(h)))];
+}
+
+export async function viewerOf(app: AppParts, place?: string): Promise<Viewer> {
+  return { handles: await personHandlesOf(app, place), label: isLocal(place) ? null : await personLabel(app, place) };
 }

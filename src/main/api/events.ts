@@ -9,8 +9,8 @@ import { getTask } from '../domain/tasks';
 import type { CoreEvent, RoomEvent } from '../events/types';
 import type { Queryable } from '../store/port';
 import { getTaskRow } from '../store/taskQueries';
-import { personHandlesOf } from './context';
-import { toTimelineMessage } from './models/messages';
+import { viewerOf } from './context';
+import { toTimelineMessage, type Viewer } from './models/messages';
 import { toTaskCard } from './models/tasks';
 import { toWake } from './models/wakes';
 import { roomMeters } from './models/delivery';
@@ -37,13 +37,13 @@ export async function toUiEvents(app: AppParts, event: CoreEvent): Promise<AppEv
       // The UI learns it from teams.changed (the team's state), which comes with it.
       return [];
     default: {
-      const handles = event.type === 'message.created' ? await personHandlesOf(app, event.place) : [];
-      return (await app.places.get(event.place)).read((q) => roomUiEvents(app, q, event, handles));
+      const viewer: Viewer = event.type === 'message.created' ? await viewerOf(app, event.place) : { handles: [], label: null };
+      return (await app.places.get(event.place)).read((q) => roomUiEvents(app, q, event, viewer));
     }
   }
 }
 
-async function roomUiEvents(app: AppParts, q: Queryable, event: RoomEvent, handles: string[]): Promise<AppEvent[]> {
+async function roomUiEvents(app: AppParts, q: Queryable, event: RoomEvent, viewer: Viewer): Promise<AppEvent[]> {
   const { place, roomId } = event;
   const needsYou: AppEvent = { type: 'needsYou.changed', roomId, place };
   switch (event.type) {
@@ -51,7 +51,7 @@ async function roomUiEvents(app: AppParts, q: Queryable, event: RoomEvent, handl
       const row = await getMessageRow(q, roomId, event.number);
       // Prompt-only rows are for agents; people never see them.
       if (!row || isPromptOnly(row)) return [];
-      const message = await toTimelineMessage(q, row, handles);
+      const message = await toTimelineMessage(q, row, viewer);
       const out: AppEvent[] = [{ type: 'message.created', roomId, place, message }];
       // The queue gains a mention, or loses one when the person (or, in a team, anyone) replies in its thread.
       if (message.mentionsYou || (row.source === 'human' && row.thread_root_number !== null)) out.push(needsYou);

@@ -30,6 +30,8 @@ export const TimelineMessage = z.object({
   lastReplyAt: Timestamp.nullable(),
   /** True when the text mentions the person (their name, or @all). */
   mentionsYou: z.boolean(),
+  /** The person's own message: on this computer every person's message, in a team room only the ones under their team name. */
+  fromYou: z.boolean(),
   /** The stored text was larger than anyone can send (a hostile row): only its first 64 KiB are here. */
   textTruncated: z.literal(true).optional(),
 });

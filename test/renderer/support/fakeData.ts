@@ -47,6 +47,7 @@ export function message(roomId: string, number: number, sender: Person, text: st
     replyCount: 0,
     lastReplyAt: null,
     mentionsYou: false,
+    fromYou: source === 'human',
     ...extra,
   };
 }

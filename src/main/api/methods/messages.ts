@@ -12,7 +12,7 @@ import { listRooms, requireRoom } from '../../domain/rooms/rooms';
 import type { Queryable } from '../../store/port';
 import { mapInOrder } from '../../domain/inOrder';
 import type { ApiContext } from '../context';
-import { toTimelineMessage } from '../models/messages';
+import { toTimelineMessage, type Viewer } from '../models/messages';
 import { senderOf } from '../models/people';
 import { highlightSnippet } from '../models/snippets';
 import type { Methods } from './types';
@@ -35,19 +35,19 @@ interface PageRequest {
 
 export function messageMethods(ctx: ApiContext): MessageMethods {
   /** Maps domain messages to the UI's, with their reply stats, in order. */
-  const mapper = async (q: Queryable, handles: string[]) => (messages: readonly DomainMessage[]) =>
-    mapInOrder(messages, (m) => toTimelineMessage(q, m, handles, m));
+  const mapper = async (q: Queryable, viewer: Viewer) => (messages: readonly DomainMessage[]) =>
+    mapInOrder(messages, (m) => toTimelineMessage(q, m, viewer, m));
   return {
     'messages.timeline': async (input) => {
-      const handles = await ctx.personHandles(input.place);
+      const viewer = await ctx.viewer(input.place);
       return ctx.read(async (q) => {
         await requireRoom(q, input.roomId);
-        return timeline(q, input, await mapper(q, handles));
+        return timeline(q, input, await mapper(q, viewer));
       }, input.place);
     },
 
     'messages.thread': async ({ roomId, place, rootNumber }) => {
-      const handles = await ctx.personHandles(place);
+      const viewer = await ctx.viewer(place);
       return ctx.read(async (q) => {
         await requireRoom(q, roomId);
         const first = await threadView(q, roomId, rootNumber, { limit: MAX_TIMELINE_LIMIT });
@@ -60,7 +60,7 @@ export function messageMethods(ctx: ApiContext): MessageMethods {
           replies.push(...next.replies);
           more = next.hasMore;
         }
-        const map = await mapper(q, handles);
+        const map = await mapper(q, viewer);
         return { root: (await map([first.root]))[0], replies: await map(replies.slice(0, MAX_THREAD_REPLIES)) };
       }, place);
     },
@@ -76,8 +76,8 @@ export function messageMethods(ctx: ApiContext): MessageMethods {
           threadRootId: threadRootNumber === undefined ? null : msgId(threadRootNumber),
         }), place,
       );
-      const handles = await ctx.personHandles(place);
-      return ctx.read(async (q) => toTimelineMessage(q, (await getMessageRow(q, roomId, number))!, handles), place);
+      const viewer = await ctx.viewer(place);
+      return ctx.read(async (q) => toTimelineMessage(q, (await getMessageRow(q, roomId, number))!, viewer), place);
     },
 
     'messages.search': ({ roomId, place, query, limit }) =>

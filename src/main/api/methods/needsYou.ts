@@ -154,8 +154,8 @@ export function needsYouMethods(ctx: ApiContext): NeedsYouMethods {
       const person = await ctx.person(place);
       const reader = await ctx.reader(place);
       const number = await ctx.write((tx) => answer(tx, person, reader, item, text), place);
-      const handles = await ctx.personHandles(place);
-      return ctx.read(async (q) => toTimelineMessage(q, (await getMessageRow(q, item.roomId, number))!, handles), place);
+      const viewer = await ctx.viewer(place);
+      return ctx.read(async (q) => toTimelineMessage(q, (await getMessageRow(q, item.roomId, number))!, viewer), place);
     },
 
     'needsYou.dismiss': async ({ item }) => {

@@ -23,6 +23,16 @@ export interface ReplyStats {
 
 const NO_REPLIES: ReplyStats = { replyCount: 0, latestReplyNumber: null };
 
+/** Who is looking: their mention handles, and in a team the label they post under (null on this computer, where every person's message is theirs). */
+export interface Viewer {
+  handles: readonly string[];
+  label: string | null;
+}
+
+/** True for the viewer's own message: a team room has other people's messages too. */
+const fromViewer = (row: Pick<MessageRow, 'source' | 'sender'>, viewer: Viewer): boolean =>
+  row.source === 'human' && (viewer.label === null || row.sender === viewer.label);
+
 /** True when someone else's text @mentions one of the person's handles, or everyone. */
 export function mentionsPerson(row: Pick<MessageRow, 'source' | 'text'>, handles: readonly string[]): boolean {
   // The person's own messages never "mention you", whatever they say.
@@ -34,7 +44,7 @@ export function mentionsPerson(row: Pick<MessageRow, 'source' | 'text'>, handles
 }
 
 /** Maps a stored row; a message without stats (just posted, or a reply) has no replies. */
-export async function toTimelineMessage(q: Queryable, row: MessageRow, handles: readonly string[], stats: ReplyStats = NO_REPLIES): Promise<TimelineMessage> {
+export async function toTimelineMessage(q: Queryable, row: MessageRow, viewer: Viewer, stats: ReplyStats = NO_REPLIES): Promise<TimelineMessage> {
   const bounded = boundTextForView(row.text);
   return {
     id: msgId(row.number),
@@ -50,7 +60,8 @@ export async function toTimelineMessage(q: Queryable, row: MessageRow, handles: 
     threadRootNumber: row.thread_root_number,
     replyCount: stats.replyCount,
     lastReplyAt: stats.latestReplyNumber === null ? null : ((await getMessageRow(q, row.room_id, stats.latestReplyNumber))?.created_at ?? null),
-    mentionsYou: mentionsPerson({ source: row.source, text: bounded.text }, handles),
+    mentionsYou: mentionsPerson({ source: row.source, text: bounded.text }, viewer.handles),
+    fromYou: fromViewer(row, viewer),
   };
 }
 

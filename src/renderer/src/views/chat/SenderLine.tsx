@@ -12,7 +12,7 @@ export function SenderLine({ message }: { message: TimelineMessage }) {
       </span>
       {message.source === 'agent' && <IdeBadge ide={sender.ide} />}
       {message.source === 'agent' && sender.owner && <span className="sender-owner">{sender.owner}</span>}
-      {message.source === 'human' && <span className="badge badge-person">You</span>}
+      {message.fromYou && <span className="badge badge-person">You</span>}
       <Time className="message-time" iso={message.createdAt} />
     </div>
   );

@@ -27,7 +27,7 @@ function joinNames(names: string[]): string {
 }
 
 /** Announces messages others post in `room` (the person's own, status lines and events are not news). */
-export function useMessageAnnouncements(room: RoomRef, personName: string | undefined): void {
+export function useMessageAnnouncements(room: RoomRef): void {
   const { roomId, place } = room;
   const announce = useAnnounce();
   const pending = useRef<TimelineMessage[]>([]);
@@ -36,7 +36,7 @@ export function useMessageAnnouncements(room: RoomRef, personName: string | unde
   useAppEvents((event) => {
     if (event.type !== 'message.created' || event.roomId !== roomId || event.place !== place) return;
     const { message } = event;
-    if (message.kind !== 'message' || message.source === 'system' || (message.source === 'human' && message.sender.name === personName)) return;
+    if (message.kind !== 'message' || message.source === 'system' || message.fromYou) return;
     pending.current.push(message);
     timer.current ??= setTimeout(() => {
       timer.current = null;

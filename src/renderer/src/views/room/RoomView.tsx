@@ -28,7 +28,7 @@ const TABS: TabSpec<RoomTab>[] = [
 ];
 
 export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> }) {
-  const { rooms, info } = useAppData();
+  const { rooms } = useAppData();
   const { navigate } = useNavigation();
   const api = useApi();
   const ref = { roomId: route.roomId, place: route.place };
@@ -45,7 +45,7 @@ export function RoomView({ route }: { route: Extract<Route, { view: 'room' }> })
     }
   });
   const [searchOpen, setSearchOpen] = useState(false);
-  useMessageAnnouncements(ref, info.data?.person.name);
+  useMessageAnnouncements(ref);
 
   useEffect(() => {
     setSearchOpen(false);

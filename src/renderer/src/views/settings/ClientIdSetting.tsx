@@ -1,15 +1,11 @@
 // The GitHub OAuth client id used for sign-in (the environment variable wins when set).
 import { useEffect, useState } from 'react';
 import type { Settings } from '../../../../shared/types';
-import { useApi } from '../../api/ApiContext';
-import { errorMessage } from '../../api/client';
-import { useToast } from '../../components/Toasts';
+import { useSettingsSave } from './useSettingsSave';
 
 export function ClientIdSetting({ settings, onSaved }: { settings: Settings; onSaved: (settings: Settings) => void }) {
-  const api = useApi();
-  const toast = useToast();
   const [value, setValue] = useState(settings.githubClientId ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const { error, save: saveSettings } = useSettingsSave(onSaved, 'GitHub client id saved.');
   useEffect(() => {
     setValue(settings.githubClientId ?? '');
   }, [settings.githubClientId]);
@@ -22,13 +18,7 @@ export function ClientIdSetting({ settings, onSaved }: { settings: Settings; onS
   }
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
-    try {
-      onSaved(await api.call('settings.set', { githubClientId: value.trim() === '' ? null : value.trim() }));
-      setError(null);
-      toast('GitHub client id saved.');
-    } catch (thrown) {
-      setError(errorMessage(thrown));
-    }
+    await saveSettings({ githubClientId: value.trim() === '' ? null : value.trim() });
   };
   return (
     <form className="inline-form" onSubmit={save}>

@@ -2,9 +2,7 @@
 // agent messages with no person involved trip the loop guard (issue 14).
 import { useEffect, useState } from 'react';
 import type { DeliveryLimits, Settings } from '../../../../shared/types';
-import { useApi } from '../../api/ApiContext';
-import { errorMessage } from '../../api/client';
-import { useToast } from '../../components/Toasts';
+import { useSettingsSave } from './useSettingsSave';
 
 const FIELDS: ReadonlyArray<{ key: keyof DeliveryLimits; label: string; min: number; max: number }> = [
   { key: 'unansweredAfterSeconds', label: 'Not picked up after (seconds)', min: 1, max: 86_400 },
@@ -13,10 +11,8 @@ const FIELDS: ReadonlyArray<{ key: keyof DeliveryLimits; label: string; min: num
 ];
 
 export function DeliverySettings({ settings, onSaved }: { settings: Settings; onSaved: (settings: Settings) => void }) {
-  const api = useApi();
-  const toast = useToast();
   const [values, setValues] = useState(() => toText(settings.delivery));
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, save: saveSettings } = useSettingsSave(onSaved, 'Delivery limits saved.');
   useEffect(() => setValues(toText(settings.delivery)), [settings.delivery]);
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -26,13 +22,7 @@ export function DeliverySettings({ settings, onSaved }: { settings: Settings; on
       if (!Number.isInteger(n) || n < field.min || n > field.max) return setError(`${field.label}: a whole number from ${field.min} to ${field.max.toLocaleString('en-US')}.`);
       patch[field.key] = n;
     }
-    try {
-      onSaved(await api.call('settings.set', { delivery: patch }));
-      setError(null);
-      toast('Delivery limits saved.');
-    } catch (thrown) {
-      setError(errorMessage(thrown));
-    }
+    await saveSettings({ delivery: patch });
   };
   return (
     <form className="delivery-settings" onSubmit={save}>

@@ -1,4 +1,4 @@
-// Settings: theme, notifications, delivery limits, GitHub client id, teams, data folder, export, about, diagnostics.
+// Settings: theme, notifications, delivery limits, the approval time limit, GitHub client id, teams, data folder, export, about, diagnostics.
 import type { Settings, Theme } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
@@ -7,6 +7,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { Icon } from '../../components/Icon';
 import { ErrorState, Loading } from '../../components/StateViews';
 import { useToast } from '../../components/Toasts';
+import { ApprovalSettings } from './ApprovalSettings';
 import { ClientIdSetting } from './ClientIdSetting';
 import { DeliverySettings } from './DeliverySettings';
 import { Diagnostics } from './Diagnostics';
@@ -63,6 +64,12 @@ export function SettingsView() {
         description="A message an agent has not picked up (or a task it has not touched) becomes a Needs you item after this long; agents that keep messaging each other with no person involved are paused past the loop guard's limit."
       >
         <DeliverySettings settings={current} onSaved={apply} />
+      </SettingsSection>
+      <SettingsSection
+        title="Approvals"
+        description={'A tool use an "Ask me" agent asks about waits this long for your answer, then counts as Deny.'}
+      >
+        <ApprovalSettings settings={current} onSaved={apply} />
       </SettingsSection>
       <SettingsSection title="GitHub client id" description="The OAuth App LetAgents signs in with.">
         <ClientIdSetting settings={current} onSaved={apply} />
