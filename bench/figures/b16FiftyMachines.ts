@@ -59,7 +59,7 @@ export const b16: Figure = {
         storage.onRemoteChange((event) => bus.publish(event));
         storage.onReconnect(() => bus.publish({ type: 'place.reconnected', place: PLACE }));
         const host = { id: `bench-host-${i}`, label: `machine ${i}` };
-        const beat = setInterval(() => void storage.write((tx) => heartbeat(tx, host)).catch(() => undefined), HEARTBEAT_EVERY_MS);
+        const beat = setInterval(() => void storage.write((tx) => heartbeat(tx, host), { bookkeeping: true }).catch(() => undefined), HEARTBEAT_EVERY_MS);
         instances.push({ storage, signals: new RoomSignals(bus), beat });
       }
       await Promise.all(instances.map((x) => x.storage.ready()));
