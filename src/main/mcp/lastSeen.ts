@@ -45,9 +45,12 @@ export class LastSeenTracker {
       [...byPlace].map(async ([place, ids]) => {
         try {
           const storage = await this.places.get(place);
-          await storage.write(async (tx) => {
-            for (const id of ids) await touchLastSeen(tx, id);
-          });
+          await storage.write(
+            async (tx) => {
+              for (const id of ids) await touchLastSeen(tx, id);
+            },
+            { bookkeeping: true },
+          );
         } catch {
           // next activity touches again
         }

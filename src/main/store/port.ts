@@ -119,6 +119,14 @@ export type ConnectionState =
 export type ChangeHint = RoomEvent & { readonly remote: true };
 
 /** One place's storage: this computer ('local') or one team's database. */
+export interface WriteOptions {
+  /**
+   * The app's own bookkeeping while idle (its heartbeat, the last-seen batch): a team runs it on
+   * the connection it holds anyway (its listener's), so an idle app opens no other one.
+   */
+  readonly bookkeeping?: boolean;
+}
+
 export interface Storage {
   /** 'local', or the team's name. */
   readonly place: string;
@@ -142,7 +150,7 @@ export interface Storage {
    * failure (PostgreSQL, another machine wrote the same rows): `fn` must have no effect
    * outside `tx` (no in-memory state changed, no I/O, no timers) — do those in afterCommit.
    */
-  write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  write<T>(fn: (tx: Tx) => Promise<T>, options?: WriteOptions): Promise<T>;
   /** Resolves when every queued write has settled. */
   drain(): Promise<void>;
   /** Waits for queued writes, then closes every connection. */

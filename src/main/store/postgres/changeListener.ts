@@ -54,6 +54,16 @@ export class ChangeListener {
     void this.connectNow();
   }
 
+  /** The listening connection while it is up (a write may use it between notifications). */
+  session(): pg.Client | null {
+    return this.client;
+  }
+
+  /** A write left the session unusable: closed, and reconnected like a dropped one. */
+  drop(client: pg.Client, error: unknown): void {
+    this.lost(client, error);
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);

@@ -4,13 +4,15 @@
 // afterCommit run only for the attempt that committed. Hints for other apps are NOTIFYed
 // inside the transaction, which PostgreSQL delivers only at COMMIT. A dedicated LISTEN
 // connection (to the URL's listen_url when the URL names a transaction-mode pooler) receives
-// theirs and tells whether the team is reachable. When that endpoint does not deliver
-// notifications (a pooler, no direct endpoint given), waiters re-check on a bounded poll.
+// theirs and tells whether the team is reachable; the app's idle-time bookkeeping (heartbeat,
+// last-seen batch) is written on that connection too, so an idle app holds no other. When that
+// endpoint does not deliver notifications (a pooler, no direct endpoint given), waiters re-check
+// on a bounded poll.
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { EventBus } from '../../events/bus';
 import { placed } from '../../events/types';
-import type { ChangeHint, ConnectionState, Queryable, Storage, Tx } from '../port';
+import type { ChangeHint, ConnectionState, Queryable, Storage, Tx, WriteOptions } from '../port';
 import { SchemaTooNewError, TeamCommitUnknownError, TeamOfflineError, WriteConflictError } from '../storageErrors';
 import { CommitEffects, WriteQueue } from '../writeQueue';
 import { CHANGE_CHANNEL, ChangeListener } from './changeListener';
@@ -125,8 +127,8 @@ export class PostgresStorage implements Storage {
     return fn(this.reader);
   }
 
-  write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.queue.enqueue(() => this.runWrite(fn));
+  write<T>(fn: (tx: Tx) => Promise<T>, options: WriteOptions = {}): Promise<T> {
+    return this.queue.enqueue(() => this.runWrite(fn, options.bookkeeping === true));
   }
 
   get writing(): boolean {
@@ -166,7 +168,7 @@ export class PostgresStorage implements Storage {
     return () => this.reconnectListeners.delete(listener);
   }
 
-  private async runWrite<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  private async runWrite<T>(fn: (tx: Tx) => Promise<T>, onSession: boolean): Promise<T> {
     if (this.closing) throw new Error('The store is closed.');
     await this.refuseWhileDown();
     const schema = await this.ensureSchema();
@@ -177,7 +179,7 @@ export class PostgresStorage implements Storage {
     let staleLeft = this.pool.size + 1;
     let uniqueRetried = false;
     for (let attempt = 1; ; ) {
-      const outcome = await this.attemptWrite(fn);
+      const outcome = await this.attemptWrite(fn, onSession);
       if (outcome.ok) {
         outcome.effects.run((event) => this.options.bus.publish(placed(event, this.place)));
         return outcome.value;
@@ -199,10 +201,18 @@ export class PostgresStorage implements Storage {
     }
   }
 
+  /**
+   * One attempt of a write. Bookkeeping runs on the listener's connection while it is up (the
+   * write queue runs one write at a time, and the listener sends nothing of its own once
+   * listening): a whole transaction on one connection, which a transaction-mode pooler also
+   * keeps on one server connection, and PostgreSQL holds notifications until it ends.
+   */
   private async attemptWrite<T>(
     fn: (tx: Tx) => Promise<T>,
+    onSession: boolean,
   ): Promise<{ ok: true; value: T; effects: CommitEffects } | { ok: false; retry: 'stale' | 'conflict' | 'unique'; error: unknown }> {
-    const client = await this.pool.checkout();
+    const session = onSession ? this.listener.session() : null;
+    const client = session ?? (await this.pool.checkout());
     let phase: 'begin' | 'body' | 'commit' = 'begin';
     let tx: PgTx | null = null;
     let broken = false;
@@ -242,12 +252,13 @@ export class PostgresStorage implements Storage {
       if (isUniqueViolation(cause)) return { ok: false, retry: 'unique', error: thrown };
       throw thrown;
     } finally {
-      this.pool.checkin(client, broken);
+      if (session && broken) this.listener.drop(session, new Error('A write left the connection unusable.'));
+      else if (!session) this.pool.checkin(client as pg.PoolClient, broken);
     }
   }
 
   /** BEGIN SERIALIZABLE and the server's time, in one round trip. */
-  private async begin(client: pg.PoolClient): Promise<string> {
+  private async begin(client: pg.ClientBase): Promise<string> {
     if (this.options.clock) {
       await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
       return this.options.clock().toISOString();
