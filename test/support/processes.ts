@@ -28,12 +28,13 @@ export function tempDir(prefix = 'la-'): string {
 }
 
 /**
- * A fresh empty temp folder below the checkout's .tmp/ instead of the system's world-writable
- * temp folder: for CLIs that refuse settings files under such a folder (Gemini CLI's system
- * settings). Removed by cleanupSpawned().
+ * A fresh empty temp folder below `root`/.tmp/ instead of the system's world-writable temp
+ * folder: for CLIs that refuse settings files with such a folder among its parents (Gemini CLI's
+ * system settings). `root` must not be under one either (the home folder, not a checkout that may
+ * itself be in /tmp). Removed by cleanupSpawned().
  */
 export function privateTempDir(root: string, prefix = 'la-'): string {
-  mkdirSync(join(root, '.tmp'), { recursive: true, mode: 0o755 });
+  mkdirSync(join(root, '.tmp'), { recursive: true, mode: 0o700 });
   const dir = mkdtempSync(join(root, '.tmp', prefix));
   tempDirs.add(dir);
   return dir;

@@ -2,6 +2,7 @@
 // agents run the REAL provider CLI from node_modules against a fake model server on
 // loopback: the model is the only fake. The person acts through the dispatcher, as the UI.
 import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createApiImplementation, createDispatcher, type Dispatch } from '../../../src/main/api';
 import { ensureRoom } from '../../../src/main/domain/rooms/rooms';
@@ -50,7 +51,7 @@ export async function startManagedApp(options: ManagedAppOptions): Promise<Manag
   await ensureCliBuilt();
   const home = options.from?.home ?? tempDir('la-managed-home-');
   // Gemini CLI skips a system settings file below a world-writable folder such as /tmp.
-  const dataDir = options.from?.dataDir ?? join(options.provider === 'gemini' ? privateTempDir(repoRoot, 'la-managed-') : tempDir('la-managed-'), 'data');
+  const dataDir = options.from?.dataDir ?? join(options.provider === 'gemini' ? privateTempDir(join(homedir(), '.cache', 'letagents-tests'), 'la-managed-') : tempDir('la-managed-'), 'data');
   const folder = options.from?.folder ?? join(tempDir('la-managed-work-'), 'project');
   mkdirSync(folder, { recursive: true });
   const model = options.from?.model ?? (await startFakeModel(options.provider, home));
