@@ -1,11 +1,9 @@
 // Codex headless (`codex exec --json`, `codex exec resume <id>`): the command for one turn,
 // with our helper as its only enabled MCP server, and the parser of its JSON events.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'smol-toml';
 import { SERVER_NAME } from '../../setup/agentTools';
 import type { ActivityEvent, CantRunCause, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
-import { codexInstallDir, managedCodexHome, personCodexHome } from './codexHome';
+import { codexInstallDir, managedCodexHome, personCodexConfig, personCodexHome } from './codexHome';
 import { contentText, jsonLine, num, preview, previewInput, str } from './streamText';
 
 /**
@@ -38,7 +36,7 @@ export const codex: Provider = {
   loginArgs: ['login'],
   authStatusArgs: ['login', 'status'],
   // Another model provider in its config signs in its own way (an API key in the environment).
-  signInCheckApplies: (env, home) => [undefined, 'openai'].includes(codexConfig(env, home)?.model_provider as string | undefined),
+  signInCheckApplies: (env, home) => [undefined, 'openai'].includes(personCodexConfig(personCodexHome(env, home))?.model_provider as string | undefined),
   signedIn(output) {
     if (output.code === 0) return true;
     return /Not logged in/i.test(`${output.stdout}\n${output.stderr}`) ? false : null;
@@ -76,15 +74,6 @@ export const codex: Provider = {
 
   parser: () => new CodexStreamParser(),
 };
-
-/** The person's Codex config.toml; null when there is none or it does not parse (Codex reports that itself). */
-function codexConfig(env: NodeJS.ProcessEnv, home: string): Record<string, unknown> | null {
-  try {
-    return parse(readFileSync(join(personCodexHome(env, home), 'config.toml'), 'utf8')) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-}
 
 const tomlKey = (key: string) => (/^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key));
 

@@ -36,16 +36,21 @@ export function personCodexHome(env: NodeJS.ProcessEnv, home: string): string {
 
 export function managedCodexHome(agentDir: string, personHome: string, permissions: AgentPermissions): CodexHome {
   const auth = join(personHome, 'auth.json');
-  return { dir: join(agentDir, 'codex-home'), config: filteredConfig(join(personHome, 'config.toml'), permissions), auth: existsSync(auth) ? auth : null };
+  return { dir: join(agentDir, 'codex-home'), config: filteredConfig(personHome, permissions), auth: existsSync(auth) ? auth : null };
 }
 
-function filteredConfig(file: string, permissions: AgentPermissions): string {
-  let doc: Record<string, unknown>;
+/** The person's Codex config.toml; null when there is none or it does not parse (Codex reports that itself). */
+export function personCodexConfig(personHome: string): Record<string, unknown> | null {
   try {
-    doc = parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    return parse(readFileSync(join(personHome, 'config.toml'), 'utf8')) as Record<string, unknown>;
   } catch {
-    return ''; // none, or broken: Codex runs on its defaults
+    return null;
   }
+}
+
+function filteredConfig(personHome: string, permissions: AgentPermissions): string {
+  const doc = personCodexConfig(personHome);
+  if (!doc) return ''; // none, or broken: Codex runs on its defaults
   const keep = permissions === 'provider_default' ? [...MODEL_KEYS, ...SANDBOX_KEYS] : MODEL_KEYS;
   const out: Record<string, unknown> = {};
   for (const key of keep) if (doc[key] !== undefined) out[key] = doc[key];
