@@ -61,6 +61,8 @@ describe('a burst of messages', () => {
 
   it('shows the new-messages pill instead when you had scrolled up, and it takes you down', async () => {
     await timeline().evaluate((el) => (el.scrollTop = 0));
+    // As a reader's scroll would be, it is taken in (its scroll event handled) before the next message.
+    await app.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await juniper.call('send_message', { text: 'One more after the burst.' });
     const pill = app.page.getByRole('button', { name: /1 new message/ });
     await pill.waitFor();

@@ -92,7 +92,9 @@ export function Timeline({ timeline, focusNumber, onOpenThread, onTask, onSeenNe
     useFlushSync: false,
     overscan: 8,
     anchorTo: 'end',
-    followOnAppend: !hasMoreAfter,
+    // Follow an append only while *we* know the reader is at the end: the virtualiser's own end
+    // check can lag a scroll up by a frame (a pending write of its own) and pull the reader down.
+    followOnAppend: !hasMoreAfter && atEnd.current,
     scrollEndThreshold: END_THRESHOLD,
   });
 
