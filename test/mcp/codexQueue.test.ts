@@ -5,6 +5,7 @@
 // tools/call _meta, as Codex 0.171 does (no CODEX_THREAD_ID reaches MCP servers). A mention
 // then makes the app run the real `codex queue --thread … --message … --resume`; with the
 // real local daemon (`codex app-server daemon start`) that resumes the thread: a new model turn.
+// The roster (workers.list, as `doctor` reads it) says which of the two ways the mention went.
 // Every Codex command runs asynchronously: the fake model server answers from this process.
 import { execFile, type ExecFileException } from 'node:child_process';
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
@@ -13,6 +14,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, cliBin, tempDir, waitUntil, type ServeHandle } from '../support';
 import { startFakeModel, type FakeModel } from '../support/fakeModels';
+import { callApp } from '../../src/cli/appApi';
+import type { AgentSession, WakePath } from '../../src/shared/model/workers';
 import type { PlacedApp } from '../support/place';
 import { CLI_BIN } from '../main/agents/managedApp';
 import { connectAgent, registerWorker, startApp, type Agent } from './tools/harness';
@@ -94,6 +97,9 @@ function withThread(client: Client, name: string, args: Record<string, unknown> 
 }
 const statusOf = async (messageId: string) =>
   (await cedar.call('get_message_status', { worker_id: cedarWorker, message_id: messageId, agent: 'Willow' })).recipients[0] as Record<string, unknown>;
+/** What the roster says about how the next mention reaches Willow. */
+const willowWakePath = async (): Promise<WakePath | undefined> =>
+  ((await callApp(serve.dataDir, 'workers.list', {})).value as AgentSession[]).find((a) => a.name === 'Willow')?.wakePath;
 const modelSaw = (text: string) => model.script.requests.some((r) => r.prompts.some((p) => p.includes(text)));
 
 describe('a Codex agent at its prompt', () => {
@@ -102,8 +108,9 @@ describe('a Codex agent at its prompt', () => {
     const id = (await cedar.call('send_message', { worker_id: cedarWorker, text: '@Willow first note while no daemon runs' })).id as string;
     await waitUntil(async () => (await statusOf(id)).pushed_at !== undefined, 60_000, 'the queued receipt');
     expect(await statusOf(id)).toMatchObject({ delivered_at: null });
-    // Queued, not run: no model turn came from it.
+    // Queued, not run: no model turn came from it, and the roster says why.
     expect(model.script.requests.length).toBe(requests);
+    expect(await willowWakePath()).toBe('codex_no_daemon');
   }, 90_000);
 
   it('with the Codex daemon: a mention resumes its thread, and the model gets the message', async () => {
@@ -114,5 +121,6 @@ describe('a Codex agent at its prompt', () => {
     const prompt = model.script.requests.flatMap((r) => r.prompts).find((p) => p.includes('please rerun the migration check'))!;
     expect(prompt).toContain(`[LetAgents room ${ROOM}, ${id} from Cedar; answer with send_message]`);
     expect(await statusOf(id)).toMatchObject({ delivered_at: null, pushed_at: expect.any(String) });
+    expect(await willowWakePath()).toBe('codex_queue');
   }, 120_000);
 });
