@@ -98,8 +98,11 @@ function withThread(client: Client, name: string, args: Record<string, unknown> 
 const statusOf = async (messageId: string) =>
   (await cedar.call('get_message_status', { worker_id: cedarWorker, message_id: messageId, agent: 'Willow' })).recipients[0] as Record<string, unknown>;
 /** What the roster says about how the next mention reaches Willow. */
-const willowWakePath = async (): Promise<WakePath | undefined> =>
-  ((await callApp(serve.dataDir, 'workers.list', {})).value as AgentSession[]).find((a) => a.name === 'Willow')?.wakePath;
+async function willowWakePath(): Promise<WakePath | undefined> {
+  const answer = await callApp(serve.dataDir, 'workers.list', {});
+  if (!answer.ok) throw new Error(answer.error.message);
+  return (answer.value as AgentSession[]).find((a) => a.name === 'Willow')?.wakePath;
+}
 const modelSaw = (text: string) => model.script.requests.some((r) => r.prompts.some((p) => p.includes(text)));
 
 describe('a Codex agent at its prompt', () => {
