@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupSpawned, cliBin, tempDir, waitUntil, type ServeHandle } from '../support';
+import { cleanupSpawned, cliBin, isAlive, tempDir, waitUntil, type ServeHandle } from '../support';
 import { callTool, say, startFakeModel, type FakeModel } from '../support/fakeModels';
 import type { PlacedApp } from '../support/place';
 import { CLI_BIN } from '../main/agents/managedApp';
@@ -32,6 +32,8 @@ let serve: ServeHandle & PlacedApp;
 let cedar: Agent;
 let cedarWorker: string;
 let poller: NodeJS.Timeout | undefined;
+/** Claude Code's process (the pane's): it must be gone before its home folder is removed. */
+let claudePid: number | undefined;
 /** Every line the terminal showed so far (notices come and go, so the pane is read often). */
 const screen = new Set<string>();
 
@@ -63,6 +65,7 @@ beforeAll(async () => {
   await tmux('new-session', '-d', '-x', '200', '-y', '50', '-c', folder, ...env,
     `${CLI_BIN}/claude`, '--dangerously-load-development-channels', 'server:letagents',
     '--mcp-config', mcpConfig, '--strict-mcp-config', '--allowedTools', 'mcp__letagents__*', '--debug-file', join(home, 'claude-debug.txt'));
+  claudePid = Number((await tmux('list-panes', '-F', '#{pane_pid}')).stdout.trim());
   poller = setInterval(() => void readPane().catch(() => undefined), 200);
   await waitUntil(() => shown('❯'), 60_000, 'the Claude Code prompt');
 }, 120_000);
@@ -70,6 +73,11 @@ beforeAll(async () => {
 afterAll(async () => {
   clearInterval(poller);
   if (socket) await tmux('kill-server').catch(() => undefined);
+  // Claude Code still writes its cache while it exits.
+  if (claudePid) {
+    await waitUntil(() => !isAlive(claudePid!), 10_000, 'Claude Code exiting').catch(() => process.kill(claudePid!, 'SIGKILL'));
+    await waitUntil(() => !isAlive(claudePid!), 5_000, 'Claude Code gone');
+  }
   await cedar?.client.close();
   await serve?.stop();
   await model?.close();
