@@ -112,8 +112,8 @@ async function takesTurns(app: App): Promise<boolean> {
 
 /**
  * What the command line may call over the agent socket (same token as agents): the
- * managed-agent methods (`letagents-desktop agent …`), what runs and its teams (`doctor`,
- * `team list`) and stopping it (`stop`); not the rest of what a person can do in the window.
+ * managed-agent methods (`letagents-desktop agent …`), what runs, its teams and its roster
+ * (`doctor`, `team list`) and stopping it (`stop`); not the rest of what a person can do in the window.
  */
 function commandLineCall(dispatch: Dispatch, run: { status: () => AppRunStatus; stop: (reason: string) => void }): ApiCallHandler {
   return async (method, input) => {
@@ -123,8 +123,9 @@ function commandLineCall(dispatch: Dispatch, run: { status: () => AppRunStatus; 
       setTimeout(() => run.stop('stopped by `letagents-desktop stop`'), 50);
       return { ok: true, value: run.status() };
     }
-    // teams.list: `team list` and `doctor` show the running app's teams, not the shell's.
-    if (method.startsWith('agents.') || method === 'teams.list') return dispatch(method, input);
+    // teams.list: `team list` and `doctor` show the running app's teams, not the shell's;
+    // workers.list: `doctor` names the connected agents a mention cannot wake.
+    if (method.startsWith('agents.') || method === 'teams.list' || method === 'workers.list') return dispatch(method, input);
     return { ok: false, error: { code: 'not_allowed', message: `${method} cannot be called from the command line.` } };
   };
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runDoctor } from '../../src/cli/doctor/run';
 import { cleanupSpawned, ensureCliBuilt, runCli, startServe, tempDataDir } from '../support';
+import { connectAgent, registerWorker } from '../mcp/tools/harness';
 
 beforeAll(ensureCliBuilt);
 afterAll(cleanupSpawned);
@@ -40,7 +41,37 @@ describe('letagents-desktop doctor', () => {
     expect(result.stdout).toContain('[ok] Agent token: ');
     expect(result.stdout).toContain(`It answers on ${serve.socket} and accepts the agent-token.`);
     expect(result.stdout).toContain('[ok] App: Running: `letagents-desktop serve`');
+    expect(result.stdout).toContain('[ok] Agents a mention cannot wake: No agent is connected.');
     await serve.stop();
+  });
+
+  it('names the connected agents a mention cannot wake at their prompt, with why and the way out (issue 26)', async () => {
+    const serve = await startServe();
+    // At their prompt (registered, not waiting): Juniper in Cursor has no channel; Birch is Claude Code started
+    // without the channel flag; Willow is Codex whose session has not named its thread yet. Cedar is Claude Code
+    // started with the flag (pushed to): a mention can reach it, so it is not listed.
+    const [juniper, birch, willow, cedar] = await Promise.all([
+      connectAgent(serve, { ide: 'Cursor' }),
+      connectAgent(serve, { clientName: 'claude-code' }),
+      connectAgent(serve, { clientName: 'codex-mcp-client' }),
+      connectAgent(serve, { clientName: 'claude-code', agentFlags: ['--dangerously-load-development-channels', 'server:letagents'] }),
+    ]);
+    try {
+      await registerWorker(juniper, 'doctor_room', 'Juniper');
+      await Promise.all([registerWorker(birch, 'doctor_room', 'Birch'), registerWorker(willow, 'doctor_room', 'Willow'), registerWorker(cedar, 'doctor_room', 'Cedar')]);
+      const result = await doctor(serve.dataDir);
+      expect(result.code).toBe(0);
+      const line = result.stdout.split('\n').find((l) => l.startsWith('[--] Agents a mention cannot wake: '));
+      expect(line, result.stdout).toBeDefined();
+      expect(line).toContain('Juniper (Cursor) in room doctor_room: no channel; mentions reach it only when it next calls a tool');
+      expect(line).toContain('Birch (Claude Code) in room doctor_room: started without the channel flag; mentions reach it only when it next calls a tool');
+      expect(line).toContain('Willow (Codex) in room doctor_room: its Codex session has not named its thread yet; mentions reach it only when it next calls a tool');
+      expect(line).not.toContain('Cedar');
+      expect(result.stdout).toContain('     fix: Start Claude Code with `claude --dangerously-load-development-channels server:letagents` (a claude.ai sign-in is needed). An agent without a channel is woken only inside wait_for_messages: ask it to wait for messages when it is idle.');
+    } finally {
+      await Promise.all([juniper, birch, willow, cedar].map((a) => a.client.close()));
+      await serve.stop();
+    }
   });
 
   it('notes the stale socket of an app that crashed', async () => {

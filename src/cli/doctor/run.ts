@@ -8,6 +8,9 @@ import type { TeamRegistry } from '../../main/teams/teamRegistry';
 import { standaloneServiceChecks } from './standaloneChecks';
 import { parseCommandArgs } from '../usage';
 import { appTeamSource, connectionWords, runningAppTeams, shellOnlyNote, shellOnlyTeams } from '../team/appTeams';
+import { wakeCheck } from '../../main/diagnostics/wakeChecks';
+import type { AgentSession } from '../../shared/model/workers';
+import { callApp, NoAppError } from '../appApi';
 
 /**
  * The team checks above probe from this shell; a running app may know other teams (its
@@ -28,6 +31,20 @@ async function appTeamsCheck(dataDir: string, registry: TeamRegistry): Promise<D
   }];
 }
 
+/** Connected agents a mention cannot wake: the running app's roster says (none when no app runs). */
+async function appWakeCheck(dataDir: string): Promise<DoctorCheck[]> {
+  let answer;
+  try {
+    answer = await callApp(dataDir, 'workers.list', {});
+  } catch (error) {
+    if (error instanceof NoAppError) return [];
+    throw error;
+  }
+  if (!answer.ok) return [];
+  const roster = answer.value as AgentSession[];
+  return [wakeCheck(async () => roster)];
+}
+
 const MARK: Record<CheckOutcome['status'], string> = { ok: '[ok]', note: '[--]', problem: '[!!]' };
 
 export async function runDoctor(argv: string[], checks?: readonly DoctorCheck[]): Promise<number> {
@@ -39,7 +56,7 @@ export async function runDoctor(argv: string[], checks?: readonly DoctorCheck[])
   let results;
   try {
     results = await runChecks(
-      checks ?? [...folderChecks, ...standaloneServiceChecks(context.dataDir), ...(await teamChecks(teams!.registry)), ...(await appTeamsCheck(context.dataDir, teams!.registry))],
+      checks ?? [...folderChecks, ...standaloneServiceChecks(context.dataDir), ...(await teamChecks(teams!.registry)), ...(await appTeamsCheck(context.dataDir, teams!.registry)), ...(await appWakeCheck(context.dataDir))],
       context,
     );
   } finally {

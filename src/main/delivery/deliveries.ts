@@ -84,7 +84,7 @@ export class Deliveries {
       await (await storageIn(this.places, place)).write(async (tx) => {
         await recordDeliveries(tx, batch);
         tx.afterCommit(drop);
-      });
+      }, { quiet: true });
     } catch (error) {
       console.error(`receipts could not be stored (${place}):`, error);
       drop();

@@ -163,7 +163,7 @@ export class TokenMeter {
         const rooms = new Set<string>();
         for (const p of batch) if (await addMeterBytes(tx, p.roomId, p.sessionId, p.day, p.bytes, p.results)) rooms.add(p.roomId);
         for (const roomId of rooms) tx.emit({ type: 'meter.changed', roomId });
-      });
+      }, { quiet: true });
     } catch (error) {
       console.error(`the token meter could not be stored (${place}):`, error);
     }

@@ -274,7 +274,7 @@ export class McpHub implements McpConnectionHandler {
     const teams = this.places.opened();
     if (teams.length === 0) return;
     const host = await this.services.host();
-    await Promise.allSettled(teams.map((storage) => storage.write((tx) => heartbeat(tx, host), { bookkeeping: true })));
+    await Promise.allSettled(teams.map((storage) => storage.write((tx) => heartbeat(tx, host), { bookkeeping: true, quiet: true })));
   }
 
   /**

@@ -49,7 +49,7 @@ export class LastSeenTracker {
             async (tx) => {
               for (const id of ids) await touchLastSeen(tx, id);
             },
-            { bookkeeping: true },
+            { bookkeeping: true, quiet: true },
           );
         } catch {
           // next activity touches again

@@ -6,7 +6,7 @@ import type { RoomRef } from './identity';
 
 /** A burst: messages committed within this long of the wake that found the first one. */
 export const BURST_MS = 50;
-/** The burst is over once no commit has come for this long and no write is queued. */
+/** The burst is over once no commit has come for this long and no write that may bring messages is queued. */
 const BURST_QUIET_MS = 10;
 
 export type WakeEnd = 'commit' | 'timer' | 'ended';

@@ -125,6 +125,11 @@ export interface WriteOptions {
    * the connection it holds anyway (its listener's), so an idle app opens no other one.
    */
   readonly bookkeeping?: boolean;
+  /**
+   * Writes no room messages (receipts, the token meter, last-seen, the heartbeat): it does not
+   * count in `writing`, so a wake gathering its burst does not wait behind it.
+   */
+  readonly quiet?: boolean;
 }
 
 export interface Storage {
@@ -133,7 +138,7 @@ export interface Storage {
   readonly dialect: Dialect;
   /** Counts read() calls; tests use it to prove that idle waits do not poll. */
   readonly readCount: number;
-  /** True while a write of this app to this place is queued or running: more commits are on their way. */
+  /** True while a write of this app to this place (not a quiet one) is queued or running: more messages may be on their way. */
   readonly writing: boolean;
   /** The current time as this place stamps writes (ISO-8601 UTC with milliseconds). */
   now(): string;

@@ -7,15 +7,26 @@ export class WriteQueue {
   private tail: Promise<unknown> = Promise.resolve();
   private queued = 0;
 
-  /** Runs `fn` after every write queued before it has settled. */
-  enqueue<T>(fn: () => Promise<T>): Promise<T> {
-    this.queued++;
-    const run = this.tail.then(fn).finally(() => this.queued--);
+  /**
+   * Runs `fn` after every write queued before it has settled. `fn` calls `committed` right
+   * after its COMMIT, before its events go out: from then on it no longer counts as busy, so
+   * whoever hears those events (a wake gathering its burst) does not wait for the very write
+   * that brought them. A quiet write (bookkeeping that brings no messages) never counts.
+   */
+  enqueue<T>(fn: (committed: () => void) => Promise<T>, quiet = false): Promise<T> {
+    let counted = !quiet;
+    if (counted) this.queued++;
+    const committed = () => {
+      if (!counted) return;
+      counted = false;
+      this.queued--;
+    };
+    const run = this.tail.then(() => fn(committed)).finally(committed);
     this.tail = run.catch(() => undefined);
     return run;
   }
 
-  /** True while a write is queued or running. */
+  /** True while a write is queued, or running and not yet committed. */
   get busy(): boolean {
     return this.queued > 0;
   }

@@ -37,10 +37,11 @@ describe('app.info', () => {
 });
 
 describe('app.doctor', () => {
-  it("runs the doctor's checks on the app's data folder, plus keychain, sign-in, agent configs and teams", async () => {
+  it("runs the doctor's checks on the app's data folder, plus keychain, sign-in, agent configs, teams and agents a mention cannot wake", async () => {
     const h = await setUpApi();
     const { checks } = await h.call('app.doctor', {});
-    expect(checks.map((c) => c.id)).toEqual(['data-folder', 'database', 'agent-token', 'app', 'keychain-and-github-sign-in', 'agent-configs', 'teams']);
+    expect(checks.map((c) => c.id)).toEqual(['data-folder', 'database', 'agent-token', 'app', 'keychain-and-github-sign-in', 'agent-configs', 'teams', 'agents-a-mention-cannot-wake']);
+    expect(checks.find((c) => c.id === 'agents-a-mention-cannot-wake')).toMatchObject({ status: 'ok', detail: 'No agent is connected.' });
     expect(checks.find((c) => c.id === 'teams')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/^None: every room is on this computer\./) });
     expect(checks.find((c) => c.id === 'data-folder')).toMatchObject({ status: 'ok', title: 'Data folder' });
     expect(checks.find((c) => c.id === 'database')).toMatchObject({ status: 'ok' });

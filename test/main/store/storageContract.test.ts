@@ -89,6 +89,41 @@ describe.each(engines)('the storage port on %s', (name, open) => {
     expect(events).toEqual([{ type: 'message.created', place: storage.place, roomId: 'r', number: 1 }]);
   });
 
+  it('says it is writing while a write is queued or uncommitted: not once it committed (its events going out), never for a quiet write', async () => {
+    await fresh();
+    await storage.write((tx) => addRoom(tx, 'r'));
+    const seen: Record<string, boolean> = {};
+    const first = storage.write(async (tx) => {
+      await addMessage(tx, 'r', 'one');
+      tx.afterCommit(() => (seen.afterFirst = storage.writing));
+    });
+    expect(storage.writing).toBe(true);
+    await first;
+    // A wake hearing this commit must not wait for the write that brought it.
+    expect(seen.afterFirst).toBe(false);
+    expect(storage.writing).toBe(false);
+    // Another message on its way still counts.
+    const hold = gate();
+    const held = storage.write(async (tx) => {
+      await addMessage(tx, 'r', 'two');
+      await hold.opened;
+      tx.afterCommit(() => (seen.withNextQueued = storage.writing));
+    });
+    const next = storage.write((tx) => addMessage(tx, 'r', 'three'));
+    hold.open();
+    await Promise.all([held, next]);
+    expect(seen.withNextQueued).toBe(true);
+    // Bookkeeping that brings no messages (receipts, the meter) is quiet.
+    const quiet = storage.write(async (tx) => {
+      seen.insideQuiet = storage.writing;
+      await addRoom(tx, 'q');
+    }, { quiet: true });
+    expect(storage.writing).toBe(false);
+    await quiet;
+    expect(seen.insideQuiet).toBe(false);
+    expect(await storage.read((q) => messageNumbers(q, 'r'))).toEqual([1, 2, 3]);
+  });
+
   it('a read during an open write does not see the uncommitted message', async () => {
     await fresh();
     await storage.write((tx) => addRoom(tx, 'r'));

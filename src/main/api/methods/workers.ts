@@ -10,7 +10,7 @@ import { getManagedAgentRowByWorker } from '../../store/managedAgentQueries';
 import { renameSession } from '../../domain/sessions/sessions';
 import type { ApiContext } from '../context';
 import { wakesOf } from '../models/wakes';
-import { agentSession, agentSessions, inRosterOrder, requireAgentSession } from '../models/workers';
+import { agentSession, agentSessions, allAgentSessions, requireAgentSession } from '../models/workers';
 import type { Methods } from './types';
 
 type WorkerMethods = Methods<'workers.list' | 'workers.rename' | 'workers.disconnect' | 'workers.remove' | 'workers.wakes'>;
@@ -33,10 +33,7 @@ export function workerMethods(ctx: ApiContext): WorkerMethods {
           return agentSessions(app, q, place, roomId);
         }, place);
       }
-      // Every room of every place this app can read now.
-      const all = [];
-      for (const storage of await app.places.reachable()) all.push(...(await storage.read((q) => agentSessions(app, q, storage.place))));
-      return inRosterOrder(all);
+      return allAgentSessions(app);
     },
 
     'workers.rename': async ({ sessionId, place: asked, name }) => {

@@ -66,6 +66,13 @@ export async function agentSessions(app: AppParts, q: Queryable, place: string, 
   return sessions.sort(compareAgents);
 }
 
+/** Agent sessions of every room of every place this app can read now, in roster order. */
+export async function allAgentSessions(app: AppParts): Promise<AgentSession[]> {
+  const all = [];
+  for (const storage of await app.places.reachable()) all.push(...(await storage.read((q) => agentSessions(app, q, storage.place))));
+  return inRosterOrder(all);
+}
+
 /** Sessions of several places in one list, in agentSessions' order. */
 export const inRosterOrder = (sessions: AgentSession[]) => [...sessions].sort(compareAgents);
 

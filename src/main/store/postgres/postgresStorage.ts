@@ -128,7 +128,7 @@ export class PostgresStorage implements Storage {
   }
 
   write<T>(fn: (tx: Tx) => Promise<T>, options: WriteOptions = {}): Promise<T> {
-    return this.queue.enqueue(() => this.runWrite(fn, options.bookkeeping === true));
+    return this.queue.enqueue((committed) => this.runWrite(fn, options.bookkeeping === true, committed), options.quiet === true);
   }
 
   get writing(): boolean {
@@ -168,7 +168,7 @@ export class PostgresStorage implements Storage {
     return () => this.reconnectListeners.delete(listener);
   }
 
-  private async runWrite<T>(fn: (tx: Tx) => Promise<T>, onSession: boolean): Promise<T> {
+  private async runWrite<T>(fn: (tx: Tx) => Promise<T>, onSession: boolean, committed: () => void): Promise<T> {
     if (this.closing) throw new Error('The store is closed.');
     await this.refuseWhileDown();
     const schema = await this.ensureSchema();
@@ -181,6 +181,7 @@ export class PostgresStorage implements Storage {
     for (let attempt = 1; ; ) {
       const outcome = await this.attemptWrite(fn, onSession);
       if (outcome.ok) {
+        committed();
         outcome.effects.run((event) => this.options.bus.publish(placed(event, this.place)));
         return outcome.value;
       }

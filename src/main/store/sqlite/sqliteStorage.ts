@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import type { EventBus } from '../../events/bus';
 import { placed } from '../../events/types';
 import { openDatabase, type Db } from './database';
-import type { ConnectionState, Queryable, RunResult, SqlValue, Storage, Tx } from '../port';
+import type { ConnectionState, Queryable, RunResult, SqlValue, Storage, Tx, WriteOptions } from '../port';
 import { CommitEffects, WriteQueue } from '../writeQueue';
 import { beginImmediate } from './beginImmediate';
 import { sqliteDialect } from './sqliteDialect';
@@ -83,8 +83,8 @@ export class SqliteStorage implements Storage {
     return fn(this.reader);
   }
 
-  write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.queue.enqueue(() => this.runWrite(fn));
+  write<T>(fn: (tx: Tx) => Promise<T>, options: WriteOptions = {}): Promise<T> {
+    return this.queue.enqueue((committed) => this.runWrite(fn, committed), options.quiet === true);
   }
 
   get writing(): boolean {
@@ -113,7 +113,7 @@ export class SqliteStorage implements Storage {
   onRemoteChange = noop;
   onReconnect = noop;
 
-  private async runWrite<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  private async runWrite<T>(fn: (tx: Tx) => Promise<T>, committed: () => void): Promise<T> {
     if (this.closing) throw new Error('The store is closed.');
     if (!this.writer) throw new Error('This database was opened for reading only.');
     const db = this.writer.db;
@@ -130,6 +130,7 @@ export class SqliteStorage implements Storage {
     } finally {
       tx.end();
     }
+    committed();
     effects.run((event) => this.bus.publish(placed(event, this.place)));
     return value;
   }
