@@ -6,20 +6,11 @@ import { defineConfig } from 'vitest/config';
 // computer's rooms, and in a team's rooms on a throwaway PostgreSQL (LETAGENTS_TEST_PLACE=team,
 // test/support/place.ts) — once per place, not more.
 const TEAM_VARIANT = ['test/mcp/tools/**/*.test.ts', 'test/mcp/workerHandles/**/*.test.ts'];
-// Through a transaction-mode PgBouncer (issue 29; the listener direct): the cross-machine cases
-// and the tool files that write the most kinds of rows (messages, tasks and leases, sessions and
-// presence, waits, rooms) — not the whole tool suite a third time, which would add minutes to CI
-// for files whose queries these already send through the pooler.
-const POOLER_VARIANT = [
-  'test/main/teams/twoMachines.test.ts',
-  'test/mcp/tools/messages.test.ts',
-  'test/mcp/tools/tasks.test.ts',
-  'test/mcp/tools/leases.test.ts',
-  'test/mcp/tools/sessions.test.ts',
-  'test/mcp/tools/wait.test.ts',
-  'test/mcp/tools/rooms.test.ts',
-  'test/mcp/workerHandles/takeover.test.ts',
-];
+// Through a transaction-mode PgBouncer (issue 29; the listener direct): the whole team variant
+// again, and the cross-machine cases whose queries two apps share (twoMachines, teamRowAttacks).
+// One PostgreSQL cluster (and PgBouncer) for all files of a team project, started once per run.
+const TEAM_CLUSTER = ['test/support/teamClusterSetup.ts'];
+const POOLER_VARIANT = [...TEAM_VARIANT, 'test/main/teams/twoMachines.test.ts', 'test/main/teams/teamRowAttacks.test.ts'];
 
 export default defineConfig({
   test: {
@@ -31,10 +22,15 @@ export default defineConfig({
     outputFile: { json: 'test-results/vitest.json' },
     projects: [
       { extends: true, test: { name: 'local', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'] } },
-      { extends: true, test: { name: 'team rooms', include: TEAM_VARIANT, env: { LETAGENTS_TEST_PLACE: 'team' } } },
+      { extends: true, test: { name: 'team rooms', include: TEAM_VARIANT, globalSetup: TEAM_CLUSTER, env: { LETAGENTS_TEST_PLACE: 'team' } } },
       {
         extends: true,
-        test: { name: 'team rooms via PgBouncer', include: POOLER_VARIANT, env: { LETAGENTS_TEST_PLACE: 'team', LETAGENTS_TEST_POOLER: 'pgbouncer' } },
+        test: {
+          name: 'team rooms via PgBouncer',
+          include: POOLER_VARIANT,
+          globalSetup: TEAM_CLUSTER,
+          env: { LETAGENTS_TEST_PLACE: 'team', LETAGENTS_TEST_POOLER: 'pgbouncer' },
+        },
       },
     ],
   },
