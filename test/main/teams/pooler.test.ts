@@ -119,6 +119,10 @@ describe.skipIf(!runPostgresSuites || (!pgbouncerInstalled && !inCi))('a team be
     expect(storage.pollCounts().rows - before.rows).toBe(1);
     expect(storage.pollCounts().messageHints).toBeGreaterThan(before.messageHints);
     expect(rechecks).toBe(0);
+
+    // Another kind of change (a task A's agent adds) is one re-check of the team in a next poll.
+    expect(await call(onA, 'add_task', { worker_id: alder.worker_id, title: 'Poll the pooler' })).toMatchObject({ success: true });
+    await waitUntil(() => rechecks === 1, 10_000, 'a re-check after the task');
     offRecheck();
   });
 });

@@ -3,8 +3,8 @@
 // the last poll and returns only those rows (at most MAX_ROOMS; the rest come next poll). A
 // room's cursor is what every write already keeps: its message counter (numbered without gaps,
 // committed in order, since each send updates the room's row) and a stamp of its other
-// counters and of the newest updated_at of its tasks, sessions (and their binding epochs),
-// facts, requests and "Needs you" items. New messages become the same hints another app's
+// counters and names and of its tasks, sessions (their binding epochs too), facts, requests
+// and "Needs you" items, computed in the database. New messages become the same hints another app's
 // NOTIFY would have given (one per number, so waiters and pushes of that room only are woken);
 // any other change, a new or removed room, or more messages than a hint burst holds, is one
 // "re-check this team" signal (as after a reconnect). A poll with no change returns no row.
@@ -16,17 +16,20 @@ const MAX_ROOMS = 200;
 /** New messages of a room passed on one hint each; more become one re-check (the coalescer holds 16 keys a room). */
 const MAX_MESSAGE_HINTS = 16;
 
+// A room's other rows are summed as hashes, not taken by their newest updated_at: a write
+// stamps the time its transaction began, so one that began earlier may commit after a later one.
+const rowsHash = (table: string, columns: string) => `(SELECT concat(count(*), ':', sum(hashtext(concat_ws('|', ${columns}))))
+  FROM ${table} x WHERE x.room_id = r.room_id)`;
+const STAMP = `concat_ws('/', r.next_task_number, r.next_fact_number, r.next_request_number, r.next_artifact_number,
+  r.display_name, r.archived_at, r.pinned_at,
+  ${rowsHash('tasks', 'x.number, x.status, x.updated_at')},
+  ${rowsHash('agent_sessions', 'x.session_id, x.updated_at, x.binding_epoch, x.host_id, x.released_at, x.ended_at')},
+  ${rowsHash('room_facts', 'x.number, x.updated_at')},
+  ${rowsHash('human_requests', 'x.number, x.updated_at')},
+  ${rowsHash('needs_you_alerts', 'x.number, x.updated_at')})`;
+
 // `unnest` pairs the cursors this app sends (room, next message number, stamp); rooms whose
 // row differs, and cursor rooms that are gone (next number NULL), come back.
-const STAMP = `concat(r.next_task_number, '|', r.next_fact_number, '|', r.next_request_number, '|', r.next_artifact_number, '|',
-  r.updated_at, '|', r.archived_at, '|', r.pinned_at,
-  '|', (SELECT max(t.updated_at) FROM tasks t WHERE t.room_id = r.room_id),
-  '|', (SELECT concat(count(*), ':', sum(s.binding_epoch), ':', max(s.updated_at), ':', count(s.released_at), ':', count(s.ended_at))
-         FROM agent_sessions s WHERE s.room_id = r.room_id),
-  '|', (SELECT max(f.updated_at) FROM room_facts f WHERE f.room_id = r.room_id),
-  '|', (SELECT max(h.updated_at) FROM human_requests h WHERE h.room_id = r.room_id),
-  '|', (SELECT max(n.updated_at) FROM needs_you_alerts n WHERE n.room_id = r.room_id))`;
-
 export const CHANGED_ROOMS_SQL = `
 WITH cursor AS (SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[]) AS c(room_id, next_message, stamp)),
 now AS (SELECT r.room_id, r.next_message_number AS next_message, ${STAMP} AS stamp FROM rooms r)
