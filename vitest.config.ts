@@ -2,15 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 // Tests mirror src/. Renderer component tests run in happy-dom; everything else in Node
 // against real SQLite files, real processes, a real keychain and a real browser. The MCP
-// tool suite and the worker-handle acceptance cases run twice (issue 12): in this
-// computer's rooms, and in a team's rooms on a throwaway PostgreSQL (LETAGENTS_TEST_PLACE=team,
-// test/support/place.ts) — once per place, not more.
+// tool suite and the worker-handle acceptance cases run in this computer's rooms and in a
+// team's rooms on a throwaway PostgreSQL (issue 12; LETAGENTS_TEST_PLACE=team, test/support/place.ts).
 const TEAM_VARIANT = ['test/mcp/tools/**/*.test.ts', 'test/mcp/workerHandles/**/*.test.ts'];
-// Through a transaction-mode PgBouncer (issue 29; the listener direct): the whole team variant
-// again, and the cross-machine cases whose queries two apps share (twoMachines, teamRowAttacks).
+// And once more through a transaction-mode PgBouncer (issue 29; the listener direct): the whole
+// team variant, and the cross-machine cases whose queries two apps share (twoMachines, teamRowAttacks).
+const POOLER_VARIANT = [...TEAM_VARIANT, 'test/main/teams/twoMachines.test.ts', 'test/main/teams/teamRowAttacks.test.ts'];
 // One PostgreSQL cluster (and PgBouncer) for all files of a team project, started once per run.
 const TEAM_CLUSTER = ['test/support/teamClusterSetup.ts'];
-const POOLER_VARIANT = [...TEAM_VARIANT, 'test/main/teams/twoMachines.test.ts', 'test/main/teams/teamRowAttacks.test.ts'];
 
 export default defineConfig({
   test: {
