@@ -1,6 +1,6 @@
 // The place the MCP tool suite and the worker-handle acceptance cases run their rooms in
 // (issue 12: they pass against a team room as well as a local one). `npm test` runs them
-// twice: as they are (this computer's rooms), and with LETAGENTS_TEST_PLACE=team, where
+// as they are (this computer's rooms), and with LETAGENTS_TEST_PLACE=team, where
 // every app they start knows a team "suite" on a throwaway PostgreSQL (one cluster for all
 // those files, started once per run by teamClusterSetup.ts; a database per test) through
 // LETAGENTS_TEAM_URL_SUITE, with "suite" as the default place, so every room
