@@ -113,6 +113,17 @@ describe('Settings → Teams', () => {
     expect(await within(teamCard('acme')).findByRole('status')).toHaveProperty('textContent', 'Reachable (PostgreSQL 16.4) · schema 2 · 0.8 ms · TLS on, certificate and host name verified.');
   });
 
+  it('says what the poll costs when LISTEN does not work on the team\'s endpoint', async () => {
+    const state = withTeams(fakeTeam('acme'));
+    state.teams.test = { ...state.teams.test, wakeUps: { mode: 'poll', direct: false, pollSeconds: 5 } };
+    open(state);
+    await userEvent.click(await screen.findByRole('button', { name: 'Test connection' }));
+    const said = (await within(teamCard('acme')).findByRole('status')).textContent;
+    expect(said).toContain("Other machines' changes are polled every 5 s: LISTEN does not work on this endpoint (a transaction-mode pooler?)");
+    expect(said).toContain('each poll is one query (on a pooled connection that stays open) returning only the rooms changed since the last one');
+    expect(said).toContain('team add … --listen-url');
+  });
+
   it('saves repo patterns, and shows why a pattern is refused', async () => {
     const state = withTeams(fakeTeam('acme'));
     open(state);

@@ -1,18 +1,21 @@
 // The place the MCP tool suite and the worker-handle acceptance cases run their rooms in
 // (issue 12: they pass against a team room as well as a local one). `npm test` runs them
-// twice: as they are (this computer's rooms), and with LETAGENTS_TEST_PLACE=team, where
-// every app they start knows a team "suite" on a throwaway PostgreSQL (one cluster per test
-// file) through LETAGENTS_TEAM_URL_SUITE, with "suite" as the default place, so every room
+// as they are (this computer's rooms), and with LETAGENTS_TEST_PLACE=team, where
+// every app they start knows a team "suite" on a throwaway PostgreSQL (one cluster for all
+// those files, started once per run by teamClusterSetup.ts; a database per test) through
+// LETAGENTS_TEAM_URL_SUITE, with "suite" as the default place, so every room
 // an agent joins by name is that team's. Reads of "the database" go to the rooms' place.
 // With LETAGENTS_TEST_POOLER=pgbouncer as well (issue 29), the team's queries go through a
 // real PgBouncer in transaction mode in front of that cluster, its listener directly
-// (listen_url), as a team behind Supabase's or its own pooler runs.
+// (listen_url), as a team behind Supabase's or its own pooler runs; it resets each server
+// connection after every transaction, so a query leaning on session state fails every time.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { toNumberedPlaceholders } from '../../src/main/store/postgres/placeholders';
 import { pgTypes } from '../../src/main/store/postgres/pgTypes';
-import { startPgBouncer, startPostgres, type PgBouncer, type PgCluster } from './postgres';
+import { pooledUrlOn, sharedPostgres, startPgBouncer, startPostgres, type PgCluster } from './postgres';
 import { withListenUrl } from '../../src/main/store/postgres/teamUrl';
 import { setDefaultPlace } from './teams';
 
@@ -29,12 +32,22 @@ export const roomUriBase = (roomId: string) =>
   `letagents://${inTeamPlace ? `teams/${SUITE_TEAM}/` : ''}rooms/${encodeURIComponent(roomId)}`;
 
 let cluster: PgCluster | null = null;
-/** One PgBouncer per cluster, started on first use (a file may start more than one cluster). */
-const poolers = new Map<PgCluster, Promise<PgBouncer>>();
-/** One cluster per test file (vitest runs each file in its own process), stopped when it exits. */
+let ownCluster = false;
+/** A PgBouncer (its port) per cluster, started on first use (a file may start clusters of its own). */
+const poolers = new Map<PgCluster, Promise<number>>();
+/** The run's shared cluster (teamClusterSetup.ts), or else one of this file's own, stopped when it exits. */
 async function suiteCluster(): Promise<PgCluster> {
-  cluster ??= await startPostgres();
+  if (cluster) return cluster;
+  const shared = ownCluster ? null : inject('teamCluster');
+  if (!shared) return (cluster = await startPostgres());
+  cluster = sharedPostgres(shared.port, shared.dir);
+  if (shared.bouncerPort !== null) poolers.set(cluster, Promise.resolve(shared.bouncerPort));
   return cluster;
+}
+
+/** This file's team rooms live on a cluster of its own (call before the first test: it reads the cluster's files). */
+export function useOwnCluster(): void {
+  ownCluster = true;
 }
 
 /**
@@ -44,8 +57,8 @@ async function suiteCluster(): Promise<PgCluster> {
 export async function appTeamUrl(directUrl: string, onCluster?: PgCluster): Promise<string> {
   if (!throughPooler) return directUrl;
   const target = onCluster ?? (await suiteCluster());
-  if (!poolers.has(target)) poolers.set(target, startPgBouncer(target));
-  return withListenUrl((await poolers.get(target)!).pooledUrl(directUrl), directUrl);
+  if (!poolers.has(target)) poolers.set(target, startPgBouncer(target, { resetEveryTransaction: true }).then((b) => b.port));
+  return withListenUrl(pooledUrlOn(await poolers.get(target)!, directUrl), directUrl);
 }
 
 /** The folder of this test file's PostgreSQL cluster (team variant), else null: its data files hold the team's rows. */

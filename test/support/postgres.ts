@@ -2,10 +2,13 @@
 // a temp folder, started on a free 127.0.0.1 port with its socket in that folder (as the
 // `postgres` user when the tests run as root), fsync off (a killed server loses nothing
 // committed, only an OS crash would: synchronous_commit stays on); stopped with `pg_ctl -m immediate`
-// afterwards, also when the test process exits early. One cluster per test file: it takes
-// about 0.7 s, and a file that restarts its server disturbs no other file.
+// afterwards, also when the test process exits early. One cluster per test file (it takes
+// about 0.7 s, and a file that restarts its server disturbs no other file), except the team
+// variant of the MCP tool suite, whose files share one cluster (and PgBouncer) started once per
+// run (teamClusterSetup.ts): they never restart it, and each test has a database of its own.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,7 +60,25 @@ export interface PgCluster {
 
 let databases = 0;
 
-export async function startPostgres(): Promise<PgCluster> {
+/** A new empty database on the cluster at `url(…)`; returns its URL. Unique across the processes sharing a cluster. */
+async function createDatabaseOn(url: (database: string) => string): Promise<string> {
+  const name = `t${process.pid}_${randomBytes(3).toString('hex')}_${++databases}`;
+  const client = new pg.Client({ connectionString: url('postgres') });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  return url(name);
+}
+
+export interface PostgresOptions {
+  /** PostgreSQL's max_connections (default 100): a cluster shared by many test files needs more. */
+  maxConnections?: number;
+}
+
+export async function startPostgres(options: PostgresOptions = {}): Promise<PgCluster> {
   if (!binDir) {
     throw new Error('PostgreSQL is not installed: the team-room tests need its server binaries. Install it with `apt-get install postgresql`.');
   }
@@ -68,7 +89,7 @@ export async function startPostgres(): Promise<PgCluster> {
   const run = (tool: string, args: string[]) => execFileSync(...asServerUser([join(binDir, tool), ...args]), { stdio: 'pipe' });
   const start = () =>
     run('pg_ctl', ['-D', data, '-w', '-l', join(dir, 'server.log'), '-o',
-      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off`, 'start']);
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off -c max_connections=${options.maxConnections ?? 100}`, 'start']);
   const kill = () => {
     try {
       run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
@@ -92,17 +113,7 @@ export async function startPostgres(): Promise<PgCluster> {
     port,
     dir,
     url,
-    async createDatabase() {
-      const name = `t${process.pid}_${++databases}`;
-      const client = new pg.Client({ connectionString: url('postgres') });
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE ${name}`);
-      } finally {
-        await client.end();
-      }
-      return url(name);
-    },
+    createDatabase: () => createDatabaseOn(url),
     async restart() {
       kill();
       start();
@@ -111,6 +122,18 @@ export async function startPostgres(): Promise<PgCluster> {
     start,
     stop,
   };
+}
+
+/**
+ * The cluster another process started (teamClusterSetup.ts) and stops: databases can be made
+ * on it; restarting or stopping it is that process's (a file sharing it must not).
+ */
+export function sharedPostgres(port: number, dir: string): PgCluster {
+  const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const refuse = () => {
+    throw new Error('This cluster is shared by the test files of this run: start one of your own (startPostgres) to restart or stop it.');
+  };
+  return { port, dir, url, createDatabase: () => createDatabaseOn(url), restart: async () => refuse(), kill: refuse, start: refuse, stop: refuse };
 }
 
 const PGBOUNCER = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((path) => existsSync(path)) ?? null;
@@ -132,7 +155,18 @@ export interface PgBouncer {
  * with the cluster's test process. LISTEN does not work through it: the team's listener goes
  * to the cluster directly (the URL's listen_url).
  */
-export async function startPgBouncer(cluster: PgCluster): Promise<PgBouncer> {
+export interface PgBouncerOptions {
+  /**
+   * Resets each server connection (DISCARD ALL) after every transaction, so a query that leans on
+   * session state (a SET, a named prepared statement, a session advisory lock, a temporary table)
+   * fails every time instead of when the pooler happens to hand out another connection.
+   */
+  resetEveryTransaction?: boolean;
+  /** Closes server connections unused this long (PgBouncer's default: 600 s); a bouncer shared by many files' databases keeps fewer. */
+  serverIdleSeconds?: number;
+}
+
+export async function startPgBouncer(cluster: PgCluster, options: PgBouncerOptions = {}): Promise<PgBouncer> {
   if (!PGBOUNCER) throw new Error('PgBouncer is not installed: the pooler tests need it. Install it with `apt-get install pgbouncer`.');
   const port = await freePort();
   const ini = join(cluster.dir, 'pgbouncer.ini');
@@ -155,6 +189,8 @@ export async function startPgBouncer(cluster: PgCluster): Promise<PgBouncer> {
       'server_login_retry = 1',
       'max_client_conn = 2000',
       'default_pool_size = 20',
+      ...(options.resetEveryTransaction ? ['server_reset_query = DISCARD ALL', 'server_reset_query_always = 1'] : []),
+      ...(options.serverIdleSeconds ? [`server_idle_timeout = ${options.serverIdleSeconds}`] : []),
       `logfile = ${join(cluster.dir, 'pgbouncer.log')}`,
       `pidfile = ${join(cluster.dir, 'pgbouncer.pid')}`,
       '',
@@ -183,11 +219,7 @@ export async function startPgBouncer(cluster: PgCluster): Promise<PgBouncer> {
   pid = Number(readFileSync(pidFile, 'utf8').trim()) || null;
   return {
     port,
-    pooledUrl: (directUrl) => {
-      const url = new URL(directUrl);
-      url.port = String(port);
-      return url.toString();
-    },
+    pooledUrl: (directUrl) => pooledUrlOn(port, directUrl),
     async show(what) {
       const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/pgbouncer` });
       await client.connect();
@@ -199,6 +231,13 @@ export async function startPgBouncer(cluster: PgCluster): Promise<PgBouncer> {
     },
     stop,
   };
+}
+
+/** The URL of the database at `directUrl` through the PgBouncer on 127.0.0.1:`port`. */
+export function pooledUrlOn(port: number, directUrl: string): string {
+  const url = new URL(directUrl);
+  url.port = String(port);
+  return url.toString();
 }
 
 /** Resolves once something accepts connections on 127.0.0.1:`port` (within 10 s, while `child` lives). */

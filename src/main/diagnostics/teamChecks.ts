@@ -67,7 +67,7 @@ export function wakeUpWords(probe: TeamProbe): { words: string; polling: boolean
   return {
     words:
       `LISTEN does not deliver on ${w.direct ? 'the listen endpoint' : 'this endpoint (a transaction-mode pooler?)'}: other machines' changes are polled every ${w.pollSeconds} s ` +
-      `instead (wake-ups up to ${w.pollSeconds} s late; each poll re-reads every waiting agent's room and the open "Needs you" items)`,
+      `instead (wake-ups up to ${w.pollSeconds} s late; each poll is one query on a pooled connection that stays open, returning only the rooms changed since the last poll: none when the team is quiet)`,
     polling: true,
   };
 }

@@ -2,7 +2,8 @@
 // throwaway cluster. With the direct endpoint for LISTEN (listen_url) a send on one machine
 // wakes a waiter on the other at once, and an idle app holds only its listener; with the
 // pooled URL alone LISTEN is accepted but nothing arrives, which the app notices, says
-// (team test, doctor, Settings) and covers with a bounded poll, so the waiter still wakes.
+// (team test, doctor, Settings) and covers with a bounded poll of what changed, so the waiter
+// still wakes, and a poll of a quiet team returns nothing and wakes nobody.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, type HelperClient } from '../../support';
 import { inCi, pgbouncerInstalled, runPostgresSuites, startPgBouncer, startPostgres, type PgBouncer, type PgCluster } from '../../support/postgres';
@@ -40,6 +41,7 @@ async function wakeAcross(a: InProcessMachine, b: InProcessMachine, room: string
   const sent = await send(onA, { worker_id: alder.worker_id, text: '@Birch the pooler is in front now' });
   const woken = await waiting;
   expect(woken.messages.map((m: { id: string }) => m.id)).toContain(sent);
+  return { onA, onB, alder, birch, cursor: woken.last_observed_message_id as string };
 }
 
 describe.skipIf(!runPostgresSuites || (!pgbouncerInstalled && !inCi))('a team behind a transaction-mode PgBouncer', () => {
@@ -86,11 +88,41 @@ describe.skipIf(!runPostgresSuites || (!pgbouncerInstalled && !inCi))('a team be
       polling: true,
       words: expect.stringContaining("LISTEN does not deliver on this endpoint (a transaction-mode pooler?): other machines' changes are polled every 1 s"),
     });
+    expect(wakeUpWords(probe).words).toContain('each poll is one query on a pooled connection that stays open, returning only the rooms changed since the last poll');
     const [a, b] = await Promise.all([inProcessMachine('A', url), inProcessMachine('B', url)]);
     machines.push(a, b);
     const storage = await b.app.teams.connections.storage(TEAM);
     await storage.ready();
     expect(storage.wakeUps()).toEqual({ mode: 'poll', pollMs: 1_000 });
-    await wakeAcross(a, b, 'polled');
+    const { onA, onB, alder, birch, cursor } = await wakeAcross(a, b, 'polled');
+
+    // Birch waits again. Quiet polls return no row, wake nobody and make nobody read: B's
+    // reads and the team-wide re-checks stand still while the polls go on.
+    let rechecks = 0;
+    const offRecheck = b.app.core.bus.on('place.reconnected', () => rechecks++);
+    const waiting = call(onB, 'wait_for_messages', { worker_id: birch.worker_id, after_message_id: cursor, timeout: 60_000 });
+    let woke = false;
+    void waiting.then(() => (woke = true), () => undefined);
+    const polls = storage.pollCounts().polls;
+    await waitUntil(() => storage.pollCounts().polls >= polls + 1, 10_000, 'a poll');
+    const before = { ...storage.pollCounts(), reads: storage.readCount };
+    await waitUntil(() => storage.pollCounts().polls >= before.polls + 3, 10_000, 'three quiet polls');
+    expect(storage.pollCounts()).toMatchObject({ rows: before.rows, messageHints: before.messageHints, rechecks: before.rechecks });
+    expect(storage.readCount).toBe(before.reads);
+    expect(rechecks).toBe(0);
+    expect(woke).toBe(false);
+
+    // A's next send is one changed room in the next poll: a message hint for that room, no team-wide re-check.
+    const sent = await send(onA, { worker_id: alder.worker_id, text: '@Birch one more through the poll' });
+    const woken = await waiting;
+    expect(woken.messages.map((m: { id: string }) => m.id)).toContain(sent);
+    expect(storage.pollCounts().rows - before.rows).toBe(1);
+    expect(storage.pollCounts().messageHints).toBeGreaterThan(before.messageHints);
+    expect(rechecks).toBe(0);
+
+    // Another kind of change (a task A's agent adds) is one re-check of the team in a next poll.
+    expect(await call(onA, 'add_task', { worker_id: alder.worker_id, title: 'Poll the pooler' })).toMatchObject({ success: true });
+    await waitUntil(() => rechecks === 1, 10_000, 'a re-check after the task');
+    offRecheck();
   });
 });

@@ -2,7 +2,8 @@
 // and 8): two app instances on one throwaway PostgreSQL database, real helper agents. An
 // attachment row naming this computer's files (the agent token, the app's database, /etc,
 // an absolute path) makes no app read, hand out or remove them, in a team room and in a
-// local room alike; a forged `worker.changed` hint with a high epoch fences nobody.
+// local room alike; a forged `worker.changed` hint with a high epoch fences nobody. In the "team
+// rooms via PgBouncer" project the apps' queries go through a transaction-mode PgBouncer.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,6 +13,7 @@ import { cleanupSpawned, tempDir, type HelperClient } from '../../support';
 import { runPostgresSuites, startPostgres, type PgCluster } from '../../support/postgres';
 import { inProcessMachine, TEAM, type InProcessMachine } from '../../support/teamMachines';
 import { call, register, send } from '../../mcp/workerHandles/tools';
+import { appTeamUrl } from '../../support/place';
 
 let cluster: PgCluster;
 let url: string;
@@ -113,7 +115,8 @@ describe.skipIf(!runPostgresSuites)('hostile rows and hints from a teammate', ()
 
   beforeEach(async () => {
     url = await cluster.createDatabase();
-    [a, b] = await Promise.all([inProcessMachine('A', url), inProcessMachine('B', url)]);
+    const appUrl = await appTeamUrl(url, cluster);
+    [a, b] = await Promise.all([inProcessMachine('A', appUrl), inProcessMachine('B', appUrl)]);
   }, 60_000);
   afterEach(async () => {
     await Promise.all([a?.close(), b?.close()]);

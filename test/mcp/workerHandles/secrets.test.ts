@@ -10,7 +10,10 @@ import type { HelperClient } from '../../support';
 import { startInProcessApp, type InProcessApp } from './apps';
 import { call, sha256hex, type Reply } from './tools';
 import { rawDbOf } from '../../support/storage';
-import { placeRows, placeTables, suiteClusterDir } from '../../support/place';
+import { placeRows, placeTables, suiteClusterDir, useOwnCluster } from '../../support/place';
+
+// The scan below reads every file of the team's cluster: a cluster of this file's own, not the run's shared one.
+useOwnCluster();
 
 let inproc: InProcessApp;
 const logs: string[] = [];

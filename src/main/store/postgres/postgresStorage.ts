@@ -6,8 +6,8 @@
 // connection (to the URL's listen_url when the URL names a transaction-mode pooler) receives
 // theirs and tells whether the team is reachable; the app's idle-time bookkeeping (heartbeat,
 // last-seen batch) is written on that connection too, so an idle app holds no other. When that
-// endpoint does not deliver notifications (a pooler, no direct endpoint given), waiters re-check
-// on a bounded poll.
+// endpoint does not deliver notifications (a pooler, no direct endpoint given), a bounded poll
+// asks which rooms changed since the last one and passes on only that (changePoll.ts).
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { EventBus } from '../../events/bus';
@@ -26,6 +26,7 @@ import { checkTeamUrl } from './teamUrl';
 import { hintsOf, parseHint } from './changeHints';
 import { HintCoalescer, type HintCounts } from './hintCoalescer';
 import { deliversNotifications } from './listenProbe';
+import { ChangePoll, type PollCounts } from './changePoll';
 
 export interface PostgresStorageOptions {
   /** The team's name in this app. */
@@ -60,8 +61,9 @@ export class PostgresStorage implements Storage {
   private readonly reader: PgQueryable;
   private schema: Promise<SchemaCheck> | null = null;
   private readonly pollMs: number;
-  /** Set while LISTEN does not deliver: re-checks every waiter of the team each pollMs. */
+  /** Set while LISTEN does not deliver: asks which rooms changed, each pollMs. */
   private poll: NodeJS.Timeout | null = null;
+  private readonly changes: ChangePoll;
   private state: ConnectionState = { status: 'connecting' };
   private serverOffsetMs = 0;
   private closing: Promise<void> | null = null;
@@ -86,6 +88,11 @@ export class PostgresStorage implements Storage {
       onLost: () => this.noteLost(),
     });
     this.reader = new PgQueryable((text, values) => this.pool.query(text, values));
+    this.changes = new ChangePoll({
+      query: (text, values) => this.pool.query(text, values),
+      onMessage: (roomId, number) => this.hints.add({ type: 'message.created', roomId, number, place: this.place, remote: true }),
+      onRecheck: () => callEach(this.reconnectListeners, undefined),
+    });
     this.listener = new ChangeListener({
       connect: () => this.pool.newClient(),
       // Checked again on every (re)connect: a newer app may have migrated the database meanwhile.
@@ -342,13 +349,30 @@ export class PostgresStorage implements Storage {
       `team "${this.place}": its URL's endpoint does not deliver LISTEN notifications (a transaction-mode pooler?), so other machines' ` +
         `changes are re-checked every ${this.pollMs / 1000} s instead of at once. Add the direct endpoint: letagents-desktop team add … --listen-url URL.`,
     );
-    this.poll = setInterval(() => callEach(this.reconnectListeners, undefined), this.pollMs);
+    this.poll = setInterval(() => void this.pollChanges(), this.pollMs);
     this.poll.unref();
   }
 
   private stopPolling(): void {
     if (this.poll) clearInterval(this.poll);
     this.poll = null;
+    this.changes.reset();
+  }
+
+  /** One poll of what changed; a failure is the team's state to tell (the listener reconnects), not the poll's. */
+  private async pollChanges(): Promise<void> {
+    if (this.closing || this.state.status !== 'online') return;
+    try {
+      await this.changes.poll();
+    } catch (error) {
+      if (isConnectionError(error) || error instanceof TeamOfflineError) this.noteLost();
+      else console.error(`team "${this.place}": polling for changes failed:`, error);
+    }
+  }
+
+  /** What the poll fallback has cost so far (all zero while LISTEN delivers). */
+  pollCounts(): PollCounts {
+    return { ...this.changes.counts };
   }
 
   /** What the team's hints have cost so far, and how many are held now (bounded). */

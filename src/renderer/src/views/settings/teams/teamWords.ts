@@ -40,6 +40,6 @@ function wakeUpWords(test: TeamTest): string {
   if (!w || w.mode === 'listen') return '';
   return (
     ` Other machines' changes are polled every ${w.pollSeconds} s: LISTEN does not work on ${w.direct ? 'the listen endpoint' : 'this endpoint (a transaction-mode pooler?)'}, ` +
-    `so wake-ups come up to ${w.pollSeconds} s late and each poll re-reads every waiting agent's room. Give the direct endpoint: team add … --listen-url.`
+    `so wake-ups come up to ${w.pollSeconds} s late; each poll is one query (on a pooled connection that stays open) returning only the rooms changed since the last one. Give the direct endpoint: team add … --listen-url.`
   );
 }
