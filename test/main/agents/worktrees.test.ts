@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkspace } from '../../../src/main/agents/workspace/workspace';
 import { cleanupSpawned, tempDir } from '../../support';
-import { say, writeInWorktree } from '../../support/fakeModels';
+import { callTool, identityIn, say, writeInWorktree } from '../../support/fakeModels';
+import { waitUntil } from '../../support/waitUntil';
 import { startManagedApp, type ManagedApp } from './managedApp';
 
 let app: ManagedApp | null = null;
@@ -117,6 +118,31 @@ describe('managed agents in worktrees of their own (real git, real Claude Code, 
     const second = await app.turnEnded(ada.agentId, 2);
     expect(second.entries.map((e) => e.text)).toContain('No changes on letagents/ada against main.');
     expect(readFileSync(join(ada.workspace.path, 'shared.txt'), 'utf8')).toBe('first line\n');
+  });
+});
+
+describe('a task a managed agent takes', () => {
+  it('gets the branch of the agent\'s worktree among its artifacts when the agent claims it', async () => {
+    app = await startManagedApp({ provider: 'claude_code' });
+    await app.room(ROOM);
+    initRepo(app.folder);
+    const task = await app.call('tasks.create', { roomId: ROOM, title: 'Write the release notes' });
+    expect(task.status).toBe('accepted');
+    const ada = await app.call('agents.add', { provider: 'claude_code', folder: app.folder, roomId: ROOM, name: 'Ada', permissions: 'edit' });
+    app.model.script.push(
+      'Ada',
+      callTool('register_agent_session', (r) => identityIn(r)),
+      callTool('claim_task', (r) => ({ worker_id: identityIn(r).worker_id, task_id: task.id })),
+      say('Claimed it.'),
+    );
+    await app.call('agents.runNow', { agentId: ada.agentId });
+    expect((await app.turnEnded(ada.agentId, 1)).status).toBe('done');
+    const artifactsOf = async () => (await app!.call('tasks.get', { roomId: ROOM, number: task.number })).artifacts;
+    await waitUntil(async () => (await artifactsOf()).length > 0, 10_000, 'the branch artifact');
+    const detail = await app.call('tasks.get', { roomId: ROOM, number: task.number });
+    expect(detail.status).toBe('assigned');
+    expect(detail.assignee?.name).toBe('Ada');
+    expect(detail.artifacts).toEqual([{ provider: 'unknown', kind: 'branch', ref: 'letagents/ada', id: null, number: null, title: null, url: null, state: null }]);
   });
 });
 
