@@ -120,6 +120,8 @@ export const ManagedAgent = z.object({
   roomName: z.string(),
   /** Its agent session in the room (the roster entry). */
   sessionId: z.string(),
+  /** Its public agent key (a task it holds names it); null when its worker is gone. */
+  agentKey: z.string().nullable(),
   instructions: z.string(),
   model: z.string().nullable(),
   permissions: AgentPermissions,
