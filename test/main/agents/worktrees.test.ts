@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWorkspace } from '../../../src/main/agents/workspace/workspace';
+import { readChanges } from '../../../src/main/agents/workspace/changes';
+import { createWorkspace, worktreeRoot } from '../../../src/main/agents/workspace/workspace';
 import { cleanupSpawned, tempDir } from '../../support';
 import { callTool, identityIn, say, writeInWorktree } from '../../support/fakeModels';
 import { waitUntil } from '../../support/waitUntil';
@@ -164,5 +165,35 @@ describe('where an agent works when it gets no worktree', () => {
     const sub = await createWorkspace(data, { ...base, folder: join(repo, 'pkg'), writes: true, inFolder: false });
     expect(sub).toMatchObject({ kind: 'worktree', branch: 'letagents/x', path: join(data, 'worktrees', 'agent_x', 'pkg') });
     expect(readFileSync(join(sub.path, 'a.txt'), 'utf8')).toBe('a\n');
+  });
+});
+
+describe('what an agent changed on its branch', () => {
+  it('counts its commits and its uncommitted and new files against the point it left the base, not what the base did since', async () => {
+    const data = tempDir('la-ws-data-');
+    const repo = tempDir('la-ws-repo-');
+    initRepo(repo);
+    const ws = await createWorkspace(data, { agentId: 'agent_c', name: 'C', folder: repo, writes: true, inFolder: false });
+    const tree = worktreeRoot(data, 'agent_c');
+    const w = { root: tree, repo, branch: ws.branch!, base: 'main' };
+    expect(await readChanges(w, false)).toMatchObject({ files: [], commits: 0, uncommittedFiles: 0 });
+    // The agent commits one change, then leaves one edit uncommitted and one new file.
+    writeFileSync(join(tree, 'README.md'), '# Project\nby C\n');
+    git(tree, 'commit', '-q', '-am', 'readme');
+    writeFileSync(join(tree, 'shared.txt'), 'changed\n');
+    writeFileSync(join(tree, 'new.txt'), 'a\nb\n');
+    // Meanwhile the person's main moves on: none of that is the agent's change.
+    writeFileSync(join(repo, 'person.txt'), 'mine\n');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'person');
+    const changes = await readChanges(w, true);
+    expect(changes.files).toEqual([
+      { path: 'README.md', added: 1, removed: 0, binary: false },
+      { path: 'new.txt', added: 2, removed: 0, binary: false },
+      { path: 'shared.txt', added: 1, removed: 1, binary: false },
+    ]);
+    expect(changes).toMatchObject({ commits: 1, uncommittedFiles: 2, added: 4, removed: 1 });
+    expect(changes.diff).toContain('+by C');
+    expect(changes.diff).not.toContain('person.txt');
   });
 });
