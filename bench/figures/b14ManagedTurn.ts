@@ -1,5 +1,5 @@
 // B14: a mention of a managed agent → that agent's first MCP call (its register_agent_session
-// reaching the app), for each provider: the real Claude Code, Codex, Gemini CLI and OpenCode CLIs, each against a
+// reaching the app), for each provider: the real Claude Code, Codex, Gemini CLI, OpenCode and GitHub Copilot CLIs, each against a
 // fake model server that answers at once. The reference is the same runs' mention → the
 // CLI's first model request (the CLI starting up); the difference is our helper connecting.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +21,7 @@ const PROVIDERS: ReadonlyArray<{ id: FakeProvider; name: string; short: string; 
   { id: 'codex', name: 'Codex', short: 'codex', runs: 25 },
   { id: 'gemini', name: 'Gemini CLI', short: 'gemini', runs: 10 },
   { id: 'opencode', name: 'OpenCode', short: 'opencode', runs: 5 },
+  { id: 'copilot', name: 'GitHub Copilot CLI', short: 'copilot', runs: 10 },
 ];
 
 export const b14: Figure = {

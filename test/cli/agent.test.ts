@@ -73,7 +73,7 @@ describe('letagents-desktop agent', () => {
     const usage = await agentCli('add', '--room', 'cli-room', '--provider', 'codex');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/--name is required/);
-    expect((await agentCli('add', '--room', 'cli-room', '--name', 'X', '--provider', 'cursor')).stderr).toMatch(/--provider must be one of claude, claude-code, codex, gemini, gemini-cli, opencode/);
+    expect((await agentCli('add', '--room', 'cli-room', '--name', 'X', '--provider', 'cursor')).stderr).toMatch(/--provider must be one of claude, claude-code, codex, gemini, gemini-cli, opencode, copilot/);
     expect((await agentCli('fly')).code).toBe(2);
     const refused = await agentCli('add', '--room', 'no-such-room', '--name', 'Cedar', '--provider', 'codex');
     expect(refused.code).toBe(1);

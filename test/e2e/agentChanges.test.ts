@@ -1,57 +1,34 @@
 // A managed agent's changes in Chromium against a real `serve`: the real Claude Code CLI
 // (fake model server, the only fake) edits a real git repository in its own worktree; the
 // person opens its Changes (the diff rendered), merges it into main, and a merge that would
-// conflict is refused naming the file, with main untouched.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// conflict is refused naming the file, with main untouched. A task the agent claims shows its
+// branch and opens its Changes from the task drawer.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../support';
-import { say, startFakeModel, writeInWorktree, type FakeModel } from '../support/fakeModels';
-import { CLI_BIN } from '../main/agents/managedApp';
-import { joinAgent } from './lib/agents';
-import { openApp, type AppSession } from './lib/app';
+import { callTool, identityIn, say, writeInWorktree } from '../support/fakeModels';
+import { roomButton } from './lib/app';
+import { column, card as taskCard } from './lib/board';
+import { addClaudeAgent, managedCard, openManagedApp, type ManagedServe } from './lib/managed';
 import { saveShot } from './lib/shots';
 
 const ROOM = 'changes-room';
-let app: AppSession;
-let model: FakeModel;
-let folder: string;
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Person', '-c', 'user.email=p@example.com', ...args], { cwd: folder, encoding: 'utf8' }).trim();
+let served: ManagedServe;
 
 beforeAll(async () => {
-  const home = tempDir('la-e2e-changes-home-');
-  model = await startFakeModel('claude_code', home);
-  folder = join(tempDir('la-e2e-changes-'), 'checkout-service');
-  mkdirSync(folder);
-  git('init', '-q', '-b', 'main');
-  writeFileSync(join(folder, 'shared.txt'), 'first line\n');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'start');
-  app = await openApp({ env: { ...model.env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` } });
-  const cedar = await joinAgent(app.serve.dataDir, { room: ROOM, name: 'Cedar' });
-  await cedar.close();
+  served = await openManagedApp('changes', ROOM, { repo: true });
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
-  await model?.close();
+  await served?.close();
 });
 
 describe("a managed agent's changes in the app", () => {
   it('shows the diff of its branch, merges it into main, and refuses a conflicting merge naming the file', async () => {
+    const { app, model, folder, git } = served;
     const { page } = app;
-    await page.getByRole('navigation', { name: 'LetAgents' }).getByRole('button', { name: 'Agents', exact: true }).click();
-    await page.getByRole('button', { name: 'Add agent' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add agent' });
-    await dialog.getByRole('radio', { name: 'Claude Code', exact: true }).check();
-    await dialog.getByRole('textbox', { name: 'Name in the room' }).fill('Ada');
-    await dialog.getByRole('combobox', { name: 'Room' }).selectOption(ROOM);
-    await dialog.getByRole('textbox', { name: 'Folder it works in' }).fill(folder);
-    await dialog.getByRole('radio', { name: /Edit files in the folder/ }).check();
-    await dialog.getByRole('button', { name: 'Add agent' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    const card = page.getByRole('list', { name: 'Managed agents' }).locator('> li').filter({ hasText: 'Ada' });
+    await addClaudeAgent(page, { name: 'Ada', room: ROOM, folder, permission: /Edit files in the folder/ });
+    const card = managedCard(page, 'Ada');
     await card.getByText('letagents/ada', { exact: true }).waitFor();
 
     model.script.push('Ada', writeInWorktree('notes.md', '# Release notes\nAda was here\n'), say('Wrote the notes.'));
@@ -86,6 +63,39 @@ describe("a managed agent's changes in the app", () => {
     expect(git('status', '--porcelain')).toBe('');
     expect(readFileSync(join(folder, 'shared.txt'), 'utf8')).toBe('the person\'s line\n');
     await saveShot(page, 'managed-agent-merge-refused');
+    expect(app.problems).toEqual([]);
+  });
+
+  it('opens the Changes of the managed agent that holds a task from the task drawer, where its branch is a link', async () => {
+    const { app, model, folder, cedar } = served;
+    const { page } = app;
+    const taskId = (await cedar.call('add_task', { title: 'Write the changelog' })).task.id as string;
+    await addClaudeAgent(page, { name: 'Bo', room: ROOM, folder, permission: /Edit files in the folder/ });
+    const card = managedCard(page, 'Bo');
+    await card.getByText('letagents/bo', { exact: true }).waitFor();
+    model.script.push(
+      'Bo',
+      callTool('register_agent_session', (r) => identityIn(r)),
+      callTool('update_task', (r) => ({ worker_id: identityIn(r).worker_id, task_id: taskId, status: 'accepted' })),
+      callTool('claim_task', (r) => ({ worker_id: identityIn(r).worker_id, task_id: taskId })),
+      writeInWorktree('CHANGELOG.md', '# Changelog\nBo wrote this\n'),
+      say('Claimed and wrote it.'),
+    );
+    await card.getByRole('button', { name: 'Run now' }).click();
+    await card.getByText('Managed', { exact: true }).waitFor({ timeout: 60_000 });
+
+    await roomButton(page, ROOM).click();
+    await page.getByRole('tab', { name: 'Board' }).click();
+    await taskCard(column(page, 'Assigned'), taskId).getByRole('button', { name: 'Write the changelog' }).click();
+    const drawer = page.getByRole('complementary', { name: new RegExp(`^${taskId}:`) });
+    // The agent's claim put its branch among the task's links.
+    await drawer.getByRole('list').getByText('letagents/bo', { exact: true }).waitFor();
+    await drawer.getByRole('button', { name: 'Changes', exact: true }).click();
+    const changes = drawer.getByRole('region', { name: 'Changes of Bo' });
+    await changes.getByRole('heading', { name: 'CHANGELOG.md' }).waitFor();
+    await changes.getByText('Bo wrote this').waitFor();
+    await changes.getByRole('button', { name: 'Merge into main' }).waitFor();
+    await saveShot(page, 'task-holder-changes');
     expect(app.problems).toEqual([]);
   });
 });

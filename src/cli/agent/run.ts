@@ -14,7 +14,7 @@ import { didYouMean, parseCommandArgs, UsageError, usageErrorText } from '../usa
 export const AGENT_USAGE = `usage: letagents-desktop agent <action> [options] [--data-dir D] [--json]
 
   list                          managed agents: state, budget use, last turn
-  add --room ROOM --name NAME --provider claude-code|codex
+  add --room ROOM --name NAME --provider claude-code|codex|gemini|opencode|copilot
       [--folder DIR] [--instructions TEXT | --instructions-file FILE|-] [--model NAME]
       [--permissions read-only|edit|ask|provider-default]
       [--turns-per-hour N|none] [--daily-tokens N|none]
@@ -30,7 +30,7 @@ export const AGENT_USAGE = `usage: letagents-desktop agent <action> [options] [-
 AGENT is the agent's name or id.
 `;
 
-const PROVIDERS: Record<string, string> = { claude: 'claude_code', 'claude-code': 'claude_code', claude_code: 'claude_code', codex: 'codex', gemini: 'gemini', 'gemini-cli': 'gemini', opencode: 'opencode' };
+const PROVIDERS: Record<string, string> = { claude: 'claude_code', 'claude-code': 'claude_code', claude_code: 'claude_code', codex: 'codex', gemini: 'gemini', 'gemini-cli': 'gemini', opencode: 'opencode', copilot: 'copilot' };
 const PERMISSIONS: Record<string, string> = { 'read-only': 'read_only', read_only: 'read_only', edit: 'edit', ask: 'ask', 'provider-default': 'provider_default', provider_default: 'provider_default' };
 const ACTIONS = { pause: 'agents.pause', resume: 'agents.resume', stop: 'agents.stop', run: 'agents.runNow', remove: 'agents.remove' } as const;
 

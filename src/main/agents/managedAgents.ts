@@ -31,6 +31,7 @@ import {
 import type { Storage, Tx } from '../store/port';
 import { childEnv } from '../childEnv';
 import { checkAgentConfig } from './agentConfig';
+import { watchClaims } from './branchArtifacts';
 import { budgetUse, heldReasonText, type BudgetUse } from './budgets';
 import { recordHold } from './agentHolds';
 import { parseCantRun, type CantRun } from './cantRun';
@@ -92,7 +93,7 @@ export class ManagedAgents {
       runTurn: (agentId, triggers, signal) => this.turn(agentId, triggers, signal),
       onStateChange: (agentId) => options.bus.publish({ type: 'agent.changed', agentId }),
     });
-    this.stopWatching = watchTriggers(options.bus, options.store, options.services, {
+    const stopTriggers = watchTriggers(options.bus, options.store, options.services, {
       agentsIn: async (roomId) => [...this.members.values()].filter((a) => a.roomId === roomId),
       request: (agentId, trigger) => this.scheduler.request(agentId, trigger),
       keep: (agentId, trigger) => void this.keep(agentId, [trigger]),
@@ -100,6 +101,11 @@ export class ManagedAgents {
       takeOwnEvent: (roomId, number) => this.ownEvents.delete(`${roomId}\n${number}`),
       roomDeleted: () => void this.forgetVanished(),
     });
+    const stopClaims = watchClaims(options.bus, options.store, (roomId, agentKey) => this.branchOf(roomId, agentKey));
+    this.stopWatching = () => {
+      stopTriggers();
+      stopClaims();
+    };
     // A start-up that cannot read or write the store leaves managed agents idle, never the app down.
     this.ready = this.load().catch((error: unknown) => console.error('managed agents: could not load:', error));
   }
@@ -409,6 +415,15 @@ export class ManagedAgents {
         await this.scheduler.stop(agentId);
       }
     }
+  }
+
+  /** The branch of the room's managed agent with this key, when it works in a worktree of its own. */
+  private async branchOf(roomId: string, agentKey: string): Promise<string | null> {
+    const member = [...this.members.values()].find((m) => m.roomId === roomId && m.agentKey === agentKey);
+    const row = member ? await this.options.store.read((q) => getManagedAgentRow(q, member.agentId)) : undefined;
+    if (!row) return null;
+    const workspace = this.workspaces.of(row.agent_id, row.folder);
+    return workspace.kind === 'worktree' ? workspace.branch : null;
   }
 
   private agentDir(agentId: string): string {

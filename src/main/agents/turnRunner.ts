@@ -148,6 +148,11 @@ async function runOnce(
         await record(log, event);
       }
     }
+    if (launch.afterExit) {
+      // What the CLI writes to files, it writes as it exits.
+      await proc.exited;
+      for (const event of launch.afterExit()) await record(log, event);
+    }
   } catch (error) {
     await proc.kill();
     throw error;
@@ -159,7 +164,8 @@ async function runOnce(
     else if (!result && !signal.aborted) {
       const detail = proc.stderrTail() || `${provider.executable} exited with code ${exit.code ?? exit.signal}`;
       // Not one line of output: the CLI itself does not start (a broken install, a bad node).
-      result = { kind: 'result', ok: false, error: detail.slice(-1_000), ...(sawOutput ? {} : { cause: 'cli_broken' as const }) };
+      const cause = provider.causeOfExit?.(detail) ?? (sawOutput ? undefined : ('cli_broken' as const));
+      result = { kind: 'result', ok: false, error: detail.slice(-1_000), ...(cause ? { cause } : {}) };
     }
   }
   if (signal.aborted) return aborted(signal);

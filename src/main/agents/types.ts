@@ -68,6 +68,8 @@ export interface ProviderLaunch {
   readonly files: ReadonlyArray<{ path: string; contents: string }>;
   /** Symbolic links to make before spawning (path → what it points at), e.g. the person's sign-in. */
   readonly links?: ReadonlyArray<{ path: string; target: string }>;
+  /** What the CLI left in files when it exited (Copilot's token counts), after its stream. */
+  readonly afterExit?: () => ActivityEvent[];
 }
 
 export interface Provider {
@@ -87,4 +89,6 @@ export interface Provider {
   signedIn(output: { code: number | null; stdout: string; stderr: string }): boolean | null;
   launch(spec: TurnSpec, command: string): ProviderLaunch;
   parser(): StreamParser;
+  /** A run that ended without a result: the failure only the person can fix that its stderr names, if any. */
+  causeOfExit?(stderr: string): CantRunCause | undefined;
 }

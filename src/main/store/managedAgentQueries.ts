@@ -2,7 +2,7 @@
 // portable SQL (no SQLite-only syntax) so the store can move to another database.
 import type { Queryable, Tx } from './port';
 
-export type ProviderIdRow = 'claude_code' | 'codex' | 'gemini' | 'opencode';
+export type ProviderIdRow = 'claude_code' | 'codex' | 'gemini' | 'opencode' | 'copilot';
 export type PermissionsRow = 'read_only' | 'edit' | 'ask' | 'provider_default';
 export type HeldReason = 'turns_per_hour' | 'daily_tokens';
 export type TurnStatusRow = 'running' | 'done' | 'failed' | 'stopped' | 'timed_out';

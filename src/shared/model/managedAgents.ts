@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { RoomId, Timestamp } from './common';
 
-export const ProviderId = z.enum(['claude_code', 'codex', 'gemini', 'opencode']);
+export const ProviderId = z.enum(['claude_code', 'codex', 'gemini', 'opencode', 'copilot']);
 
 /**
  * What the agent may do outside LetAgents' own tools: read the folder only, also edit
@@ -28,6 +28,7 @@ export const PERMISSIONS_OF: Readonly<Record<z.infer<typeof ProviderId>, readonl
   codex: ['read_only', 'edit', 'provider_default'],
   gemini: ['read_only', 'edit', 'provider_default'],
   opencode: ['read_only', 'edit', 'provider_default'],
+  copilot: ['read_only', 'edit', 'provider_default'],
 };
 
 export const MAX_INSTRUCTIONS_CHARS = 20_000;
@@ -120,6 +121,8 @@ export const ManagedAgent = z.object({
   roomName: z.string(),
   /** Its agent session in the room (the roster entry). */
   sessionId: z.string(),
+  /** Its public agent key (a task it holds names it); null when its worker is gone. */
+  agentKey: z.string().nullable(),
   instructions: z.string(),
   model: z.string().nullable(),
   permissions: AgentPermissions,

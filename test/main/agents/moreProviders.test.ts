@@ -1,7 +1,7 @@
-// Gemini CLI and OpenCode as managed agents: the REAL CLIs from npm (devDependencies) against
+// Gemini CLI, OpenCode and GitHub Copilot CLI as managed agents: the REAL CLIs from npm (devDependencies) against
 // local fake model servers (Gemini API through GOOGLE_GEMINI_BASE_URL; OpenAI's Responses API
-// as an OpenCode custom provider's baseURL) — the model is the only fake, it lives off this
-// machine. Mention → turn → reply in the room through our helper, resume, stop.
+// as an OpenCode custom provider's baseURL, and as Copilot's own model provider through
+// COPILOT_PROVIDER_BASE_URL, offline) — the model is the only fake, it lives off this machine. Mention → turn → reply in the room through our helper, resume, stop.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupSpawned, isAlive } from '../../support';
 import { gate, replyInRoom, say } from '../../support/fakeModels';
@@ -18,7 +18,7 @@ const ROOM = 'providers-room';
 /** OpenCode starts slowly on this shared machine (its own server and database each run). */
 const SLOW = { timeout: 180_000 };
 
-describe.each(['gemini', 'opencode'] as const)('a managed %s agent (real CLI, fake model)', (provider) => {
+describe.each(['gemini', 'opencode', 'copilot'] as const)('a managed %s agent (real CLI, fake model)', (provider) => {
   it('answers a mention in the room through our tools, with usage, and continues its own session on the next mention', SLOW, async () => {
     app = await startManagedApp({ provider });
     await app.room(ROOM);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { claudeCode } from '../../../src/main/agents/providers/claudeCode';
 import { codex } from '../../../src/main/agents/providers/codex';
+import { copilot } from '../../../src/main/agents/providers/copilot';
 import type { TurnSpec } from '../../../src/main/agents/types';
 
 const dirs: string[] = [];
@@ -162,6 +163,61 @@ describe('Codex', () => {
   });
 });
 
+describe('GitHub Copilot CLI', () => {
+  it('gets our helper as its only MCP server (GitHub\'s and the person\'s off), deny rules per permission, and resumes its session', () => {
+    const base = spec({ provider: 'copilot' });
+    mkdirSync(join(base.home, '.copilot'), { recursive: true });
+    writeFileSync(join(base.home, '.copilot', 'mcp-config.json'), JSON.stringify({ mcpServers: { jira: { command: 'jira-mcp' }, letagents: { command: 'old' } } }));
+    const readOnly = copilot.launch(base, 'copilot');
+    expect(readOnly.args).toEqual(expect.arrayContaining(['--output-format', 'json', '--disable-builtin-mcps', '--no-ask-user', '--disallow-temp-dir']));
+    expect(after(readOnly.args, '--disable-mcp-server')).toBe('jira');
+    expect(readOnly.args.filter((a) => a === '--disable-mcp-server')).toHaveLength(1);
+    expect(after(readOnly.args, '--allow-tool')).toBe('letagents');
+    expect(readOnly.args.filter((_, i) => readOnly.args[i - 1] === '--deny-tool')).toEqual(['write', 'shell', 'url']);
+    const config = readOnly.files.find((f) => f.path === after(readOnly.args, '--additional-mcp-config').slice(1))!;
+    expect(JSON.parse(config.contents)).toEqual({ mcpServers: { letagents: { command: '/usr/bin/node', args: ['/opt/la/bin/letagents-desktop.js', 'mcp', '--data-dir', '/data'], type: 'local', tools: ['*'] } } });
+    // The prompt goes to stdin: no -p with it on the command line.
+    expect(readOnly.args).not.toContain('-p');
+
+    const edit = copilot.launch({ ...base, permissions: 'edit', resumeSessionId: 'c7847299-577f-415e-b66f-5c1152c89de6' }, 'copilot');
+    expect(edit.args.filter((_, i) => edit.args[i - 1] === '--allow-tool')).toEqual(['letagents', 'write']);
+    expect(edit.args.filter((_, i) => edit.args[i - 1] === '--deny-tool')).toEqual(['shell', 'url']);
+    expect(after(edit.args, '--resume')).toBe('c7847299-577f-415e-b66f-5c1152c89de6');
+    const own = copilot.launch({ ...base, permissions: 'provider_default' }, 'copilot');
+    expect(own.args).not.toContain('--deny-tool');
+  });
+
+  it('turns its JSON lines into tool calls, results, text and the session, and reads the session\'s tokens from its usage file', () => {
+    const parser = copilot.parser();
+    const events = [
+      { type: 'assistant.message', data: { content: '', toolRequests: [{ toolCallId: 'call_1', name: 'letagents-send_message' }] } },
+      { type: 'tool.execution_start', data: { toolCallId: 'call_1', toolName: 'letagents-send_message', arguments: { text: 'hi' } } },
+      { type: 'tool.execution_complete', data: { toolCallId: 'call_1', success: true, result: { content: '{"success":true}' } } },
+      { type: 'tool.execution_start', data: { toolCallId: 'call_2', toolName: 'create', arguments: { path: '/work/project/x' } } },
+      { type: 'tool.execution_complete', data: { toolCallId: 'call_2', success: false, error: { message: 'Permission to run this tool was denied due to the following rules: `write`', code: 'denied' } } },
+      { type: 'assistant.message', data: { content: 'Answered in the room.', toolRequests: [] } },
+      { type: 'result', sessionId: 'c7847299-577f-415e-b66f-5c1152c89de6', exitCode: 0, usage: { premiumRequests: 0 } },
+    ].flatMap((line) => parser.parse(JSON.stringify(line)));
+    expect(events).toEqual([
+      { kind: 'tool_call', tool: 'send_message', input: '{"text":"hi"}' },
+      { kind: 'tool_result', tool: 'send_message', ok: true, text: '{"success":true}' },
+      { kind: 'tool_call', tool: 'create', input: '{"path":"/work/project/x"}' },
+      { kind: 'tool_result', tool: 'create', ok: false, text: 'Permission to run this tool was denied due to the following rules: `write`' },
+      { kind: 'text', text: 'Answered in the room.' },
+      { kind: 'session', sessionId: 'c7847299-577f-415e-b66f-5c1152c89de6' },
+      { kind: 'result', ok: true, error: null },
+    ]);
+    const launch = copilot.launch(spec({ provider: 'copilot' }), 'copilot');
+    const usagePath = after(launch.args, '--usage-output-file');
+    // The runner empties the file before the run; nothing written: no usage.
+    expect(launch.files.find((f) => f.path === usagePath)?.contents).toBe('');
+    expect(launch.afterExit!()).toEqual([]);
+    mkdirSync(join(usagePath, '..'), { recursive: true });
+    writeFileSync(usagePath, JSON.stringify({ modelMetrics: { 'fake-model': { usage: { inputTokens: 400, outputTokens: 80, cacheReadTokens: 10, cacheWriteTokens: 0, reasoningTokens: 5 } } } }));
+    expect(launch.afterExit!()).toEqual([{ kind: 'usage', inputTokens: 410, outputTokens: 85, tokensScope: 'session', costUsd: null, costScope: 'run' }]);
+  });
+});
+
 describe('failures only the person can fix (the CLIs\' own words, seen offline)', () => {
   const claudeResult = (error: string, text: string) => {
     const parser = claudeCode.parser();
@@ -184,6 +240,12 @@ describe('failures only the person can fix (the CLIs\' own words, seen offline)'
     expect(failed('Quota exceeded. Check your plan and billing details.')).toMatchObject({ cause: 'quota' });
     expect(failed('The model `nope` does not exist')).toMatchObject({ cause: 'model_not_found' });
     expect(failed('stream disconnected before completion: failed to lookup address information')).toEqual({ kind: 'result', ok: false, error: 'stream disconnected before completion: failed to lookup address information' });
+  });
+
+  it('GitHub Copilot CLI: not signed in is all it prints, on stderr', () => {
+    const stderr = "Error: No authentication information found.\n\nCopilot can be authenticated with GitHub using an OAuth Token or a Fine-Grained Personal Access Token.\n\nTo authenticate, you can use any of the following methods:\n  • Start 'copilot' and run the '/login' command";
+    expect(copilot.causeOfExit!(stderr)).toBe('not_signed_in');
+    expect(copilot.causeOfExit!('Error: connect ECONNREFUSED 127.0.0.1:9')).toBeUndefined();
   });
 
   it('the sign-in status commands: Claude Code JSON, Codex words', () => {

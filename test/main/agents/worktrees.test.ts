@@ -5,9 +5,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWorkspace } from '../../../src/main/agents/workspace/workspace';
+import { readChanges } from '../../../src/main/agents/workspace/changes';
+import { createWorkspace, worktreeRoot } from '../../../src/main/agents/workspace/workspace';
 import { cleanupSpawned, tempDir } from '../../support';
-import { say, writeInWorktree } from '../../support/fakeModels';
+import { callTool, identityIn, say, writeInWorktree } from '../../support/fakeModels';
+import { waitUntil } from '../../support/waitUntil';
 import { startManagedApp, type ManagedApp } from './managedApp';
 
 let app: ManagedApp | null = null;
@@ -120,6 +122,31 @@ describe('managed agents in worktrees of their own (real git, real Claude Code, 
   });
 });
 
+describe('a task a managed agent takes', () => {
+  it('gets the branch of the agent\'s worktree among its artifacts when the agent claims it', async () => {
+    app = await startManagedApp({ provider: 'claude_code' });
+    await app.room(ROOM);
+    initRepo(app.folder);
+    const task = await app.call('tasks.create', { roomId: ROOM, title: 'Write the release notes' });
+    expect(task.status).toBe('accepted');
+    const ada = await app.call('agents.add', { provider: 'claude_code', folder: app.folder, roomId: ROOM, name: 'Ada', permissions: 'edit' });
+    app.model.script.push(
+      'Ada',
+      callTool('register_agent_session', (r) => identityIn(r)),
+      callTool('claim_task', (r) => ({ worker_id: identityIn(r).worker_id, task_id: task.id })),
+      say('Claimed it.'),
+    );
+    await app.call('agents.runNow', { agentId: ada.agentId });
+    expect((await app.turnEnded(ada.agentId, 1)).status).toBe('done');
+    const artifactsOf = async () => (await app!.call('tasks.get', { roomId: ROOM, number: task.number })).artifacts;
+    await waitUntil(async () => (await artifactsOf()).length > 0, 10_000, 'the branch artifact');
+    const detail = await app.call('tasks.get', { roomId: ROOM, number: task.number });
+    expect(detail.status).toBe('assigned');
+    expect(detail.assignee?.name).toBe('Ada');
+    expect(detail.artifacts).toEqual([{ provider: 'unknown', kind: 'branch', ref: 'letagents/ada', id: null, number: null, title: null, url: null, state: null }]);
+  });
+});
+
 describe('where an agent works when it gets no worktree', () => {
   it('works in the folder itself when it only reads, when asked to, or outside a repository, and says why', async () => {
     const data = tempDir('la-ws-data-');
@@ -138,5 +165,35 @@ describe('where an agent works when it gets no worktree', () => {
     const sub = await createWorkspace(data, { ...base, folder: join(repo, 'pkg'), writes: true, inFolder: false });
     expect(sub).toMatchObject({ kind: 'worktree', branch: 'letagents/x', path: join(data, 'worktrees', 'agent_x', 'pkg') });
     expect(readFileSync(join(sub.path, 'a.txt'), 'utf8')).toBe('a\n');
+  });
+});
+
+describe('what an agent changed on its branch', () => {
+  it('counts its commits and its uncommitted and new files against the point it left the base, not what the base did since', async () => {
+    const data = tempDir('la-ws-data-');
+    const repo = tempDir('la-ws-repo-');
+    initRepo(repo);
+    const ws = await createWorkspace(data, { agentId: 'agent_c', name: 'C', folder: repo, writes: true, inFolder: false });
+    const tree = worktreeRoot(data, 'agent_c');
+    const w = { root: tree, repo, branch: ws.branch!, base: 'main' };
+    expect(await readChanges(w, false)).toMatchObject({ files: [], commits: 0, uncommittedFiles: 0 });
+    // The agent commits one change, then leaves one edit uncommitted and one new file.
+    writeFileSync(join(tree, 'README.md'), '# Project\nby C\n');
+    git(tree, 'commit', '-q', '-am', 'readme');
+    writeFileSync(join(tree, 'shared.txt'), 'changed\n');
+    writeFileSync(join(tree, 'new.txt'), 'a\nb\n');
+    // Meanwhile the person's main moves on: none of that is the agent's change.
+    writeFileSync(join(repo, 'person.txt'), 'mine\n');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'person');
+    const changes = await readChanges(w, true);
+    expect(changes.files).toEqual([
+      { path: 'README.md', added: 1, removed: 0, binary: false },
+      { path: 'new.txt', added: 2, removed: 0, binary: false },
+      { path: 'shared.txt', added: 1, removed: 1, binary: false },
+    ]);
+    expect(changes).toMatchObject({ commits: 1, uncommittedFiles: 2, added: 4, removed: 1 });
+    expect(changes.diff).toContain('+by C');
+    expect(changes.diff).not.toContain('person.txt');
   });
 });

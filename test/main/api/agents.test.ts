@@ -18,9 +18,10 @@ describe('agents.*', () => {
       expect.objectContaining({ id: 'codex', name: 'Codex', installed: true }),
       expect.objectContaining({ id: 'gemini', name: 'Gemini CLI', installed: true }),
       expect.objectContaining({ id: 'opencode', name: 'OpenCode', installed: true }),
+      expect.objectContaining({ id: 'copilot', name: 'GitHub Copilot CLI', installed: true }),
     ]);
     const bare = await setUpApi();
-    expect((await bare.call('agents.providers', {})).map((p) => p.installed)).toEqual([false, false, false, false]);
+    expect((await bare.call('agents.providers', {})).map((p) => p.installed)).toEqual([false, false, false, false, false]);
   });
 
   it('adds a managed agent: its worker joins the room under its name, idle until something needs it', async () => {

@@ -16,6 +16,7 @@ export function managedAgent(name: string, extra: Partial<ManagedAgent> = {}): M
     roomId: 'github.com/acme/checkout-service',
     roomName: 'github.com/acme/checkout-service',
     sessionId: `local_${name.toLowerCase()}`,
+    agentKey: `${name.toLowerCase()}-key`,
     instructions: '',
     model: null,
     permissions: 'read_only',

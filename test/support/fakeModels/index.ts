@@ -1,11 +1,12 @@
-// Fake model servers for the real Claude Code, Codex, Gemini CLI and OpenCode CLIs (the model is the only part of
+// Fake model servers for the real Claude Code, Codex, Gemini CLI, OpenCode and GitHub Copilot CLIs (the model is the only part of
 // a managed turn that lives outside this machine), and the home folder each CLI runs with.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeAnthropic } from './anthropic';
 import type { FakeModelServer } from './http';
 import { geminiSettings, startFakeGemini } from './gemini';
-import { codexConfigFor, opencodeConfigFor, startFakeOpenAi } from './openai';
+import { codexConfigFor, FAKE_OPENAI_MODEL, opencodeConfigFor, startFakeOpenAi } from './openai';
 import { ModelScript } from './script';
 
 export { ModelScript, callBuiltInTool, callTool, gate, identityIn, replyInRoom, say, worktreeIn, writeInWorktree, type ModelRequest, type ModelStep } from './script';
@@ -14,7 +15,7 @@ export { OPENAI_USAGE } from './openai';
 export { GEMINI_USAGE } from './gemini';
 export type { FakeModelServer } from './http';
 
-export type FakeProvider = 'claude_code' | 'codex' | 'gemini' | 'opencode';
+export type FakeProvider = 'claude_code' | 'codex' | 'gemini' | 'opencode' | 'copilot';
 
 export interface FakeModel {
   readonly provider: FakeProvider;
@@ -43,6 +44,20 @@ export async function startFakeModel(provider: FakeProvider, home: string): Prom
     writeFileSync(join(home, '.config', 'opencode', 'opencode.json'), opencodeConfigFor(server));
     // models.dev (OpenCode's model list) is off this machine.
     env.OPENCODE_DISABLE_MODELS_FETCH = 'true';
+  }
+  if (provider === 'copilot') {
+    // Copilot's own settings for a model provider of your own (BYOK), offline: no GitHub
+    // sign-in, telemetry or update check. Its key is a long one (Copilot masks the key's
+    // text wherever it appears in its output).
+    Object.assign(env, {
+      COPILOT_OFFLINE: 'true',
+      COPILOT_PROVIDER_BASE_URL: `${server.url}/v1`,
+      COPILOT_PROVIDER_WIRE_API: 'responses',
+      COPILOT_PROVIDER_API_KEY: 'fake-key-for-the-local-fake-model',
+      COPILOT_MODEL: FAKE_OPENAI_MODEL,
+      // Copilot unpacks itself into its cache on first start (~5 s): one cache for every test home.
+      XDG_CACHE_HOME: join(homedir(), '.cache', 'letagents-tests', 'xdg-cache'),
+    });
   }
   return { provider, script, server, env, close: server.close };
 }

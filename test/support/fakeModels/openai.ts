@@ -1,14 +1,14 @@
 // A fake of OpenAI's Responses API (streamed as server-sent events, plus /v1/models) that
-// Codex and OpenCode talk to as a custom model provider. Codex lists our MCP tools under one
-// namespace and the model calls them by name within it; OpenCode lists them as plain
-// functions named letagents_<tool>.
+// Codex, OpenCode and GitHub Copilot CLI talk to as a custom model provider. Codex lists our
+// MCP tools under one namespace and the model calls them by name within it; OpenCode lists
+// them as plain functions named letagents_<tool>, Copilot as letagents-<tool>.
 import type { FakeModelServer } from './http';
 import { eventStream, json, listen } from './http';
 import type { ModelRequest, ModelScript } from './script';
 
 const NAMESPACE = 'mcp__letagents';
-/** OpenCode's names for our tools: <server>_<tool>. */
-const OPENCODE_PREFIX = 'letagents_';
+/** OpenCode's and Copilot's names for our tools: <server>_<tool> and <server>-<tool>. */
+const FUNCTION_PREFIXES = ['letagents_', 'letagents-'];
 export const FAKE_OPENAI_MODEL = 'fake-model';
 /** What every answer reports as used (Codex sums them per thread). */
 export const OPENAI_USAGE = { input: 100, output: 20 } as const;
@@ -27,13 +27,14 @@ export async function startFakeOpenAi(script: ModelScript): Promise<FakeModelSer
     if (script.refusal) return json(res, script.refusal.status, script.refusal.body);
     const b = (body ?? {}) as ResponsesBody;
     const namespace = (b.tools ?? []).find((t) => t.type === 'namespace' && t.name === NAMESPACE);
-    const functions = (b.tools ?? []).filter((t) => t.type === 'function' && t.name?.startsWith(OPENCODE_PREFIX));
-    const ours = namespace ? (namespace.tools ?? []) : functions.map((t) => ({ name: t.name!.slice(OPENCODE_PREFIX.length) }));
+    const prefix = FUNCTION_PREFIXES.find((p) => (b.tools ?? []).some((t) => t.type === 'function' && t.name?.startsWith(p))) ?? '';
+    const functions = prefix ? (b.tools ?? []).filter((t) => t.type === 'function' && t.name?.startsWith(prefix)) : [];
+    const ours = namespace ? (namespace.tools ?? []) : functions.map((t) => ({ name: t.name!.slice(prefix.length) }));
     const step = ours.length > 0 ? await script.next(toRequest(b, ours)) : ({ kind: 'text', text: 'Title' } as const);
     const id = ++n;
-    // Codex calls within the namespace; OpenCode by the prefixed name (its own tools by theirs).
+    // Codex calls within the namespace; OpenCode and Copilot by the prefixed name (their own tools by theirs).
     // Codex's own tools (e.g. exec_command) have no namespace; ours are under one.
-    const call = namespace ? { ...(step.kind === 'tool' && step.builtIn ? {} : { namespace: NAMESPACE }), name: step.kind === 'tool' ? step.name : '' } : { name: step.kind === 'tool' && !step.builtIn ? OPENCODE_PREFIX + step.name : step.kind === 'tool' ? step.name : '' };
+    const call = namespace ? { ...(step.kind === 'tool' && step.builtIn ? {} : { namespace: NAMESPACE }), name: step.kind === 'tool' ? step.name : '' } : { name: step.kind === 'tool' && !step.builtIn ? prefix + step.name : step.kind === 'tool' ? step.name : '' };
     const item =
       step.kind === 'tool'
         ? { type: 'function_call', id: `fc_fake_${id}`, call_id: `call_fake_${id}`, ...call, arguments: JSON.stringify(step.args(script.requests[script.requests.length - 1])), status: 'completed' }

@@ -4,10 +4,11 @@ import { findOnPath } from '../../setup/detect';
 import type { Provider } from '../types';
 import { claudeCode } from './claudeCode';
 import { codex } from './codex';
+import { copilot } from './copilot';
 import { gemini } from './gemini';
 import { opencode } from './opencode';
 
-export const PROVIDERS: Readonly<Record<ProviderId, Provider>> = { claude_code: claudeCode, codex, gemini, opencode };
+export const PROVIDERS: Readonly<Record<ProviderId, Provider>> = { claude_code: claudeCode, codex, gemini, opencode, copilot };
 
 export function providerOf(id: ProviderId): Provider {
   return PROVIDERS[id];

@@ -41,30 +41,29 @@ async function withEverythingStaged<T>(root: string, fn: (env: NodeJS.ProcessEnv
   }
 }
 
-/** The commit the branch left the base from (the base may have moved on since). */
-function forkPoint(w: Worktree): Promise<string> {
-  return gitOut(w.root, ['merge-base', w.base, 'HEAD']);
-}
-
 /**
  * Files and lines changed against the base; `diff` with the unified diff text. The stat
- * alone (each turn's log line) reads git's own numstat of the tracked files and counts the
- * new files' lines here: a handful of git runs side by side, no index written.
+ * alone (each turn's log line) looks at the worktree's files as few times as it can, in git
+ * runs side by side: numstat against the commit the branch left the base from (`--merge-base`:
+ * committed and uncommitted tracked changes in one pass), the list of new files, and the count
+ * of the agent's commits; new files' lines are counted here. Only when the agent has committed
+ * does one more pass tell its uncommitted files apart. No index is written.
  */
 export async function readChanges(w: Worktree, withDiff: boolean): Promise<AgentChanges> {
-  const from = await forkPoint(w);
-  const [tracked, status, ahead] = await Promise.all([
-    gitOut(w.root, ['diff', '--numstat', '-z', '--no-renames', from]),
-    gitOut(w.root, ['status', '--porcelain', '-z', '--untracked-files=all']),
-    gitOut(w.root, ['rev-list', '--count', `${from}..HEAD`]),
+  const [tracked, others, ahead] = await Promise.all([
+    gitOut(w.root, ['diff', '--numstat', '-z', '--no-renames', '--merge-base', w.base]),
+    gitOut(w.root, ['ls-files', '--others', '--exclude-standard', '-z']),
+    gitOut(w.root, ['rev-list', '--count', `${w.base}..HEAD`]),
   ]);
-  const entries = status.split('\0').filter((e) => e.length > 3);
-  const untracked = entries.filter((e) => e.startsWith('?? ')).map((e) => e.slice(3));
-  const files = [...parseNumstat(tracked), ...untracked.map((path) => newFile(w.root, path))].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const untracked = others.split('\0').filter((p) => p !== '');
+  const changed = parseNumstat(tracked);
+  const files = [...changed, ...untracked.map((path) => newFile(w.root, path))].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // Nothing committed: every tracked change is uncommitted.
+  const uncommittedTracked = Number(ahead) === 0 ? changed.length : (await gitOut(w.root, ['diff', '--name-only', '-z', '--no-renames', 'HEAD'])).split('\0').filter((p) => p !== '').length;
   let diff: string | null = null;
   let diffCut = false;
   if (withDiff) {
-    const text = await withEverythingStaged(w.root, async (env) => (await git(w.root, ['diff', '--cached', '--no-renames', '--no-color', from], env)).stdout);
+    const text = await withEverythingStaged(w.root, async (env) => (await git(w.root, ['diff', '--cached', '--no-renames', '--no-color', '--merge-base', w.base], env)).stdout);
     diffCut = text.length > MAX_DIFF_CHARS;
     diff = diffCut ? text.slice(0, MAX_DIFF_CHARS) : text;
   }
@@ -76,7 +75,7 @@ export async function readChanges(w: Worktree, withDiff: boolean): Promise<Agent
     added: files.reduce((n, f) => n + f.added, 0),
     removed: files.reduce((n, f) => n + f.removed, 0),
     commits: Number(ahead),
-    uncommittedFiles: entries.length,
+    uncommittedFiles: uncommittedTracked + untracked.length,
     diff,
     diffCut,
   };

@@ -22,6 +22,7 @@ export function toManagedAgent(record: ManagedAgentRecord): ManagedAgent {
     roomId: row.room_id,
     roomName: record.roomName,
     sessionId: session?.session_id ?? '',
+    agentKey: worker?.agent_key ?? null,
     instructions: row.instructions,
     model: row.model,
     permissions: row.permissions,

@@ -7,6 +7,7 @@ import { openDatabase } from '../../../../src/main/store/sqlite/database';
 import { migrations, SCHEMA_VERSION } from '../../../../src/main/store/sqlite/migrations';
 import { migration005 } from '../../../../src/main/store/sqlite/migrations/005_places';
 import { migration007 } from '../../../../src/main/store/sqlite/migrations/007_approvals';
+import { migration008 } from '../../../../src/main/store/sqlite/migrations/008_copilot';
 import { TestStorage, writeRaw } from '../../../support/storage';
 import { ensureRoom } from '../../../../src/main/domain/rooms/rooms';
 import { findOrCreateWorker } from '../../../../src/main/domain/sessions/workers';
@@ -218,9 +219,12 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('migration 7 (ask, more providers) keeps managed agents with their turns and activity, and takes Gemini CLI and OpenCode', async () => {
+  it.each([
+    { name: '7 (ask, Gemini CLI and OpenCode)', migration: migration007, added: ['gemini', 'opencode'] },
+    { name: '8 (GitHub Copilot CLI)', migration: migration008, added: ['copilot'] },
+  ])('migration $name keeps managed agents with their turns and activity, and takes the new providers', async ({ migration, added }) => {
     const path = dbPath();
-    const version = migrations.indexOf(migration007);
+    const version = migrations.indexOf(migration);
     const raw = new Database(path);
     for (let v = 0; v < version; v++) raw.exec(migrations[v]);
     raw.pragma(`user_version = ${version}`);
@@ -230,7 +234,7 @@ describe('migrations', () => {
     raw.prepare("INSERT INTO managed_agents (agent_id, worker_id, room_id, provider, folder, permissions, created_at, updated_at) VALUES ('a1', ?, 'lab', 'codex', '/w', 'edit', 't', 't')").run(worker.worker_id);
     raw.prepare("INSERT INTO managed_agent_turns (agent_id, number, trigger_kind, trigger_text, status, started_at) VALUES ('a1', 1, 'run_now', 'Ada', 'done', 't')").run();
     raw.prepare("INSERT INTO managed_agent_activity (agent_id, seq, turn_number, kind, text, created_at) VALUES ('a1', 1, 1, 'note', 'hello', 't')").run();
-    expect(() => raw.prepare("UPDATE managed_agents SET provider = 'gemini'").run()).toThrow(/CHECK/);
+    for (const provider of added) expect(() => raw.prepare('UPDATE managed_agents SET provider = ?').run(provider)).toThrow(/CHECK/);
     raw.close();
 
     const db = openDatabase(path);
@@ -238,8 +242,7 @@ describe('migrations', () => {
     expect(db.prepare('SELECT agent_id, provider, permissions FROM managed_agents').all()).toEqual([{ agent_id: 'a1', provider: 'codex', permissions: 'edit' }]);
     expect(db.prepare('SELECT COUNT(*) FROM managed_agent_turns').pluck().get()).toBe(1);
     expect(db.prepare('SELECT text FROM managed_agent_activity').pluck().all()).toEqual(['hello']);
-    db.prepare("UPDATE managed_agents SET provider = 'gemini'").run();
-    db.prepare("UPDATE managed_agents SET provider = 'opencode'").run();
+    for (const provider of added) db.prepare('UPDATE managed_agents SET provider = ?').run(provider);
     expect(() => db.prepare("UPDATE managed_agents SET provider = 'cursor'").run()).toThrow(/CHECK/);
     expect(db.pragma('foreign_key_check')).toEqual([]);
     // The turns and activity still go with their agent.

@@ -7,6 +7,7 @@ import { migration004 } from './004_delivery';
 import { migration005 } from './005_places';
 import { migration006 } from './006_agentWaiting';
 import { migration007 } from './007_approvals';
+import { migration008 } from './008_copilot';
 
-export const migrations: readonly string[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007];
+export const migrations: readonly string[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008];
 export const SCHEMA_VERSION = migrations.length;

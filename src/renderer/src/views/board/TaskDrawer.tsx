@@ -1,4 +1,4 @@
-// The task drawer: description, assignee (Reassign…, Release), review holder (Release
+// The task drawer: description, assignee (Reassign…, Release; a managed agent's Changes), review holder (Release
 // review), links, where it came from, its discussion, and its status history.
 import { useState } from 'react';
 import { STATUS_LABELS, type TaskStatus } from '../../../../shared/taskTransitions';
@@ -16,6 +16,7 @@ import { Markdown } from '../../components/Markdown';
 import { SidePanel } from '../../components/SidePanel';
 import { ErrorState, Loading } from '../../components/StateViews';
 import { useToast } from '../../components/Toasts';
+import { HolderChanges } from './HolderChanges';
 import { MoveToMenu } from './MoveToMenu';
 import { TaskArtifacts } from './TaskArtifacts';
 import { TaskHistory } from './TaskHistory';
@@ -104,6 +105,7 @@ export function TaskDrawer({ room, number, onClose, onMove, onReassign, returnFo
               )}
               {t.assignee && <button type="button" className="btn btn-small" onClick={() => setConfirm('work')}>Release</button>}
             </div>
+            {t.assignee && <HolderChanges room={room} holder={t.assignee} taskNumber={number} />}
           </section>
           <section className="drawer-section">
             <h3>Review</h3>
