@@ -11,6 +11,7 @@ import pg from 'pg';
 import { cleanupSpawned, tempDir, type HelperClient } from '../../support';
 import { runPostgresSuites, startPostgres, type PgCluster } from '../../support/postgres';
 import { inProcessMachine, TEAM, type InProcessMachine } from '../../support/teamMachines';
+import { waitUntil } from '../../support/waitUntil';
 import { call, register, send } from '../../mcp/workerHandles/tools';
 
 let cluster: PgCluster;
@@ -144,9 +145,15 @@ describe.skipIf(!runPostgresSuites)('hostile rows and hints from a teammate', ()
     const cursor = (await call(onA, 'wait_for_messages', { worker_id: alder.worker_id, timeout: 1_000 })).last_observed_message_id;
     const waiting = call(onA, 'wait_for_messages', { worker_id: alder.worker_id, after_message_id: cursor, timeout: 60_000 });
     const forged = { a: 'forged-app', type: 'worker.changed', roomId: 'fence', sessionId: alder.agent_session.session_id, change: 'registered', epoch: 1_000_000 };
+    const heard: unknown[] = [];
+    const stopListening = a.app.core.bus.on('worker.changed', (event) => {
+      if (event.remote && event.epoch === forged.epoch) heard.push(event);
+    });
     await asTeammate('SELECT pg_notify($1, $2)', 'letagents_changes', JSON.stringify(forged));
-    // Time for A to hear the hint (it reads the database before it acts on one).
-    await new Promise((r) => setTimeout(r, 1_500));
+    await waitUntil(() => heard.length > 0, 10_000, 'A to hear the hint');
+    stopListening();
+    // A reads the database before it acts on a hint: a bounded moment for a wrong fence to show.
+    await new Promise((r) => setTimeout(r, 300));
     const sent = await send(onB, { worker_id: birch.worker_id, text: '@Alder still there?' });
     const woken = await waiting;
     expect(woken, JSON.stringify(woken)).toMatchObject({ messages: expect.arrayContaining([expect.objectContaining({ id: sent })]) });
