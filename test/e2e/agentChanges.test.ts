@@ -3,54 +3,34 @@
 // person opens its Changes (the diff rendered), merges it into main, and a merge that would
 // conflict is refused naming the file, with main untouched.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../support';
-import { say, startFakeModel, writeInWorktree, type FakeModel } from '../support/fakeModels';
-import { CLI_BIN } from '../main/agents/managedApp';
-import { joinAgent } from './lib/agents';
-import { openApp, type AppSession } from './lib/app';
+import { say, writeInWorktree } from '../support/fakeModels';
+import { addClaudeAgent, openManagedApp, type ManagedServe } from './lib/managed';
 import { saveShot } from './lib/shots';
 
 const ROOM = 'changes-room';
-let app: AppSession;
-let model: FakeModel;
-let folder: string;
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Person', '-c', 'user.email=p@example.com', ...args], { cwd: folder, encoding: 'utf8' }).trim();
+let served: ManagedServe;
+const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Person', '-c', 'user.email=p@example.com', ...args], { cwd: served.folder, encoding: 'utf8' }).trim();
 
 beforeAll(async () => {
-  const home = tempDir('la-e2e-changes-home-');
-  model = await startFakeModel('claude_code', home);
-  folder = join(tempDir('la-e2e-changes-'), 'checkout-service');
-  mkdirSync(folder);
+  served = await openManagedApp('changes', ROOM);
   git('init', '-q', '-b', 'main');
-  writeFileSync(join(folder, 'shared.txt'), 'first line\n');
+  writeFileSync(join(served.folder, 'shared.txt'), 'first line\n');
   git('add', '-A');
   git('commit', '-q', '-m', 'start');
-  app = await openApp({ env: { ...model.env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` } });
-  const cedar = await joinAgent(app.serve.dataDir, { room: ROOM, name: 'Cedar' });
-  await cedar.close();
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
-  await model?.close();
+  await served?.close();
 });
 
 describe("a managed agent's changes in the app", () => {
   it('shows the diff of its branch, merges it into main, and refuses a conflicting merge naming the file', async () => {
+    const { app, model, folder } = served;
     const { page } = app;
-    await page.getByRole('navigation', { name: 'LetAgents' }).getByRole('button', { name: 'Agents', exact: true }).click();
-    await page.getByRole('button', { name: 'Add agent' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add agent' });
-    await dialog.getByRole('radio', { name: 'Claude Code', exact: true }).check();
-    await dialog.getByRole('textbox', { name: 'Name in the room' }).fill('Ada');
-    await dialog.getByRole('combobox', { name: 'Room' }).selectOption(ROOM);
-    await dialog.getByRole('textbox', { name: 'Folder it works in' }).fill(folder);
-    await dialog.getByRole('radio', { name: /Edit files in the folder/ }).check();
-    await dialog.getByRole('button', { name: 'Add agent' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await addClaudeAgent(page, { name: 'Ada', room: ROOM, folder, permission: /Edit files in the folder/ });
     const card = page.getByRole('list', { name: 'Managed agents' }).locator('> li').filter({ hasText: 'Ada' });
     await card.getByText('letagents/ada', { exact: true }).waitFor();
 
