@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApp } from '../../src/cli/appApi';
 import type { ManagedAgent } from '../../src/shared/types';
-import { cleanupSpawned, connectHelper, ensureCliBuilt, repoRoot, runCli, startServe, tempDataDir, tempDir, toolJson, type ServeHandle } from '../support';
+import { cleanupSpawned, connectHelper, ensureCliBuilt, repoRoot, runCli, startServe, tempDataDir, tempDir, toolJson, waitUntil, type ServeHandle } from '../support';
 import { replyInRoom, startFakeModel, type FakeModel } from '../support/fakeModels';
 import { CLI_BIN } from '../main/agents/managedApp';
 
@@ -55,13 +55,9 @@ describe('letagents-desktop agent', () => {
 
     model.script.push('Juniper', ...replyInRoom('Ran from the command line.'));
     expect((await agentCli('run', 'juniper')).code).toBe(0);
-    const deadline = Date.now() + 30_000;
-    let last = (await listed())[0].lastTurn;
-    while (last?.status !== 'done' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      last = (await listed())[0].lastTurn;
-    }
-    expect(last?.status).toBe('done');
+    const ended = async () => ((await listed())[0].lastTurn?.status ?? 'running') !== 'running';
+    await waitUntil(ended, 30_000, 'the turn to end');
+    expect((await listed())[0].lastTurn?.status).toBe('done');
 
     expect((await agentCli('pause', 'Juniper')).stdout).toBe('Juniper: Paused\n');
     expect((await listed())[0].desiredState).toBe('paused');

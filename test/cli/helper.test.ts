@@ -128,7 +128,7 @@ describe('letagents-desktop mcp (stdio helper)', () => {
     const first = await inProcessApp(dataDir);
     const client = await connectHelper(dataDir);
     const hanging = client.callTool({ name: 'hang', arguments: {} }, undefined, { timeout: 20_000 });
-    await new Promise((r) => setTimeout(r, 200));
+    await waitUntil(() => first.handler.hungIds.length === 1, 10_000, 'the call to reach the app');
     await first.gateway.close();
     await expect(hanging).rejects.toThrow(LOST_REQUEST_MESSAGE);
     const second = await inProcessApp(dataDir);

@@ -150,9 +150,9 @@ describe('cancelling a task', () => {
 
     await proposed().getByRole('button', { name: 'Cancel' }).click();
     await bar.waitFor();
-    await page.waitForTimeout(11_000);
-    await bar.waitFor({ state: 'detached' });
-    expect(await statusOf(ids.proposed)).toBe('cancelled');
+    // The bar goes when the 10 s to undo are over; then the cancel is stored.
+    await bar.waitFor({ state: 'detached', timeout: 20_000 });
+    await expect.poll(() => statusOf(ids.proposed), { timeout: 5_000 }).toBe('cancelled');
     // One event for the cancel that happened, none for the one taken back.
     await page.getByRole('tab', { name: 'Chat' }).click();
     // Runs of board events are folded (issue 27): open the newest run.

@@ -132,7 +132,7 @@ describe('the browser host from a real Chromium', () => {
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.getByRole('heading', { name: 'Open LetAgents from its link' }).waitFor();
     await page.getByText('letagents-desktop open').first().waitFor();
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(300); // a bounded moment for a socket the page must not open
     expect(sockets).toEqual([]);
     await saveShot(page, 'browser-host-no-link');
     await page.close();

@@ -4,50 +4,33 @@
 // header chips keep names whole with "+N more" on one line; the board uses its width with one
 // busy column; at 800 px the sidebar gives up width.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinAgent, type Agent } from './lib/agents';
+import { agentPool } from './lib/agents';
 import { openApp, roomButton, type AppSession } from './lib/app';
 import { column } from './lib/board';
+import { openChat, postAsPerson } from './lib/chat';
 import { saveShot } from './lib/shots';
 
 let app: AppSession;
-const agents: Agent[] = [];
+const agents = agentPool(() => app.serve.dataDir);
 
 beforeAll(async () => {
   app = await openApp({ width: 1280, height: 800 });
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(agents.map((a) => a.close()));
+  await agents.closeAll();
   await app?.close();
 });
-
-async function agent(room: string, name: string): Promise<Agent> {
-  const joined = await joinAgent(app.serve.dataDir, { room, name });
-  agents.push(joined);
-  return joined;
-}
 
 const timeline = () => app.page.getByRole('region', { name: 'Messages' });
 const message = (text: string) => timeline().getByRole('article').filter({ hasText: text });
 const distanceFromEnd = () => timeline().evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
 
-async function openRoom(room: string) {
-  await roomButton(app.page, room).click();
-  await app.page.getByRole('tab', { name: 'Chat' }).click();
-}
-
-async function postAsPerson(room: string, text: string) {
-  const composer = app.page.getByRole('combobox', { name: `Message ${room}` });
-  await composer.fill(text);
-  await composer.press('Enter');
-  await message(text).waitFor();
-}
-
 describe('a burst of messages', () => {
   it('keeps the chat at the bottom when the person was there', async () => {
-    const juniper = await agent('burst-room', 'Juniper');
+    const juniper = await agents.join('burst-room', 'Juniper');
     for (let i = 1; i <= 10; i++) await juniper.call('send_message', { text: `Warm-up ${i}.` });
-    await openRoom('burst-room');
+    await openChat(app.page, 'burst-room');
     await message('Warm-up 10.').waitFor();
     await expect.poll(distanceFromEnd).toBeLessThanOrEqual(2);
     // 16 quick messages of different heights, sent without waiting for the page.
@@ -61,7 +44,7 @@ describe('a burst of messages', () => {
 
   it('leaves the person where they scrolled, with a "new messages" pill that brings them down', async () => {
     const { page } = app;
-    const juniper = agents[0];
+    const juniper = agents.joined[0];
     await timeline().evaluate((el) => (el.scrollTop = 0));
     await expect.poll(distanceFromEnd).toBeGreaterThan(300);
     const before = await timeline().evaluate((el) => el.scrollTop);
@@ -79,9 +62,9 @@ describe('a burst of messages', () => {
 describe('receipts and room events', () => {
   it('shows receipts on the newest message of a run only, the others on hover or focus', async () => {
     const { page } = app;
-    const atlas = await agent('receipt-runs', 'Atlas');
-    await openRoom('receipt-runs');
-    for (const text of ['First point.', 'Second point.', 'Third point.']) await postAsPerson('receipt-runs', text);
+    const atlas = await agents.join('receipt-runs', 'Atlas');
+    await openChat(app.page, 'receipt-runs');
+    for (const text of ['First point.', 'Second point.', 'Third point.']) await postAsPerson(app.page, 'receipt-runs', text);
     await atlas.call('read_messages', { limit: 10 });
     const seen = (text: string) => message(text).getByRole('button', { name: 'Seen by Atlas' });
     await seen('Third point.').waitFor();
@@ -98,7 +81,7 @@ describe('receipts and room events', () => {
 
   it('folds a run of room events into "N board updates" that opens in place', async () => {
     const { page } = app;
-    const atlas = agents[agents.length - 1];
+    const atlas = agents.joined.at(-1)!;
     for (let i = 1; i <= 4; i++) await atlas.call('add_task', { title: `Chore ${i}` });
     await atlas.call('send_message', { text: 'Those are the chores.' });
     await message('Those are the chores.').waitFor();
@@ -120,10 +103,10 @@ describe('the room header at 1280 px', () => {
     const { page } = app;
     const names = ['Birchwood', 'Juniperberry', 'Cedarwood', 'Maplewood'];
     for (const name of names) {
-      const a = await agent('chips-room', name);
+      const a = await agents.join('chips-room', name);
       await a.call('post_status', { status: `reviewing the payment webhook retries and the dead-letter table for ${name}` });
     }
-    await openRoom('chips-room');
+    await openChat(app.page, 'chips-room');
     const presence = page.getByRole('list', { name: '4 agents online' });
     await presence.waitFor();
     const chipNames = presence.locator('.agent-chip-name');
@@ -146,7 +129,7 @@ describe('the room header at 1280 px', () => {
 describe('layout', () => {
   it('lets one busy board column use the width instead of leaving it blank', async () => {
     const { page } = app;
-    const oak = await agent('busy-board', 'Oak');
+    const oak = await agents.join('busy-board', 'Oak');
     for (let i = 1; i <= 8; i++) await oak.call('add_task', { title: `Idea ${i}` });
     await roomButton(page, 'busy-board').click();
     await page.getByRole('tab', { name: 'Board' }).click();

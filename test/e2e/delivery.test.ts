@@ -5,50 +5,38 @@
 // answer each other without end trip the loop guard and stop being woken; and the token
 // meter counts what an agent received.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentCursor, joinAgent, type Agent } from './lib/agents';
+import { agentPool, currentCursor } from './lib/agents';
 import { openApp, roomButton, type AppSession } from './lib/app';
+import { openChat, postAsPerson } from './lib/chat';
 import { pingPong, setDeliveryLimits } from './lib/delivery';
 import { saveShot } from './lib/shots';
 
 let app: AppSession;
-const agents: Agent[] = [];
+const agents = agentPool(() => app.serve.dataDir);
 
 beforeAll(async () => {
   app = await openApp();
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(agents.map((a) => a.close()));
+  await agents.closeAll();
   await app?.close();
 });
-
-async function agent(room: string, name: string): Promise<Agent> {
-  const joined = await joinAgent(app.serve.dataDir, { room, name });
-  agents.push(joined);
-  return joined;
-}
 
 const nav = () => app.page.getByRole('navigation', { name: 'LetAgents' });
 
 /** Opens the room's chat and posts `text` as the person; returns the message's article. */
-async function postAsPerson(room: string, text: string) {
-  const { page } = app;
-  await roomButton(page, room).click();
-  await page.getByRole('tab', { name: 'Chat' }).click();
-  const composer = page.getByRole('combobox', { name: `Message ${room}` });
-  await composer.fill(text);
-  await composer.press('Enter');
-  const article = page.getByRole('region', { name: 'Messages' }).getByRole('article').filter({ hasText: text });
-  await article.waitFor();
-  return article;
+async function postInRoom(room: string, text: string) {
+  await openChat(app.page, room);
+  return postAsPerson(app.page, room, text);
 }
 
 describe('receipts', () => {
   it('appear live under a message as agents read it, with times on focus, in the chat and the thread', async () => {
     const { page } = app;
-    const atlas = await agent('receipts-room', 'Atlas');
-    const birch = await agent('receipts-room', 'Birch');
-    const message = await postAsPerson('receipts-room', 'Who can look at the flaky login test?');
+    const atlas = await agents.join('receipts-room', 'Atlas');
+    const birch = await agents.join('receipts-room', 'Birch');
+    const message = await postInRoom('receipts-room', 'Who can look at the flaky login test?');
     await message.getByRole('button', { name: 'Not seen yet: waiting for Atlas, Birch' }).waitFor();
 
     await atlas.call('read_messages', { limit: 5 });
@@ -82,8 +70,8 @@ describe('receipts', () => {
 describe('reachability', () => {
   it('shows an agent inside wait_for_messages as listening, and as working once its wait returned', async () => {
     const { page } = app;
-    const juniper = await agent('reach-room', 'Juniper');
-    const cedar = await agent('reach-room', 'Cedar');
+    const juniper = await agents.join('reach-room', 'Juniper');
+    const cedar = await agents.join('reach-room', 'Cedar');
     const cursor = await currentCursor(juniper);
     await nav().getByRole('button', { name: 'Agents', exact: true }).click();
     const row = page.getByRole('listitem').filter({ has: page.getByText('Juniper', { exact: true }) });
@@ -106,9 +94,9 @@ describe('unanswered mentions', () => {
   it('become a "Needs you" item after the limit; Remind wakes the agent once it waits, and the item goes', async () => {
     const { page } = app;
     await setDeliveryLimits(page, { unansweredAfterSeconds: 2 });
-    const fern = await agent('nudge-room', 'Fern');
+    const fern = await agents.join('nudge-room', 'Fern');
     const cursor = await currentCursor(fern);
-    await postAsPerson('nudge-room', '@Fern please rerun the migration');
+    await postInRoom('nudge-room', '@Fern please rerun the migration');
 
     await nav().getByRole('button', { name: /Needs you/ }).click();
     const item = page.getByRole('article', { name: "Not picked up from Fern: Fern hasn't picked up your message" });
@@ -133,11 +121,11 @@ describe('the loop guard', () => {
   it('stops two scripted agents answering each other past the limit; the room says why, and Resume lifts it', async () => {
     const { page } = app;
     await setDeliveryLimits(page, { loopGuardMessages: 4 });
-    const dune = await agent('loopguard-room', 'Dune');
-    const elm = await agent('loopguard-room', 'Elm');
+    const dune = await agents.join('loopguard-room', 'Dune');
+    const elm = await agents.join('loopguard-room', 'Elm');
     const [duneCursor, elmCursor] = await Promise.all([currentCursor(dune), currentCursor(elm)]);
     const loops = Promise.all([pingPong(dune, 'Elm', duneCursor, 3000), pingPong(elm, 'Dune', elmCursor, 3000)]);
-    await postAsPerson('loopguard-room', '@Dune start the ping-pong');
+    await postInRoom('loopguard-room', '@Dune start the ping-pong');
     const [fromDune, fromElm] = await loops;
 
     // Four messages within the limit, the fifth went past it: stored, but it woke no one.
@@ -167,8 +155,8 @@ describe('the loop guard', () => {
 describe('the token meter', () => {
   it('counts what a scripted agent actually received (within 1%)', async () => {
     const { page } = app;
-    const maple = await agent('meter-room', 'Maple');
-    await postAsPerson('meter-room', `A long note with accents — ${'déjà vu '.repeat(200)}`);
+    const maple = await agents.join('meter-room', 'Maple');
+    await postInRoom('meter-room', `A long note with accents — ${'déjà vu '.repeat(200)}`);
     await nav().getByRole('button', { name: 'Agents', exact: true }).click();
     const detail = page.getByRole('listitem').filter({ has: page.getByText('Maple', { exact: true }) }).locator('dd[title*="bytes in total"]');
     const shownBytes = async () => Number(/([\d,]+) bytes in total/.exec((await detail.getAttribute('title')) ?? '')![1].replace(/,/g, ''));

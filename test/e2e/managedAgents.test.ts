@@ -2,53 +2,31 @@
 // real one talking to a fake model server (the only fake): the person adds an agent in the
 // Agents page, mentions it in the room's chat, sees its answer arrive, and reads the turn in
 // the agent's activity log; then pauses it.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../support';
-import { replyInRoom, startFakeModel, type FakeModel } from '../support/fakeModels';
-import { CLI_BIN } from '../main/agents/managedApp';
-import { joinAgent } from './lib/agents';
-import { openApp, roomButton, type AppSession } from './lib/app';
+import { replyInRoom } from '../support/fakeModels';
+import { roomButton } from './lib/app';
+import { addClaudeAgent, openManagedApp, type ManagedServe } from './lib/managed';
 import { saveShot } from './lib/shots';
 
 const ROOM = 'release-work';
-let app: AppSession;
-let model: FakeModel;
-let folder: string;
+let served: ManagedServe;
 
 beforeAll(async () => {
-  const home = tempDir('la-e2e-managed-home-');
-  model = await startFakeModel('claude_code', home);
-  folder = join(tempDir('la-e2e-managed-'), 'checkout-service');
-  mkdirSync(folder);
-  app = await openApp({ env: { ...model.env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` } });
   // A room to work in (an agent created it).
-  const cedar = await joinAgent(app.serve.dataDir, { room: ROOM, name: 'Cedar' });
-  await cedar.close();
+  served = await openManagedApp('managed', ROOM);
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
-  await model?.close();
+  await served?.close();
 });
 
-const nav = () => app.page.getByRole('navigation', { name: 'LetAgents' });
+const nav = () => served.app.page.getByRole('navigation', { name: 'LetAgents' });
 
 describe('managed agents in the app', () => {
   it('adds an agent, which answers a mention in the room, and shows the turn in its activity', async () => {
+    const { app, model, folder } = served;
     const { page } = app;
-    await nav().getByRole('button', { name: 'Agents', exact: true }).click();
-    await page.getByRole('heading', { name: 'Managed agents' }).waitFor();
-    await page.getByRole('button', { name: 'Add agent' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add agent' });
-    await dialog.getByRole('radio', { name: 'Claude Code', exact: true }).check();
-    await dialog.getByRole('textbox', { name: 'Name in the room' }).fill('Juniper');
-    await dialog.getByRole('combobox', { name: 'Room' }).selectOption(ROOM);
-    await dialog.getByRole('textbox', { name: 'Folder it works in' }).fill(folder);
-    await dialog.getByRole('textbox', { name: /Role or standing instructions/ }).fill('You answer questions about the release.');
-    await dialog.getByRole('button', { name: 'Add agent' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await addClaudeAgent(page, { name: 'Juniper', room: ROOM, folder, instructions: 'You answer questions about the release.' });
     // The card itself, not the activity entries nested in it.
     const card = page.getByRole('list', { name: 'Managed agents' }).locator('> li').filter({ hasText: 'Juniper' });
     await card.getByText('Managed', { exact: true }).waitFor();

@@ -63,7 +63,7 @@ describe('the live region', () => {
     await card(column(page, 'Assigned'), taskId).waitFor();
     const said = (line: string) => heard().then((lines) => lines.filter((l) => l === line).length);
     await expect.poll(() => said(`${taskId} is now Assigned.`)).toBe(1);
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(500); // a bounded moment for a repeat that must not come
     expect(await said(`${taskId} is now Accepted.`)).toBe(1);
     expect(await said(`${taskId} is now Assigned.`)).toBe(1);
   });
@@ -75,7 +75,7 @@ describe('the live region', () => {
     const line = 'Needs you: Approval from Birch: May I roll back the canary?';
     await expect.poll(() => heard()).toContain(line);
     await birch.call('send_message', { text: 'Waiting for your call.' }); // more events, no repeat
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(500); // a bounded moment for a repeat that must not come
     expect((await heard()).filter((l) => l === line)).toHaveLength(1);
     await saveShot(page, 'screen-reader-needs-you');
     expect(app.problems).toEqual([]);

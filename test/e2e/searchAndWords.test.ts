@@ -100,9 +100,11 @@ describe('the same words everywhere', () => {
     await fold.click();
     const event = page.getByRole('region', { name: 'Messages' }).getByText('task_1 moved from In progress to In review by Juniper.');
     await event.waitFor();
-    for (const tab of ['Chat', 'Board', 'Agents']) {
+    // What each tab shows once it has loaded, before its words are read.
+    const shows = { Chat: 'task_1 moved from In progress to In review by Juniper.', Board: 'Ship the checkout fix', Agents: 'Juniper' };
+    for (const [tab, loaded] of Object.entries(shows)) {
       await page.getByRole('tab', { name: tab }).click();
-      await page.waitForTimeout(200);
+      await page.locator(`#room-panel[aria-labelledby="room-tab-${tab.toLowerCase()}"]`).getByText(loaded).first().waitFor();
       const text = await page.locator('main').innerText();
       expect(text, `${tab} shows a status id`).not.toMatch(/\b(in_progress|in_review)\b/);
     }

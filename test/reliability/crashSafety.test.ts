@@ -3,7 +3,7 @@
 // kill the database opens cleanly, every acknowledged write is stored, nothing
 // half-written is visible, and numbering continues without reusing a number.
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanupSpawned, connectHelper, ensureCliBuilt, isAlive, startServe, tempDataDir, tempDir, type HelperClient, type ServeHandle } from '../support';
+import { cleanupSpawned, connectHelper, ensureCliBuilt, isAlive, startServe, tempDataDir, tempDir, waitUntil, type HelperClient, type ServeHandle } from '../support';
 import { BurstAgent, Ledger } from './lib/burstAgent';
 import { consistencyProblems, integrityProblems, withAppDatabase, type Db } from './lib/dbChecks';
 import { reliabilitySeed, seededRng, sleep } from './lib/random';
@@ -52,14 +52,6 @@ function reusedNumbers(ledger: Ledger, nextAtKill: Array<Map<string, number>>): 
   return problems;
 }
 
-async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
-
 describe('an app killed with SIGKILL while agents write', () => {
   it(`loses nothing acknowledged and shows nothing half-written across ${KILLS} kills (seed ${SEED})`, async () => {
     await ensureCliBuilt();
@@ -80,7 +72,7 @@ describe('an app killed with SIGKILL while agents write', () => {
     const started = Date.now();
     for (let kill = 1; kill <= KILLS; kill++) {
       // Kill only once every agent is writing to this app run, at a random moment after that.
-      await until(() => agents.every((a) => a.ackedSinceStart > 0), 20_000, `agents writing after restart ${kill - 1}`);
+      await waitUntil(() => agents.every((a) => a.ackedSinceStart > 0), 20_000, `agents writing after restart ${kill - 1}`);
       await sleep(rng.int(20, 500));
       await serve.kill();
       ledger.generation = kill;
@@ -94,7 +86,7 @@ describe('an app killed with SIGKILL while agents write', () => {
       agents.forEach((agent) => (agent.ackedSinceStart = 0));
       serve = await startServe({ dataDir });
     }
-    await until(() => agents.every((a) => a.ackedSinceStart > 0), 20_000, 'agents writing after the last restart');
+    await waitUntil(() => agents.every((a) => a.ackedSinceStart > 0), 20_000, 'agents writing after the last restart');
     await Promise.all(agents.map((agent) => agent.stop()));
     // The same helper processes carried on through every restart: they reconnected by themselves.
     expect(helpers.every((h) => h.helperPid !== null && isAlive(h.helperPid))).toBe(true);

@@ -71,7 +71,7 @@ describe('the database locked by another program', () => {
     const holder = holdWriteLock(databaseFile);
     await holder.locked;
     const writing = send('waited for the lock');
-    await new Promise((r) => setTimeout(r, 800));
+    await new Promise((r) => setTimeout(r, 800)); // the lock held a while, within the retry budget
     await holder.release();
     const outcome = await writing;
     expect(outcome.kind === 'ok' && outcome.doc.id).toBe(`msg_${expectedNumber}`);

@@ -108,7 +108,7 @@ describe('task moves and "Needs you" arrivals', () => {
       api.emit({ type: 'task.changed', place: 'local', roomId: DEMO_REPO_ROOM, task });
     });
     await waitFor(() => expect(announcements()).toContain('task_12 is now In review.'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // a bounded moment for a repeat that must not come
     expect(announcements().filter((line) => line === 'task_12 is now In review.')).toHaveLength(1);
   });
 
@@ -121,7 +121,7 @@ describe('task moves and "Needs you" arrivals', () => {
     act(() => api.emit({ type: 'needsYou.changed', place: 'local', roomId: DEMO_REPO_ROOM }));
     await waitFor(() => expect(announcements()).toContain('Needs you: Approval from Atlas: Ship on Friday?'));
     act(() => api.emit({ type: 'needsYou.changed', place: 'local', roomId: DEMO_REPO_ROOM }));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // a bounded moment for a repeat that must not come
     expect(announcements().filter((line) => line.startsWith('Needs you'))).toHaveLength(1);
   });
 });

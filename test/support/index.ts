@@ -6,5 +6,5 @@ export { connectHelper, connectHttp, HelperClient, toolJson, toolText, type Help
 export { openRawSocket, shakeHands, type RawSocket } from './rawSocket';
 export { recordingHandler, type RecordingHandler } from './recordingHandler';
 export { waitUntil } from './waitUntil';
-export { DELIVERY_RECORD_TABLES } from './deliveryRecords';
+export { BACKGROUND_WRITE_TABLES } from './backgroundWrites';
 export { startBearerProxy, type BearerProxy } from './bearerProxy';

@@ -10,6 +10,8 @@ export interface RecordingHandler extends McpConnectionHandler {
   readonly servers: McpServer[];
   readonly closedIds: string[];
   readonly touchedIds: string[];
+  /** The connections whose `hang` call reached the app (it never answers them). */
+  readonly hungIds: string[];
   /** Resolves when closed(id) was called for `id`. */
   whenClosed(id: string): Promise<void>;
 }
@@ -19,19 +21,24 @@ export function recordingHandler(): RecordingHandler {
   const servers: McpServer[] = [];
   const closedIds: string[] = [];
   const touchedIds: string[] = [];
+  const hungIds: string[] = [];
   const waiters = new Map<string, () => void>();
   return {
     opened,
     servers,
     closedIds,
     touchedIds,
+    hungIds,
     open(connection) {
       opened.push(connection);
       const server = new McpServer({ name: 'letagents-test-gateway', version: '0.0.0' });
       server.registerTool('echo', { inputSchema: { text: z.string() } }, async ({ text }) => ({
         content: [{ type: 'text', text: `${connection.id}:${text}` }],
       }));
-      server.registerTool('hang', {}, () => new Promise<never>(() => undefined));
+      server.registerTool('hang', {}, () => {
+        hungIds.push(connection.id);
+        return new Promise<never>(() => undefined);
+      });
       servers.push(server);
       return server;
     },

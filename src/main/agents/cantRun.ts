@@ -3,6 +3,7 @@
 // know): the words the card and `agent list` show ("Claude Code is not signed in") and the
 // exact fix, naming the CLI the app found by its full path. Until the person resumes the
 // agent it takes no turns: retrying would only fail the same way.
+import { signInCommand } from './signInCheck';
 import type { CantRunCause, Provider } from './types';
 
 export type { CantRunCause };
@@ -36,7 +37,7 @@ export function cantRunOf(provider: Provider, cause: CantRunCause, ctx: CantRunC
         reason: `${provider.name} is not signed in`,
         fix: missingEnv
           ? `Set ${missingEnv} in the environment the app starts with (${provider.name} at ${cli} reads it), and restart the app.${then}`
-          : `Sign in: run \`${[cli, ...provider.loginArgs].join(' ')}\` in a terminal as the person the app runs as.${then}`,
+          : `Sign in: run \`${signInCommand(provider, cli)}\` in a terminal as the person the app runs as.${then}`,
         detail: ctx.detail,
       };
     case 'cli_missing':

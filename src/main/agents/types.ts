@@ -72,6 +72,15 @@ export interface ProviderLaunch {
   readonly afterExit?: () => ActivityEvent[];
 }
 
+/** An offline command that says whether the CLI is signed in: `<cli> …args`. */
+export interface SignInStatus {
+  readonly args: readonly string[];
+  /** False when its own sign-in does not matter (e.g. Codex set up with another model provider); left out, it always does. */
+  applies?(env: NodeJS.ProcessEnv, home: string): boolean;
+  /** What the command's output says: signed in, not, or null when it cannot tell. */
+  signedIn(output: { code: number | null; stdout: string; stderr: string }): boolean | null;
+}
+
 export interface Provider {
   readonly id: ProviderId;
   /** "Claude Code": the IDE label of its worker and the name people see. */
@@ -79,14 +88,13 @@ export interface Provider {
   /** The executable looked up on PATH. */
   readonly executable: string;
   readonly installHint: string;
-  /** Signs the person in: `<cli> …loginArgs`. */
-  readonly loginArgs: readonly string[];
-  /** Says whether it is signed in, offline. */
-  readonly authStatusArgs: readonly string[];
-  /** False when its own sign-in does not matter (e.g. Codex set up with another model provider). */
-  signInCheckApplies(env: NodeJS.ProcessEnv, home: string): boolean;
-  /** What the status command's output says: signed in, not, or null when it cannot tell. */
-  signedIn(output: { code: number | null; stdout: string; stderr: string }): boolean | null;
+  /** Signs the person in: `<cli> …loginArgs`; left out, the CLI alone asks (Gemini CLI). */
+  readonly loginArgs?: readonly string[];
+  /**
+   * Its offline sign-in status command, where the app relies on one. Left out, nothing is
+   * asked before a turn: a turn that fails to sign in says so itself.
+   */
+  readonly signInStatus?: SignInStatus;
   launch(spec: TurnSpec, command: string): ProviderLaunch;
   parser(): StreamParser;
   /** A run that ended without a result: the failure only the person can fix that its stderr names, if any. */

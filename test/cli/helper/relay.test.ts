@@ -97,7 +97,8 @@ describe('helper relay', () => {
     relay.start();
     agent.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} });
     agent.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    await new Promise((r) => setTimeout(r, 50));
+    // The relay has read both lines (nothing left in the agent's pipe) before any app is there.
+    await waitUntil(() => agent.input.writableLength === 0 && agent.input.readableLength === 0, 5_000, "the relay to read the agent's lines");
     relay.attach(await app.connect());
     await waitUntil(() => app.received[0]?.length === 2);
     expect(app.received[0].map((l) => JSON.parse(l).method)).toEqual(['initialize', 'notifications/initialized']);

@@ -48,3 +48,28 @@ export async function currentCursor(agent: Agent): Promise<string | null> {
   const first = await agent.call('wait_for_messages', { timeout: 1000 });
   return first.last_observed_message_id as string | null;
 }
+
+/** The agents a test file joins to its app, closed together when it ends. */
+export interface AgentPool {
+  /** The agents joined so far, in order. */
+  readonly joined: readonly Agent[];
+  /** Joins `name` to `room` (creating it) on a new helper connection. */
+  join(room: string, name: string): Promise<Agent>;
+  closeAll(): Promise<void>;
+}
+
+/** `dataDir`: the app's data folder, read when an agent joins (the app is opened after the pool). */
+export function agentPool(dataDir: () => string): AgentPool {
+  const joined: Agent[] = [];
+  return {
+    joined,
+    async join(room, name) {
+      const agent = await joinAgent(dataDir(), { room, name });
+      joined.push(agent);
+      return agent;
+    },
+    closeAll: async () => {
+      await Promise.all(joined.splice(0).map((agent) => agent.close()));
+    },
+  };
+}

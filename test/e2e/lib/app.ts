@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { cleanupSpawned, ensureCliBuilt, repoRoot, startServe, type ServeHandle } from '../../support';
-import { launchChromium, type Chromium } from './chromium';
+import { launchChromium, type Chromium } from '../../renderer/support/chromium';
 
 export interface AppSession {
   readonly serve: ServeHandle;

@@ -1,11 +1,11 @@
 // Managed agents in Chromium: a `serve` whose Claude Code is the real CLI talking to a fake
-// model server (the only fake), a folder for the agent (a git repository on `main` when
-// asked) and a room that Cedar, an MCP agent, created and stays in; and the Add dialog
+// model server (the only fake; or, not signed in, without its key), a folder for the agent
+// (a git repository on `main` when asked) and a room that Cedar, an MCP agent, created and stays in; and the Add dialog
 // filled in as a person does.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { tempDir } from '../../support';
 import { startFakeModel, type FakeModel } from '../../support/fakeModels';
 import { CLI_BIN } from '../../main/agents/managedApp';
@@ -24,7 +24,8 @@ export interface ManagedServe {
   close(): Promise<void>;
 }
 
-export async function openManagedApp(name: string, room: string, options: { repo?: boolean } = {}): Promise<ManagedServe> {
+/** `signedIn: false`: Claude Code runs without its key, so it is not signed in (the model server is never reached). */
+export async function openManagedApp(name: string, room: string, options: { repo?: boolean; signedIn?: boolean } = {}): Promise<ManagedServe> {
   const model = await startFakeModel('claude_code', tempDir(`la-e2e-${name}-home-`));
   const folder = join(tempDir(`la-e2e-${name}-`), 'checkout-service');
   mkdirSync(folder);
@@ -35,7 +36,9 @@ export async function openManagedApp(name: string, room: string, options: { repo
     git('add', '-A');
     git('commit', '-q', '-m', 'start');
   }
-  const app = await openApp({ env: { ...model.env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` } });
+  const { ANTHROPIC_API_KEY: _key, ...withoutKey } = model.env;
+  const env = options.signedIn === false ? withoutKey : model.env;
+  const app = await openApp({ env: { ...env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` } });
   const cedar = await joinAgent(app.serve.dataDir, { room, name: 'Cedar' });
   return {
     app,
@@ -51,8 +54,20 @@ export async function openManagedApp(name: string, room: string, options: { repo
   };
 }
 
+/** What the Add dialog is filled in with. */
+export interface ClaudeAgentToAdd {
+  name: string;
+  room: string;
+  folder: string;
+  permission?: RegExp;
+  /** Its role or standing instructions. */
+  instructions?: string;
+  /** Looks at the filled-in dialog before Add is pressed (a warning it shows, a screenshot). */
+  beforeAdd?: (dialog: Locator) => Promise<void>;
+}
+
 /** Adds a Claude Code agent through the Agents page's Add dialog. */
-export async function addClaudeAgent(page: Page, agent: { name: string; room: string; folder: string; permission?: RegExp }): Promise<void> {
+export async function addClaudeAgent(page: Page, agent: ClaudeAgentToAdd): Promise<void> {
   await page.getByRole('navigation', { name: 'LetAgents' }).getByRole('button', { name: 'Agents', exact: true }).click();
   await page.getByRole('button', { name: 'Add agent' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add agent' });
@@ -61,6 +76,8 @@ export async function addClaudeAgent(page: Page, agent: { name: string; room: st
   await dialog.getByRole('combobox', { name: 'Room' }).selectOption(agent.room);
   await dialog.getByRole('textbox', { name: 'Folder it works in' }).fill(agent.folder);
   if (agent.permission) await dialog.getByRole('radio', { name: agent.permission }).check();
+  if (agent.instructions) await dialog.getByRole('textbox', { name: /Role or standing instructions/ }).fill(agent.instructions);
+  await agent.beforeAdd?.(dialog);
   await dialog.getByRole('button', { name: 'Add agent' }).click();
   await dialog.waitFor({ state: 'detached' });
 }

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { cleanupSpawned, startServe, tempDir } from '../../support';
-import { launchChromium } from './chromium';
+import { launchChromium } from '../../renderer/support/chromium';
 import { seedRooms } from './seedRoom';
 
 const BIG = 'hundred-thousand';

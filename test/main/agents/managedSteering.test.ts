@@ -201,13 +201,8 @@ describe('pausing, budgets and restarts (Claude Code, fake model)', () => {
     await app.call('messages.send', { roomId: ROOM, text: '@Juniper one' });
     expect((await app.turnEnded(agent.agentId, 1)).status).toBe('done');
     await app.call('messages.send', { roomId: ROOM, text: '@Juniper two' });
-    let listed = (await app.call('agents.list', {}))[0];
-    const deadline = Date.now() + 10_000;
-    while (listed.state !== 'held' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 25));
-      listed = (await app.call('agents.list', {}))[0];
-    }
-    expect(listed.state).toBe('held');
+    await waitUntil(async () => (await app!.call('agents.list', {}))[0].state === 'held', 10_000, 'Juniper held');
+    const listed = (await app.call('agents.list', {}))[0];
     expect(listed.heldReason).toMatch(/1 turn per hour/);
     expect((await app.turns(agent.agentId)).length).toBe(1);
     const needs = await app.call('needsYou.list', {});

@@ -1,12 +1,15 @@
 // What each provider is started with (the permission the person chose, only our MCP server,
 // resume), and how its stream becomes the activity log — lines as the real CLIs print them.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { claudeCode } from '../../../src/main/agents/providers/claudeCode';
 import { codex } from '../../../src/main/agents/providers/codex';
 import { copilot } from '../../../src/main/agents/providers/copilot';
+import { PROVIDERS } from '../../../src/main/agents/providers';
+import { cantRunOf } from '../../../src/main/agents/cantRun';
+import { signInWarning } from '../../../src/main/agents/signInCheck';
 import type { TurnSpec } from '../../../src/main/agents/types';
 
 const dirs: string[] = [];
@@ -249,9 +252,29 @@ describe('failures only the person can fix (the CLIs\' own words, seen offline)'
   });
 
   it('the sign-in status commands: Claude Code JSON, Codex words', () => {
-    expect(claudeCode.signedIn({ code: 1, stdout: '{\n  "loggedIn": false,\n  "authMethod": "none"\n}\n', stderr: '' })).toBe(false);
-    expect(claudeCode.signedIn({ code: 0, stdout: '{\n  "loggedIn": true,\n  "authMethod": "api_key"\n}\n', stderr: '' })).toBe(true);
-    expect(codex.signedIn({ code: 1, stdout: '', stderr: 'WARNING: proceeding, even though we could not create PATH aliases\nNot logged in\n' })).toBe(false);
-    expect(codex.signedIn({ code: 0, stdout: 'API key configured - sk-abc12***56789\n', stderr: '' })).toBe(true);
+    expect(claudeCode.signInStatus!.signedIn({ code: 1, stdout: '{\n  "loggedIn": false,\n  "authMethod": "none"\n}\n', stderr: '' })).toBe(false);
+    expect(claudeCode.signInStatus!.signedIn({ code: 0, stdout: '{\n  "loggedIn": true,\n  "authMethod": "api_key"\n}\n', stderr: '' })).toBe(true);
+    expect(codex.signInStatus!.signedIn({ code: 1, stdout: '', stderr: 'WARNING: proceeding, even though we could not create PATH aliases\nNot logged in\n' })).toBe(false);
+    expect(codex.signInStatus!.signedIn({ code: 0, stdout: 'API key configured - sk-abc12***56789\n', stderr: '' })).toBe(true);
+  });
+
+  it('asks only a CLI with a status command whether it is signed in; the fix names how each signs in', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'la-provider-'));
+    dirs.push(home);
+    // A CLI that says it is not signed in, and leaves a mark when it is run at all.
+    const cli = join(home, 'cli');
+    writeFileSync(cli, `#!/bin/sh\ntouch "${cli}.ran"\necho 'Not logged in'\nexit 1\n`);
+    chmodSync(cli, 0o755);
+    const env = { PATH: process.env.PATH, HOME: home, CODEX_HOME: join(home, 'codex') };
+    for (const id of ['gemini', 'opencode', 'copilot'] as const) expect(await signInWarning(PROVIDERS[id], cli, env, home)).toBeNull();
+    expect(existsSync(`${cli}.ran`)).toBe(false);
+    expect(await signInWarning(PROVIDERS.codex, cli, env, home)).toContain(`Run \`${cli} login\` in a terminal`);
+    expect(existsSync(`${cli}.ran`)).toBe(true);
+
+    const signInFix = (id: keyof typeof PROVIDERS) => cantRunOf(PROVIDERS[id], 'not_signed_in', { command: `/bin/${id}`, model: null, detail: '' }).fix;
+    expect(signInFix('gemini')).toMatch(/^Sign in: run `\/bin\/gemini` in a terminal/);
+    expect(signInFix('opencode')).toMatch(/^Sign in: run `\/bin\/opencode auth login` in a terminal/);
+    expect(signInFix('copilot')).toMatch(/^Sign in: run `\/bin\/copilot login` in a terminal/);
+    expect(signInFix('claude_code')).toMatch(/^Sign in: run `\/bin\/claude_code auth login` in a terminal/);
   });
 });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { TurnScheduler, type TurnAbortReason } from '../../../src/main/agents/turnScheduler';
 import type { Trigger } from '../../../src/main/agents/types';
+import { waitUntil } from '../../support/waitUntil';
 
 interface Started {
   agentId: string;
@@ -79,8 +80,7 @@ describe('the turn scheduler', () => {
     const { s, started } = scheduler({ turnTimeLimitMs: 30 });
     s.request('a', run('1'));
     await settle();
-    await new Promise((r) => setTimeout(r, 80));
-    expect(started[0].signal.aborted).toBe(true);
+    await waitUntil(() => started[0].signal.aborted, 5_000, 'the turn aborted');
     expect(started[0].signal.reason as TurnAbortReason).toBe('timed_out');
     await settle();
     expect(s.state('a')).toBe('idle');

@@ -17,6 +17,7 @@ import type { AppEvent } from '../../../src/shared/events';
 import { startFakeGitHub, type FakeGitHub } from '../../support/fakeGitHub';
 import { toolJson, toolText } from '../../support/clients';
 import { rawDbOf } from '../../support/storage';
+import { waitUntil } from '../../support/waitUntil';
 
 export const HELPER = { command: '/usr/bin/node', args: ['/opt/letagents/bin/letagents-desktop.js', 'mcp'] };
 
@@ -161,13 +162,7 @@ export async function setUpApi(options: HarnessOptions = {}): Promise<ApiHarness
         close,
       };
     },
-    async waitFor(check, what) {
-      const deadline = Date.now() + 5_000;
-      while (!check()) {
-        if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    },
+    waitFor: (check, what) => waitUntil(check, 5_000, what),
   };
   return harness;
 }

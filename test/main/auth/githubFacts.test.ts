@@ -2,9 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { createGitHubData } from '../../../src/main/auth/githubData';
 import { prStatusOf, repoVisibilityOf } from '../../../src/main/auth/githubFacts';
+import { waitUntil } from '../../support/waitUntil';
 import { APP_VERSION, setUp } from './harness';
-
-const settle = () => new Promise((r) => setTimeout(r, 100));
 
 describe('GitHub facts on the board', () => {
   it("shows a repo room's visibility as unknown first, then as GitHub answered it, without waiting on GitHub", async () => {
@@ -12,7 +11,7 @@ describe('GitHub facts on the board', () => {
     h.github.addRepo('acme/widget', { visibility: 'public' });
     const data = createGitHubData({ auth: h.auth, version: APP_VERSION, env: h.github.env(), now: h.now });
     expect(repoVisibilityOf(data, 'github.com/acme/widget')).toBe('unknown');
-    await settle();
+    await waitUntil(() => repoVisibilityOf(data, 'github.com/acme/widget') !== 'unknown', 5_000, "GitHub's answer on the visibility");
     expect(repoVisibilityOf(data, 'github.com/acme/widget')).toBe('public');
     expect(repoVisibilityOf(data, 'team-lobby')).toBeNull();
   });
@@ -28,7 +27,7 @@ describe('GitHub facts on the board', () => {
     const data = createGitHubData({ auth: h.auth, version: APP_VERSION, env: h.github.env(), now: h.now });
     const url = 'https://github.com/acme/widget/pull/7';
     expect(prStatusOf(data, url)).toBeNull();
-    for (let i = 0; i < 40 && prStatusOf(data, url)?.state !== 'merged'; i++) await settle();
+    await waitUntil(() => prStatusOf(data, url) !== null, 5_000, "GitHub's answer on the pull request");
     expect(prStatusOf(data, url)).toMatchObject({ state: 'merged', draft: false });
     expect(prStatusOf(data, null)).toBeNull();
   });

@@ -2,41 +2,17 @@
 // and 8): two app instances on one throwaway PostgreSQL database, real helper agents. An
 // attachment row naming this computer's files (the agent token, the app's database, /etc,
 // an absolute path) makes no app read, hand out or remove them, in a team room and in a
-// local room alike; a forged `worker.changed` hint with a high epoch fences nobody. In the "team
-// rooms via PgBouncer" project the apps' queries go through a transaction-mode PgBouncer.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+// local room alike; a forged `worker.changed` hint with a high epoch fences nobody.
+import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
-import { cleanupSpawned, tempDir, type HelperClient } from '../../support';
-import { runPostgresSuites, startPostgres, type PgCluster } from '../../support/postgres';
-import { inProcessMachine, TEAM, type InProcessMachine } from '../../support/teamMachines';
-import { call, register, send } from '../../mcp/workerHandles/tools';
-import { appTeamUrl } from '../../support/place';
-
-let cluster: PgCluster;
-let url: string;
-let a: InProcessMachine;
-let b: InProcessMachine;
-
-/** Runs `sql` ($n placeholders) on the team database, as a teammate's own program would. */
-async function asTeammate(sql: string, ...params: unknown[]): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql, params);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A worker registered in `room` (of `team`) from `client`. */
-async function worker(client: HelperClient, room: string, name: string, team: string) {
-  const joined = await call(client, 'join_room', { name: room, team });
-  expect(joined, JSON.stringify(joined)).toMatchObject({ room_id: room });
-  return register(client, { room_id: joined.room_id, registration_key: `${name}-${room}-${process.pid}-4f7a9c2e81d6b035`, display_name: name });
-}
+import { tempDir, type HelperClient } from '../../support';
+import { runPostgresSuites } from '../../support/postgres';
+import { TEAM, type InProcessMachine } from '../../support/teamMachines';
+import { waitUntil } from '../../support/waitUntil';
+import { call, send } from '../../mcp/workerHandles/tools';
+import { teamWorker as worker, twoMachinesPerTest } from './twoMachinesSetup';
 
 /** Paths naming files of A's computer, as a hostile row would write them. */
 function hostilePaths(dataDir: string, secretFile: string): string[] {
@@ -66,6 +42,7 @@ function filesOf(dataDir: string, secretFile: string) {
 
 /** The rows and reads of one attack, in the place `insert` writes to. */
 async function attackThroughAttachments(
+  a: InProcessMachine,
   team: string,
   room: string,
   insert: (roomId: string, number: number, id: string, path: string) => Promise<void>,
@@ -108,30 +85,17 @@ async function attackThroughAttachments(
 }
 
 describe.skipIf(!runPostgresSuites)('hostile rows and hints from a teammate', () => {
-  beforeAll(async () => {
-    cluster = await startPostgres();
-  }, 60_000);
-  afterAll(() => cluster?.stop());
-
-  beforeEach(async () => {
-    url = await cluster.createDatabase();
-    const appUrl = await appTeamUrl(url, cluster);
-    [a, b] = await Promise.all([inProcessMachine('A', appUrl), inProcessMachine('B', appUrl)]);
-  }, 60_000);
-  afterEach(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await cleanupSpawned();
-  });
+  const machines = twoMachinesPerTest();
 
   it('team room: attachment rows naming the agent token, the app database, ../../../etc/hostname and an absolute path: no bytes read, nothing removed', async () => {
-    await attackThroughAttachments(TEAM, 'files', (roomId, number, id, path) =>
-      asTeammate('INSERT INTO attachments VALUES ($1, $2, $3, $4, $5, $6, $7)', roomId, number, id, 'f.txt', 'text/plain', 10, path),
-    );
+    await attackThroughAttachments(machines.a, TEAM, 'files', async (roomId, number, id, path) => {
+      await machines.teamRows('INSERT INTO attachments VALUES ($1, $2, $3, $4, $5, $6, $7)', roomId, number, id, 'f.txt', 'text/plain', 10, path);
+    });
   });
 
   it('local room (SQLite): the same rows, written into the app\'s own database: no bytes read, nothing removed', async () => {
-    await attackThroughAttachments('local', 'local-files', async (roomId, number, id, path) => {
-      const db = new Database(join(a.dataDir, 'letagents.db'));
+    await attackThroughAttachments(machines.a, 'local', 'local-files', async (roomId, number, id, path) => {
+      const db = new Database(join(machines.a.dataDir, 'letagents.db'));
       try {
         db.prepare('INSERT INTO attachments VALUES (?, ?, ?, ?, ?, ?, ?)').run(roomId, number, id, 'f.png', 'image/png', 10, path);
       } finally {
@@ -141,15 +105,22 @@ describe.skipIf(!runPostgresSuites)('hostile rows and hints from a teammate', ()
   });
 
   it('a forged worker.changed hint with a high epoch (no database change) fences no one: A\'s wait goes on and its writes are stored', async () => {
+    const { a, b } = machines;
     const [onA, onB] = await Promise.all([a.connect(), b.connect()]);
     const alder = await worker(onA, 'fence', 'Alder', TEAM);
     const birch = await worker(onB, 'fence', 'Birch', TEAM);
     const cursor = (await call(onA, 'wait_for_messages', { worker_id: alder.worker_id, timeout: 1_000 })).last_observed_message_id;
     const waiting = call(onA, 'wait_for_messages', { worker_id: alder.worker_id, after_message_id: cursor, timeout: 60_000 });
     const forged = { a: 'forged-app', type: 'worker.changed', roomId: 'fence', sessionId: alder.agent_session.session_id, change: 'registered', epoch: 1_000_000 };
-    await asTeammate('SELECT pg_notify($1, $2)', 'letagents_changes', JSON.stringify(forged));
-    // Time for A to hear the hint (it reads the database before it acts on one).
-    await new Promise((r) => setTimeout(r, 1_500));
+    const heard: unknown[] = [];
+    const stopListening = a.app.core.bus.on('worker.changed', (event) => {
+      if (event.remote && event.epoch === forged.epoch) heard.push(event);
+    });
+    await machines.teamRows('SELECT pg_notify($1, $2)', 'letagents_changes', JSON.stringify(forged));
+    await waitUntil(() => heard.length > 0, 10_000, 'A to hear the hint');
+    stopListening();
+    // A reads the database before it acts on a hint: a bounded moment for a wrong fence to show.
+    await new Promise((r) => setTimeout(r, 300));
     const sent = await send(onB, { worker_id: birch.worker_id, text: '@Alder still there?' });
     const woken = await waiting;
     expect(woken, JSON.stringify(woken)).toMatchObject({ messages: expect.arrayContaining([expect.objectContaining({ id: sent })]) });

@@ -4,37 +4,21 @@
 // at once, presence and "Needs you" are shared, and the team's faults (a server restart, an
 // unreachable database) cost no restart and leave nothing half-written. In the "team rooms via
 // PgBouncer" project the apps' queries go through a transaction-mode PgBouncer (the listener direct).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostname } from 'node:os';
-import { cleanupSpawned, type HelperClient } from '../../support';
+import { cleanupSpawned } from '../../support';
 import { runPostgresSuites, startPostgres, type PgCluster } from '../../support/postgres';
 import { inProcessMachine, servedMachine, TEAM, type InProcessMachine } from '../../support/teamMachines';
 import { waitUntil } from '../../support/waitUntil';
 import { appTeamUrl } from '../../support/place';
+import { placeKey } from '../../../src/main/domain/placeKeys';
 import { call, hard, register, send, W13, W14 } from '../../mcp/workerHandles/tools';
+import { teamRowsAt, teamWorker as worker, twoMachinesPerTest } from './twoMachinesSetup';
 
-let cluster: PgCluster;
-let url: string;
-let a: InProcessMachine;
-let b: InProcessMachine;
-
-/** Rows of `sql` ($n placeholders) read from the team database, as another program would. */
-async function teamRows<T>(sql: string, ...params: unknown[]): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-/** A worker registered in the team room `room` from `client`: its handle. */
-async function worker(client: HelperClient, room: string, name: string) {
-  const joined = await call(client, 'join_room', { name: room });
-  expect(joined, JSON.stringify(joined)).toMatchObject({ place: TEAM, is_local: false });
-  return register(client, { room_id: joined.room_id, registration_key: `${name}-${room}-${process.pid}-4f7a9c2e81d6b035`, display_name: name });
+/** Waits until `machine` shows the session listening: its wait is in flight there. */
+function inFlight(machine: InProcessMachine, sessionId: string): Promise<void> {
+  const { reachability } = machine.app.hub.delivery;
+  return waitUntil(() => reachability.state(placeKey(TEAM, sessionId)) === 'listening', 10_000, `the wait of ${sessionId} on ${machine.name}`);
 }
 
 /** The agents B's roster shows in the room, as the app API gives them to the window. */
@@ -45,28 +29,16 @@ async function roster(machine: InProcessMachine, room: string) {
 }
 
 describe.skipIf(!runPostgresSuites)('two machines of one team', () => {
-  beforeAll(async () => {
-    cluster = await startPostgres();
-  }, 60_000);
-  afterAll(() => cluster?.stop());
-
-  beforeEach(async () => {
-    url = await cluster.createDatabase();
-    const appUrl = await appTeamUrl(url, cluster);
-    [a, b] = await Promise.all([inProcessMachine('A', appUrl), inProcessMachine('B', appUrl)]);
-  }, 60_000);
-  afterEach(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await cleanupSpawned();
-  });
+  const machines = twoMachinesPerTest();
 
   it('an agent on A @mentions one waiting on B: B\'s agent is woken with the message; each roster shows the other\'s agent and its machine', async () => {
+    const { a, b } = machines;
     const [onA, onB] = await Promise.all([a.connect(), b.connect()]);
     const birch = await worker(onB, 'plan', 'Birch');
     const alder = await worker(onA, 'plan', 'Alder');
     const cursor = (await call(onB, 'wait_for_messages', { worker_id: birch.worker_id, timeout: 1_000 })).last_observed_message_id;
     const waiting = call(onB, 'wait_for_messages', { worker_id: birch.worker_id, after_message_id: cursor, timeout: 60_000 });
-    await new Promise((r) => setTimeout(r, 200));
+    await inFlight(b, birch.agent_session.session_id);
     const sent = await send(onA, { worker_id: alder.worker_id, text: '@Birch can you review the schema?' });
     const woken = await waiting;
     expect(woken.messages.map((m: { id: string }) => m.id)).toContain(sent);
@@ -83,6 +55,7 @@ describe.skipIf(!runPostgresSuites)('two machines of one team', () => {
   });
 
   it('20 claim races on one task from both machines: exactly one winner each time', async () => {
+    const { a, b, teamRows } = machines;
     const [onA, onB] = await Promise.all([a.connect(), b.connect()]);
     const alder = await worker(onA, 'races', 'Alder');
     const birch = await worker(onB, 'races', 'Birch');
@@ -106,6 +79,7 @@ describe.skipIf(!runPostgresSuites)('two machines of one team', () => {
   });
 
   it('a takeover from B fails A\'s in-flight wait within 1 s; A\'s next write is refused and not stored', async () => {
+    const { a, b, teamRows } = machines;
     const onA = await a.connect();
     const onB = await b.connect();
     const w = await worker(onA, 'handover', 'Willow');
@@ -115,7 +89,7 @@ describe.skipIf(!runPostgresSuites)('two machines of one team', () => {
       failedAt = Date.now();
       return r;
     });
-    await new Promise((r) => setTimeout(r, 200));
+    await inFlight(a, w.agent_session.session_id);
     const takeover = await register(onB, { worker_id: w.worker_id, room_id: 'handover' });
     const takenAt = Date.now();
     expect(takeover.agent_session.session_id).toBe(w.agent_session.session_id);
@@ -128,6 +102,7 @@ describe.skipIf(!runPostgresSuites)('two machines of one team', () => {
   });
 
   it('"Needs you" of a team room reaches the people of both machines; the first answer wins, the other hears who answered', async () => {
+    const { a, b, teamRows } = machines;
     const onA = await a.connect();
     const w = await worker(onA, 'ask', 'Sage');
     const asked = await call(onA, 'request_human_input', { worker_id: w.worker_id, client_id: 'ask-both-0001', title: 'Which database?', body: 'Postgres or SQLite?', category: 'question' });
@@ -147,6 +122,7 @@ describe.skipIf(!runPostgresSuites)('two machines of one team', () => {
   });
 
   it('PostgreSQL restarted mid-session: both machines recover by themselves, the agents\' next calls work, and a waiter gets what is sent after', async () => {
+    const { a, b, cluster } = machines;
     const [onA, onB] = await Promise.all([a.connect(), b.connect()]);
     const alder = await worker(onA, 'restart', 'Alder');
     const birch = await worker(onB, 'restart', 'Birch');
@@ -163,6 +139,7 @@ describe.skipIf(!runPostgresSuites)('two machines of one team', () => {
   });
 
   it('the team database unreachable: team_offline, nothing written, this computer\'s rooms keep working; back by itself', async () => {
+    const { a, cluster, teamRows } = machines;
     const onA = await a.connect();
     const w = await worker(onA, 'outage', 'Rowan');
     await send(onA, { worker_id: w.worker_id, text: 'before the outage' });
@@ -189,6 +166,7 @@ describe.skipIf(!runPostgresSuites)('two machines of one team', () => {
   });
 
   it('an unknown team on create_room/join_room is a clear soft error naming the places', async () => {
+    const { a } = machines;
     const onA = await a.connect();
     expect(await call(onA, 'create_room', { team: 'nope' })).toMatchObject({
       success: false,
@@ -200,6 +178,8 @@ describe.skipIf(!runPostgresSuites)('two machines of one team', () => {
 });
 
 describe.skipIf(!runPostgresSuites)('a machine killed in a write burst', () => {
+  let cluster: PgCluster;
+  let b: InProcessMachine | undefined;
   beforeAll(async () => {
     cluster = await startPostgres();
   }, 60_000);
@@ -210,9 +190,11 @@ describe.skipIf(!runPostgresSuites)('a machine killed in a write burst', () => {
   });
 
   it('SIGKILL during a burst: every acknowledged message is stored, numbered without gaps or duplicates; its agent shows offline once the app is silent', async () => {
-    url = await cluster.createDatabase();
+    const url = await cluster.createDatabase();
+    const teamRows = <T>(sql: string) => teamRowsAt<T>(url, sql);
     const killed = await servedMachine('A', await appTeamUrl(url, cluster));
-    b = await inProcessMachine('B', await appTeamUrl(url, cluster));
+    const survivor = await inProcessMachine('B', await appTeamUrl(url, cluster));
+    b = survivor;
     const chats = await Promise.all([killed.connect(), killed.connect(), killed.connect()]);
     const workers = await Promise.all(chats.map((c, i) => worker(c, 'burst', `Burster${i}`)));
     const acknowledged: string[] = [];
@@ -225,7 +207,7 @@ describe.skipIf(!runPostgresSuites)('a machine killed in a write burst', () => {
       }
     });
     await waitUntil(() => acknowledged.length >= 60, 30_000);
-    expect((await roster(b, 'burst')).filter((s) => s.online)).toHaveLength(3);
+    expect((await roster(survivor, 'burst')).filter((s) => s.online)).toHaveLength(3);
     await killed.serve.kill();
     stop = true;
     await Promise.all(bursts);
@@ -239,7 +221,7 @@ describe.skipIf(!runPostgresSuites)('a machine killed in a write burst', () => {
     // The killed app's agents stay online on B until that app has been silent for 30 s
     // (its heartbeat, as the team database shows it, is made 31 s old here instead of waiting).
     await teamRows("UPDATE app_hosts SET heard_at = to_char((now() - interval '31 seconds') AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') WHERE host_id IN (SELECT host_id FROM agent_sessions WHERE room_id = 'burst')");
-    const after = await roster(b, 'burst');
+    const after = await roster(survivor, 'burst');
     expect(after).toHaveLength(3);
     expect(after.every((s) => !s.online && !s.ended)).toBe(true);
   });

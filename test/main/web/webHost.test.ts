@@ -11,6 +11,7 @@ import { createDispatcher } from '../../../src/main/api/dispatcher';
 import { createWebHost, type WebHost } from '../../../src/main/web/webHost';
 import { CODE_TTL_MS, UiAccess } from '../../../src/main/web/uiAccess';
 import { createApiClient } from '../../../src/renderer/src/api/client';
+import { waitUntil } from '../../support/waitUntil';
 import { createWebSocketTransport } from '../../../src/renderer/src/api/webSocketTransport';
 import { createFakeApi, type FakeApi } from '../../renderer/support/fakeApi';
 import { demoState } from '../../renderer/support/demoSeed';
@@ -295,8 +296,7 @@ describe('WebSocket bridge', () => {
     expect(board.tasks.length).toBeGreaterThan(5);
     await expect(client.call('tasks.move', { roomId: 'github.com/acme/checkout-service', number: 18, to: 'done' })).rejects.toMatchObject({ code: 'T1', message: 'Invalid transition: proposed -> done. Allowed: accepted, cancelled' });
     await client.call('tasks.accept', { roomId: 'github.com/acme/checkout-service', number: 18 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(events).toContain('task.changed');
+    await waitUntil(() => events.includes('task.changed'), 5_000, 'the task.changed event');
     transport.close();
   });
 });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expect } from 'vitest';
 import {
-  connectHelper, DELIVERY_RECORD_TABLES, ensureCliBuilt, startServe, tempDataDir, tempDir, type HelperOptions, type ServeHandle, type StartServeOptions,
+  connectHelper, BACKGROUND_WRITE_TABLES, ensureCliBuilt, startServe, tempDataDir, tempDir, type HelperOptions, type ServeHandle, type StartServeOptions,
 } from '../../support';
 import { placeRows, placeTables, preparePlace, type PlacedApp } from '../../support/place';
 
@@ -103,14 +103,14 @@ export async function registerWorker(agent: Agent, roomId: string, displayName?:
 }
 
 /**
- * What a tool call could have changed: the row count of every table (but the app's record of
- * what its tools returned, DELIVERY_RECORD_TABLES), every room's counters, and the state of tasks, leases, sessions, facts, requests and artifacts.
+ * What a tool call could have changed: the row count of every table (but those the app writes
+ * in the background whatever the call did, BACKGROUND_WRITE_TABLES: receipts, heartbeats), every room's counters, and the state of tasks, leases, sessions, facts, requests and artifacts.
  * Read from the database that holds the suite's rooms, next to the running app.
  */
 export async function dbState(app: PlacedApp): Promise<Record<string, unknown>> {
   const all = (sql: string) => placeRows(app, sql);
   const counts: Record<string, unknown> = {};
-  for (const t of (await placeTables(app)).filter((name) => !DELIVERY_RECORD_TABLES.has(name))) counts[t] = (await placeRows<{ n: number }>(app, `SELECT count(*) AS n FROM "${t}"`))[0].n;
+  for (const t of (await placeTables(app)).filter((name) => !BACKGROUND_WRITE_TABLES.has(name))) counts[t] = (await placeRows<{ n: number }>(app, `SELECT count(*) AS n FROM "${t}"`))[0].n;
   return {
     counts,
     rooms: await all(

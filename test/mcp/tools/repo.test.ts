@@ -3,10 +3,11 @@
 // origin and the saved current room, on real temporary git repositories.
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, connectHttp, tempDir, toolJson, type ServeHandle } from '../../support';
 import { connectAgent, expectSoft, expectUnchanged, makeRepo, startApp, type Agent } from './harness';
-import type { PlacedApp } from '../../support/place';
+import { placeRows, type PlacedApp } from '../../support/place';
 
 const CHECK_REPO_KEYS = [
   'config_contents', 'config_file', 'configured_active_room_from_context', 'configured_room_from_file', 'current_room', 'current_room_scope', 'cwd',
@@ -16,6 +17,23 @@ const CHECK_REPO_KEYS = [
 
 let serve: ServeHandle & PlacedApp;
 const agents: Agent[] = [];
+
+/** An app's first heartbeat as hub.ts writes it (its app_hosts row), on its 10 s timer: landing now. */
+async function heartbeatLands(app: PlacedApp): Promise<void> {
+  const sql = 'INSERT INTO app_hosts (host_id, host_label, heard_at) VALUES (?, ?, ?)';
+  const row = [`host-${Date.now()}`, 'another-machine', new Date().toISOString()];
+  if (app.teamUrl) {
+    await placeRows(app, sql, ...row);
+    return;
+  }
+  const db = new Database(join(app.dataDir, 'letagents.db'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(sql).run(...row);
+  } finally {
+    db.close();
+  }
+}
 
 async function agentIn(cwd: string, clientName = 'claude-code'): Promise<Agent> {
   const agent = await connectAgent(serve, { cwd, clientName });
@@ -111,6 +129,14 @@ describe('initialize_repo', () => {
     });
     expect(existsSync(join(plain, '.letagents.json'))).toBe(false);
     expect(existsSync(join(bare, '.letagents.json'))).toBe(false);
+  });
+
+  it("refuses softly while an app's first heartbeat lands in the rooms' database (in a team's, it made R9/R10 flaky)", async () => {
+    const ada = await agentIn(tempDir('la-plain-'));
+    await expectUnchanged(serve, async () => {
+      expectSoft(await ada.call('initialize_repo'), 'Not inside a git repository');
+      await heartbeatLands(serve);
+    });
   });
 
   it('answers R11 for check_repo and initialize_repo on a connection without a working directory', async () => {

@@ -39,7 +39,7 @@ describe('a person disconnects the agent in the app (in-process: no UI bridge ye
 
     const start = await call(chat, 'wait_for_messages', { worker_id: w.worker_id, timeout: 1_000 });
     const waiting = call(chat, 'wait_for_messages', { worker_id: w.worker_id, after_message_id: start.last_observed_message_id, timeout: 60_000 });
-    await pause(300);
+    await until(() => inproc.app.hub.delivery.reachability.state(inproc.key(sessionId)) === 'listening', 'the wait to be in flight');
     await inproc.app.hub.endSessionByPerson(TEST_PLACE, sessionId, 'disconnect', ada);
     expect(await waiting).toEqual(hard(W14));
 

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import { toNumberedPlaceholders } from '../../../src/main/store/postgres/placeholders';
 import { placeRow, type PlacedApp } from '../../support/place';
+import { waitUntil } from '../../support/waitUntil';
 
 // mcp-tools.md §2.6, copied from the spec (not from the code) so a drifted phrase fails.
 export const W1 = 'Choose worker_id or agent_session_id, not both.';
@@ -148,14 +149,7 @@ export async function withoutRoomNameIndex(app: PlacedApp, fn: (exec: (sql: stri
 }
 
 /** Re-checks `probe` until it returns true (for state only observable from outside). */
-export async function until(probe: () => Promise<boolean> | boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await probe()) return;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}.`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+export const until = (probe: () => Promise<boolean> | boolean, what: string, timeoutMs = 10_000): Promise<void> => waitUntil(probe, timeoutMs, what);
 
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,11 +1,12 @@
 // Event-driven waits (mcp-tools.md §5.3, worker-handles.md §11 case 19). In-process app
 // behind the real agent socket, so the test can watch every read the app makes: the domain
 // reaches the database only through the storage port (lint keeps it so), so every read()
-// of the storage is recorded, and readCount is checked too.
+// of the room's storage (this computer's, or the team's) is recorded, and readCount is checked too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable, SqlValue, Storage } from '../../../src/main/store/port';
 import { startInProcessApp, type InProcessApp } from './apps';
-import { call, pause, register, send } from './tools';
+import { TEST_PLACE } from '../../support/place';
+import { call, pause, register, send, until } from './tools';
 
 let inproc: InProcessApp;
 
@@ -50,13 +51,16 @@ describe('wait_for_messages sleeps on the commit signal (in-process: to watch th
     const v = await register(c2, { room_id: room, registration_key: 'case-19-v-4f7a9c2e81d6b035', display_name: 'Clover' });
     const cursor = (await call(c1, 'wait_for_messages', { worker_id: w.worker_id, timeout: 1_000 })).last_observed_message_id;
 
-    const { store, bus } = inproc.app.core;
+    // The storage that holds the room: this computer's, or in the team variant the team's.
+    const store = await inproc.app.places.get(TEST_PLACE);
     const recorder = recordReads(store);
+    const { bus } = inproc.app.core;
     let committedAt = 0;
     const unsubscribe = bus.on('message.created', () => (committedAt ||= performance.now()));
     try {
       const waiting = call(c1, 'wait_for_messages', { worker_id: w.worker_id, after_message_id: cursor, timeout: 60_000 });
-      await pause(300); // the wait has checked the room and gone to sleep
+      // The wait has looked at the room (its read of the newest number) and gone to sleep.
+      await until(() => recorder.log.some((s) => /FROM messages WHERE room_id = \? ORDER BY number DESC/.test(s.sql)), 'the wait looked at the room');
       const idleFrom = recorder.log.length;
       const readCountBefore = store.readCount;
       await pause(1_000);

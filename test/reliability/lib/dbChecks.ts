@@ -4,7 +4,7 @@
 // change and per worker joining, and leases that agree with the task they hold.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { DELIVERY_RECORD_TABLES } from '../../support/deliveryRecords';
+import { BACKGROUND_WRITE_TABLES } from '../../support/backgroundWrites';
 
 export type Db = Database.Database;
 
@@ -151,7 +151,7 @@ function joinProblems(db: Db, roomId: string): string[] {
 /** Row counts of every table plus every room's counters: equal snapshots mean nothing was written. */
 export function storeSnapshot(db: Db): string {
   const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).filter(
-    ({ name }) => !DELIVERY_RECORD_TABLES.has(name),
+    ({ name }) => !BACKGROUND_WRITE_TABLES.has(name),
   );
   const counts = tables.map(({ name }) => `${name}=${(db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n}`);
   const counters = db

@@ -1,5 +1,6 @@
 // Starts the machine's Chromium headless through playwright-core, with a fresh profile and
-// no background traffic, for tests and screenshots that need a real browser engine.
+// no background traffic, for tests and screenshots that need a real browser engine; room for
+// extra switches (e.g. a host resolver rule that points a foreign name at 127.0.0.1).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,12 +10,25 @@ export const CHROMIUM_PATH = process.env.LETAGENTS_CHROMIUM ?? '/usr/bin/chromiu
 
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-export async function launchChromium(options: { colorScheme?: 'light' | 'dark'; width?: number; height?: number } = {}): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+export interface Chromium {
+  readonly context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export interface ChromiumOptions {
+  colorScheme?: 'light' | 'dark';
+  width?: number;
+  height?: number;
+  /** Extra Chromium switches. */
+  args?: string[];
+}
+
+export async function launchChromium(options: ChromiumOptions = {}): Promise<Chromium> {
   const profile = mkdtempSync(path.join(tmpdir(), 'letagents-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: FLAGS,
+    args: [...FLAGS, ...(options.args ?? [])],
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? 'light',
     deviceScaleFactor: 1,

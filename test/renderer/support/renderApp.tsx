@@ -1,6 +1,6 @@
 // Renders the whole app (or one view) against the API double, with the layout numbers a
 // browser would have, so the virtualised timeline renders rows in happy-dom.
-import { render, type RenderResult } from '@testing-library/react';
+import { configure, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { App } from '../../../src/renderer/src/App';
 import { createApiClient, type ApiClient } from '../../../src/renderer/src/api/client';
@@ -12,6 +12,10 @@ import { AppDataProvider } from '../../../src/renderer/src/app/appData';
 import { createFakeApi, type FakeApi, type FakeState } from './fakeApi';
 import { inMemoryTransport, type TestTransport } from './inMemoryTransport';
 import type { ApiImplementation } from '../../../src/main/api/dispatcher';
+
+// findBy* and waitFor give up after 1 s by default: the whole app's first render in happy-dom
+// takes longer than that on a loaded machine (CI; test runs sharing two cores), and failed there.
+configure({ asyncUtilTimeout: 10_000 });
 
 export interface Rendered extends RenderResult {
   api: FakeApi;

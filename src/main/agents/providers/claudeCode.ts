@@ -47,11 +47,12 @@ export const claudeCode: Provider = {
   executable: 'claude',
   installHint: 'Install Claude Code (npm install -g @anthropic-ai/claude-code) and sign in once with `claude auth login`.',
   loginArgs: ['auth', 'login'],
-  authStatusArgs: ['auth', 'status'],
-  signInCheckApplies: () => true,
-  signedIn(output) {
-    const status = jsonLine(output.stdout.replace(/\s*\n\s*/g, ' '));
-    return typeof status?.loggedIn === 'boolean' ? status.loggedIn : null;
+  signInStatus: {
+    args: ['auth', 'status'],
+    signedIn(output) {
+      const status = jsonLine(output.stdout.replace(/\s*\n\s*/g, ' '));
+      return typeof status?.loggedIn === 'boolean' ? status.loggedIn : null;
+    },
   },
 
   launch(spec: TurnSpec, command: string): ProviderLaunch {

@@ -34,12 +34,14 @@ export const codex: Provider = {
   executable: 'codex',
   installHint: 'Install Codex (npm install -g @openai/codex) and sign in once with `codex login`.',
   loginArgs: ['login'],
-  authStatusArgs: ['login', 'status'],
-  // Another model provider in its config signs in its own way (an API key in the environment).
-  signInCheckApplies: (env, home) => [undefined, 'openai'].includes(personCodexConfig(personCodexHome(env, home))?.model_provider as string | undefined),
-  signedIn(output) {
-    if (output.code === 0) return true;
-    return /Not logged in/i.test(`${output.stdout}\n${output.stderr}`) ? false : null;
+  signInStatus: {
+    args: ['login', 'status'],
+    // Another model provider in its config signs in its own way (an API key in the environment).
+    applies: (env, home) => [undefined, 'openai'].includes(personCodexConfig(personCodexHome(env, home))?.model_provider as string | undefined),
+    signedIn(output) {
+      if (output.code === 0) return true;
+      return /Not logged in/i.test(`${output.stdout}\n${output.stderr}`) ? false : null;
+    },
   },
 
   launch(spec: TurnSpec, command: string): ProviderLaunch {

@@ -26,10 +26,7 @@ export const copilot: Provider = {
   executable: 'copilot',
   installHint: 'Install GitHub Copilot CLI (npm install -g @github/copilot) and sign in once with `copilot login`.',
   loginArgs: ['login'],
-  authStatusArgs: [],
-  // No offline status command: a turn that is not signed in says so itself (causeOfExit).
-  signInCheckApplies: () => false,
-  signedIn: () => null,
+  // No offline status command (no signInStatus): a turn that is not signed in says so itself (causeOfExit).
 
   launch(spec: TurnSpec, command: string): ProviderLaunch {
     const mcpPath = join(spec.agentDir, 'copilot-mcp.json');

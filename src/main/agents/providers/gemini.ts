@@ -19,11 +19,6 @@ export const gemini: Provider = {
   name: 'Gemini CLI',
   executable: 'gemini',
   installHint: 'Install Gemini CLI (npm install -g @google/gemini-cli) and sign in once with `gemini`.',
-  loginArgs: [],
-  authStatusArgs: [],
-  // No offline status command the app relies on: a turn that fails to sign in says so itself.
-  signInCheckApplies: () => false,
-  signedIn: () => null,
 
   launch(spec: TurnSpec, command: string): ProviderLaunch {
     // Gemini reads this file as its "system" settings (over the person's own): our helper,

@@ -24,10 +24,6 @@ export const opencode: Provider = {
   executable: 'opencode',
   installHint: 'Install OpenCode (npm install -g opencode-ai) and sign in once with `opencode auth login`.',
   loginArgs: ['auth', 'login'],
-  authStatusArgs: [],
-  // No offline status command the app relies on: a turn that fails to sign in says so itself.
-  signInCheckApplies: () => false,
-  signedIn: () => null,
 
   launch(spec: TurnSpec, command: string): ProviderLaunch {
     const configPath = join(spec.agentDir, 'opencode.json');

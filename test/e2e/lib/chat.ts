@@ -1,0 +1,18 @@
+// The person in a room's chat, as they use it: opening it from the sidebar and posting.
+import type { Locator, Page } from 'playwright-core';
+import { roomButton } from './app';
+
+export async function openChat(page: Page, room: string): Promise<void> {
+  await roomButton(page, room).click();
+  await page.getByRole('tab', { name: 'Chat' }).click();
+}
+
+/** Posts `text` from the open room's composer; returns the message's article once it shows. */
+export async function postAsPerson(page: Page, room: string, text: string): Promise<Locator> {
+  const composer = page.getByRole('combobox', { name: `Message ${room}` });
+  await composer.fill(text);
+  await composer.press('Enter');
+  const article = page.getByRole('region', { name: 'Messages' }).getByRole('article').filter({ hasText: text });
+  await article.waitFor();
+  return article;
+}

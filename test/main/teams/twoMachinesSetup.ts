@@ -1,0 +1,80 @@
+// What the cross-machine tests share: one throwaway PostgreSQL cluster per test file and,
+// for every test, a fresh team database with two in-process machines of the team on it
+// (through PgBouncer in the pooler variant), closed with their agents after the test; SQL on
+// the team database as a teammate's own program would run it; a worker an agent registers.
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { cleanupSpawned, type HelperClient } from '../../support';
+import { appTeamUrl } from '../../support/place';
+import { startPostgres, type PgCluster } from '../../support/postgres';
+import { inProcessMachine, TEAM, type InProcessMachine } from '../../support/teamMachines';
+import { call, register } from '../../mcp/workerHandles/tools';
+
+export interface TwoMachines {
+  readonly cluster: PgCluster;
+  /** The team database's direct URL. */
+  readonly url: string;
+  readonly a: InProcessMachine;
+  readonly b: InProcessMachine;
+  /** Rows of `sql` ($n placeholders) on the team database. */
+  teamRows<T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]>;
+}
+
+/** Installs the hooks (call it inside the describe); its fields are the current test's. */
+export function twoMachinesPerTest(): TwoMachines {
+  let cluster: PgCluster | undefined;
+  let current: { url: string; a: InProcessMachine; b: InProcessMachine } | undefined;
+  const now = () => {
+    if (!current) throw new Error('The two machines exist inside a test only.');
+    return current;
+  };
+  beforeAll(async () => {
+    cluster = await startPostgres();
+  }, 60_000);
+  afterAll(() => cluster?.stop());
+  beforeEach(async () => {
+    const url = await cluster!.createDatabase();
+    const appUrl = await appTeamUrl(url, cluster);
+    const [a, b] = await Promise.all([inProcessMachine('A', appUrl), inProcessMachine('B', appUrl)]);
+    current = { url, a, b };
+  }, 60_000);
+  afterEach(async () => {
+    const machines = current;
+    current = undefined;
+    await Promise.all([machines?.a.close(), machines?.b.close()]);
+    await cleanupSpawned();
+  });
+  return {
+    get cluster() {
+      return cluster!;
+    },
+    get url() {
+      return now().url;
+    },
+    get a() {
+      return now().a;
+    },
+    get b() {
+      return now().b;
+    },
+    teamRows: (sql, ...params) => teamRowsAt(now().url, sql, ...params),
+  };
+}
+
+/** Rows of `sql` ($n placeholders) on the database at `url`, as a teammate's own program would run it. */
+export async function teamRowsAt<T = Record<string, unknown>>(url: string, sql: string, ...params: unknown[]): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** A worker registered in `room` from `client`: in `place` when given, else by name alone (the team is the default place). */
+export async function teamWorker(client: HelperClient, room: string, name: string, place?: string) {
+  const joined = await call(client, 'join_room', place ? { name: room, team: place } : { name: room });
+  expect(joined, JSON.stringify(joined)).toMatchObject({ room_id: room, place: place ?? TEAM });
+  return register(client, { room_id: joined.room_id, registration_key: `${name}-${room}-${process.pid}-4f7a9c2e81d6b035`, display_name: name });
+}
