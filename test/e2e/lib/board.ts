@@ -18,14 +18,23 @@ export async function dragCard(page: Page, what: Locator, target: Locator, while
   await page.mouse.down();
   await page.mouse.move(from.x + 48, from.y + 36, { steps: 5 });
   await page.locator('.task-card.dragging').waitFor();
-  const to = (await target.boundingBox())!;
-  // Over the target's near part: the far edges of the board make dnd-kit scroll it sideways.
-  await page.mouse.move(to.x + Math.min(80, to.width / 3), to.y + Math.min(140, to.height / 2), { steps: 12 });
-  await whileOver?.();
   // The drop lands where the board last rendered the pointer: on a busy machine the last moves
-  // may not be rendered yet. Wait until the target shows the card over it (highlighted, or
-  // refused), as a person sees before letting go.
-  await target.and(page.locator('.column-over, [aria-disabled="true"]')).waitFor();
+  // may not be rendered yet, and near its edges dnd-kit scrolls the board sideways under the
+  // card. Aim at the target where it is now until it shows the card over it (highlighted, or
+  // refused), as a person's eye follows it before letting go.
+  const over = target.and(page.locator('.column-over, [aria-disabled="true"]'));
+  for (let aim = 1; ; aim++) {
+    const to = (await target.boundingBox())!;
+    // Over the target's near part: the far edges of the board make dnd-kit scroll it sideways.
+    await page.mouse.move(to.x + Math.min(80, to.width / 3), to.y + Math.min(140, to.height / 2), { steps: aim === 1 ? 12 : 4 });
+    try {
+      await over.waitFor({ timeout: 2_000 });
+      break;
+    } catch (error) {
+      if (aim === 5) throw error;
+    }
+  }
+  await whileOver?.();
   await page.mouse.up();
   // The overlay flies back to the card (dnd-kit's drop animation) before the card shows again.
   await page.locator('.task-card.dragging, .task-card.overlay').first().waitFor({ state: 'detached' });

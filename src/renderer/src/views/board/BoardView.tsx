@@ -32,6 +32,8 @@ function RepoVisibilityBadge({ visibility }: { visibility: 'public' | 'private' 
   return <span className="badge" title="Visibility of this room's repository on GitHub">{VISIBILITY_WORDS[visibility]}</span>;
 }
 
+const EDGE_SCROLL = { threshold: { x: 0.05, y: 0.2 } };
+
 export function BoardView({ room, route, agents }: { room: RoomSummary; route: Extract<Route, { view: 'room' }>; agents: AgentSession[] }) {
   const { navigate } = useNavigation();
   const ref = refOf(room);
@@ -87,8 +89,10 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
             <Icon name="plus" size={14} /> New task
           </button>
         </div>
-        {/* pointerWithin: the column under the pointer decides, never a neighbour the card overlaps. */}
-        <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => (setDragging(null), setFrozen(null))}>
+        {/* pointerWithin: the column under the pointer decides, never a neighbour the card overlaps.
+            The board scrolls sideways only with the pointer at its very edge: dnd-kit's default
+            (the outer fifth) slid the columns out from under a card held over one near the right. */}
+        <DndContext sensors={sensors} collisionDetection={pointerWithin} autoScroll={EDGE_SCROLL} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => (setDragging(null), setFrozen(null))}>
           <div className="board">
             {BOARD_COLUMNS.map((status) => (
               <BoardColumn key={status} status={status} tasks={tasks.filter((t) => t.status === status)} dragFrom={dragFrom} onOpen={openTask} onMove={request} width={frozen?.get(status)} />
