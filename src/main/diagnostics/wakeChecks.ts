@@ -2,13 +2,12 @@
 // neither a Claude Code channel nor a Codex queue that resumes them. `doctor` asks the running
 // app for its roster (workers.list, over the agent socket) and names each, with why and the way
 // out; the app's own diagnostics run the same check on its roster.
-import { CANNOT_WAKE, type AgentSession, type WakePath } from '../../shared/model/workers';
+import { CANNOT_WAKE, CLAUDE_CHANNEL_COMMAND, type AgentSession, type WakePath } from '../../shared/model/workers';
 import type { DoctorCheck } from './check';
 
 export const WAKE_CHECK_TITLE = 'Agents a mention cannot wake';
 
 const CLAUDE_CODE = 'Claude Code';
-const CHANNEL_COMMAND = '`claude --dangerously-load-development-channels server:letagents`';
 
 type Unwakeable = Extract<WakePath, 'next_call' | 'codex_no_daemon' | 'codex_unknown_thread'>;
 
@@ -35,7 +34,7 @@ function fixesFor(agents: readonly AgentSession[]): string[] {
   const fixes = new Set<string>();
   for (const agent of agents) {
     if (agent.wakePath === 'codex_no_daemon') fixes.add('Start the Codex daemon: `codex app-server daemon start`.');
-    else if (agent.wakePath === 'next_call' && agent.ide === CLAUDE_CODE) fixes.add(`Start Claude Code with ${CHANNEL_COMMAND} (a claude.ai sign-in is needed).`);
+    else if (agent.wakePath === 'next_call' && agent.ide === CLAUDE_CODE) fixes.add(`Start Claude Code with \`${CLAUDE_CHANNEL_COMMAND}\` (a claude.ai sign-in is needed).`);
     else if (agent.wakePath === 'next_call') fixes.add('An agent without a channel is woken only inside wait_for_messages: ask it to wait for messages when it is idle.');
   }
   return [...fixes];

@@ -52,6 +52,9 @@ export const WAKE_PATH_WORDS: Readonly<Record<WakePath, string>> = {
 };
 
 /** Wake paths that mean a mention will not wake the agent (doctor lists them). */
+/** How Claude Code starts with our channel, so a mention reaches it at its prompt (Connect agents and doctor say it). */
+export const CLAUDE_CHANNEL_COMMAND = 'claude --dangerously-load-development-channels server:letagents';
+
 export const CANNOT_WAKE: ReadonlySet<WakePath> = new Set(['codex_no_daemon', 'codex_unknown_thread', 'next_call']);
 
 /** The roster's order: who a message reaches soonest first. */

@@ -4,6 +4,7 @@
 // page suggests first has the primary button (issue 27).
 import { useState } from 'react';
 import type { ConfigSnippet, ToolId, ToolSetup } from '../../../../shared/types';
+import { CLAUDE_CHANNEL_COMMAND } from '../../../../shared/model/workers';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
 import { useToast } from '../../components/Toasts';
@@ -11,7 +12,6 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SnippetDialog } from './SnippetDialog';
 
 /** Claude Code loads our MCP server as a channel (issue 26): pushes then reach an agent at its prompt. */
-export const CLAUDE_CHANNEL_COMMAND = 'claude --dangerously-load-development-channels server:letagents';
 
 /** Initials and one of the avatar hues, distinct per tool. */
 const MARKS: Readonly<Record<ToolId, { text: string; hue: number }>> = {
