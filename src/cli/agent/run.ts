@@ -3,20 +3,24 @@
 import { readFileSync } from 'node:fs';
 import { relative, resolve, isAbsolute } from 'node:path';
 import type { ApiResult } from '../../shared/bridge';
-import type { ManagedAgent, ProviderInfo } from '../../shared/model/managedAgents';
+import { AgentPermissions, type ManagedAgent, type ProviderInfo } from '../../shared/model/managedAgents';
 import { MANAGED_STATE_WORDS } from '../../shared/model/agentState';
 import { findPackageRoot } from '../../main/setup/helperCommand';
+import { cliNamesOf, PROVIDER_LIST } from '../../main/agents/providers';
 import { helperDataDir } from '../../shared-node/dataPaths';
 import { wantsHelp } from '../help';
 import { callApp, NoAppError } from '../appApi';
 import { didYouMean, parseCommandArgs, UsageError, usageErrorText } from '../usage';
 
+/** A name as the command line writes it: read-only for read_only. */
+const dashed = (id: string) => id.replaceAll('_', '-');
+
 export const AGENT_USAGE = `usage: letagents-desktop agent <action> [options] [--data-dir D] [--json]
 
   list                          managed agents: state, budget use, last turn
-  add --room ROOM --name NAME --provider claude-code|codex|gemini|opencode|copilot
+  add --room ROOM --name NAME --provider ${PROVIDER_LIST.map((p) => dashed(p.id)).join('|')}
       [--folder DIR] [--instructions TEXT | --instructions-file FILE|-] [--model NAME]
-      [--permissions read-only|edit|ask|provider-default]
+      [--permissions ${AgentPermissions.options.map(dashed).join('|')}]
       [--turns-per-hour N|none] [--daily-tokens N|none]
                                 add one (folder: the current one, said when chosen;
                                 required inside LetAgents' own checkout; permissions: read-only;
@@ -30,8 +34,9 @@ export const AGENT_USAGE = `usage: letagents-desktop agent <action> [options] [-
 AGENT is the agent's name or id.
 `;
 
-const PROVIDERS: Record<string, string> = { claude: 'claude_code', 'claude-code': 'claude_code', claude_code: 'claude_code', codex: 'codex', gemini: 'gemini', 'gemini-cli': 'gemini', opencode: 'opencode', copilot: 'copilot' };
-const PERMISSIONS: Record<string, string> = { 'read-only': 'read_only', read_only: 'read_only', edit: 'edit', ask: 'ask', 'provider-default': 'provider_default', provider_default: 'provider_default' };
+/** What --provider and --permissions take (each also with "_" for "-"), and the id each means. */
+const PROVIDERS: Record<string, string> = Object.fromEntries(PROVIDER_LIST.flatMap((p) => cliNamesOf(p).map((name) => [name, p.id])));
+const PERMISSIONS: Record<string, string> = Object.fromEntries(AgentPermissions.options.flatMap((p) => [[dashed(p), p], [p, p]]));
 const ACTIONS = { pause: 'agents.pause', resume: 'agents.resume', stop: 'agents.stop', run: 'agents.runNow', remove: 'agents.remove' } as const;
 
 /** The app refused (bad input, unknown agent): its message is the whole story. */

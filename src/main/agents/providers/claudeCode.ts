@@ -6,7 +6,7 @@ import { SERVER_NAME } from '../../setup/agentTools';
 import { TURN_KEY_ENV } from '../../../shared-node/protocol';
 import { APPROVAL_TOOL } from '../../mcp/approvalTool';
 import { entryFields } from '../../setup/helperCommand';
-import type { ActivityEvent, CantRunCause, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
+import { defineProvider, type ActivityEvent, type CantRunCause, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
 import { contentText, jsonLine, num, preview, previewInput, str } from './streamText';
 
 const OUR_TOOLS = `mcp__${SERVER_NAME}__*`;
@@ -41,9 +41,11 @@ function denyDataFolder(dataDir: string): string[] {
   return BUILT_INS.edit.flatMap((tool) => names.flatMap((name) => [onPath(tool, join(dataDir, name)), inFolder(tool, join(dataDir, name))]));
 }
 
-export const claudeCode: Provider = {
+export const claudeCode = defineProvider({
   id: 'claude_code',
   name: 'Claude Code',
+  aliases: ['claude'],
+  permissions: ['read_only', 'edit', 'ask', 'provider_default'],
   executable: 'claude',
   installHint: 'Install Claude Code (npm install -g @anthropic-ai/claude-code) and sign in once with `claude auth login`.',
   loginArgs: ['auth', 'login'],
@@ -76,7 +78,7 @@ export const claudeCode: Provider = {
   },
 
   parser: () => new ClaudeStreamParser(),
-};
+});
 
 /**
  * What the turn may do besides our tools. Read-only and may-edit: `--restricted` with only

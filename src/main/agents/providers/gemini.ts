@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { SERVER_NAME } from '../../setup/agentTools';
 import { entryFields } from '../../setup/helperCommand';
-import type { ActivityEvent, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
+import { defineProvider, type ActivityEvent, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
 import { jsonLine, num, preview, previewInput, str } from './streamText';
 
 /**
@@ -14,9 +14,11 @@ import { jsonLine, num, preview, previewInput, str } from './streamText';
  */
 const APPROVAL_MODE = { read_only: 'default', edit: 'auto_edit' } as const;
 
-export const gemini: Provider = {
+export const gemini = defineProvider({
   id: 'gemini',
   name: 'Gemini CLI',
+  aliases: ['gemini-cli'],
+  permissions: ['read_only', 'edit', 'provider_default'],
   executable: 'gemini',
   installHint: 'Install Gemini CLI (npm install -g @google/gemini-cli) and sign in once with `gemini`.',
 
@@ -46,7 +48,7 @@ export const gemini: Provider = {
   },
 
   parser: () => new GeminiStreamParser(),
-};
+});
 
 /** Our tools as people read them: Gemini names them mcp_<server>_<tool>. */
 function toolName(name: string): string {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'jsonc-parser';
 import { SERVER_NAME } from '../../setup/agentTools';
-import type { ActivityEvent, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
+import { defineProvider, type ActivityEvent, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
 import { jsonLine, num, preview, previewInput, str } from './streamText';
 
 /**
@@ -18,9 +18,10 @@ const PERMISSION = {
   edit: { edit: 'allow', bash: 'deny', webfetch: 'deny', external_directory: 'deny' },
 } as const;
 
-export const opencode: Provider = {
+export const opencode = defineProvider({
   id: 'opencode',
   name: 'OpenCode',
+  permissions: ['read_only', 'edit', 'provider_default'],
   executable: 'opencode',
   installHint: 'Install OpenCode (npm install -g opencode-ai) and sign in once with `opencode auth login`.',
   loginArgs: ['auth', 'login'],
@@ -52,7 +53,7 @@ export const opencode: Provider = {
   },
 
   parser: () => new OpenCodeStreamParser(),
-};
+});
 
 /** MCP servers in the person's OpenCode config (global and the folder's own) other than ours. */
 function otherMcpServers(spec: TurnSpec): string[] {
