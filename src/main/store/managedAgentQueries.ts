@@ -149,12 +149,12 @@ async function nextNumber(tx: Tx, agentId: string, counter: 'next_turn_number' |
 
 /** A value of one of the lists above, which the database no longer checks: a bug is caught before anything is written. */
 function checkListed(list: readonly string[], value: string, what: string): void {
-  if (!list.includes(value)) throw new Error(`"${value}" is not a ${what} (${list.join(', ')})`);
+  if (!list.includes(value)) throw new Error(`${what} "${value}" is not one of ${list.join(', ')}`);
 }
 
 /** Opens a turn (status running) and returns its number. */
 export async function insertTurnRow(tx: Tx, agentId: string, trigger: { kind: TriggerKindRow; text: string }): Promise<number> {
-  checkListed(TriggerKind.options, trigger.kind, 'trigger kind');
+  checkListed(TriggerKind.options, trigger.kind, 'Trigger kind');
   const n = await nextNumber(tx, agentId, 'next_turn_number');
   await tx.run(
     'INSERT INTO managed_agent_turns (agent_id, number, trigger_kind, trigger_text, status, started_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -172,7 +172,7 @@ export interface TurnOutcome {
 }
 
 export async function finishTurnRow(tx: Tx, agentId: string, number: number, outcome: TurnOutcome): Promise<void> {
-  checkListed(TurnStatus.options, outcome.status, 'turn status');
+  checkListed(TurnStatus.options, outcome.status, 'Turn status');
   await tx.run(
     `UPDATE managed_agent_turns SET status = ?, ended_at = ?, input_tokens = ?, output_tokens = ?, cost_usd = ?, error = ?
        WHERE agent_id = ? AND number = ?`,
@@ -194,7 +194,7 @@ export async function failInterruptedTurns(tx: Tx, error: string): Promise<numbe
 }
 
 export async function insertActivityRow(tx: Tx, agentId: string, turn: number, kind: ActivityKindRow, text: string): Promise<number> {
-  checkListed(ActivityEntryKind.options, kind, 'activity kind');
+  checkListed(ActivityEntryKind.options, kind, 'Activity kind');
   const n = await nextNumber(tx, agentId, 'next_activity_seq');
   await tx.run(
     'INSERT INTO managed_agent_activity (agent_id, seq, turn_number, kind, text, created_at) VALUES (?, ?, ?, ?, ?, ?)',
