@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, cliBin, repoRoot, tempDir, track, type ServeHandle } from '../../support';
 import { connectAgent, startApp, type Agent } from './harness';
 import type { PlacedApp } from '../../support/place';
+import { allTools } from '../../../src/main/mcp/tools';
 
 const INSPECTOR_DIR = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'inspector');
 /** Fields the letagents server takes and this app accepts and ignores (mcp-tools.md §2.3, upstream's board approval). */
@@ -68,7 +69,7 @@ describe('the MCP Inspector CLI as an independent client', () => {
     const { code, json, stderr } = await inspect(['--method', 'tools/list']);
     expect(code, stderr).toBe(0);
     const names = json.result.tools.map((t: { name: string }) => t.name);
-    expect(names).toHaveLength(36);
+    expect(names).toEqual(allTools.map((t) => t.name));
     expect(names).toEqual(expect.arrayContaining(['send_message', 'wait_for_messages', 'register_agent_session', 'get_board', 'start_device_auth']));
     const send = json.result.tools.find((t: { name: string }) => t.name === 'send_message');
     expect(send.inputSchema.required).toEqual(['text']);
