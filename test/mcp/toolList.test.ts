@@ -84,7 +84,7 @@ describe('the full tool list', () => {
 
   it('tells agents how long waits work', async () => {
     const wait = (await listThroughHelper()).find((t) => t.name === 'wait_for_messages')!;
-    expect(wait.description).toMatch(/progress every 10 s/);
+    expect(wait.description).toMatch(/Progress every 10 s if asked/);
     expect(wait.description).toMatch(/over 55 s need a client that resets its timeout on progress/);
     expect(wait.inputSchema.properties?.timeout).toMatchObject({ type: 'integer', default: 30_000 });
   });
