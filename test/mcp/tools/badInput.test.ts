@@ -38,7 +38,7 @@ describe('bad input to every tool', () => {
     for (const tool of allTools) {
       const cases = BAD_INPUT[tool.name];
       expect(cases, `${tool.name} has no bad-input cases: add BAD_INPUT.${tool.name} to test/mcp/tools/toolCases.ts (each bad argument with the exact error it gets; [] if it takes no input)`).toBeDefined();
-      // A field listed with an empty schema is accepted and ignored (a letagents field): no input can be bad.
+      // A field listed with an empty schema would accept anything: no input of it can be bad.
       const fields = Object.values((inputJsonSchema(tool.input).properties ?? {}) as Record<string, object>);
       if (fields.some((field) => Object.keys(field).length > 0)) {
         expect(cases.length, `${tool.name} takes input: give BAD_INPUT.${tool.name} in test/mcp/tools/toolCases.ts its bad arguments and the exact error each gets`).toBeGreaterThan(0);
