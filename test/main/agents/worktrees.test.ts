@@ -175,7 +175,7 @@ describe('what an agent changed on its branch', () => {
     initRepo(repo);
     const ws = await createWorkspace(data, { agentId: 'agent_c', name: 'C', folder: repo, writes: true, inFolder: false });
     const tree = worktreeRoot(data, 'agent_c');
-    const w = { root: tree, repo, branch: ws.branch!, base: 'main' };
+    const w = { root: tree, gitDir: ws.gitDir!, repo, branch: ws.branch!, base: 'main' };
     expect(await readChanges(w, false)).toMatchObject({ files: [], commits: 0, uncommittedFiles: 0 });
     // The agent commits one change, then leaves one edit uncommitted and one new file.
     writeFileSync(join(tree, 'README.md'), '# Project\nby C\n');

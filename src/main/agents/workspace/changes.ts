@@ -4,13 +4,15 @@
 // naming the conflicting files, when it does not merge cleanly; never forced) and discard.
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
 import type { AgentChanges, ChangedFile } from '../../../shared/model/managedAgents';
-import { APP_IDENTITY, git, gitOut } from './gitRun';
+import { APP_IDENTITY, git, gitOut, PLAIN_DIFF } from './gitRun';
 
 export interface Worktree {
   /** The worktree's root. */
   readonly root: string;
+  /** Its git directory, as recorded when the app made it: every git run in the worktree uses it. */
+  readonly gitDir: string;
   readonly repo: string;
   readonly branch: string;
   readonly base: string;
@@ -22,19 +24,18 @@ const MAX_DIFF_CHARS = 2_000_000;
 const MAX_COUNTED_BYTES = 8 * 1024 * 1024;
 
 /** Runs `fn` with GIT_INDEX_FILE on a copy of the worktree's index where every change is staged. */
-async function withEverythingStaged<T>(root: string, fn: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
-  const indexPath = await gitOut(root, ['rev-parse', '--git-path', 'index']);
+async function withEverythingStaged<T>(w: Worktree, fn: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'la-index-'));
   const copy = join(dir, 'index');
   try {
     // The copy keeps the index's file stamps, so `add -A` only reads files that changed.
     try {
-      copyFileSync(isAbsolute(indexPath) ? indexPath : join(root, indexPath), copy);
+      copyFileSync(join(w.gitDir, 'index'), copy);
     } catch {
       // No index yet: git builds one.
     }
     const env = { GIT_INDEX_FILE: copy };
-    await gitOut(root, ['add', '-A', '--', '.'], env);
+    await gitOut(w, ['add', '-A', '--', '.'], env);
     return await fn(env);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -51,19 +52,19 @@ async function withEverythingStaged<T>(root: string, fn: (env: NodeJS.ProcessEnv
  */
 export async function readChanges(w: Worktree, withDiff: boolean): Promise<AgentChanges> {
   const [tracked, others, ahead] = await Promise.all([
-    gitOut(w.root, ['diff', '--numstat', '-z', '--no-renames', '--merge-base', w.base]),
-    gitOut(w.root, ['ls-files', '--others', '--exclude-standard', '-z']),
-    gitOut(w.root, ['rev-list', '--count', `${w.base}..HEAD`]),
+    gitOut(w, ['diff', ...PLAIN_DIFF, '--numstat', '-z', '--no-renames', '--merge-base', w.base]),
+    gitOut(w, ['ls-files', '--others', '--exclude-standard', '-z']),
+    gitOut(w, ['rev-list', '--count', `${w.base}..HEAD`]),
   ]);
   const untracked = others.split('\0').filter((p) => p !== '');
   const changed = parseNumstat(tracked);
   const files = [...changed, ...untracked.map((path) => newFile(w.root, path))].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // Nothing committed: every tracked change is uncommitted.
-  const uncommittedTracked = Number(ahead) === 0 ? changed.length : (await gitOut(w.root, ['diff', '--name-only', '-z', '--no-renames', 'HEAD'])).split('\0').filter((p) => p !== '').length;
+  const uncommittedTracked = Number(ahead) === 0 ? changed.length : (await gitOut(w, ['diff', ...PLAIN_DIFF, '--name-only', '-z', '--no-renames', 'HEAD'])).split('\0').filter((p) => p !== '').length;
   let diff: string | null = null;
   let diffCut = false;
   if (withDiff) {
-    const text = await withEverythingStaged(w.root, async (env) => (await git(w.root, ['diff', '--cached', '--no-renames', '--no-color', '--merge-base', w.base], env)).stdout);
+    const text = await withEverythingStaged(w, async (env) => (await git(w, ['diff', ...PLAIN_DIFF, '--cached', '--no-renames', '--no-color', '--merge-base', w.base], env)).stdout);
     diffCut = text.length > MAX_DIFF_CHARS;
     diff = diffCut ? text.slice(0, MAX_DIFF_CHARS) : text;
   }
@@ -118,9 +119,9 @@ export function describeChanges(c: AgentChanges): string {
 
 /** Commits whatever the agent left uncommitted on its branch (so a merge takes what the person saw). */
 async function commitLeftovers(w: Worktree, agentName: string): Promise<void> {
-  if ((await gitOut(w.root, ['status', '--porcelain'])) === '') return;
-  await gitOut(w.root, ['add', '-A']);
-  await gitOut(w.root, [...APP_IDENTITY, 'commit', '--quiet', '--no-verify', '-m', `${agentName}'s uncommitted work (committed by LetAgents for the merge)`]);
+  if ((await gitOut(w, ['status', '--porcelain', '--ignore-submodules=dirty'])) === '') return;
+  await gitOut(w, ['add', '-A']);
+  await gitOut(w, [...APP_IDENTITY, 'commit', '--quiet', '--no-verify', '--no-gpg-sign', '-m', `${agentName}'s uncommitted work (committed by LetAgents for the merge)`]);
 }
 
 export type MergeOutcome = { merged: true; commit: string } | { merged: false; conflicts: string[]; reason: string };
@@ -143,7 +144,7 @@ export async function mergeIntoBase(w: Worktree, agentName: string): Promise<Mer
   const message = `Merge ${w.branch} (${agentName}) into ${w.base}`;
   const checkedOut = await baseCheckout(w);
   if (checkedOut) {
-    const result = await git(checkedOut, [...APP_IDENTITY, 'merge', '--no-ff', '--no-edit', '-m', message, w.branch]);
+    const result = await git(checkedOut, [...APP_IDENTITY, 'merge', '--no-ff', '--no-edit', '--no-gpg-sign', '-m', message, w.branch]);
     if (!result.ok) {
       await git(checkedOut, ['merge', '--abort']);
       return { merged: false, conflicts: [], reason: `git refused to merge in ${checkedOut}: ${result.stderr || result.stdout.trim()}` };
@@ -155,7 +156,7 @@ export async function mergeIntoBase(w: Worktree, agentName: string): Promise<Mer
   const tree = probe.stdout.split('\0')[0].trim();
   const baseTip = await gitOut(w.repo, ['rev-parse', `refs/heads/${w.base}`]);
   const branchTip = await gitOut(w.repo, ['rev-parse', `refs/heads/${w.branch}`]);
-  const commit = await gitOut(w.repo, [...APP_IDENTITY, 'commit-tree', tree, '-p', baseTip, '-p', branchTip, '-m', message]);
+  const commit = await gitOut(w.repo, [...APP_IDENTITY, 'commit-tree', '--no-gpg-sign', tree, '-p', baseTip, '-p', branchTip, '-m', message]);
   await gitOut(w.repo, ['update-ref', '-m', message, `refs/heads/${w.base}`, commit, baseTip]);
   return { merged: true, commit };
 }
@@ -173,7 +174,7 @@ async function baseCheckout(w: Worktree): Promise<string | null> {
 
 /** The worktree holds work that would be lost: uncommitted files, or commits not in the base. */
 export async function unsavedWork(w: Worktree): Promise<string | null> {
-  const status = (await git(w.root, ['status', '--porcelain', '--untracked-files=all'])).stdout.split('\n').filter((l) => l !== '');
+  const status = (await git(w, ['status', '--porcelain', '--untracked-files=all', '--ignore-submodules=dirty'])).stdout.split('\n').filter((l) => l !== '');
   if (status.length > 0) return `${status.length} uncommitted file${status.length === 1 ? '' : 's'} in ${w.root}`;
   const merged = await git(w.repo, ['merge-base', '--is-ancestor', `refs/heads/${w.branch}`, `refs/heads/${w.base}`]);
   if (!merged.ok) return `commits on ${w.branch} not merged into ${w.base}`;
