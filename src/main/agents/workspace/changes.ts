@@ -2,11 +2,12 @@
 // files included), read through a throwaway copy of the worktree's index so the agent's own
 // staging is never touched; and the person's actions on it: merge into the base (refused,
 // naming the conflicting files, when it does not merge cleanly; never forced) and discard.
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentChanges, ChangedFile } from '../../../shared/model/managedAgents';
 import { APP_IDENTITY, git, gitOut, PLAIN_DIFF } from './gitRun';
+import { readRegularFile } from './regularFile';
 
 export interface Worktree {
   /** The worktree's root. */
@@ -22,6 +23,8 @@ export interface Worktree {
 const MAX_DIFF_CHARS = 2_000_000;
 /** New files larger than this count as binary (no lines read). */
 const MAX_COUNTED_BYTES = 8 * 1024 * 1024;
+/** New files read at once (each read is off the event loop; an agent can make many files). */
+const FILES_AT_ONCE = 8;
 
 /** Runs `fn` with GIT_INDEX_FILE on a copy of the worktree's index where every change is staged. */
 async function withEverythingStaged<T>(w: Worktree, fn: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
@@ -58,7 +61,7 @@ export async function readChanges(w: Worktree, withDiff: boolean): Promise<Agent
   ]);
   const untracked = others.split('\0').filter((p) => p !== '');
   const changed = parseNumstat(tracked);
-  const files = [...changed, ...untracked.map((path) => newFile(w.root, path))].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files = [...changed, ...(await newFiles(w.root, untracked))].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // Nothing committed: every tracked change is uncommitted.
   const uncommittedTracked = Number(ahead) === 0 ? changed.length : (await gitOut(w, ['diff', ...PLAIN_DIFF, '--name-only', '-z', '--no-renames', 'HEAD'])).split('\0').filter((p) => p !== '').length;
   let diff: string | null = null;
@@ -82,20 +85,30 @@ export async function readChanges(w: Worktree, withDiff: boolean): Promise<Agent
   };
 }
 
-/** A file git does not track yet: all its lines are added (a binary one counts none). */
-function newFile(root: string, path: string): ChangedFile {
-  let bytes: Buffer;
-  try {
-    const full = join(root, path);
-    if (statSync(full).size > MAX_COUNTED_BYTES) return { path, added: 0, removed: 0, binary: true };
-    bytes = readFileSync(full);
-  } catch {
-    return { path, added: 0, removed: 0, binary: false };
-  }
-  if (bytes.includes(0)) return { path, added: 0, removed: 0, binary: true };
-  const text = bytes.toString('utf8');
-  const lines = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-  return { path, added: lines, removed: 0, binary: false };
+async function newFiles(root: string, paths: readonly string[]): Promise<ChangedFile[]> {
+  const out: ChangedFile[] = [];
+  for (let i = 0; i < paths.length; i += FILES_AT_ONCE) out.push(...(await Promise.all(paths.slice(i, i + FILES_AT_ONCE).map((path) => newFile(root, path)))));
+  return out;
+}
+
+/**
+ * A file git does not track yet: all its lines are added (a binary one counts none). Only a
+ * regular file is read, and only up to MAX_COUNTED_BYTES (a larger one counts as binary); a
+ * symbolic link is the one line git records for it (its target), whatever it points at.
+ */
+async function newFile(root: string, path: string): Promise<ChangedFile> {
+  const file = await readRegularFile(join(root, path), MAX_COUNTED_BYTES + 1);
+  if (file.kind === 'link') return { path, added: 1, removed: 0, binary: false };
+  if (file.kind !== 'file') return { path, added: 0, removed: 0, binary: false };
+  if (file.size > MAX_COUNTED_BYTES || file.bytes.includes(0)) return { path, added: 0, removed: 0, binary: true };
+  return { path, added: countLines(file.bytes), removed: 0, binary: false };
+}
+
+function countLines(bytes: Buffer): number {
+  let lines = 0;
+  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lines++;
+  // A last line without a newline counts too.
+  return bytes.length > 0 && bytes[bytes.length - 1] !== 10 ? lines + 1 : lines;
 }
 
 function parseNumstat(text: string): ChangedFile[] {
