@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { AgentChanges, ChangedFile } from '../../../shared/model/managedAgents';
 import { APP_IDENTITY, git, gitOut, PLAIN_DIFF } from './gitRun';
 import { readRegularFile } from './regularFile';
+import { allBut, countDiff, textDiff, textShownAsBinary } from './shownAsText';
 
 export interface Worktree {
   /** The worktree's root. */
@@ -51,7 +52,8 @@ async function withEverythingStaged<T>(w: Worktree, fn: (env: NodeJS.ProcessEnv)
  * runs side by side: numstat against the commit the branch left the base from (`--merge-base`:
  * committed and uncommitted tracked changes in one pass), the list of new files, and the count
  * of the agent's commits; new files' lines are counted here. Only when the agent has committed
- * does one more pass tell its uncommitted files apart. No index is written.
+ * does one more pass tell its uncommitted files apart. No index is written. A text file that
+ * .gitattributes would show as binary is counted and shown as the text it is (shownAsText.ts).
  */
 export async function readChanges(w: Worktree, withDiff: boolean): Promise<AgentChanges> {
   const [tracked, others, ahead] = await Promise.all([
@@ -61,15 +63,20 @@ export async function readChanges(w: Worktree, withDiff: boolean): Promise<Agent
   ]);
   const untracked = others.split('\0').filter((p) => p !== '');
   const changed = parseNumstat(tracked);
+  for (const path of await textShownAsBinary(w.root, changed.filter((f) => f.binary).map((f) => f.path))) {
+    changed[changed.findIndex((f) => f.path === path)] = { path, ...countDiff(await textDiff(w, ['--merge-base', w.base], path)), binary: false };
+  }
   const files = [...changed, ...(await newFiles(w.root, untracked))].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // Nothing committed: every tracked change is uncommitted.
   const uncommittedTracked = Number(ahead) === 0 ? changed.length : (await gitOut(w, ['diff', ...PLAIN_DIFF, '--name-only', '-z', '--no-renames', 'HEAD'])).split('\0').filter((p) => p !== '').length;
   let diff: string | null = null;
   let diffCut = false;
+  let shownAsText: string[] = [];
   if (withDiff) {
-    const text = await withEverythingStaged(w, async (env) => (await git(w, ['diff', ...PLAIN_DIFF, '--cached', '--no-renames', '--no-color', '--merge-base', w.base], env)).stdout);
-    diffCut = text.length > MAX_DIFF_CHARS;
-    diff = diffCut ? text.slice(0, MAX_DIFF_CHARS) : text;
+    const whole = await withEverythingStaged(w, (env) => diffText(w, env));
+    shownAsText = whole.shownAsText;
+    diffCut = whole.text.length > MAX_DIFF_CHARS;
+    diff = diffCut ? whole.text.slice(0, MAX_DIFF_CHARS) : whole.text;
   }
   return {
     branch: w.branch,
@@ -82,7 +89,19 @@ export async function readChanges(w: Worktree, withDiff: boolean): Promise<Agent
     uncommittedFiles: uncommittedTracked + untracked.length,
     diff,
     diffCut,
+    attributeFiles: files.map((f) => f.path).filter((path) => path === '.gitattributes' || path.endsWith('/.gitattributes')),
+    shownAsText,
   };
+}
+
+/** The diff of everything staged in `env`'s index against the base; text files attributes call binary as text, after the rest. */
+async function diffText(w: Worktree, env: NodeJS.ProcessEnv): Promise<{ text: string; shownAsText: string[] }> {
+  const against = ['--cached', '--merge-base', w.base];
+  const binary = parseNumstat(await gitOut(w, ['diff', ...PLAIN_DIFF, '--numstat', '-z', '--no-renames', ...against], env)).filter((f) => f.binary);
+  const asText = await textShownAsBinary(w.root, binary.map((f) => f.path));
+  let text = (await git(w, ['diff', ...PLAIN_DIFF, '--no-renames', '--no-color', ...against, ...allBut(asText)], env)).stdout;
+  for (const path of asText) text += await textDiff(w, against, path, env);
+  return { text, shownAsText: asText };
 }
 
 async function newFiles(root: string, paths: readonly string[]): Promise<ChangedFile[]> {
