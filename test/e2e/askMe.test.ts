@@ -2,7 +2,7 @@
 // talking to a fake model server (the only fake): the person adds an agent that asks, mentions
 // it, sees its tool request in Needs you (tool, command, Allow once / Allow for this turn /
 // Deny with a note), allows it, and the file the command creates is there and the agent's
-// reply lands in the room.
+// reply lands in the room. A long command is shown whole (issue 32, item 6).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,40 @@ describe('"Ask me" in the app', () => {
     await roomButton(page, ROOM).click();
     await page.getByRole('region', { name: 'Messages' }).getByRole('article').filter({ hasText: 'Created the release notes file.' }).waitFor({ timeout: 30_000 });
     expect(existsSync(notes)).toBe(true);
+    expect(app.problems).toEqual([]);
+  });
+
+  it('shows the whole of a long command in a box that scrolls, says an allowed command runs with your rights, and Allow once runs what it showed', async () => {
+    const { app, model, folder } = served;
+    const { page } = app;
+    const nav = page.getByRole('navigation', { name: 'LetAgents' });
+    await addClaudeAgent(page, { name: 'Tidier', room: ROOM, folder, permission: /^Ask me/ });
+    // What matters comes after 1,000 characters: the item used to cut it off.
+    const tail = join(folder, 'the-tail-ran');
+    const command = `echo ${'tidy '.repeat(300)}> /dev/null; touch ${tail}`;
+    model.script.push('Tidier', callBuiltInTool('Bash', { command, description: 'Tidy up' }), ...replyInRoom('Tidied up.'));
+    await roomButton(page, ROOM).click();
+    const box = page.getByRole('combobox', { name: `Message ${ROOM}` });
+    await box.fill('@Tidier please tidy up.');
+    await box.press('Enter');
+
+    await nav.getByRole('button', { name: /Needs you/ }).getByLabel('1 waiting').waitFor({ timeout: 30_000 });
+    await nav.getByRole('button', { name: /Needs you/ }).click();
+    const item = page.getByRole('article', { name: 'Wants to use a tool from Tidier: Tidier asks to use Bash' });
+    await item.waitFor();
+    const shown = item.getByLabel('Bash wants to run');
+    expect(await shown.textContent()).toBe(command);
+    // Long lines wrap and the box scrolls: nothing of it is out of reach.
+    expect(await shown.evaluate((el) => [getComputedStyle(el).overflowY, getComputedStyle(el).whiteSpace, el.scrollWidth <= el.clientWidth])).toEqual(['auto', 'pre-wrap', true]);
+    await item.getByText('If you allow it, it runs as you, with your rights on this computer, not only in the agent\'s folder.').waitFor();
+    await saveShot(page, 'needs-you-approval-long');
+    expect(existsSync(tail)).toBe(false);
+
+    await item.getByRole('button', { name: 'Allow once', exact: true }).click();
+    await item.waitFor({ state: 'detached', timeout: 30_000 });
+    await roomButton(page, ROOM).click();
+    await page.getByRole('region', { name: 'Messages' }).getByRole('article').filter({ hasText: 'Tidied up.' }).waitFor({ timeout: 30_000 });
+    expect(existsSync(tail)).toBe(true);
     expect(app.problems).toEqual([]);
   });
 });
