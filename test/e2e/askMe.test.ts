@@ -5,6 +5,7 @@
 // reply lands in the room. A long command is shown whole (issue 32, item 6).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callBuiltInTool, replyInRoom } from '../support/fakeModels';
 import { roomButton } from './lib/app';
@@ -22,24 +23,33 @@ afterAll(async () => {
   await served?.close();
 });
 
+/**
+ * Adds an "Ask me" agent named `name`, mentions it so that it asks to run `command` (then
+ * replies `reply`), and opens its item in Needs you.
+ */
+async function askerItem(name: string, command: string, description: string, reply: string): Promise<Locator> {
+  const { app, model, folder } = served;
+  const { page } = app;
+  const nav = page.getByRole('navigation', { name: 'LetAgents' });
+  await addClaudeAgent(page, { name, room: ROOM, folder, permission: /^Ask me/ });
+  model.script.push(name, callBuiltInTool('Bash', { command, description }), ...replyInRoom(reply));
+  await roomButton(page, ROOM).click();
+  const box = page.getByRole('combobox', { name: `Message ${ROOM}` });
+  await box.fill(`@${name} please do it.`);
+  await box.press('Enter');
+  await nav.getByRole('button', { name: /Needs you/ }).getByLabel('1 waiting').waitFor({ timeout: 30_000 });
+  await nav.getByRole('button', { name: /Needs you/ }).click();
+  const item = page.getByRole('article', { name: `Wants to use a tool from ${name}: ${name} asks to use Bash` });
+  await item.waitFor();
+  return item;
+}
+
 describe('"Ask me" in the app', () => {
   it('shows the agent\'s tool request in Needs you; Allow once runs it and the agent answers', async () => {
-    const { app, model, folder } = served;
+    const { app, folder } = served;
     const { page } = app;
-    const nav = page.getByRole('navigation', { name: 'LetAgents' });
-    await addClaudeAgent(page, { name: 'Asker', room: ROOM, folder, permission: /^Ask me/ });
-
     const notes = join(folder, 'release-notes.md');
-    model.script.push('Asker', callBuiltInTool('Bash', { command: `touch ${notes}`, description: 'Create the release notes' }), ...replyInRoom('Created the release notes file.'));
-    await roomButton(page, ROOM).click();
-    const box = page.getByRole('combobox', { name: `Message ${ROOM}` });
-    await box.fill('@Asker please create the release notes file.');
-    await box.press('Enter');
-
-    await nav.getByRole('button', { name: /Needs you/ }).getByLabel('1 waiting').waitFor({ timeout: 30_000 });
-    await nav.getByRole('button', { name: /Needs you/ }).click();
-    const item = page.getByRole('article', { name: 'Wants to use a tool from Asker: Asker asks to use Bash' });
-    await item.waitFor();
+    const item = await askerItem('Asker', `touch ${notes}`, 'Create the release notes', 'Created the release notes file.');
     expect(await item.getByLabel('Bash wants to run').textContent()).toBe(`touch ${notes}`);
     for (const choice of ['Allow once', 'Allow for this turn', 'Deny']) await item.getByRole('button', { name: choice, exact: true }).waitFor();
     await item.getByRole('textbox', { name: 'Note for Asker' }).waitFor();
@@ -55,23 +65,12 @@ describe('"Ask me" in the app', () => {
   });
 
   it('shows the whole of a long command in a box that scrolls, says an allowed command runs with your rights, and Allow once runs what it showed', async () => {
-    const { app, model, folder } = served;
+    const { app, folder } = served;
     const { page } = app;
-    const nav = page.getByRole('navigation', { name: 'LetAgents' });
-    await addClaudeAgent(page, { name: 'Tidier', room: ROOM, folder, permission: /^Ask me/ });
     // What matters comes after 1,000 characters: the item used to cut it off.
     const tail = join(folder, 'the-tail-ran');
     const command = `echo ${'tidy '.repeat(300)}> /dev/null; touch ${tail}`;
-    model.script.push('Tidier', callBuiltInTool('Bash', { command, description: 'Tidy up' }), ...replyInRoom('Tidied up.'));
-    await roomButton(page, ROOM).click();
-    const box = page.getByRole('combobox', { name: `Message ${ROOM}` });
-    await box.fill('@Tidier please tidy up.');
-    await box.press('Enter');
-
-    await nav.getByRole('button', { name: /Needs you/ }).getByLabel('1 waiting').waitFor({ timeout: 30_000 });
-    await nav.getByRole('button', { name: /Needs you/ }).click();
-    const item = page.getByRole('article', { name: 'Wants to use a tool from Tidier: Tidier asks to use Bash' });
-    await item.waitFor();
+    const item = await askerItem('Tidier', command, 'Tidy up', 'Tidied up.');
     const shown = item.getByLabel('Bash wants to run');
     expect(await shown.textContent()).toBe(command);
     // Long lines wrap and the box scrolls: nothing of it is out of reach.

@@ -6,7 +6,7 @@
 // The record keeps the worktree's git directory: the app's own git there runs on it, never on
 // whatever the worktree's `.git` file (the agent's to write) names.
 import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { AgentWorkspace } from '../../../shared/model/managedAgents';
 import { git, gitOut } from './gitRun';
 
@@ -105,7 +105,8 @@ export function worktreeExists(dataDir: string, agentId: string): boolean {
  * agent cannot write there); also for records made before the app kept it.
  */
 export async function worktreeGitDir(repo: string, tree: string): Promise<string> {
-  const common = await gitOut(repo, ['rev-parse', '--path-format=absolute', '--git-common-dir']);
+  // Relative to the repository when git prints it so (older git has no --path-format).
+  const common = resolve(repo, await gitOut(repo, ['rev-parse', '--git-common-dir']));
   const wanted = join(realpathSync(tree), '.git');
   const admin = join(common, 'worktrees');
   for (const name of readdirSync(admin)) {
