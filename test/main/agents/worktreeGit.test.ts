@@ -192,6 +192,30 @@ describe("the app's own git in an agent's worktree (real git)", () => {
     expect(s.m.left()).toEqual([]);
   });
 
+  it("ignores variables of the app's own environment that would choose another git folder or diff program (an app a helper started inherits its agent's)", async () => {
+    const s = await setUp();
+    const evil = join(tempDir('la-gitsafe-env-'), 'git');
+    cpSync(join(s.repo, '.git'), evil, { recursive: true });
+    appendFileSync(join(evil, 'config'), `[core]\n\tfsmonitor = ${s.m.program('env-git-dir-fsmonitor', 'fail')}\n\thooksPath = ${hooksFolder(s.m, join(evil, 'hooks-here'))}\n`);
+    const saved = { GIT_DIR: process.env.GIT_DIR, GIT_EXTERNAL_DIFF: process.env.GIT_EXTERNAL_DIFF };
+    process.env.GIT_DIR = evil;
+    process.env.GIT_EXTERNAL_DIFF = s.m.program('env-external-diff');
+    try {
+      const changes = await s.ws.changes(AGENT, s.repo, true);
+      expect(changes.files).toEqual([{ path: 'notes.md', added: 1, removed: 0, binary: false }, { path: 'shared.txt', added: 1, removed: 1, binary: false }]);
+      expect(changes.diff).toContain('+Ada was here');
+      expect(await s.ws.merge(AGENT, s.repo, 'Ada')).toMatchObject({ merged: true });
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+    expect(readFileSync(join(s.repo, 'shared.txt'), 'utf8')).toBe('Ada was here\n');
+    expect(git(s.repo, 'log', '-1', '--format=%s', 'main')).toBe('Merge letagents/ada (Ada) into main');
+    expect(s.m.left()).toEqual([]);
+  });
+
   it("runs no diff program, textconv or signing program of the person's config on the agent's files", async () => {
     const s = await setUp((repo, m) => {
       git(repo, 'config', 'diff.external', m.program('person-external-diff'));

@@ -4,7 +4,7 @@
 // answer; the test process stays free to notice), the real Claude Code CLI for the turn, a
 // fake model server (the only fake), real git.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApp } from '../../../src/cli/appApi';
@@ -87,5 +87,13 @@ describe('special files in an agent\'s worktree', () => {
       'Changes on letagents/ada against main: 6 files (+6 −0), 6 uncommitted: a-link-to-a-pipe, b-link-to-dev-zero, c-link-to-a-device, d-link-to-a-huge-file, e-huge.bin, ….',
     );
     expect((await call('agents.list', {}))[0].lastTurn?.status).toBe('done');
+
+    // The diff (git hashes every new file for it; a 16 GiB one would take longer than git is
+    // given, so it goes first) shows each link as the path it names, never what is behind it.
+    rmSync(join(tree, 'e-huge.bin'));
+    const [withDiff] = await Promise.all([call('agents.changes', { agentId: agent.agentId, diff: true }), call('agents.list', {})]);
+    expect(withDiff.diff).toContain('+/dev/zero\n');
+    expect(withDiff.diff).toContain(`+${elsewhere}\n`);
+    expect(withDiff.files).toHaveLength(5);
   });
 });
