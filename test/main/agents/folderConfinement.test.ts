@@ -2,8 +2,10 @@
 // servers: the model is the only fake) while the app itself runs one level above the agent's
 // folder (its PWD there, as with `npm start` in a checkout holding the folder): a prompt-injected
 // model writes inside the folder (allowed where the level writes), writes one level up (always
-// refused) and reads a secret one level up (refused wherever the level confines reads). Issue 32
-// item 1: OpenCode took its project folder from PWD, so it was confined to the app's folder.
+// refused) and reads a secret one level up (refused wherever the level confines reads). Every
+// CLI under "read only" and "edit"; Claude Code under "Ask me" too, where the person allows what
+// the turn asks. Issue 32 item 1: OpenCode took its project folder from PWD, so it was confined to
+// the app's folder.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -55,6 +57,41 @@ const READS_PAST_FOLDER: ReadonlyArray<readonly [FakeProvider, AgentPermissions]
 const CASES: ReadonlyArray<readonly [FakeProvider, 'read_only' | 'edit']> = (['claude_code', 'codex', 'gemini', 'opencode', 'copilot'] as const).flatMap(
   (provider) => (['read_only', 'edit'] as const).map((level) => [provider, level] as const),
 );
+
+describe('a managed Claude Code agent under "Ask me", the app running one level up (real CLI, fake model)', () => {
+  it('asks before writing inside its folder, and writes or reads nothing one level up even unasked', async () => {
+    app = await startManagedApp({ provider: 'claude_code', env: (env, { folder }) => ({ ...env, PWD: dirname(folder) }) });
+    await app.room(ROOM);
+    const up = dirname(app.folder);
+    writeFileSync(join(up, 'secret.txt'), SECRET_UP);
+    const agent = await app.call('agents.add', { provider: 'claude_code', folder: app.folder, roomId: ROOM, name: 'Asker', permissions: 'ask' });
+    const tools = TOOLS.claude_code;
+    app.model.script.push('Asker', tools.write(join(app.folder, 'written-inside.txt'), 'inside'), tools.write(join(up, 'written-up.txt'), 'escaped'), tools.read(join(up, 'secret.txt')), say('Tried.'));
+    await app.call('agents.runNow', { agentId: agent.agentId });
+    // The person allows whatever the turn asks; only the write inside the folder may ask.
+    const asked = new Map<number, string>();
+    const answering = (async () => {
+      for (;;) {
+        const status = (await app!.turns(agent.agentId)).find((t) => t.number === 1)?.status;
+        if (status !== undefined && status !== 'running') return;
+        for (const item of (await app!.call('needsYou.list', {})).items) {
+          if (!item.approval || asked.has(item.approval.number)) continue;
+          asked.set(item.approval.number, item.approval.summary);
+          await app!.call('approvals.decide', { number: item.approval.number, decision: 'allow_once' });
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const turn = await app.turnEnded(agent.agentId, 1, 120_000);
+    await answering;
+    const results = app.model.script.requestsFor('Asker').at(-1)!.toolResults.join('\n');
+    const seen = JSON.stringify({ status: turn.status, asked: [...asked.values()], results });
+    expect([...asked.values()], seen).toEqual([join(app.folder, 'written-inside.txt')]);
+    expect(readFileSync(join(app.folder, 'written-inside.txt'), 'utf8'), seen).toBe('inside');
+    expect(existsSync(join(up, 'written-up.txt')), seen).toBe(false);
+    expect(results, seen).not.toContain(SECRET_UP);
+  });
+});
 
 describe.each(CASES)('a managed %s agent under "%s", the app running one level up (real CLI, fake model)', (provider, level) => {
   it('writes inside its folder only where the level writes, never one level up, and reads nothing one level up where the level confines reads', SLOW, async () => {
