@@ -12,6 +12,7 @@ export const SERVER_INSTRUCTIONS = [
   'When you are not waiting, a message for you may arrive as <channel source="letagents" room=… message_id=… sender=…>: answer it in that room with send_message; a later wait returns it only as context (pushed_at).',
   'Results are JSON, also as structuredContent. {success:false, error, hint} is a soft failure to act on; isError results are hard failures.',
   'Compatibility with the letagents server: every session tool also takes agent_session_id (a legacy session, registered without a key); ' +
-    'fields listed with an empty schema {} are accepted and ignored; letagents tools this app does not offer answer with what to call instead.',
+    'its fields a tool here does not list (conversation_id, sender, created_by, assignee, session_mode, target_actor_instance_id, board_intent_id, ' +
+    'board_approval_token) are accepted and ignored; letagents tools this app does not offer answer with what to call instead.',
   'Prompts: start (join, register, loop) and status (the room, your tasks, open requests).',
 ].join('\n');

@@ -5,7 +5,7 @@ import { SERVER_NAME } from '../../setup/agentTools';
 import { TURN_KEY_ENV } from '../../../shared-node/protocol';
 import { APPROVAL_TOOL } from '../../mcp/approvalTool';
 import { entryFields } from '../../setup/helperCommand';
-import type { ActivityEvent, CantRunCause, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
+import { defineProvider, type ActivityEvent, type CantRunCause, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
 import { dataFolderOwnFiles } from './dataFolder';
 import { contentText, jsonLine, num, preview, previewInput, str } from './streamText';
 
@@ -32,9 +32,11 @@ function denyDataFolder(dataDir: string): string[] {
   return BUILT_INS.edit.flatMap((tool) => files.flatMap((file) => [onPath(tool, file), inFolder(tool, file)]));
 }
 
-export const claudeCode: Provider = {
+export const claudeCode = defineProvider({
   id: 'claude_code',
   name: 'Claude Code',
+  aliases: ['claude'],
+  permissions: ['read_only', 'edit', 'ask', 'provider_default'],
   executable: 'claude',
   installHint: 'Install Claude Code (npm install -g @anthropic-ai/claude-code) and sign in once with `claude auth login`.',
   loginArgs: ['auth', 'login'],
@@ -67,7 +69,7 @@ export const claudeCode: Provider = {
   },
 
   parser: () => new ClaudeStreamParser(),
-};
+});
 
 /**
  * What the turn may do besides our tools. Read-only and may-edit: `--restricted` with only

@@ -2,7 +2,7 @@
 // with our helper as its only enabled MCP server, and the parser of its JSON events.
 import { join } from 'node:path';
 import { SERVER_NAME } from '../../setup/agentTools';
-import type { ActivityEvent, CantRunCause, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
+import { defineProvider, type ActivityEvent, type CantRunCause, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
 import { codexInstallDir, managedCodexHome, personCodexConfig, personCodexHome } from './codexHome';
 import { dataFolderOwnFiles } from './dataFolder';
 import { contentText, jsonLine, num, preview, previewInput, str } from './streamText';
@@ -27,9 +27,12 @@ function sandboxConfig(spec: TurnSpec, command: string): string[] {
   return [`default_permissions="${profile}"`, `permissions.${profile}.filesystem=${inlineTable(filesystem)}`, 'approval_policy="never"'];
 }
 
-export const codex: Provider = {
+export const codex = defineProvider({
   id: 'codex',
   name: 'Codex',
+  // Codex 0.171 has no approval path a headless turn can use.
+  permissions: ['read_only', 'edit', 'provider_default'],
+  permissionsNote: 'Codex cannot ask you in the app before each tool use (its headless runs have no approval path LetAgents can answer), so "Ask me" is not offered for it.',
   executable: 'codex',
   installHint: 'Install Codex (npm install -g @openai/codex) and sign in once with `codex login`.',
   loginArgs: ['login'],
@@ -74,7 +77,7 @@ export const codex: Provider = {
   },
 
   parser: () => new CodexStreamParser(),
-};
+});
 
 const tomlKey = (key: string) => (/^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key));
 

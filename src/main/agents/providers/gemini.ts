@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { SERVER_NAME } from '../../setup/agentTools';
 import { entryFields } from '../../setup/helperCommand';
-import type { ActivityEvent, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
+import { defineProvider, type ActivityEvent, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
 import { folderSettingsFiles } from './folderSettings';
 import { jsonLine, num, preview, previewInput, str } from './streamText';
 
@@ -48,9 +48,11 @@ function adminPolicy(level: keyof typeof ALLOWED_TOOLS): string {
 const FOLDER_SETTINGS = '.gemini/settings.json';
 const ENV_FILES = '.gemini/.env';
 
-export const gemini: Provider = {
+export const gemini = defineProvider({
   id: 'gemini',
   name: 'Gemini CLI',
+  aliases: ['gemini-cli'],
+  permissions: ['read_only', 'edit', 'provider_default'],
   executable: 'gemini',
   installHint: 'Install Gemini CLI (npm install -g @google/gemini-cli) and sign in once with `gemini`.',
 
@@ -92,7 +94,7 @@ export const gemini: Provider = {
   },
 
   parser: () => new GeminiStreamParser(),
-};
+});
 
 /** Our tools as people read them: Gemini names them mcp_<server>_<tool>. */
 function toolName(name: string): string {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'jsonc-parser';
 import { SERVER_NAME } from '../../setup/agentTools';
-import type { ActivityEvent, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
+import { defineProvider, type ActivityEvent, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
 import { folderSettingsFiles } from './folderSettings';
 import { jsonLine, num, preview, previewInput, str } from './streamText';
 
@@ -30,9 +30,10 @@ const PERMISSION = {
  */
 const PROJECT_SETTINGS = ['.opencode', 'opencode.json', 'opencode.jsonc'];
 
-export const opencode: Provider = {
+export const opencode = defineProvider({
   id: 'opencode',
   name: 'OpenCode',
+  permissions: ['read_only', 'edit', 'provider_default'],
   executable: 'opencode',
   installHint: 'Install OpenCode (npm install -g opencode-ai) and sign in once with `opencode auth login`.',
   loginArgs: ['auth', 'login'],
@@ -69,7 +70,7 @@ export const opencode: Provider = {
   },
 
   parser: () => new OpenCodeStreamParser(),
-};
+});
 
 /** MCP servers in the person's global OpenCode config other than ours (a folder's own config stops the turn). */
 function otherMcpServers(spec: TurnSpec): string[] {

@@ -1,9 +1,11 @@
-// A team's PostgreSQL database: migrations on first connect (several apps at once), the schema
-// version, a newer schema refused for writing, and the schema kept in step with SQLite's.
+// A team's PostgreSQL database: migrations on first connect (several apps at once, and one that
+// holds rows), the schema version, a newer schema refused for writing, and the schema kept in
+// step with SQLite's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDatabase } from '../../../../src/main/store/sqlite/database';
-import { PG_SCHEMA_VERSION } from '../../../../src/main/store/postgres/migrations';
+import { PG_SCHEMA_VERSION, pgMigrations } from '../../../../src/main/store/postgres/migrations';
+import { pgMigration009 } from '../../../../src/main/store/postgres/migrations/009_openLists';
 import { SCHEMA_VERSION } from '../../../../src/main/store/sqlite/migrations';
 import { SchemaTooNewError } from '../../../../src/main/store/storageErrors';
 import { runPostgresSuites, startPostgres, type PgCluster } from '../../../support/postgres';
@@ -59,6 +61,46 @@ describe.skipIf(!runPostgresSuites)('a team database', () => {
     // Reading what is there still works.
     expect(await storage.read((q) => q.all('SELECT room_id FROM rooms'))).toEqual([{ room_id: 'before' }]);
     await storage.close();
+  });
+
+  it('migration 9 keeps managed agents, turns and activity row for row, and leaves their value lists to the app', async () => {
+    const url = await cluster.createDatabase();
+    const version = pgMigrations.indexOf(pgMigration009);
+    // A database another app left at the version before, holding an agent with turns and activity.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      for (let v = 0; v < version; v++) await client.query(pgMigrations[v]);
+      await client.query('INSERT INTO letagents_schema (id, version) VALUES (1, $1)', [version]);
+      await client.query(`INSERT INTO rooms (room_id, kind, display_name, created_at, updated_at) VALUES ('lab', 'named', 'lab', 't', 't')`);
+      await client.query(`INSERT INTO workers VALUES ('worker_1', 'hash-1', 'Juniper', 'juniper-key', 'Ada', 'GitHub Copilot CLI', 'copilot', 't')`);
+      await client.query(
+        `INSERT INTO managed_agents (agent_id, worker_id, room_id, provider, folder, instructions, model, permissions, turns_per_hour, daily_token_cap,
+           desired_state, held_reason, provider_session_id, next_turn_number, next_activity_seq, created_at, updated_at, waiting_json)
+         VALUES ('a1', 'worker_1', 'lab', 'copilot', '/w', 'Review PRs.', 'gpt-5', 'edit', 5, 200000, 'paused', 'daily_tokens', 's-9', 3, 3, 't0', 't1', '[]')`,
+      );
+      await client.query(`INSERT INTO managed_agent_turns VALUES ('a1', 1, 'message', 'Ada: hi', 'done', 't0', 't1', 10, 20, 0.5, NULL), ('a1', 2, 'run_now', 'Ada', 'failed', 't1', 't2', 1, 2, NULL, 'quota')`);
+      await client.query(`INSERT INTO managed_agent_activity VALUES ('a1', 1, 1, 'trigger', 'Ada: hi', 't0'), ('a1', 2, 2, 'error', 'quota', 't1')`);
+      await expect(client.query(`UPDATE managed_agents SET provider = 'gemini_fork'`)).rejects.toThrow(/managed_agents_provider_check/);
+    } finally {
+      await client.end();
+    }
+    const rows = async () => Promise.all(['managed_agents', 'managed_agent_turns', 'managed_agent_activity'].map((t) => sql(url, `SELECT * FROM ${t} ORDER BY 1, 2`)));
+    const before = await rows();
+
+    const { storage } = await openPostgres(url);
+    await storage.close();
+    expect(await sql(url, 'SELECT version FROM letagents_schema')).toEqual([{ version: PG_SCHEMA_VERSION }]);
+    expect(await rows()).toEqual(before);
+    // Any provider, trigger kind, turn status or activity kind the app writes is stored; the fixed checks stay.
+    await sql(url, `UPDATE managed_agents SET provider = 'gemini_fork'`);
+    await sql(url, `UPDATE managed_agent_turns SET trigger_kind = 'automation', status = 'passed' WHERE number = 1`);
+    await sql(url, `UPDATE managed_agent_activity SET kind = 'outcome' WHERE seq = 1`);
+    await expect(sql(url, `UPDATE managed_agents SET permissions = 'everything'`)).rejects.toThrow(/managed_agents_permissions_check/);
+    // The turns and activity still go with their agent.
+    await sql(url, `DELETE FROM managed_agents WHERE agent_id = 'a1'`);
+    expect(await sql(url, 'SELECT COUNT(*)::int AS n FROM managed_agent_turns')).toEqual([{ n: 0 }]);
+    expect(await sql(url, 'SELECT COUNT(*)::int AS n FROM managed_agent_activity')).toEqual([{ n: 0 }]);
   });
 
   it('has the same tables, columns, nullability and index names as the SQLite schema', async () => {
