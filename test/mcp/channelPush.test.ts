@@ -77,7 +77,7 @@ describe('a registered Claude Code agent at its prompt', () => {
     const id = await cedarSays('@Juniper please look at the failing build');
     const push = await nextPush(before);
     expect(push.content).toBe('@Juniper please look at the failing build');
-    expect(push.meta).toEqual({ room: ROOM, message_id: id, sender: 'Cedar' });
+    expect(push.meta).toEqual({ room: ROOM, message_id: id, sender: 'Cedar', sender_kind: 'agent' });
     for (const key of Object.keys(push.meta)) expect(key).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
   });
 
@@ -99,7 +99,7 @@ describe('a registered Claude Code agent at its prompt', () => {
     const push = await nextPush(before);
     const numbers = sent.map((id) => Number(id.slice(4))).sort((a, b) => a - b);
     expect(push.meta).toMatchObject({ message_id: `msg_${numbers[2]}`, messages: '3', sender: 'Cedar' });
-    for (const id of sent) expect(push.content).toContain(`${id} from Cedar: @Juniper step`);
+    for (const id of sent) expect(push.content).toContain(`${id} from agent Cedar:\n> @Juniper step`);
     // The next mention is the next push: the burst was not pushed piecemeal.
     const after = await cedarSays('@Juniper and one more');
     expect((await nextPush(before + 1)).meta.message_id).toBe(after);

@@ -3,7 +3,8 @@
 // transaction that last changed it (xid8, PostgreSQL 13+), by a trigger, so no app version can
 // forget to; an index on each stamp lets a poll read only the rows changed since its last look.
 // A deleted room leaves its id in room_deletions. Only the columns a poll reacts to stamp a row
-// (an agent's last_seen_at alone does not). PostgreSQL only: SQLite's 009 changes nothing.
+// (an agent's last_seen_at alone does not). That part is PostgreSQL's only; like SQLite's 009 it
+// also indexes the people who posted in a room (an agent may not take a person's name).
 
 /** Stamps the row with the writing transaction (the top-level one, also inside a savepoint). */
 const noteChange = `
@@ -31,6 +32,7 @@ CREATE TRIGGER ${table}_changed BEFORE UPDATE ON ${table} FOR EACH ROW${when} EX
 }
 
 export const pgMigration009 = `
+CREATE INDEX messages_people ON messages (room_id, sender) WHERE source = 'human';
 CREATE TABLE room_deletions (
   room_id TEXT COLLATE "C" NOT NULL,
   deleted_xid xid8 NOT NULL DEFAULT pg_current_xact_id()

@@ -1,7 +1,8 @@
-// Migration 9 (issue 32 item 14): the team database's change tracking for the poll fallback
-// (PostgreSQL's 009). Nothing polls a file of this computer, so nothing changes here; the
-// number keeps both engines' schema versions in step.
+// Migration 9 (issue 32): the people who posted in a room, found without reading its every
+// message (an agent may not take a person's name: domain/identity/personNames.ts). The team
+// database's 009 also adds the change tracking its poll fallback needs, which nothing needs in
+// a file of this computer.
 
 export const migration009 = `
--- nothing to change in SQLite
+CREATE INDEX messages_people ON messages (room_id, sender) WHERE source = 'human';
 `;
