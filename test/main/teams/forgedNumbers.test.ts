@@ -158,4 +158,25 @@ describe.skipIf(!runPostgresSuites || (!pgbouncerInstalled && !inCi))('numbers a
     await waitUntil(() => storages.every((s, i) => s.pollCounts().polls >= polls[i] + 4), 15_000, 'two polls more');
     expect(forgedLines().slice(reported)).toEqual([]);
   });
+
+  it("a mention whose stored time is not a time starts B's 'Not picked up' timer from now, not at once", async () => {
+    const { b } = machines;
+    await sharedRoom(machines);
+    expect(await b.api('settings.set', { delivery: { unansweredAfterSeconds: 600 } })).toMatchObject({ ok: true });
+    const storage = await b.app.teams.connections.storage(TEAM);
+    // Once B's polls have taken in the room's other changes, the forged row is a message hint of its own.
+    const polls = storage.pollCounts().polls;
+    await waitUntil(() => storage.pollCounts().polls >= polls + 2, 15_000, 'two polls of B');
+    const hints = storage.pollCounts().messageHints;
+    await machines.teamRows(
+      `WITH n AS (UPDATE rooms SET next_message_number = next_message_number + 1 WHERE room_id = $1 RETURNING next_message_number - 1 AS number)
+       INSERT INTO messages (room_id, number, kind, source, sender, text, created_at) SELECT $1, number, 'message', 'human', 'Eve', '@Birch are you there?', 'not a time' FROM n`,
+      ROOM,
+    );
+    await waitUntil(() => storage.pollCounts().messageHints > hints, 15_000, "B's poll to pass the forged mention on");
+    // B examines the mention as it arrives; a timer that fired at once would raise its item within moments.
+    await new Promise((r) => setTimeout(r, 2_000));
+    const items = (await b.api('needsYou.list', {})) as { ok: true; value: { items: Array<{ reason: string; from: string }> } };
+    expect(items.value.items.filter((i) => i.reason === 'unanswered')).toEqual([]);
+  });
 });
