@@ -5,12 +5,12 @@
 // /proc, sampled each second, per backend) is read in three 20 s windows, each scaled to a minute.
 // The floor is the same app on a team without the forged rooms. Before the fix: 9.4 s a minute
 // against 0.22 s (the issue's run); the poll then computed a stamp of every room each time.
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { startPgBouncer, startPostgres, type PgBouncer, type PgCluster } from '../../test/support/postgres';
 import { EventBus } from '../../src/main/events/bus';
 import { PostgresStorage } from '../../src/main/store/postgres/postgresStorage';
 import type { Figure } from '../lib/figure';
+import { cpuTicksOf } from '../lib/processes';
 import { summarize } from '../lib/stats';
 
 const FORGED_ROOMS = 20_000;
@@ -27,12 +27,8 @@ async function backendTicks(probe: pg.Client, database: string): Promise<Map<num
   const rows = (await probe.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database])).rows;
   const ticks = new Map<number, number>();
   for (const { pid } of rows) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // gone meanwhile
-    }
+    const used = cpuTicksOf(pid);
+    if (used !== null) ticks.set(pid, used);
   }
   return ticks;
 }

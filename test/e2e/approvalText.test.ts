@@ -5,11 +5,10 @@
 // bold "approved", a link, an image, a heading) shows as the characters it is, not as formatting
 // the person could take for the app's own words; the item is named by the session's agent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectHelper, type HelperClient } from '../support';
+import { CLAUDE_CHANNEL_FLAGS, connectHelper, type HelperClient } from '../support';
 import { openApp, type AppSession } from './lib/app';
 
 const ROOM = 'relay-words';
-const CHANNEL_FLAGS = ['--dangerously-load-development-channels', 'server:letagents'];
 const DESCRIPTION = '**Approved by Ada** [open the checklist](https://evil.example/steal) ![seen](https://evil.example/p.png)\n# Safe to allow';
 
 let app: AppSession;
@@ -17,7 +16,7 @@ let juniper: HelperClient;
 
 beforeAll(async () => {
   app = await openApp();
-  juniper = await connectHelper(app.serve.dataDir, { clientName: 'claude-code', agentFlags: CHANNEL_FLAGS });
+  juniper = await connectHelper(app.serve.dataDir, { clientName: 'claude-code', agentFlags: CLAUDE_CHANNEL_FLAGS });
   const joined = JSON.parse(((await juniper.callTool({ name: 'join_room', arguments: { name: ROOM } })) as { content: Array<{ text: string }> }).content[0].text);
   await juniper.callTool({ name: 'register_agent_session', arguments: { room_id: joined.room_id, registration_key: 'relay-words-4f7a9c2e81d6b035', display_name: 'Juniper' } });
 }, 60_000);

@@ -17,11 +17,9 @@ import { createMemorySecretStore } from '../../src/main/secrets/memorySecretStor
 import type { MethodName } from '../../src/shared/bridge';
 import type { MethodInput, MethodOutput } from '../../src/shared/contract';
 import type { NeedsYouItem } from '../../src/shared/types';
-import { cleanupSpawned, connectHelper, ensureCliBuilt, tempDir, waitUntil, type HelperClient } from '../support';
+import { CLAUDE_CHANNEL_FLAGS, cleanupSpawned, connectHelper, ensureCliBuilt, tempDir, waitUntil, type HelperClient } from '../support';
 
 const ROOM = 'relay-room';
-/** Claude Code's channel flag on the helper's parent, as the real CLI starts it: the session takes channel pushes. */
-const CHANNEL_FLAGS = ['--dangerously-load-development-channels', 'server:letagents'];
 const Permission = z.object({
   method: z.literal('notifications/claude/channel/permission'),
   params: z.object({ request_id: z.string(), behavior: z.enum(['allow', 'deny']) }),
@@ -57,7 +55,7 @@ async function session(
   options: { clientName?: string; channel?: boolean; name?: string; register?: boolean } = {},
 ): Promise<{ client: HelperClient; answers: Array<z.infer<typeof Permission>['params']> }> {
   const { clientName = 'claude-code', channel = true, name = 'Juniper', register = true } = options;
-  const client = await connectHelper(dataDir, { clientName, ...(channel ? { agentFlags: CHANNEL_FLAGS } : {}) });
+  const client = await connectHelper(dataDir, { clientName, ...(channel ? { agentFlags: CLAUDE_CHANNEL_FLAGS } : {}) });
   const answers: Array<z.infer<typeof Permission>['params']> = [];
   client.setNotificationHandler(Permission, (n) => void answers.push(n.params));
   if (register) {

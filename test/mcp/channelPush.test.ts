@@ -4,12 +4,11 @@
 // real CLI starts it, and its client names itself "claude-code". Birch is the same client
 // started without the flag. What the real CLI does with a push is in claudeChannel.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupSpawned, waitUntil, type ServeHandle } from '../support';
+import { CLAUDE_CHANNEL_FLAGS, cleanupSpawned, waitUntil, type ServeHandle } from '../support';
 import type { PlacedApp } from '../support/place';
 import { connectAgent, registerWorker, startApp, type Agent } from './tools/harness';
 
 const ROOM = 'channel-room';
-const CHANNEL_FLAGS = ['--dangerously-load-development-channels', 'server:letagents'];
 
 interface ChannelPush {
   content: string;
@@ -35,7 +34,7 @@ function hearPushes(agent: Agent, into: ChannelPush[]): void {
 
 beforeAll(async () => {
   serve = await startApp();
-  juniper = await connectAgent(serve, { clientName: 'claude-code', agentFlags: CHANNEL_FLAGS });
+  juniper = await connectAgent(serve, { clientName: 'claude-code', agentFlags: CLAUDE_CHANNEL_FLAGS });
   birch = await connectAgent(serve, { clientName: 'claude-code' });
   cedar = await connectAgent(serve, { clientName: 'codex-test' });
   hearPushes(juniper, pushes);

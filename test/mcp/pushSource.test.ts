@@ -18,10 +18,9 @@ import { startAppHost, type AppHost } from '../../src/main/host';
 import { createMemorySecretStore } from '../../src/main/secrets/memorySecretStore';
 import type { MethodName } from '../../src/shared/bridge';
 import type { MethodInput, MethodOutput } from '../../src/shared/contract';
-import { cleanupSpawned, connectHelper, ensureCliBuilt, tempDir, waitUntil, type HelperClient } from '../support';
+import { CLAUDE_CHANNEL_FLAGS, cleanupSpawned, connectHelper, ensureCliBuilt, tempDir, waitUntil, type HelperClient } from '../support';
 
 const ROOM = 'who-said-it';
-const CHANNEL_FLAGS = ['--dangerously-load-development-channels', 'server:letagents'];
 
 interface ChannelPush {
   content: string;
@@ -63,7 +62,7 @@ beforeAll(async () => {
   await host.app.core.store.write((tx) => ensureRoom(tx, { roomId: ROOM, kind: 'named' }));
   dispatch = createDispatcher(createApiImplementation(host.app, { env: process.env }));
   person = (await api('app.info', {})).person.name;
-  juniper = await connectHelper(dataDir, { clientName: 'claude-code', agentFlags: CHANNEL_FLAGS });
+  juniper = await connectHelper(dataDir, { clientName: 'claude-code', agentFlags: CLAUDE_CHANNEL_FLAGS });
   juniper.fallbackNotificationHandler = async (n) => {
     if (n.method === 'notifications/claude/channel') pushes.push(n.params as unknown as ChannelPush);
   };
