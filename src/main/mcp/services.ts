@@ -3,6 +3,7 @@
 // the per-connection state.
 import type { DeliveryServices } from '../delivery';
 import type { EventBus } from '../events/bus';
+import type { IncomingWrite } from '../events/incomingWrites';
 import type { PresenceRow } from '../domain/sessions/presence';
 import type { SessionHost } from '../domain/sessions/sessions';
 import type { Places } from '../store/places';
@@ -63,6 +64,8 @@ export interface CallScope {
   place: string | null;
   roomId: string | null;
   sessionId: string | null;
+  /** The call among the writes on their way (events/incomingWrites.ts), when it may write. */
+  readonly incoming?: IncomingWrite | null;
 }
 
 export interface ToolEnv {

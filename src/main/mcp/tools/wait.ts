@@ -140,21 +140,24 @@ export const waitForMessagesTool = defineTool({
         // What this look routed starts after the cursor (or the newest number, when the cursor is ahead).
         examinedFrom ??= Math.min(cursor, latest) + 1;
         if (look.routed) {
-          signal.cancel();
           const routed = look.routed;
           if (routed.some(isNews)) {
             // Caught up with the room: let the rest of a burst land, then route the window again
             // (when nothing else committed since the look, the window routed above is the whole burst).
+            // The look's signal listens on: a commit between the look and the gathering counts.
             if (!gathered && routed.at(-1)!.row.number === latest) {
               gathered = true;
-              const more = await gatherBurst(env.services.signals, identity, deadline, call.signal, onFailure);
+              const more = await gatherBurst(env.services.signals, env.services.bus, identity, deadline, call.signal, onFailure);
               wakeOnFailure = null;
+              signal.cancel();
               if (more || signal.fired() || takeover) continue;
             }
+            signal.cancel();
             const result = await finish(env, identity, [...pushedEarlier, ...routed], skipped, routed.at(-1)!.row.number, 'oldest');
             if (recipient) recordWake(env, identity, recipient.session_id, routed, result.last_observed_message_id);
             return noteWake(call, delivered(result));
           }
+          signal.cancel();
           for (const r of routed) {
             if (r.pushedAt !== null && r.decision?.decision === 'activate') pushedEarlier.push(r);
             else skipped.push(r.row.number);

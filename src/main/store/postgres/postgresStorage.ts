@@ -233,7 +233,9 @@ export class PostgresStorage implements Storage {
       if (tx.poisoned !== undefined) {
         throw new Error('A statement failed inside this write and PostgreSQL aborted the transaction. Run statements whose failure is handled inside tx.savepoint().', { cause: tx.poisoned });
       }
-      const hints = hintsOf(this.appId, effects.emitted);
+      // With another call of this app on its way to the same room, the other apps' waiters gather the rest of the burst.
+      const incoming = this.options.bus.incoming;
+      const hints = hintsOf(this.appId, effects.emitted, (roomId) => incoming.pendingIn(this.place, roomId) > 1);
       if (hints.length > 0) await client.query(`SELECT pg_notify($1, h) FROM unnest($2::text[]) AS h`, [CHANGE_CHANNEL, hints]);
       phase = 'commit';
       tx.end();
