@@ -10,6 +10,7 @@ import type { Places } from '../store/places';
 import type { Storage } from '../store/port';
 import type { WorkerBindings } from './bindings';
 import type { ConnectionState } from './connectionState';
+import type { RoomReads } from './roomReads';
 import type { RoomSignals } from './roomSignals';
 import type { WakeLog } from './wakeLog';
 import type { AuthService } from '../auth/authService';
@@ -29,6 +30,8 @@ export interface McpServices {
   readonly bus: EventBus;
   readonly bindings: WorkerBindings;
   readonly signals: RoomSignals;
+  /** One read of a room's new messages for all the waits a commit wakes. */
+  readonly roomReads: RoomReads;
   /** Why each session was woken, for the people watching (in memory). */
   readonly wakes: WakeLog;
   /** This installation's host id (kept in settings). */
