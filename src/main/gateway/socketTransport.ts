@@ -4,8 +4,8 @@
 // (connectionLimits.ts) it reports why, and the connection is closed.
 import type { Socket } from 'node:net';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { frameOf } from '../../shared-node/frames';
 import { CallsInFlight, limitReasons, MAX_UNREAD_BYTES } from './connectionLimits';
 
 export class SocketMcpTransport implements Transport {
@@ -17,6 +17,8 @@ export class SocketMcpTransport implements Transport {
   // Messages that arrive between the welcome line and the server's start() wait here.
   private early: JSONRPCMessage[] = [];
   private readonly calls = new CallsInFlight();
+  /** A notification's write is held until the answer it precedes (or the turn's end). */
+  private corked = false;
 
   /** `overLimit` closes the connection, saying why. */
   constructor(private readonly socket: Socket, private readonly overLimit: (reason: string) => void) {}
@@ -42,13 +44,31 @@ export class SocketMcpTransport implements Transport {
     this.onerror?.(error);
   }
 
+  /**
+   * Writes one frame, id first (frames.ts: the helper routes it from its first bytes). A
+   * notification waits for what follows it in the same turn (a wait's log note, then its
+   * result): they leave in one write, so the helper wakes once for both.
+   */
   send(message: JSONRPCMessage): Promise<void> {
     if (this.closed || this.socket.destroyed) return Promise.reject(new Error('The agent connection is closed.'));
     this.calls.sent(message);
+    const note = !('id' in message);
+    if (note && !this.corked) {
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(() => this.release());
+    }
     return new Promise((resolve, reject) => {
-      this.socket.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+      this.socket.write(frameOf(message), (error) => (error ? reject(error) : resolve()));
+      if (!note) this.release();
       if (this.socket.writableLength > MAX_UNREAD_BYTES) this.pastLimit(limitReasons.unread());
     });
+  }
+
+  private release(): void {
+    if (!this.corked) return;
+    this.corked = false;
+    this.socket.uncork();
   }
 
   async close(): Promise<void> {
