@@ -44,7 +44,7 @@ export const b12: Figure = {
     try {
       const rows: FigureOutcome[] = [];
       for (const profile of ['full', 'core'] as const) {
-        const client = await connectHelper(ws.dataDir, ws.agentDir, `bench-b12-${profile}`, profile === 'core' ? 'core' : undefined);
+        const client = await connectHelper(ws.dataDir, ws.agentDir, `bench-b12-${profile}`, { tools: profile === 'core' ? 'core' : undefined });
         const { tools } = await client.listTools();
         await closeClient(client);
         const chars = JSON.stringify({ tools }).length;

@@ -11,6 +11,7 @@ import type { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import type { AppConnection } from '../../shared-node/appLink';
 import { peekFrameHead, type FrameHead } from '../../shared-node/frames';
+import { hopTrace } from '../../shared-node/hopTrace';
 import { FrameSplitter, lineOf } from '../../shared-node/lines';
 import { HEARTBEAT_INTERVAL_MS, MAX_MESSAGE_BYTES, PING_LINE } from '../../shared-node/protocol';
 import { WorkerMemory } from './workerMemory';
@@ -30,6 +31,9 @@ export const LOST_REQUEST_MESSAGE =
 const MAX_QUEUED_WHILE_AWAY = 1_000;
 
 const idKey = (id: JsonRpcId) => `${typeof id}:${id}`;
+
+/** The bench's per-hop timestamps (LETAGENTS_HOP_TRACE); null, and free, otherwise. */
+const hops = hopTrace('helper');
 
 /** A frame's message, or null when it is not a JSON object (it is passed on all the same). */
 function parse(frame: Buffer | string): Message | null {
@@ -104,6 +108,7 @@ export class Relay {
       }
       inOneWrite(this.socket, () => {
         for (const frame of received) this.fromAgent(frame);
+        if (hops) for (const frame of received) traced(frame, 'helper.app_out');
       });
     });
     input.once('end', () => this.finish(0));
@@ -142,6 +147,7 @@ export class Relay {
       }
       inOneWrite(this.options.output, () => {
         for (const frame of received) if (this.socket === socket) this.fromApp(frame);
+        if (hops) for (const frame of received) traced(frame, 'helper.agent_out');
       });
     };
     socket.on('data', onData);
@@ -168,6 +174,7 @@ export class Relay {
   private fromAgent(frame: Buffer): void {
     if (isBlank(frame)) return;
     const message = parse(frame);
+    if (hops && message && hasId(message)) hops.mark('helper.agent_in', message.id);
     if (message && message.method === undefined && hasId(message)) {
       // A reply to an app request made on a connection that is gone has no one to go to.
       if (!this.appRequests.delete(idKey(message.id))) return;
@@ -204,6 +211,7 @@ export class Relay {
 
   private fromApp(frame: Buffer): void {
     const head = headOf(frame);
+    if (hops && head?.id != null) hops.mark('helper.app_in', head.id);
     if (head?.kind === 'response' && head.id !== null) {
       const key = idKey(head.id);
       if (key === this.replayKey) return this.replayAnswered();
@@ -288,4 +296,10 @@ function inOneWrite(stream: Writable | null, fn: () => void): void {
   } finally {
     stream.uncork();
   }
+}
+
+/** Notes a frame with an id (a request or an answer) at `hop` (just before its write leaves), when tracing. */
+function traced(frame: Buffer, hop: string): void {
+  const id = headOf(frame)?.id;
+  if (id != null) hops?.mark(hop, id);
 }

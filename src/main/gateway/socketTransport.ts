@@ -6,7 +6,11 @@ import type { Socket } from 'node:net';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { frameOf } from '../../shared-node/frames';
+import { hopTrace } from '../../shared-node/hopTrace';
 import { CallsInFlight, limitReasons, MAX_UNREAD_BYTES } from './connectionLimits';
+
+/** The bench's per-hop timestamps (LETAGENTS_HOP_TRACE); null, and free, otherwise. */
+const hops = hopTrace('app');
 
 export class SocketMcpTransport implements Transport {
   onclose?: () => void;
@@ -20,8 +24,8 @@ export class SocketMcpTransport implements Transport {
   /** A notification's write is held until the answer it precedes (or the turn's end). */
   private corked = false;
 
-  /** `overLimit` closes the connection, saying why. */
-  constructor(private readonly socket: Socket, private readonly overLimit: (reason: string) => void) {}
+  /** `connectionId` names the connection in the bench's hop trace; `overLimit` closes it, saying why. */
+  constructor(private readonly socket: Socket, private readonly connectionId: string, private readonly overLimit: (reason: string) => void) {}
 
   async start(): Promise<void> {
     if (this.started) throw new Error('SocketMcpTransport already started.');
@@ -59,7 +63,9 @@ export class SocketMcpTransport implements Transport {
       process.nextTick(() => this.release());
     }
     return new Promise((resolve, reject) => {
-      this.socket.write(frameOf(message), (error) => (error ? reject(error) : resolve()));
+      const frame = frameOf(message);
+      if (hops && !note) hops.mark('app.answer', `${this.connectionId}:${(message as { id: string | number }).id}`);
+      this.socket.write(frame, (error) => (error ? reject(error) : resolve()));
       if (!note) this.release();
       if (this.socket.writableLength > MAX_UNREAD_BYTES) this.pastLimit(limitReasons.unread());
     });

@@ -19,8 +19,12 @@ import type { ToolCallContext, ToolDefinition, ToolShape } from './toolKit';
 import { upstreamAnswer } from './upstreamTools';
 import { noteCodexThread } from './codexQueue';
 import type { IncomingWrite } from '../events/incomingWrites';
+import { hopTrace } from '../../shared-node/hopTrace';
 
 type AnyTool = ToolDefinition<ToolShape>;
+
+/** The bench's per-hop timestamps (LETAGENTS_HOP_TRACE); null, and free, otherwise. */
+const hops = hopTrace('app');
 
 export class ToolSurface {
   private readonly byName = new Map<string, { tool: AnyTool; schema: z.ZodObject<ToolShape> }>();
@@ -52,6 +56,7 @@ export class ToolSurface {
       if (name === APPROVAL_TOOL) return callApprovalTool(env, args);
       const entry = this.byName.get(name);
       if (!entry) return upstreamAnswer(name) ?? hardFailure(`Unknown tool: ${name}. This server's tools are listed by tools/list.`);
+      if (hops) hops.mark('app.call', `${env.conn.id}:${extra.requestId}`);
       noteCodexThread(env.conn, extra._meta);
       // From here until it ends, a woken wait in its room knows more of a burst may be on its way.
       const incoming = writesRooms(entry.tool) ? env.services.bus.incoming.begin() : null;
@@ -59,6 +64,7 @@ export class ToolSurface {
         const parsed = await entry.schema.safeParseAsync(args ?? {});
         if (!parsed.success) return hardFailure(`Input validation error: Invalid arguments for tool ${name}: ${issuesText(parsed.error)}`);
         const call: ToolCallContext = {
+          requestId: extra.requestId,
           signal: extra.signal,
           progressToken: extra._meta?.progressToken,
           notify: (notification) => extra.sendNotification(notification),

@@ -25,6 +25,10 @@ import { ARRAY, STRING, orNull, result } from '../outputSchemas';
 import { defineTool, readOnly, sessionFacade } from '../toolKit';
 import { gatherBurst, sleepOnRoom as sleep } from '../wakeGathering';
 import { noteWake, startWaitProgress } from './waitProgress';
+import { hopTrace } from '../../../shared-node/hopTrace';
+
+/** The bench's per-hop timestamps (LETAGENTS_HOP_TRACE); null, and free, otherwise. */
+const hops = hopTrace('app');
 
 const WINDOW = 100;
 const MAX_LISTED_SKIPS = 100;
@@ -169,7 +173,8 @@ export const waitForMessagesTool = defineTool({
           signal.cancel();
           return noteWake(call, delivered(await finish(env, identity, pushedEarlier, skipped, cursor, 'oldest')));
         }
-        await sleep(signal, remaining, call.signal, onFailure);
+        const woke = await sleep(signal, remaining, call.signal, onFailure);
+        if (hops && woke === 'commit') hops.mark('app.woken', `${env.conn.id}:${call.requestId}`);
         wakeOnFailure = null;
       }
     } finally {

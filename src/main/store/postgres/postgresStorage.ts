@@ -27,6 +27,10 @@ import { hintsOf, parseHint } from './changeHints';
 import { HintCoalescer, type HintCounts } from './hintCoalescer';
 import { deliversNotifications } from './listenProbe';
 import { ChangePoll, type PollCounts } from './changePoll';
+import { hopTrace } from '../../../shared-node/hopTrace';
+
+/** The bench's per-hop timestamps (LETAGENTS_HOP_TRACE); null, and free, otherwise. */
+const hops = hopTrace('app');
 
 export interface PostgresStorageOptions {
   /** The team's name in this app. */
@@ -72,7 +76,10 @@ export class PostgresStorage implements Storage {
   private readonly reconnectListeners = new Set<() => void>();
   /** Other apps' hints, coalesced per room and bounded; dropped ones stand for "re-check everything" (as after a reconnect). */
   private readonly hints = new HintCoalescer(
-    (hint) => callEach(this.hintListeners, hint),
+    (hint) => {
+      if (hops && hint.type === 'message.created') hops.mark('app.hint_out', `${hint.roomId}:${hint.number}`);
+      callEach(this.hintListeners, hint);
+    },
     () => callEach(this.reconnectListeners, undefined),
   );
 
@@ -239,6 +246,7 @@ export class PostgresStorage implements Storage {
       if (hints.length > 0) await client.query(`SELECT pg_notify($1, h) FROM unnest($2::text[]) AS h`, [CHANGE_CHANNEL, hints]);
       phase = 'commit';
       tx.end();
+      if (hops) for (const e of effects.emitted) if (e.type === 'message.created') hops.mark('app.commit_sent', `${e.roomId}:${e.number}`);
       await client.query('COMMIT');
       this.listener.retrySoon();
       return { ok: true, value, effects };
@@ -330,7 +338,11 @@ export class PostgresStorage implements Storage {
   }
 
   private receive(payload: string): void {
-    this.hints.addPayload(payload, (text) => parseHint(this.appId, this.place, text));
+    this.hints.addPayload(payload, (text) => {
+      const hint = parseHint(this.appId, this.place, text);
+      if (hops && hint?.type === 'message.created') hops.mark('app.hint_in', `${hint.roomId}:${hint.number}`);
+      return hint;
+    });
   }
 
   /** Connections held to the team now: the LISTEN one (when connected) and the query pool's. */
