@@ -126,11 +126,25 @@ export async function connectStdio(command: string[], cwd: string, name = 'letag
   }
   const receive = transport.onmessage;
   transport.onmessage = (message: JSONRPCMessage) => {
-    if (!('method' in message)) markClient('agent.recv', transport.pid ?? undefined, (message as { id?: unknown }).id);
+    if (!('method' in message)) {
+      answeredAt.set(client, performance.now());
+      markClient('agent.recv', transport.pid ?? undefined, (message as { id?: unknown }).id);
+    }
     receive?.(message);
   };
   clients.add(client);
   return client;
+}
+
+const answeredAt = new WeakMap<Client, number>();
+
+/**
+ * When the client's process last had an answer (performance.now()): its transport read and
+ * parsed the frame, before the client's own schema checks of the result. Fifty clients share
+ * this process in B3; what each real agent does after that in its own process is not counted.
+ */
+export function lastAnswerAt(client: Client): number | undefined {
+  return answeredAt.get(client);
 }
 
 /** The helper process's pid of a client connectStdio made (hop traces name requests by it). */
