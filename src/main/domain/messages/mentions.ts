@@ -1,12 +1,12 @@
-// Mentions (mcp-tools.md §5.3): `@` + `[A-Za-z0-9_.:/-]+` at the start of the text or
-// after a non-word character, outside inline code and fenced code blocks. Names are
-// compared after handle normalisation (data-model.md §5.2).
+// Mentions (mcp-tools.md §5.3) by the one rule the UI shares (shared/mentions.ts), outside
+// inline code and fenced code blocks. Names are compared after handle normalisation
+// (data-model.md §5.2).
+import { mentionNamesIn, withoutTrailingPunctuation } from '../../../shared/mentions';
 import { MENTION_CHARACTERS } from '../../../shared/words';
 import { normalizeHandle } from '../identity/handles';
 
 export const BROADCAST_HANDLES: ReadonlySet<string> = new Set(['all', 'here', 'everyone', 'agents']);
 
-const MENTION = /(?<![A-Za-z0-9_])@([A-Za-z0-9_.:/-]+)/g;
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})\s*$/;
 
@@ -18,10 +18,10 @@ const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})\s*$/;
 export function extractMentions(text: string): string[] {
   const found = new Set<string>();
   for (const block of proseOf(text)) {
-    for (const match of block.matchAll(MENTION)) {
-      found.add(match[1]);
-      const bare = match[1].replace(/[.:]+$/, '');
-      if (bare !== '' && bare !== match[1]) found.add(bare);
+    for (const name of mentionNamesIn(block)) {
+      found.add(name);
+      const bare = withoutTrailingPunctuation(name);
+      if (bare !== '' && bare !== name) found.add(bare);
     }
   }
   return [...found];
@@ -50,10 +50,11 @@ export function mentionsName(mentions: readonly string[], displayName: string): 
  */
 export function unmentionableName(name: string): string | null {
   const mentions = extractMentions(`@${name}`);
-  if (mentions[0] !== name) {
+  // "a@b" would read as a person's user@host.
+  if (mentions[0] !== name || name.includes('@')) {
     const suggestion = name.replace(/[^A-Za-z0-9_.:/-]/g, '');
     return (
-      `"${name}" cannot be mentioned: @${name} would reach ${mentions[0] ? `"${mentions[0]}"` : 'no one'}. ` +
+      `"${name}" cannot be mentioned: @${name} would reach ${mentions[0] && mentions[0] !== name ? `"${mentions[0]}"` : 'a person (user@host)'}. ` +
       `A name people can mention has only ${MENTION_CHARACTERS}, with no spaces${suggestion ? ` (like ${suggestion})` : ''}.`
     );
   }
