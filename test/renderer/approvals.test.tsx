@@ -40,6 +40,14 @@ describe('an approval in Needs you', () => {
     expect(api.calls.find((c) => c.method === 'approvals.decide')?.input).toEqual({ number: 7, decision: 'allow_turn' });
   });
 
+  it('says how long is left to answer: "Counts as denied if not answered in 10 min" (issue 35)', async () => {
+    const state = approvalState();
+    state.needsYou[0].approval!.expiresAt = new Date(Date.now() + 10 * 60_000 + 5_000).toISOString();
+    renderApp({ state, route: { view: 'needsYou' } });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText(/Counts as denied/).textContent).toBe('Counts as denied if not answered in 10 min.');
+  });
+
   it('sends the note with Deny; a late answer says it changed nothing and keeps the item', async () => {
     const { api } = renderApp({
       state: approvalState(['allow_once', 'deny']),
