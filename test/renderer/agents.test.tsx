@@ -9,7 +9,7 @@ import { roomRoute } from '../../src/renderer/src/app/navigation';
 import { renderApp, never } from './support/renderApp';
 import { DEMO_REPO_ROOM, demoState } from './support/demoSeed';
 import { emptyState } from './support/fakeApi';
-import { at } from './support/fakeData';
+import { agent, at } from './support/fakeData';
 import type { Wake } from '../../src/shared/types';
 
 afterEach(cleanup);
@@ -152,6 +152,20 @@ describe('agents roster', () => {
     expect(maple.querySelector('.agent-chip-text')?.textContent).toBe('waiting for a decision on the admin UI');
     expect(maple.getAttribute('title')).toBe('MapleRidge — Idle, not listening: Connected but not waiting: a mention will not reach it until someone prompts it. Says: waiting for a decision on the admin UI.');
     expect(within(chips).queryByText('Willow')).toBeNull();
+  });
+
+  it('keeps a paused managed agent in the room header, reading Paused; an idle one reads Idle (issue 35)', async () => {
+    const state = demoState();
+    state.agents = [
+      agent(DEMO_REPO_ROOM, 'github.com/acme/checkout-service', 'Birch', { online: false, reachability: 'managed_paused' }),
+      agent(DEMO_REPO_ROOM, 'github.com/acme/checkout-service', 'Alder', { online: false, reachability: 'managed' }),
+    ];
+    renderApp({ state, route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }) });
+    const chips = await screen.findByRole('list', { name: '1 agent online, 1 paused' });
+    const chip = (name: string) => within(chips).getByText(name).closest('.agent-chip')!;
+    expect(chip('Alder').querySelector('.agent-chip-label')?.textContent).toBe('Idle');
+    expect(chip('Birch').querySelector('.agent-chip-label')?.textContent).toBe('Paused');
+    expect(chip('Birch').getAttribute('title')).toContain('no turn starts for it until you resume it');
   });
 
   it("a room's Agents tab shows only that room's agents", async () => {

@@ -70,12 +70,12 @@ describe('managed agents', () => {
     expect(within(card('Juniper')).getByText('Taking a turn')).toBeTruthy();
     expect(within(card('Cedar')).getByText('Paused')).toBeTruthy();
     await userEvent.click(within(card('Juniper')).getByRole('button', { name: 'Stop' }));
-    await waitFor(() => expect(within(card('Juniper')).getByText('Managed')).toBeTruthy());
+    await waitFor(() => expect(within(card('Juniper')).getByText('Idle')).toBeTruthy());
     expect(within(card('Juniper')).queryByRole('button', { name: 'Stop' })).toBeNull();
     await userEvent.click(within(card('Juniper')).getByRole('button', { name: 'Pause' }));
     await waitFor(() => expect(within(card('Juniper')).getByText('Paused')).toBeTruthy());
     await userEvent.click(within(card('Cedar')).getByRole('button', { name: 'Resume' }));
-    await waitFor(() => expect(within(card('Cedar')).getByText('Managed')).toBeTruthy());
+    await waitFor(() => expect(within(card('Cedar')).getByText('Idle')).toBeTruthy());
     await userEvent.click(within(card('Cedar')).getByRole('button', { name: 'Run now' }));
     await waitFor(() => expect(within(card('Cedar')).getByText('Taking a turn')).toBeTruthy());
     expect(api.calls.map((c) => c.method).filter((m) => m.startsWith('agents.') && m !== 'agents.list')).toEqual(['agents.stop', 'agents.pause', 'agents.resume', 'agents.runNow']);
@@ -90,7 +90,7 @@ describe('managed agents', () => {
     expect(within(card('Juniper')).getByText('Stopped: budget used')).toBeTruthy();
     expect((within(card('Juniper')).getByRole('button', { name: 'Run now' }) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(within(card('Juniper')).getByRole('button', { name: 'Resume' }));
-    await waitFor(() => expect(within(card('Juniper')).getByText('Managed')).toBeTruthy());
+    await waitFor(() => expect(within(card('Juniper')).getByText('Idle')).toBeTruthy());
   });
 
   it("shows a turn's activity: why it started, tools, text, duration, tokens, cost and errors", async () => {

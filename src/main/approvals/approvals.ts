@@ -46,6 +46,16 @@ interface Waiter {
 }
 
 const NO_ANSWER = 'The person did not answer in time, so this was not allowed.';
+const PERSON_DENIED = 'The person denied this';
+
+/**
+ * Whether a tool's refusal is one of these answers (the person's Deny, or no answer in time):
+ * the agent's log already says who decided, so its CLI's own record of the denial is not a
+ * second, different story (issue 35: "outside the permissions chosen" after a person's Deny).
+ */
+export function isApprovalAnswer(text: string): boolean {
+  return text.startsWith(PERSON_DENIED) || text === NO_ANSWER;
+}
 
 export class Approvals {
   private readonly waiters = new Map<number, Waiter>();
@@ -154,7 +164,7 @@ export class Approvals {
     waiter.resolve(
       outcome.status === 'allowed'
         ? { behavior: 'allow', by }
-        : { behavior: 'deny', by, message: outcome.note ? `The person denied this: ${outcome.note}` : outcome.closedReason ?? 'The person denied this.' },
+        : { behavior: 'deny', by, message: outcome.note ? `${PERSON_DENIED}: ${outcome.note}` : outcome.closedReason ?? `${PERSON_DENIED}.` },
     );
     return true;
   }

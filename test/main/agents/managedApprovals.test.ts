@@ -77,6 +77,8 @@ describe('a managed Claude Code agent that asks ("Ask me", fake model)', () => {
       expect.stringMatching(/^Bash touch .*\/first: allowed for this turn by /),
       expect.stringMatching(/^Bash touch .*\/second — allowed \(allowed for this turn\)\.$/),
     ]));
+    // The person denied it: not "outside the permissions chosen for this agent" as well (issue 35).
+    expect(log.join('\n')).not.toContain('outside the permissions chosen');
   });
 
   it('closes the item when its turn is stopped while the request waits', async () => {

@@ -1,4 +1,4 @@
-// The room's reachable agents in the header (online, or managed: the app starts them), the
+// The room's reachable agents in the header (online, or managed: the app starts them, or paused), the
 // ones a mention reaches soonest first: name, whether a mention reaches it now (issue 14), and
 // what it says it is doing (its own status text). Hover says what each state means.
 // Short of room, the status text goes first, then the state label; names stay whole (issue 27).
@@ -48,13 +48,19 @@ function useFittingDetail(key: string) {
   return { list, className: DETAIL_CLASS[detail] };
 }
 
+/** Managed agents stay in the header while paused (issue 35): a mention to them waits for Resume. */
+const inHeader = (agent: AgentSession) => !agent.ended && (agent.online || agent.reachability === 'managed' || agent.reachability === 'managed_paused');
+
 export function PresenceChips({ agents, onShowAll }: { agents: AgentSession[]; onShowAll: () => void }) {
-  const online = sortAgents(agents.filter((agent) => !agent.ended && (agent.online || agent.reachability === 'managed')));
+  const online = sortAgents(agents.filter(inHeader));
   const shown = online.slice(0, MAX_CHIPS);
   const fit = useFittingDetail(shown.map((a) => `${a.name}\u0000${a.reachability}\u0000${a.statusText}`).join('\u0001'));
   if (online.length === 0) return <span className="presence-empty">No agents online</span>;
+  const paused = online.filter((a) => a.reachability === 'managed_paused').length;
+  const reachable = online.length - paused;
+  const label = `${reachable} ${reachable === 1 ? 'agent' : 'agents'} online${paused > 0 ? `, ${paused} paused` : ''}`;
   return (
-    <ul ref={fit.list} className={fit.className} aria-label={`${online.length} agents online`}>
+    <ul ref={fit.list} className={fit.className} aria-label={label}>
       {shown.map((agent) => {
         const words = REACHABILITY_WORDS[agent.reachability];
         const says = agentSaysText(agent.statusText);
