@@ -11,6 +11,7 @@ import { DEMO_REPO_ROOM, demoState } from './support/demoSeed';
 import { emptyState } from './support/fakeApi';
 import { agent, at } from './support/fakeData';
 import type { Wake } from '../../src/shared/types';
+import { managedAgent } from './support/fakeManagedAgents';
 
 afterEach(cleanup);
 
@@ -38,7 +39,25 @@ describe('agents roster', () => {
     const willow = row('Willow');
     expect(within(willow).getByText('Offline')).toBeTruthy();
     expect(within(willow).getByText(/ago/)).toBeTruthy();
-    expect(screen.getByText('4 online · 5 agents')).toBeTruthy();
+    expect(screen.getByText('5 agents: 4 online')).toBeTruthy();
+  });
+
+  it('counts managed agents, and lists ended ones (disconnected or removed) under Past agents, out of the counts (issue 35)', async () => {
+    const state = demoState();
+    state.agents.push(
+      agent(DEMO_REPO_ROOM, 'github.com/acme/checkout-service', 'Rowan', { online: false, ended: true, reachability: 'offline' }),
+      agent(DEMO_REPO_ROOM, 'github.com/acme/checkout-service', 'Alder', { online: false, reachability: 'managed', sessionId: 'local_alder' }),
+    );
+    openRoster(state, { 'agents.list': () => [managedAgent('Alder')] });
+    expect(await screen.findByText('6 agents: 4 online, 1 managed')).toBeTruthy();
+    const current = screen.getByRole('list', { name: 'Agents' });
+    expect(within(current).queryByText('Rowan')).toBeNull();
+    // Alder has its managed card above: once on the page.
+    expect(within(current).queryByText('Alder')).toBeNull();
+    const past = screen.getByText(/^Past agents \(1\)/).closest('details')!;
+    expect(past.open).toBe(false);
+    expect(within(past).getByText('Rowan')).toBeTruthy();
+    expect(within(past).getByText('Disconnected')).toBeTruthy();
   });
 
   it('filters by room', async () => {

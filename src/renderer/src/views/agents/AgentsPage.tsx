@@ -7,7 +7,7 @@ export function AgentsPage() {
     <section className="page" aria-labelledby="agents-title">
       <header className="page-header">
         <h1 id="agents-title">Agents</h1>
-        <p className="muted">Every agent that has joined a room, whether connected now or not.</p>
+        <p className="muted">Every agent in your rooms: the ones LetAgents runs (managed), then the ones connected from your tools; agents that left are under Past agents.</p>
       </header>
       <ManagedAgents />
       <AgentsRoster />
