@@ -83,9 +83,15 @@ export const contract = {
   'tasks.board': method(z.strictObject(room), Board, 'Every task of the room, for the board.'),
   'tasks.get': method(z.strictObject(numbered), TaskDetail, 'One task with description, history and artifacts.'),
   'tasks.create': method(
-    z.strictObject({ ...room, title: z.string().trim().min(1, 'Task title is required.').max(500), description: z.string().max(20_000).optional(), propose: z.boolean().optional() }),
+    z.strictObject({
+      ...room,
+      title: z.string().trim().min(1, 'Task title is required.').max(500),
+      description: z.string().max(20_000).optional(),
+      propose: z.boolean().optional(),
+      assignTo: z.string().min(1).max(300).optional(),
+    }),
     TaskCard,
-    "A person's task starts accepted unless `propose` is set.",
+    "A person's task starts accepted unless `propose` is set; `assignTo` (an agent key of the room) assigns it at once, in the same write.",
   ),
   'tasks.move': method(z.strictObject({ ...numbered, to: TaskStatusSchema }), TaskCard, 'Changes status along the transition table (T1 otherwise).'),
   'tasks.accept': method(z.strictObject(numbered), TaskCard, 'proposed → accepted.'),
