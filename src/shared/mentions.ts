@@ -2,6 +2,11 @@
 // chips it shows): `@` + a name of [A-Za-z0-9_.:/-], at the start of the text or after a
 // character that is not a letter, digit or `_`. So `root@vm` is an address, never a mention of
 // "vm" (issue 35); and `@root@vm` mentions the person a team names `root@vm` (their user@host).
+// Also what makes a name one people can mention, checked as the person types it.
+import { normalizeHandle } from './handles';
+import { MENTION_CHARACTERS } from './words';
+
+export const BROADCAST_HANDLES: ReadonlySet<string> = new Set(['all', 'here', 'everyone', 'agents']);
 
 const NAME = '[A-Za-z0-9_.:/-]+';
 /** What may not stand right before the `@` of a mention. */
@@ -36,4 +41,29 @@ export function leadingMention(text: string, before: string): { raw: string; nam
 /** Where in `text` a mention may start (an `@` with nothing word-like before it), or -1. */
 export function mentionStart(text: string): number {
   return text.search(EVERY);
+}
+
+/** True when one of `mentions` is @all, @here, @everyone or @agents. */
+export function isBroadcast(mentions: readonly string[]): boolean {
+  return mentions.some((m) => BROADCAST_HANDLES.has(normalizeHandle(m)));
+}
+
+/**
+ * Why a name that people must be able to mention (a managed agent's) would not be reached by
+ * `@name`, by the parser's own rule; null when it would. "Fir Tree!!" is refused: `@Fir Tree!!`
+ * mentions only "Fir"; "a@b" would read as a person's user@host.
+ */
+export function unmentionableName(name: string): string | null {
+  const reached = mentionNamesIn(`@${name}`)[0];
+  if (reached !== name || name.includes('@')) {
+    const suggestion = name.replace(/[^A-Za-z0-9_.:/-]/g, '');
+    const who = reached === name ? 'a person (user@host)' : reached ? `"${reached}"` : 'no one';
+    return (
+      `"${name}" cannot be mentioned: @${name} would reach ${who}. ` +
+      `A name people can mention has only ${MENTION_CHARACTERS}, with no spaces${suggestion ? ` (like ${suggestion})` : ''}.`
+    );
+  }
+  const bare = withoutTrailingPunctuation(reached);
+  if (isBroadcast([reached, bare])) return `"${name}" mentions everyone (@${name} wakes every agent in the room); choose another name.`;
+  return null;
 }

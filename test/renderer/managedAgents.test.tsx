@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { appErrors } from '../../src/main/domain/errors';
 import { renderApp } from './support/renderApp';
 import { demoState } from './support/demoSeed';
-import { at } from './support/fakeData';
+import { at, room } from './support/fakeData';
 import { fakeManagedAgents, managedAgent } from './support/fakeManagedAgents';
 
 afterEach(cleanup);
@@ -42,6 +42,41 @@ describe('managed agents', () => {
       instructions: 'You review PRs.', turnsPerHour: 6, dailyTokenCap: 500_000,
     });
     expect(await screen.findByText('0 of 6 turns this hour · 0 of 500,000 tokens today')).toBeTruthy();
+  });
+
+  it('checks the name as it is typed, and offers "Work in the folder itself" right under the permission that causes it (issue 35)', async () => {
+    const { api } = open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add agent' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add agent' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name in the room' });
+    await userEvent.type(name, 'Fir Tree');
+    // Before any submit: the parser's own rule, said under the name.
+    expect(within(dialog).getByRole('alert').textContent).toBe('"Fir Tree" cannot be mentioned: @Fir Tree would reach "Fir". A name people can mention has only letters A–Z and a–z, digits, and _ . : / -, with no spaces (like FirTree).');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'FirTree');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    const permissions = within(dialog).getByRole('group', { name: 'What it may do outside LetAgents' });
+    expect(within(dialog).queryByRole('checkbox', { name: /Work in the folder itself/ })).toBeNull();
+    await userEvent.click(within(permissions).getByRole('radio', { name: /Edit files in the folder/ }));
+    expect(within(permissions).getByRole('checkbox', { name: /Work in the folder itself/ })).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'agents.add')).toBe(false);
+  });
+
+  it('opens from the Welcome screen\'s "Let LetAgents run one", and with no room yet makes the one it names (issue 35)', async () => {
+    const fake = fakeManagedAgents();
+    const state = demoState();
+    state.rooms = [];
+    const { api } = renderApp({ state, overrides: { ...fake.overrides, 'rooms.create': ({ name }: { name: string }) => room(name) } });
+    await userEvent.click(await screen.findByRole('button', { name: /Let LetAgents run one/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add agent' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name in the room' }), 'Willow');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'New room' }), 'release-work');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Folder it works in' }), '/home/ada/web-app');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add agent' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.find((c) => c.method === 'rooms.create')?.input).toEqual({ name: 'release-work', place: 'local' });
+    expect(api.calls.find((c) => c.method === 'agents.add')?.input).toMatchObject({ name: 'Willow', roomId: 'release-work' });
   });
 
   it('checks the form first and shows the app refusal in place', async () => {

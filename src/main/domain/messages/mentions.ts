@@ -2,10 +2,9 @@
 // inline code and fenced code blocks. Names are compared after handle normalisation
 // (data-model.md §5.2).
 import { mentionNamesIn, withoutTrailingPunctuation } from '../../../shared/mentions';
-import { MENTION_CHARACTERS } from '../../../shared/words';
 import { normalizeHandle } from '../identity/handles';
 
-export const BROADCAST_HANDLES: ReadonlySet<string> = new Set(['all', 'here', 'everyone', 'agents']);
+export { BROADCAST_HANDLES, isBroadcast, unmentionableName } from '../../../shared/mentions';
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})\s*$/;
@@ -32,34 +31,10 @@ export function mentionOf(displayName: string): string {
   return `@${displayName.replace(/\s+/g, '')}`;
 }
 
-/** True when one of `mentions` is @all, @here, @everyone or @agents. */
-export function isBroadcast(mentions: readonly string[]): boolean {
-  return mentions.some((m) => BROADCAST_HANDLES.has(normalizeHandle(m)));
-}
-
 /** True when one of `mentions` names `displayName` after handle normalisation. */
 export function mentionsName(mentions: readonly string[], displayName: string): boolean {
   const handle = normalizeHandle(displayName);
   return handle !== '' && mentions.some((m) => normalizeHandle(m) === handle);
-}
-
-/**
- * Why a name that people must be able to mention (a managed agent's) would not be reached by
- * `@name`, by the parser's own rule; null when it would. "Fir Tree!!" is refused: `@Fir Tree!!`
- * mentions only "Fir".
- */
-export function unmentionableName(name: string): string | null {
-  const mentions = extractMentions(`@${name}`);
-  // "a@b" would read as a person's user@host.
-  if (mentions[0] !== name || name.includes('@')) {
-    const suggestion = name.replace(/[^A-Za-z0-9_.:/-]/g, '');
-    return (
-      `"${name}" cannot be mentioned: @${name} would reach ${mentions[0] && mentions[0] !== name ? `"${mentions[0]}"` : 'a person (user@host)'}. ` +
-      `A name people can mention has only ${MENTION_CHARACTERS}, with no spaces${suggestion ? ` (like ${suggestion})` : ''}.`
-    );
-  }
-  if (isBroadcast(mentions)) return `"${name}" mentions everyone (@${name} wakes every agent in the room); choose another name.`;
-  return null;
 }
 
 // The text outside fenced blocks, as prose blocks with inline code spans blanked out.
