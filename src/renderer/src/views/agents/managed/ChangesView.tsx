@@ -19,11 +19,22 @@ export function ChangesView({ id, agent }: { id: string; agent: ManagedAgent }) 
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [discarding, setDiscarding] = useState(false);
+  const [folderShown, setFolderShown] = useState(false);
   const files = useMemo(() => (changes.data?.diff ? parseDiff(changes.data.diff, { nearbySequences: 'zip' }) : []), [changes.data?.diff]);
   const { branch, base } = agent.workspace;
   if (changes.status === 'loading') return <Loading label="Loading changes…" />;
   if (changes.status === 'error' && !changes.data) return <ErrorState message={changes.error} onRetry={changes.reload} />;
   const c = changes.data!;
+
+  // A browser host cannot open a folder on the machine: say so and where it is (issue 35: nothing happened).
+  const openFolder = async () => {
+    try {
+      const { opened } = await api.call('agents.openFolder', { agentId: agent.agentId });
+      setFolderShown(!opened);
+    } catch (error) {
+      setOutcome({ ok: false, text: errorMessage(error) });
+    }
+  };
 
   const merge = async () => {
     setBusy(true);
@@ -51,7 +62,7 @@ export function ChangesView({ id, agent }: { id: string; agent: ManagedAgent }) 
         </p>
         <div className="managed-actions">
           <CopyButton text={branch ?? ''} label="Copy branch name" />
-          <button type="button" className="btn btn-small btn-ghost" onClick={() => void api.call('agents.openFolder', { agentId: agent.agentId })}>
+          <button type="button" className="btn btn-small btn-ghost" onClick={() => void openFolder()}>
             Open folder
           </button>
           <button type="button" className="btn btn-small" disabled={busy || c.files.length === 0} onClick={() => void merge()}>
@@ -62,6 +73,12 @@ export function ChangesView({ id, agent }: { id: string; agent: ManagedAgent }) 
           </button>
         </div>
       </div>
+      {folderShown && (
+        <p className="changes-folder" role="status">
+          This window cannot open the folder for you (a browser tab cannot open folders). It is <code>{agent.workspace.path}</code>{' '}
+          <CopyButton text={agent.workspace.path} label="Copy folder path" />
+        </p>
+      )}
       {outcome && (
         <p className={outcome.ok ? 'changes-merged' : 'form-error'} role={outcome.ok ? 'status' : 'alert'}>
           {outcome.text}
