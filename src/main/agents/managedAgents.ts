@@ -175,10 +175,19 @@ export class ManagedAgents {
   }
 
   /** Merges its branch into its base; refused (nothing changed) while it takes a turn or on conflicts. */
-  async merge(agentId: string): Promise<MergeResult> {
+  async merge(agentId: string, person: PersonActor): Promise<MergeResult> {
     const record = await this.get(agentId);
     if (this.scheduler.state(agentId) === 'running') throw appErrors.invalidInput('It is taking a turn now; merge when the turn has ended (or stop it).');
-    return this.workspaces.merge(agentId, record.row.folder, record.session?.display_name ?? record.worker?.display_name ?? 'The agent');
+    const name = record.session?.display_name ?? record.worker?.display_name ?? 'The agent';
+    const result = await this.workspaces.merge(agentId, record.row.folder, name);
+    if (result.merged) {
+      // The room hears that the work landed (issue 35); it wakes no one.
+      const { branch, base } = this.workspaces.of(agentId, record.row.folder);
+      await this.options.store.write(async (tx) => {
+        await postSystemEvent(tx, record.row.room_id, `${person.label} merged ${name}'s branch ${branch} into ${base}${result.commit ? ` (${result.commit.slice(0, 7)})` : ''}.`, person);
+      });
+    }
+    return result;
   }
 
   /** Throws its worktree and branch away (the person confirmed); its next turn starts again from the base. */

@@ -12,6 +12,8 @@ import {
 import { insertActivityRow } from '../store/managedAgentQueries';
 import type { Storage, Tx } from '../store/port';
 import { getSetting } from '../store/settingsQueries';
+import { getRoom } from '../domain/rooms/rooms';
+import { postSystemEvent } from '../domain/systemEvents';
 
 export const APPROVAL_TIMEOUT_SETTING = 'approvals.timeoutMinutes';
 export const DEFAULT_APPROVAL_TIMEOUT_MINUTES = 10;
@@ -104,6 +106,10 @@ export class Approvals {
     const number = await this.store.write(async (tx) => {
       const n = await insertApprovalRow(tx, row);
       if (turn) await this.note(tx, turn.agentId, turn.turnNumber, `Asked the person to allow ${request.tool} ${request.description}`.trim());
+      // The room says so too (issue 35): whoever reads it knows why the agent went quiet. It wakes no one.
+      if (turn && (await getRoom(tx, request.room_id))) {
+        await postSystemEvent(tx, request.room_id, `${turn.agentName} waits for your approval to use ${request.tool}${request.description ? `: ${request.description}` : ''} (Needs you).`, null);
+      }
       tx.emit({ type: 'needsYou.changed', roomId: request.room_id });
       return n;
     });

@@ -79,6 +79,9 @@ describe('a managed Claude Code agent that asks ("Ask me", fake model)', () => {
     ]));
     // The person denied it: not "outside the permissions chosen for this agent" as well (issue 35).
     expect(log.join('\n')).not.toContain('outside the permissions chosen');
+    // The room said each time that Asker waited for the person (issue 35).
+    const events = (await app.call('messages.timeline', { roomId: ROOM })).messages.filter((m) => m.source === 'system').map((m) => m.text);
+    expect(events).toEqual(expect.arrayContaining([`Asker waits for your approval to use Bash: touch ${allowed} (Needs you).`, `Asker waits for your approval to use Bash: touch ${denied} (Needs you).`]));
   });
 
   it('closes the item when its turn is stopped while the request waits', async () => {

@@ -23,7 +23,7 @@ export function agentMethods(ctx: ApiContext): AgentMethods {
     'agents.runNow': async ({ agentId }) => toManagedAgent(await agents.runNow(agentId, await ctx.person())),
     'agents.remove': async ({ agentId, discardWork }) => ({ removed: await agents.remove(agentId, await ctx.person(), discardWork === true) }),
     'agents.changes': ({ agentId, diff }) => agents.changes(agentId, diff === true),
-    'agents.merge': ({ agentId }) => agents.merge(agentId),
+    'agents.merge': async ({ agentId }) => agents.merge(agentId, await ctx.person()),
     'agents.discard': ({ agentId }) => agents.discard(agentId),
     'agents.openFolder': async ({ agentId }) => {
       const { workspace } = await agents.get(agentId);
