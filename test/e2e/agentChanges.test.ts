@@ -64,7 +64,7 @@ describe("a managed agent's changes in the app", () => {
     expect(readFileSync(join(folder, 'shared.txt'), 'utf8')).toBe('the person\'s line\n');
     await saveShot(page, 'managed-agent-merge-refused');
     expect(app.problems).toEqual([]);
-  });
+  }, 180_000);
 
   it('opens the Changes of the managed agent that holds a task from the task drawer, where its branch is a link', async () => {
     const { app, model, folder, cedar } = served;
@@ -82,6 +82,8 @@ describe("a managed agent's changes in the app", () => {
       say('Claimed and wrote it.'),
     );
     await card.getByRole('button', { name: 'Run now' }).click();
+    // Its turn starts, then ends (right after the click the card may still read Idle from before).
+    await card.getByText('Taking a turn', { exact: true }).waitFor({ timeout: 30_000 });
     await card.getByText('Idle', { exact: true }).waitFor({ timeout: 60_000 });
 
     await roomButton(page, ROOM).click();
@@ -97,5 +99,5 @@ describe("a managed agent's changes in the app", () => {
     await changes.getByRole('button', { name: 'Merge into main' }).waitFor();
     await saveShot(page, 'task-holder-changes');
     expect(app.problems).toEqual([]);
-  });
+  }, 120_000);
 });

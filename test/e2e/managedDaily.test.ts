@@ -74,13 +74,14 @@ describe('a managed agent, day to day', () => {
     await openChat(page, ROOM);
     await postAsPerson(page, ROOM, '@Juniper are the release notes ready?');
     const asked = page.getByRole('region', { name: 'Messages' }).getByRole('article').filter({ hasText: 'are the release notes ready?' });
-    await asked.getByRole('button', { name: 'Not seen yet: waiting for Juniper (paused)' }).waitFor({ timeout: 20_000 });
+    await asked.getByRole('button', { name: 'Not seen yet: waiting for Juniper', exact: true }).waitFor({ timeout: 20_000 });
+    expect(await asked.locator('.receipts').textContent()).toContain('Not seen yet: waiting for Juniper · paused: Resume');
     await saveShot(page, 'managed-paused-receipt');
     await asked.getByRole('button', { name: 'Resume Juniper' }).click();
     await page.getByRole('region', { name: 'Messages' }).getByRole('article').filter({ hasText: 'The release notes are in notes.md.' }).waitFor({ timeout: 60_000 });
     await asked.getByRole('button', { name: /^Seen by Juniper/ }).waitFor({ timeout: 20_000 });
     expect(app.problems).toEqual([]);
-  });
+  }, 120_000);
 
   it('shows its tool calls in words, without the worktree path, and Open folder says where the folder is', async () => {
     const { page } = served.app;
@@ -106,7 +107,7 @@ describe('a managed agent, day to day', () => {
     expect(await said.locator('code').textContent()).toBe(worktree);
     await said.getByRole('button', { name: 'Copy folder path' }).waitFor();
     expect(served.app.problems).toEqual([]);
-  });
+  }, 90_000);
 
   it('says in the room that the person merged its branch', async () => {
     const { page } = served.app;

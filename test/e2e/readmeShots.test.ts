@@ -84,5 +84,5 @@ describe('the README screenshots', () => {
     await changes.getByRole('button', { name: 'Merge into main' }).waitFor();
     await saveDocShot(page, 'managed-agent-changes', card);
     expect(app.problems).toEqual([]);
-  });
+  }, 120_000);
 });

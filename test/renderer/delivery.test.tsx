@@ -54,7 +54,8 @@ describe('a receipt waiting for a paused managed agent (issue 35)', () => {
       route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }),
       overrides: { 'delivery.receipts': ({ numbers }) => ({ receipts: numbers.includes(last.number) ? [receipts] : [] }), 'agents.resume': () => ({}) as never },
     });
-    await screen.findByRole('button', { name: 'Not seen yet: waiting for Cedar (paused)' }, { timeout: 5_000 });
+    const line = await screen.findByRole('button', { name: 'Not seen yet: waiting for Cedar' }, { timeout: 5_000 });
+    expect(line.closest('.receipts')?.textContent).toContain('Not seen yet: waiting for Cedar · paused: Resume');
     expect(screen.getByRole('tooltip', { hidden: true }).textContent).toContain('Cedar: not yet. Paused: A managed agent that is paused');
     await userEvent.click(screen.getByRole('button', { name: 'Resume Cedar' }));
     await waitFor(() => expect(api.calls.find((c) => c.method === 'agents.resume')?.input).toEqual({ agentId: 'agent_cedar' }));

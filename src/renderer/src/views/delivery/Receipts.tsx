@@ -47,7 +47,7 @@ export function MessageReceiptsLine({ number }: { number: number }) {
 export function receiptsSummary(receipts: MessageReceipts): string {
   const seen = receipts.seen.length > 0 ? `Seen by ${receipts.seen.map((s) => s.name).join(', ')}` : '';
   const pushed = receipts.pushed.length > 0 ? `pushed to ${receipts.pushed.map((p) => p.name).join(', ')}` : '';
-  const waiting = receipts.waiting.length > 0 ? `waiting for ${receipts.waiting.map((w) => (w.pausedAgentId ? `${w.name} (paused)` : w.name)).join(', ')}` : '';
+  const waiting = receipts.waiting.length > 0 ? `waiting for ${receipts.waiting.map((w) => w.name).join(', ')}` : '';
   if (!seen) return `Not seen yet: ${[pushed, waiting].filter(Boolean).join(' · ')}`;
   return [seen, pushed, waiting].filter(Boolean).join(' · ');
 }
@@ -61,7 +61,7 @@ function ReceiptsLine({ receipts }: { receipts: MessageReceipts }) {
       <button type="button" className={all ? 'receipts-summary receipts-all' : 'receipts-summary'} aria-expanded={open} aria-describedby={id} onClick={() => setOpen((o) => !o)}>
         {receiptsSummary(receipts)}
       </button>
-      {receipts.waiting.map((w) => w.pausedAgentId && <ResumePaused key={w.sessionId} name={w.name} agentId={w.pausedAgentId} />)}
+      {receipts.waiting.map((w) => w.pausedAgentId && <ResumePaused key={w.sessionId} name={w.name} agentId={w.pausedAgentId} named={receipts.waiting.length > 1} />)}
       <div role="tooltip" id={id} className="receipts-times">
         {receipts.seen.map((s) => (
           <span key={s.sessionId}>
@@ -83,8 +83,11 @@ function ReceiptsLine({ receipts }: { receipts: MessageReceipts }) {
   );
 }
 
-/** "paused: Resume" beside a receipt that waits for a paused managed agent (issue 35): one click and it takes its turn. */
-function ResumePaused({ name, agentId }: { name: string; agentId: string }) {
+/**
+ * "· paused: Resume" beside a receipt that waits for a paused managed agent (issue 35): one
+ * click and it takes its turn. `named`: several agents are waiting, so it says which one.
+ */
+function ResumePaused({ name, agentId, named }: { name: string; agentId: string; named: boolean }) {
   const api = useApi();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -101,7 +104,8 @@ function ResumePaused({ name, agentId }: { name: string; agentId: string }) {
   };
   return (
     <span className="receipts-paused">
-      {' '}paused:{' '}
+      {' · '}
+      {named ? `${name} paused` : 'paused'}:{' '}
       <button type="button" className="link-button" aria-label={`Resume ${name}`} disabled={busy} onClick={() => void resume()}>
         Resume
       </button>
