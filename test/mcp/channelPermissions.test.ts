@@ -96,6 +96,24 @@ describe('the channel permission relay (MCP SDK client through the helper)', () 
     await client.close();
   });
 
+  it('offers only Deny (answer in the terminal) when Claude Code sent a cut input, and refuses an Allow for it', async () => {
+    const app = await start();
+    const { client, answers } = await session(app.dataDir);
+    // Claude Code shortens long values in its preview and marks the cut with "…".
+    await client.notification({
+      method: 'notifications/claude/channel/permission_request',
+      params: { request_id: 'qrstu', tool_name: 'Bash', description: 'Tidy up', input_preview: '{"command":"echo tidy tidy tidy tidy tidy tidy tidy…"}' },
+    } as never);
+    let item: NeedsYouItem | undefined;
+    await waitUntil(async () => (item = (await app.call('needsYou.list', {})).items.find((i) => i.approval)) !== undefined, 5_000);
+    expect(item!.approval).toMatchObject({ inputCut: true, choices: ['deny'] });
+    const refused = await app.call('approvals.decide', { number: item!.approval!.number, decision: 'allow_once' }).catch((error: Error) => error.message);
+    expect(refused).toContain('answer in its terminal');
+    expect((await app.call('needsYou.list', {})).items.filter((i) => i.approval)).toHaveLength(1);
+    expect(answers).toEqual([]);
+    await client.close();
+  });
+
   it("closes a request's item when its session disconnects, and ignores malformed requests", async () => {
     const app = await start();
     const { client } = await session(app.dataDir);

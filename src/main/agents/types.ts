@@ -29,7 +29,7 @@ export type ActivityEvent =
 export type UsageScope = 'run' | 'session';
 
 /** A turn failure only the person can fix (cantRun.ts words it). */
-export type CantRunCause = 'not_signed_in' | 'cli_missing' | 'cli_broken' | 'quota' | 'model_not_found';
+export type CantRunCause = 'not_signed_in' | 'cli_missing' | 'cli_broken' | 'quota' | 'model_not_found' | 'folder_settings';
 
 /** Reads a provider's stream line by line (it keeps state, e.g. tool names by call id). */
 export interface StreamParser {
@@ -99,4 +99,15 @@ export interface Provider {
   parser(): StreamParser;
   /** A run that ended without a result: the failure only the person can fix that its stderr names, if any. */
   causeOfExit?(stderr: string): CantRunCause | undefined;
+  /**
+   * The folder's own settings this CLI would obey whatever the app passes it (files that run as
+   * the person or loosen the turn's rules), and why; no turn starts while any exists.
+   */
+  folderSettings?(folder: string, home: string): FolderSettings | null;
+}
+
+export interface FolderSettings {
+  readonly files: readonly string[];
+  /** What the CLI does with them, e.g. "OpenCode 1.18.33 runs their plugins as you". */
+  readonly why: string;
 }

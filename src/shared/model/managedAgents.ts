@@ -92,6 +92,10 @@ export const AgentChanges = z.object({
   diff: z.string().nullable(),
   /** The diff was too long and is cut. */
   diffCut: z.boolean(),
+  /** Changed .gitattributes files: they decide how git shows, filters and merges files, in the person's repository too once merged. */
+  attributeFiles: z.array(z.string()),
+  /** With the diff: files .gitattributes would show as binary whose content is text; the diff shows their text. */
+  shownAsText: z.array(z.string()),
 });
 
 export const MergeResult = z.object({
