@@ -19,7 +19,7 @@ export interface ManagedAgentRow {
   /** Its worker and room, in the database of `place`. */
   worker_id: string;
   room_id: string;
-  /** Where its room lives: 'local' (this computer) or a team's name (since migration 10). */
+  /** Where its room lives: 'local' (this computer) or a team's name (since migration 11). */
   place: string;
   /** The name it was added under (the room holds its name now; this is shown while the room cannot be read). */
   name: string;

@@ -1,4 +1,4 @@
-// Migration 10 (issue 35 item 1): managed agents in team rooms. A managed agent's settings stay
+// Migration 11 (issue 35 item 1): managed agents in team rooms. A managed agent's settings stay
 // in this computer's file, but its room (and its worker) may live in a team's database:
 // - managed_agents gets `place` ('local' or the team's name) and `name` (the name it was added
 //   under, shown while its team cannot be reached), and loses its references to this file's
@@ -11,7 +11,7 @@
 //   heartbeat in app_hosts) on which machine, and whether it takes turns now. This file's own
 //   agents are copied in.
 
-export const migration010 = `
+export const migration011 = `
 ALTER TABLE managed_agent_activity RENAME TO managed_agent_activity_009;
 ALTER TABLE managed_agent_turns RENAME TO managed_agent_turns_009;
 ALTER TABLE managed_agents RENAME TO managed_agents_009;

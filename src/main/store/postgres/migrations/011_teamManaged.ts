@@ -1,4 +1,4 @@
-// Migration 10 (issue 35 item 1), PostgreSQL twin of SQLite's 010_teamManaged: managed agents in
+// Migration 11 (issue 35 item 1), PostgreSQL twin of SQLite's 011_teamManaged: managed agents in
 // team rooms. managed_agents (which a team database keeps only for the schemas to match: an
 // agent's settings stay on the computer that runs it) gets `place` and `name` and loses its
 // references to rooms and workers; managed_members holds the room's managed agents as every
@@ -6,7 +6,7 @@
 // and whether it takes turns now.
 const T = 'TEXT COLLATE "C"';
 
-export const pgMigration010 = `
+export const pgMigration011 = `
 ALTER TABLE managed_agents DROP CONSTRAINT managed_agents_worker_id_fkey;
 ALTER TABLE managed_agents DROP CONSTRAINT managed_agents_room_id_fkey;
 ALTER TABLE managed_agents ADD COLUMN place ${T} NOT NULL DEFAULT 'local';
