@@ -22,10 +22,10 @@ export async function reachabilityOf(
   if (session.ended_at) return 'offline';
   const live = delivery.reachability.state(placeKey(place, session.session_id));
   if (live === 'listening' || live === 'working') return live;
-  if (live === 'offline' && delivery.heldElsewhere(place, session)) return 'elsewhere';
   // Only a durable worker can be a managed agent (of the room's place, whose `q` this is): the others need no read.
   const managed = member !== undefined ? member : session.worker_id ? await getManagedMember(q, session.worker_id, session.room_id) : undefined;
-  if (!managed) return live;
+  if (!managed) return live === 'offline' && delivery.heldElsewhere(place, session) ? 'elsewhere' : live;
+  // Another machine's managed agent is "managed" there too (its turns are that app's), not merely elsewhere.
   // Run by an app of the team that is not running now (its computer is off, or it stopped): nothing starts it.
   if (!delivery.appAlive(place, managed)) return 'offline';
   // Paused, held by its budget, or its CLI cannot run: no turn until the person resumes it.
