@@ -1,5 +1,6 @@
 // "Add agent": which CLI, where it works, which room it joins under what name, its standing
-// instructions and model, what it may do outside LetAgents' tools, and its budget.
+// instructions and model, what it may do outside LetAgents' tools, and its budget. Its room may
+// be this computer's or a team's (the agent runs here either way; the team sees it as a member).
 import { useState } from 'react';
 import type { AgentPermissions } from '../../../../../shared/types';
 import { useApi } from '../../../api/ApiContext';
@@ -9,9 +10,13 @@ import { Dialog } from '../../../components/Dialog';
 import { Form } from '../../../components/Form';
 import { RoomOptions } from '../../sidebar/RoomItem';
 import { LOCAL, refOf, roomKey } from '../../../lib/rooms';
+import type { RoomSummary } from '../../../../../shared/types';
 import { MENTION_CHARACTERS } from '../../../../../shared/words';
 import { PERMISSION_WORDS } from './managedWords';
 
+
+const NO_ROOMS =
+  'No open rooms yet, on this computer or in a team: create one in the sidebar (or let an agent join one), then add the agent to it. A team that is offline lists its rooms once it is back.';
 
 /** "" means no limit; otherwise a whole number. */
 const limitOf = (text: string): number | null | 'bad' => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text.trim()) : 'bad');
@@ -20,8 +25,9 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
   const api = useApi();
   const { rooms } = useAppData();
   const providers = useQuery('agents.providers', {});
-  // Managed agents run in this computer's rooms.
-  const openRooms = (rooms.data ?? []).filter((r) => !r.archived && r.place === LOCAL);
+  const openRooms = (rooms.data ?? []).filter((r) => !r.archived);
+  // This computer's rooms first, then each team's, in the order the app lists places.
+  const places = [...new Set([LOCAL, ...openRooms.map((r) => r.place)])].filter((p) => openRooms.some((r) => r.place === p));
   const [provider, setProvider] = useState('claude_code');
   const [name, setName] = useState('');
   const [roomId, setRoomId] = useState('');
@@ -32,13 +38,13 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
   const [workInFolder, setWorkInFolder] = useState(false);
   const [turnsPerHour, setTurnsPerHour] = useState('20');
   const [dailyTokens, setDailyTokens] = useState('');
-  const room = openRooms.find((r) => roomKey(refOf(r)) === roomId)?.id ?? openRooms[0]?.id ?? '';
+  const chosenRoom: RoomSummary | undefined = openRooms.find((r) => roomKey(refOf(r)) === roomId) ?? openRooms[0];
   const chosen = providers.data?.find((p) => p.id === provider);
 
   const check = () => {
     // Adding an agent whose CLI is missing would only fail at its first turn (issue 27).
     if (chosen && !chosen.installed) return `${chosen.name} is not installed on this computer. ${chosen.installHint}`;
-    if (!room) return 'Choose the room it works in (rooms appear once an agent or you created one).';
+    if (!chosenRoom) return NO_ROOMS;
     if (name.trim() === '') return 'Give the agent a name.';
     if (folder.trim() === '') return 'Choose the folder the agent works in.';
     if (limitOf(turnsPerHour) === 'bad') return 'Turns per hour must be a whole number, or empty for no limit.';
@@ -55,7 +61,8 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
           await api.call('agents.add', {
             provider,
             name: name.trim(),
-            roomId: room,
+            roomId: chosenRoom!.id,
+            place: chosenRoom!.place,
             folder: folder.trim(),
             permissions,
             ...(workInFolder ? { workInFolder } : {}),
@@ -107,11 +114,20 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
           </label>
           <label className="field">
             <span>Room</span>
-            <select value={room} onChange={(e) => setRoomId(e.target.value)}>
-              <RoomOptions rooms={openRooms} />
+            <select value={chosenRoom ? roomKey(refOf(chosenRoom)) : ''} onChange={(e) => setRoomId(e.target.value)} aria-describedby={chosenRoom ? undefined : 'agent-no-rooms'}>
+              {places.map((place) => (
+                <optgroup key={place} label={place === LOCAL ? 'This computer' : `Team ${place}`}>
+                  <RoomOptions rooms={openRooms.filter((r) => r.place === place)} bare />
+                </optgroup>
+              ))}
             </select>
           </label>
         </div>
+        {!chosenRoom && (
+          <p id="agent-no-rooms" className="managed-choice-detail muted">
+            {NO_ROOMS}
+          </p>
+        )}
         <p id="agent-name-rule" className="managed-choice-detail muted">
           People mention it as @{name.trim() || 'Juniper'}: its name has only {MENTION_CHARACTERS}, no spaces.
         </p>
