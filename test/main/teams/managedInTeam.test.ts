@@ -2,7 +2,7 @@
 // database, with the REAL Claude Code CLI against a fake model server (the model is the only
 // fake): machine A ("ada-laptop") runs the agent; a person on machine B ("bo-desktop")
 // mentions it, A gives it a turn, and its reply and receipts show on B; B's roster shows it a
-// member run by A, and B's routing counts it as one between turns. In the "team rooms via
+// member run by A, and B's routing counts it as one between turns; once A's app stops, B shows it offline. In the "team rooms via
 // PgBouncer" project the apps' queries go through a transaction-mode PgBouncer.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -17,6 +17,8 @@ import { call, send } from '../../mcp/workerHandles/tools';
 import { teamWorker as worker, twoMachinesPerTest } from './twoMachinesSetup';
 
 const ROOM = 'design-review';
+/** A real CLI's turn, or an app's silence of 30 s, takes longer than the default test time. */
+const TURN_TEST_MS = 120_000;
 
 /** The app API of `machine`, as its window calls it: the value, or a thrown error with the refusal. */
 async function api<T = never>(machine: InProcessMachine, method: Parameters<InProcessMachine['api']>[0], input: unknown): Promise<T> {
@@ -92,7 +94,7 @@ describe.skipIf(!runPostgresSuites)('a managed agent in a team room, run by mach
     expect(reply.text).toBe('The schema looks fine to me.');
     const { receipts } = await api<{ receipts: Array<{ seen: Array<{ name: string }> }> }>(b, 'delivery.receipts', { roomId: ROOM, place: TEAM, numbers: [mention.number] });
     expect(receipts[0].seen.map((s) => s.name)).toContain('Juniper');
-  });
+  }, TURN_TEST_MS);
 
   it('B\'s routing counts it as a member between turns: chatter between agents on B wakes neither it nor them', async () => {
     const { a, b } = machines;
@@ -110,7 +112,7 @@ describe.skipIf(!runPostgresSuites)('a managed agent in a team room, run by mach
     const { turns } = await api<{ turns: unknown[] }>(a, 'agents.activity', { agentId: juniper.agentId });
     expect(turns).toEqual([]);
     expect(model.script.requestsFor('Juniper')).toEqual([]);
-  });
+  }, TURN_TEST_MS);
 
   it('a second machine cannot add an agent of the same name to the room; removing it on A leaves no ghost on B', async () => {
     const { a, b } = machines;
@@ -122,5 +124,14 @@ describe.skipIf(!runPostgresSuites)('a managed agent in a team room, run by mach
     await api(a, 'agents.remove', { agentId: juniper.agentId });
     await waitUntil(async () => (await rosterOf(b)).find((m) => m.name === 'Juniper')?.ended === true, 10_000, 'Juniper removed on B\'s roster');
     expect((await rosterOf(b)).find((m) => m.name === 'Juniper')?.reachability).toBe('offline');
-  });
+  }, TURN_TEST_MS);
+
+  it('when A\'s app stops, B shows it offline once A has been silent (30 s), not as a member a mention would reach', async () => {
+    const { a, b } = machines;
+    await juniperOnA();
+    await waitUntil(async () => (await rosterOf(b)).find((m) => m.name === 'Juniper')?.reachability === 'managed', 10_000, 'Juniper managed on B\'s roster');
+    await a.close();
+    await waitUntil(async () => (await rosterOf(b)).find((m) => m.name === 'Juniper')?.reachability === 'offline', 60_000, 'Juniper offline on B once A is silent');
+    expect((await rosterOf(b)).find((m) => m.name === 'Juniper')).toMatchObject({ machine: 'ada-laptop', ended: false });
+  }, TURN_TEST_MS);
 });
