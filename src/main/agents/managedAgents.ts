@@ -258,6 +258,16 @@ export class ManagedAgents {
       });
       tx.emit({ type: 'agent.changed', agentId });
     });
+    // Its "Needs you" item, in its room's place (a team offline then keeps it open: resuming works anyway).
+    await this.closeHoldItems(row, person).catch((error: unknown) => console.warn(`managed agent ${agentId}: could not close its "Needs you" item:`, error));
+    await noteTakesTurns(this.options.services.places, row, true);
+    const record = await this.get(agentId);
+    this.track(record.row, record.worker);
+    for (const trigger of await takeWaiting(this.options.store, agentId)) this.scheduler.request(agentId, trigger);
+    return this.get(agentId);
+  }
+
+  private async closeHoldItems(row: ManagedAgentRow, person: PersonActor): Promise<void> {
     await (await this.roomStore(row)).write(async (tx) => {
       // Its "Needs you" item goes (a request, from before issue 14, or the app's own item).
       if (row.held_request_number !== null && (await getRequestRow(tx, row.room_id, row.held_request_number))?.status === 'open') {
@@ -268,11 +278,6 @@ export class ManagedAgents {
         if (alert.session_id === sessionId) await closeAlert(tx, row.room_id, alert.number, 'resolved');
       }
     });
-    await noteTakesTurns(this.options.services.places, row, true);
-    const record = await this.get(agentId);
-    this.track(record.row, record.worker);
-    for (const trigger of await takeWaiting(this.options.store, agentId)) this.scheduler.request(agentId, trigger);
-    return this.get(agentId);
   }
 
   /** Ends the running turn now (its whole process tree) and drops the queued one; the room is told. */
@@ -399,8 +404,13 @@ export class ManagedAgents {
 
   /** Routes the room's messages to the agent from now on: as turns, or kept while it takes none. */
   private track(row: ManagedAgentRow, worker: WorkerRow | undefined): void {
-    if (!worker) return;
     const takesTurns = row.desired_state === 'running' && row.held_reason === null && row.cant_run_json === null;
+    // Its room's place could not be read just now: what is known of it stays, with its new state.
+    if (!worker) {
+      const known = this.members.get(row.agent_id);
+      if (known) this.members.set(row.agent_id, { ...known, takesTurns });
+      return;
+    }
     this.members.set(row.agent_id, { agentId: row.agent_id, place: row.place, roomId: row.room_id, sessionId: workerSessionId(worker.worker_id, row.room_id), agentKey: worker.agent_key, takesTurns });
   }
 
