@@ -6,10 +6,10 @@ import { defineConfig } from 'vitest/config';
 // team's rooms on a throwaway PostgreSQL (issue 12; LETAGENTS_TEST_PLACE=team, test/support/place.ts).
 const TEAM_VARIANT = ['test/mcp/tools/**/*.test.ts', 'test/mcp/workerHandles/**/*.test.ts'];
 // And once more through a transaction-mode PgBouncer (issue 29; the listener direct): the whole
-// team variant, and the cross-machine cases whose queries two apps share (twoMachines, teamRowAttacks).
+// team variant, and the cross-machine cases whose queries two apps share (twoMachines, teamRowAttacks, managedInTeam).
 // Two files stay out for CI's time (about 50 s): badInput refuses bad arguments before any query,
 // and waitProgress times a wait's progress notices (its queries are wait.test's, which runs here).
-const POOLER_VARIANT = [...TEAM_VARIANT, 'test/main/teams/twoMachines.test.ts', 'test/main/teams/teamRowAttacks.test.ts'];
+const POOLER_VARIANT = [...TEAM_VARIANT, 'test/main/teams/twoMachines.test.ts', 'test/main/teams/teamRowAttacks.test.ts', 'test/main/teams/managedInTeam.test.ts'];
 const NOT_THROUGH_POOLER = ['test/mcp/tools/badInput.test.ts', 'test/mcp/tools/waitProgress.test.ts'];
 // One PostgreSQL cluster (and PgBouncer) for all files of a team project, started once per run.
 const TEAM_CLUSTER = ['test/support/teamClusterSetup.ts'];

@@ -15,7 +15,7 @@ import type { SecretStore } from './secrets/secretStore';
 import { createSetupService, type SetupService } from './setup/setupService';
 import { createTeams, type Teams } from './teams';
 import { createPlaces } from './teams/places';
-import { LOCAL_PLACE, type Places } from './store/places';
+import type { Places } from './store/places';
 import { resolveDevHelperCommand, type HelperCommand } from './setup/helperCommand';
 import { defaultDataDir } from './paths';
 import { APP_VERSION } from './version';
@@ -32,6 +32,8 @@ export interface AppOptions {
   readonly home?: string;
   /** Managed agents: turns running at once (default 2) and a turn's time limit (default 10 min). */
   readonly managedTurns?: { readonly maxConcurrent?: number; readonly timeLimitMs?: number };
+  /** This machine's name as a team's other machines see it; default: the host name (tests give two apps on one computer two names). */
+  readonly machineName?: string;
 }
 
 export interface App {
@@ -58,7 +60,7 @@ export function createApp(options: AppOptions): App {
   const githubData = createGitHubData({ auth, version: APP_VERSION, env, fetch: options.fetch });
   const teams = createTeams({ store: core.store, secrets, env, bus: core.bus, dataDir: options.dataDir });
   const places = createPlaces(core.store, teams.registry, teams.connections);
-  const hub = createMcpConnectionHandler(core, { version: APP_VERSION, auth, githubData, places });
+  const hub = createMcpConnectionHandler(core, { version: APP_VERSION, auth, githubData, places, machineName: options.machineName });
   const customDataDir = options.dataDir !== defaultDataDir(env) ? options.dataDir : undefined;
   const home = options.home ?? homedir();
   const helperCommand = options.helperCommand ?? resolveDevHelperCommand({ dataDir: customDataDir, env });
@@ -67,8 +69,7 @@ export function createApp(options: AppOptions): App {
     store: core.store,
     bus: core.bus,
     services: hub.services,
-    // Managed agents run in this computer's rooms.
-    endSessionByPerson: (sessionId, mode, person) => hub.endSessionByPerson(LOCAL_PLACE, sessionId, mode, person),
+    endSessionByPerson: (place, sessionId, mode, person) => hub.endSessionByPerson(place, sessionId, mode, person),
     dataDir: options.dataDir,
     helper: helperCommand,
     env,

@@ -3,7 +3,7 @@
 // real Chromium. The sidebar groups rooms by place with the team's state; a message an
 // agent on machine A sends appears live in B's window; the person on B creates a room in
 // the team and writes there, and A's agent reads it under the person's team name; the
-// roster shows each agent's machine.
+// roster shows each agent's machine; the Add agent dialog lists the team's rooms.
 import { hostname, userInfo } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPostgresSuites, startPostgres, type PgCluster } from '../support/postgres';
@@ -11,6 +11,8 @@ import { servedMachine, teamDataDir, teamEnv, TEAM, type ServedMachine } from '.
 import { call, register } from '../mcp/workerHandles/tools';
 import type { HelperClient } from '../support';
 import { openApp, roomButton, type AppSession } from './lib/app';
+import { managedCard } from './lib/managed';
+import { tempDir } from '../support';
 import { saveShot } from './lib/shots';
 
 let cluster: PgCluster;
@@ -85,6 +87,30 @@ describe.skipIf(!runPostgresSuites)('a team room in the windows of two machines'
     await row.getByText('Machine', { exact: true }).waitFor();
     await row.locator('.reachability-label').getByText('On another machine', { exact: true }).waitFor();
     await saveShot(page, 'team-room-roster');
+    expect(b.problems).toEqual([]);
+  });
+
+  it('lists the team\'s rooms in the Add agent dialog, grouped by team, and adds a managed agent to one (issue 35)', async () => {
+    const { page } = b;
+    await page.getByRole('navigation', { name: 'LetAgents' }).getByRole('button', { name: 'Agents', exact: true }).click();
+    await page.getByRole('button', { name: 'Add agent' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add agent' });
+    const rooms = dialog.getByRole('combobox', { name: 'Room' });
+    const group = rooms.locator('optgroup', { hasText: 'launch' });
+    expect(await group.getAttribute('label')).toBe(`Team ${TEAM}`);
+    expect(await group.locator('option').allTextContents()).toEqual(expect.arrayContaining(['launch', 'retro']));
+    expect(await dialog.getByText(/No open rooms yet/).count()).toBe(0);
+
+    await dialog.getByRole('radio', { name: 'Claude Code', exact: true }).check();
+    await dialog.getByRole('textbox', { name: 'Name in the room' }).fill('Juniper');
+    await rooms.selectOption({ label: 'retro' });
+    await dialog.getByRole('textbox', { name: 'Folder it works in' }).fill(tempDir('la-e2e-team-agent-'));
+    await dialog.getByRole('button', { name: 'Add agent' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await managedCard(page, 'Juniper').getByText(/^retro ·/).waitFor();
+    // Machine A's agent reads it joining the team's room.
+    const read = await call(onA, 'read_messages', { room_id: 'retro', limit: 5 });
+    expect(JSON.stringify(read.messages)).toContain('Juniper');
     expect(b.problems).toEqual([]);
   });
 });

@@ -38,7 +38,7 @@ describe('managed agents', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add agent' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.calls.find((c) => c.method === 'agents.add')?.input).toEqual({
-      provider: 'claude_code', name: 'Willow', roomId: 'github.com/acme/web-app', folder: '/home/ada/web-app', permissions: 'edit',
+      provider: 'claude_code', name: 'Willow', roomId: 'github.com/acme/web-app', place: 'local', folder: '/home/ada/web-app', permissions: 'edit',
       instructions: 'You review PRs.', turnsPerHour: 6, dailyTokenCap: 500_000,
     });
     expect(await screen.findByText('0 of 6 turns this hour · 0 of 500,000 tokens today')).toBeTruthy();

@@ -52,11 +52,21 @@ function connections(dataDir: string, name: string) {
   };
 }
 
+/** What sets a machine apart beyond its data folder (a managed agent's CLI needs its model's environment and home). */
+export interface MachineOptions {
+  /** Added to the app's environment. */
+  readonly env?: NodeJS.ProcessEnv;
+  readonly home?: string;
+  /** Its name as the team's other machines see it (two apps on one computer would share the host name). */
+  readonly machineName?: string;
+}
+
 /** A machine whose app runs in this process, on the real agent socket. */
-export async function inProcessMachine(name: string, url: string): Promise<InProcessMachine> {
+export async function inProcessMachine(name: string, url: string, options: MachineOptions = {}): Promise<InProcessMachine> {
   await ensureCliBuilt();
   const dataDir = await teamDataDir();
-  const app = createApp({ dataDir, secrets: createMemorySecretStore(), home: tempDir(), env: { ...process.env, ...teamEnv(url) } });
+  const env = { ...process.env, ...options.env, ...teamEnv(url) };
+  const app = createApp({ dataDir, secrets: createMemorySecretStore(), home: options.home ?? tempDir(), env, machineName: options.machineName });
   const gateway = await startGateway({ dataDir, handler: app.hub, http: false });
   const conns = connections(dataDir, name);
   return {
@@ -64,7 +74,7 @@ export async function inProcessMachine(name: string, url: string): Promise<InPro
     dataDir,
     app,
     gateway,
-    api: createDispatcher(createApiImplementation(app)),
+    api: createDispatcher(createApiImplementation(app, { env })),
     connect: conns.connect,
     close: async () => {
       await conns.closeAll();

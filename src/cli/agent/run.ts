@@ -34,10 +34,11 @@ const agentUsage = (providers: string[], permissions: string[]) => `usage: letag
 
   list                          managed agents: state, budget use, last turn
   add --room ROOM --name NAME --provider ${providers.join('|')}
-      [--folder DIR] [--instructions TEXT | --instructions-file FILE|-] [--model NAME]
+      [--team TEAM] [--folder DIR] [--instructions TEXT | --instructions-file FILE|-] [--model NAME]
       [--permissions ${permissions.join('|')}]
       [--turns-per-hour N|none] [--daily-tokens N|none]
-                                add one (folder: the current one, said when chosen;
+                                add one (room: this computer's, else a team's of that id;
+                                --team picks the team's; folder: the current one, said when chosen;
                                 required inside LetAgents' own checkout; permissions: read-only;
                                 instructions from a file or stdin (-) stay off the command
                                 line, which other users of this computer can read)
@@ -63,7 +64,7 @@ export async function runAgent(argv: string[]): Promise<number> {
   try {
     const { values, positionals } = parseCommandArgs(rest, {
       'data-dir': { type: 'string' }, json: { type: 'boolean', default: false },
-      room: { type: 'string' }, name: { type: 'string' }, provider: { type: 'string' }, folder: { type: 'string' },
+      room: { type: 'string' }, team: { type: 'string' }, name: { type: 'string' }, provider: { type: 'string' }, folder: { type: 'string' },
       instructions: { type: 'string' }, 'instructions-file': { type: 'string' }, model: { type: 'string' }, permissions: { type: 'string' },
       'turns-per-hour': { type: 'string' }, 'daily-tokens': { type: 'string' },
     }, true);
@@ -84,6 +85,7 @@ export async function runAgent(argv: string[]): Promise<number> {
         provider: choose('--provider', values.provider, providers),
         folder,
         roomId: required('--room', values.room),
+        ...(values.team !== undefined ? { place: values.team } : {}),
         name: required('--name', values.name),
         ...(instructions !== undefined ? { instructions } : {}),
         ...(values.model !== undefined ? { model: values.model } : {}),
@@ -95,7 +97,7 @@ export async function runAgent(argv: string[]): Promise<number> {
       // Checked up front where the CLI can tell (not signed in); adding works anyway.
       const provider = (await call<ProviderInfo[]>('agents.providers', {})).find((p) => p.id === agent.provider);
       const lines = [
-        `Added ${agent.name} (${agent.providerName}) to ${agent.roomName}; it takes a turn when something there needs it.`,
+        `Added ${agent.name} (${agent.providerName}) to ${agent.roomName}${agent.place === 'local' ? '' : ` (team ${agent.place}; its team sees it run on this computer)`}; it takes a turn when something there needs it.`,
         ...(values.folder === undefined ? [`It works in ${folder} (the current folder; --folder chooses another).`] : []),
         ...(provider?.path ? [`The app runs ${agent.providerName} from ${provider.path} (found on the app's PATH).`] : []),
         ...(provider?.warning ? [`Warning: ${provider.warning}`] : []),

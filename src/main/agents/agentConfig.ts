@@ -8,9 +8,9 @@ import { appErrors, DomainError } from '../domain/errors';
 import { normalizeHandle } from '../domain/identity/handles';
 import { cleanDisplayName } from '../domain/identity/names';
 import { unmentionableName } from '../domain/messages/mentions';
-import { resolveWritableRoom } from '../domain/rooms/rooms';
 import { listRoomSessions } from '../domain/sessions/sessions';
-import type { Storage } from '../store/port';
+import { getManagedMember } from '../store/managedAgentQueries';
+import type { AgentRoom } from './agentRoom';
 import { locateProvider, providerOf, type ProviderId } from './providers';
 
 export const DEFAULT_TURNS_PER_HOUR = 20;
@@ -27,21 +27,30 @@ export interface CheckedAgentConfig {
   readonly dailyTokenCap: number | null;
 }
 
-export async function checkAgentConfig(store: Storage, env: NodeJS.ProcessEnv, input: AddAgentInput): Promise<CheckedAgentConfig> {
+/** `room`: where it goes (agentRoom.ts found it, open for writes, in its place). */
+export async function checkAgentConfig(room: AgentRoom, env: NodeJS.ProcessEnv, input: AddAgentInput): Promise<CheckedAgentConfig> {
+  const store = room.storage;
   const provider = providerOf(input.provider);
   if (!isAbsolute(input.folder)) throw appErrors.invalidInput(`The folder must be a full path (like /home/you/project), not "${input.folder}".`);
   const folder = resolve(input.folder);
   const folderStat = await stat(folder).catch(() => null);
   if (!folderStat?.isDirectory()) throw appErrors.invalidInput(`The folder ${folder} does not exist.`);
-  await store.read((q) => resolveWritableRoom(q, input.roomId));
   const name = cleanDisplayName(input.name);
   if (name === null) throw appErrors.invalidInput('An agent name must be 1–64 characters.');
   // It takes turns when mentioned: a name no mention reaches would never be addressed.
   const unmentionable = unmentionableName(name);
   if (unmentionable) throw appErrors.invalidInput(unmentionable);
-  const sessions = await store.read((q) => listRoomSessions(q, input.roomId));
+  const sessions = await store.read((q) => listRoomSessions(q, room.room.room_id));
   const key = normalizeHandle(name);
-  if (sessions.some((s) => s.name_key === key && (s.worker_id !== null || s.ended_at === null))) throw appErrors.nameTaken();
+  const clash = sessions.find((s) => s.name_key === key && (s.worker_id !== null || s.ended_at === null));
+  if (clash) {
+    // In a team room it may be another machine's managed agent: say whose.
+    const member = clash.worker_id ? await store.read((q) => getManagedMember(q, clash.worker_id!, clash.room_id)) : undefined;
+    if (member?.host_label) {
+      throw new DomainError('name_taken', 'hard', `${clash.display_name} is already in this room, a managed agent on ${member.host_label}: choose another name.`);
+    }
+    throw appErrors.nameTaken();
+  }
   // The model goes to the provider's command line; the contract refuses this too, here for any other caller.
   if (input.model?.trim().startsWith('-')) throw appErrors.invalidInput('A model name cannot start with "-".');
   if (!provider.permissions.includes(input.permissions)) {
@@ -55,7 +64,7 @@ export async function checkAgentConfig(store: Storage, env: NodeJS.ProcessEnv, i
   return {
     provider: provider.id,
     folder,
-    roomId: input.roomId,
+    roomId: room.room.room_id,
     name,
     instructions: input.instructions?.trim() ?? '',
     model: input.model?.trim() || null,

@@ -1,7 +1,8 @@
 // Why a managed agent takes no turns until the person resumes it, recorded with the agent and
 // raised once in "Needs you" (an `agent_budget` item, the app's kind for "an agent waits for
 // Resume"; the item of a CLI that cannot run carries its cause and shows as "Can't run"):
-// its budget is used up, or its CLI failed for a reason only the person can fix.
+// its budget is used up, or its CLI failed for a reason only the person can fix. The item goes
+// to the room's place (a team room's people see it on every machine), the hold to this computer.
 import { workerSessionId } from '../domain/identity/agentKeys';
 import { raiseAlert } from '../domain/knowledge/alerts';
 import { getSession } from '../domain/sessions/sessions';
@@ -13,9 +14,18 @@ import { providerName } from './providers';
 
 export type Hold = { readonly budget: HeldReason } | { readonly cantRun: CantRun };
 
-export async function recordHold(store: Storage, row: ManagedAgentRow, hold: Hold): Promise<void> {
+/** `store`: this computer's (the agent's settings); `roomStore`: its room's place. */
+export async function recordHold(store: Storage, roomStore: Storage, row: ManagedAgentRow, hold: Hold): Promise<void> {
   const provider = providerName(row.provider);
   await store.write(async (tx) => {
+    await updateManagedAgentState(
+      tx,
+      row.agent_id,
+      'budget' in hold ? { held_reason: hold.budget, held_request_number: null } : { cant_run_json: JSON.stringify(hold.cantRun) },
+    );
+    tx.emit({ type: 'agent.changed', agentId: row.agent_id });
+  });
+  await roomStore.write(async (tx) => {
     const session = await getSession(tx, workerSessionId(row.worker_id, row.room_id));
     if (session) {
       const name = session.display_name;
@@ -39,11 +49,5 @@ export async function recordHold(store: Storage, row: ManagedAgentRow, hold: Hol
             };
       await raiseAlert(tx, { roomId: row.room_id, kind: 'agent_budget', sessionId: session.session_id, ...item });
     }
-    await updateManagedAgentState(
-      tx,
-      row.agent_id,
-      'budget' in hold ? { held_reason: hold.budget, held_request_number: null } : { cant_run_json: JSON.stringify(hold.cantRun) },
-    );
-    tx.emit({ type: 'agent.changed', agentId: row.agent_id });
   });
 }

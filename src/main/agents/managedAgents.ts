@@ -5,6 +5,9 @@
 // "Needs you", through the same raising code as the app's other delivery items), keeps what
 // activates an agent that takes no turns for its next one, and stops, resumes and removes them.
 // A message handed to a turn is delivered to the agent when the turn starts (receipts).
+// Its room may be this computer's or a team's (agentRoom.ts): its worker, session, messages,
+// receipts and "Needs you" items live in the room's place; its settings, turns, activity,
+// worktree and CLI session stay in this computer's store.
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,8 +21,10 @@ import { dismissRequest } from '../domain/knowledge/requests';
 import { mentionOf } from '../domain/messages/mentions';
 import { latestNumber } from '../domain/messages/read';
 import { sendMessage } from '../domain/messages/send';
-import { getRoom } from '../domain/rooms/rooms';
-import { getSession, insertWorkerSession, type SessionRow } from '../domain/sessions/sessions';
+import { getRoom, type RoomRow } from '../domain/rooms/rooms';
+import { endSession, getSession, insertWorkerSession, type SessionRow } from '../domain/sessions/sessions';
+import { heartbeat } from '../domain/sessions/presence';
+import { normalizeHandle } from '../domain/identity/handles';
 import { findOrCreateWorker, getWorker, type WorkerRow } from '../domain/sessions/workers';
 import { postSystemEvent } from '../domain/systemEvents';
 import type { EventBus } from '../events/bus';
@@ -27,10 +32,12 @@ import type { McpServices } from '../mcp/services';
 import type { HelperCommand } from '../setup/helperCommand';
 import { getRequestRow } from '../store/knowledgeQueries';
 import {
-  countRunningTurns, deleteManagedAgentRow, failInterruptedTurns, getManagedAgentRow, insertManagedAgentRow, listManagedAgentRows,
+  countRunningTurns, deleteManagedAgentRow, deleteManagedMember, failInterruptedTurns, getManagedAgentRow, insertManagedAgentRow, listManagedAgentRows,
   listTurnRows, updateManagedAgentState, type HeldReason, type ManagedAgentRow, type TurnRow,
 } from '../store/managedAgentQueries';
+import { LOCAL_PLACE, storageIn } from '../store/places';
 import type { Storage, Tx } from '../store/port';
+import { forgetMember, locateAgentRoom, noteMember, noteTakesTurns } from './agentRoom';
 import { childEnv } from '../childEnv';
 import { checkAgentConfig } from './agentConfig';
 import { watchClaims } from './branchArtifacts';
@@ -52,8 +59,8 @@ export interface ManagedAgentsOptions {
   readonly bus: EventBus;
   /** The MCP layer's services: routing reads presence and owner identity from them. */
   readonly services: McpServices;
-  /** Ends an agent's session as a person (remove from room). */
-  endSessionByPerson(sessionId: string, mode: 'remove', person: PersonActor): Promise<void>;
+  /** Ends an agent's session in its room's place as a person (remove from room). */
+  endSessionByPerson(place: string, sessionId: string, mode: 'remove', person: PersonActor): Promise<void>;
   readonly dataDir: string;
   readonly helper: HelperCommand;
   /** The person's environment (the provider runs with their login). */
@@ -78,7 +85,9 @@ export interface ManagedAgentRecord {
 export class ManagedAgents {
   private readonly scheduler: TurnScheduler;
   /** Every managed agent with a worker, by id; `takesTurns`: running, not held, able to run. */
-  private readonly members = new Map<string, MemberAgent & { roomId: string }>();
+  private readonly members = new Map<string, MemberAgent & { place: string; roomId: string }>();
+  /** Agents whose room's place could not be read yet (a team offline at start): tracked once it can. */
+  private readonly untracked = new Map<string, ManagedAgentRow>();
   private readonly ownEvents = new Set<string>();
   private readonly pids = new Map<string, number>();
   private readonly env: NodeJS.ProcessEnv;
@@ -95,15 +104,19 @@ export class ManagedAgents {
       runTurn: (agentId, triggers, signal) => this.turn(agentId, triggers, signal),
       onStateChange: (agentId) => options.bus.publish({ type: 'agent.changed', agentId }),
     });
-    const stopTriggers = watchTriggers(options.bus, options.store, options.services, {
-      agentsIn: async (roomId) => [...this.members.values()].filter((a) => a.roomId === roomId),
+    const stopTriggers = watchTriggers(options.bus, options.services, {
+      agentsIn: async (place, roomId) => {
+        await this.trackPending(place);
+        return [...this.members.values()].filter((a) => a.place === place && a.roomId === roomId);
+      },
       request: (agentId, trigger) => this.scheduler.request(agentId, trigger),
       keep: (agentId, trigger) => void this.keep(agentId, [trigger]),
       isInTurn: (agentId) => this.scheduler.state(agentId) === 'running',
-      takeOwnEvent: (roomId, number) => this.ownEvents.delete(`${roomId}\n${number}`),
-      roomDeleted: () => void this.forgetVanished(),
+      takeOwnEvent: (place, roomId, number) => this.ownEvents.delete(`${place}\n${roomId}\n${number}`),
+      roomDeleted: (place, roomId) => void this.forgetVanished(place, roomId),
     });
-    const stopClaims = watchClaims(options.bus, options.store, (roomId, agentKey) => this.branchOf(roomId, agentKey));
+    const runsAgentsIn = (place: string, roomId: string) => [...this.members.values()].some((m) => m.place === place && m.roomId === roomId);
+    const stopClaims = watchClaims(options.bus, options.services.places, runsAgentsIn, (place, roomId, agentKey) => this.branchOf(place, roomId, agentKey));
     this.stopWatching = () => {
       stopTriggers();
       stopClaims();
@@ -138,11 +151,14 @@ export class ManagedAgents {
 
   async add(input: AddAgentInput): Promise<ManagedAgentRecord> {
     await this.ready;
-    const config = await checkAgentConfig(this.options.store, this.env, input);
+    const room = await locateAgentRoom(this.options.services.places, input.roomId, input.place);
+    const config = await checkAgentConfig(room, this.env, input);
     const repoBranch = await gitCurrentBranch(config.folder).catch(() => null);
     const owner = await this.options.services.owner();
+    const host = await this.options.services.host();
     const agentId = `agent_${randomBytes(16).toString('hex')}`;
-    await this.options.store.write(async (tx) => {
+    // In its room's place: its worker, its session (the join) and its member row.
+    const joinRoom = async (tx: Tx) => {
       const { worker } = await findOrCreateWorker(tx, {
         // The app registers the worker itself; the key is never needed again (the app keeps the worker_id).
         registrationKey: randomBytes(32).toString('base64url'),
@@ -151,12 +167,23 @@ export class ManagedAgents {
         ownerSlug: owner.ownerSlug,
         ideLabel: providerOf(config.provider).name,
       });
-      await insertWorkerSession(tx, { worker, roomId: config.roomId, repoBranch });
-      await this.markOwnEvent(tx, config.roomId);
+      const session = await insertWorkerSession(tx, { worker, roomId: config.roomId, repoBranch });
+      // Another machine's agent took the name since it was checked: nothing is kept.
+      if (session.name_key !== normalizeHandle(config.name)) throw appErrors.nameTaken();
+      await this.markOwnEvent(tx, room.place, config.roomId);
+      // Other machines show it run by this app while this app heartbeats there.
+      if (room.place !== LOCAL_PLACE) await heartbeat(tx, host);
+      await noteMember(tx, room.place, { agentId, workerId: worker.worker_id, roomId: config.roomId }, host, true);
+      return worker;
+    };
+    // On this computer: its settings.
+    const keepSettings = async (tx: Tx, workerId: string) => {
       await insertManagedAgentRow(tx, {
         agent_id: agentId,
-        worker_id: worker.worker_id,
+        worker_id: workerId,
         room_id: config.roomId,
+        place: room.place,
+        name: config.name,
         provider: config.provider,
         folder: config.folder,
         instructions: config.instructions,
@@ -166,7 +193,17 @@ export class ManagedAgents {
         daily_token_cap: config.dailyTokenCap,
       });
       tx.emit({ type: 'agent.changed', agentId });
-    });
+    };
+    if (room.place === LOCAL_PLACE) {
+      await this.options.store.write(async (tx) => keepSettings(tx, (await joinRoom(tx)).worker_id));
+    } else {
+      const worker = await room.storage.write(joinRoom);
+      await this.options.store.write((tx) => keepSettings(tx, worker.worker_id)).catch(async (error: unknown) => {
+        // Not kept here: it leaves the team's room again rather than staying there unrun.
+        await this.leaveRoom(room.place, agentId, workerSessionId(worker.worker_id, config.roomId)).catch(() => undefined);
+        throw error;
+      });
+    }
     await this.workspaces.create({ agentId, name: config.name, folder: config.folder, writes: config.permissions !== 'read_only', inFolder: input.workInFolder === true });
     const record = await this.get(agentId);
     this.track(record.row, record.worker);
@@ -272,6 +309,19 @@ export class ManagedAgents {
         cant_run_json: null,
         ...(held ? { budget_reset_at: tx.now } : {}),
       });
+      tx.emit({ type: 'agent.changed', agentId });
+    });
+    // Its "Needs you" item, in its room's place (a team offline then keeps it open: resuming works anyway).
+    await this.closeHoldItems(row, person).catch((error: unknown) => console.warn(`managed agent ${agentId}: could not close its "Needs you" item:`, error));
+    await noteTakesTurns(this.options.services.places, row, true);
+    const record = await this.get(agentId);
+    this.track(record.row, record.worker);
+    for (const trigger of await takeWaiting(this.options.store, agentId)) this.scheduler.request(agentId, trigger);
+    return this.get(agentId);
+  }
+
+  private async closeHoldItems(row: ManagedAgentRow, person: PersonActor): Promise<void> {
+    await (await this.roomStore(row)).write(async (tx) => {
       // Its "Needs you" item goes (a request, from before issue 14, or the app's own item).
       if (row.held_request_number !== null && (await getRequestRow(tx, row.room_id, row.held_request_number))?.status === 'open') {
         await dismissRequest(tx, person, row.room_id, row.held_request_number);
@@ -280,12 +330,7 @@ export class ManagedAgents {
       for (const alert of await openAlerts(tx, 'agent_budget', row.room_id)) {
         if (alert.session_id === sessionId) await closeAlert(tx, row.room_id, alert.number, 'resolved');
       }
-      tx.emit({ type: 'agent.changed', agentId });
     });
-    const record = await this.get(agentId);
-    this.track(record.row, record.worker);
-    for (const trigger of await takeWaiting(this.options.store, agentId)) this.scheduler.request(agentId, trigger);
-    return this.get(agentId);
   }
 
   /** Ends the running turn now (its whole process tree) and drops the queued one; the room is told. */
@@ -293,9 +338,9 @@ export class ManagedAgents {
     const before = await this.get(agentId);
     if (await this.scheduler.stop(agentId)) {
       const name = before.session?.display_name ?? before.worker?.display_name ?? 'The agent';
-      await this.options.store.write(async (tx) => {
+      await (await this.roomStore(before.row)).write(async (tx) => {
         await postSystemEvent(tx, before.row.room_id, `${name}'s turn was stopped by ${person.label}.`, null);
-        await this.markOwnEvent(tx, before.row.room_id);
+        await this.markOwnEvent(tx, before.row.place, before.row.room_id);
       });
     }
     return this.get(agentId);
@@ -304,7 +349,7 @@ export class ManagedAgents {
   /** A turn now (with what waited for it), or right after the running one; refused while held or unable to run. */
   async runNow(agentId: string, person: PersonActor): Promise<ManagedAgentRecord> {
     const record = await this.get(agentId);
-    const name = record.session?.display_name ?? 'This agent';
+    const name = record.session?.display_name ?? record.row.name;
     if (record.row.held_reason !== null) {
       throw appErrors.invalidInput(`${name} takes no turns: ${heldReasonText(record.row, record.row.held_reason)}. Resume it first.`);
     }
@@ -320,9 +365,15 @@ export class ManagedAgents {
     const record = await this.get(agentId);
     // Refused, with nothing changed, while its worktree holds work the person has not let go.
     await this.workspaces.checkRemovable(agentId, record.row.folder, discardWork);
+    // Its room first (a team offline refuses the removal, nothing changed): no machine shows it a member after.
+    if (record.session && record.session.ended_at === null) {
+      await this.scheduler.stop(agentId);
+      await this.options.endSessionByPerson(record.row.place, record.session.session_id, 'remove', person);
+    }
+    await forgetMember(await this.roomStore(record.row), agentId);
     this.members.delete(agentId);
+    this.untracked.delete(agentId);
     await this.scheduler.stop(agentId);
-    if (record.session && record.session.ended_at === null) await this.options.endSessionByPerson(record.session.session_id, 'remove', person);
     const removed = await this.options.store.write(async (tx) => {
       const gone = await deleteManagedAgentRow(tx, agentId);
       tx.emit({ type: 'agent.changed', agentId });
@@ -348,16 +399,72 @@ export class ManagedAgents {
     if ((await this.options.store.read((q) => countRunningTurns(q))) > 0) {
       await this.options.store.write((tx) => failInterruptedTurns(tx, 'The app stopped during this turn.'));
     }
-    for (const row of await this.options.store.read((q) => listManagedAgentRows(q))) {
-      this.track(row, await this.options.store.read((q) => getWorker(q, row.worker_id)));
+    for (const row of await this.options.store.read((q) => listManagedAgentRows(q))) this.untracked.set(row.agent_id, row);
+    await this.trackPending();
+  }
+
+  /**
+   * Tracks the agents (of `place`, or all) whose room could not be read yet: in a team room,
+   * this app says again that it runs them (other machines show them run here while it
+   * heartbeats there). One whose room is gone (deleted while the app was closed) goes.
+   */
+  private async trackPending(place?: string): Promise<void> {
+    for (const row of [...this.untracked.values()]) {
+      if (place !== undefined && row.place !== place) continue;
+      const known = await this.roomSide(row).catch(() => null);
+      if (!known) continue;
+      this.untracked.delete(row.agent_id);
+      if (!known.room) {
+        await this.options.store.write((tx) => deleteManagedAgentRow(tx, row.agent_id));
+        continue;
+      }
+      if (row.place !== LOCAL_PLACE && known.worker) {
+        const host = await this.options.services.host();
+        const takesTurns = row.desired_state === 'running' && row.held_reason === null && row.cant_run_json === null;
+        await known.storage.write(async (tx) => {
+          await heartbeat(tx, host);
+          await noteMember(tx, row.place, { agentId: row.agent_id, workerId: row.worker_id, roomId: row.room_id }, host, takesTurns);
+        });
+      }
+      this.track(row, known.worker);
     }
+  }
+
+  /** Its room's place's storage (a team's connects on first use; offline: its reads and writes fail with team_offline). */
+  private roomStore(row: Pick<ManagedAgentRow, 'place'>): Promise<Storage> {
+    return storageIn(this.options.services.places, row.place);
+  }
+
+  /** Its worker, session and room as its room's place holds them (throws while that place cannot be read). */
+  private async roomSide(row: ManagedAgentRow): Promise<{ storage: Storage; worker: WorkerRow | undefined; session: SessionRow | undefined; room: RoomRow | null }> {
+    const storage = await this.roomStore(row);
+    return storage.read(async (q) => ({
+      storage,
+      worker: await getWorker(q, row.worker_id),
+      session: await getSession(q, workerSessionId(row.worker_id, row.room_id)),
+      room: await getRoom(q, row.room_id),
+    }));
+  }
+
+  /** Takes back a join whose settings could not be kept on this computer. */
+  private async leaveRoom(place: string, agentId: string, sessionId: string): Promise<void> {
+    const storage = await storageIn(this.options.services.places, place);
+    await storage.write(async (tx) => {
+      await deleteManagedMember(tx, agentId);
+      await endSession(tx, sessionId, 'person');
+    });
   }
 
   /** Routes the room's messages to the agent from now on: as turns, or kept while it takes none. */
   private track(row: ManagedAgentRow, worker: WorkerRow | undefined): void {
-    if (!worker) return;
     const takesTurns = row.desired_state === 'running' && row.held_reason === null && row.cant_run_json === null;
-    this.members.set(row.agent_id, { agentId: row.agent_id, roomId: row.room_id, sessionId: workerSessionId(worker.worker_id, row.room_id), agentKey: worker.agent_key, takesTurns });
+    // Its room's place could not be read just now: what is known of it stays, with its new state.
+    if (!worker) {
+      const known = this.members.get(row.agent_id);
+      if (known) this.members.set(row.agent_id, { ...known, takesTurns });
+      return;
+    }
+    this.members.set(row.agent_id, { agentId: row.agent_id, place: row.place, roomId: row.room_id, sessionId: workerSessionId(worker.worker_id, row.room_id), agentKey: worker.agent_key, takesTurns });
   }
 
   /** No turns until Resume: what was queued for it is kept. */
@@ -365,6 +472,8 @@ export class ManagedAgents {
     const member = this.members.get(agentId);
     if (member) this.members.set(agentId, { ...member, takesTurns: false });
     await this.keep(agentId, this.scheduler.forget(agentId));
+    const row = await this.options.store.read((q) => getManagedAgentRow(q, agentId));
+    if (row) await noteTakesTurns(this.options.services.places, row, false);
   }
 
   private async keep(agentId: string, triggers: readonly Trigger[]): Promise<void> {
@@ -385,9 +494,13 @@ export class ManagedAgents {
       await this.keep(agentId, triggers);
       return this.hold(row, budget.reached);
     }
-    const worker = await store.read((q) => getWorker(q, row.worker_id));
-    const session = await store.read((q) => getSession(q, workerSessionId(row.worker_id, row.room_id)));
-    const room = await store.read((q) => getRoom(q, row.room_id));
+    // Its room's place may be offline (a team): the triggers wait for its next turn.
+    const side = await this.roomSide(row).catch((error: unknown) => {
+      console.warn(`managed agent ${agentId}: its room (${row.place}) cannot be read; the turn waits:`, error);
+      return null;
+    });
+    if (!side) return this.keep(agentId, triggers);
+    const { worker, session, room } = side;
     if (!worker || !room) return;
     const workspace = await this.workspaces.forTurn(agentId, row.folder);
     const prompt = buildTurnPrompt({
@@ -413,7 +526,7 @@ export class ManagedAgents {
     // The turn's prompt hands it the triggering messages: they are delivered to it now.
     const sessionId = workerSessionId(row.worker_id, row.room_id);
     for (const t of triggers) {
-      if (t.kind === 'message') this.options.services.delivery.deliveries.record({ place: store.place, roomId: t.roomId }, sessionId, t.number, t.number);
+      if (t.kind === 'message') this.options.services.delivery.deliveries.record({ place: row.place, roomId: t.roomId }, sessionId, t.number, t.number);
     }
     // The turn runs where the agent works: its worktree, or the folder itself.
     const outcome = await runTurn(deps, { agent: { ...row, folder: workspace.path }, prompt, triggers, name: session?.display_name ?? worker.display_name }, signal);
@@ -428,20 +541,19 @@ export class ManagedAgents {
   private async cannotRun(row: ManagedAgentRow, cantRun: CantRun, triggers: readonly Trigger[]): Promise<void> {
     await this.stopTurns(row.agent_id);
     await this.keep(row.agent_id, triggers);
-    await recordHold(this.options.store, row, { cantRun });
+    await recordHold(this.options.store, await this.roomStore(row), row, { cantRun });
   }
 
   /** A budget is used up: no turns until the person resumes it, and a "Needs you" item says so. */
   private async hold(row: ManagedAgentRow, reason: HeldReason): Promise<void> {
     await this.stopTurns(row.agent_id);
-    await recordHold(this.options.store, row, { budget: reason });
+    await recordHold(this.options.store, await this.roomStore(row), row, { budget: reason });
   }
 
   private async recordOf(row: ManagedAgentRow): Promise<ManagedAgentRecord> {
     const { store } = this.options;
-    const worker = await store.read((q) => getWorker(q, row.worker_id));
-    const session = await store.read((q) => getSession(q, workerSessionId(row.worker_id, row.room_id)));
-    const room = await store.read((q) => getRoom(q, row.room_id));
+    // While its team cannot be read, it is shown from this computer's record (its name, its room's id).
+    const { worker, session, room } = (await this.roomSide(row).catch(() => null)) ?? { worker: undefined, session: undefined, room: null };
     const budget = await store.read((q) => budgetUse(q, row, new Date()));
     const lastTurn = await store.read(async (q) => (await listTurnRows(q, row.agent_id, 1))[0]);
     const workspace = this.workspaces.of(row.agent_id, row.folder);
@@ -456,26 +568,29 @@ export class ManagedAgents {
   }
 
   /** The message just posted in this write (a join, a stop notice) starts no managed turn. */
-  private async markOwnEvent(tx: Tx, roomId: string): Promise<void> {
-    const key = `${roomId}\n${await latestNumber(tx, roomId)}`;
+  private async markOwnEvent(tx: Tx, place: string, roomId: string): Promise<void> {
+    const key = `${place}\n${roomId}\n${await latestNumber(tx, roomId)}`;
     // Noted after the commit (before its events go out): a write that rolls back, or is run
     // again, leaves nothing behind.
     tx.afterCommit(() => this.ownEvents.add(key));
   }
 
-  /** Agents whose room was deleted went with it. */
-  private async forgetVanished(): Promise<void> {
-    for (const agentId of [...this.members.keys()]) {
-      if (!(await this.options.store.read((q) => getManagedAgentRow(q, agentId)))) {
-        this.members.delete(agentId);
-        await this.scheduler.stop(agentId);
-      }
+  /** Agents whose room was deleted went with it (their settings too: they have no room to work in). */
+  private async forgetVanished(place: string, roomId: string): Promise<void> {
+    for (const member of [...this.members.values()]) {
+      if (member.place !== place || member.roomId !== roomId) continue;
+      this.members.delete(member.agentId);
+      await this.scheduler.stop(member.agentId);
+      await this.options.store.write(async (tx) => {
+        await deleteManagedAgentRow(tx, member.agentId);
+        tx.emit({ type: 'agent.changed', agentId: member.agentId });
+      });
     }
   }
 
   /** The branch of the room's managed agent with this key, when it works in a worktree of its own. */
-  private async branchOf(roomId: string, agentKey: string): Promise<string | null> {
-    const member = [...this.members.values()].find((m) => m.roomId === roomId && m.agentKey === agentKey);
+  private async branchOf(place: string, roomId: string, agentKey: string): Promise<string | null> {
+    const member = [...this.members.values()].find((m) => m.place === place && m.roomId === roomId && m.agentKey === agentKey);
     const row = member ? await this.options.store.read((q) => getManagedAgentRow(q, member.agentId)) : undefined;
     if (!row) return null;
     const workspace = this.workspaces.of(row.agent_id, row.folder);

@@ -3,15 +3,17 @@
 // other), or a task handed to it by someone else while it was idle.
 // ("Run now" comes from the person directly.) Events the managed-agents service posts
 // itself (joins, stop notices) never start a turn. What activates an agent that takes no
-// turns now (paused, held, its CLI unable to run) is kept for its next turn.
+// turns now (paused, held, its CLI unable to run) is kept for its next turn. A managed agent's
+// room may be this computer's or a team's: a team room's messages come from any machine (the
+// team's listener or poll brings them as events of its place), and are read there.
 import type { EventBus } from '../events/bus';
 import { parseActorLabel } from '../domain/identity/labels';
 import { getMessageRow, type MessageRow } from '../domain/messages/read';
 import { getSession } from '../domain/sessions/sessions';
 import { activeWorkLease } from '../domain/tasks/leases';
-import { activationFor } from '../domain/activation/activation';
+import { routerFor } from '../domain/activation/activation';
 import type { McpServices } from '../mcp/services';
-import type { Storage } from '../store/port';
+import { storageIn } from '../store/places';
 import { getTaskRow } from '../store/taskQueries';
 import type { Trigger } from './types';
 
@@ -25,25 +27,26 @@ export interface MemberAgent {
 }
 
 export interface TriggerTarget {
-  /** The room's managed agents. */
-  agentsIn(roomId: string): Promise<MemberAgent[]>;
+  /** The managed agents of the room `roomId` of `place`. */
+  agentsIn(place: string, roomId: string): Promise<MemberAgent[]>;
   request(agentId: string, trigger: Trigger): void;
   /** Keeps a trigger of an agent that takes no turns now, for its next turn. */
   keep(agentId: string, trigger: Trigger): void;
   isInTurn(agentId: string): boolean;
   /** True (once) for a message the service posted itself. */
-  takeOwnEvent(roomId: string, number: number): boolean;
-  roomDeleted(roomId: string): void;
+  takeOwnEvent(place: string, roomId: string, number: number): boolean;
+  roomDeleted(place: string, roomId: string): void;
 }
 
-export function watchTriggers(bus: EventBus, store: Storage, services: McpServices, target: TriggerTarget): () => void {
+export function watchTriggers(bus: EventBus, services: McpServices, target: TriggerTarget): () => void {
   const startedAt = new Date().toISOString();
   const seenLeases = new Set<string>();
 
-  const onMessage = async (roomId: string, number: number) => {
-    if (target.takeOwnEvent(roomId, number)) return;
-    const agents = await target.agentsIn(roomId);
+  const onMessage = async (place: string, roomId: string, number: number) => {
+    if (target.takeOwnEvent(place, roomId, number)) return;
+    const agents = await target.agentsIn(place, roomId);
     if (agents.length === 0) return;
+    const store = await storageIn(services.places, place);
     const row = await store.read((q) => getMessageRow(q, roomId, number));
     if (!row) return;
     for (const agent of agents) {
@@ -51,7 +54,7 @@ export function watchTriggers(bus: EventBus, store: Storage, services: McpServic
       // A person who removed or disconnected the agent in the room has taken it out.
       if (!session || session.ended_by === 'person') continue;
       // The general loop guard (delivery/loopGuard.ts) stops managed agents answering each other without end.
-      const decision = await activationFor(services, roomId, session, row);
+      const decision = await store.read(async (q) => (await routerFor(services, q, { place, roomId }, session))(row));
       if (decision.decision === 'activate') {
         const trigger: Trigger = { kind: 'message', roomId, number, sender: senderName(row), text: row.text, reason: decision.reason };
         if (agent.takesTurns) target.request(agent.agentId, trigger);
@@ -60,9 +63,10 @@ export function watchTriggers(bus: EventBus, store: Storage, services: McpServic
     }
   };
 
-  const onTask = async (roomId: string, number: number) => {
-    const agents = await target.agentsIn(roomId);
+  const onTask = async (place: string, roomId: string, number: number) => {
+    const agents = await target.agentsIn(place, roomId);
     if (agents.length === 0) return;
+    const store = await storageIn(services.places, place);
     const task = await store.read((q) => getTaskRow(q, roomId, number));
     const lease = task ? await store.read((q) => activeWorkLease(q, task)) : undefined;
     if (!task || !lease || seenLeases.has(lease.lease_id)) return;
@@ -77,12 +81,11 @@ export function watchTriggers(bus: EventBus, store: Storage, services: McpServic
   };
 
   const failed = (what: string) => (error: unknown) => console.error(`managed agents: ${what} trigger failed:`, error);
-  // Managed agents run in this computer's rooms: a team room of the same id is another room.
-  const here = (e: { place: string }) => e.place === store.place;
+  // A team room of the same id as one of this computer's is another room: events name their place.
   const offs = [
-    bus.on('message.created', (e) => here(e) && void onMessage(e.roomId, e.number).catch(failed('message'))),
-    bus.on('task.changed', (e) => here(e) && void onTask(e.roomId, e.number).catch(failed('task'))),
-    bus.on('room.changed', (e) => here(e) && e.change === 'deleted' && target.roomDeleted(e.roomId)),
+    bus.on('message.created', (e) => void onMessage(e.place, e.roomId, e.number).catch(failed('message'))),
+    bus.on('task.changed', (e) => void onTask(e.place, e.roomId, e.number).catch(failed('task'))),
+    bus.on('room.changed', (e) => e.change === 'deleted' && target.roomDeleted(e.place, e.roomId)),
   ];
   return () => offs.forEach((off) => off());
 }

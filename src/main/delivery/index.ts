@@ -4,6 +4,12 @@
 // (alerts.ts) is built with the app, beside the managed agents.
 import type { EventBus } from '../events/bus';
 import type { PresenceRow } from '../domain/sessions/presence';
+
+/** An app named by a row of the room's database, and when it last heartbeat there. */
+export interface AppHostRow {
+  readonly host_id: string | null;
+  readonly host_heard_at: string | null;
+}
 import type { Places } from '../store/places';
 import { Deliveries } from './deliveries';
 import { DeliverySettings } from './deliverySettings';
@@ -22,6 +28,8 @@ export interface DeliveryServices {
   readonly pushes: Pushes;
   /** A team room's session held by another machine's app that is heard from (mcp/hub.ts isOnline). */
   heldElsewhere(place: string, session: PresenceRow): boolean;
+  /** Whether the app that runs a managed agent runs now: this app (no host named: this computer's room), or another app of the team heard from. */
+  appAlive(place: string, host: AppHostRow): boolean;
   close(): Promise<void>;
 }
 
@@ -34,6 +42,7 @@ export function createDeliveryServices(
   bus: EventBus,
   isOnline: (sessionKey: string) => boolean,
   heldElsewhere: (place: string, session: PresenceRow) => boolean,
+  appAlive: (place: string, host: AppHostRow) => boolean,
 ): DeliveryServices {
   const settings = new DeliverySettings(places.local);
   const deliveries = new Deliveries(places);
@@ -50,6 +59,7 @@ export function createDeliveryServices(
     loopGuard,
     pushes,
     heldElsewhere,
+    appAlive,
     async close() {
       stopHearingCalls();
       pushes.close();

@@ -10,7 +10,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Core } from '../core';
 import type { Actor } from '../domain/actor';
 import { Approvals } from '../approvals/approvals';
-import { createDeliveryServices, type DeliveryServices } from '../delivery';
+import { createDeliveryServices, type AppHostRow, type DeliveryServices } from '../delivery';
 import { heartbeat, releaseSession, type PresenceRow } from '../domain/sessions/presence';
 import { bindingEpoch, endSession, getSession, removeFromRoom } from '../domain/sessions/sessions';
 import type { RoomEvent } from '../events/types';
@@ -53,6 +53,8 @@ export interface McpHubOptions {
   readonly auth: McpServices['auth'];
   readonly githubData: McpServices['githubData'];
   readonly waitProgressMs: number;
+  /** This machine's name as the team's other machines see it (sessions it holds, managed agents it runs); default: the host name. */
+  readonly machineName?: string;
 }
 
 interface OpenConnection {
@@ -93,6 +95,7 @@ export class McpHub implements McpConnectionHandler {
       bus,
       (key) => this.bindings.isOnline(key),
       (place, session) => !this.bindings.knows(placeKey(place, session.session_id)) && this.isOnline(place, session),
+      (place, host) => this.appAlive(place, host),
     );
     this.signals = new RoomSignals(bus);
     this.roomReads = new RoomReads(bus);
@@ -102,7 +105,7 @@ export class McpHub implements McpConnectionHandler {
     const host = async () => {
       const id = await hostId();
       this.ownHostId = id;
-      return { id, label: hostname() };
+      return { id, label: options.machineName ?? hostname() };
     };
     this.services = {
       store,
@@ -225,6 +228,13 @@ export class McpHub implements McpConnectionHandler {
     const now = Date.parse(nowIn(this.places, place));
     if (!(now - Date.parse(session.host_heard_at) < HOST_SILENCE_MS)) return false;
     return session.released_at === null || now - Date.parse(session.released_at) < RECONNECT_GRACE_MS;
+  }
+
+  /** Whether the app a row names runs now: this app (or none named), or another app of the team that heartbeat within HOST_SILENCE_MS. */
+  appAlive(place: string, host: AppHostRow): boolean {
+    if (place === LOCAL_PLACE || host.host_id === null || host.host_id === this.ownHostId) return true;
+    if (!host.host_heard_at) return false;
+    return Date.parse(nowIn(this.places, place)) - Date.parse(host.host_heard_at) < HOST_SILENCE_MS;
   }
 
   /** A person disconnects an agent (ends its session, keeps leases) or removes it from the room. */

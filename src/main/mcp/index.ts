@@ -23,6 +23,8 @@ export interface McpLayerOptions {
   readonly githubData?: McpServices['githubData'];
   /** Internal: the progress interval of wait_for_messages (tests of long waits shorten it). */
   readonly waitProgressMs?: number;
+  /** This machine's name as the team's other machines see it; default: the host name. */
+  readonly machineName?: string;
 }
 
 /** The OS user as owner, for a signed-out app. */
@@ -46,5 +48,6 @@ export function createMcpConnectionHandler(core: Core, options: McpLayerOptions 
     auth: options.auth ?? null,
     githubData: options.githubData ?? null,
     waitProgressMs: options.waitProgressMs ?? WAIT_PROGRESS_EVERY_MS,
+    machineName: options.machineName,
   });
 }

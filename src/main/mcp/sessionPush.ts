@@ -13,8 +13,7 @@ import { msgId } from '../domain/ids';
 import { pageAfter, type MessageRow } from '../domain/messages/read';
 import { getSession, type SessionRow } from '../domain/sessions/sessions';
 import { RoomReceipts } from '../domain/delivery/receipts';
-import { getManagedStateOfWorker } from '../store/managedAgentQueries';
-import { LOCAL_PLACE } from '../store/places';
+import { getManagedMember } from '../store/managedAgentQueries';
 import type { Storage } from '../store/port';
 import { routerFor } from '../domain/activation/activation';
 import type { ConnectionState } from './connectionState';
@@ -135,8 +134,8 @@ export class SessionPush {
     const found = await storage.read(async (q) => {
       const session = await getSession(q, sessionId);
       if (!session || session.ended_at) return null;
-      // A managed agent's turns come from the app (agents/triggers.ts), never from a push; managed agents run in this computer's rooms.
-      if (place === LOCAL_PLACE && session.worker_id && (await getManagedStateOfWorker(q, session.worker_id, session.room_id))) return null;
+      // A managed agent's turns come from the app that runs it (agents/triggers.ts), never from a push.
+      if (session.worker_id && (await getManagedMember(q, session.worker_id, session.room_id))) return null;
       const rows = await pageAfter(q, roomId, gathering.from - 1, WINDOW);
       if (rows.length === 0) return null;
       const route = await routerFor(services, q, room, session);

@@ -1,5 +1,6 @@
-// Managed agents, their turns and activity log: the only SQL for those tables. Plain,
-// portable SQL (no SQLite-only syntax) so the store can move to another database.
+// Managed agents, their turns and activity log (this computer's, whatever room they sit in),
+// and the rooms' managed members (in each room's own database, for every machine that reads
+// it): the only SQL for those tables. Plain, portable SQL on both engines.
 // The value lists are the shared model's (the database checks none of provider, trigger kind,
 // turn status and activity kind since migration 9: these writes check them instead).
 import {
@@ -15,8 +16,13 @@ export type ActivityKindRow = ActivityEntryKind;
 
 export interface ManagedAgentRow {
   agent_id: string;
+  /** Its worker and room, in the database of `place`. */
   worker_id: string;
   room_id: string;
+  /** Where its room lives: 'local' (this computer) or a team's name (since migration 11). */
+  place: string;
+  /** The name it was added under (the room holds its name now; this is shown while the room cannot be read). */
+  name: string;
   /** A provider id of agents/providers (the app checks it when adding the agent). */
   provider: string;
   folder: string;
@@ -70,15 +76,15 @@ const MAX_ACTIVITY_PER_TURN = 500;
 
 export type NewManagedAgentRow = Pick<
   ManagedAgentRow,
-  'agent_id' | 'worker_id' | 'room_id' | 'provider' | 'folder' | 'instructions' | 'model' | 'permissions' | 'turns_per_hour' | 'daily_token_cap'
+  'agent_id' | 'worker_id' | 'room_id' | 'place' | 'name' | 'provider' | 'folder' | 'instructions' | 'model' | 'permissions' | 'turns_per_hour' | 'daily_token_cap'
 >;
 
 export async function insertManagedAgentRow(tx: Tx, row: NewManagedAgentRow): Promise<void> {
   await tx.run(
-    `INSERT INTO managed_agents (agent_id, worker_id, room_id, provider, folder, instructions, model, permissions,
+    `INSERT INTO managed_agents (agent_id, worker_id, room_id, place, name, provider, folder, instructions, model, permissions,
          turns_per_hour, daily_token_cap, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    row.agent_id, row.worker_id, row.room_id, row.provider, row.folder, row.instructions, row.model,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    row.agent_id, row.worker_id, row.room_id, row.place, row.name, row.provider, row.folder, row.instructions, row.model,
     row.permissions, row.turns_per_hour, row.daily_token_cap, tx.now, tx.now,
   );
 }
@@ -89,23 +95,6 @@ export function getManagedAgentRow(q: Queryable, agentId: string): Promise<Manag
 
 export function listManagedAgentRows(q: Queryable): Promise<ManagedAgentRow[]> {
   return q.all<ManagedAgentRow>('SELECT * FROM managed_agents ORDER BY created_at, agent_id LIMIT ?', MAX_AGENTS);
-}
-
-/** Workers of the room's managed agents: members of the room between their turns too. */
-export async function managedWorkerIdsInRoom(q: Queryable, roomId: string): Promise<string[]> {
-  return (await q.all<{ worker_id: string }>('SELECT worker_id FROM managed_agents WHERE room_id = ? LIMIT ?', roomId, MAX_AGENTS)).map((r) => r.worker_id);
-}
-
-/** The managed agent whose worker this is, if any. */
-export function getManagedAgentRowByWorker(q: Queryable, workerId: string): Promise<ManagedAgentRow | undefined> {
-  return q.get<ManagedAgentRow>('SELECT * FROM managed_agents WHERE worker_id = ?', workerId);
-}
-
-export function listManagedAgentRowsInRoom(q: Queryable, roomId: string): Promise<ManagedAgentRow[]> {
-  return q.all<ManagedAgentRow>(
-    'SELECT * FROM managed_agents WHERE room_id = ? ORDER BY created_at LIMIT ?',
-    roomId, MAX_AGENTS,
-  );
 }
 
 /** The state a person asked for and the budget hold; only the given fields change. */
@@ -259,14 +248,62 @@ export async function usageTotals(q: Queryable, agentId: string, hourStart: stri
   return { turnsSinceHour: turns!.n, tokensSinceDay: day!.tokens, costSinceDay: day!.cost };
 }
 
-/** Whether the worker is a managed agent in the room, and if so what the person asked of it. */
-export function getManagedStateOfWorker(
-  q: Queryable,
-  workerId: string,
-  roomId: string,
-): Promise<Pick<ManagedAgentRow, 'agent_id' | 'desired_state' | 'held_reason' | 'cant_run_json'> | undefined> {
-  return q.get<Pick<ManagedAgentRow, 'agent_id' | 'desired_state' | 'held_reason' | 'cant_run_json'>>(
-    'SELECT agent_id, desired_state, held_reason, cant_run_json FROM managed_agents WHERE worker_id = ? AND room_id = ?',
-    workerId, roomId,
+// Managed members: the rows of a room's own database (this computer's or a team's) that say
+// which of its agents an app runs, for everyone who reads the room.
+
+export interface ManagedMemberRow {
+  room_id: string;
+  worker_id: string;
+  /** The id the app that runs it knows it by. */
+  agent_id: string;
+  /** That app (its heartbeat is in app_hosts) and its machine's name; null: this computer's room, run by this app. */
+  host_id: string | null;
+  host_label: string | null;
+  /** 0 while paused, held by its budget or unable to run: the app starts no turn until its person resumes it. */
+  takes_turns: number;
+  created_at: string;
+  updated_at: string;
+  /** When that app last heartbeat here, read with the row. */
+  host_heard_at: string | null;
+}
+
+export interface ManagedMember {
+  readonly roomId: string;
+  readonly workerId: string;
+  readonly agentId: string;
+  readonly hostId: string | null;
+  readonly hostLabel: string | null;
+  readonly takesTurns: boolean;
+}
+
+/** Says (again) that the app `hostId` runs this worker in the room, and whether it takes turns now. */
+export async function upsertManagedMember(tx: Tx, m: ManagedMember): Promise<void> {
+  await tx.run(
+    `INSERT INTO managed_members (room_id, worker_id, agent_id, host_id, host_label, takes_turns, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (room_id, worker_id) DO UPDATE SET agent_id = excluded.agent_id, host_id = excluded.host_id,
+         host_label = excluded.host_label, takes_turns = excluded.takes_turns, updated_at = excluded.updated_at`,
+    m.roomId, m.workerId, m.agentId, m.hostId, m.hostLabel, m.takesTurns ? 1 : 0, tx.now, tx.now,
   );
+}
+
+/** Whether it takes turns now; false when the row is gone. */
+export async function setManagedMemberTakesTurns(tx: Tx, agentId: string, takesTurns: boolean): Promise<boolean> {
+  return (await tx.run('UPDATE managed_members SET takes_turns = ?, updated_at = ? WHERE agent_id = ?', takesTurns ? 1 : 0, tx.now, agentId)).changes > 0;
+}
+
+export async function deleteManagedMember(tx: Tx, agentId: string): Promise<void> {
+  await tx.run('DELETE FROM managed_members WHERE agent_id = ?', agentId);
+}
+
+const MEMBER_SELECT = 'SELECT m.*, (SELECT h.heard_at FROM app_hosts h WHERE h.host_id = m.host_id) AS host_heard_at FROM managed_members m';
+
+/** The worker's row when it is a managed agent of the room (run by this app or another of the team). */
+export function getManagedMember(q: Queryable, workerId: string, roomId: string): Promise<ManagedMemberRow | undefined> {
+  return q.get<ManagedMemberRow>(`${MEMBER_SELECT} WHERE m.room_id = ? AND m.worker_id = ?`, roomId, workerId);
+}
+
+/** Workers of the room's managed agents, whichever machine runs them: members of the room between their turns too. */
+export async function managedWorkerIdsInRoom(q: Queryable, roomId: string): Promise<string[]> {
+  return (await q.all<{ worker_id: string }>('SELECT worker_id FROM managed_members WHERE room_id = ? LIMIT ?', roomId, MAX_AGENTS)).map((r) => r.worker_id);
 }

@@ -1,7 +1,7 @@
 // Managed agents: provider CLIs (Claude Code, Codex, …: the app's list, agents.providers) that the app
 // starts in a folder and hands a bounded turn whenever something in their room needs them.
 import { z } from 'zod';
-import { RoomId, Timestamp } from './common';
+import { Place, RoomId, Timestamp } from './common';
 
 /** An agent CLI's id (claude_code): which there are is the app's to say (agents.providers); it refuses others. */
 const ProviderId = z.string().trim().min(1, 'Choose the agent CLI.').max(64);
@@ -35,6 +35,8 @@ export const AddAgentInput = z.strictObject({
   /** The working folder: an absolute path to an existing folder. */
   folder: z.string().trim().min(1, 'Choose the folder the agent works in.').max(4096),
   roomId: RoomId,
+  /** Where the room lives: 'local' or a team's name; omitted: this computer's room of that id, else a team's. */
+  place: Place.optional(),
   name: AgentName,
   /** Role or standing instructions, given in every turn's prompt. */
   instructions: z.string().max(MAX_INSTRUCTIONS_CHARS, `Instructions must be at most ${MAX_INSTRUCTIONS_CHARS} characters.`).optional(),
@@ -133,6 +135,8 @@ export const ManagedAgent = z.object({
   providerName: z.string(),
   folder: z.string(),
   roomId: RoomId,
+  /** Where its room lives: 'local' or a team's name (its settings, worktree and CLI stay on this computer). */
+  place: Place,
   roomName: z.string(),
   /** Its agent session in the room (the roster entry). */
   sessionId: z.string(),

@@ -14,7 +14,7 @@ async function agentWithTurns(turns: Array<{ at: string; tokens: number }>, budg
     await ensureRoom(tx, { roomId: 'r', kind: 'named' });
     const { worker } = await findOrCreateWorker(tx, { registrationKey: 'k-7c1e9a4f2b6d8035', requestedName: 'Juniper', ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Codex' });
     await insertManagedAgentRow(tx, {
-      agent_id: 'a1', worker_id: worker.worker_id, room_id: 'r', provider: 'codex', folder: '/w', instructions: '', model: null,
+      agent_id: 'a1', worker_id: worker.worker_id, room_id: 'r', place: 'local', name: 'Juniper', provider: 'codex', folder: '/w', instructions: '', model: null,
       permissions: 'read_only', turns_per_hour: budget.turnsPerHour, daily_token_cap: budget.dailyTokenCap,
     });
   });

@@ -54,7 +54,10 @@ describe('agents.*', () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ folder: 'relative/path' }, /must be a full path/],
       [{ folder: join(folder(), 'missing') }, /does not exist/],
-      [{ roomId: 'nowhere' }, /Room not found/],
+      [{ roomId: 'nowhere' }, /^Room "nowhere" not found \(looked in: this computer\)\.$/],
+      // A typo names the nearest rooms, as the MCP tools do (issue 35).
+      [{ roomId: 'dosc' }, /^Room "dosc" not found\. Did you mean "docs"\?$/],
+      [{ roomId: 'docs', place: 'acme' }, /"acme" is not a place/],
       [{ roomId: 'old' }, /archived/],
       [{ name: 'cedar' }, /already uses that name/],
       [{ name: '   ' }, /Give the agent a name/],

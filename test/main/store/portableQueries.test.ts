@@ -34,8 +34,8 @@ import {
 import { deleteAccountRow, getAccountRow, getGitHubClientIdSetting, saveAccountRow, setGitHubClientIdSetting } from '../../../src/main/store/accountQueries';
 import {
   countRunningTurns, deleteManagedAgentRow, failInterruptedTurns, finishTurnRow, getManagedAgentRow, insertActivityRow, insertManagedAgentRow,
-  insertTurnRow, listActivityRowsOfTurn, listManagedAgentRows, listManagedAgentRowsInRoom, listTurnRows, pruneActivityRows, pruneTurnRows,
-  getManagedStateOfWorker, setProviderSession, updateManagedAgentState, usageTotals,
+  insertTurnRow, listActivityRowsOfTurn, listManagedAgentRows, listTurnRows, pruneActivityRows, pruneTurnRows,
+  getManagedMember, managedWorkerIdsInRoom, upsertManagedMember, setManagedMemberTakesTurns, deleteManagedMember, setProviderSession, updateManagedAgentState, usageTotals,
 } from '../../../src/main/store/managedAgentQueries';
 import { localOnly, type Places } from '../../../src/main/store/places';
 import type { Queryable, Storage, Tx } from '../../../src/main/store/port';
@@ -247,7 +247,7 @@ describe.each(engines)('the query modules on %s', (name, open) => {
     const { session } = await worker('a', 'key-juniper-4f7a9c2e81d6b035', 'Juniper');
     await write((tx) =>
       insertManagedAgentRow(tx, {
-        agent_id: 'agent_1', worker_id: session.worker_id!, room_id: 'a', provider: 'codex', folder: '/w', instructions: '', model: null,
+        agent_id: 'agent_1', worker_id: session.worker_id!, room_id: 'a', place: 'local', name: 'Juniper', provider: 'codex', folder: '/w', instructions: '', model: null,
         permissions: 'read_only', turns_per_hour: 5, daily_token_cap: null,
       }),
     );
@@ -266,7 +266,13 @@ describe.each(engines)('the query modules on %s', (name, open) => {
     expect((await read((q) => listTurnRows(q, 'agent_1', 10))).map((t) => [t.number, t.status])).toEqual([[2, 'failed'], [1, 'done']]);
     expect(await read((q) => usageTotals(q, 'agent_1', '2000-01-01', '2000-01-01'))).toEqual({ turnsSinceHour: 2, tokensSinceDay: 15, costSinceDay: 0.25 });
     expect((await read((q) => getManagedAgentRow(q, 'agent_1')))!.desired_state).toBe('paused');
-    expect(await read((q) => listManagedAgentRowsInRoom(q, 'a'))).toHaveLength(1);
+    // The room's managed members, as every machine reading the room sees them.
+    await write((tx) => upsertManagedMember(tx, { roomId: 'a', workerId: session.worker_id!, agentId: 'agent_1', hostId: null, hostLabel: null, takesTurns: true }));
+    expect(await read((q) => managedWorkerIdsInRoom(q, 'a'))).toEqual([session.worker_id]);
+    expect(await write((tx) => setManagedMemberTakesTurns(tx, 'agent_1', false))).toBe(true);
+    expect(await read((q) => getManagedMember(q, session.worker_id!, 'a'))).toMatchObject({ agent_id: 'agent_1', takes_turns: 0, host_heard_at: null });
+    await write((tx) => deleteManagedMember(tx, 'agent_1'));
+    expect(await read((q) => managedWorkerIdsInRoom(q, 'a'))).toEqual([]);
     expect(await write((tx) => deleteManagedAgentRow(tx, 'agent_1'))).toBe(true);
   });
 
@@ -355,13 +361,14 @@ describe.each(engines)('the query modules on %s', (name, open) => {
     await write((tx) => updateTask(tx, 'r', 1, ada, { status: 'blocked' }));
     const moved = (await read((q) => newestPage(q, 'r', 1)))[0];
     expect(await read((q) => eventConcernsOf(q, 'r', moved.number))).toEqual([{ agent_key: juniper.agentKey, role: 'holder', task_number: 1 }]);
-    expect(await read((q) => getManagedStateOfWorker(q, session.worker_id!, 'r'))).toBeUndefined();
+    expect(await read((q) => getManagedMember(q, session.worker_id!, 'r'))).toBeUndefined();
     await write((tx) =>
       insertManagedAgentRow(tx, {
-        agent_id: 'agent_1', worker_id: session.worker_id!, room_id: 'r', provider: 'codex', folder: '/w', instructions: '', model: null,
+        agent_id: 'agent_1', worker_id: session.worker_id!, room_id: 'r', place: 'local', name: 'Juniper', provider: 'codex', folder: '/w', instructions: '', model: null,
         permissions: 'read_only', turns_per_hour: 5, daily_token_cap: null,
       }),
     );
-    expect(await read((q) => getManagedStateOfWorker(q, session.worker_id!, 'r'))).toMatchObject({ agent_id: 'agent_1', held_reason: null });
+    await write((tx) => upsertManagedMember(tx, { roomId: 'r', workerId: session.worker_id!, agentId: 'agent_1', hostId: 'host-a', hostLabel: 'ada-laptop', takesTurns: true }));
+    expect(await read((q) => getManagedMember(q, session.worker_id!, 'r'))).toMatchObject({ agent_id: 'agent_1', host_label: 'ada-laptop', takes_turns: 1 });
   });
 });

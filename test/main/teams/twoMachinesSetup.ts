@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { cleanupSpawned, type HelperClient } from '../../support';
 import { appTeamUrl } from '../../support/place';
 import { startPgBouncer, startPostgres, type PgBouncer, type PgCluster } from '../../support/postgres';
-import { inProcessMachine, TEAM, type InProcessMachine } from '../../support/teamMachines';
+import { inProcessMachine, TEAM, type InProcessMachine, type MachineOptions } from '../../support/teamMachines';
 import { call, register } from '../../mcp/workerHandles/tools';
 
 export interface TwoMachines {
@@ -27,6 +27,8 @@ export interface TwoMachinesOptions {
    * LISTEN delivers nothing there, so each app polls for changes every second (changePoll.ts).
    */
   polling?: boolean;
+  /** Each machine's options, asked for every test (a fake model started in beforeAll is known by then). */
+  machines?: () => { readonly a?: MachineOptions; readonly b?: MachineOptions };
 }
 
 /** The team URL through `bouncer` alone, polled every second. */
@@ -56,7 +58,8 @@ export function twoMachinesPerTest(options: TwoMachinesOptions = {}): TwoMachine
   beforeEach(async () => {
     const url = await cluster!.createDatabase();
     const appUrl = bouncer ? polledUrl(bouncer, url) : await appTeamUrl(url, cluster);
-    const [a, b] = await Promise.all([inProcessMachine('A', appUrl), inProcessMachine('B', appUrl)]);
+    const each = options.machines?.() ?? {};
+    const [a, b] = await Promise.all([inProcessMachine('A', appUrl, each.a), inProcessMachine('B', appUrl, each.b)]);
     current = { url, a, b };
   }, 60_000);
   afterEach(async () => {

@@ -18,7 +18,7 @@ import { postSystemEvent } from '../../domain/systemEvents';
 import { activeWorkLease } from '../../domain/tasks/leases';
 import { reassignTaskAsPerson } from '../../domain/tasks/personActions';
 import { sessionsInLoop } from '../../delivery/loopGuard';
-import { getManagedStateOfWorker } from '../../store/managedAgentQueries';
+import { getManagedAgentRow, getManagedMember } from '../../store/managedAgentQueries';
 import type { PlacedRoom } from '../../store/places';
 import type { Queryable, Tx } from '../../store/port';
 import { getTaskRow } from '../../store/taskQueries';
@@ -48,12 +48,16 @@ export async function actOnAlert(ctx: ApiContext, room: PlacedRoom, number: numb
       await stopLoop(ctx, place, alert, person);
       return true;
     case 'resume_agent': {
-      const managed = await ctx.read(async (q) => {
+      const member = await ctx.read(async (q) => {
         const session = alert.session_id ? await getSession(q, alert.session_id) : undefined;
-        return session?.worker_id ? getManagedStateOfWorker(q, session.worker_id, session.room_id) : undefined;
+        return session?.worker_id ? getManagedMember(q, session.worker_id, session.room_id) : undefined;
       }, place);
-      if (!managed) throw appErrors.notFound('Managed agent');
-      await ctx.app.agents.resume(managed.agent_id, person);
+      if (!member) throw appErrors.notFound('Managed agent');
+      // In a team room, the app of the computer that runs it resumes it.
+      if (!(await ctx.app.core.store.read((q) => getManagedAgentRow(q, member.agent_id)))) {
+        throw appErrors.invalidInput(`This agent runs on ${member.host_label ?? 'another computer'}: resume it there.`);
+      }
+      await ctx.app.agents.resume(member.agent_id, person);
       return true;
     }
   }
@@ -140,8 +144,9 @@ async function stopLoop(ctx: ApiContext, place: string, alert: AlertRow, person:
   const room = { place, roomId: alert.room_id };
   const sessions = await pausedSessions(ctx, room);
   for (const session of sessions) {
-    // Managed agents run in this computer's rooms only.
-    const managed = session.worker_id ? await ctx.read((q) => getManagedStateOfWorker(q, session.worker_id!, session.room_id), place) : undefined;
+    // The managed agents this app runs (in a team room, another machine's app pauses its own).
+    const member = session.worker_id ? await ctx.read((q) => getManagedMember(q, session.worker_id!, session.room_id), place) : undefined;
+    const managed = member ? await ctx.app.core.store.read((q) => getManagedAgentRow(q, member.agent_id)) : undefined;
     if (managed && managed.desired_state === 'running') await ctx.app.agents.pause(managed.agent_id);
   }
   ctx.app.hub.delivery.loopGuard.resume(room);

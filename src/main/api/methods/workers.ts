@@ -6,7 +6,7 @@ import { appErrors } from '../../domain/errors';
 import { cleanDisplayName } from '../../domain/identity/names';
 import { unmentionableName } from '../../domain/messages/mentions';
 import { requireRoom } from '../../domain/rooms/rooms';
-import { getManagedAgentRowByWorker } from '../../store/managedAgentQueries';
+import { getManagedMember } from '../../store/managedAgentQueries';
 import { renameSession } from '../../domain/sessions/sessions';
 import type { ApiContext } from '../context';
 import { wakesOf } from '../models/wakes';
@@ -43,7 +43,7 @@ export function workerMethods(ctx: ApiContext): WorkerMethods {
         const session = await requireAgentSession(tx, sessionId);
         // A managed agent takes turns when mentioned: its new name must be one a mention reaches.
         const cleaned = cleanDisplayName(name);
-        const unmentionable = cleaned !== null && session.worker_id !== null && (await getManagedAgentRowByWorker(tx, session.worker_id)) ? unmentionableName(cleaned) : null;
+        const unmentionable = cleaned !== null && session.worker_id !== null && (await getManagedMember(tx, session.worker_id, session.room_id)) ? unmentionableName(cleaned) : null;
         if (unmentionable) throw appErrors.invalidInput(unmentionable);
         return renameSession(tx, sessionId, name, person);
       }, place);

@@ -15,11 +15,12 @@ export function toManagedAgent(record: ManagedAgentRecord): ManagedAgent {
   const cantRun = parseCantRun(row.cant_run_json);
   return {
     agentId: row.agent_id,
-    name: session?.display_name ?? worker?.display_name ?? 'Agent',
+    name: session?.display_name ?? worker?.display_name ?? (row.name || 'Agent'),
     provider: row.provider,
     providerName: providerName(row.provider),
     folder: row.folder,
     roomId: row.room_id,
+    place: row.place,
     roomName: record.roomName,
     sessionId: session?.session_id ?? '',
     agentKey: worker?.agent_key ?? null,

@@ -14,6 +14,7 @@ import { ownerAttribution } from '../../domain/identity/labels';
 import { parseNumberedId } from '../../domain/ids';
 import { listAgents, type RosterEntry } from '../../domain/sessions/roster';
 import { getSession } from '../../domain/sessions/sessions';
+import { getManagedMember, type ManagedMemberRow } from '../../store/managedAgentQueries';
 import { LOCAL_PLACE } from '../../store/places';
 import type { Queryable } from '../../store/port';
 import { getTaskRow } from '../../store/taskQueries';
@@ -31,12 +32,14 @@ export async function toAgentSession(app: AppParts, q: Queryable, place: string,
     if (task) tasksHeld.push({ number: task.number, title: task.title, status: task.status });
   }
   const presence = { session_id: entry.sessionId, ended_at: entry.endedAt, host_id: entry.hostId, released_at: entry.releasedAt, host_heard_at: entry.hostHeardAt };
+  // A managed agent (of this app or, in a team room, another machine's): its machine is the one whose app runs it.
+  const member = entry.workerId ? ((await getManagedMember(q, entry.workerId, entry.roomId)) ?? null) : null;
   return {
     sessionId: entry.sessionId,
     agentKey: entry.agentKey,
     roomId: entry.roomId,
     place,
-    machine: place === LOCAL_PLACE ? null : entry.hostLabel,
+    machine: place === LOCAL_PLACE ? null : (member?.host_label ?? entry.hostLabel),
     roomName: entry.roomName,
     name: entry.displayName,
     ide: entry.ideLabel || null,
@@ -48,14 +51,14 @@ export async function toAgentSession(app: AppParts, q: Queryable, place: string,
     lastSeenAt: entry.lastSeenAt,
     tasksHeld,
     lastWake: await lastWakeOf(app, q, place, entry.sessionId),
-    ...(await reachabilityAndWakePath(app, q, place, { ...presence, worker_id: entry.workerId, room_id: entry.roomId })),
+    ...(await reachabilityAndWakePath(app, q, place, { ...presence, worker_id: entry.workerId, room_id: entry.roomId }, member)),
     meter: (meters ?? (await roomMeters(app, q, { place, roomId: entry.roomId })).sessions).get(keyed ? `${entry.roomId}\n${entry.sessionId}` : entry.sessionId) ?? { todayBytes: 0, totalBytes: 0 },
   };
 }
 
 /** Whether a mention reaches the session now, and how it will next (issue 26). */
-async function reachabilityAndWakePath(app: AppParts, q: Queryable, place: string, session: Parameters<typeof reachabilityOf>[3]) {
-  const reachability = await reachabilityOf(q, app.hub.delivery, place, session);
+async function reachabilityAndWakePath(app: AppParts, q: Queryable, place: string, session: Parameters<typeof reachabilityOf>[3], member: ManagedMemberRow | null) {
+  const reachability = await reachabilityOf(q, app.hub.delivery, place, session, member);
   return { reachability, wakePath: wakePathOf(reachability, placeKey(place, session.session_id), app.hub.push, app.hub.delivery.pushes) };
 }
 

@@ -85,7 +85,9 @@ describe.skipIf(!runPostgresSuites)('a team database', () => {
     } finally {
       await client.end();
     }
-    const rows = async () => Promise.all(['managed_agents', 'managed_agent_turns', 'managed_agent_activity'].map((t) => sql(url, `SELECT * FROM ${t} ORDER BY 1, 2`)));
+    // The columns of version 9 (migration 11 adds where the agent's room lives and its name).
+    const rows = async () => Promise.all(['managed_agents', 'managed_agent_turns', 'managed_agent_activity'].map(async (t) =>
+      (await sql(url, `SELECT * FROM ${t} ORDER BY 1, 2`)).map(({ place: _p, name: _n, ...row }: Record<string, unknown>) => row)));
     const before = await rows();
 
     const { storage } = await openPostgres(url);

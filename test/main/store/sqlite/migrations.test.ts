@@ -9,6 +9,7 @@ import { migration005 } from '../../../../src/main/store/sqlite/migrations/005_p
 import { migration007 } from '../../../../src/main/store/sqlite/migrations/007_approvals';
 import { migration008 } from '../../../../src/main/store/sqlite/migrations/008_copilot';
 import { migration009 } from '../../../../src/main/store/sqlite/migrations/009_openLists';
+import { migration011 } from '../../../../src/main/store/sqlite/migrations/011_teamManaged';
 import { finishTurnRow, insertActivityRow, insertTurnRow } from '../../../../src/main/store/managedAgentQueries';
 import { TestStorage, writeRaw } from '../../../support/storage';
 import { ensureRoom } from '../../../../src/main/domain/rooms/rooms';
@@ -151,13 +152,8 @@ describe('migrations', () => {
     ).run(worker.worker_id);
     expect(db.prepare('SELECT desired_state, next_turn_number FROM managed_agents').get()).toEqual({ desired_state: 'running', next_turn_number: 1 });
     expect(() => db.prepare("UPDATE managed_agents SET permissions = 'anything'").run()).toThrow(/CHECK/);
-    // A managed agent names a worker that exists.
-    expect(() =>
-      db.prepare("INSERT INTO managed_agents (agent_id, worker_id, room_id, provider, folder, permissions, created_at, updated_at) VALUES ('a2', 'nobody', 'lab', 'codex', '/work', 'read_only', 't', 't')").run(),
-    ).toThrow(/FOREIGN KEY/);
-    // Deleting the room takes its managed agents (and its events' concerns) with it.
+    // Deleting the room takes its events' concerns with it (its managed agents: the app, since migration 11).
     db.prepare("DELETE FROM rooms WHERE room_id = 'lab'").run();
-    expect(db.prepare('SELECT COUNT(*) FROM managed_agents').pluck().get()).toBe(0);
     expect(db.prepare('SELECT COUNT(*) FROM event_concerns').pluck().get()).toBe(0);
     db.close();
   });
@@ -253,6 +249,37 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('migration 11 keeps managed agents (in this computer\'s rooms, under their room name) and makes each a member of its room', async () => {
+    const path = dbPath();
+    const version = migrations.indexOf(migration011);
+    const raw = new Database(path);
+    for (let v = 0; v < version; v++) raw.exec(migrations[v]);
+    raw.pragma(`user_version = ${version}`);
+    raw.pragma('foreign_keys = ON');
+    await writeRaw(raw, (tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
+    const { worker } = await oldWorkerJoins(raw, 'k-3d9f1b7a5e2c4068');
+    raw.prepare(
+      "INSERT INTO managed_agents (agent_id, worker_id, room_id, provider, folder, permissions, desired_state, created_at, updated_at) VALUES ('a1', ?, 'lab', 'codex', '/w', 'read_only', 'paused', 't0', 't1')",
+    ).run(worker.worker_id);
+    raw.prepare("INSERT INTO managed_agent_turns VALUES ('a1', 1, 'message', 'Ada: hi', 'done', 't0', 't1', 10, 20, 0.5, NULL)").run();
+    raw.close();
+
+    const db = openDatabase(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT agent_id, place, name FROM managed_agents').all()).toEqual([{ agent_id: 'a1', place: 'local', name: 'Juniper' }]);
+    expect(db.prepare('SELECT COUNT(*) FROM managed_agent_turns').pluck().get()).toBe(1);
+    // A member between turns, run by this app (no host named), taking no turns while paused.
+    expect(db.prepare('SELECT room_id, worker_id, agent_id, host_id, takes_turns FROM managed_members').all()).toEqual([
+      { room_id: 'lab', worker_id: worker.worker_id, agent_id: 'a1', host_id: null, takes_turns: 0 },
+    ]);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    // A room's deletion takes its members; the agent's settings go in the app (agents/managedAgents.ts).
+    db.prepare("DELETE FROM rooms WHERE room_id = 'lab'").run();
+    expect(db.prepare('SELECT COUNT(*) FROM managed_members').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT COUNT(*) FROM managed_agents').pluck().get()).toBe(1);
+    db.close();
+  });
+
   it('migration 9 keeps managed agents, turns and activity row for row, and leaves their value lists to the app', async () => {
     const path = dbPath();
     const version = migrations.indexOf(migration009);
@@ -275,7 +302,9 @@ describe('migrations', () => {
     // At version 8 the database refuses what the app's lists may add later.
     expect(() => raw.prepare("UPDATE managed_agents SET provider = 'gemini_fork'").run()).toThrow(/CHECK/);
     expect(() => raw.prepare("UPDATE managed_agent_turns SET trigger_kind = 'automation' WHERE number = 1").run()).toThrow(/CHECK/);
-    const rows = (db: Database.Database) => ['managed_agents', 'managed_agent_turns', 'managed_agent_activity'].map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all());
+    // The columns of version 9 (migration 11 adds where the agent's room lives and its name).
+    const rows = (db: Database.Database) => ['managed_agents', 'managed_agent_turns', 'managed_agent_activity'].map((t) =>
+      (db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all() as Array<Record<string, unknown>>).map(({ place: _p, name: _n, ...row }) => row));
     const before = rows(raw);
     raw.close();
 

@@ -57,7 +57,8 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
         )}
         {agent.machine !== null && (
           <div>
-            <dt>Machine</dt>
+            {/* A managed agent runs on the machine whose app starts its turns. */}
+            <dt>{agent.reachability === 'managed' || agent.reachability === 'managed_paused' ? 'Managed on' : 'Machine'}</dt>
             <dd className="truncate" title={agent.machine}>
               {agent.machine}
             </dd>

@@ -4,11 +4,12 @@ import { Icon } from '../../components/Icon';
 import { LOCAL, refOf, roomKey, roomTitle } from '../../lib/rooms';
 
 /** The rooms as the options of a room picker (the roster's filter, Add agent's room); each option's value is its roomKey. */
-export function RoomOptions({ rooms }: { rooms: readonly RoomSummary[] }) {
+/** `bare`: without the team's name (an optgroup of the team says it). */
+export function RoomOptions({ rooms, bare = false }: { rooms: readonly RoomSummary[]; bare?: boolean }) {
   return rooms.map((r) => (
     <option key={roomKey(refOf(r))} value={roomKey(refOf(r))}>
       {roomTitle(r)}
-      {r.place !== LOCAL ? ` (${r.place})` : ''}
+      {r.place !== LOCAL && !bare ? ` (${r.place})` : ''}
     </option>
   ));
 }

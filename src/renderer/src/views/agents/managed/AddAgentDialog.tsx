@@ -1,5 +1,6 @@
 // "Add agent": which CLI, where it works, which room it joins under what name, its standing
-// instructions and model, what it may do outside LetAgents' tools, and its budget.
+// instructions and model, what it may do outside LetAgents' tools, and its budget. Its room may
+// be this computer's or a team's (the agent runs here either way; the team sees it as a member).
 import { useState } from 'react';
 import type { AgentPermissions } from '../../../../../shared/types';
 import { useApi } from '../../../api/ApiContext';
@@ -9,6 +10,7 @@ import { Dialog } from '../../../components/Dialog';
 import { Form } from '../../../components/Form';
 import { RoomOptions } from '../../sidebar/RoomItem';
 import { LOCAL, refOf, roomKey } from '../../../lib/rooms';
+import type { RoomSummary } from '../../../../../shared/types';
 import { MENTION_CHARACTERS } from '../../../../../shared/words';
 import { unmentionableName } from '../../../../../shared/mentions';
 import { PERMISSION_WORDS } from './managedWords';
@@ -21,8 +23,9 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
   const api = useApi();
   const { rooms } = useAppData();
   const providers = useQuery('agents.providers', {});
-  // Managed agents run in this computer's rooms.
-  const openRooms = (rooms.data ?? []).filter((r) => !r.archived && r.place === LOCAL);
+  const openRooms = (rooms.data ?? []).filter((r) => !r.archived);
+  // This computer's rooms first, then each team's, in the order the app lists places.
+  const places = [...new Set([LOCAL, ...openRooms.map((r) => r.place)])].filter((p) => openRooms.some((r) => r.place === p));
   const [provider, setProvider] = useState('claude_code');
   const [name, setName] = useState('');
   const [roomId, setRoomId] = useState('');
@@ -34,7 +37,7 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
   const [turnsPerHour, setTurnsPerHour] = useState('20');
   const [dailyTokens, setDailyTokens] = useState('');
   const [newRoom, setNewRoom] = useState('');
-  const room = openRooms.find((r) => roomKey(refOf(r)) === roomId)?.id ?? openRooms[0]?.id ?? '';
+  const chosenRoom: RoomSummary | undefined = openRooms.find((r) => roomKey(refOf(r)) === roomId) ?? openRooms[0];
   const chosen = providers.data?.find((p) => p.id === provider);
   // Checked as it is typed, by the mention parser's own rule (issue 35: it came only after Add).
   const nameProblem = name.trim() === '' ? null : unmentionableName(name.trim());
@@ -42,7 +45,7 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
   const check = () => {
     // Adding an agent whose CLI is missing would only fail at its first turn (issue 27).
     if (chosen && !chosen.installed) return `${chosen.name} is not installed on this computer. ${chosen.installHint}`;
-    if (!room && newRoom.trim() === '') return 'Name the room it works in.';
+    if (!chosenRoom && newRoom.trim() === '') return 'Name the room it works in.';
     if (name.trim() === '') return 'Give the agent a name.';
     if (nameProblem) return nameProblem;
     if (folder.trim() === '') return 'Choose the folder the agent works in.';
@@ -58,11 +61,12 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
         check={check}
         onSubmit={async () => {
           // No room yet (a first run): the one it names is created first (or opened, if it exists).
-          const target = room || (await api.call('rooms.create', { name: newRoom.trim(), place: LOCAL })).id;
+          const target = chosenRoom ?? { ...(await api.call('rooms.create', { name: newRoom.trim(), place: LOCAL })), place: LOCAL };
           await api.call('agents.add', {
             provider,
             name: name.trim(),
-            roomId: target,
+            roomId: target.id,
+            place: target.place,
             folder: folder.trim(),
             permissions,
             ...(workInFolder ? { workInFolder } : {}),
@@ -104,8 +108,12 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
           {openRooms.length > 0 ? (
             <label className="field">
               <span>Room</span>
-              <select value={room} onChange={(e) => setRoomId(e.target.value)}>
-                <RoomOptions rooms={openRooms} />
+              <select value={chosenRoom ? roomKey(refOf(chosenRoom)) : ''} onChange={(e) => setRoomId(e.target.value)}>
+                {places.map((place) => (
+                  <optgroup key={place} label={place === LOCAL ? 'This computer' : `Team ${place}`}>
+                    <RoomOptions rooms={openRooms.filter((r) => r.place === place)} bare />
+                  </optgroup>
+                ))}
               </select>
             </label>
           ) : (
