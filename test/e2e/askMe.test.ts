@@ -1,8 +1,8 @@
 // "Ask me" in Chromium (issue 25) against a real `serve`, whose Claude Code is the real CLI
 // talking to a fake model server (the only fake): the person adds an agent that asks, mentions
 // it, sees its tool request in Needs you (tool, command, Allow once / Allow for this turn /
-// Deny with a note), allows it, and the file the command creates is there and the agent's
-// reply lands in the room.
+// Deny with a note), allows it, and the file the command creates is there, the item says the
+// agent went on (issue 37), and the agent's reply lands in the room.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +47,8 @@ describe('"Ask me" in the app', () => {
     expect(existsSync(notes)).toBe(false);
 
     await item.getByRole('button', { name: 'Allow once', exact: true }).click();
-    await item.waitFor({ state: 'detached', timeout: 30_000 });
+    await item.getByRole('status').filter({ hasText: 'the agent went on' }).waitFor({ timeout: 30_000 });
+    await nav.getByRole('button', { name: /Needs you/ }).getByLabel('1 waiting').waitFor({ state: 'detached' });
     await roomButton(page, ROOM).click();
     await page.getByRole('region', { name: 'Messages' }).getByRole('article').filter({ hasText: 'Created the release notes file.' }).waitFor({ timeout: 30_000 });
     expect(existsSync(notes)).toBe(true);

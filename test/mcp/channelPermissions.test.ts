@@ -1,8 +1,10 @@
 // The channel permission relay (issue 26) at the protocol level: an MCP SDK client through the
 // real helper, speaking as an interactive Claude Code session would. A permission request becomes
 // a Needs you item (Allow / Deny only), the answer comes back as the permission notification, a
-// late answer changes nothing, and a disconnected session's item closes itself. Also: the "Ask me"
-// prompt tool is neither listed nor answered for a connection that is not a managed turn's.
+// late answer changes nothing, and a disconnected session's item closes itself. The item shows how
+// the answer travelled (issue 37): delivered once the notification was written, and "went on" at
+// the session's next call. Also: the "Ask me" prompt tool is neither listed nor answered for a
+// connection that is not a managed turn's.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,21 +80,26 @@ describe('the channel permission relay (MCP SDK client through the helper)', () 
     expect(item!.body).toContain('whichever answers first counts');
     expect(item!.approval).toMatchObject({ source: 'channel', tool: 'Bash', choices: ['allow_once', 'deny'], inputPreview: '{"command":"npm test"}' });
 
-    expect(await app.call('approvals.decide', { number: item!.approval!.number, decision: 'allow_once' })).toMatchObject({ settled: true });
+    expect(await app.call('approvals.decide', { number: item!.approval!.number, decision: 'allow_once' })).toMatchObject({ settled: true, delivered: true });
     await waitUntil(() => answers.length === 1, 5_000);
     expect(answers).toEqual([{ request_id: 'abcde', behavior: 'allow' }]);
+    const stateOf = async (number: number) => (await app.call('needsYou.list', {})).items.find((i) => i.approval?.number === number)!.approval!.state;
+    expect(await stateOf(item!.approval!.number)).toMatchObject({ phase: 'delivered', by: expect.any(String), via: null });
+    // Its next call shows the session went on.
+    await client.callTool({ name: 'get_current_room', arguments: {} });
+    await waitUntil(async () => (await stateOf(item!.approval!.number)).phase === 'went_on', 5_000);
     // A second answer (here, or one the terminal gave first) changes nothing, and says so.
     const late = await app.call('approvals.decide', { number: item!.approval!.number, decision: 'deny' });
     expect(late.settled).toBe(false);
     expect(late.message).toContain('Your answer changed nothing');
 
     await ask(client, 'fghij', 'rm -rf build');
-    await waitUntil(async () => (item = (await app.call('needsYou.list', {})).items.find((i) => i.approval)) !== undefined, 5_000);
+    await waitUntil(async () => (item = (await app.call('needsYou.list', {})).items.find((i) => i.approval?.state.phase === 'waiting')) !== undefined, 5_000);
     // "Dismiss" on a tool use is a Deny.
     expect(await app.call('needsYou.dismiss', { item: item!.ref })).toEqual({ removed: true });
     await waitUntil(() => answers.length === 2, 5_000);
     expect(answers[1]).toEqual({ request_id: 'fghij', behavior: 'deny' });
-    expect((await app.call('needsYou.list', {})).items.filter((i) => i.approval)).toEqual([]);
+    expect((await app.call('needsYou.list', {})).items.filter((i) => i.approval?.state.phase === 'waiting')).toEqual([]);
     await client.close();
   });
 
@@ -105,7 +112,7 @@ describe('the channel permission relay (MCP SDK client through the helper)', () 
     const items = (await app.call('needsYou.list', {})).items.filter((i) => i.approval);
     expect(items.map((i) => i.approval!.summary)).toEqual(['Run make']);
     await client.close();
-    await waitUntil(async () => !(await app.call('needsYou.list', {})).items.some((i) => i.approval), 5_000);
+    await waitUntil(async () => !(await app.call('needsYou.list', {})).items.some((i) => i.approval?.state.phase === 'waiting'), 5_000);
     const late = await app.call('approvals.decide', { number: items[0].approval!.number, decision: 'allow_once' });
     expect(late).toMatchObject({ settled: false });
     expect(late.message).toContain('The session disconnected.');

@@ -23,9 +23,19 @@ export interface ApiHost {
   readonly env?: NodeJS.ProcessEnv;
 }
 
+/**
+ * Who makes the calls: the person at this computer (the window, a browser tab, the command
+ * line), or the person on one of their paired phones (issue 37), named so answers say where
+ * they came from.
+ */
+export type ApiCaller = { readonly kind: 'computer' } | { readonly kind: 'phone'; readonly deviceId: string; readonly deviceName: string };
+
+export const ON_THIS_COMPUTER: ApiCaller = { kind: 'computer' };
+
 export interface ApiContext {
   readonly app: AppParts;
   readonly host: ApiHost;
+  readonly caller: ApiCaller;
   /** The place as the app names it: 'local' (the default), or the team's registered name; place_unknown otherwise. */
   place(place?: string): Promise<string>;
   /** The storage of `place` (default 'local'); place_unknown for a team the app does not know. */
@@ -49,11 +59,12 @@ export interface ApiContext {
 
 const isLocal = (place: string | undefined) => place === undefined || place === LOCAL_PLACE;
 
-export function createApiContext(app: AppParts, host: ApiHost = {}): ApiContext {
+export function createApiContext(app: AppParts, host: ApiHost = {}, caller: ApiCaller = ON_THIS_COMPUTER): ApiContext {
   const storage = (place?: string) => (isLocal(place) ? Promise.resolve(app.places.local) : app.places.get(place!));
   return {
     app,
     host,
+    caller,
     place: async (place) => (isLocal(place) ? LOCAL_PLACE : app.places.name(place!)),
     storage,
     read: async (fn, place) => (await storage(place)).read(fn),

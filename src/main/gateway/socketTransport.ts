@@ -12,6 +12,8 @@ export class SocketMcpTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** Told when a reply (a response to a request) was written, or could not be. */
+  onReplied?: (id: string | number, error: Error | null) => void;
   private started = false;
   private closed = false;
   // Messages that arrive between the welcome line and the server's start() wait here.
@@ -43,10 +45,22 @@ export class SocketMcpTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    if (this.closed || this.socket.destroyed) return Promise.reject(new Error('The agent connection is closed.'));
+    const replyId = 'id' in message && ('result' in message || 'error' in message) ? message.id : undefined;
+    const written = (error: Error | null) => {
+      if (replyId !== undefined) this.onReplied?.(replyId, error);
+    };
+    if (this.closed || this.socket.destroyed) {
+      const error = new Error('The agent connection is closed.');
+      written(error);
+      return Promise.reject(error);
+    }
     this.calls.sent(message);
     return new Promise((resolve, reject) => {
-      this.socket.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+      this.socket.write(serializeMessage(message), (error) => {
+        written(error ?? null);
+        if (error) reject(error);
+        else resolve();
+      });
       if (this.socket.writableLength > MAX_UNREAD_BYTES) this.pastLimit(limitReasons.unread());
     });
   }

@@ -5,7 +5,8 @@
 // goes back as `notifications/claude/channel/permission`. The terminal's dialog stays open: the
 // first answer wins and Claude Code drops the other (it does not tell us when the terminal
 // answered). The item closes when the session disconnects; the time limit closes it without
-// answering, so the terminal keeps its own dialog.
+// answering, so the terminal keeps its own dialog. The person's answer counts as delivered once
+// the notification was written to the session (issue 37); if it could not be, the item opens again.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { getSession } from '../domain/sessions/sessions';
@@ -35,7 +36,7 @@ async function relay(server: McpServer, env: ToolEnv, params: z.infer<typeof Per
   const who = await askingSession(env);
   // A session in no room has nowhere to show the item: its terminal still asks.
   if (!who) return;
-  const answer = await env.services.approvals.ask({
+  await env.services.approvals.ask({
     owner: env.conn.id,
     source: 'channel',
     room_id: who.roomId,
@@ -45,11 +46,14 @@ async function relay(server: McpServer, env: ToolEnv, params: z.infer<typeof Per
     tool: params.tool_name,
     description: params.description,
     input_preview: params.input_preview,
-  });
-  if (answer.by !== 'person' || env.conn.closed) return;
-  await server.server.notification({
-    method: 'notifications/claude/channel/permission',
-    params: { request_id: params.request_id, behavior: answer.behavior },
+  }, null, async (answer) => {
+    // The time limit and the end of the session leave the terminal's own dialog to it.
+    if (answer.by !== 'person') return;
+    if (env.conn.closed) throw new Error('its session disconnected');
+    await server.server.notification({
+      method: 'notifications/claude/channel/permission',
+      params: { request_id: params.request_id, behavior: answer.behavior },
+    });
   });
 }
 

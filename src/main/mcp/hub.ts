@@ -93,7 +93,7 @@ export class McpHub implements McpConnectionHandler {
       (place, session) => !this.bindings.knows(placeKey(place, session.session_id)) && this.isOnline(place, session),
     );
     this.signals = new RoomSignals(bus);
-    this.approvals = new Approvals(store, bus);
+    this.approvals = new Approvals(store);
     this.lastSeen = new LastSeenTracker(this.places);
     const hostId = hostIdOf(store);
     const host = async () => {
@@ -186,7 +186,7 @@ export class McpHub implements McpConnectionHandler {
     if (!open) return;
     this.connections.delete(connectionId);
     this.push.detach(connectionId);
-    open.state.closed = true;
+    open.state.markClosed();
     // What its session asked the person about closes with it.
     this.track(this.approvals.closeOwner(connectionId, 'The session disconnected.'));
     // Durable workers' sessions are let go, not ended: a team's other apps show them offline after the grace.
@@ -204,6 +204,10 @@ export class McpHub implements McpConnectionHandler {
       const { place, id } = splitPlaceKey(key);
       this.writeIn(place, 'ending sessions of a closed connection', (tx) => endSession(tx, id, 'connection_closed'));
     }
+  }
+
+  replied(connectionId: string, requestId: string | number, error: Error | null): void {
+    this.connections.get(connectionId)?.state.replied(requestId, error);
   }
 
   touched(connectionId: string): void {

@@ -45,7 +45,7 @@ export function emptyState(): FakeState {
     pollScript: [],
     settings: { theme: 'system', notifications: true, githubClientId: 'Ov23liFAKE', githubClientIdSource: 'settings', dataDir: '/home/ada/.config/LetAgents', delivery: { unansweredAfterSeconds: 120, loopGuardMessages: 30, loopGuardMinutes: 10 }, approvalTimeoutMinutes: 10 },
     tools: null,
-    info: { version: '0.1.0', host: 'browser', platform: 'linux', person: { name: 'Ada Lovelace', source: 'os' } },
+    info: { version: '0.1.0', host: 'browser', device: null, platform: 'linux', person: { name: 'Ada Lovelace', source: 'os' } },
     teams: emptyTeams(),
     clock: 1000,
   };

@@ -1,6 +1,8 @@
-// A pending approval as the "Needs you" queue shows it: who asks, for which tool, the command
-// or path, a bounded preview of the input, and the answers the person can give.
+// An approval as the "Needs you" queue shows it: who asks, for which tool, the command or path,
+// a bounded preview of the input, the answers the person can give, and how it stands (issue 37).
+import type { ApprovalState } from '../../../shared/model/approvals';
 import type { NeedsYouItem } from '../../../shared/model/needsYou';
+import { phaseOf, phaseText } from '../../approvals/approvalState';
 import type { ApprovalRow } from '../../store/approvalQueries';
 
 export function toApprovalItem(row: ApprovalRow & { expires_at: string | null }, roomName: string): NeedsYouItem {
@@ -27,6 +29,20 @@ export function toApprovalItem(row: ApprovalRow & { expires_at: string | null },
       inputPreview: row.input_preview,
       choices: channel ? ['allow_once', 'deny'] : ['allow_once', 'allow_turn', 'deny'],
       expiresAt: row.expires_at,
+      state: stateOf(row),
     },
+  };
+}
+
+function stateOf(row: ApprovalRow): ApprovalState {
+  return {
+    phase: phaseOf(row),
+    decision: row.decision,
+    by: row.decided_by,
+    via: row.decided_via,
+    text: phaseText(row),
+    answeredAt: row.decided_by ? row.settled_at : null,
+    deliveredAt: row.delivered_at,
+    endedAt: row.outcome_at,
   };
 }

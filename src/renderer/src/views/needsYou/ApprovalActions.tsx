@@ -5,6 +5,8 @@ import { useState } from 'react';
 import type { ApprovalDecision, NeedsYouItem } from '../../../../shared/types';
 import { errorMessage } from '../../api/client';
 import { Time } from '../../components/Time';
+import { isRiskyTool } from '../../../../shared/model/approvals';
+import { RiskyConfirm } from './RiskyConfirm';
 
 const DECISION_WORDS: Readonly<Record<ApprovalDecision, string>> = {
   allow_once: 'Allow once',
@@ -15,14 +17,19 @@ const DECISION_WORDS: Readonly<Record<ApprovalDecision, string>> = {
 export interface ApprovalActionsProps {
   item: NeedsYouItem;
   onDecide: (item: NeedsYouItem, decision: ApprovalDecision, note: string) => Promise<{ settled: boolean; message: string }>;
+  /** On a phone: allowing a risky request (a shell command) asks once more (issue 37). */
+  confirmRisky?: boolean;
 }
 
-export function ApprovalActions({ item, onDecide }: ApprovalActionsProps) {
+export function ApprovalActions({ item, onDecide, confirmRisky = false }: ApprovalActionsProps) {
   const approval = item.approval!;
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<ApprovalDecision | null>(null);
   const decide = async (decision: ApprovalDecision) => {
+    if (confirmRisky && decision !== 'deny' && confirming === null && isRiskyTool(approval.tool)) return setConfirming(decision);
+    setConfirming(null);
     setBusy(true);
     setSaid(null);
     try {
@@ -36,6 +43,9 @@ export function ApprovalActions({ item, onDecide }: ApprovalActionsProps) {
   };
   // Channel requests say "Allow": the protocol has no "for this turn".
   const label = (d: ApprovalDecision) => (d === 'allow_once' && !approval.choices.includes('allow_turn') ? 'Allow' : DECISION_WORDS[d]);
+  if (confirming) {
+    return <RiskyConfirm item={item} busy={busy} answer={label(confirming)} onConfirm={() => void decide(confirming)} onBack={() => setConfirming(null)} />;
+  }
   return (
     <div className="needs-answer approval">
       {approval.summary && (

@@ -14,6 +14,8 @@ import { Markdown } from '../../components/Markdown';
 import { Time } from '../../components/Time';
 import { AlertActions, type AlertActionsProps } from './AlertActions';
 import { ApprovalActions, type ApprovalActionsProps } from './ApprovalActions';
+import { ApprovalProgress } from './ApprovalProgress';
+import { waitsForPerson } from '../../../../shared/model/needsYou';
 import { unblockedTaskNumber } from './unblocking';
 
 export const REASON_WORDS: Readonly<Record<NeedsYouReason, string>> = {
@@ -65,9 +67,11 @@ export interface NeedsYouCardProps {
   onRequestChanges: (item: NeedsYouItem, note: string) => Promise<unknown>;
   /** A tool use an agent waits to have allowed. */
   onDecide: ApprovalActionsProps['onDecide'];
+  /** On a phone: allowing a shell command asks once more. */
+  confirmRisky?: boolean;
 }
 
-export function NeedsYouCard({ item, blocked, onAnswer, onDismiss, onAct, onOpen, onApprove, onRequestChanges, onDecide }: NeedsYouCardProps) {
+export function NeedsYouCard({ item, blocked, onAnswer, onDismiss, onAct, onOpen, onApprove, onRequestChanges, onDecide, confirmRisky }: NeedsYouCardProps) {
   const [answer, setAnswer] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -140,7 +144,10 @@ export function NeedsYouCard({ item, blocked, onAnswer, onDismiss, onAct, onOpen
           </p>
         )}
         {item.approval ? (
-          <ApprovalActions item={item} onDecide={onDecide} />
+          <>
+            {waitsForPerson(item) && <ApprovalActions item={item} onDecide={onDecide} confirmRisky={confirmRisky} />}
+            <ApprovalProgress item={item} onClear={onDismiss} />
+          </>
         ) : item.alert ? (
           <AlertActions item={item} onAct={onAct} onDismiss={onDismiss} onOpen={onOpen} />
         ) : (

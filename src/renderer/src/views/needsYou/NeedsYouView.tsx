@@ -24,7 +24,8 @@ const ACTION_DONE: Readonly<Record<AlertAction, (item: NeedsYouItem) => string>>
 export function NeedsYouView() {
   const api = useApi();
   const toast = useToast();
-  const { needsYou } = useAppData();
+  const { needsYou, info } = useAppData();
+  const phone = info.data?.host === 'phone';
   const { navigate } = useNavigation();
   const list = useRef<HTMLUListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -100,12 +101,12 @@ export function NeedsYouView() {
             }}
             onDecide={async (it, decision, note) => {
               const outcome = await api.call('approvals.decide', { number: it.approval!.number, decision, ...(note.trim() ? { note } : {}) });
-              if (outcome.settled) {
-                toast(outcome.message);
-                remove(it);
-              }
+              // The item stays, showing how the answer travels (its state comes with the queue).
+              if (outcome.settled) toast(outcome.message);
+              needsYou.reload();
               return outcome;
             }}
+            confirmRisky={phone}
             onOpen={open}
           />
         ))}
