@@ -118,6 +118,25 @@ describe('the channel permission relay (MCP SDK client through the helper)', () 
     expect(late.message).toContain('The session disconnected.');
   });
 
+  it('closes a request its terminal answered once the session makes its next call (issue 35 item 18)', async () => {
+    const app = await start();
+    const { client, answers } = await session(app.dataDir);
+    await ask(client, 'qrstu', 'npm run lint');
+    let item: NeedsYouItem | undefined;
+    await waitUntil(async () => (item = (await app.call('needsYou.list', {})).items.find((i) => i.approval)) !== undefined, 5_000);
+    expect(item!.approval!.state.phase).toBe('waiting');
+    // The person answered in Claude Code's own dialog; the session goes on and calls a tool.
+    await client.callTool({ name: 'get_current_room', arguments: {} });
+    await waitUntil(async () => (await app.call('needsYou.list', {})).items.find((i) => i.approval)?.approval?.state.phase === 'went_on', 5_000);
+    const closed = (await app.call('needsYou.list', {})).items.find((i) => i.approval)!;
+    expect(closed.approval!.state).toMatchObject({ phase: 'went_on', by: null, text: 'Answered in its terminal: the session went on.' });
+    // Nothing was sent back for it, and a late answer here changes nothing.
+    expect(answers).toEqual([]);
+    expect(await app.call('approvals.decide', { number: closed.approval!.number, decision: 'allow_once' })).toMatchObject({ settled: false });
+    expect(answers).toEqual([]);
+    await client.close();
+  });
+
   it('does not list or answer the "Ask me" prompt tool for a connection that is not a managed turn\'s', async () => {
     const app = await start();
     const { client } = await session(app.dataDir);

@@ -52,7 +52,8 @@ export function phaseText(row: Answered & Pick<ApprovalRow, 'delivered_at' | 'de
     case 'delivered':
       return `${who}. Delivered to ${row.agent_name}; waiting for it to go on.`;
     case 'went_on':
-      return `${who}. Delivered; the agent went on.`;
+      // Settled without us (its terminal answered): the reason says so.
+      return who ? `${who}. Delivered; the agent went on.` : (row.closed_reason ?? 'The agent went on.');
     case 'expired':
       return row.closed_reason ?? 'Nobody answered in time: not allowed.';
     case 'session_ended':

@@ -56,7 +56,7 @@ export interface ApprovalRequest extends Omit<NewApprovalRow, 'agent_id' | 'turn
 
 interface Waiter {
   readonly owner: string;
-  readonly row: Pick<ApprovalRow, 'agent_id' | 'turn_number' | 'tool'>;
+  readonly row: Pick<ApprovalRow, 'agent_id' | 'turn_number' | 'tool' | 'source'>;
   readonly deliver: DeliverAnswer;
   readonly timer: NodeJS.Timeout;
   /** When it counts as denied (ms since the epoch). */
@@ -64,6 +64,8 @@ interface Waiter {
 }
 
 const NO_ANSWER = 'The person did not answer in time, so this was not allowed.';
+/** A channel request the session went on from without us: its terminal's dialog answered it (issue 35). */
+export const ANSWERED_IN_TERMINAL = 'Answered in its terminal: the session went on.';
 
 export class Approvals {
   /** Requests that wait for an answer. */
@@ -151,8 +153,16 @@ export class Approvals {
     });
   }
 
-  /** `owner` made its next call after an answer reached it: the agent went on. */
+  /**
+   * `owner` made its next call: an answer that reached it, it went on from; a channel request
+   * still open here was answered in the session's own terminal (the session would not go on
+   * while its dialog waits), so it closes.
+   */
   async wentOn(owner: string): Promise<void> {
+    for (const [number, waiter] of [...this.waiters]) {
+      if (waiter.owner !== owner || waiter.row.source !== 'channel') continue;
+      await this.settle(number, { status: 'closed', decision: null, note: null, decidedBy: null, closedReason: ANSWERED_IN_TERMINAL, outcome: 'went_on' });
+    }
     for (const [number, waiter] of [...this.travelling]) {
       if (waiter.owner !== owner) continue;
       const row = await this.store.read((q) => getApprovalRow(q, number));

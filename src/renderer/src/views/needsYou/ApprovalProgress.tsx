@@ -14,11 +14,11 @@ interface Step {
 }
 
 function stepsOf(state: ApprovalState, agent: string): Step[] {
-  const answered = state.phase !== 'waiting' && state.phase !== 'undelivered' && state.by !== null;
+  const answered = state.by !== null;
   const ending =
     state.phase === 'expired' ? 'Nobody answered in time' : state.phase === 'session_ended' ? 'The session ended' : 'The agent went on';
   return [
-    { label: answered ? `Answered by ${state.by}${state.via ? ` from ${state.via}` : ' on this computer'}` : 'Answered', done: answered },
+    { label: `Answered by ${state.by}${state.via ? ` from ${state.via}` : ' on this computer'}`, done: answered },
     { label: `Delivered to ${agent}`, done: state.deliveredAt !== null },
     { label: ending, done: FINAL.has(state.phase) },
   ];
@@ -47,14 +47,17 @@ export function ApprovalProgress({ item, onClear }: { item: NeedsYouItem; onClea
       <p className="approval-state" role="status">
         {state.text}
       </p>
-      <ol className="approval-steps" aria-label="How your answer travelled">
-        {stepsOf(state, item.from).map((step) => (
-          <li key={step.label} className={step.done ? 'done' : 'pending'}>
-            <span className="visually-hidden">{step.done ? 'Done: ' : 'Not yet: '}</span>
-            {step.label}
-          </li>
-        ))}
-      </ol>
+      {/* Only an answer a person gave here travelled; one settled elsewhere (time limit, terminal) has just its sentence. */}
+      {state.by !== null && (
+        <ol className="approval-steps" aria-label="How your answer travelled">
+          {stepsOf(state, item.from).map((step) => (
+            <li key={step.label} className={step.done ? 'done' : 'pending'}>
+              <span className="visually-hidden">{step.done ? 'Done: ' : 'Not yet: '}</span>
+              {step.label}
+            </li>
+          ))}
+        </ol>
+      )}
       {error && <p className="form-error" role="alert">{error}</p>}
       {FINAL.has(state.phase) && (
         <div className="needs-actions">
