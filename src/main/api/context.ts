@@ -4,6 +4,7 @@
 // to the whole team), reads on the committed state, and queued writes.
 import { hostname } from 'node:os';
 import type { AppParts } from './appParts';
+import type { PhoneControl } from './phoneControl';
 import { osUserName } from '../auth/ownerIdentity';
 import type { PersonActor } from '../domain/actor';
 import { normalizeHandle } from '../domain/identity/handles';
@@ -21,6 +22,8 @@ export interface ApiHost {
   openPath?(path: string): Promise<boolean>;
   /** The environment the app was started with (GitHub client id source); default process.env. */
   readonly env?: NodeJS.ProcessEnv;
+  /** The phone listener and paired phones (issue 37); absent where the host runs none. */
+  readonly phone?: PhoneControl;
 }
 
 /**

@@ -11,6 +11,8 @@ import { deliveryMethods } from './methods/delivery';
 import { memoryMethods } from './methods/memory';
 import { messageMethods } from './methods/messages';
 import { needsYouMethods } from './methods/needsYou';
+import { notificationMethods } from './methods/notifications';
+import { phoneMethods } from './methods/phone';
 import { roomMethods } from './methods/rooms';
 import { settingsMethods } from './methods/settings';
 import { setupMethods } from './methods/setup';
@@ -19,8 +21,10 @@ import { teamMethods } from './methods/teams';
 import { workerMethods } from './methods/workers';
 
 export type { ApiCaller, ApiHost } from './context';
+export type { PhoneControl } from './phoneControl';
 export { eventsForUi, toUiEvents, uiEventsSettled, type UiListener, type UiSubscribe } from './events';
 export { createDispatcher, type ApiImplementation, type Dispatch } from './dispatcher';
+export { emitUiSignal } from './uiSignals';
 
 /** The implementation for one caller (default: the person at this computer). */
 export function createApiImplementation(app: AppParts, host: ApiHost = {}, caller?: ApiCaller): ApiImplementation {
@@ -39,6 +43,8 @@ export function createApiImplementation(app: AppParts, host: ApiHost = {}, calle
     ...setupMethods(ctx),
     ...settingsMethods(ctx),
     ...teamMethods(ctx),
+    ...phoneMethods(ctx),
+    ...notificationMethods(ctx),
     ...appMethods(ctx),
   };
 }
