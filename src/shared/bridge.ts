@@ -28,7 +28,10 @@ export type UiSessionRefusal =
   | 'not_paired';
 
 /** The answer of UI_SESSION_PATH. On the phone listener a refusal carries what the pairing page shows. */
-export type UiSessionAnswer = { ok: true; key?: string } | { ok: false; reason: UiSessionRefusal; message: string; pairing?: PairingFacts };
+export type UiSessionAnswer =
+  /** `phone`: the page is a paired phone's, on the phone listener (issue 37). */
+  | { ok: true; key?: string; phone?: true }
+  | { ok: false; reason: UiSessionRefusal; message: string; pairing?: PairingFacts };
 
 /** What the phone's pairing page shows before it has a device key: the certificate to compare. */
 export interface PairingFacts {

@@ -6,7 +6,7 @@
 import type { AppEvent } from '../../shared/events';
 import type { ManagedAgent } from '../../shared/model/managedAgents';
 import type { NeedsYouItem, NeedsYouReason } from '../../shared/model/needsYou';
-import { waitsForPerson } from '../../shared/model/needsYou';
+import { needsYouKey, waitsForPerson } from '../../shared/model/needsYou';
 import type { NotifyKind } from '../../shared/model/notifications';
 import type { NotifyPrefs, NotifySettings } from './notifySettings';
 import { sendNotification, type NotificationPayload } from './sendNotification';
@@ -46,7 +46,7 @@ export interface NotifierDeps {
   onProblem?(message: string): void;
 }
 
-export const itemKey = (item: NeedsYouItem) => `${item.ref.kind}:${item.ref.place ?? 'local'}:${item.ref.roomId}:${item.ref.number}`;
+const itemKey = (item: NeedsYouItem) => needsYouKey(item.ref);
 
 export class Notifier {
   private readonly seen = new Set<string>();

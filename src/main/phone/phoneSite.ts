@@ -117,7 +117,8 @@ export class PhoneSite {
     if (req.method === 'GET' || req.method === 'HEAD') {
       const key = req.headers[UI_KEY_HEADER];
       const device = await this.deps.devices.byKey(typeof key === 'string' ? key : null);
-      return answerStatus(res, device ? 200 : 401, device ? { ok: true } : this.notPaired(this.deps.codes.limitedUntil() ? 'Too many wrong codes were tried: wait a minute.' : null));
+      // Not paired yet is this page's first state, not a failure: the answer says what the pairing page shows.
+      return answerStatus(res, 200, device ? { ok: true, phone: true } : this.notPaired(this.deps.codes.limitedUntil() ? 'Too many wrong codes were tried: wait a minute.' : null));
     }
     if (req.method !== 'POST') return answerStatus(res, 405, this.notPaired('Use GET or POST.'));
     // A JSON body: a cross-site form cannot send one without asking first (and Origin is checked anyway).
@@ -132,7 +133,7 @@ export class PhoneSite {
     if (redeemed === 'wrong') return answerStatus(res, 401, this.notPaired('That code is not right. Check the code on your computer and type it again.'));
     const { key } = await this.deps.devices.pair(name.data, this.from(req));
     this.deps.onDevicesChanged();
-    return answerStatus(res, 200, { ok: true, key });
+    return answerStatus(res, 200, { ok: true, key, phone: true });
   }
 
   private notPaired(message: string | null): UiSessionAnswer {

@@ -73,3 +73,8 @@ export function waitsForPerson(item: Pick<NeedsYouItem, 'approval'>): boolean {
   const phase = item.approval?.state.phase;
   return phase === undefined || phase === 'waiting' || phase === 'undelivered';
 }
+
+/** One key per item across places, for telling items apart (screens, notifications, links). */
+export function needsYouKey(ref: NeedsYouRef): string {
+  return `${ref.kind}:${ref.place ?? 'local'}:${ref.roomId}:${ref.number}`;
+}

@@ -47,7 +47,7 @@ describe('pairing a phone', () => {
     const key = paired.key!;
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const check = await app.https('/api/session', { headers: { origin: app.origin, 'x-letagents-key': key } });
-    expect(json(check.body)).toEqual({ ok: true });
+    expect(json(check.body)).toEqual({ ok: true, phone: true });
 
     const status = await app.call('phone.status', {});
     expect(status.devices).toEqual([expect.objectContaining({ name: 'Pixel 8', pairedFrom: expect.stringMatching(/^127\./), lastSeenAt: expect.any(String) })]);

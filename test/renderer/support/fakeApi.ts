@@ -9,6 +9,7 @@ import type { AgentSession, Wake, AppInfo, AuthStatus, Fact, NeedsYouItem, PollR
 import { searchMessages, timelinePage, topLevel } from './fakeMessages';
 import { at, message, person } from './fakeData';
 import { emptyTeams, teamMethods, type FakeTeams } from './fakeTeams';
+import { emptyPhone, phoneMethods, type FakePhone } from './fakePhone';
 
 export interface FakeState {
   rooms: RoomSummary[];
@@ -28,6 +29,8 @@ export interface FakeState {
   tools: ToolSetup[] | null;
   info: AppInfo;
   teams: FakeTeams;
+  /** Phone access and notifications (issue 37). */
+  phone: FakePhone;
   clock: number;
 }
 
@@ -47,6 +50,7 @@ export function emptyState(): FakeState {
     tools: null,
     info: { version: '0.1.0', host: 'browser', device: null, platform: 'linux', person: { name: 'Ada Lovelace', source: 'os' } },
     teams: emptyTeams(),
+    phone: emptyPhone(),
     clock: 1000,
   };
 }
@@ -240,6 +244,7 @@ export function createFakeApi(state: FakeState = emptyState(), overrides: Partia
   };
   if (state.tools) Object.assign(impl, setupMethods(state));
   Object.assign(impl, teamMethods(state.teams, emit));
+  Object.assign(impl, phoneMethods(state.phone));
 
   function endAgent(a: AgentSession, removed: boolean) {
     Object.assign(a, { online: false, ended: true });
