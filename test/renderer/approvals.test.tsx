@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApprovalDecision, ApprovalState } from '../../src/shared/types';
+import type { ApprovalDecision, ApprovalInfo, ApprovalState } from '../../src/shared/types';
 import { renderApp } from './support/renderApp';
 import { emptyState } from './support/fakeApi';
 import { needsYouItem } from './support/fakeData';
@@ -15,14 +15,14 @@ afterEach(cleanup);
 
 const WAITING: ApprovalState = { phase: 'waiting', decision: null, by: null, via: null, text: 'Waiting for your answer.', answeredAt: null, deliveredAt: null, endedAt: null };
 
-function approvalState(choices: ApprovalDecision[] = ['allow_once', 'allow_turn', 'deny'], state: ApprovalState = WAITING) {
+function approvalState(choices: ApprovalDecision[] = ['allow_once', 'allow_turn', 'deny'], approval: Partial<ApprovalInfo> = {}) {
   const fake = emptyState();
   fake.needsYou = [
     needsYouItem('managed-room', 'managed-room', 7, 'Juniper asks to use Bash', {
       ref: { kind: 'approval', roomId: 'managed-room', number: 7, place: 'local' },
       reason: 'tool_approval',
       body: 'touch notes.md',
-      approval: { number: 7, source: 'managed_turn', tool: 'Bash', summary: 'touch notes.md', inputPreview: '{"command":"touch notes.md"}', choices, expiresAt: null, state },
+      approval: { number: 7, source: 'managed_turn', tool: 'Bash', summary: 'touch notes.md', inputPreview: '{"command":"touch notes.md"}', inputCut: false, choices, expiresAt: null, state: WAITING, ...approval },
     }),
   ];
   return fake;
@@ -63,11 +63,35 @@ describe('an approval in Needs you', () => {
     const undelivered: ApprovalState = {
       ...WAITING, phase: 'undelivered', text: "Allowed once by Ada from Pixel 8 could not be delivered: its session disconnected. The request is still open.",
     };
-    renderApp({ state: approvalState(['allow_once', 'deny'], undelivered), route: { view: 'needsYou' } });
+    renderApp({ state: approvalState(['allow_once', 'deny'], { state: undelivered }), route: { view: 'needsYou' } });
     const card = await screen.findByRole('article');
     expect(within(card).getByRole('alert').textContent).toContain('could not be delivered: its session disconnected. The request is still open.');
     expect(within(card).getByRole('button', { name: 'Allow' })).toBeTruthy();
     expect(screen.getByLabelText('1 waiting')).toBeTruthy();
+  });
+
+  it('says how long is left to answer: "Counts as denied if not answered in 10 min" (issue 35)', async () => {
+    const state = approvalState();
+    state.needsYou[0].approval!.expiresAt = new Date(Date.now() + 10 * 60_000 + 5_000).toISOString();
+    renderApp({ state, route: { view: 'needsYou' } });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText(/Counts as denied/).textContent).toBe('Counts as denied if not answered in 10 min.');
+  });
+
+  it('says an allowed command runs with your rights, and shows characters that print as nothing by their code', async () => {
+    const summary = 'echo safe \u202E; rm -rf ~ #\u200B\u0007';
+    renderApp({ state: approvalState(undefined, { summary }), route: { view: 'needsYou' } });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByLabelText('Bash wants to run').textContent).toBe('echo safe ⟨U+202E⟩; rm -rf ~ #⟨U+200B⟩⟨U+0007⟩');
+    expect(within(card).getByText("If you allow it, it runs as you, with your rights on this computer, not only in the agent's folder.")).toBeTruthy();
+  });
+
+  it('offers only Deny, and says why, for an input it cannot show whole', async () => {
+    renderApp({ state: approvalState(['deny'], { inputCut: true, source: 'channel' }), route: { view: 'needsYou' } });
+    const card = await screen.findByRole('article');
+    expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual(['Deny']);
+    expect(within(card).getByRole('note').textContent).toBe('Claude Code sent only part of this input. Answer in its terminal to allow it; here you can only deny it.');
+    expect(within(card).queryByText(/If you allow it/)).toBeNull();
   });
 
   it('sends the note with Deny; a late answer says it changed nothing and keeps the item', async () => {

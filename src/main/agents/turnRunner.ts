@@ -16,6 +16,7 @@ import { startProviderProcess } from './providerProcess';
 import { parseTotals, TurnLog } from './turnLog';
 import type { TurnAbortReason } from './turnScheduler';
 import { preview } from './providers/streamText';
+import { relativeToFolder, toolCallText } from './activityWords';
 import type { ActivityEvent, CantRunCause, Trigger } from './types';
 
 export interface TurnRunnerDeps {
@@ -70,6 +71,12 @@ export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: Ab
   if (!command) {
     const error = `${provider.name} (${provider.executable}) was not found on the app's PATH (${deps.env.PATH ?? 'not set'}).`;
     return cantRunEnd(log, cantRunOf(provider, 'cli_missing', { command: null, model: agent.model, detail: error }));
+  }
+  // Checked before every turn: the agent itself may have written such files in its last one.
+  const settings = provider.folderSettings?.(agent.folder, deps.home);
+  if (settings) {
+    const detail = `${provider.name} would obey ${settings.files.join(', ')}: ${settings.why}. The turn did not start.`;
+    return cantRunEnd(log, cantRunOf(provider, 'folder_settings', { command, model: agent.model, detail, files: settings.files }));
   }
   // An "Ask me" turn may ask the person, under a key only its own helper's connection carries.
   const turnKey = agent.permissions === 'ask' ? randomBytes(32).toString('base64url') : null;
@@ -150,13 +157,13 @@ async function runOnce(
         // The agent acting after an answer reached it: it went on (issue 37).
         if (turnKey && WENT_ON_EVENTS.has(event.kind)) void deps.approvals.wentOn(turnKey).catch(() => undefined);
         if (event.kind === 'result') result = event;
-        await record(log, event);
+        await record(log, event, agent.folder);
       }
     }
     if (launch.afterExit) {
       // What the CLI writes to files, it writes as it exits.
       await proc.exited;
-      for (const event of launch.afterExit()) await record(log, event);
+      for (const event of launch.afterExit()) await record(log, event, agent.folder);
     }
   } catch (error) {
     await proc.kill();
@@ -210,14 +217,18 @@ function aborted(signal: AbortSignal): Attempt {
   return { status: reason === 'timed_out' ? 'timed_out' : reason === 'closing' ? 'failed' : 'stopped', error: ABORT_TEXT[reason] ?? ABORT_TEXT.stopped, resumeFailed: false };
 }
 
-async function record(log: TurnLog, event: ActivityEvent): Promise<void> {
+/** One event of the CLI's stream into the log; paths read relative to the folder it works in (`folder`). */
+async function record(log: TurnLog, event: ActivityEvent, folder: string): Promise<void> {
   switch (event.kind) {
     case 'session':
       return log.session(event.sessionId);
     case 'tool_call':
-      return log.entry('tool_call', event.input ? `${event.tool} ${event.input}` : event.tool);
+      return log.entry('tool_call', toolCallText(event.tool, event.input, folder));
     case 'tool_result':
-      return log.entry(event.ok ? 'tool_result' : 'error', event.ok ? `${event.tool} → ${summarizeResult(event.text)}` : `${event.tool} failed: ${preview(event.text)}`);
+      return log.entry(
+        event.ok ? 'tool_result' : 'error',
+        relativeToFolder(event.ok ? `${event.tool} → ${summarizeResult(event.text)}` : `${event.tool} failed: ${preview(event.text)}`, folder),
+      );
     case 'text':
       return log.entry('text', event.text);
     case 'note':

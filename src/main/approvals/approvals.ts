@@ -7,6 +7,7 @@
 // did it "go on". An answer that could not be delivered opens the request again, saying why.
 // Decisions about a managed turn go into that agent's activity log.
 import type { ApprovalDecision } from '../../shared/model/approvals';
+import { appErrors } from '../domain/errors';
 import {
   clearApprovalRow, closeAllPendingApprovalRows, getApprovalRow, insertApprovalRow, listShownApprovalRows, markApprovalDelivered,
   reopenApprovalRow, setApprovalOutcome, settleApprovalRow, type ApprovalRow, type ApprovalSettlement, type NewApprovalRow,
@@ -14,7 +15,10 @@ import {
 import { insertActivityRow } from '../store/managedAgentQueries';
 import type { Storage, Tx } from '../store/port';
 import { getSetting } from '../store/settingsQueries';
+import { getRoom } from '../domain/rooms/rooms';
+import { postSystemEvent } from '../domain/systemEvents';
 import { answererText, settledText } from './approvalState';
+import { cutInputRefusal, inputCut, logSummary } from './requestText';
 
 export { settledText } from './approvalState';
 
@@ -66,6 +70,16 @@ interface Waiter {
 const NO_ANSWER = 'The person did not answer in time, so this was not allowed.';
 /** A channel request the session went on from without us: its terminal's dialog answered it (issue 35). */
 export const ANSWERED_IN_TERMINAL = 'Answered in its terminal: the session went on.';
+const PERSON_DENIED = 'The person denied this';
+
+/**
+ * Whether a tool's refusal is one of these answers (the person's Deny, or no answer in time):
+ * the agent's log already says who decided, so its CLI's own record of the denial is not a
+ * second, different story (issue 35: "outside the permissions chosen" after a person's Deny).
+ */
+export function isApprovalAnswer(text: string): boolean {
+  return text.startsWith(PERSON_DENIED) || text === NO_ANSWER;
+}
 
 export class Approvals {
   /** Requests that wait for an answer. */
@@ -107,7 +121,7 @@ export class Approvals {
     await this.ready;
     const turn = turnKey ? this.turns.get(turnKey) : undefined;
     if (turn?.allowed.has(request.tool)) {
-      await this.store.write((tx) => this.note(tx, turn.agentId, turn.turnNumber, `${request.tool} ${request.description} — allowed (allowed for this turn).`));
+      await this.store.write((tx) => this.note(tx, turn.agentId, turn.turnNumber, `${request.tool} ${logSummary(request.description)} — allowed (allowed for this turn).`));
       // Not awaited: the asker hands the answer over only once this returns.
       void deliver({ behavior: 'allow', by: 'turn' }).catch(() => undefined);
       return;
@@ -115,7 +129,12 @@ export class Approvals {
     const row = { ...request, agent_id: turn?.agentId ?? null, turn_number: turn?.turnNumber ?? null };
     const number = await this.store.write(async (tx) => {
       const n = await insertApprovalRow(tx, row);
-      if (turn) await this.note(tx, turn.agentId, turn.turnNumber, `Asked the person to allow ${request.tool} ${request.description}`.trim());
+      if (turn) await this.note(tx, turn.agentId, turn.turnNumber, `Asked the person to allow ${request.tool} ${logSummary(request.description)}`.trim());
+      // The room says so too (issue 35): whoever reads it knows why the agent went quiet. It wakes no one.
+      if (turn && (await getRoom(tx, request.room_id))) {
+        const what = logSummary(request.description);
+        await postSystemEvent(tx, request.room_id, `${turn.agentName} waits for your approval to use ${request.tool}${what ? `: ${what}` : ''} (Needs you).`, null);
+      }
       tx.emit({ type: 'needsYou.changed', roomId: request.room_id });
       return n;
     });
@@ -131,6 +150,8 @@ export class Approvals {
     const row = await this.store.read((q) => getApprovalRow(q, number));
     if (!row) return { settled: false, delivered: false, message: 'There is no such request.' };
     if (decision === 'allow_turn' && row.source !== 'managed_turn') decision = 'allow_once';
+    // Allow runs the whole input: never one the person could not see whole.
+    if (decision !== 'deny' && row.status === 'pending' && inputCut(row)) throw appErrors.invalidInput(cutInputRefusal(row));
     const status = decision === 'deny' ? 'denied' : 'allowed';
     const result = await this.settle(number, { status, decision, note: note?.trim() || null, decidedBy: by.person, decidedVia: by.via, closedReason: null });
     if (result === 'not_pending') {
@@ -212,7 +233,7 @@ export class Approvals {
     const settled = await this.store.write(async (tx) => {
       if (!(await settleApprovalRow(tx, number, { ...outcome, outcome: outcome.outcome ?? (expired ? 'expired' : null) }))) return false;
       const row = (await getApprovalRow(tx, number))!;
-      if (row.agent_id !== null && row.turn_number !== null) await this.note(tx, row.agent_id, row.turn_number, `${row.tool} ${row.description}: ${settledText(row)}`);
+      if (row.agent_id !== null && row.turn_number !== null) await this.note(tx, row.agent_id, row.turn_number, `${row.tool} ${logSummary(row.description)}: ${settledText(row)}`);
       if (row.room_id) tx.emit({ type: 'needsYou.changed', roomId: row.room_id });
       return true;
     });
@@ -227,7 +248,7 @@ export class Approvals {
     const answer: ApprovalAnswer =
       outcome.status === 'allowed'
         ? { behavior: 'allow', by }
-        : { behavior: 'deny', by, message: outcome.note ? `The person denied this: ${outcome.note}` : outcome.closedReason ?? 'The person denied this.' };
+        : { behavior: 'deny', by, message: outcome.note ? `${PERSON_DENIED}: ${outcome.note}` : outcome.closedReason ?? `${PERSON_DENIED}.` };
     if (!byPerson) {
       // The agent still hears of the time limit; nothing is recorded of its way.
       await waiter.deliver(answer).catch(() => undefined);

@@ -20,7 +20,11 @@ async function start(): Promise<void> {
   // Read before connecting takes the code off the address bar: a notification's link opens its item.
   const opens = parsePhoneHash(window.location.hash);
   const client = await connectApi();
-  if (typeof client === 'string') return render(<NoAccess reason={client} />);
+  if (typeof client === 'string') {
+    // A tab without access: a new link pasted into it (only its #code differs) loads it afresh.
+    window.addEventListener('hashchange', () => window.location.hash.includes('code=') && window.location.reload());
+    return render(<NoAccess reason={client} />);
+  }
   if ('kind' in client) return render(<PairPhone pairing={client} onPaired={() => void start()} />);
   if (client.host === 'phone') void registerPhoneWorker();
   render(<App client={client} initialRoute={client.host === 'phone' ? phoneRoute(opens) : undefined} />);

@@ -1,12 +1,13 @@
 // Claude Code headless (`claude -p … --output-format stream-json`): the command for one
 // turn, with an MCP config holding only our helper, and the parser of its stream-json.
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVER_NAME } from '../../setup/agentTools';
 import { TURN_KEY_ENV } from '../../../shared-node/protocol';
 import { APPROVAL_TOOL } from '../../mcp/approvalTool';
+import { isApprovalAnswer } from '../../approvals/approvals';
 import { entryFields } from '../../setup/helperCommand';
-import type { ActivityEvent, CantRunCause, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
+import { defineProvider, type ActivityEvent, type CantRunCause, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
+import { dataFolderOwnFiles } from './dataFolder';
 import { contentText, jsonLine, num, preview, previewInput, str } from './streamText';
 
 const OUR_TOOLS = `mcp__${SERVER_NAME}__*`;
@@ -26,24 +27,17 @@ const BUILT_INS = {
 const inFolder = (tool: string, folder: string) => `${tool}(/${folder.replace(/\/+$/, '')}/**)`;
 const onPath = (tool: string, path: string) => `${tool}(/${path})`;
 
-/**
- * The data folder's own files (token, databases, agents' settings), each denied by name: agents'
- * worktrees live in it too (`worktrees/`), and an agent must be able to work in its own.
- */
+/** The data folder's own files, each denied by name to every file tool (dataFolder.ts). */
 function denyDataFolder(dataDir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dataDir).filter((name) => name !== 'worktrees');
-  } catch {
-    entries = [];
-  }
-  const names = [...new Set([...entries, 'agent-token', 'letagents.db', 'letagents.db-wal', 'letagents.db-shm', 'managed-agents'])];
-  return BUILT_INS.edit.flatMap((tool) => names.flatMap((name) => [onPath(tool, join(dataDir, name)), inFolder(tool, join(dataDir, name))]));
+  const files = dataFolderOwnFiles(dataDir);
+  return BUILT_INS.edit.flatMap((tool) => files.flatMap((file) => [onPath(tool, file), inFolder(tool, file)]));
 }
 
-export const claudeCode: Provider = {
+export const claudeCode = defineProvider({
   id: 'claude_code',
   name: 'Claude Code',
+  aliases: ['claude'],
+  permissions: ['read_only', 'edit', 'ask', 'provider_default'],
   executable: 'claude',
   installHint: 'Install Claude Code (npm install -g @anthropic-ai/claude-code) and sign in once with `claude auth login`.',
   loginArgs: ['auth', 'login'],
@@ -76,7 +70,7 @@ export const claudeCode: Provider = {
   },
 
   parser: () => new ClaudeStreamParser(),
-};
+});
 
 /**
  * What the turn may do besides our tools. Read-only and may-edit: `--restricted` with only
@@ -139,6 +133,8 @@ const CANT_RUN: Readonly<Record<string, CantRunCause>> = {
 
 class ClaudeStreamParser implements StreamParser {
   private readonly toolsById = new Map<string, string>();
+  /** Tool uses whose refusal the log has told already (a refused tool, or the person's answer in Needs you). */
+  private readonly toldDenials = new Set<string>();
   private apiError: string | null = null;
 
   parse(line: string): ActivityEvent[] {
@@ -188,11 +184,17 @@ class ClaudeStreamParser implements StreamParser {
     const out: ActivityEvent[] = [];
     for (const block of blocksOf(m)) {
       if (block.type !== 'tool_result') continue;
-      const name = toolName((typeof block.tool_use_id === 'string' ? this.toolsById.get(block.tool_use_id) : undefined) ?? 'tool');
+      const id = typeof block.tool_use_id === 'string' ? block.tool_use_id : null;
+      const name = toolName((id ? this.toolsById.get(id) : undefined) ?? 'tool');
       const text = contentText(block.content);
       // A tool the permission level leaves out, or a path outside the folder: said as a denial.
-      if (block.is_error === true && REFUSED.test(text)) out.push(deniedNote(name));
-      else out.push({ kind: 'tool_result', tool: name, ok: block.is_error !== true, text });
+      if (block.is_error === true && REFUSED.test(text)) {
+        out.push(deniedNote(name));
+        if (id) this.toldDenials.add(id);
+      } else if (block.is_error === true && isApprovalAnswer(text)) {
+        // The person's Deny (or no answer): the approvals service logged who decided.
+        if (id) this.toldDenials.add(id);
+      } else out.push({ kind: 'tool_result', tool: name, ok: block.is_error !== true, text });
     }
     return out;
   }
@@ -211,7 +213,8 @@ class ClaudeStreamParser implements StreamParser {
         costScope: 'session',
       },
     ];
-    for (const denial of Array.isArray(m.permission_denials) ? (m.permission_denials as Array<{ tool_name?: unknown }>) : []) {
+    for (const denial of Array.isArray(m.permission_denials) ? (m.permission_denials as Array<{ tool_name?: unknown; tool_use_id?: unknown }>) : []) {
+      if (typeof denial.tool_use_id === 'string' && this.toldDenials.has(denial.tool_use_id)) continue;
       out.push(deniedNote(String(denial.tool_name ?? 'a tool')));
     }
     const ok = m.is_error !== true && m.subtype === 'success';

@@ -1,20 +1,22 @@
 // An approval as the "Needs you" queue shows it: who asks, for which tool, the command or path,
-// a bounded preview of the input, the answers the person can give, and how it stands (issue 37).
+// the whole input, the answers the person can give (no Allow for an input cut short), and how it
+// stands (issue 37).
 import type { ApprovalState } from '../../../shared/model/approvals';
 import type { NeedsYouItem } from '../../../shared/model/needsYou';
 import { phaseOf, phaseText } from '../../approvals/approvalState';
+import { inputCut } from '../../approvals/requestText';
 import type { ApprovalRow } from '../../store/approvalQueries';
 
 export function toApprovalItem(row: ApprovalRow & { expires_at: string | null }, roomName: string): NeedsYouItem {
   const channel = row.source === 'channel';
+  const cut = inputCut(row);
   return {
     ref: { kind: 'approval', roomId: row.room_id ?? '', place: 'local', number: row.number },
     reason: 'tool_approval',
     roomName,
     title: `${row.agent_name} asks to use ${row.tool}`,
-    body: channel
-      ? `${row.description}\n\nAsked in its terminal too: whichever answers first counts. An answer here after the terminal's changes nothing.`
-      : row.description,
+    // The command or description is shown whole below (approval.summary), never again as text here (issue 35).
+    body: channel ? "Asked in its terminal too: whichever answers first counts. An answer here after the terminal's changes nothing." : '',
     from: row.agent_name,
     createdAt: row.created_at,
     recommendation: null,
@@ -27,7 +29,8 @@ export function toApprovalItem(row: ApprovalRow & { expires_at: string | null },
       tool: row.tool,
       summary: row.description,
       inputPreview: row.input_preview,
-      choices: channel ? ['allow_once', 'deny'] : ['allow_once', 'allow_turn', 'deny'],
+      inputCut: cut,
+      choices: cut ? ['deny'] : channel ? ['allow_once', 'deny'] : ['allow_once', 'allow_turn', 'deny'],
       expiresAt: row.expires_at,
       state: stateOf(row),
     },

@@ -11,7 +11,7 @@ export type Route =
   | { view: 'room'; roomId: string; place: string; tab: RoomTab; threadRoot?: number; task?: number; focus?: number }
   /** `item`: the key of an item to bring into view (a phone notification's link). */
   | { view: 'needsYou'; item?: string }
-  | { view: 'agents' }
+  | { view: 'agents'; adding?: boolean }
   | { view: 'connect' }
   | { view: 'signIn' }
   | { view: 'settings' };

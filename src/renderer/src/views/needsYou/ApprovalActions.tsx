@@ -1,10 +1,13 @@
-// A tool use an agent waits to have allowed: the command or path, a preview of its input, a
-// note the agent sees, and Allow once / Allow for this turn / Deny. An answer that came too
-// late (the terminal, the time limit or the end of the turn answered first) says so.
+// A tool use an agent waits to have allowed: the command or path and its whole input (in boxes
+// that scroll, characters that print as nothing shown by their code), a note the agent sees,
+// and Allow once / Allow for this turn / Deny, with what Allow means: the command runs as the
+// person. An input cut short is never offered for Allow. An answer that came too late (the
+// terminal, the time limit or the end of the turn answered first) says so.
 import { useState } from 'react';
 import type { ApprovalDecision, NeedsYouItem } from '../../../../shared/types';
 import { errorMessage } from '../../api/client';
 import { Time } from '../../components/Time';
+import { visible } from '../../lib/unseenCharacters';
 import { isRiskyTool } from '../../../../shared/model/approvals';
 import { RiskyConfirm } from './RiskyConfirm';
 
@@ -46,22 +49,31 @@ export function ApprovalActions({ item, onDecide, confirmRisky = false }: Approv
   if (confirming) {
     return <RiskyConfirm item={item} busy={busy} answer={label(confirming)} onConfirm={() => void decide(confirming)} onBack={() => setConfirming(null)} />;
   }
+  const mayAllow = approval.choices.some((d) => d !== 'deny');
   return (
     <div className="needs-answer approval">
       {approval.summary && (
         <pre className="approval-summary" aria-label={`${approval.tool} wants to run`}>
-          <code>{approval.summary}</code>
+          <code>{visible(approval.summary)}</code>
         </pre>
       )}
       {approval.inputPreview && (
         <details>
           <summary>Everything it passes to {approval.tool}</summary>
-          <pre className="approval-input"><code>{approval.inputPreview}</code></pre>
+          <pre className="approval-input"><code>{visible(approval.inputPreview)}</code></pre>
         </details>
       )}
+      {approval.inputCut && (
+        <p className="form-error" role="note">
+          {approval.source === 'channel'
+            ? 'Claude Code sent only part of this input. Answer in its terminal to allow it; here you can only deny it.'
+            : 'This input is too long to show whole, so it can only be denied here.'}
+        </p>
+      )}
+      {mayAllow && <p className="approval-rights">If you allow it, it runs as you, with your rights on this computer, not only in the agent's folder.</p>}
       {approval.expiresAt && (
         <p className="muted">
-          Counts as denied if not answered by <Time iso={approval.expiresAt} />.
+          Counts as denied if not answered <Time iso={approval.expiresAt} until />.
         </p>
       )}
       <textarea rows={2} value={note} onChange={(e) => setNote(e.target.value)} placeholder={`A note ${item.from} sees if you deny (optional)…`} aria-label={`Note for ${item.from}`} maxLength={2000} />

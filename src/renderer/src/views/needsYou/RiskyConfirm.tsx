@@ -2,6 +2,7 @@
 // the person's computer, and a thumb slips. Names the command again; Back returns to the choices.
 import { useEffect, useRef } from 'react';
 import type { NeedsYouItem } from '../../../../shared/types';
+import { visible } from '../../lib/unseenCharacters';
 
 export interface RiskyConfirmProps {
   item: NeedsYouItem;
@@ -24,7 +25,7 @@ export function RiskyConfirm({ item, answer, busy, onConfirm, onBack }: RiskyCon
       </p>
       {approval.summary && (
         <pre className="approval-summary">
-          <code>{approval.summary}</code>
+          <code>{visible(approval.summary)}</code>
         </pre>
       )}
       <div className="needs-actions">

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../api/client';
 import { useAppData } from '../../../app/appData';
 import { useQuery } from '../../../api/useQuery';
 import { ErrorState, Loading } from '../../../components/StateViews';
-import { formatUntil } from '../../../lib/time';
+import { formatClock } from '../../../lib/time';
 import { useToast } from '../../../components/Toasts';
 import { refOf, roomKey, roomTitle } from '../../../lib/rooms';
 import { sortRooms } from '../../sidebar/Sidebar';
@@ -148,7 +148,7 @@ function SnoozeControl({ label, until, onSnooze }: { label: string; until: strin
       {until ? (
         <>
           <span>
-            Snoozed until {formatUntil(until)}.
+            Snoozed until {formatClock(until)}.
           </span>
           <button type="button" className="btn" onClick={() => onSnooze('off')}>
             Stop snoozing
@@ -205,7 +205,7 @@ function RoomLevels({ settings, onChange }: { settings: NotifySettings; onChange
               <td>
                 {pref?.snoozedUntil ? (
                   <button type="button" className="btn btn-small" onClick={() => onChange({ roomId: room.id, place: room.place, snooze: 'off' })}>
-                    Until {formatUntil(pref.snoozedUntil)} · stop
+                    Until {formatClock(pref.snoozedUntil)} · stop
                   </button>
                 ) : (
                   <select aria-label={`Snooze ${title}`} value="" onChange={(e) => e.target.value && onChange({ roomId: room.id, place: room.place, snooze: e.target.value as Snooze })}>

@@ -2,7 +2,7 @@
 // until when it works, and the certificate's fingerprint the phone's pairing page must show.
 import type { PairingOffer } from '../../../../../shared/model/phone';
 import { CopyButton } from '../../../components/CopyButton';
-import { formatUntil } from '../../../lib/time';
+import { formatClock } from '../../../lib/time';
 
 /** The QR code as one SVG path (each dark module a unit square), with its quiet zone. */
 function qrPath(rows: readonly string[]): string {
@@ -28,7 +28,7 @@ export function PairingCode({ offer, onDone }: { offer: PairingOffer; onDone: ()
           <CopyButton text={offer.link} label="Copy link" />
         </p>
         <p>
-          Or open the address and type the code <strong className="pairing-code">{offer.code}</strong>. It works once, until {formatUntil(offer.expiresAt)}.
+          Or open the address and type the code <strong className="pairing-code">{offer.code}</strong>. It works once, until {formatClock(offer.expiresAt)}.
         </p>
         <p className="muted">
           The phone's browser warns about the certificate the first time (LetAgents made it itself). Its pairing page shows this fingerprint; pair only if it is the same:

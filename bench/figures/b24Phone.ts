@@ -1,4 +1,4 @@
-// B19 (issue 37): away from the desk. "allow": a paired phone taps Allow (approvals.decide over
+// B24 (issue 37): away from the desk. "allow": a paired phone taps Allow (approvals.decide over
 // its own socket on the phone listener, HTTPS on 127.0.0.2) → the agent's next tool call reaches
 // the app (the real Claude Code on "Ask me" against a fake model answering at once: it runs the
 // allowed Bash, asks the model, and asks about its next Bash). Reference: Allow → the answer
@@ -27,8 +27,8 @@ const RUNS = 20;
 const LAN = '127.0.0.2';
 const ROOM = 'bench-phone';
 
-export const b19: Figure = {
-  id: 'B19',
+export const b24: Figure = {
+  id: 'B24',
   what: 'phone: tap Allow → the agent’s next tool call; the listener’s idle cost; pairing steps',
   target: 'Allow → next tool call p99 ≤ 1 s; idle cost and pairing reported',
   async run(ctx) {
@@ -121,7 +121,7 @@ async function allow(log: (line: string) => void): Promise<FigureOutcome> {
     const f = summarize(delivered.slice(0, RUNS));
     log(`phone Allow → next tool call median ${o.median.toFixed(0)} ms, p99 ${o.p99.toFixed(0)} ms`);
     return {
-      id: 'B19 allow',
+      id: 'B24 allow',
       ours: { ...o, label: 'phone taps Allow → Claude Code’s next tool call reaches the app', unit: 'ms' },
       floor: { ...f, label: 'phone taps Allow → the answer written to Claude Code’s helper', unit: 'ms' },
       ratio: o.median / f.median,
@@ -173,7 +173,7 @@ async function idle(log: (line: string) => void): Promise<FigureOutcome> {
     phone.socket.close();
     log(`phone listener idle: +${(on - off).toFixed(1)} MB, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU in ${seconds} s (off: ${((cpuOff.user + cpuOff.system) / 1000).toFixed(0)} ms)`);
     return {
-      id: 'B19 idle',
+      id: 'B24 idle',
       ours: { runs: 1, median: on, p99: on, min: on, max: on, mean: on, label: 'app RSS, phone access on with one phone page connected', unit: 'MB' },
       floor: { runs: 1, median: off, p99: off, min: off, max: off, mean: off, label: 'the same app, phone access off', unit: 'MB' },
       ratio: on / off,
@@ -221,7 +221,7 @@ async function pairing(log: (line: string) => void): Promise<FigureOutcome> {
       log(`pairing: ${((done - started) / 1000).toFixed(1)} s of machine time (${fromLink.toFixed(1)} s from opening the link)`);
       const seconds = { runs: 1, median: fromLink, p99: fromLink, min: fromLink, max: fromLink, mean: fromLink };
       return {
-        id: 'B19 pairing',
+        id: 'B24 pairing',
         ours: { ...seconds, label: 'opening the pairing link → the first item on the phone (machine time)', unit: 's' },
         floor: null,
         ratio: null,

@@ -1,11 +1,11 @@
-// Migration 9 (issue 37): away from the desk. Each approval keeps how its answer travelled —
+// Migration 11 (issue 37): away from the desk. Each approval keeps how its answer travelled —
 // from which screen it came (decided_via: a paired phone's name; null: this computer's window),
 // when it reached the agent's process (delivered_at), why it could not (delivery_error, while
 // the request stays open) and how it ended (outcome: the agent went on, the request expired or
 // the session ended), and when the person cleared it from the queue. `phone_devices` holds the
 // paired phones: only a hash of each device key is kept.
 
-export const migration009 = `
+export const migration011 = `
 ALTER TABLE approvals ADD COLUMN decided_via TEXT;
 ALTER TABLE approvals ADD COLUMN delivered_at TEXT;
 ALTER TABLE approvals ADD COLUMN delivery_error TEXT;

@@ -1,8 +1,8 @@
-// Migration 9 (issue 37), PostgreSQL twin of SQLite's 009_phone: how each approval's answer
+// Migration 11 (issue 37), PostgreSQL twin of SQLite's 011_phone: how each approval's answer
 // travelled, and the paired phones (a team database never uses them; the schemas stay alike).
 const T = 'TEXT COLLATE "C"';
 
-export const pgMigration009 = `
+export const pgMigration011 = `
 ALTER TABLE approvals ADD COLUMN decided_via ${T};
 ALTER TABLE approvals ADD COLUMN delivered_at ${T};
 ALTER TABLE approvals ADD COLUMN delivery_error ${T};
