@@ -5,7 +5,8 @@
 // from the link the desktop shows, posts in the room from the phone, taps Allow (a shell
 // command asks once more), and Claude Code runs the command: the item reads "the agent went
 // on" on the phone and on the desktop. A local fake ntfy server gets the approval, without the
-// command, with a link that opens the item on the phone. axe checks the phone-sized views.
+// command, with a link that opens the item on the phone. axe checks the phone-sized views, and
+// Chromium finds the page installable (Add to Home screen).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +148,31 @@ describe('a paired phone answers an agent', () => {
     // Shown through the page's service worker, as a phone's browser needs (and a tap opens the item).
     const shown = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title));
     expect(shown).toEqual(['LetAgents']);
+  }, 60_000);
+
+  it('can be added to the home screen: Chromium finds the paired page installable, with its manifest and icons', async () => {
+    const { page } = phone!;
+    // Chromium's own check (the one behind "Install app" / "Add to Home screen"): a secure
+    // context, a manifest with a name, start URL, standalone display and icons it could fetch.
+    const cdp = await page.context().newCDPSession(page);
+    try {
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+      expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
+      const { url, errors } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+      expect([new URL(url).pathname, errors]).toEqual(['/manifest.webmanifest', []]);
+    } finally {
+      await cdp.detach();
+    }
+    // The icons it names are served as the PNGs of the sizes it says.
+    const sizes = await page.evaluate(async () => {
+      const manifest = (await (await fetch('/manifest.webmanifest')).json()) as { icons: Array<{ src: string; sizes: string }> };
+      return Promise.all(manifest.icons.map(async (icon) => {
+        const bitmap = await createImageBitmap(await (await fetch(icon.src)).blob());
+        return [icon.sizes, `${bitmap.width}x${bitmap.height}`];
+      }));
+    });
+    expect(sizes.length).toBeGreaterThan(0);
+    for (const [said, real] of sizes) expect(real).toBe(said);
   }, 60_000);
 
   it('fits a 360 px phone: no sideways scrolling, targets a thumb can hit, Pause and Resume from the phone', async () => {
