@@ -40,6 +40,15 @@ function paint(variant, x, y) {
     const sy = (y - 0.5) * 0.8 + 0.47;
     return bubble(sx, sy) < 0 && dots(sx, sy) > 0 ? BLACK : null;
   }
+  if (variant === 'maskable') {
+    // Add to Home Screen (issue 37): the launcher crops to its own shape, so the whole square is
+    // painted and the bubble stays inside the central 80% it never crops.
+    const sx = (x - 0.5) / 0.8 + 0.5;
+    const sy = (y - 0.5) / 0.8 + 0.5;
+    if (bubble(sx, sy) < 0 && dots(sx, sy) > 0) return WHITE;
+    const t = (x + y) / 2;
+    return INDIGO.map((c, i) => Math.round(c + (VIOLET[i] - c) * t));
+  }
   const margin = variant === 'tray' ? 0 : 0.06;
   if (roundedBox(x, y, 0.5, 0.5, 0.5 - margin, 0.5 - margin, 0.22 * (1 - 2 * margin)) > 0) return null;
   if (bubble(x, y) < 0 && dots(x, y) > 0) return WHITE;
@@ -148,9 +157,21 @@ export function writeIcons(outDir) {
   writeFileSync(path.join(outDir, 'icons', 'trayTemplate@2x.png'), png(32, 'template'));
 }
 
+/** The phone page's icons for Add to Home Screen (the web manifest and iOS's apple-touch-icon). */
+export function writePhoneIcons(dir) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'icon-192.png'), encodePng(192, renderIcon(192)));
+  writeFileSync(path.join(dir, 'icon-512.png'), encodePng(512, renderIcon(512)));
+  writeFileSync(path.join(dir, 'maskable-512.png'), encodePng(512, renderIcon(512, 'maskable')));
+  writeFileSync(path.join(dir, 'apple-touch-icon.png'), encodePng(180, renderIcon(180, 'maskable')));
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const at = process.argv.indexOf('--out');
-  const outDir = at > 0 ? path.resolve(process.argv[at + 1]) : path.dirname(fileURLToPath(import.meta.url));
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const outDir = at > 0 ? path.resolve(process.argv[at + 1]) : here;
   writeIcons(outDir);
+  // The phone page's icons live with the renderer's public files (copied into the build as they are).
+  writePhoneIcons(at > 0 ? path.join(outDir, 'phone-icons') : path.join(here, '..', 'src', 'renderer', 'public', 'icons'));
   console.log(`icons written to ${outDir}`);
 }

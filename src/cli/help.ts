@@ -63,6 +63,12 @@ export const COMMANDS: CommandHelp[] = [
     summary: "rooms shared across machines through a team's PostgreSQL database",
     ownHelp: true,
   },
+  {
+    name: 'phone',
+    options: 'on|off|pair|list|revoke … [--data-dir D] [--json]',
+    summary: 'your phone learns when an agent needs you, and answers it (HTTPS on your network)',
+    ownHelp: true,
+  },
 ];
 
 const HELP_FLAGS = new Set(['--help', '-h']);

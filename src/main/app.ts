@@ -19,6 +19,7 @@ import type { Places } from './store/places';
 import { resolveDevHelperCommand, type HelperCommand } from './setup/helperCommand';
 import { defaultDataDir } from './paths';
 import { APP_VERSION } from './version';
+import { NotifySettings } from './notify/notifySettings';
 
 export interface AppOptions {
   readonly dataDir: string;
@@ -48,6 +49,8 @@ export interface App {
   readonly teams: Teams;
   /** Where rooms live: this computer and the teams. */
   readonly places: Places;
+  /** Where notifications go and which (issue 37); the host sends them. */
+  readonly notifications: NotifySettings;
   readonly version: string;
   close(): Promise<void>;
 }
@@ -89,6 +92,7 @@ export function createApp(options: AppOptions): App {
     deliveryAlerts,
     teams,
     places,
+    notifications: new NotifySettings(core.store, secrets),
     version: APP_VERSION,
     close: () => (closing ??= (async () => {
       auth.cancel();

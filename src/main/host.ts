@@ -3,13 +3,17 @@
 // same loopback HTTP server. `serve` and the Electron main process both start it.
 import { existsSync } from 'node:fs';
 import { createApp, type App, type AppOptions } from './app';
-import { createApiImplementation, createDispatcher, eventsForUi, type ApiHost, type Dispatch } from './api';
+import { createApiImplementation, createDispatcher, emitUiSignal, eventsForUi, type ApiCaller, type ApiHost, type Dispatch } from './api';
 import { startGateway, type Gateway } from './gateway';
 import { limitRepeatedLogs } from './logLimit';
 import type { ApiCallHandler } from './gateway/socketConnection';
 import { quietPeriodText, watchIdle } from './idleExit';
 import { createWebHost, type WebHost } from './web/webHost';
 import type { AppRunStatus } from './appRunStatus';
+import { PhoneService } from './phone/phoneService';
+import { Notifier } from './notify/notifier';
+import type { ManagedAgent } from '../shared/model/managedAgents';
+import type { NeedsYouItem } from '../shared/model/needsYou';
 
 export type { AppRunStatus } from './appRunStatus';
 
@@ -20,6 +24,10 @@ export interface AppHostOptions extends AppOptions {
   readonly preferredPort?: number | null;
   /** The built renderer to serve to browsers (out/renderer); omitted or missing: no browser UI. */
   readonly rendererDir?: string;
+  /** The built renderer a paired phone is served (default: rendererDir; the desktop app has no browser UI but serves phones). */
+  readonly phonePageDir?: string;
+  /** The phone pairing codes' clock (tests pass their own). */
+  readonly phoneClock?: () => number;
   /** What the host can do for the UI (open links, folders). */
   readonly apiHost?: ApiHost;
   /** How this app runs, for `doctor` (default: serve, started by a person). */
@@ -40,6 +48,10 @@ export interface AppHost {
   readonly gateway: Gateway;
   readonly dispatch: Dispatch;
   readonly subscribe: ReturnType<typeof eventsForUi>;
+  /** Phone access (issue 37): the second listener, pairing and paired phones. */
+  readonly phone: PhoneService;
+  /** Sends notifications to the person's own target (issue 37). */
+  readonly notifier: Notifier;
   /** What runs, for `doctor` (also asked over the agent socket). */
   status(): AppRunStatus;
   /** Stops everything; `reason` says why (`doctor` and agents' helpers read it). */
@@ -50,9 +62,30 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
   // A flood of one failure (a team member's forged hints) must not fill the disk with traces.
   limitRepeatedLogs();
   const app = createApp(options);
-  const dispatch = createDispatcher(createApiImplementation(app, options.apiHost));
   const subscribe = eventsForUi(app);
   const rendererDir = options.rendererDir && existsSync(options.rendererDir) ? options.rendererDir : null;
+  const phonePageDir = options.phonePageDir ?? rendererDir;
+  // The API reaches the phone listener through the host; a phone's calls act as that phone.
+  const apiHost: ApiHost = { ...options.apiHost, phone: undefined };
+  const dispatchFor = (caller: ApiCaller) => createDispatcher(createApiImplementation(app, apiHost, caller));
+  const phone = new PhoneService({
+    store: app.core.store,
+    dataDir: options.dataDir,
+    pageDir: phonePageDir && existsSync(phonePageDir) ? phonePageDir : null,
+    dispatchFor,
+    subscribe,
+    changed: () => emitUiSignal(app, { type: 'phone.changed' }),
+    now: options.phoneClock,
+  });
+  Object.assign(apiHost, { phone });
+  const dispatch = dispatchFor({ kind: 'computer' });
+  const notifier = new Notifier({
+    settings: app.notifications,
+    listNeedsYou: async () => resultOf<{ items: NeedsYouItem[] }>(await dispatch('needsYou.list', {}))?.items ?? [],
+    listAgents: async () => resultOf<ManagedAgent[]>(await dispatch('agents.list', {})) ?? [],
+    subscribe,
+    links: { item: (item) => phone.itemLink(item.ref), agents: () => phone.agentsLink() },
+  });
   const startedAt = new Date().toISOString();
   let web: WebHost | null = null;
   const status = (): AppRunStatus => ({
@@ -82,6 +115,9 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
     await app.close();
     throw error;
   }
+  // Neither keeps the app from starting: each says what went wrong.
+  await phone.start().catch((error: unknown) => console.warn('phone access could not start:', error));
+  await notifier.start().catch((error: unknown) => console.warn('notifications could not start:', error));
   const idle = options.idleExitMs
     ? watchIdle({
         quietMs: options.idleExitMs,
@@ -95,14 +131,22 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
     gateway,
     dispatch,
     subscribe,
+    phone,
+    notifier,
     status,
     close: (reason) => (closing ??= (async () => {
       idle?.stop();
+      await notifier.close();
+      await phone.close();
       await gateway.close(reason);
       await app.close();
     })()),
   };
   return host;
+}
+
+function resultOf<T>(result: Awaited<ReturnType<Dispatch>>): T | null {
+  return result.ok ? (result.value as T) : null;
 }
 
 /** A managed agent that is not paused still gets turns when mentioned: it needs the app. */
@@ -113,7 +157,8 @@ async function takesTurns(app: App): Promise<boolean> {
 /**
  * What the command line may call over the agent socket (same token as agents): the
  * managed-agent methods (`letagents-desktop agent …`), what runs, its teams and its roster
- * (`doctor`, `team list`) and stopping it (`stop`); not the rest of what a person can do in the window.
+ * (`doctor`, `team list`), phone access (`phone …`) and stopping it (`stop`); not the rest of what a
+ * person can do in the window.
  */
 function commandLineCall(dispatch: Dispatch, run: { status: () => AppRunStatus; stop: (reason: string) => void }): ApiCallHandler {
   return async (method, input) => {
@@ -124,8 +169,9 @@ function commandLineCall(dispatch: Dispatch, run: { status: () => AppRunStatus; 
       return { ok: true, value: run.status() };
     }
     // teams.list: `team list` and `doctor` show the running app's teams, not the shell's;
-    // workers.list: `doctor` names the connected agents a mention cannot wake.
-    if (method.startsWith('agents.') || method === 'teams.list' || method === 'workers.list') return dispatch(method, input);
+    // workers.list: `doctor` names the connected agents a mention cannot wake;
+    // phone.*: `letagents-desktop phone on|off|pair|list|revoke`.
+    if (method.startsWith('agents.') || method.startsWith('phone.') || method === 'teams.list' || method === 'workers.list') return dispatch(method, input);
     return { ok: false, error: { code: 'not_allowed', message: `${method} cannot be called from the command line.` } };
   };
 }

@@ -23,10 +23,21 @@ export type UiSessionRefusal =
   /** The link's code was already used or is older than a minute. */
   | 'used_or_expired'
   /** The link's code was used moments ago by someone: every session was ended to be safe. */
-  | 'reused';
+  | 'reused'
+  /** A phone listener's page without a device key of a paired phone (issue 37): the pairing page. */
+  | 'not_paired';
 
-/** The answer of UI_SESSION_PATH. */
-export type UiSessionAnswer = { ok: true; key?: string } | { ok: false; reason: UiSessionRefusal; message: string };
+/** The answer of UI_SESSION_PATH. On the phone listener a refusal carries what the pairing page shows. */
+export type UiSessionAnswer =
+  /** `phone`: the page is a paired phone's, on the phone listener (issue 37). */
+  | { ok: true; key?: string; phone?: true }
+  | { ok: false; reason: UiSessionRefusal; message: string; pairing?: PairingFacts };
+
+/** What the phone's pairing page shows before it has a device key: the certificate to compare. */
+export interface PairingFacts {
+  /** SHA-256 of the certificate this page was served with (AB:CD:…). */
+  readonly fingerprint: string;
+}
 
 export const METHOD_NAMES = [
   'rooms.list', 'rooms.create', 'rooms.rename', 'rooms.archive', 'rooms.pin', 'rooms.markRead', 'rooms.export', 'rooms.delete',
@@ -43,6 +54,8 @@ export const METHOD_NAMES = [
   'setup.status', 'setup.install', 'setup.uninstall', 'setup.snippet', 'setup.firstPrompt',
   'settings.get', 'settings.set',
   'teams.list', 'teams.add', 'teams.test', 'teams.remove', 'teams.setPatterns', 'teams.setDefault',
+  'phone.status', 'phone.setup', 'phone.certificate', 'phone.pair', 'phone.revoke',
+  'notifications.get', 'notifications.set', 'notifications.setTarget', 'notifications.setRoom', 'notifications.test',
   'app.info', 'app.doctor', 'app.openExternal', 'app.openDataFolder',
 ] as const;
 

@@ -18,6 +18,8 @@ import { ConfigSnippet, FirstPrompt, SetupChange, SetupStatus, ToolId } from './
 import { AppInfo, DoctorReport, Opened, Settings, SettingsPatch } from './model/app';
 import { AddAgentInput, AgentActivity, AgentChanges, AgentWorkspace, ManagedAgent, MergeResult, ProviderInfo, RedoRequest, UpdateResult } from './model/managedAgents';
 import { TeamAdded, TeamAddInput, TeamName, TeamRemoved, TeamsList, TeamSummary, TeamTest } from './model/teams';
+import { PairingOffer, PhoneCertificateChoice, PhoneSetupPatch, PhoneStatus } from './model/phone';
+import { NotifySettings, NotifySettingsPatch, NotifyTargetInput, NotifyTestResult, RoomNotifyInput } from './model/notifications';
 
 const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, summary: string) => ({ input, output, summary });
 
@@ -187,6 +189,18 @@ export const contract = {
   'teams.remove': method(z.strictObject({ name: TeamName }), TeamRemoved, 'Forgets the team here; its rooms stay in its database.'),
   'teams.setPatterns': method(z.strictObject({ name: TeamName, patterns: z.array(z.string().max(300)).max(50) }), TeamSummary, 'Repo patterns whose rooms go to the team.'),
   'teams.setDefault': method(z.strictObject({ place: z.string().trim().min(1).max(40) }), TeamsList, "Where new rooms go by default: 'local' or a team."),
+
+  'phone.status': method(Empty, PhoneStatus, 'The phone listener (on or off, where it listens, its certificate) and the paired phones.'),
+  'phone.setup': method(PhoneSetupPatch, PhoneStatus, 'Turns the phone listener on or off and chooses its addresses, port and external origin; turning it off closes it and every phone socket.'),
+  'phone.certificate': method(PhoneCertificateChoice, PhoneStatus, "Serves the person's own certificate (PEM files, copied into the data folder) or the app's own again."),
+  'phone.pair': method(z.strictObject({ address: z.string().trim().max(64).optional() }), PairingOffer, 'A one-time pairing code (2 minutes, single use) with its link and QR code; the listener must be on.'),
+  'phone.revoke': method(z.strictObject({ deviceId: z.string().min(1).max(100) }), PhoneStatus, 'Unpairs a phone: its key opens nothing any more and its open pages are closed at once.'),
+
+  'notifications.get': method(Empty, NotifySettings, 'Where notifications go (URL redacted), which kinds, message text or not, room levels and snoozes.'),
+  'notifications.set': method(NotifySettingsPatch, NotifySettings, 'Which kinds notify, whether the message text goes along, and a snooze of everything.'),
+  'notifications.setTarget': method(NotifyTargetInput, NotifySettings, 'An ntfy topic URL or a webhook (kept in the keychain), or none.'),
+  'notifications.setRoom': method(RoomNotifyInput, NotifySettings, "A room's level (all, mentions, muted) or snooze."),
+  'notifications.test': method(Empty, NotifyTestResult, 'Sends a test notification to the chosen target.'),
 
   'app.info': method(Empty, AppInfo, 'Version, host and who the person posts as.'),
   'app.doctor': method(Empty, DoctorReport, 'The `doctor` checks.'),

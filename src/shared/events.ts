@@ -47,6 +47,8 @@ export const AppEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('place.reconnected'), place: Place }),
   /** Teams were added, removed or changed, or a team's connection state changed (each opened team's state). */
   z.object({ type: z.literal('teams.changed'), connections: z.array(z.object({ name: z.string(), connection: TeamConnection })) }),
+  /** The phone listener or the paired phones changed (refetch phone.status). */
+  z.object({ type: z.literal('phone.changed') }),
   /** The desktop shell asks the window to show something (a notification or tray click). */
   z.object({ type: z.literal('app.open'), route: OpenRoute }),
 ]);

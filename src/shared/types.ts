@@ -7,7 +7,7 @@ export type { TaskStatus } from './taskTransitions';
 export type { AgentStatus, AgentSession, Wake, WakeReason, Reachability, Meter } from './model/workers';
 export type { SeenBy, WaitingFor, MessageReceipts, RoomDelivery, AlertAction, DeliveryLimits } from './model/delivery';
 export type { NeedsYouRef, NeedsYouReason, NeedsYouItem, AlertInfo } from './model/needsYou';
-export type { ApprovalDecision, ApprovalInfo, ApprovalOutcome } from './model/approvals';
+export type { ApprovalDecision, ApprovalInfo, ApprovalOutcome, ApprovalPhase, ApprovalState } from './model/approvals';
 export type { FactCategory, Fact } from './model/knowledge';
 export type { Account, DeviceFlow, AuthStatus, PollResult } from './model/account';
 export type { ToolId, ToolSetup, ConfigSnippet } from './model/setup';

@@ -1,8 +1,9 @@
 // "Ask me" in Chromium (issue 25) against a real `serve`, whose Claude Code is the real CLI
 // talking to a fake model server (the only fake): the person adds an agent that asks, mentions
 // it, sees its tool request in Needs you (tool, command, Allow once / Allow for this turn /
-// Deny with a note), allows it, and the file the command creates is there and the agent's
-// reply lands in the room. A long command is shown whole (issue 32, item 6).
+// Deny with a note), allows it, and the file the command creates is there, the item says the
+// agent went on (issue 37), and the agent's reply lands in the room. A long command is shown
+// whole (issue 32, item 6).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
@@ -48,6 +49,7 @@ describe('"Ask me" in the app', () => {
   it('shows the agent\'s tool request in Needs you; Allow once runs it and the agent answers', async () => {
     const { app, folder } = served;
     const { page } = app;
+    const nav = page.getByRole('navigation', { name: 'LetAgents' });
     const notes = join(folder, 'release-notes.md');
     const item = await askerItem('Asker', `touch ${notes}`, 'Create the release notes', 'Created the release notes file.');
     expect(await item.getByLabel('Bash wants to run').textContent()).toBe(`touch ${notes}`);
@@ -57,7 +59,8 @@ describe('"Ask me" in the app', () => {
     expect(existsSync(notes)).toBe(false);
 
     await item.getByRole('button', { name: 'Allow once', exact: true }).click();
-    await item.waitFor({ state: 'detached', timeout: 30_000 });
+    await item.getByRole('status').filter({ hasText: 'the agent went on' }).waitFor({ timeout: 30_000 });
+    await nav.getByRole('button', { name: /Needs you/ }).getByLabel('1 waiting').waitFor({ state: 'detached' });
     await roomButton(page, ROOM).click();
     await page.getByRole('region', { name: 'Messages' }).getByRole('article').filter({ hasText: 'Created the release notes file.' }).waitFor({ timeout: 30_000 });
     expect(existsSync(notes)).toBe(true);
@@ -80,7 +83,8 @@ describe('"Ask me" in the app', () => {
     expect(existsSync(tail)).toBe(false);
 
     await item.getByRole('button', { name: 'Allow once', exact: true }).click();
-    await item.waitFor({ state: 'detached', timeout: 30_000 });
+    // The answered item stays in view, saying how the answer travelled (issue 37).
+    await item.getByRole('status').filter({ hasText: 'the agent went on' }).waitFor({ timeout: 30_000 });
     await roomButton(page, ROOM).click();
     await page.getByRole('region', { name: 'Messages' }).getByRole('article').filter({ hasText: 'Tidied up.' }).waitFor({ timeout: 30_000 });
     expect(existsSync(tail)).toBe(true);

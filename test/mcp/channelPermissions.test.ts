@@ -1,11 +1,13 @@
 // The channel permission relay (issue 26) at the protocol level: an MCP SDK client through the
 // real helper, speaking as an interactive Claude Code session would. A permission request becomes
 // a Needs you item (Allow / Deny only), the answer comes back as the permission notification, a
-// late answer changes nothing, and a disconnected session's item closes itself. Also: the "Ask me"
-// prompt tool is neither listed nor answered for a connection that is not a managed turn's; and
-// (issue 32 item 10) only a registered session that takes channel pushes may ask, its item named
-// by that session's agent: a client that names itself after an agent, one that joined a room
-// without registering, and a registered agent whose client takes no channel pushes raise nothing.
+// late answer changes nothing, and a disconnected session's item closes itself. The item shows how
+// the answer travelled (issue 37): delivered once the notification was written, and "went on" at
+// the session's next call. Also: the "Ask me" prompt tool is neither listed nor answered for a
+// connection that is not a managed turn's; and (issue 32 item 10) only a registered session that
+// takes channel pushes may ask, its item named by that session's agent: a client that names
+// itself after an agent, one that joined a room without registering, and a registered agent whose
+// client takes no channel pushes raise nothing.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -124,21 +126,26 @@ describe('the channel permission relay (MCP SDK client through the helper)', () 
     expect(item!.body).toContain('whichever answers first counts');
     expect(item!.approval).toMatchObject({ source: 'channel', tool: 'Bash', choices: ['allow_once', 'deny'], inputPreview: '{"command":"npm test"}' });
 
-    expect(await app.call('approvals.decide', { number: item!.approval!.number, decision: 'allow_once' })).toMatchObject({ settled: true });
+    expect(await app.call('approvals.decide', { number: item!.approval!.number, decision: 'allow_once' })).toMatchObject({ settled: true, delivered: true });
     await waitUntil(() => answers.length === 1, 5_000);
     expect(answers).toEqual([{ request_id: 'abcde', behavior: 'allow' }]);
+    const stateOf = async (number: number) => (await app.call('needsYou.list', {})).items.find((i) => i.approval?.number === number)!.approval!.state;
+    expect(await stateOf(item!.approval!.number)).toMatchObject({ phase: 'delivered', by: expect.any(String), via: null });
+    // Its next call shows the session went on.
+    await client.callTool({ name: 'get_current_room', arguments: {} });
+    await waitUntil(async () => (await stateOf(item!.approval!.number)).phase === 'went_on', 5_000);
     // A second answer (here, or one the terminal gave first) changes nothing, and says so.
     const late = await app.call('approvals.decide', { number: item!.approval!.number, decision: 'deny' });
     expect(late.settled).toBe(false);
     expect(late.message).toContain('Your answer changed nothing');
 
     await ask(client, 'fghij', 'rm -rf build');
-    await waitUntil(async () => (item = (await app.call('needsYou.list', {})).items.find((i) => i.approval)) !== undefined, 5_000);
+    await waitUntil(async () => (item = (await app.call('needsYou.list', {})).items.find((i) => i.approval?.state.phase === 'waiting')) !== undefined, 5_000);
     // "Dismiss" on a tool use is a Deny.
     expect(await app.call('needsYou.dismiss', { item: item!.ref })).toEqual({ removed: true });
     await waitUntil(() => answers.length === 2, 5_000);
     expect(answers[1]).toEqual({ request_id: 'fghij', behavior: 'deny' });
-    expect((await app.call('needsYou.list', {})).items.filter((i) => i.approval)).toEqual([]);
+    expect((await app.call('needsYou.list', {})).items.filter((i) => i.approval?.state.phase === 'waiting')).toEqual([]);
     await client.close();
   });
 
@@ -169,10 +176,29 @@ describe('the channel permission relay (MCP SDK client through the helper)', () 
     const items = (await app.call('needsYou.list', {})).items.filter((i) => i.approval);
     expect(items.map((i) => i.approval!.summary)).toEqual(['Run make']);
     await client.close();
-    await waitUntil(async () => !(await app.call('needsYou.list', {})).items.some((i) => i.approval), 5_000);
+    await waitUntil(async () => !(await app.call('needsYou.list', {})).items.some((i) => i.approval?.state.phase === 'waiting'), 5_000);
     const late = await app.call('approvals.decide', { number: items[0].approval!.number, decision: 'allow_once' });
     expect(late).toMatchObject({ settled: false });
     expect(late.message).toContain('The session disconnected.');
+  });
+
+  it('closes a request its terminal answered once the session makes its next call (issue 35 item 18)', async () => {
+    const app = await start();
+    const { client, answers } = await session(app.dataDir);
+    await ask(client, 'qrstu', 'npm run lint');
+    let item: NeedsYouItem | undefined;
+    await waitUntil(async () => (item = (await app.call('needsYou.list', {})).items.find((i) => i.approval)) !== undefined, 5_000);
+    expect(item!.approval!.state.phase).toBe('waiting');
+    // The person answered in Claude Code's own dialog; the session goes on and calls a tool.
+    await client.callTool({ name: 'get_current_room', arguments: {} });
+    await waitUntil(async () => (await app.call('needsYou.list', {})).items.find((i) => i.approval)?.approval?.state.phase === 'went_on', 5_000);
+    const closed = (await app.call('needsYou.list', {})).items.find((i) => i.approval)!;
+    expect(closed.approval!.state).toMatchObject({ phase: 'went_on', by: null, text: 'Answered in its terminal: the session went on.' });
+    // Nothing was sent back for it, and a late answer here changes nothing.
+    expect(answers).toEqual([]);
+    expect(await app.call('approvals.decide', { number: closed.approval!.number, decision: 'allow_once' })).toMatchObject({ settled: false });
+    expect(answers).toEqual([]);
+    await client.close();
   });
 
   it('does not list or answer the "Ask me" prompt tool for a connection that is not a managed turn\'s', async () => {

@@ -1,43 +1,73 @@
 // @vitest-environment happy-dom
 // A tool use an agent waits to have allowed, as the Needs you item shows it: the command, a
 // preview of the input, Allow once / Allow for this turn / Deny with a note; a late answer says
-// it changed nothing and keeps the item in view.
+// it changed nothing and keeps the item in view. Once answered, the item shows how the answer
+// travelled (issue 37); an answer that could not be delivered says so and the choices stay.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApprovalDecision, ApprovalInfo } from '../../src/shared/types';
+import type { ApprovalDecision, ApprovalInfo, ApprovalState } from '../../src/shared/types';
 import { renderApp } from './support/renderApp';
 import { emptyState } from './support/fakeApi';
 import { needsYouItem } from './support/fakeData';
 
 afterEach(cleanup);
 
+const WAITING: ApprovalState = { phase: 'waiting', decision: null, by: null, via: null, text: 'Waiting for your answer.', answeredAt: null, deliveredAt: null, endedAt: null };
+
 function approvalState(choices: ApprovalDecision[] = ['allow_once', 'allow_turn', 'deny'], approval: Partial<ApprovalInfo> = {}) {
-  const state = emptyState();
-  state.needsYou = [
+  const fake = emptyState();
+  fake.needsYou = [
     needsYouItem('managed-room', 'managed-room', 7, 'Juniper asks to use Bash', {
       ref: { kind: 'approval', roomId: 'managed-room', number: 7, place: 'local' },
       reason: 'tool_approval',
       body: 'touch notes.md',
-      approval: { number: 7, source: 'managed_turn', tool: 'Bash', summary: 'touch notes.md', inputPreview: '{"command":"touch notes.md"}', inputCut: false, choices, expiresAt: null, ...approval },
+      approval: { number: 7, source: 'managed_turn', tool: 'Bash', summary: 'touch notes.md', inputPreview: '{"command":"touch notes.md"}', inputCut: false, choices, expiresAt: null, state: WAITING, ...approval },
     }),
   ];
-  return state;
+  return fake;
 }
 
 describe('an approval in Needs you', () => {
-  it('shows the command and answers with the chosen decision, then leaves the queue', async () => {
+  it('shows the command and answers with the chosen decision, then shows how the answer travels', async () => {
+    const state = approvalState();
     const { api } = renderApp({
-      state: approvalState(),
+      state,
       route: { view: 'needsYou' },
-      overrides: { 'approvals.decide': () => ({ settled: true, message: 'Allowed Bash for this turn.' }) },
+      overrides: {
+        'approvals.decide': () => {
+          const answered: ApprovalState = {
+            phase: 'delivered', decision: 'allow_turn', by: 'Ada', via: null, text: 'Allowed for this turn by Ada on this computer. Delivered to Juniper; waiting for it to go on.',
+            answeredAt: '2026-01-01T10:00:00.000Z', deliveredAt: '2026-01-01T10:00:00.010Z', endedAt: null,
+          };
+          state.needsYou = state.needsYou.map((i) => ({ ...i, approval: { ...i.approval!, state: answered } }));
+          return { settled: true, delivered: true, message: 'Allowed Bash for this turn: Juniper got the answer.' };
+        },
+      },
     });
     const card = await screen.findByRole('article', { name: 'Wants to use a tool from Juniper: Juniper asks to use Bash' });
     expect(within(card).getByLabelText('Bash wants to run').textContent).toBe('touch notes.md');
     expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual(['Allow once', 'Allow for this turn', 'Deny']);
     await userEvent.click(within(card).getByRole('button', { name: 'Allow for this turn' }));
-    await waitFor(() => expect(screen.queryByRole('article')).toBeNull());
+    expect(await within(card).findByRole('status')).toHaveProperty('textContent', 'Allowed for this turn by Ada on this computer. Delivered to Juniper; waiting for it to go on.');
+    // No choices left to press, and the steps say how far the answer got.
+    expect(within(card).queryByRole('button', { name: 'Deny' })).toBeNull();
+    const steps = within(within(card).getByRole('list', { name: 'How your answer travelled' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(steps).toEqual(['Done: Answered by Ada on this computer', 'Done: Delivered to Juniper', 'Not yet: The agent went on']);
     expect(api.calls.find((c) => c.method === 'approvals.decide')?.input).toEqual({ number: 7, decision: 'allow_turn' });
+    // The sidebar no longer counts it as waiting.
+    await waitFor(() => expect(screen.queryByLabelText('1 waiting')).toBeNull());
+  });
+
+  it('says when an answer could not be delivered, and keeps the choices to answer again', async () => {
+    const undelivered: ApprovalState = {
+      ...WAITING, phase: 'undelivered', text: "Allowed once by Ada from Pixel 8 could not be delivered: its session disconnected. The request is still open.",
+    };
+    renderApp({ state: approvalState(['allow_once', 'deny'], { state: undelivered }), route: { view: 'needsYou' } });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByRole('alert').textContent).toContain('could not be delivered: its session disconnected. The request is still open.');
+    expect(within(card).getByRole('button', { name: 'Allow' })).toBeTruthy();
+    expect(screen.getByLabelText('1 waiting')).toBeTruthy();
   });
 
   it('says how long is left to answer: "Counts as denied if not answered in 10 min" (issue 35)', async () => {

@@ -26,11 +26,12 @@ describe('settings', () => {
 
   it('notifications can be turned off', async () => {
     const { api } = open();
-    const toggle = await screen.findByRole('switch');
+    const section = await screen.findByRole('region', { name: 'Notifications' });
+    const toggle = await within(section).findByRole('switch');
     expect((toggle as HTMLInputElement).checked).toBe(true);
     await userEvent.click(toggle);
     await waitFor(() => expect(api.state.settings.notifications).toBe(false));
-    expect(screen.getByText('Off')).toBeTruthy();
+    expect(within(section).getByText('Off')).toBeTruthy();
   });
 
   it('approvals: shows the time limit, refuses a bad one with the range and saves nothing, saves a good one', async () => {

@@ -35,6 +35,10 @@ describe('the icons in build/', () => {
     for (const name of ['icon.png', 'icon.icns', 'icon.ico', ...readdirSync(join(build, 'icons')).map((n) => join('icons', n))]) {
       expect(readFileSync(join(out, name)).equals(readFileSync(join(build, name))), name).toBe(true);
     }
+    // The phone page's Add to Home Screen icons (issue 37), kept with the renderer's public files.
+    const phoneIcons = join(repoRoot, 'src', 'renderer', 'public', 'icons');
+    expect(readdirSync(phoneIcons).sort()).toEqual(['apple-touch-icon.png', 'icon-192.png', 'icon-512.png', 'maskable-512.png']);
+    for (const name of readdirSync(phoneIcons)) expect(readFileSync(join(out, 'phone-icons', name)).equals(readFileSync(join(phoneIcons, name))), name).toBe(true);
   }, 60_000);
 
   it('include a 1024 px PNG for Linux and the macOS icon', () => {

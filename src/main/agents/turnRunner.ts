@@ -45,6 +45,9 @@ export interface TurnInput {
   readonly name: string;
 }
 
+/** What in a provider's stream shows the agent doing something (a tool's result, its next step). */
+const WENT_ON_EVENTS = new Set<ActivityEvent['kind']>(['tool_call', 'tool_result', 'text', 'result']);
+
 const ABORT_TEXT: Record<TurnAbortReason, string> = {
   stopped: 'Stopped by a person.',
   timed_out: 'The turn ran past its time limit and was ended.',
@@ -151,6 +154,8 @@ async function runOnce(
       sawOutput ||= line.trim() !== '';
       for (const event of parser.parse(line)) {
         if (event.kind === 'session') sawSession = true;
+        // The agent acting after an answer reached it: it went on (issue 37).
+        if (turnKey && WENT_ON_EVENTS.has(event.kind)) void deps.approvals.wentOn(turnKey).catch(() => undefined);
         if (event.kind === 'result') result = event;
         await record(log, event, agent.folder);
       }

@@ -9,6 +9,7 @@ import type { McpHub } from '../mcp/hub';
 import type { SetupService } from '../setup/setupService';
 import type { Places } from '../store/places';
 import type { Teams } from '../teams';
+import type { NotifySettings } from '../notify/notifySettings';
 
 export interface AppParts {
   readonly core: Pick<Core, 'store' | 'bus' | 'dataDir'>;
@@ -21,5 +22,7 @@ export interface AppParts {
   readonly teams: Teams;
   /** Where rooms live: this computer and the teams. */
   readonly places: Places;
+  /** Where notifications go and which (issue 37). */
+  readonly notifications: NotifySettings;
   readonly version: string;
 }

@@ -4,6 +4,7 @@
 // to the whole team), reads on the committed state, and queued writes.
 import { hostname } from 'node:os';
 import type { AppParts } from './appParts';
+import type { PhoneControl } from './phoneControl';
 import { osUserName } from '../auth/ownerIdentity';
 import type { PersonActor } from '../domain/actor';
 import { normalizeHandle } from '../domain/identity/handles';
@@ -21,11 +22,23 @@ export interface ApiHost {
   openPath?(path: string): Promise<boolean>;
   /** The environment the app was started with (GitHub client id source); default process.env. */
   readonly env?: NodeJS.ProcessEnv;
+  /** The phone listener and paired phones (issue 37); absent where the host runs none. */
+  readonly phone?: PhoneControl;
 }
+
+/**
+ * Who makes the calls: the person at this computer (the window, a browser tab, the command
+ * line), or the person on one of their paired phones (issue 37), named so answers say where
+ * they came from.
+ */
+export type ApiCaller = { readonly kind: 'computer' } | { readonly kind: 'phone'; readonly deviceId: string; readonly deviceName: string };
+
+export const ON_THIS_COMPUTER: ApiCaller = { kind: 'computer' };
 
 export interface ApiContext {
   readonly app: AppParts;
   readonly host: ApiHost;
+  readonly caller: ApiCaller;
   /** The place as the app names it: 'local' (the default), or the team's registered name; place_unknown otherwise. */
   place(place?: string): Promise<string>;
   /** The storage of `place` (default 'local'); place_unknown for a team the app does not know. */
@@ -49,11 +62,12 @@ export interface ApiContext {
 
 const isLocal = (place: string | undefined) => place === undefined || place === LOCAL_PLACE;
 
-export function createApiContext(app: AppParts, host: ApiHost = {}): ApiContext {
+export function createApiContext(app: AppParts, host: ApiHost = {}, caller: ApiCaller = ON_THIS_COMPUTER): ApiContext {
   const storage = (place?: string) => (isLocal(place) ? Promise.resolve(app.places.local) : app.places.get(place!));
   return {
     app,
     host,
+    caller,
     place: async (place) => (isLocal(place) ? LOCAL_PLACE : app.places.name(place!)),
     storage,
     read: async (fn, place) => (await storage(place)).read(fn),

@@ -139,6 +139,7 @@ export function eventsForUi(app: AppParts): UiSubscribe {
     const offCore = app.core.bus.onAny((event) => deliverInOrder(() => toUiEvents(app, event)));
     const offSignals = onUiSignal(app, (signal) =>
       deliverInOrder(async () => {
+        if (signal.type === 'phone.changed') return [{ type: 'phone.changed' }];
         const card = await (await app.places.get(signal.place)).read((q) => taskCardOrNull(app, q, signal.place, signal.roomId, signal.number));
         return card ? [{ type: 'task.changed', roomId: signal.roomId, place: signal.place, task: card }] : [];
       }),

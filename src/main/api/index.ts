@@ -1,7 +1,7 @@
 // The app API over the app core: one implementation per contract method (by domain in
 // ./methods), for the one dispatcher both bridges use, and the UI's event feed.
 import type { AppParts } from './appParts';
-import { createApiContext, type ApiHost } from './context';
+import { createApiContext, type ApiCaller, type ApiHost } from './context';
 import type { ApiImplementation } from './dispatcher';
 import { agentMethods } from './methods/agents';
 import { appMethods } from './methods/app';
@@ -11,6 +11,8 @@ import { deliveryMethods } from './methods/delivery';
 import { memoryMethods } from './methods/memory';
 import { messageMethods } from './methods/messages';
 import { needsYouMethods } from './methods/needsYou';
+import { notificationMethods } from './methods/notifications';
+import { phoneMethods } from './methods/phone';
 import { roomMethods } from './methods/rooms';
 import { settingsMethods } from './methods/settings';
 import { setupMethods } from './methods/setup';
@@ -18,12 +20,15 @@ import { taskMethods } from './methods/tasks';
 import { teamMethods } from './methods/teams';
 import { workerMethods } from './methods/workers';
 
-export type { ApiHost } from './context';
+export type { ApiCaller, ApiHost } from './context';
+export type { PhoneControl } from './phoneControl';
 export { eventsForUi, toUiEvents, uiEventsSettled, type UiListener, type UiSubscribe } from './events';
 export { createDispatcher, type ApiImplementation, type Dispatch } from './dispatcher';
+export { emitUiSignal } from './uiSignals';
 
-export function createApiImplementation(app: AppParts, host: ApiHost = {}): ApiImplementation {
-  const ctx = createApiContext(app, host);
+/** The implementation for one caller (default: the person at this computer). */
+export function createApiImplementation(app: AppParts, host: ApiHost = {}, caller?: ApiCaller): ApiImplementation {
+  const ctx = createApiContext(app, host, caller);
   return {
     ...roomMethods(ctx),
     ...messageMethods(ctx),
@@ -38,6 +43,8 @@ export function createApiImplementation(app: AppParts, host: ApiHost = {}): ApiI
     ...setupMethods(ctx),
     ...settingsMethods(ctx),
     ...teamMethods(ctx),
+    ...phoneMethods(ctx),
+    ...notificationMethods(ctx),
     ...appMethods(ctx),
   };
 }

@@ -2,7 +2,10 @@
 // after a board read. They must not go on the core bus, where they would wake agents.
 import type { AppParts } from './appParts';
 
-export type UiSignal = { type: 'task.refreshed'; place: string; roomId: string; number: number };
+export type UiSignal =
+  | { type: 'task.refreshed'; place: string; roomId: string; number: number }
+  /** The phone listener or the paired phones changed (issue 37). */
+  | { type: 'phone.changed' };
 
 type Listener = (signal: UiSignal) => void;
 

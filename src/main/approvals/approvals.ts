@@ -1,30 +1,46 @@
 // Approvals from the app: one service for both sources. A managed agent's "Ask me" turn asks
 // through our permission-prompt tool; an interactive Claude Code session asks through the
-// channel permission relay. Each request is a stored row (a "Needs you" item while pending)
-// and a waiter; the first answer wins (the person, the time limit, or the end of the turn or
-// session that asked). Decisions about a managed turn go into that agent's activity log.
+// channel permission relay. Each request is a stored row (a "Needs you" item) and a waiter; the
+// first answer wins (the person on any screen, the time limit, or the end of the turn or session
+// that asked). The answer then travels (issue 37): the asker's `deliver` hands it to the agent's
+// process; only once that worked is it "delivered", and only once the agent's next call arrives
+// did it "go on". An answer that could not be delivered opens the request again, saying why.
+// Decisions about a managed turn go into that agent's activity log.
 import type { ApprovalDecision } from '../../shared/model/approvals';
 import { appErrors } from '../domain/errors';
-import type { EventBus } from '../events/bus';
 import {
-  closeAllPendingApprovalRows, getApprovalRow, insertApprovalRow, listPendingApprovalRows, settleApprovalRow,
-  type ApprovalRow, type NewApprovalRow,
+  clearApprovalRow, closeAllPendingApprovalRows, getApprovalRow, insertApprovalRow, listShownApprovalRows, markApprovalDelivered,
+  reopenApprovalRow, setApprovalOutcome, settleApprovalRow, type ApprovalRow, type ApprovalSettlement, type NewApprovalRow,
 } from '../store/approvalQueries';
 import { insertActivityRow } from '../store/managedAgentQueries';
 import type { Storage, Tx } from '../store/port';
 import { getSetting } from '../store/settingsQueries';
 import { getRoom } from '../domain/rooms/rooms';
 import { postSystemEvent } from '../domain/systemEvents';
+import { answererText, settledText } from './approvalState';
 import { cutInputRefusal, inputCut, logSummary } from './requestText';
+
+export { settledText } from './approvalState';
 
 export const APPROVAL_TIMEOUT_SETTING = 'approvals.timeoutMinutes';
 export const DEFAULT_APPROVAL_TIMEOUT_MINUTES = 10;
+/** How long a settled request stays in the queue (so every screen sees how it went), unless cleared. */
+export const SETTLED_SHOWN_MS = 15 * 60_000;
 
 /**
  * What the asking agent is told, and who settled it: the person, the time limit, or the end of
  * the turn or session that asked (a channel request is answered back only when the person did).
  */
 export type ApprovalAnswer = ({ behavior: 'allow' } | { behavior: 'deny'; message: string }) & { by: 'person' | 'limit' | 'closed' | 'turn' };
+
+/** Hands an answer to the agent's process; rejects (saying why in its message) when it could not get there. */
+export type DeliverAnswer = (answer: ApprovalAnswer) => Promise<void>;
+
+/** Who answered: the person's name, and the paired phone the answer came from (null: this computer). */
+export interface Answerer {
+  readonly person: string;
+  readonly via: string | null;
+}
 
 /** A managed turn that may ask (its key travels in its helper's hello). */
 export interface AskingTurn {
@@ -38,18 +54,22 @@ export interface AskingTurn {
 export interface ApprovalRequest extends Omit<NewApprovalRow, 'agent_id' | 'turn_number' | 'room_id'> {
   /** The room the agent is in: its item shows there. */
   readonly room_id: string;
-  /** Who waits: a turn key or a connection id; closeOwner() ends what it still waits for. */
+  /** Who waits: a turn key or a connection id; closeOwner() ends what it still waits for, wentOn() marks its next call. */
   readonly owner: string;
 }
 
 interface Waiter {
   readonly owner: string;
-  readonly row: Pick<ApprovalRow, 'number' | 'agent_id' | 'turn_number' | 'tool' | 'description' | 'room_id'>;
-  readonly resolve: (answer: ApprovalAnswer) => void;
+  readonly row: Pick<ApprovalRow, 'agent_id' | 'turn_number' | 'tool' | 'source'>;
+  readonly deliver: DeliverAnswer;
   readonly timer: NodeJS.Timeout;
+  /** When it counts as denied (ms since the epoch). */
+  readonly deadline: number;
 }
 
 const NO_ANSWER = 'The person did not answer in time, so this was not allowed.';
+/** A channel request the session went on from without us: its terminal's dialog answered it (issue 35). */
+export const ANSWERED_IN_TERMINAL = 'Answered in its terminal: the session went on.';
 const PERSON_DENIED = 'The person denied this';
 
 /**
@@ -62,14 +82,14 @@ export function isApprovalAnswer(text: string): boolean {
 }
 
 export class Approvals {
+  /** Requests that wait for an answer. */
   private readonly waiters = new Map<number, Waiter>();
+  /** Answers on their way (handed to the asker) or delivered, until the agent's next call: number → owner. */
+  private readonly travelling = new Map<number, Waiter>();
   private readonly turns = new Map<string, AskingTurn & { allowed: Set<string> }>();
   readonly ready: Promise<void>;
 
-  constructor(
-    private readonly store: Storage,
-    private readonly bus: EventBus,
-  ) {
+  constructor(private readonly store: Storage) {
     // Whatever was pending when the app last stopped has nobody waiting for it now.
     this.ready = store
       .write((tx) => closeAllPendingApprovalRows(tx, 'The app stopped while this waited.'))
@@ -93,17 +113,19 @@ export class Approvals {
   }
 
   /**
-   * Asks the person; resolves with the answer (denied when unanswered in time, or when its
-   * turn or session ends first). A tool allowed "for this turn" is allowed at once.
+   * Asks the person. Every answer (theirs, the time limit's, the end of the turn or session) is
+   * handed to `deliver`; a tool allowed "for this turn" is allowed at once. Resolves once the
+   * request is stored (or answered at once).
    */
-  async ask(request: ApprovalRequest, turnKey: string | null = null): Promise<ApprovalAnswer> {
+  async ask(request: ApprovalRequest, turnKey: string | null, deliver: DeliverAnswer): Promise<void> {
     await this.ready;
     const turn = turnKey ? this.turns.get(turnKey) : undefined;
     if (turn?.allowed.has(request.tool)) {
       await this.store.write((tx) => this.note(tx, turn.agentId, turn.turnNumber, `${request.tool} ${logSummary(request.description)} — allowed (allowed for this turn).`));
-      return { behavior: 'allow', by: 'turn' };
+      // Not awaited: the asker hands the answer over only once this returns.
+      void deliver({ behavior: 'allow', by: 'turn' }).catch(() => undefined);
+      return;
     }
-    const timeoutMs = await this.timeoutMs();
     const row = { ...request, agent_id: turn?.agentId ?? null, turn_number: turn?.turnNumber ?? null };
     const number = await this.store.write(async (tx) => {
       const n = await insertApprovalRow(tx, row);
@@ -116,68 +138,166 @@ export class Approvals {
       tx.emit({ type: 'needsYou.changed', roomId: request.room_id });
       return n;
     });
-    return new Promise<ApprovalAnswer>((resolve) => {
-      const timer = setTimeout(() => void this.settle(number, { status: 'denied', decision: 'deny', note: null, decidedBy: null, closedReason: NO_ANSWER }), timeoutMs);
-      timer.unref();
-      this.waiters.set(number, { owner: request.owner, row: { number, ...row, description: request.description }, resolve, timer });
-    });
+    this.waiters.set(number, { owner: request.owner, row, deliver, ...(await this.expiry(number)) });
   }
 
-  /** The person's answer; `settled` false when something answered first (nothing changes then). */
-  async decide(number: number, decision: ApprovalDecision, note: string | null, person: string): Promise<{ settled: boolean; message: string }> {
+  /**
+   * The person's answer, from this computer or a paired phone. `settled` false when something
+   * answered first (nothing changes then, and the message names who); `delivered` says whether
+   * it reached the agent's process (if not, the request is open again and the message says why).
+   */
+  async decide(number: number, decision: ApprovalDecision, note: string | null, by: Answerer): Promise<{ settled: boolean; delivered: boolean; message: string }> {
     const row = await this.store.read((q) => getApprovalRow(q, number));
-    if (!row) return { settled: false, message: 'There is no such request.' };
+    if (!row) return { settled: false, delivered: false, message: 'There is no such request.' };
     if (decision === 'allow_turn' && row.source !== 'managed_turn') decision = 'allow_once';
     // Allow runs the whole input: never one the person could not see whole.
     if (decision !== 'deny' && row.status === 'pending' && inputCut(row)) throw appErrors.invalidInput(cutInputRefusal(row));
     const status = decision === 'deny' ? 'denied' : 'allowed';
-    const settled = await this.settle(number, { status, decision, note: note?.trim() || null, decidedBy: person, closedReason: null });
-    if (settled) return { settled: true, message: decision === 'deny' ? `Denied ${row.tool}.` : `Allowed ${row.tool}${decision === 'allow_turn' ? ' for this turn' : ''}.` };
+    const result = await this.settle(number, { status, decision, note: note?.trim() || null, decidedBy: by.person, decidedVia: by.via, closedReason: null });
+    if (result === 'not_pending') {
+      const now = await this.store.read((q) => getApprovalRow(q, number));
+      return { settled: false, delivered: false, message: `Already settled: ${settledText(now ?? row)} Your answer changed nothing.` };
+    }
+    const done = decision === 'deny' ? `Denied ${row.tool}` : `Allowed ${row.tool}${decision === 'allow_turn' ? ' for this turn' : ''}`;
+    if (result === 'delivered') return { settled: true, delivered: true, message: `${done}: ${row.agent_name} got the answer.` };
     const now = await this.store.read((q) => getApprovalRow(q, number));
-    return { settled: false, message: `Already settled: ${settledText(now ?? row)} Your answer changed nothing.` };
+    return { settled: false, delivered: false, message: `${done}, but it could not reach ${row.agent_name}: ${now?.delivery_error ?? 'its session ended'}` };
   }
 
-  /** Ends what `owner` (a turn key, a connection) still waits for. */
-  async closeOwner(owner: string, reason: string): Promise<void> {
+  /** The person takes a request that is over off the queue; false when it still waits (deny it instead). */
+  async clear(number: number): Promise<boolean> {
+    return this.store.write(async (tx) => {
+      const cleared = await clearApprovalRow(tx, number);
+      const row = cleared ? await getApprovalRow(tx, number) : undefined;
+      if (row?.room_id) tx.emit({ type: 'needsYou.changed', roomId: row.room_id });
+      return cleared;
+    });
+  }
+
+  /**
+   * `owner` made its next call: an answer that reached it, it went on from; a channel request
+   * still open here was answered in the session's own terminal (the session would not go on
+   * while its dialog waits), so it closes.
+   */
+  async wentOn(owner: string): Promise<void> {
     for (const [number, waiter] of [...this.waiters]) {
-      if (waiter.owner === owner) await this.settle(number, { status: 'closed', decision: null, note: null, decidedBy: null, closedReason: reason });
+      if (waiter.owner !== owner || waiter.row.source !== 'channel') continue;
+      await this.settle(number, { status: 'closed', decision: null, note: null, decidedBy: null, closedReason: ANSWERED_IN_TERMINAL, outcome: 'went_on' });
+    }
+    for (const [number, waiter] of [...this.travelling]) {
+      if (waiter.owner !== owner) continue;
+      const row = await this.store.read((q) => getApprovalRow(q, number));
+      // Still on its way: the call came before the answer (it was already in flight).
+      if (!row?.delivered_at) continue;
+      this.travelling.delete(number);
+      await this.endWith(number, 'went_on');
     }
   }
 
-  /** The pending requests (the "Needs you" items), newest first, with when each runs out. */
-  async pending(): Promise<Array<ApprovalRow & { expires_at: string | null }>> {
+  /** Ends what `owner` (a turn key, a connection) still waits for; a delivered answer it never went on from ends too. */
+  async closeOwner(owner: string, reason: string): Promise<void> {
+    for (const [number, waiter] of [...this.waiters]) {
+      if (waiter.owner === owner) await this.settle(number, { status: 'closed', decision: null, note: null, decidedBy: null, closedReason: reason, outcome: 'session_ended' });
+    }
+    for (const [number, waiter] of [...this.travelling]) {
+      if (waiter.owner !== owner) continue;
+      this.travelling.delete(number);
+      await this.endWith(number, 'session_ended');
+    }
+  }
+
+  /** The requests the queue shows, newest first: pending ones (with when each runs out) and recently settled ones. */
+  async shown(): Promise<Array<ApprovalRow & { expires_at: string | null }>> {
     await this.ready;
-    const rows = await this.store.read((q) => listPendingApprovalRows(q));
-    const limit = await this.timeoutMs();
-    return rows.map((row) => ({ ...row, expires_at: this.waiters.has(row.number) ? new Date(Date.parse(row.created_at) + limit).toISOString() : null }));
+    const since = new Date(Date.now() - SETTLED_SHOWN_MS).toISOString();
+    const rows = await this.store.read((q) => listShownApprovalRows(q, since));
+    return rows.map((row) => {
+      const waiter = row.status === 'pending' ? this.waiters.get(row.number) : undefined;
+      return { ...row, expires_at: waiter ? new Date(waiter.deadline).toISOString() : null };
+    });
   }
 
   close(): void {
     for (const waiter of this.waiters.values()) clearTimeout(waiter.timer);
   }
 
-  private async settle(number: number, outcome: Parameters<typeof settleApprovalRow>[2]): Promise<boolean> {
+  /**
+   * Settles a pending request and hands the answer to its asker. 'not_pending': something
+   * settled it first. 'delivered' / 'undelivered' for the person's answer (undelivered: open
+   * again); 'ended' for an answer that needs no delivery record (time limit, session ended).
+   */
+  private async settle(number: number, outcome: ApprovalSettlement): Promise<'not_pending' | 'delivered' | 'undelivered' | 'ended'> {
     const waiter = this.waiters.get(number);
+    const byPerson = outcome.decidedBy !== null;
+    const expired = !byPerson && outcome.status === 'denied';
     const settled = await this.store.write(async (tx) => {
-      if (!(await settleApprovalRow(tx, number, outcome))) return false;
+      if (!(await settleApprovalRow(tx, number, { ...outcome, outcome: outcome.outcome ?? (expired ? 'expired' : null) }))) return false;
       const row = (await getApprovalRow(tx, number))!;
       if (row.agent_id !== null && row.turn_number !== null) await this.note(tx, row.agent_id, row.turn_number, `${row.tool} ${logSummary(row.description)}: ${settledText(row)}`);
       if (row.room_id) tx.emit({ type: 'needsYou.changed', roomId: row.room_id });
       return true;
     });
-    if (!settled || !waiter) return settled;
+    if (!settled) return 'not_pending';
+    if (!waiter) return 'ended';
     clearTimeout(waiter.timer);
     this.waiters.delete(number);
     if (outcome.decision === 'allow_turn') {
       for (const turn of this.turns.values()) if (turn.agentId === waiter.row.agent_id && turn.turnNumber === waiter.row.turn_number) turn.allowed.add(waiter.row.tool);
     }
-    const by = outcome.decidedBy !== null ? 'person' : outcome.status === 'closed' ? 'closed' : 'limit';
-    waiter.resolve(
+    const by = byPerson ? 'person' : outcome.status === 'closed' ? 'closed' : 'limit';
+    const answer: ApprovalAnswer =
       outcome.status === 'allowed'
         ? { behavior: 'allow', by }
-        : { behavior: 'deny', by, message: outcome.note ? `${PERSON_DENIED}: ${outcome.note}` : outcome.closedReason ?? `${PERSON_DENIED}.` },
-    );
-    return true;
+        : { behavior: 'deny', by, message: outcome.note ? `${PERSON_DENIED}: ${outcome.note}` : outcome.closedReason ?? `${PERSON_DENIED}.` };
+    if (!byPerson) {
+      // The agent still hears of the time limit; nothing is recorded of its way.
+      await waiter.deliver(answer).catch(() => undefined);
+      return 'ended';
+    }
+    this.travelling.set(number, waiter);
+    try {
+      await waiter.deliver(answer);
+    } catch (error) {
+      this.travelling.delete(number);
+      await this.reopen(number, waiter, error);
+      return 'undelivered';
+    }
+    await this.store.write(async (tx) => {
+      if (await markApprovalDelivered(tx, number)) await this.emitChanged(tx, number);
+    });
+    return 'delivered';
+  }
+
+  /** The answer did not reach the agent: the request is open again (a new time limit), saying why. */
+  private async reopen(number: number, waiter: Waiter, error: unknown): Promise<void> {
+    const why = error instanceof Error && error.message ? error.message : 'the agent could not be reached';
+    const reopened = await this.store.write(async (tx) => {
+      const row = await getApprovalRow(tx, number);
+      const text = `${row ? answererText(row) : 'Your answer'} could not be delivered: ${why}. The request is still open.`;
+      if (!(await reopenApprovalRow(tx, number, text))) return false;
+      await this.emitChanged(tx, number);
+      return true;
+    });
+    if (reopened) this.waiters.set(number, { ...waiter, ...(await this.expiry(number)) });
+  }
+
+  private async endWith(number: number, outcome: 'went_on' | 'session_ended'): Promise<void> {
+    await this.store.write(async (tx) => {
+      if (await setApprovalOutcome(tx, number, outcome)) await this.emitChanged(tx, number);
+    });
+  }
+
+  private async emitChanged(tx: Tx, number: number): Promise<void> {
+    const row = await getApprovalRow(tx, number);
+    if (row?.room_id) tx.emit({ type: 'needsYou.changed', roomId: row.room_id });
+  }
+
+  /** A new time limit for a waiting request. */
+  private async expiry(number: number): Promise<{ timer: NodeJS.Timeout; deadline: number }> {
+    const ms = await this.timeoutMs();
+    const timer = setTimeout(() => void this.settle(number, { status: 'denied', decision: 'deny', note: null, decidedBy: null, closedReason: NO_ANSWER }), ms);
+    timer.unref();
+    return { timer, deadline: Date.now() + ms };
   }
 
   private async note(tx: Tx, agentId: string, turn: number, text: string): Promise<void> {
@@ -189,13 +309,4 @@ export class Approvals {
     const stored = Number(await this.store.read((q) => getSetting(q, APPROVAL_TIMEOUT_SETTING)));
     return (Number.isInteger(stored) && stored > 0 ? stored : DEFAULT_APPROVAL_TIMEOUT_MINUTES) * 60_000;
   }
-}
-
-/** How a settled request ended, in a few words for the log and the item. */
-export function settledText(row: Pick<ApprovalRow, 'status' | 'decision' | 'note' | 'decided_by' | 'closed_reason'>): string {
-  const by = row.decided_by ? ` by ${row.decided_by}` : '';
-  if (row.status === 'allowed') return `allowed ${row.decision === 'allow_turn' ? 'for this turn' : 'once'}${by}.`;
-  if (row.status === 'denied') return row.decided_by ? `denied${by}${row.note ? `: ${row.note}` : '.'}` : (row.closed_reason ?? 'denied.');
-  if (row.status === 'closed') return `closed: ${row.closed_reason ?? 'nobody waits for it any more.'}`;
-  return 'still waiting.';
 }

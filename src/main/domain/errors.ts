@@ -134,6 +134,8 @@ export const errors = {
 /** Errors of the app API that have no MCP phrase (person-only actions, bad input). */
 export const appErrors = {
   invalidInput: (message: string) => new DomainError('invalid_input', 'hard', message),
+  /** What this host cannot do (the phone listener in a host without it). */
+  notAvailable: (message: string) => new DomainError('not_available', 'hard', message),
   notFound: (what: string) => new DomainError('not_found', 'hard', `${what} not found.`),
   nameTaken: () => new DomainError('name_taken', 'hard', 'Another agent in this room already uses that name.'),
   /** In a team's room every person sees a request; the first answer wins (team-rooms.md §4). */

@@ -128,6 +128,8 @@ export function startDesktop(options: DesktopOptions): Desktop {
         env,
         port: 0,
         apiHost,
+        // The window gets the page over app://; a paired phone gets the same built page over HTTPS.
+        phonePageDir: resourcesOf().rendererDir,
         run: { kind: 'desktop', startedBy: launch.background ? 'agent' : 'person' },
         // Started hidden by a helper: it ends once nothing needs it (no agent, no window shown).
         idleExitMs: launch.background ? idleExitSeconds(env) * 1000 : null,
@@ -158,8 +160,12 @@ export function startDesktop(options: DesktopOptions): Desktop {
     }
   }
 
+  function resourcesOf() {
+    return shellResources({ mainDir: options.mainDir, isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, platform: process.platform, env });
+  }
+
   function startShell(host: AppHost): Omit<Running, 'host'> {
-    const files = shellResources({ mainDir: options.mainDir, isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, platform: process.platform, env });
+    const files = resourcesOf();
     installAppProtocol(session.defaultSession.protocol, files.rendererDir);
     guardSession(session.defaultSession, files.entryUrl);
 

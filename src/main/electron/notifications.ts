@@ -2,7 +2,7 @@
 // them, a task entering review (or getting blocked). Clicking one opens it. The
 // "notifications" setting turns them all off; nothing pops up while the window has focus.
 import { Notification } from 'electron';
-import type { NeedsYouItem } from '../../shared/model/needsYou';
+import { needsYouKey, type NeedsYouItem } from '../../shared/model/needsYou';
 import type { Settings } from '../../shared/model/app';
 import { openTargetFor, type OpenTarget } from './openTarget';
 import { callApi, type ShellApi } from './shellApi';
@@ -20,7 +20,7 @@ export interface NotifierDeps {
   open(target: OpenTarget): void;
 }
 
-export const itemKey = (item: NeedsYouItem) => `${item.ref.kind}:${item.ref.place ?? 'local'}:${item.ref.roomId}:${item.ref.number}`;
+export const itemKey = (item: NeedsYouItem) => needsYouKey(item.ref);
 
 export function notificationText(item: NeedsYouItem): { title: string; body: string } {
   const where = ` · ${item.roomName}`;

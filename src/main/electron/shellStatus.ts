@@ -1,7 +1,7 @@
 // What the tray and notifications show: how many agents are online and the "Needs you"
 // items, read through the app API and refreshed (coalesced) after the events that change them.
 import type { AgentSession } from '../../shared/model/workers';
-import type { NeedsYouItem } from '../../shared/model/needsYou';
+import { waitsForPerson, type NeedsYouItem } from '../../shared/model/needsYou';
 import { callApi, type ShellApi } from './shellApi';
 
 export interface ShellStatusSnapshot {
@@ -93,7 +93,8 @@ export class ShellStatus {
     const online = new Set(sessions.filter((s) => s.online && !s.ended).map((s) => s.agentKey));
     const next: ShellStatusSnapshot = {
       agentsOnline: online.size,
-      needsYou: ((queue as { items?: NeedsYouItem[] } | null)?.items ?? []),
+      // Answered approvals stay in the queue a while; they wait for nobody.
+      needsYou: ((queue as { items?: NeedsYouItem[] } | null)?.items ?? []).filter(waitsForPerson),
     };
     const previous = this.snapshot;
     this.snapshot = next;

@@ -92,6 +92,7 @@ export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext):
       console.warn(`agent socket: closed ${id}: ${reason}.`);
       socket.destroy();
     });
+    transport.onReplied = (requestId, error) => ctx.handler.replied?.(id, requestId, error);
     lines.maxLineBytes = MAX_MESSAGE_BYTES;
     socket.write(welcomeLine({ letagents_welcome: 1, connection_id: id }));
     armSilenceTimer();

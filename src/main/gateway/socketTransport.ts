@@ -16,6 +16,8 @@ export class SocketMcpTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** Told when a reply (a response to a request) was written, or could not be. */
+  onReplied?: (id: string | number, error: Error | null) => void;
   private started = false;
   private closed = false;
   // Messages that arrive between the welcome line and the server's start() wait here.
@@ -54,7 +56,15 @@ export class SocketMcpTransport implements Transport {
    * result): they leave in one write, so the helper wakes once for both.
    */
   send(message: JSONRPCMessage): Promise<void> {
-    if (this.closed || this.socket.destroyed) return Promise.reject(new Error('The agent connection is closed.'));
+    const replyId = 'id' in message && ('result' in message || 'error' in message) ? message.id : undefined;
+    const written = (error: Error | null) => {
+      if (replyId !== undefined) this.onReplied?.(replyId, error);
+    };
+    if (this.closed || this.socket.destroyed) {
+      const error = new Error('The agent connection is closed.');
+      written(error);
+      return Promise.reject(error);
+    }
     this.calls.sent(message);
     const note = !('id' in message);
     if (note && !this.corked) {
@@ -65,7 +75,11 @@ export class SocketMcpTransport implements Transport {
     return new Promise((resolve, reject) => {
       const frame = frameOf(message);
       if (hops && !note) hops.mark('app.answer', `${this.connectionId}:${(message as { id: string | number }).id}`);
-      this.socket.write(frame, (error) => (error ? reject(error) : resolve()));
+      this.socket.write(frame, (error) => {
+        written(error ?? null);
+        if (error) reject(error);
+        else resolve();
+      });
       if (!note) this.release();
       if (this.socket.writableLength > MAX_UNREAD_BYTES) this.pastLimit(limitReasons.unread());
     });

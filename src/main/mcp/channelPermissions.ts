@@ -5,10 +5,12 @@
 // goes back as `notifications/claude/channel/permission`. The terminal's dialog stays open: the
 // first answer wins and Claude Code drops the other (it does not tell us when the terminal
 // answered). The item closes when the session disconnects; the time limit closes it without
-// answering, so the terminal keeps its own dialog. Only a registered agent session whose client
-// takes channel pushes may ask (issue 32 item 10): any other MCP client could otherwise raise
-// an item in an agent's name; the item is named by that session's own agent, never by what the
-// client calls itself, and a refused request is said in the log (its terminal still asks).
+// answering, so the terminal keeps its own dialog. The person's answer counts as delivered once
+// the notification was written to the session (issue 37); if it could not be, the item opens again.
+// Only a registered agent session whose client takes channel pushes may ask (issue 32 item 10):
+// any other MCP client could otherwise raise an item in an agent's name; the item is named by
+// that session's own agent, never by what the client calls itself, and a refused request is said
+// in the log (its terminal still asks).
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { getSession, type SessionRow } from '../domain/sessions/sessions';
@@ -42,7 +44,7 @@ async function relay(server: McpServer, env: ToolEnv, params: z.infer<typeof Per
     console.warn(`permission request refused (client "${env.conn.clientName.slice(0, 60)}", ${params.tool_name.slice(0, 60)}): ${who.refused}; its terminal still asks.`);
     return;
   }
-  const answer = await env.services.approvals.ask({
+  await env.services.approvals.ask({
     owner: env.conn.id,
     source: 'channel',
     room_id: who.room_id,
@@ -52,11 +54,14 @@ async function relay(server: McpServer, env: ToolEnv, params: z.infer<typeof Per
     tool: params.tool_name,
     description: params.description,
     input_preview: params.input_preview,
-  });
-  if (answer.by !== 'person' || env.conn.closed) return;
-  await server.server.notification({
-    method: 'notifications/claude/channel/permission',
-    params: { request_id: params.request_id, behavior: answer.behavior },
+  }, null, async (answer) => {
+    // The time limit and the end of the session leave the terminal's own dialog to it.
+    if (answer.by !== 'person') return;
+    if (env.conn.closed) throw new Error('its session disconnected');
+    await server.server.notification({
+      method: 'notifications/claude/channel/permission',
+      params: { request_id: params.request_id, behavior: answer.behavior },
+    });
   });
 }
 

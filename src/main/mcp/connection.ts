@@ -29,6 +29,8 @@ export interface McpConnectionHandler {
   open(connection: ConnectionInfo): McpServer;
   /** Called once when the connection's transport closed (helper exit, socket drop, HTTP session end). */
   closed(connectionId: string): void;
+  /** Socket only: the reply to request `requestId` was written to the agent (error: it could not be). */
+  replied?(connectionId: string, requestId: string | number, error: Error | null): void;
   /** Marks HTTP activity, for presence ("online" needs a request within 90 s). */
   touched?(connectionId: string): void;
 }

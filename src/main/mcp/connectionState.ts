@@ -12,6 +12,9 @@ import { placeKey } from '../domain/placeKeys';
 /** How the last `codex queue` into the connection's Codex thread went (codexQueue.ts; the wake path shows it). */
 export type CodexQueueState = 'unknown_thread' | 'not_installed' | 'no_daemon' | 'resumed' | 'failed';
 
+/** A reply not written within this long counts as not delivered. */
+const REPLY_WAIT_MS = 30_000;
+
 export class ConnectionState {
   currentRoom: string | null = null;
   /** The current room's place. */
@@ -44,8 +47,41 @@ export class ConnectionState {
    */
   nextImplicitSessionId = newLegacySessionId();
   closed = false;
+  /** Replies the transport has not written yet that someone waits on (whenReplied), by JSON-RPC id. */
+  private readonly replies = new Map<string | number, { resolve: () => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
 
   constructor(readonly info: ConnectionInfo) {}
+
+  /**
+   * Resolves once the reply to request `id` was written to the agent's process (socket
+   * connections report it; over HTTP it resolves at once); rejects when the write failed or the
+   * connection closed first.
+   */
+  whenReplied(id: string | number): Promise<void> {
+    if (this.info.transport !== 'socket') return Promise.resolve();
+    if (this.closed) return Promise.reject(new Error("the agent's connection closed"));
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => this.replied(id, new Error('its connection took too long to take the answer')), REPLY_WAIT_MS);
+      timer.unref();
+      this.replies.set(id, { resolve, reject, timer });
+    });
+  }
+
+  /** The transport wrote the reply to request `id` (error: it could not). */
+  replied(id: string | number, error: Error | null): void {
+    const waiting = this.replies.get(id);
+    if (!waiting) return;
+    this.replies.delete(id);
+    clearTimeout(waiting.timer);
+    if (error) waiting.reject(error);
+    else waiting.resolve();
+  }
+
+  /** The connection closed: no reply can be written any more. */
+  markClosed(): void {
+    this.closed = true;
+    for (const id of [...this.replies.keys()]) this.replied(id, new Error("the agent's connection closed"));
+  }
 
   /** True for the legacy and implicit sessions this connection created (by session key). */
   ownsLegacySession(key: string): boolean {

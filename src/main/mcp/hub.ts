@@ -99,7 +99,7 @@ export class McpHub implements McpConnectionHandler {
     );
     this.signals = new RoomSignals(bus);
     this.roomReads = new RoomReads(bus);
-    this.approvals = new Approvals(store, bus);
+    this.approvals = new Approvals(store);
     this.lastSeen = new LastSeenTracker(this.places);
     const hostId = hostIdOf(store);
     const host = async () => {
@@ -193,7 +193,7 @@ export class McpHub implements McpConnectionHandler {
     if (!open) return;
     this.connections.delete(connectionId);
     this.push.detach(connectionId);
-    open.state.closed = true;
+    open.state.markClosed();
     // What its session asked the person about closes with it.
     this.track(this.approvals.closeOwner(connectionId, 'The session disconnected.'));
     // Durable workers' sessions are let go, not ended: a team's other apps show them offline after the grace.
@@ -211,6 +211,10 @@ export class McpHub implements McpConnectionHandler {
       const { place, id } = splitPlaceKey(key);
       this.writeIn(place, 'ending sessions of a closed connection', (tx) => endSession(tx, id, 'connection_closed'));
     }
+  }
+
+  replied(connectionId: string, requestId: string | number, error: Error | null): void {
+    this.connections.get(connectionId)?.state.replied(requestId, error);
   }
 
   touched(connectionId: string): void {

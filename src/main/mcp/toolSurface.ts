@@ -53,7 +53,9 @@ export class ToolSurface {
     server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: asks ? [...this.list(profile), APPROVAL_TOOL_LISTING] : this.list(profile) }));
     server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const { name, arguments: args } = request.params;
-      if (name === APPROVAL_TOOL) return callApprovalTool(env, args);
+      // A call after an answer reached this agent: it went on (issue 37).
+      void env.services.approvals.wentOn(env.conn.info.turnKey ?? env.conn.id).catch(() => undefined);
+      if (name === APPROVAL_TOOL) return callApprovalTool(env, args, extra.requestId);
       const entry = this.byName.get(name);
       if (!entry) return upstreamAnswer(name) ?? hardFailure(`Unknown tool: ${name}. This server's tools are listed by tools/list.`);
       if (hops) hops.mark('app.call', `${env.conn.id}:${extra.requestId}`);

@@ -11,6 +11,8 @@ export const PAGE_CSP = [
   "font-src 'self'",
   "connect-src 'self'",
   "manifest-src 'self'",
+  // The phone's page registers a service worker only to show notifications (issue 37).
+  "worker-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",

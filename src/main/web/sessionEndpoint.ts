@@ -5,14 +5,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { UI_KEY_HEADER, type UiSessionAnswer, type UiSessionRefusal } from '../../shared/bridge';
 import { setHardeningHeaders } from './securityHeaders';
 import type { UiAccess } from './uiAccess';
+import { readSmallJson } from './requestParts';
 
-const MAX_BODY_BYTES = 4 * 1024;
 const OPEN_AGAIN = 'Open the app again with `letagents-desktop open` (or `npm start`).';
 
 export const REFUSALS: Readonly<Record<UiSessionRefusal, string>> = {
   no_session: `This browser has no session with this LetAgents app. ${OPEN_AGAIN}`,
   used_or_expired: `This link was already used or has expired (links work once, within a minute). ${OPEN_AGAIN}`,
   reused: `This link had just been used, maybe by someone else on this computer, so every browser session was ended. ${OPEN_AGAIN}`,
+  not_paired: 'This phone is not paired with LetAgents. On your computer open Settings → Phone and pair it.',
 };
 
 /** Answers a request to the session path. `onReused` ends every session (the code was raced for). */
@@ -47,7 +48,8 @@ function answer(res: ServerResponse, body: UiSessionAnswer): void {
   answerStatus(res, body.ok ? 200 : 401, body);
 }
 
-function answerStatus(res: ServerResponse, status: number, body: UiSessionAnswer): void {
+/** A session answer as JSON, never cached (the phone listener answers its pairing the same way). */
+export function answerStatus(res: ServerResponse, status: number, body: UiSessionAnswer): void {
   setHardeningHeaders(res);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(JSON.stringify(body));
@@ -55,15 +57,6 @@ function answerStatus(res: ServerResponse, status: number, body: UiSessionAnswer
 
 /** The `code` of a small JSON body; null for anything else. */
 async function readCode(req: IncomingMessage): Promise<string | null> {
-  let text = '';
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    text += chunk.toString('utf8');
-    if (text.length > MAX_BODY_BYTES) return null;
-  }
-  try {
-    const value = JSON.parse(text) as { code?: unknown } | null;
-    return typeof value?.code === 'string' ? value.code : null;
-  } catch {
-    return null;
-  }
+  const body = await readSmallJson(req);
+  return typeof body?.code === 'string' ? body.code : null;
 }

@@ -4,7 +4,8 @@
 // and page key (uiAccess.ts), and the socket requires both. It never sees the agent token.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { UI_KEY_PROTOCOL_PREFIX, UI_SESSION_PATH, WEB_SOCKET_PATH } from '../../shared/bridge';
+import { UI_SESSION_PATH, WEB_SOCKET_PATH } from '../../shared/bridge';
+import { pathOf, refuseUpgrade, socketKey } from './requestParts';
 import { checkLoopbackHost, checkLoopbackOrigin, type GuardResult } from '../gateway/httpGuards';
 import type { Dispatch } from '../api/dispatcher';
 import { answerSession, REFUSALS } from './sessionEndpoint';
@@ -86,17 +87,6 @@ export function createWebHost(options: WebHostOptions): WebHost {
   };
 }
 
-/** The page key the page's socket offered as a subprotocol (`key.<key>`), or null. */
-function socketKey(req: IncomingMessage): string | null {
-  const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
-  const key = offered.find((p) => p.startsWith(UI_KEY_PROTOCOL_PREFIX));
-  return key === undefined ? null : key.slice(UI_KEY_PROTOCOL_PREFIX.length);
-}
-
-function pathOf(req: IncomingMessage): string {
-  return (req.url ?? '/').split(/[?#]/, 1)[0];
-}
-
 /** Paths the browser host answers for: the page, its assets and the session (not /mcp). */
 function isOurs(req: IncomingMessage): boolean {
   const path = pathOf(req);
@@ -106,15 +96,4 @@ function isOurs(req: IncomingMessage): boolean {
 function firstRefusal(...results: GuardResult[]): Extract<GuardResult, { ok: false }> | null {
   for (const result of results) if (!result.ok) return result;
   return null;
-}
-
-const REASONS: Readonly<Record<number, string>> = { 401: 'Unauthorized', 403: 'Forbidden', 421: 'Misdirected Request' };
-
-function refuseUpgrade(socket: Duplex, status: number, message: string): void {
-  const body = Buffer.from(message, 'utf8');
-  socket.end(
-    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Forbidden'}\r\n` +
-      'Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\n' +
-      `Content-Length: ${body.length}\r\n\r\n${body.toString('utf8')}`,
-  );
 }

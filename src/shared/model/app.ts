@@ -32,7 +32,10 @@ export const SettingsPatch = z.strictObject({
 
 export const AppInfo = z.object({
   version: z.string(),
-  host: z.enum(['electron', 'browser']),
+  /** Where this page runs: the desktop window, a browser on this computer, or a paired phone (issue 37). */
+  host: z.enum(['electron', 'browser', 'phone']),
+  /** On a paired phone: the name it was paired under. */
+  device: z.string().nullable().default(null),
   platform: z.string(),
   /** The person posts as this name: the GitHub name when signed in, else the OS user name. */
   person: z.object({ name: z.string(), source: z.enum(['github', 'os']) }),

@@ -7,6 +7,29 @@ import { Timestamp } from './common';
 /** Allow once, allow this tool for the rest of the turn (managed turns only), or deny. */
 export const ApprovalDecision = z.enum(['allow_once', 'allow_turn', 'deny']);
 
+/**
+ * waiting → answered → delivered (reached the agent's process) → went_on (its next call came);
+ * or expired, or session_ended; undelivered: an answer could not reach the agent, so the
+ * request is open again.
+ */
+export const ApprovalPhase = z.enum(['waiting', 'undelivered', 'answered', 'delivered', 'went_on', 'expired', 'session_ended']);
+
+export const ApprovalState = z.object({
+  phase: ApprovalPhase,
+  /** The answer given, once there is one. */
+  decision: ApprovalDecision.nullable(),
+  /** Who answered. */
+  by: z.string().nullable(),
+  /** The paired phone the answer came from; null: this computer (or nobody answered). */
+  via: z.string().nullable(),
+  /** One sentence: what happened to the answer so far. */
+  text: z.string(),
+  answeredAt: Timestamp.nullable(),
+  deliveredAt: Timestamp.nullable(),
+  /** When it went on, expired or its session ended. */
+  endedAt: Timestamp.nullable(),
+});
+
 export const ApprovalInfo = z.object({
   number: z.number().int().min(1),
   source: z.enum(['managed_turn', 'channel']),
@@ -21,11 +44,15 @@ export const ApprovalInfo = z.object({
   choices: z.array(ApprovalDecision),
   /** Unanswered by then, it counts as denied. */
   expiresAt: Timestamp.nullable(),
+  /** How it stands: every screen shows the same (issue 37). */
+  state: ApprovalState,
 });
 
 export const ApprovalOutcome = z.object({
-  /** False: it was settled already (answered, timed out, or its turn or session ended); nothing changed. */
+  /** False: it was settled already (answered, timed out, or its turn or session ended), or the answer could not be delivered; see `message`. */
   settled: z.boolean(),
+  /** The answer reached the agent's process. */
+  delivered: z.boolean().default(false),
   message: z.string(),
 });
 
@@ -37,3 +64,10 @@ export const MAX_SHOWN_INPUT_CHARS = 100_000;
 export type ApprovalDecision = z.infer<typeof ApprovalDecision>;
 export type ApprovalInfo = z.infer<typeof ApprovalInfo>;
 export type ApprovalOutcome = z.infer<typeof ApprovalOutcome>;
+export type ApprovalPhase = z.infer<typeof ApprovalPhase>;
+export type ApprovalState = z.infer<typeof ApprovalState>;
+
+/** Tools that run commands on the person's computer: a phone asks once more before allowing one. */
+export function isRiskyTool(tool: string): boolean {
+  return /bash|shell|powershell|terminal|exec|command|run_?script/i.test(tool);
+}

@@ -64,3 +64,17 @@ export type NeedsYouRef = z.infer<typeof NeedsYouRef>;
 export type NeedsYouReason = z.infer<typeof NeedsYouReason>;
 export type NeedsYouItem = z.infer<typeof NeedsYouItem>;
 export type AlertInfo = z.infer<typeof AlertInfo>;
+
+/**
+ * True while the item waits for the person: every item but an approval whose answer is on its
+ * way or over (those stay in the queue a while, showing how the answer travelled).
+ */
+export function waitsForPerson(item: Pick<NeedsYouItem, 'approval'>): boolean {
+  const phase = item.approval?.state.phase;
+  return phase === undefined || phase === 'waiting' || phase === 'undelivered';
+}
+
+/** One key per item across places, for telling items apart (screens, notifications, links). */
+export function needsYouKey(ref: NeedsYouRef): string {
+  return `${ref.kind}:${ref.place ?? 'local'}:${ref.roomId}:${ref.number}`;
+}

@@ -1,11 +1,13 @@
 // "Ask me" (issue 25): a managed Claude Code agent's tool use waits for the person's answer in
 // Needs you. The REAL Claude Code CLI against a fake model server (the model is the only fake);
-// it asks through our permission-prompt tool, reached through the real helper.
+// it asks through our permission-prompt tool, reached through the real helper. Each item then
+// shows how the answer travelled (issue 37): delivered to Claude Code, which went on.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NeedsYouItem } from '../../../src/shared/types';
 import { MAX_SHOWN_INPUT_CHARS } from '../../../src/shared/model/approvals';
+import { waitsForPerson } from '../../../src/shared/model/needsYou';
 import { cleanupSpawned } from '../../support';
 import { callBuiltInTool, say } from '../../support/fakeModels';
 import { startManagedApp, waitUntil, type ManagedApp } from './managedApp';
@@ -20,8 +22,13 @@ afterEach(async () => {
 const ROOM = 'ask-room';
 const touch = (file: string) => callBuiltInTool('Bash', { command: `touch ${file}`, description: 'Create the file' });
 
+/** The approvals still waiting for the person (answered ones stay a while, showing how they went). */
 async function approvalItems(a: ManagedApp): Promise<NeedsYouItem[]> {
-  return (await a.call('needsYou.list', {})).items.filter((item) => item.approval !== null);
+  return (await a.call('needsYou.list', {})).items.filter((item) => item.approval !== null && waitsForPerson(item));
+}
+
+async function approvalState(a: ManagedApp, number: number) {
+  return (await a.call('needsYou.list', {})).items.find((item) => item.approval?.number === number)?.approval?.state;
 }
 
 /** Waits for the next pending approval; logs how long it took from the model's tool request. */
@@ -47,8 +54,11 @@ describe('a managed Claude Code agent that asks ("Ask me", fake model)', () => {
     expect(asked.approval).toMatchObject({ tool: 'Bash', summary: `touch ${allowed}`, choices: ['allow_once', 'allow_turn', 'deny'] });
     expect(asked.approval!.inputPreview).toContain('Create the file');
     expect(existsSync(allowed)).toBe(false);
-    expect(await app.call('approvals.decide', { number: asked.approval!.number, decision: 'allow_once' })).toMatchObject({ settled: true });
+    expect(await app.call('approvals.decide', { number: asked.approval!.number, decision: 'allow_once' })).toMatchObject({ settled: true, delivered: true });
     await waitUntil(() => existsSync(allowed), 30_000);
+    // Claude Code ran the command: the item says the agent went on.
+    await waitUntil(async () => (await approvalState(app!, asked.approval!.number))?.phase === 'went_on', 30_000, 'the agent went on');
+    expect((await approvalState(app, asked.approval!.number))?.text).toMatch(/^Allowed once by .+ on this computer\. Delivered; the agent went on\.$/);
     // A second answer to a settled request changes nothing and says so.
     const late = await app.call('approvals.decide', { number: asked.approval!.number, decision: 'deny' });
     expect(late.settled).toBe(false);
@@ -132,6 +142,7 @@ describe('a managed Claude Code agent that asks ("Ask me", fake model)', () => {
     await app.call('agents.stop', { agentId: agent.agentId });
     expect((await app.turnEnded(agent.agentId, 1)).status).toBe('stopped');
     expect(await approvalItems(app)).toEqual([]);
+    expect(await approvalState(app, asked.approval!.number)).toMatchObject({ phase: 'session_ended', text: 'The session ended: The turn was stopped while this waited.' });
     const late = await app.call('approvals.decide', { number: asked.approval!.number, decision: 'allow_once' });
     expect(late).toMatchObject({ settled: false });
     expect(late.message).toContain('stopped');

@@ -28,6 +28,7 @@ describe('app.info', () => {
     expect(await h.call('app.info', {})).toEqual({
       version: VERSION,
       host: 'browser',
+      device: null,
       platform: process.platform,
       person: { name: (await h.app.auth.ownerIdentity()).ownerLabel, source: 'os' },
     });

@@ -8,7 +8,7 @@ import { FakeWebContents, ipcMain, resetElectronMock } from './electronMock';
 
 vi.mock('electron', () => import('./electronMock'));
 
-const INFO = { version: '0.1.0', host: 'electron' as const, platform: 'linux', person: { name: 'ada', source: 'os' as const } };
+const INFO = { version: '0.1.0', host: 'electron' as const, device: null, platform: 'linux', person: { name: 'ada', source: 'os' as const } };
 
 function setUp() {
   const calls: string[] = [];

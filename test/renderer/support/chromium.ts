@@ -21,6 +21,8 @@ export interface ChromiumOptions {
   height?: number;
   /** Extra Chromium switches. */
   args?: string[];
+  /** A phone: its user agent, scale, touch and mobile viewport (a playwright device descriptor). */
+  device?: { userAgent: string; deviceScaleFactor: number; isMobile: boolean; hasTouch: boolean };
 }
 
 export async function launchChromium(options: ChromiumOptions = {}): Promise<Chromium> {
@@ -32,6 +34,7 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Chr
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? 'light',
     deviceScaleFactor: 1,
+    ...options.device,
   });
   return {
     context,

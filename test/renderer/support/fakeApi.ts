@@ -9,6 +9,7 @@ import type { AgentSession, Wake, AppInfo, AuthStatus, Fact, NeedsYouItem, PollR
 import { searchMessages, timelinePage, topLevel } from './fakeMessages';
 import { at, message, person } from './fakeData';
 import { emptyTeams, teamMethods, type FakeTeams } from './fakeTeams';
+import { emptyPhone, phoneMethods, type FakePhone } from './fakePhone';
 
 export interface FakeState {
   rooms: RoomSummary[];
@@ -28,6 +29,8 @@ export interface FakeState {
   tools: ToolSetup[] | null;
   info: AppInfo;
   teams: FakeTeams;
+  /** Phone access and notifications (issue 37). */
+  phone: FakePhone;
   clock: number;
 }
 
@@ -45,8 +48,9 @@ export function emptyState(): FakeState {
     pollScript: [],
     settings: { theme: 'system', notifications: true, githubClientId: 'Ov23liFAKE', githubClientIdSource: 'settings', dataDir: '/home/ada/.config/LetAgents', delivery: { unansweredAfterSeconds: 120, loopGuardMessages: 30, loopGuardMinutes: 10 }, approvalTimeoutMinutes: 10 },
     tools: null,
-    info: { version: '0.1.0', host: 'browser', platform: 'linux', person: { name: 'Ada Lovelace', source: 'os' } },
+    info: { version: '0.1.0', host: 'browser', device: null, platform: 'linux', person: { name: 'Ada Lovelace', source: 'os' } },
     teams: emptyTeams(),
+    phone: emptyPhone(),
     clock: 1000,
   };
 }
@@ -243,6 +247,7 @@ export function createFakeApi(state: FakeState = emptyState(), overrides: Partia
   };
   if (state.tools) Object.assign(impl, setupMethods(state));
   Object.assign(impl, teamMethods(state.teams, emit));
+  Object.assign(impl, phoneMethods(state.phone));
 
   function endAgent(a: AgentSession, removed: boolean) {
     Object.assign(a, { online: false, ended: true });

@@ -15,7 +15,8 @@ export function appMethods(ctx: ApiContext): AppMethods {
       const owner = await app.auth.ownerIdentity();
       return {
         version: app.version,
-        host: host.kind ?? 'browser',
+        host: ctx.caller.kind === 'phone' ? 'phone' : (host.kind ?? 'browser'),
+        device: ctx.caller.kind === 'phone' ? ctx.caller.deviceName : null,
         platform: process.platform,
         person: { name: owner.ownerLabel, source: owner.githubLogin ? 'github' : 'os' },
       };

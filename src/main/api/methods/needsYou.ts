@@ -25,6 +25,7 @@ import { creationEventNumber } from '../models/tasks';
 import { toAlertItem } from '../models/alerts';
 import { toApprovalItem } from '../models/approvals';
 import { actOnAlert, dismissAlert } from './alertActions';
+import { answererOf } from './approvals';
 import type { Methods } from './types';
 
 type NeedsYouMethods = Methods<'needsYou.list' | 'needsYou.answer' | 'needsYou.dismiss' | 'needsYou.act'>;
@@ -130,7 +131,7 @@ export function needsYouMethods(ctx: ApiContext): NeedsYouMethods {
         );
       }
       // Tool uses agents on this computer wait to have allowed, whatever room they are in.
-      for (const row of await ctx.app.hub.services.approvals.pending()) {
+      for (const row of await ctx.app.hub.services.approvals.shown()) {
         const room = row.room_id ? await ctx.read((q) => getRoom(q, row.room_id!)) : undefined;
         items.push(toApprovalItem(row, room?.display_name ?? row.room_id ?? ''));
       }
@@ -159,10 +160,12 @@ export function needsYouMethods(ctx: ApiContext): NeedsYouMethods {
     },
 
     'needsYou.dismiss': async ({ item }) => {
-      // Dismissing a tool use is denying it: the agent must not wait on for nobody.
+      // Dismissing a tool use is denying it: the agent must not wait on for nobody. One that is over leaves the queue.
       if (item.kind === 'approval') {
+        const approvals = ctx.app.hub.services.approvals;
+        if (await approvals.clear(item.number)) return { removed: true };
         const person = await ctx.person();
-        return { removed: (await ctx.app.hub.services.approvals.decide(item.number, 'deny', null, person.label)).settled };
+        return { removed: (await approvals.decide(item.number, 'deny', null, answererOf(ctx, person.label))).settled };
       }
       const place = await ctx.place(item.place);
       if (item.kind === 'alert') {

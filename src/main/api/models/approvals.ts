@@ -1,6 +1,9 @@
-// A pending approval as the "Needs you" queue shows it: who asks, for which tool, the command
-// or path, the whole input, and the answers the person can give (no Allow for an input cut short).
+// An approval as the "Needs you" queue shows it: who asks, for which tool, the command or path,
+// the whole input, the answers the person can give (no Allow for an input cut short), and how it
+// stands (issue 37).
+import type { ApprovalState } from '../../../shared/model/approvals';
 import type { NeedsYouItem } from '../../../shared/model/needsYou';
+import { phaseOf, phaseText } from '../../approvals/approvalState';
 import { inputCut } from '../../approvals/requestText';
 import type { ApprovalRow } from '../../store/approvalQueries';
 
@@ -29,6 +32,20 @@ export function toApprovalItem(row: ApprovalRow & { expires_at: string | null },
       inputCut: cut,
       choices: cut ? ['deny'] : channel ? ['allow_once', 'deny'] : ['allow_once', 'allow_turn', 'deny'],
       expiresAt: row.expires_at,
+      state: stateOf(row),
     },
+  };
+}
+
+function stateOf(row: ApprovalRow): ApprovalState {
+  return {
+    phase: phaseOf(row),
+    decision: row.decision,
+    by: row.decided_by,
+    via: row.decided_via,
+    text: phaseText(row),
+    answeredAt: row.decided_by ? row.settled_at : null,
+    deliveredAt: row.delivered_at,
+    endedAt: row.outcome_at,
   };
 }

@@ -15,7 +15,7 @@ export class ApiError extends Error {
 }
 
 export interface ApiClient {
-  readonly host: 'electron' | 'browser';
+  readonly host: 'electron' | 'browser' | 'phone';
   call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
   subscribe(listener: (event: AppEvent) => void): () => void;
   onConnection(listener: (state: ConnectionState) => void): () => void;

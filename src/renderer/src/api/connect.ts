@@ -5,7 +5,11 @@
 // origin's localStorage (per port, shared by this app's tabs) and goes with every session
 // check and socket. A reload, or an old tab after `letagents-desktop open`, finds both; a new
 // link pasted into the tab is traded at once.
-import type { LetAgentsBridge, UiSessionAnswer, UiSessionRefusal } from '../../../shared/bridge';
+// On the phone listener (issue 37) the same endpoint pairs a phone: a page without a device
+// key gets what the pairing page shows, and the key it gets for a pairing code is kept the
+// same way; its transport then says "phone".
+import type { LetAgentsBridge, PairingFacts, UiSessionAnswer, UiSessionRefusal } from '../../../shared/bridge';
+import { parsePhoneHash } from '../../../shared/phoneLinks';
 import { UI_KEY_HEADER, UI_KEY_PROTOCOL_PREFIX, UI_SESSION_PATH, UI_SOCKET_PROTOCOL, WEB_SOCKET_PATH } from '../../../shared/bridge';
 import { createApiClient, type ApiClient } from './client';
 import { createElectronTransport } from './electronTransport';
@@ -18,7 +22,15 @@ declare global {
 }
 
 /** Why a browser tab has no connection: the host's refusals, or no answer at all. */
-export type NoAccessReason = UiSessionRefusal | 'unreachable';
+export type NoAccessReason = Exclude<UiSessionRefusal, 'not_paired'> | 'unreachable';
+
+/** A phone's page that is not paired yet: the pairing page shows these (issue 37). */
+export interface PairingNeeded extends PairingFacts {
+  readonly kind: 'pair';
+  /** The code from the pairing link (#pair=…), or null: the person types it. */
+  readonly code: string | null;
+  readonly message: string;
+}
 
 /** Reads #code=… once and removes it from the address bar (and so from this tab's history entry). */
 export function takeCodeFromLocation(location: Location, history: History): string | null {
@@ -44,18 +56,31 @@ export function pageKeyIn(storage: Storage | null): { get(): string; set(key: st
 
 type PageKey = ReturnType<typeof pageKeyIn>;
 
-/** Trades the code for a session (keeping its page key), or (without one) asks whether this browser has a session already. */
-export async function startSession(fetcher: typeof fetch, code: string | null, key: PageKey = pageKeyIn(null)): Promise<true | NoAccessReason> {
+/** What the session endpoint said: a session (on the phone listener: 'phone'), a refusal, or the pairing page's facts. */
+export type SessionVerdict = true | 'phone' | NoAccessReason | PairingNeeded;
+
+/**
+ * Trades the code for a session (keeping its page key), or (without one) asks whether this
+ * browser has a session already. `name`: a phone pairing names itself.
+ */
+export async function startSession(fetcher: typeof fetch, code: string | null, key: PageKey = pageKeyIn(null), name?: string): Promise<SessionVerdict> {
   try {
     const response = await fetcher(UI_SESSION_PATH, code === null
       ? { method: 'GET', credentials: 'same-origin', cache: 'no-store', headers: { [UI_KEY_HEADER]: key.get() } }
-      : { method: 'POST', credentials: 'same-origin', cache: 'no-store', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
+      : { method: 'POST', credentials: 'same-origin', cache: 'no-store', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(name === undefined ? { code } : { code, name }) });
     const answer = (await response.json()) as UiSessionAnswer;
     if (answer.ok && answer.key) key.set(answer.key);
-    return answer.ok ? true : answer.reason;
+    if (answer.ok) return answer.phone ? 'phone' : true;
+    if (answer.reason === 'not_paired' || answer.pairing) return { kind: 'pair', fingerprint: answer.pairing?.fingerprint ?? '', code, message: answer.message };
+    return answer.reason;
   } catch {
     return 'unreachable';
   }
+}
+
+/** A phone pairs: the typed (or linked) code and its name traded for its device key. */
+export function pairPhone(win: Window, code: string, name: string): Promise<SessionVerdict> {
+  return startSession(win.fetch.bind(win), code, pageKeyIn(storageOf(win)), name);
 }
 
 /** The page's socket: our subprotocol with the page key beside it, read afresh at every try (another tab may have a newer one). */
@@ -92,16 +117,20 @@ export function pastedLinks(win: Window, onCode: (code: string) => void): () => 
   return () => win.removeEventListener('hashchange', onHashChange);
 }
 
-/** The client for this page, or why a browser tab cannot have one. */
-export async function connectApi(win: Window = window): Promise<ApiClient | NoAccessReason> {
+/** The client for this page, or why a browser tab cannot have one, or (a phone not paired yet) the pairing page. */
+export async function connectApi(win: Window = window): Promise<ApiClient | NoAccessReason | PairingNeeded> {
   if (win.letagents) return createApiClient(createElectronTransport(win.letagents));
   const fetcher = win.fetch.bind(win);
   const key = pageKeyIn(storageOf(win));
-  const session = await startSession(fetcher, takeCodeFromLocation(win.location, win.history), key);
-  if (session !== true) return session;
+  // A pairing link's code is typed on the pairing page (after the person saw the fingerprint), never sent by itself.
+  const opens = parsePhoneHash(win.location.hash);
+  const code = takeCodeFromLocation(win.location, win.history);
+  const session = await startSession(fetcher, opens.open === 'pair' ? null : code, key);
+  if (typeof session === 'object') return { ...session, code: opens.open === 'pair' ? opens.code : null };
+  if (session !== true && session !== 'phone') return session;
   const checkSession = async () => {
     const verdict = await startSession(fetcher, null, key);
-    return verdict === true ? 'ok' : verdict === 'unreachable' ? 'unreachable' : 'no_session';
+    return verdict === true || verdict === 'phone' ? 'ok' : verdict === 'unreachable' ? 'unreachable' : 'no_session';
   };
   // Focus and the like retry the socket; a pasted link first trades its code for a session.
   const onWake = (retry: () => void) => {
@@ -109,7 +138,8 @@ export async function connectApi(win: Window = window): Promise<ApiClient | NoAc
     const offLinks = pastedLinks(win, (code) => void startSession(fetcher, code, key).then(retry));
     return () => (offWindow(), offLinks());
   };
-  return createApiClient(createWebSocketTransport(socketUrl(win.location), (url) => openPageSocket(url, key), { checkSession, onWake }));
+  const host = session === 'phone' ? 'phone' : 'browser';
+  return createApiClient(createWebSocketTransport(socketUrl(win.location), (url) => openPageSocket(url, key), { host, checkSession, onWake }));
 }
 
 /** The window's localStorage, or null where the browser refuses it. */

@@ -11,7 +11,8 @@ import type { ApiResult, MethodName } from '../../../shared/bridge';
 export type ConnectionState = 'open' | 'connecting' | 'session_ended' | 'sessions_revoked' | 'unreachable';
 
 export interface Transport {
-  readonly host: 'electron' | 'browser';
+  /** 'phone': a paired phone's page on the phone listener (issue 37). */
+  readonly host: 'electron' | 'browser' | 'phone';
   invoke(method: MethodName, input: unknown): Promise<ApiResult>;
   /** Raw events as received; the client validates them. */
   onEvent(listener: (event: unknown) => void): () => void;

@@ -17,6 +17,8 @@ const lost: ApiResult = { ok: false, error: { code: 'disconnected', message: 'Lo
 export type SessionCheck = () => Promise<'ok' | 'no_session' | 'unreachable'>;
 
 export interface WebSocketTransportOptions {
+  /** A paired phone's page (issue 37); default a browser on this computer. */
+  host?: 'browser' | 'phone';
   checkSession?: SessionCheck;
   /** Calls `retry` when trying again now may help (the tab is visible or focused again); returns the unsubscribe. */
   onWake?: (retry: () => void) => () => void;
@@ -107,7 +109,7 @@ export function createWebSocketTransport(
 
   connect();
   return {
-    host: 'browser',
+    host: options.host ?? 'browser',
     invoke(method, input) {
       const id = nextId++;
       const frame = JSON.stringify({ id, method, input });

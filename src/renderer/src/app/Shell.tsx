@@ -1,5 +1,5 @@
 // The window: sidebar on the left, the selected view on the right; Ctrl/Cmd+K (or Search in
-// the sidebar) searches every room.
+// the sidebar) searches every room. A paired phone's page has its own shell (PhoneShell).
 import { useEffect, useRef, useState } from 'react';
 import { useAppData } from './appData';
 import { roomRoute, useNavigation } from './navigation';
@@ -16,8 +16,15 @@ import { HomeView } from '../views/home/HomeView';
 import { useApprovalNotifications } from '../views/needsYou/useApprovalNotifications';
 import { useNeedsYouAnnouncements } from '../views/needsYou/useNeedsYouAnnouncements';
 import { SearchAllDialog } from '../views/search/SearchAllDialog';
+import { PhoneShell } from '../views/phone/PhoneShell';
+import { useApi } from '../api/ApiContext';
 
 export function Shell() {
+  // A paired phone gets its own layout around the same views (issue 37).
+  return useApi().host === 'phone' ? <PhoneShell /> : <DeskShell />;
+}
+
+function DeskShell() {
   const { route, navigate } = useNavigation();
   const { rooms, needsYou, info, settings } = useAppData();
   const opened = useRef(false);

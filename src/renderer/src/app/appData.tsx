@@ -4,6 +4,7 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import type { AppInfo, AuthStatus, NeedsYouItem, RoomSummary, Settings, TeamsList } from '../../../shared/types';
 import { useQuery, type Query } from '../api/useQuery';
+import { useApi } from '../api/ApiContext';
 import { roomTitle, sameRoom, type RoomRef } from '../lib/rooms';
 
 interface AppData {
@@ -19,13 +20,15 @@ interface AppData {
 const AppDataContext = createContext<AppData | null>(null);
 
 export function AppDataProvider({ children }: { children: ReactNode }) {
+  // A paired phone may not read teams, sign-in or settings (issue 37): it does not ask.
+  const desk = useApi().host !== 'phone' ? {} : null;
   // A team's connection state changing (offline, back) changes what its rooms show.
   const rooms = useQuery('rooms.list', { includeArchived: true }, (e) => e.type === 'room.changed' || e.type === 'message.created' || e.type === 'worker.changed' || e.type === 'teams.changed');
   const needsYou = useQuery('needsYou.list', {}, (e) => e.type === 'needsYou.changed' || e.type === 'task.changed' || e.type === 'teams.changed');
-  const teams = useQuery('teams.list', {}, (e) => e.type === 'teams.changed');
-  const auth = useQuery('auth.status', {}, (e) => e.type === 'auth.changed');
+  const teams = useQuery('teams.list', desk, (e) => e.type === 'teams.changed');
+  const auth = useQuery('auth.status', desk, (e) => e.type === 'auth.changed');
   const info = useQuery('app.info', {}, (e) => e.type === 'auth.changed');
-  const settings = useQuery('settings.get', {});
+  const settings = useQuery('settings.get', desk);
   useTheme(settings.data?.theme);
   return <AppDataContext.Provider value={{ rooms, teams, needsYou, auth, info, settings }}>{children}</AppDataContext.Provider>;
 }

@@ -9,7 +9,8 @@ export type RoomTab = 'chat' | 'board' | 'agents' | 'memory';
 export type Route =
   | { view: 'home' }
   | { view: 'room'; roomId: string; place: string; tab: RoomTab; threadRoot?: number; task?: number; focus?: number }
-  | { view: 'needsYou' }
+  /** `item`: the key of an item to bring into view (a phone notification's link). */
+  | { view: 'needsYou'; item?: string }
   | { view: 'agents'; adding?: boolean }
   | { view: 'connect' }
   | { view: 'signIn' }

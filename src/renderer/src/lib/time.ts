@@ -36,6 +36,13 @@ export function exactTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'medium' });
 }
 
+/** A moment as a clock reads it: "14:05" today, "Mar 5, 09:00" another day (a snooze's or a pairing code's end). */
+export function formatClock(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  const today = at.toDateString() === now.toDateString();
+  return today ? at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : at.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
 /**
  * "14:05:12": when an agent got a message (receipts), the one place that needs the second:
  * the receipts of one message are moments apart, which the relative form calls "just now".

@@ -10,6 +10,7 @@ import { migration007 } from '../../../../src/main/store/sqlite/migrations/007_a
 import { migration008 } from '../../../../src/main/store/sqlite/migrations/008_copilot';
 import { migration009 } from '../../../../src/main/store/sqlite/migrations/009_openLists';
 import { migration011 } from '../../../../src/main/store/sqlite/migrations/011_teamManaged';
+import { migration012 } from '../../../../src/main/store/sqlite/migrations/012_phone';
 import { finishTurnRow, insertActivityRow, insertTurnRow } from '../../../../src/main/store/managedAgentQueries';
 import { TestStorage, writeRaw } from '../../../support/storage';
 import { ensureRoom } from '../../../../src/main/domain/rooms/rooms';
@@ -351,6 +352,30 @@ describe('migrations', () => {
     expect(plan("SELECT * FROM messages WHERE room_id = 'r' AND number > 5 ORDER BY number LIMIT 100")).toMatch(/USING INDEX sqlite_autoindex_messages_1/);
     expect(plan("SELECT * FROM messages WHERE room_id = 'r' AND thread_root_number = 3 ORDER BY number")).toMatch(/messages_thread/);
     expect(plan("SELECT * FROM tasks WHERE room_id = 'r' AND status = 'accepted' ORDER BY number")).toMatch(/tasks_board/);
+    db.close();
+  });
+
+  it('migration 12 (phone) keeps approvals, with nothing yet known of how their answers travelled, and adds paired phones', () => {
+    const path = dbPath();
+    const version = migrations.indexOf(migration012);
+    const raw = new Database(path);
+    for (let v = 0; v < version; v++) raw.exec(migrations[v]);
+    raw.pragma(`user_version = ${version}`);
+    raw.prepare(
+      `INSERT INTO approvals (number, source, room_id, agent_name, tool, description, status, decision, decided_by, created_at, settled_at)
+       VALUES (1, 'channel', 'lab', 'Juniper', 'Bash', 'npm test', 'allowed', 'allow_once', 'Ada', 't1', 't2')`,
+    ).run();
+    raw.close();
+
+    const db = openDatabase(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT number, status, decided_by, decided_via, delivered_at, outcome, cleared_at FROM approvals').all()).toEqual([
+      { number: 1, status: 'allowed', decided_by: 'Ada', decided_via: null, delivered_at: null, outcome: null, cleared_at: null },
+    ]);
+    expect(() => db.prepare("UPDATE approvals SET outcome = 'approved'").run()).toThrow(/CHECK/);
+    db.prepare("INSERT INTO phone_devices (device_id, name, key_hash, paired_at, paired_from) VALUES ('d1', 'Pixel 8', 'h', 't', '192.168.1.20')").run();
+    // A device key's hash names one device only.
+    expect(() => db.prepare("INSERT INTO phone_devices (device_id, name, key_hash, paired_at, paired_from) VALUES ('d2', 'iPhone', 'h', 't', '192.168.1.21')").run()).toThrow(/UNIQUE/);
     db.close();
   });
 });

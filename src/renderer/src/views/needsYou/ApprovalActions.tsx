@@ -7,6 +7,9 @@ import { useState } from 'react';
 import type { ApprovalDecision, NeedsYouItem } from '../../../../shared/types';
 import { errorMessage } from '../../api/client';
 import { Time } from '../../components/Time';
+import { visible } from '../../lib/unseenCharacters';
+import { isRiskyTool } from '../../../../shared/model/approvals';
+import { RiskyConfirm } from './RiskyConfirm';
 
 const DECISION_WORDS: Readonly<Record<ApprovalDecision, string>> = {
   allow_once: 'Allow once',
@@ -17,14 +20,19 @@ const DECISION_WORDS: Readonly<Record<ApprovalDecision, string>> = {
 export interface ApprovalActionsProps {
   item: NeedsYouItem;
   onDecide: (item: NeedsYouItem, decision: ApprovalDecision, note: string) => Promise<{ settled: boolean; message: string }>;
+  /** On a phone: allowing a risky request (a shell command) asks once more (issue 37). */
+  confirmRisky?: boolean;
 }
 
-export function ApprovalActions({ item, onDecide }: ApprovalActionsProps) {
+export function ApprovalActions({ item, onDecide, confirmRisky = false }: ApprovalActionsProps) {
   const approval = item.approval!;
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<ApprovalDecision | null>(null);
   const decide = async (decision: ApprovalDecision) => {
+    if (confirmRisky && decision !== 'deny' && confirming === null && isRiskyTool(approval.tool)) return setConfirming(decision);
+    setConfirming(null);
     setBusy(true);
     setSaid(null);
     try {
@@ -38,6 +46,9 @@ export function ApprovalActions({ item, onDecide }: ApprovalActionsProps) {
   };
   // Channel requests say "Allow": the protocol has no "for this turn".
   const label = (d: ApprovalDecision) => (d === 'allow_once' && !approval.choices.includes('allow_turn') ? 'Allow' : DECISION_WORDS[d]);
+  if (confirming) {
+    return <RiskyConfirm item={item} busy={busy} answer={label(confirming)} onConfirm={() => void decide(confirming)} onBack={() => setConfirming(null)} />;
+  }
   const mayAllow = approval.choices.some((d) => d !== 'deny');
   return (
     <div className="needs-answer approval">
@@ -77,11 +88,4 @@ export function ApprovalActions({ item, onDecide }: ApprovalActionsProps) {
       </div>
     </div>
   );
-}
-
-/** Characters that print as nothing or reorder what follows (controls, bidirectional marks, zero-width ones) shown by their code. */
-const UNSEEN = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF]/g;
-
-export function visible(text: string): string {
-  return text.replace(UNSEEN, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
 }

@@ -16,6 +16,8 @@ import { Markdown } from '../../components/Markdown';
 import { Time } from '../../components/Time';
 import { AlertActions, type AlertActionsProps } from './AlertActions';
 import { ApprovalActions, type ApprovalActionsProps } from './ApprovalActions';
+import { ApprovalProgress } from './ApprovalProgress';
+import { needsYouKey, waitsForPerson } from '../../../../shared/model/needsYou';
 import { unblockedTaskNumber } from './unblocking';
 
 export const REASON_WORDS: Readonly<Record<NeedsYouReason, string>> = {
@@ -61,15 +63,17 @@ export interface NeedsYouCardProps {
   onDismiss: (item: NeedsYouItem) => Promise<unknown>;
   onAct: AlertActionsProps['onAct'];
   onOpen: (item: NeedsYouItem) => void;
-  /** A task in review: Approve moves it to Done (a note, if typed, is sent first). */
-  onApprove: (item: NeedsYouItem, note: string) => Promise<unknown>;
+  /** A task in review: Approve moves it to Done (a note, if typed, is sent first); absent on a phone (tasks move on the computer). */
+  onApprove?: (item: NeedsYouItem, note: string) => Promise<unknown>;
   /** A task in review: the note says what to change; the task goes back to In progress. */
-  onRequestChanges: (item: NeedsYouItem, note: string) => Promise<unknown>;
+  onRequestChanges?: (item: NeedsYouItem, note: string) => Promise<unknown>;
   /** A tool use an agent waits to have allowed. */
   onDecide: ApprovalActionsProps['onDecide'];
+  /** On a phone: allowing a shell command asks once more. */
+  confirmRisky?: boolean;
 }
 
-export function NeedsYouCard({ item, blocked, onAnswer, onDismiss, onAct, onOpen, onApprove, onRequestChanges, onDecide }: NeedsYouCardProps) {
+export function NeedsYouCard({ item, blocked, onAnswer, onDismiss, onAct, onOpen, onApprove, onRequestChanges, onDecide, confirmRisky }: NeedsYouCardProps) {
   const [answer, setAnswer] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -86,10 +90,10 @@ export function NeedsYouCard({ item, blocked, onAnswer, onDismiss, onAct, onOpen
     }
   };
   const label = `${REASON_WORDS[item.reason]} from ${item.from}: ${item.title}`;
-  const review = item.reason === 'task_in_review' && item.ref.kind === 'task';
+  const review = item.reason === 'task_in_review' && item.ref.kind === 'task' && onApprove !== undefined && onRequestChanges !== undefined;
   const requestChanges = () => {
     if (answer.trim() === '') return setError(`Say what should change, then press Request changes: ${item.from} gets it as the answer.`);
-    void act(() => onRequestChanges(item, answer));
+    void act(() => onRequestChanges!(item, answer));
   };
   const room = useRoomTitle()(item.ref, item.roomName);
   const unblocks = unblockedTaskNumber(item);
@@ -97,7 +101,7 @@ export function NeedsYouCard({ item, blocked, onAnswer, onDismiss, onAct, onOpen
     unblocks !== null && onOpen(blocked ?? { ...item, ref: { kind: 'task', roomId: item.ref.roomId, number: unblocks, place: item.ref.place } });
   const canAnswer = !item.alert && !review;
   return (
-    <li className={`needs-card reason-${item.reason}`}>
+    <li className={`needs-card reason-${item.reason}`} data-item={needsYouKey(item.ref)}>
       <article aria-label={label}>
         <header className="needs-head">
           <Avatar name={item.from} size={28} />
@@ -142,7 +146,10 @@ export function NeedsYouCard({ item, blocked, onAnswer, onDismiss, onAct, onOpen
           </p>
         )}
         {item.approval ? (
-          <ApprovalActions item={item} onDecide={onDecide} />
+          <>
+            {waitsForPerson(item) && <ApprovalActions item={item} onDecide={onDecide} confirmRisky={confirmRisky} />}
+            <ApprovalProgress item={item} onClear={onDismiss} />
+          </>
         ) : item.alert ? (
           <AlertActions item={item} onAct={onAct} onDismiss={onDismiss} onOpen={onOpen} />
         ) : (
@@ -180,7 +187,7 @@ export function NeedsYouCard({ item, blocked, onAnswer, onDismiss, onAct, onOpen
                   <button type="button" className="btn" onClick={requestChanges} disabled={busy}>
                     Request changes
                   </button>
-                  <button type="button" className="btn btn-primary" onClick={() => void act(() => onApprove(item, answer))} disabled={busy}>
+                  <button type="button" className="btn btn-primary" onClick={() => void act(() => onApprove!(item, answer))} disabled={busy}>
                     Approve
                   </button>
                 </>

@@ -11,6 +11,7 @@ import { useToast } from '../../components/Toasts';
 import { NeedsYouCard } from './NeedsYouCard';
 import { itemKey } from './useNeedsYouAnnouncements';
 import { withUnblocking } from './unblocking';
+import { NotifyOnPhone } from '../phone/NotifyOnPhone';
 
 /** What the toast says after an action on an item the app raised. */
 const ACTION_DONE: Readonly<Record<AlertAction, (item: NeedsYouItem) => string>> = {
@@ -24,9 +25,19 @@ const ACTION_DONE: Readonly<Record<AlertAction, (item: NeedsYouItem) => string>>
 export function NeedsYouView() {
   const api = useApi();
   const toast = useToast();
-  const { needsYou } = useAppData();
-  const { navigate } = useNavigation();
+  const { needsYou, info } = useAppData();
+  const phone = info.data?.host === 'phone';
+  const { route, navigate } = useNavigation();
   const list = useRef<HTMLUListElement>(null);
+  const wanted = route.view === 'needsYou' ? route.item : undefined;
+  // A notification's link names an item: bring it into view once it is there.
+  useEffect(() => {
+    if (!wanted || !needsYou.data) return;
+    const card = list.current?.querySelector<HTMLElement>(`[data-item="${CSS.escape(wanted)}"]`);
+    if (!card) return;
+    card.scrollIntoView({ block: 'start' });
+    card.querySelector<HTMLElement>('button, textarea')?.focus();
+  }, [wanted, needsYou.data]);
   const heading = useRef<HTMLHeadingElement>(null);
   /** The place of the item that has the focus: when that item leaves (answered here or elsewhere), focus moves on from there. */
   const focusedAt = useRef<number | null>(null);
@@ -86,13 +97,13 @@ export function NeedsYouView() {
               toast(ACTION_DONE[action](it));
               if (removed) remove(it);
             }}
-            onApprove={async (it, note) => {
+            onApprove={phone ? undefined : async (it, note) => {
               if (note.trim()) await api.call('needsYou.answer', { item: it.ref, text: note });
               const task = await api.call('tasks.move', { roomId: it.ref.roomId, place: it.ref.place, number: it.ref.number, to: 'done' });
               toast(`Approved: ${task.id} is Done.`);
               remove(it);
             }}
-            onRequestChanges={async (it, note) => {
+            onRequestChanges={phone ? undefined : async (it, note) => {
               await api.call('needsYou.answer', { item: it.ref, text: note });
               const task = await api.call('tasks.move', { roomId: it.ref.roomId, place: it.ref.place, number: it.ref.number, to: 'in_progress' });
               toast(`Changes requested: ${task.id} is back In progress.`);
@@ -100,12 +111,12 @@ export function NeedsYouView() {
             }}
             onDecide={async (it, decision, note) => {
               const outcome = await api.call('approvals.decide', { number: it.approval!.number, decision, ...(note.trim() ? { note } : {}) });
-              if (outcome.settled) {
-                toast(outcome.message);
-                remove(it);
-              }
+              // The item stays, showing how the answer travels (its state comes with the queue).
+              if (outcome.settled) toast(outcome.message);
+              needsYou.reload();
               return outcome;
             }}
+            confirmRisky={phone}
             onOpen={open}
           />
         ))}
@@ -118,6 +129,7 @@ export function NeedsYouView() {
       <header className="page-header">
         <h1 id="needs-title" ref={heading} tabIndex={-1}>Needs you</h1>
         <p className="muted">Questions, decisions and reviews your agents are waiting on, across every room.</p>
+        {phone && <NotifyOnPhone />}
       </header>
       {body()}
     </section>

@@ -2,10 +2,11 @@
 // the queue as it first loads is not news; each item that joins it later is, one time.
 import { useEffect, useRef } from 'react';
 import type { NeedsYouItem } from '../../../../shared/types';
+import { needsYouKey } from '../../../../shared/model/needsYou';
 import { useAnnounce } from '../../components/LiveAnnouncer';
 import { REASON_WORDS } from './NeedsYouCard';
 
-export const itemKey = (item: NeedsYouItem): string => `${item.ref.kind}:${item.ref.place ?? 'local'}:${item.ref.roomId}:${item.ref.number}`;
+export const itemKey = (item: Pick<NeedsYouItem, 'ref'>): string => needsYouKey(item.ref);
 
 export function describeArrivals(items: readonly NeedsYouItem[]): string {
   if (items.length === 1) return `Needs you: ${REASON_WORDS[items[0].reason]} from ${items[0].from}: ${items[0].title}`;

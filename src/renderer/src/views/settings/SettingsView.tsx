@@ -1,4 +1,4 @@
-// Settings: theme, notifications, delivery limits, the approval time limit, GitHub client id, teams, data folder, export, about, diagnostics.
+// Settings: theme, notifications, delivery limits, the approval time limit, GitHub client id, teams, phone access and notifications to the phone, data folder, export, about, diagnostics.
 import type { Settings, Theme } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
@@ -14,6 +14,8 @@ import { Diagnostics } from './Diagnostics';
 import { ExportRoom } from './ExportRoom';
 import { SettingsSection } from './SettingsSection';
 import { TeamsSettings } from './teams/TeamsSettings';
+import { PhoneSettings } from './phone/PhoneSettings';
+import { NotificationTargets } from './phone/NotificationTargets';
 
 const THEMES: Array<{ value: Theme; label: string }> = [
   { value: 'system', label: 'Match system' },
@@ -76,6 +78,18 @@ export function SettingsView() {
       </SettingsSection>
       <SettingsSection title="Teams" description="Rooms shared with other machines through a PostgreSQL database your team runs.">
         <TeamsSettings />
+      </SettingsSection>
+      <SettingsSection
+        title="Phone"
+        description="Your phone learns when an agent needs you, and answers it, over your own network (Wi-Fi or your own reverse proxy such as Tailscale Serve); nothing goes through a service of ours. Off until you turn it on."
+      >
+        <PhoneSettings />
+      </SettingsSection>
+      <SettingsSection
+        title="Notifications to your phone"
+        description="Through an ntfy topic (ntfy.sh or your own server) or a webhook you choose, so your phone hears of what needs you even with the page closed."
+      >
+        <NotificationTargets />
       </SettingsSection>
       <SettingsSection title="Data folder" description="Where the database and the agent socket live.">
         <div className="inline-form">

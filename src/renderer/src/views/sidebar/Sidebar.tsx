@@ -4,6 +4,7 @@
 // settings.
 import { useState } from 'react';
 import type { RoomSummary, TeamSummary } from '../../../../shared/types';
+import { waitsForPerson } from '../../../../shared/model/needsYou';
 import { Icon } from '../../components/Icon';
 import { useAppData } from '../../app/appData';
 import { roomRoute, useNavigation } from '../../app/navigation';
@@ -38,7 +39,7 @@ function groupByPlace(rooms: RoomSummary[], teams: readonly TeamSummary[]): Plac
 export function Sidebar({ onSearch }: { onSearch: () => void }) {
   const { rooms, teams, needsYou } = useAppData();
   const { route, navigate } = useNavigation();
-  const needsCount = needsYou.data?.items.length ?? 0;
+  const needsCount = needsYou.data?.items.filter(waitsForPerson).length ?? 0;
   const list = sortRooms(rooms.data ?? []);
   const archived = (rooms.data ?? []).filter((room) => room.archived);
   const [showArchived, setShowArchived] = useState(false);

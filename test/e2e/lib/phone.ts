@@ -1,0 +1,42 @@
+// A phone for end-to-end tests (issue 37): headless Chromium with a Pixel 7's viewport, touch and
+// user agent, trusting exactly the app's phone certificate by its public-key hash
+// (--ignore-certificate-errors-spki-list; never "ignore all errors"), collecting page errors.
+import { createHash, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { devices, type Page } from 'playwright-core';
+import { phoneCertPath } from '../../../src/main/phone/phoneCertificate';
+import { launchChromium, type Chromium } from '../../renderer/support/chromium';
+
+export interface Phone {
+  readonly page: Page;
+  readonly browser: Chromium;
+  /** Page errors, console errors and dialogs. */
+  readonly problems: string[];
+  close(): Promise<void>;
+}
+
+/** Base64 SHA-256 of the certificate's public key: what Chromium pins. */
+export function spkiHashOf(dataDir: string): string {
+  const cert = new X509Certificate(readFileSync(phoneCertPath(dataDir)));
+  return createHash('sha256').update(cert.publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
+}
+
+export async function openPhone(dataDir: string, options: { width?: number; height?: number } = {}): Promise<Phone> {
+  const { userAgent, deviceScaleFactor, isMobile, hasTouch, viewport } = devices['Pixel 7'];
+  const browser = await launchChromium({
+    width: options.width ?? viewport.width,
+    height: options.height ?? viewport.height,
+    args: [`--ignore-certificate-errors-spki-list=${spkiHashOf(dataDir)}`],
+    device: { userAgent, deviceScaleFactor, isMobile, hasTouch },
+  });
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  page.setDefaultTimeout(10_000);
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
+  page.on('dialog', (dialog) => {
+    problems.push(`dialog: ${dialog.type()} ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  return { page, browser, problems, close: () => browser.close() };
+}
