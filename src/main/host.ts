@@ -105,14 +105,14 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
   return host;
 }
 
-/** A managed agent that is not paused still gets turns when mentioned: it needs the app. */
+/** A managed agent that is not paused still gets turns when mentioned, an active automation runs on its schedule or events: they need the app. */
 async function takesTurns(app: App): Promise<boolean> {
-  return (await app.agents.list()).some((agent) => agent.row.desired_state === 'running' && agent.row.held_reason === null);
+  return (await app.agents.list()).some((agent) => agent.row.desired_state === 'running' && agent.row.held_reason === null) || (await app.automations.needsApp());
 }
 
 /**
  * What the command line may call over the agent socket (same token as agents): the
- * managed-agent methods (`letagents-desktop agent …`), what runs, its teams and its roster
+ * managed-agent and automation methods (`letagents-desktop agent …`, `automation …`), what runs, its teams and its roster
  * (`doctor`, `team list`) and stopping it (`stop`); not the rest of what a person can do in the window.
  */
 function commandLineCall(dispatch: Dispatch, run: { status: () => AppRunStatus; stop: (reason: string) => void }): ApiCallHandler {
@@ -124,8 +124,9 @@ function commandLineCall(dispatch: Dispatch, run: { status: () => AppRunStatus; 
       return { ok: true, value: run.status() };
     }
     // teams.list: `team list` and `doctor` show the running app's teams, not the shell's;
-    // workers.list: `doctor` names the connected agents a mention cannot wake.
-    if (method.startsWith('agents.') || method === 'teams.list' || method === 'workers.list') return dispatch(method, input);
+    // workers.list: `doctor` names the connected agents a mention cannot wake;
+    // automations.*: `letagents-desktop automation …`.
+    if (method.startsWith('agents.') || method.startsWith('automations.') || method === 'teams.list' || method === 'workers.list') return dispatch(method, input);
     return { ok: false, error: { code: 'not_allowed', message: `${method} cannot be called from the command line.` } };
   };
 }
