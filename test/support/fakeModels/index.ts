@@ -10,7 +10,7 @@ import { codexConfigFor, FAKE_OPENAI_MODEL, opencodeConfigFor, startFakeOpenAi }
 import { ModelScript } from './script';
 
 export { ModelScript, callBuiltInTool, callTool, gate, identityIn, replyInRoom, say, worktreeIn, writeInWorktree, type ModelRequest, type ModelStep } from './script';
-export { ANTHROPIC_USAGE } from './anthropic';
+export { ANTHROPIC_USAGE, RATE_LIMITED, claudeGatewayEnv, usageLimitRefusal } from './anthropic';
 export { OPENAI_USAGE } from './openai';
 export { GEMINI_USAGE } from './gemini';
 export type { FakeModelServer } from './http';

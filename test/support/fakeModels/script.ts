@@ -73,8 +73,13 @@ export class ModelScript {
   private readonly queues = new Map<string, ModelStep[]>();
   /** Main (agent-turn) requests, in arrival order, with the agent they were for and when (performance.now()). */
   readonly requests: Array<ModelRequest & { agent: string | null; at: number }> = [];
-  /** When set, every agent turn's request is refused with this HTTP status and body (a revoked key, a used-up quota). */
-  refusal: { status: number; body: unknown } | null = null;
+  /**
+   * When set, every agent turn's request is refused with this HTTP status, body and headers (a
+   * revoked key, a used-up quota with Anthropic's rate-limit headers).
+   */
+  refusal: { status: number; body: unknown; headers?: Readonly<Record<string, string>> } | null = null;
+  /** Agent turn requests refused so far. */
+  refused = 0;
 
   /** Steps for the agent named `agent` (matched by "You are <agent>," in its prompt); null: any agent. */
   push(agent: string | null, ...steps: ModelStep[]): void {
