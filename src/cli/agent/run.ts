@@ -1,14 +1,13 @@
 // `letagents-desktop agent add|list|pause|resume|stop|run|remove`: managed agents from the
 // command line, through the running app (which owns the database and runs the turns).
-import { readFileSync } from 'node:fs';
 import { relative, resolve, isAbsolute } from 'node:path';
-import type { ApiResult } from '../../shared/bridge';
 import type { ManagedAgent, ProviderInfo } from '../../shared/model/managedAgents';
 import { MANAGED_STATE_WORDS } from '../../shared/model/agentState';
 import { findPackageRoot } from '../../main/setup/helperCommand';
 import { helperDataDir } from '../../shared-node/dataPaths';
 import { wantsHelp } from '../help';
 import { callApp, NoAppError } from '../appApi';
+import { AppRefusal, choose, count, findByName, required, textOrFile, unwrap } from '../appCommand';
 import { didYouMean, parseCommandArgs, UsageError, usageErrorText } from '../usage';
 
 export const AGENT_USAGE = `usage: letagents-desktop agent <action> [options] [--data-dir D] [--json]
@@ -34,9 +33,6 @@ const PROVIDERS: Record<string, string> = { claude: 'claude_code', 'claude-code'
 const PERMISSIONS: Record<string, string> = { 'read-only': 'read_only', read_only: 'read_only', edit: 'edit', ask: 'ask', 'provider-default': 'provider_default', provider_default: 'provider_default' };
 const ACTIONS = { pause: 'agents.pause', resume: 'agents.resume', stop: 'agents.stop', run: 'agents.runNow', remove: 'agents.remove' } as const;
 
-/** The app refused (bad input, unknown agent): its message is the whole story. */
-class AppRefusal extends Error {}
-
 export async function runAgent(argv: string[]): Promise<number> {
   const [action, ...rest] = argv;
   if (action === undefined || action === 'help' || wantsHelp(argv)) {
@@ -61,7 +57,7 @@ export async function runAgent(argv: string[]): Promise<number> {
     }
     if (action === 'add') {
       const folder = resolve(values.folder ?? chosenFolder());
-      const instructions = instructionsOf(values.instructions, values['instructions-file']);
+      const instructions = textOrFile('instructions', values.instructions, values['instructions-file']);
       const input = {
         provider: choose('--provider', values.provider, PROVIDERS),
         folder,
@@ -119,47 +115,8 @@ function chosenFolder(): string {
   return cwd;
 }
 
-/** --instructions, or the text of --instructions-file (`-`: standard input); not both. */
-function instructionsOf(text: string | undefined, file: string | undefined): string | undefined {
-  if (file === undefined) return text;
-  if (text !== undefined) throw new UsageError('give --instructions or --instructions-file, not both');
-  try {
-    return readFileSync(file === '-' ? 0 : file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read --instructions-file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-}
-
-function unwrap<T>(result: ApiResult): T {
-  if (!result.ok) throw new AppRefusal(result.error.message);
-  return result.value as T;
-}
-
-function required(flag: string, value: string | undefined): string {
-  if (value === undefined || value.trim() === '') throw new UsageError(`${flag} is required`);
-  return value;
-}
-
-function choose(flag: string, value: string | undefined, options: Record<string, string>): string {
-  const chosen = options[required(flag, value).toLowerCase()];
-  if (!chosen) throw new UsageError(`${flag} must be one of ${[...new Set(Object.keys(options).filter((k) => !k.includes('_')))].join(', ')}`);
-  return chosen;
-}
-
-/** A positive whole number, or "none" for no limit. */
-function count(flag: string, value: string): number | null {
-  if (value === 'none') return null;
-  if (!/^\d+$/.test(value)) throw new UsageError(`${flag} must be a whole number or "none", not "${value}"`);
-  return Number(value);
-}
-
 function findAgent(agents: ManagedAgent[], wanted: string): ManagedAgent {
-  const byId = agents.find((a) => a.agentId === wanted);
-  if (byId) return byId;
-  const named = agents.filter((a) => a.name.toLowerCase() === wanted.toLowerCase());
-  if (named.length === 1) return named[0];
-  if (named.length > 1) throw new AppRefusal(`${named.length} agents are named "${wanted}"; use an id: ${named.map((a) => `${a.agentId} (${a.roomName})`).join(', ')}`);
-  throw new AppRefusal(`no managed agent is named "${wanted}". \`letagents-desktop agent list\` shows them.`);
+  return findByName(agents, wanted, (a) => a.agentId, (a) => a.name, (a) => `${a.agentId} (${a.roomName})`, 'managed agent', 'letagents-desktop agent list');
 }
 
 /** The same label as the Agents page ("Taking a turn", not `running`). */

@@ -43,6 +43,8 @@ export function compileSchedule(trigger: ScheduleTrigger, anchorMs: number): Com
   const { schedule } = trigger;
   if (schedule.kind === 'interval') return intervalSchedule(schedule.minutes * MINUTE_MS, anchorMs);
   const timeZone = checkTimeZone(trigger.timeZone);
+  const fields = cronPatternOf(schedule).split(' ').length;
+  if (fields !== 5) throw appErrors.invalidInput(`The cron expression "${cronPatternOf(schedule)}" has ${fields} field${fields === 1 ? '' : 's'}; it needs five: minute hour day-of-month month day-of-week, e.g. "0 9 * * 1-5".`);
   let cron: Cron;
   try {
     cron = new Cron(cronPatternOf(schedule), { timezone: timeZone, mode: '5-part', paused: true });
