@@ -115,6 +115,43 @@ const VIEWS: readonly AuditedView[] = [
     },
   },
   {
+    // Juniper's automation (added here once), run once, with its runs open.
+    name: 'automations with a run',
+    open: async (page) => {
+      await sidebar(page, 'Automations').click();
+      const automation = page.getByRole('list', { name: 'Automations' }).locator('> li').filter({ hasText: 'Flag check' });
+      if (!(await automation.count())) {
+        await page.getByRole('button', { name: 'Add automation' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Add automation' });
+        await dialog.getByRole('textbox', { name: 'Name' }).fill('Flag check');
+        await dialog.getByRole('textbox', { name: 'What to do' }).fill('Check the flag defaults are documented.');
+        await dialog.getByRole('button', { name: 'Add automation' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await automation.getByRole('button', { name: 'Run now' }).click();
+        await automation.getByText(/· Done/).waitFor({ timeout: 30_000 });
+        await automation.getByRole('button', { name: 'Runs' }).click();
+      }
+      await automation.getByRole('list', { name: 'Runs, newest first' }).getByText('Run 1').waitFor();
+    },
+  },
+  {
+    name: 'add automation dialog',
+    open: async (page) => {
+      await sidebar(page, 'Automations').click();
+      await page.getByRole('button', { name: 'Add automation' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add automation' });
+      await dialog.getByRole('radio', { name: /A mention in a room/ }).check();
+      await dialog.getByRole('combobox', { name: 'When it starts' }).selectOption({ label: 'When a check fails on a task’s pull request' });
+      await dialog.getByText(/read with your GitHub sign-in/).waitFor();
+    },
+    close: async (page) => {
+      const dialog = page.getByRole('dialog', { name: 'Add automation' });
+      if (!(await dialog.count())) return;
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    },
+  },
+  {
     name: 'needs you, with items the app raised',
     open: async (page) => {
       await nav(page).getByRole('button', { name: /Needs you/ }).click();

@@ -11,6 +11,7 @@ export type Route =
   | { view: 'room'; roomId: string; place: string; tab: RoomTab; threadRoot?: number; task?: number; focus?: number }
   | { view: 'needsYou' }
   | { view: 'agents' }
+  | { view: 'automations' }
   | { view: 'connect' }
   | { view: 'signIn' }
   | { view: 'settings' };

@@ -16,6 +16,28 @@ export function formatTime(iso: string, now: number = Date.now()): string {
   return at.toLocaleString(undefined, { month: 'short', day: 'numeric', year: sameYear ? undefined : 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
+/** A moment to come, in the same words: "in 12 min", "today at 14:00", "tomorrow at 09:00", then date and time. */
+export function formatUpcoming(iso: string, now: number = Date.now()): string {
+  const at = new Date(iso);
+  const ahead = at.getTime() - now;
+  if (ahead < 45_000) return 'now';
+  if (ahead < 3_600_000) return `in ${Math.max(1, Math.round(ahead / 60_000))} min`;
+  const clock = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const startOf = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((startOf(at) - startOf(new Date(now))) / DAY_MS);
+  if (days === 0) return `today at ${clock}`;
+  if (days === 1) return `tomorrow at ${clock}`;
+  return at.toLocaleString(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** A moment on the clock: "14:00" today, else with its day ("Mon, May 4, 14:00"). */
+export function formatAt(iso: string, now: number = Date.now()): string {
+  const at = new Date(iso);
+  const clock = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (at.toDateString() === new Date(now).toDateString()) return clock;
+  return at.toLocaleString(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
 /** The exact moment, for a tooltip: "Tuesday, 4 March 2026 at 14:05:12". */
 export function exactTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'medium' });
