@@ -62,13 +62,14 @@ export function createApp(options: AppOptions): App {
   const core = createCore({ dataDir: options.dataDir });
   const secrets = options.secrets ?? createKeychainSecretStore();
   const auth = createAuthService({ store: core.store, secrets, version: APP_VERSION, env, fetch: options.fetch });
-  const githubData = createGitHubData({ auth, version: APP_VERSION, env, fetch: options.fetch });
+  const clock = options.clock ?? systemClock;
+  // Pull-request states are cached by the app's clock: an automation looking again after its few minutes sees a fresh one.
+  const githubData = createGitHubData({ auth, version: APP_VERSION, env, fetch: options.fetch, now: () => clock.now() });
   const teams = createTeams({ store: core.store, secrets, env, bus: core.bus, dataDir: options.dataDir });
   const places = createPlaces(core.store, teams.registry, teams.connections);
   const hub = createMcpConnectionHandler(core, { version: APP_VERSION, auth, githubData, places });
   const customDataDir = options.dataDir !== defaultDataDir(env) ? options.dataDir : undefined;
   const home = options.home ?? homedir();
-  const clock = options.clock ?? systemClock;
   const helperCommand = options.helperCommand ?? resolveDevHelperCommand({ dataDir: customDataDir, env });
   const setup = createSetupService({ home, env, helperCommand });
   const agents = new ManagedAgents({

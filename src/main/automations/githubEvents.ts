@@ -36,6 +36,7 @@ export interface GitHubTriggersOptions {
 export class GitHubTriggers {
   private cancel: (() => void) | null = null;
   private checking: Promise<void> | null = null;
+  private again = false;
   private closed = false;
 
   constructor(private readonly options: GitHubTriggersOptions) {}
@@ -51,9 +52,19 @@ export class GitHubTriggers {
     }
   }
 
-  /** One look at every linked pull request of the rooms that have such automations. */
+  /** One look at every linked pull request of the rooms that have such automations (one asked for during a look follows it). */
   check(): Promise<void> {
-    this.checking ??= this.checkAll().finally(() => (this.checking = null));
+    if (this.checking) {
+      this.again = true;
+      return this.checking;
+    }
+    this.checking = this.checkAll().finally(() => {
+      this.checking = null;
+      if (this.again && !this.closed) {
+        this.again = false;
+        void this.check().catch((error: unknown) => console.error('automations: the GitHub check failed:', error));
+      }
+    });
     return this.checking;
   }
 
@@ -63,14 +74,13 @@ export class GitHubTriggers {
     this.cancel = null;
   }
 
+  /** Looks after `delayMs`, and every few minutes from then on (the next look is set before this one runs). */
   private arm(delayMs: number): void {
     this.cancel = this.options.clock.after(delayMs, () => {
       this.cancel = null;
-      void this.check()
-        .catch((error: unknown) => console.error('automations: the GitHub check failed:', error))
-        .finally(() => {
-          if (!this.closed && !this.cancel && this.options.target.automations().length > 0) this.arm(GITHUB_CHECK_MS);
-        });
+      if (this.closed || this.options.target.automations().length === 0) return;
+      this.arm(GITHUB_CHECK_MS);
+      void this.check().catch((error: unknown) => console.error('automations: the GitHub check failed:', error));
     });
   }
 
