@@ -70,6 +70,11 @@ export async function startFakeAnthropic(script: ModelScript): Promise<FakeModel
       return void res.end(JSON.stringify(script.refusal.body));
     }
     const step = isTurn ? await script.next(toRequest(b, names)) : ({ kind: 'text', text: 'Title' } as const);
+    if (step.kind === 'refuse') {
+      script.refused++;
+      res.writeHead(step.status, { 'content-type': 'application/json', ...step.headers });
+      return void res.end(JSON.stringify(step.body));
+    }
     const id = `msg_fake_${++n}`;
     const stream = eventStream(res);
     stream.send('message_start', {

@@ -9,7 +9,7 @@ import { geminiSettings, startFakeGemini } from './gemini';
 import { codexConfigFor, FAKE_OPENAI_MODEL, opencodeConfigFor, startFakeOpenAi } from './openai';
 import { ModelScript } from './script';
 
-export { ModelScript, callBuiltInTool, callTool, gate, identityIn, replyInRoom, say, worktreeIn, writeInWorktree, type ModelRequest, type ModelStep } from './script';
+export { ModelScript, callBuiltInTool, callTool, gate, identityIn, refuse, replyInRoom, say, worktreeIn, writeInWorktree, type ModelRequest, type ModelStep } from './script';
 export { ANTHROPIC_USAGE, RATE_LIMITED, claudeGatewayEnv, usageLimitRefusal } from './anthropic';
 export { OPENAI_USAGE } from './openai';
 export { GEMINI_USAGE } from './gemini';
