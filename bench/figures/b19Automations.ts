@@ -14,6 +14,7 @@ import type { Figure, FigureOutcome } from '../lib/figure';
 import { personApi } from '../lib/personApi';
 import { repoRoot, tempDir } from '../lib/processes';
 import { sleep, summarize } from '../lib/stats';
+import { turnEnded } from './b14ManagedTurn';
 
 const ROOM = 'bench-automations';
 const AUTOMATIONS = 200;
@@ -145,13 +146,3 @@ async function event(log: (line: string) => void): Promise<FigureOutcome> {
     await model.close();
   }
 }
-
-async function turnEnded(app: AppHost['app'], agentId: string): Promise<void> {
-  for (let i = 0; i < 6_000; i++) {
-    const record = await app.agents.get(agentId);
-    if (record.turnState === 'idle' && record.lastTurn && record.lastTurn.status !== 'running') return;
-    await sleep(10);
-  }
-  throw new Error('the managed turn did not end within 60 s');
-}
-

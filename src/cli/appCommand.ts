@@ -3,10 +3,24 @@
 // file (standard input with `-`), and finding a thing by its name or id.
 import { readFileSync } from 'node:fs';
 import type { ApiResult } from '../shared/bridge';
-import { UsageError } from './usage';
+import { NoAppError } from './appApi';
+import { UsageError, usageErrorText } from './usage';
 
 /** The app refused (bad input, unknown name): its message is the whole story. */
 export class AppRefusal extends Error {}
+
+/** A command's mistake (exit 2, with the pointer to --help) or the app's refusal or absence (exit 1), said on stderr; anything else is rethrown. */
+export function failureExit(command: string, action: string | undefined, error: unknown): number {
+  if (error instanceof UsageError) {
+    process.stderr.write(usageErrorText(`${command} ${action}`, error));
+    return 2;
+  }
+  if (error instanceof NoAppError || error instanceof AppRefusal) {
+    process.stderr.write(`letagents-desktop ${command}: ${error.message}\n`);
+    return 1;
+  }
+  throw error;
+}
 
 export function unwrap<T>(result: ApiResult): T {
   if (!result.ok) throw new AppRefusal(result.error.message);

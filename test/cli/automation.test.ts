@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Automation } from '../../src/shared/model/automations';
-import { cleanupSpawned, connectHelper, ensureCliBuilt, runCli, startServe, tempDir, toolJson, waitUntil, type ServeHandle } from '../support';
+import { cleanupSpawned, connectHelper, ensureCliBuilt, runCli, startServe, tempDir, toolJson, type ServeHandle } from '../support';
 import { startFakeModel, type FakeModel } from '../support/fakeModels';
 import { CLI_BIN } from '../main/agents/managedApp';
 
@@ -58,7 +58,7 @@ describe('letagents-desktop automation', () => {
     expect((await cli('resume', automation.automationId)).stdout).toBe('"Standup": Active\n');
     expect((await cli('remove', 'Standup')).stdout).toBe('Removed "Standup".\n');
     expect(await listed()).toEqual([]);
-  });
+  }, 60_000);
 
   it('takes a schedule in a time zone, a room event and a pull-request event', async () => {
     await cli('add', '--room', 'cli-room', '--name', 'Morning', '--mention', 'agents', '--weekdays', '09:30', '--time-zone', 'America/New_York', '--catch-up', 'skip', '--instructions', 'Triage.');
@@ -70,15 +70,20 @@ describe('letagents-desktop automation', () => {
     // Signed out of GitHub: it does nothing, and says so.
     expect(byName.CI.notice).toMatch(/^Not signed in to GitHub: it does nothing until you sign in/);
     for (const a of Object.values(byName)) await cli('remove', a.automationId);
-  });
+  }, 60_000);
 
-  it('explains bad input (exit 2) and refusals (exit 1), changing nothing', async () => {
-    const base = ['add', '--room', 'cli-room', '--name', 'X', '--mention', 'agents', '--instructions', 'Do it.'];
+  const base = ['add', '--room', 'cli-room', '--name', 'X', '--mention', 'agents', '--instructions', 'Do it.'];
+
+  it('explains bad input (exit 2), changing nothing', async () => {
     expect(await cli(...base)).toMatchObject({ code: 2, stderr: expect.stringContaining('give one of --every, --daily, --weekdays, --cron and --on') });
     expect(await cli(...base, '--every', '15m', '--daily', '09:00')).toMatchObject({ code: 2, stderr: expect.stringContaining('give one of') });
     expect(await cli(...base, '--every', 'often')).toMatchObject({ code: 2, stderr: expect.stringContaining('--every takes a number with m, h or d') });
     expect(await cli(...base, '--on', 'task-status:later')).toMatchObject({ code: 2, stderr: expect.stringContaining('--on task-status: takes one of proposed') });
     expect(await cli('add', '--room', 'cli-room', '--name', 'X', '--every', '1h', '--instructions', 'x')).toMatchObject({ code: 2, stderr: expect.stringContaining('give --agent AGENT or --mention NAME') });
+    expect(await listed()).toEqual([]);
+  }, 60_000);
+
+  it("says the app's refusals (exit 1): a schedule it cannot read, an unknown room or automation, more than the agent may", async () => {
     expect(await cli(...base, '--daily', '25:00')).toMatchObject({ code: 1, stderr: expect.stringContaining('A time is HH:MM on the 24-hour clock') });
     expect(await cli(...base, '--cron', '0 9 * *')).toMatchObject({ code: 1, stderr: expect.stringContaining('The cron expression "0 9 * *" has 4 fields; it needs five: minute hour day-of-month month day-of-week') });
     expect(await cli('add', '--room', 'no-such-room', '--name', 'X', '--mention', 'agents', '--every', '1h', '--instructions', 'x')).toMatchObject({ code: 1, stderr: 'letagents-desktop automation: Room not found.\n' });
@@ -93,6 +98,5 @@ describe('letagents-desktop automation', () => {
     const within = await cli('add', '--room', 'cli-room', '--name', 'Reader', '--agent', 'juniper', '--daily', '08:00', '--instructions', 'Read the changelog.', '--max-turns', '2', '--max-tokens', '50000');
     expect(within.stdout).toMatch(/^Added "Reader" in cli-room: every day at 08:00 \(Europe\/Berlin\), for Juniper\./);
     expect((await listed())[0].limits).toEqual({ maxTurns: 2, maxTokens: 50_000, permissions: null, freshWorktree: false });
-    await waitUntil(async () => (await listed()).length === 1);
-  });
+  }, 90_000);
 });

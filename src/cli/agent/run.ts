@@ -6,9 +6,9 @@ import { MANAGED_STATE_WORDS } from '../../shared/model/agentState';
 import { findPackageRoot } from '../../main/setup/helperCommand';
 import { helperDataDir } from '../../shared-node/dataPaths';
 import { wantsHelp } from '../help';
-import { callApp, NoAppError } from '../appApi';
-import { AppRefusal, choose, count, findByName, required, textOrFile, unwrap } from '../appCommand';
-import { didYouMean, parseCommandArgs, UsageError, usageErrorText } from '../usage';
+import { callApp } from '../appApi';
+import { choose, failureExit, count, findByName, required, textOrFile, unwrap } from '../appCommand';
+import { didYouMean, parseCommandArgs, UsageError } from '../usage';
 
 export const AGENT_USAGE = `usage: letagents-desktop agent <action> [options] [--data-dir D] [--json]
 
@@ -89,15 +89,7 @@ export async function runAgent(argv: string[]): Promise<number> {
     }
     throw new UsageError(`unknown action "${action}"${didYouMean(action, ['list', 'add', ...Object.keys(ACTIONS)])}`);
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(usageErrorText(`agent ${action}`, error));
-      return 2;
-    }
-    if (error instanceof NoAppError || error instanceof AppRefusal) {
-      process.stderr.write(`letagents-desktop agent: ${error.message}\n`);
-      return 1;
-    }
-    throw error;
+    return failureExit('agent', action, error);
   }
 }
 

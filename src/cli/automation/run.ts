@@ -7,9 +7,9 @@ import { RUN_STATUS_WORDS, missedText } from '../../shared/automationWords';
 import { TASK_STATUSES } from '../../shared/taskTransitions';
 import { helperDataDir } from '../../shared-node/dataPaths';
 import { wantsHelp } from '../help';
-import { callApp, NoAppError } from '../appApi';
-import { AppRefusal, choose, count, findByName, required, textOrFile, unwrap } from '../appCommand';
-import { didYouMean, parseCommandArgs, UsageError, usageErrorText } from '../usage';
+import { callApp } from '../appApi';
+import { choose, failureExit, count, findByName, required, textOrFile, unwrap } from '../appCommand';
+import { didYouMean, parseCommandArgs, UsageError } from '../usage';
 
 export const AUTOMATION_USAGE = `usage: letagents-desktop automation <action> [options] [--data-dir D] [--json]
 
@@ -90,15 +90,7 @@ export async function runAutomation(argv: string[]): Promise<number> {
     }
     throw new UsageError(`unknown action "${action}"${didYouMean(action, ['list', 'add', ...Object.keys(ACTIONS)])}`);
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(usageErrorText(`automation ${action}`, error));
-      return 2;
-    }
-    if (error instanceof NoAppError || error instanceof AppRefusal) {
-      process.stderr.write(`letagents-desktop automation: ${error.message}\n`);
-      return 1;
-    }
-    throw error;
+    return failureExit('automation', action, error);
   }
 }
 

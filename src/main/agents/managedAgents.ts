@@ -172,13 +172,19 @@ export class ManagedAgents {
 
   /** Why the agent takes no turns now, in words that follow its name ("Juniper is paused"); null when it takes them. */
   private async noTurnsReason(row: ManagedAgentRow): Promise<string | null> {
-    const name = (await this.get(row.agent_id)).session?.display_name ?? 'Its agent';
     const cantRun = parseCantRun(row.cant_run_json);
-    if (cantRun) return `${name} can't run: ${cantRun.reason}`;
-    if (row.limit_until !== null) return `${name} waits for ${providerOf(row.provider).name}'s usage limit to reset (after ${timeText(Date.parse(row.limit_until), this.clock.now())})`;
-    if (row.held_reason !== null) return `${name} takes no turns: ${heldReasonText(row, row.held_reason)}`;
-    if (row.desired_state === 'paused') return `${name} is paused`;
-    return null;
+    const why = cantRun
+      ? `can't run: ${cantRun.reason}`
+      : row.limit_until !== null
+        ? `waits for ${providerOf(row.provider).name}'s usage limit to reset (after ${timeText(Date.parse(row.limit_until), this.clock.now())})`
+        : row.held_reason !== null
+          ? `takes no turns: ${heldReasonText(row, row.held_reason)}`
+          : row.desired_state === 'paused'
+            ? 'is paused'
+            : null;
+    if (why === null) return null;
+    const session = await this.options.store.read((q) => getSession(q, workerSessionId(row.worker_id, row.room_id)));
+    return `${session?.display_name ?? 'Its agent'} ${why}`;
   }
 
   /** The CLIs the app can run: whether each is installed (where), and whether it is signed in. */

@@ -85,10 +85,21 @@ export class Automations {
         saveSeen: (id, seen) => this.update(id, { seen_json: seen }, false),
       },
     });
-    this.stopEvents = watchRoomEvents(options.bus, options.places, {
+    // A deleted room takes its automations with it.
+    const offDeleted = options.bus.on('room.changed', (e) => {
+      if (e.change !== 'deleted') return;
+      for (const row of [...this.rows.values()]) {
+        if (row.place === e.place && row.room_id === e.roomId) void this.remove(row.automation_id).catch(logFailure(row.automation_id));
+      }
+    });
+    const stopRoomEvents = watchRoomEvents(options.bus, options.places, {
       automationsIn: (place, roomId, types) => this.active().filter((a) => a.row.place === place && a.row.room_id === roomId && (types as readonly string[]).includes(a.trigger.type)),
       fire: (row, causeText) => this.fire(row, { cause: 'event', causeText }),
     }, () => new Date(clock.now()).toISOString());
+    this.stopEvents = () => {
+      offDeleted();
+      stopRoomEvents();
+    };
     // A start-up that cannot read the store leaves automations idle, never the app down.
     this.ready = this.load().catch((error: unknown) => console.error('automations: could not load:', error));
   }

@@ -10,6 +10,7 @@ import { cleanupSpawned } from '../../support';
 import { RATE_LIMITED, claudeGatewayEnv, gate, replyInRoom, say, usageLimitRefusal } from '../../support/fakeModels';
 import { ManualClock } from '../../support/manualClock';
 import { startManagedApp, waitUntil, type ManagedApp } from '../agents/managedApp';
+import { runEnded } from './runEnded';
 
 const ROOM = 'automation-runs';
 const MINUTE = 60_000;
@@ -25,15 +26,6 @@ const everyMinute = { type: 'schedule', schedule: { kind: 'interval', minutes: 1
 
 async function runsOf(a: ManagedApp, automationId: string) {
   return a.call('automations.runs', { automationId });
-}
-
-async function runEnded(a: ManagedApp, automationId: string, number: number) {
-  let found;
-  await waitUntil(async () => {
-    found = (await runsOf(a, automationId)).find((r) => r.number === number);
-    return found !== undefined && found.status !== 'running';
-  }, 60_000, `run ${number} to end`);
-  return found!;
 }
 
 describe('automations with the real Claude Code (fake model)', () => {

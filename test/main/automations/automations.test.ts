@@ -124,7 +124,7 @@ describe('what an automation may ask of its agent', () => {
 });
 
 describe('a run that cannot start', () => {
-  it('is recorded with why (its agent paused), and the next due time tries again', async () => {
+  it('is recorded with why (its agent paused); nothing of it waits for a Resume', async () => {
     const clock = new ManualClock('2026-05-04T10:00:00Z');
     app = await startManagedApp({ provider: 'claude_code', clock });
     await app.room(ROOM);
@@ -138,5 +138,19 @@ describe('a run that cannot start', () => {
     // Nothing was kept for the paused agent: its run is over, not waiting for a Resume.
     expect((await a.call('agents.list', {}))[0].waitingMessages).toBe(0);
     expect((await a.call('automations.list', {}))[0].running).toBe(false);
+  });
+});
+
+describe('a deleted room', () => {
+  it('takes its automations with it', async () => {
+    app = await startManagedApp({ provider: 'claude_code' });
+    await app.room(ROOM);
+    await app.room('other-room');
+    await app.call('automations.add', hourlyMention);
+    const kept = await app.call('automations.add', { ...hourlyMention, name: 'Elsewhere', roomId: 'other-room' });
+    await app.call('rooms.delete', { roomId: ROOM });
+    const a = app;
+    await waitUntil(async () => (await a.call('automations.list', {})).length === 1, 5_000, 'the automation to go');
+    expect((await a.call('automations.list', {})).map((x) => x.automationId)).toEqual([kept.automationId]);
   });
 });

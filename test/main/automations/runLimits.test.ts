@@ -10,6 +10,7 @@ import { cleanupSpawned } from '../../support';
 import { RATE_LIMITED, callTool, identityIn, refuse, replyInRoom, say, writeInWorktree } from '../../support/fakeModels';
 import { ManualClock } from '../../support/manualClock';
 import { startManagedApp, waitUntil, type ManagedApp } from '../agents/managedApp';
+import { runEnded } from './runEnded';
 
 const ROOM = 'run-limits';
 let app: ManagedApp | null = null;
@@ -22,15 +23,6 @@ afterEach(async () => {
 
 const daily = { type: 'schedule', schedule: { kind: 'daily', time: '06:00' }, timeZone: 'UTC', catchUp: 'once' } as const;
 
-async function endedRun(a: ManagedApp, automationId: string, number: number) {
-  let run;
-  await waitUntil(async () => {
-    run = (await a.call('automations.runs', { automationId })).find((r) => r.number === number);
-    return run !== undefined && run.status !== 'running';
-  }, 60_000, `run ${number} to end`);
-  return run!;
-}
-
 describe('automation runs that fail or reach a limit (fake model)', () => {
   it('a failed run is a "Needs you" item, closed by the next run that works', async () => {
     app = await startManagedApp({ provider: 'claude_code' });
@@ -39,7 +31,7 @@ describe('automation runs that fail or reach a limit (fake model)', () => {
     const { automationId } = await app.call('automations.add', { name: 'Nightly', roomId: ROOM, target: { kind: 'agent', agentId: agent.agentId }, instructions: 'Check the build.', trigger: daily });
     rmSync(app.folder, { recursive: true, force: true });
     await app.call('automations.runNow', { automationId });
-    const failed = await endedRun(app, automationId, 1);
+    const failed = await runEnded(app, automationId, 1);
     expect(failed).toMatchObject({ status: 'failed', turns: [1] });
     expect(failed.reason).toMatch(/^Its folder .+ no longer exists\./);
     const items = async () => (await app!.call('needsYou.list', {})).items.filter((i) => i.reason === 'automation_failed');
@@ -51,7 +43,7 @@ describe('automation runs that fail or reach a limit (fake model)', () => {
     mkdirSync(app.folder, { recursive: true });
     app.model.script.push('Juniper', ...replyInRoom('The build is green.'));
     await app.call('automations.runNow', { automationId });
-    expect(await endedRun(app, automationId, 2)).toMatchObject({ status: 'done' });
+    expect(await runEnded(app, automationId, 2)).toMatchObject({ status: 'done' });
     await waitUntil(async () => (await items()).length === 0, 5_000, 'the item to close');
   });
 
@@ -69,7 +61,7 @@ describe('automation runs that fail or reach a limit (fake model)', () => {
     const a = app;
     await waitUntil(async () => (await a.call('agents.list', {}))[0].retryAt !== null, 5_000, 'the retry');
     clock.advance(1_000);
-    expect(await endedRun(a, automationId, 1)).toMatchObject({ status: 'stopped', reason: 'it used its 1 turn per run', turns: [1] });
+    expect(await runEnded(a, automationId, 1)).toMatchObject({ status: 'stopped', reason: 'it used its 1 turn per run', turns: [1] });
     expect((await a.turns(agent.agentId)).map((t) => t.number)).toEqual([1]);
   });
 
@@ -90,7 +82,7 @@ describe('automation runs that fail or reach a limit (fake model)', () => {
     const a = app;
     await waitUntil(async () => (await a.call('agents.list', {}))[0].retryAt !== null, 5_000, 'the retry');
     clock.advance(1_000);
-    const run = await endedRun(a, automationId, 1);
+    const run = await runEnded(a, automationId, 1);
     expect(run).toMatchObject({ status: 'stopped', reason: 'it used its 1,000 tokens per run', turns: [1] });
     expect(run.inputTokens + run.outputTokens).toBe(first.inputTokens + first.outputTokens);
     expect((await a.turns(agent.agentId)).map((t) => t.number)).toEqual([1]);
@@ -110,7 +102,7 @@ describe('automation runs that fail or reach a limit (fake model)', () => {
     });
     app.model.script.push('Juniper', writeInWorktree('report.md', '# Report\n'), say('Wrote the report.'));
     await app.call('automations.runNow', { automationId });
-    const first = await endedRun(app, automationId, 1);
+    const first = await runEnded(app, automationId, 1);
     expect(first, JSON.stringify(first)).toMatchObject({ status: 'done', branch: 'letagents/juniper-nightly-report-1' });
     // On the run's branch, not the agent's own worktree nor the person's checkout.
     const worktrees = git('worktree', 'list', '--porcelain');
@@ -121,7 +113,7 @@ describe('automation runs that fail or reach a limit (fake model)', () => {
 
     app.model.script.push('Juniper', say('Nothing to report.'));
     await app.call('automations.runNow', { automationId });
-    expect(await endedRun(app, automationId, 2)).toMatchObject({ status: 'done', branch: null });
+    expect(await runEnded(app, automationId, 2)).toMatchObject({ status: 'done', branch: null });
     expect(git('branch', '--list', 'letagents/juniper-nightly-report-2')).toBe('');
     expect(git('worktree', 'list')).not.toContain('nightly-report-2');
   });
