@@ -116,7 +116,10 @@ function stateText(agent: ManagedAgent): string {
   if (agent.state === 'cant_run' && agent.cantRun) return `${MANAGED_STATE_WORDS.cant_run}: ${agent.cantRun.reason}`;
   const label = MANAGED_STATE_WORDS[agent.state];
   const waiting = agent.waitingMessages > 0 ? ` (${agent.waitingMessages} waiting)` : '';
-  return (agent.state === 'held' && agent.heldReason ? `${label} (${agent.heldReason})` : label) + waiting;
+  const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+  if (agent.state === 'limited' && agent.resumesAt) return `${label} after ${when(agent.resumesAt)}${waiting}`;
+  const retry = agent.retryAt ? ` (rate limited: tries again at ${when(agent.retryAt)})` : '';
+  return (agent.state === 'held' && agent.heldReason ? `${label} (${agent.heldReason})` : label) + retry + waiting;
 }
 
 function table(agents: ManagedAgent[]): string {
