@@ -107,7 +107,7 @@ function privateDir(): string {
   return mkdtempSync(join(repoRoot, '.tmp', 'la-bench-'));
 }
 
-/** Waits until the agent's last turn has ended and it is idle (B19 waits the same way). */
+/** Waits until the agent's last turn has ended and it is idle (B23 waits the same way). */
 export async function turnEnded(app: AppHost['app'], agentId: string): Promise<void> {
   for (let i = 0; i < 6_000; i++) {
     const record = await app.agents.get(agentId);

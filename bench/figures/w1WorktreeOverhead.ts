@@ -28,14 +28,16 @@ export const w1: Figure = {
     makeRepository(repo);
     ctx.log(`W1: ${FILES} files committed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const creates: number[] = [];
+    let gitDir = '';
     for (let i = 0; i < CREATES; i++) {
       const t = performance.now();
       const ws = await createWorkspace(data, { agentId: `agent_${i}`, name: `bench ${i}`, folder: repo, writes: true, inFolder: false });
       creates.push(performance.now() - t);
       if (ws.kind !== 'worktree') throw new Error(`no worktree: ${ws.note}`);
+      if (i === 0) gitDir = ws.gitDir!;
     }
     const tree = worktreeRoot(data, 'agent_0');
-    const w = { root: tree, repo, branch: 'letagents/bench-0', base: 'main' };
+    const w = { root: tree, gitDir, repo, branch: 'letagents/bench-0', base: 'main' };
     const turns: number[] = [];
     const status: number[] = [];
     for (let i = 0; i < TURNS; i++) {

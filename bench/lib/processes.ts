@@ -2,7 +2,7 @@
 // MCP SDK client, and the bare SDK server floor. Every child and temp folder is tracked
 // so one cleanup() ends them (by pid) and removes the folders, even after a failure.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,16 @@ const clients = new Set<Client>();
 const tempDirs = new Set<string>();
 
 /** A fresh temp folder (short path: the agent socket lives inside), removed by cleanup(). */
+/** CPU a process has used so far (user + system), in clock ticks from /proc (Linux); null when it is gone. */
+export function cpuTicksOf(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
 export function tempDir(prefix = 'la-bench-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   tempDirs.add(dir);

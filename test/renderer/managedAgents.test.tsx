@@ -130,6 +130,26 @@ describe('managed agents', () => {
     expect(api.calls.some((c) => c.method === 'agents.remove')).toBe(true);
   });
 
+  it("says first when a branch changes .gitattributes, and which files it shows as text although they would show as binary", async () => {
+    const workspace = { kind: 'worktree' as const, path: '/data/worktrees/agent_juniper', repo: '/home/ada/projects/juniper', branch: 'letagents/juniper', base: 'main', note: null };
+    const fake = fakeManagedAgents([managedAgent('Juniper', { permissions: 'edit', workspace })]);
+    const diff = 'diff --git a/tools/run.sh b/tools/run.sh\nnew file mode 100644\n--- /dev/null\n+++ b/tools/run.sh\n@@ -0,0 +1 @@\n+rm -rf "$HOME"\n';
+    open(fake, {
+      'agents.changes': () => ({
+        branch: 'letagents/juniper', base: 'main', path: workspace.path, added: 2, removed: 0, commits: 0, uncommittedFiles: 2, diff, diffCut: false,
+        files: [{ path: '.gitattributes', added: 1, removed: 0, binary: false }, { path: 'tools/run.sh', added: 1, removed: 0, binary: false }],
+        attributeFiles: ['.gitattributes'],
+        shownAsText: ['tools/run.sh'],
+      }),
+    });
+    await userEvent.click(await within(await waitFor(() => card('Juniper'))).findByRole('button', { name: 'Changes' }));
+    const changes = await screen.findByRole('region', { name: 'Changes of Juniper' });
+    const warning = await within(changes).findByRole('note', { name: 'Attribute files changed' });
+    expect(warning.textContent).toBe('This branch changes .gitattributes: these decide how git shows, filters and merges files, in your repository too once merged. Read them before you merge.');
+    expect(within(changes).getByText(/Shown as text although .gitattributes would show it as binary/).textContent).toBe('Shown as text although .gitattributes would show it as binary: tools/run.sh.');
+    expect(within(changes).getByText('rm -rf "$HOME"')).toBeTruthy();
+  });
+
   it('shows nothing where the host has no managed agents', async () => {
     renderApp({ state: demoState(), route: { view: 'agents' } });
     await screen.findByText(/Says: pushing the transaction fix/);

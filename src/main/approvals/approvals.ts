@@ -4,6 +4,7 @@
 // and a waiter; the first answer wins (the person, the time limit, or the end of the turn or
 // session that asked). Decisions about a managed turn go into that agent's activity log.
 import type { ApprovalDecision } from '../../shared/model/approvals';
+import { appErrors } from '../domain/errors';
 import type { EventBus } from '../events/bus';
 import {
   closeAllPendingApprovalRows, getApprovalRow, insertApprovalRow, listPendingApprovalRows, settleApprovalRow,
@@ -12,6 +13,7 @@ import {
 import { insertActivityRow } from '../store/managedAgentQueries';
 import type { Storage, Tx } from '../store/port';
 import { getSetting } from '../store/settingsQueries';
+import { cutInputRefusal, inputCut, logSummary } from './requestText';
 
 export const APPROVAL_TIMEOUT_SETTING = 'approvals.timeoutMinutes';
 export const DEFAULT_APPROVAL_TIMEOUT_MINUTES = 10;
@@ -86,14 +88,14 @@ export class Approvals {
     await this.ready;
     const turn = turnKey ? this.turns.get(turnKey) : undefined;
     if (turn?.allowed.has(request.tool)) {
-      await this.store.write((tx) => this.note(tx, turn.agentId, turn.turnNumber, `${request.tool} ${request.description} — allowed (allowed for this turn).`));
+      await this.store.write((tx) => this.note(tx, turn.agentId, turn.turnNumber, `${request.tool} ${logSummary(request.description)} — allowed (allowed for this turn).`));
       return { behavior: 'allow', by: 'turn' };
     }
     const timeoutMs = await this.timeoutMs();
     const row = { ...request, agent_id: turn?.agentId ?? null, turn_number: turn?.turnNumber ?? null };
     const number = await this.store.write(async (tx) => {
       const n = await insertApprovalRow(tx, row);
-      if (turn) await this.note(tx, turn.agentId, turn.turnNumber, `Asked the person to allow ${request.tool} ${request.description}`.trim());
+      if (turn) await this.note(tx, turn.agentId, turn.turnNumber, `Asked the person to allow ${request.tool} ${logSummary(request.description)}`.trim());
       tx.emit({ type: 'needsYou.changed', roomId: request.room_id });
       return n;
     });
@@ -109,6 +111,8 @@ export class Approvals {
     const row = await this.store.read((q) => getApprovalRow(q, number));
     if (!row) return { settled: false, message: 'There is no such request.' };
     if (decision === 'allow_turn' && row.source !== 'managed_turn') decision = 'allow_once';
+    // Allow runs the whole input: never one the person could not see whole.
+    if (decision !== 'deny' && row.status === 'pending' && inputCut(row)) throw appErrors.invalidInput(cutInputRefusal(row));
     const status = decision === 'deny' ? 'denied' : 'allowed';
     const settled = await this.settle(number, { status, decision, note: note?.trim() || null, decidedBy: person, closedReason: null });
     if (settled) return { settled: true, message: decision === 'deny' ? `Denied ${row.tool}.` : `Allowed ${row.tool}${decision === 'allow_turn' ? ' for this turn' : ''}.` };
@@ -140,7 +144,7 @@ export class Approvals {
     const settled = await this.store.write(async (tx) => {
       if (!(await settleApprovalRow(tx, number, outcome))) return false;
       const row = (await getApprovalRow(tx, number))!;
-      if (row.agent_id !== null && row.turn_number !== null) await this.note(tx, row.agent_id, row.turn_number, `${row.tool} ${row.description}: ${settledText(row)}`);
+      if (row.agent_id !== null && row.turn_number !== null) await this.note(tx, row.agent_id, row.turn_number, `${row.tool} ${logSummary(row.description)}: ${settledText(row)}`);
       if (row.room_id) tx.emit({ type: 'needsYou.changed', roomId: row.room_id });
       return true;
     });

@@ -2,6 +2,7 @@
 // directory's git context: repo root, origin URL, current and default branch. git runs
 // asynchronously with fixed arguments, no shell and a timeout (5 s unless asked), so a hung or
 // missing git never blocks the app; for the context reads every failure is "unknown" (null).
+// No run starts a program a repository's config or files name (hooks, fsmonitor, submodules).
 import { execFile } from 'node:child_process';
 import { childEnv } from '../childEnv';
 
@@ -21,26 +22,55 @@ export interface GitRunOptions {
   readonly env?: NodeJS.ProcessEnv;
   readonly timeoutMs?: number;
   readonly maxBuffer?: number;
+  /**
+   * The git directory and work tree to run on, as the app recorded them: never found from the
+   * `.git` in cwd, which whoever can write the work tree (an agent, in its worktree) can point
+   * at a git directory, and so a config, of its choosing.
+   */
+  readonly repository?: { readonly gitDir: string; readonly workTree: string };
 }
 
 /**
- * The one way the app runs git: fixed arguments, no shell, never a prompt, a pager or an
- * editor, C locale (messages the app reads), and the outcome whole (exit code, stdout, stderr).
+ * Config every run overrides. No hook runs (a relative core.hooksPath, as husky sets, would
+ * find them in the work tree), no fsmonitor, and no git is started inside a nested repository
+ * or submodule (its own config is whatever is in the work tree).
+ */
+const NO_PROGRAMS = [
+  '-c', 'core.fsmonitor=false',
+  // No file can exist below /dev/null; on Windows, below the NUL device.
+  '-c', `core.hooksPath=${process.platform === 'win32' ? 'NUL' : '/dev/null'}`,
+  '-c', 'submodule.recurse=false',
+] as const;
+
+/** Variables of the app's own environment that would choose another repository, config or diff program. */
+const CHOOSES_REPOSITORY = /^GIT_(DIR|WORK_TREE|INDEX_FILE|COMMON_DIR|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|NAMESPACE|CONFIG_PARAMETERS|CONFIG_COUNT|CONFIG_KEY_\d+|CONFIG_VALUE_\d+|EXTERNAL_DIFF|ATTR_SOURCE)$/;
+
+function gitEnv(extra: NodeJS.ProcessEnv | undefined): NodeJS.ProcessEnv {
+  const env = childEnv();
+  for (const key of Object.keys(env)) if (CHOOSES_REPOSITORY.test(key)) delete env[key];
+  return { ...env, ...extra, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C', GIT_EDITOR: 'true' };
+}
+
+/**
+ * The one way the app runs git: fixed arguments, no shell, never a prompt, a pager, an editor
+ * or a program named by config (NO_PROGRAMS), C locale (messages the app reads), and the
+ * outcome whole (exit code, stdout, stderr).
  */
 export function runGit(cwd: string, args: readonly string[], options: GitRunOptions = {}): Promise<GitResult> {
+  const where = options.repository ? [`--git-dir=${options.repository.gitDir}`, `--work-tree=${options.repository.workTree}`] : [];
   return new Promise((resolve) => {
     // A cwd no process can start in (a file, a NUL byte, a name too long) makes execFile
     // throw at once instead of calling back.
     try {
       execFile(
         'git',
-        args,
+        [...NO_PROGRAMS, ...where, ...args],
         {
           cwd,
           timeout: options.timeoutMs ?? GIT_TIMEOUT_MS,
           windowsHide: true,
           maxBuffer: options.maxBuffer ?? 1024 * 1024,
-          env: { ...childEnv(), ...options.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C', GIT_EDITOR: 'true' },
+          env: gitEnv(options.env),
         },
         (error, stdout, stderr) => {
           const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : null) : 0;

@@ -74,7 +74,7 @@ export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext):
     const id = ctx.nextConnectionId();
     let server;
     try {
-      server = ctx.handler.open({ id, transport: 'socket', cwd: hello.cwd, ideHint: hello.ide, toolProfile: hello.tools ?? 'full', turnKey: hello.turn_key ?? null, channelFlag: hello.channel_flag ?? null });
+      server = ctx.handler.open({ id, transport: 'socket', cwd: hello.cwd, ideHint: hello.ide, toolProfile: hello.tools ?? 'full', turnKey: hello.turn_key ?? null, channelFlag: hello.channel_flag ?? null, helperPid: hello.pid });
     } catch (error) {
       console.error(`agent socket: could not open the MCP server for ${id}:`, error);
       socket.destroy();

@@ -11,11 +11,13 @@ export const ApprovalInfo = z.object({
   number: z.number().int().min(1),
   source: z.enum(['managed_turn', 'channel']),
   tool: z.string(),
-  /** The command, path or description, as the agent gave it. */
+  /** The command, path or description, as the agent gave it: whole (up to MAX_SHOWN_INPUT_CHARS). */
   summary: z.string(),
-  /** The tool's input, cut short. */
+  /** The tool's whole input (a channel request: Claude Code's preview of it). */
   inputPreview: z.string(),
-  /** What the person can answer (a channel request has no "for this turn"). */
+  /** The person cannot see the whole input (too long, or Claude Code cut its preview): Deny is the only choice. */
+  inputCut: z.boolean(),
+  /** What the person can answer (a channel request has no "for this turn"; a cut input only Deny). */
   choices: z.array(ApprovalDecision),
   /** Unanswered by then, it counts as denied. */
   expiresAt: Timestamp.nullable(),
@@ -28,6 +30,9 @@ export const ApprovalOutcome = z.object({
 });
 
 export const APPROVAL_NOTE_MAX = 2_000;
+
+/** The longest command and input a Needs you item shows whole; a longer one is shown cut and can only be denied. */
+export const MAX_SHOWN_INPUT_CHARS = 100_000;
 
 export type ApprovalDecision = z.infer<typeof ApprovalDecision>;
 export type ApprovalInfo = z.infer<typeof ApprovalInfo>;

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NeedsYouItem } from '../../../src/shared/types';
+import { MAX_SHOWN_INPUT_CHARS } from '../../../src/shared/model/approvals';
 import { cleanupSpawned } from '../../support';
 import { callBuiltInTool, say } from '../../support/fakeModels';
 import { startManagedApp, waitUntil, type ManagedApp } from './managedApp';
@@ -77,6 +78,43 @@ describe('a managed Claude Code agent that asks ("Ask me", fake model)', () => {
       expect.stringMatching(/^Bash touch .*\/first: allowed for this turn by /),
       expect.stringMatching(/^Bash touch .*\/second — allowed \(allowed for this turn\)\.$/),
     ]));
+  });
+
+  it('shows the whole of a long command and its input, so Allow runs only what the person was shown', async () => {
+    app = await startManagedApp({ provider: 'claude_code' });
+    await app.room(ROOM);
+    const agent = await app.call('agents.add', { provider: 'claude_code', folder: app.folder, roomId: ROOM, name: 'Asker', permissions: 'ask' });
+    // The part that matters comes after 1,000 characters: the item used to cut it off.
+    const tail = join(app.folder, 'the-tail-ran');
+    const command = `echo ${'tidy '.repeat(300)}> /dev/null; touch ${tail}`;
+    app.model.script.push('Asker', callBuiltInTool('Bash', { command, description: 'Tidy up' }), say('Done.'));
+    await app.call('agents.runNow', { agentId: agent.agentId });
+    const asked = await nextApproval(app, 'Asker');
+    expect(asked.approval!.summary).toBe(command);
+    expect(JSON.parse(asked.approval!.inputPreview)).toEqual({ command, description: 'Tidy up' });
+    expect(asked.approval).toMatchObject({ inputCut: false, choices: ['allow_once', 'allow_turn', 'deny'] });
+    await app.call('approvals.decide', { number: asked.approval!.number, decision: 'allow_once' });
+    await waitUntil(() => existsSync(tail), 30_000);
+    expect((await app.turnEnded(agent.agentId, 1)).status).toBe('done');
+  });
+
+  it('offers only Deny for an input too long to show whole, and refuses an Allow for it', async () => {
+    app = await startManagedApp({ provider: 'claude_code' });
+    await app.room(ROOM);
+    const agent = await app.call('agents.add', { provider: 'claude_code', folder: app.folder, roomId: ROOM, name: 'Asker', permissions: 'ask' });
+    const tail = join(app.folder, 'the-tail-ran');
+    const command = `echo ${'x'.repeat(MAX_SHOWN_INPUT_CHARS)} > /dev/null; touch ${tail}`;
+    app.model.script.push('Asker', callBuiltInTool('Bash', { command, description: 'A very long one' }), say('Done.'));
+    await app.call('agents.runNow', { agentId: agent.agentId });
+    const asked = await nextApproval(app, 'Asker');
+    expect(asked.approval).toMatchObject({ inputCut: true, choices: ['deny'] });
+    expect(asked.approval!.summary).toMatch(/ more characters not shown ⋯$/);
+    expect(asked.approval!.summary).not.toContain(tail);
+    expect(await app.fail('approvals.decide', { number: asked.approval!.number, decision: 'allow_once' })).toContain('too long to show whole');
+    expect(await approvalItems(app)).toHaveLength(1);
+    await app.call('approvals.decide', { number: asked.approval!.number, decision: 'deny' });
+    expect((await app.turnEnded(agent.agentId, 1)).status).toBe('done');
+    expect(existsSync(tail)).toBe(false);
   });
 
   it('closes the item when its turn is stopped while the request waits', async () => {

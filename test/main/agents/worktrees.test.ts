@@ -1,7 +1,6 @@
 // Managed agents that may edit a git repository each work in a worktree of their own: real
 // git repositories in temp folders, the real Claude Code CLI from npm, a scripted fake model
 // (the only fake: the model lives off this machine) whose Write lands in the agent's worktree.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { createWorkspace, worktreeRoot } from '../../../src/main/agents/workspac
 import { cleanupSpawned, tempDir } from '../../support';
 import { callTool, identityIn, say, writeInWorktree } from '../../support/fakeModels';
 import { waitUntil } from '../../support/waitUntil';
+import { git, initRepo } from './gitFixtures';
 import { startManagedApp, type ManagedApp } from './managedApp';
 
 let app: ManagedApp | null = null;
@@ -20,15 +20,6 @@ afterEach(async () => {
 });
 
 const ROOM = 'worktree-room';
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=t@example.com', ...args], { cwd, encoding: 'utf8' }).trim();
-
-function initRepo(folder: string): void {
-  git(folder, 'init', '-q', '-b', 'main');
-  writeFileSync(join(folder, 'shared.txt'), 'first line\n');
-  writeFileSync(join(folder, 'README.md'), '# Project\n');
-  git(folder, 'add', '-A');
-  git(folder, 'commit', '-q', '-m', 'start');
-}
 
 describe('managed agents in worktrees of their own (real git, real Claude Code, fake model)', () => {
   it('gives two edit-agents separate branches, keeps each edit on its own, merges one, refuses the conflicting one and keeps unmerged work on remove until confirmed', async () => {
@@ -166,6 +157,22 @@ describe('where an agent works when it gets no worktree', () => {
     expect(sub).toMatchObject({ kind: 'worktree', branch: 'letagents/x', path: join(data, 'worktrees', 'agent_x', 'pkg') });
     expect(readFileSync(join(sub.path, 'a.txt'), 'utf8')).toBe('a\n');
   });
+
+  it('gives an agent whose name git would refuse as a branch (x.lock, a name cut after a dot) a worktree on a valid branch, not the person\'s checkout (issue 32 item 15)', async () => {
+    const data = tempDir('la-ws-data-');
+    const repo = tempDir('la-ws-repo-');
+    initRepo(repo);
+    // Valid agent names (letters, digits, _ . : / -) that are not valid as they stand in a branch name.
+    const names = ['x.lock', 'Build/Bot.lock', `${'a'.repeat(39)}.b`, 'v2..final', 'ci:lock.lock'];
+    for (const [i, name] of names.entries()) {
+      const ws = await createWorkspace(data, { agentId: `agent_${i}`, name, folder: repo, writes: true, inFolder: false });
+      expect(ws, name).toMatchObject({ kind: 'worktree', note: null });
+      // git's own rule for branch names accepts it, and the worktree is on it.
+      expect(git(repo, 'check-ref-format', '--branch', ws.branch!)).toBe(ws.branch);
+      expect(git(ws.path, 'symbolic-ref', '--short', 'HEAD')).toBe(ws.branch);
+    }
+    expect(git(repo, 'status', '--porcelain')).toBe('');
+  });
 });
 
 describe('what an agent changed on its branch', () => {
@@ -175,7 +182,7 @@ describe('what an agent changed on its branch', () => {
     initRepo(repo);
     const ws = await createWorkspace(data, { agentId: 'agent_c', name: 'C', folder: repo, writes: true, inFolder: false });
     const tree = worktreeRoot(data, 'agent_c');
-    const w = { root: tree, repo, branch: ws.branch!, base: 'main' };
+    const w = { root: tree, gitDir: ws.gitDir!, repo, branch: ws.branch!, base: 'main' };
     expect(await readChanges(w, false)).toMatchObject({ files: [], commits: 0, uncommittedFiles: 0 });
     // The agent commits one change, then leaves one edit uncommitted and one new file.
     writeFileSync(join(tree, 'README.md'), '# Project\nby C\n');

@@ -2,15 +2,19 @@
 // files included), read through a throwaway copy of the worktree's index so the agent's own
 // staging is never touched; and the person's actions on it: merge into the base (refused,
 // naming the conflicting files, when it does not merge cleanly; never forced) and discard.
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
 import type { AgentChanges, ChangedFile } from '../../../shared/model/managedAgents';
-import { APP_IDENTITY, git, gitOut } from './gitRun';
+import { APP_IDENTITY, git, gitOut, PLAIN_DIFF } from './gitRun';
+import { readRegularFile } from './regularFile';
+import { allBut, countDiff, textDiff, textShownAsBinary } from './shownAsText';
 
 export interface Worktree {
   /** The worktree's root. */
   readonly root: string;
+  /** Its git directory, as recorded when the app made it: every git run in the worktree uses it. */
+  readonly gitDir: string;
   readonly repo: string;
   readonly branch: string;
   readonly base: string;
@@ -20,21 +24,22 @@ export interface Worktree {
 const MAX_DIFF_CHARS = 2_000_000;
 /** New files larger than this count as binary (no lines read). */
 const MAX_COUNTED_BYTES = 8 * 1024 * 1024;
+/** New files read at once (each read is off the event loop; an agent can make many files). */
+const FILES_AT_ONCE = 8;
 
 /** Runs `fn` with GIT_INDEX_FILE on a copy of the worktree's index where every change is staged. */
-async function withEverythingStaged<T>(root: string, fn: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
-  const indexPath = await gitOut(root, ['rev-parse', '--git-path', 'index']);
+async function withEverythingStaged<T>(w: Worktree, fn: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'la-index-'));
   const copy = join(dir, 'index');
   try {
     // The copy keeps the index's file stamps, so `add -A` only reads files that changed.
     try {
-      copyFileSync(isAbsolute(indexPath) ? indexPath : join(root, indexPath), copy);
+      copyFileSync(join(w.gitDir, 'index'), copy);
     } catch {
       // No index yet: git builds one.
     }
     const env = { GIT_INDEX_FILE: copy };
-    await gitOut(root, ['add', '-A', '--', '.'], env);
+    await gitOut(w, ['add', '-A', '--', '.'], env);
     return await fn(env);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -47,25 +52,31 @@ async function withEverythingStaged<T>(root: string, fn: (env: NodeJS.ProcessEnv
  * runs side by side: numstat against the commit the branch left the base from (`--merge-base`:
  * committed and uncommitted tracked changes in one pass), the list of new files, and the count
  * of the agent's commits; new files' lines are counted here. Only when the agent has committed
- * does one more pass tell its uncommitted files apart. No index is written.
+ * does one more pass tell its uncommitted files apart. No index is written. A text file that
+ * .gitattributes would show as binary is counted and shown as the text it is (shownAsText.ts).
  */
 export async function readChanges(w: Worktree, withDiff: boolean): Promise<AgentChanges> {
   const [tracked, others, ahead] = await Promise.all([
-    gitOut(w.root, ['diff', '--numstat', '-z', '--no-renames', '--merge-base', w.base]),
-    gitOut(w.root, ['ls-files', '--others', '--exclude-standard', '-z']),
-    gitOut(w.root, ['rev-list', '--count', `${w.base}..HEAD`]),
+    gitOut(w, ['diff', ...PLAIN_DIFF, '--numstat', '-z', '--no-renames', '--merge-base', w.base]),
+    gitOut(w, ['ls-files', '--others', '--exclude-standard', '-z']),
+    gitOut(w, ['rev-list', '--count', `${w.base}..HEAD`]),
   ]);
   const untracked = others.split('\0').filter((p) => p !== '');
   const changed = parseNumstat(tracked);
-  const files = [...changed, ...untracked.map((path) => newFile(w.root, path))].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const path of await textShownAsBinary(w.root, changed.filter((f) => f.binary).map((f) => f.path))) {
+    changed[changed.findIndex((f) => f.path === path)] = { path, ...countDiff(await textDiff(w, ['--merge-base', w.base], path)), binary: false };
+  }
+  const files = [...changed, ...(await newFiles(w.root, untracked))].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // Nothing committed: every tracked change is uncommitted.
-  const uncommittedTracked = Number(ahead) === 0 ? changed.length : (await gitOut(w.root, ['diff', '--name-only', '-z', '--no-renames', 'HEAD'])).split('\0').filter((p) => p !== '').length;
+  const uncommittedTracked = Number(ahead) === 0 ? changed.length : (await gitOut(w, ['diff', ...PLAIN_DIFF, '--name-only', '-z', '--no-renames', 'HEAD'])).split('\0').filter((p) => p !== '').length;
   let diff: string | null = null;
   let diffCut = false;
+  let shownAsText: string[] = [];
   if (withDiff) {
-    const text = await withEverythingStaged(w.root, async (env) => (await git(w.root, ['diff', '--cached', '--no-renames', '--no-color', '--merge-base', w.base], env)).stdout);
-    diffCut = text.length > MAX_DIFF_CHARS;
-    diff = diffCut ? text.slice(0, MAX_DIFF_CHARS) : text;
+    const whole = await withEverythingStaged(w, (env) => diffText(w, env));
+    shownAsText = whole.shownAsText;
+    diffCut = whole.text.length > MAX_DIFF_CHARS;
+    diff = diffCut ? whole.text.slice(0, MAX_DIFF_CHARS) : whole.text;
   }
   return {
     branch: w.branch,
@@ -78,23 +89,45 @@ export async function readChanges(w: Worktree, withDiff: boolean): Promise<Agent
     uncommittedFiles: uncommittedTracked + untracked.length,
     diff,
     diffCut,
+    attributeFiles: files.map((f) => f.path).filter((path) => path === '.gitattributes' || path.endsWith('/.gitattributes')),
+    shownAsText,
   };
 }
 
-/** A file git does not track yet: all its lines are added (a binary one counts none). */
-function newFile(root: string, path: string): ChangedFile {
-  let bytes: Buffer;
-  try {
-    const full = join(root, path);
-    if (statSync(full).size > MAX_COUNTED_BYTES) return { path, added: 0, removed: 0, binary: true };
-    bytes = readFileSync(full);
-  } catch {
-    return { path, added: 0, removed: 0, binary: false };
-  }
-  if (bytes.includes(0)) return { path, added: 0, removed: 0, binary: true };
-  const text = bytes.toString('utf8');
-  const lines = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-  return { path, added: lines, removed: 0, binary: false };
+/** The diff of everything staged in `env`'s index against the base; text files attributes call binary as text, after the rest. */
+async function diffText(w: Worktree, env: NodeJS.ProcessEnv): Promise<{ text: string; shownAsText: string[] }> {
+  const against = ['--cached', '--merge-base', w.base];
+  const binary = parseNumstat(await gitOut(w, ['diff', ...PLAIN_DIFF, '--numstat', '-z', '--no-renames', ...against], env)).filter((f) => f.binary);
+  const asText = await textShownAsBinary(w.root, binary.map((f) => f.path));
+  let text = (await git(w, ['diff', ...PLAIN_DIFF, '--no-renames', '--no-color', ...against, ...allBut(asText)], env)).stdout;
+  for (const path of asText) text += await textDiff(w, against, path, env);
+  return { text, shownAsText: asText };
+}
+
+async function newFiles(root: string, paths: readonly string[]): Promise<ChangedFile[]> {
+  const out: ChangedFile[] = [];
+  for (let i = 0; i < paths.length; i += FILES_AT_ONCE) out.push(...(await Promise.all(paths.slice(i, i + FILES_AT_ONCE).map((path) => newFile(root, path)))));
+  return out;
+}
+
+/**
+ * A file git does not track yet: all its lines are added (a binary one counts none). Only a
+ * regular file is read, and only up to MAX_COUNTED_BYTES (a larger one counts as binary); a
+ * symbolic link is the one line git records for it (its target), whatever it points at.
+ */
+async function newFile(root: string, path: string): Promise<ChangedFile> {
+  const file = await readRegularFile(join(root, path), MAX_COUNTED_BYTES + 1);
+  if (file.kind === 'link') return { path, added: 1, removed: 0, binary: false };
+  if (file.kind !== 'file') return { path, added: 0, removed: 0, binary: false };
+  if (file.size > MAX_COUNTED_BYTES || file.bytes.includes(0)) return { path, added: 0, removed: 0, binary: true };
+  return { path, added: countLines(file.bytes), removed: 0, binary: false };
+}
+
+function countLines(bytes: Buffer): number {
+  let lines = 0;
+  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lines++;
+  // A last line without a newline counts too.
+  return bytes.length > 0 && bytes[bytes.length - 1] !== 10 ? lines + 1 : lines;
 }
 
 function parseNumstat(text: string): ChangedFile[] {
@@ -118,9 +151,9 @@ export function describeChanges(c: AgentChanges): string {
 
 /** Commits whatever the agent left uncommitted on its branch (so a merge takes what the person saw). */
 async function commitLeftovers(w: Worktree, agentName: string): Promise<void> {
-  if ((await gitOut(w.root, ['status', '--porcelain'])) === '') return;
-  await gitOut(w.root, ['add', '-A']);
-  await gitOut(w.root, [...APP_IDENTITY, 'commit', '--quiet', '--no-verify', '-m', `${agentName}'s uncommitted work (committed by LetAgents for the merge)`]);
+  if ((await gitOut(w, ['status', '--porcelain', '--ignore-submodules=dirty'])) === '') return;
+  await gitOut(w, ['add', '-A']);
+  await gitOut(w, [...APP_IDENTITY, 'commit', '--quiet', '--no-verify', '--no-gpg-sign', '-m', `${agentName}'s uncommitted work (committed by LetAgents for the merge)`]);
 }
 
 export type MergeOutcome = { merged: true; commit: string } | { merged: false; conflicts: string[]; reason: string };
@@ -143,7 +176,7 @@ export async function mergeIntoBase(w: Worktree, agentName: string): Promise<Mer
   const message = `Merge ${w.branch} (${agentName}) into ${w.base}`;
   const checkedOut = await baseCheckout(w);
   if (checkedOut) {
-    const result = await git(checkedOut, [...APP_IDENTITY, 'merge', '--no-ff', '--no-edit', '-m', message, w.branch]);
+    const result = await git(checkedOut, [...APP_IDENTITY, 'merge', '--no-ff', '--no-edit', '--no-gpg-sign', '-m', message, w.branch]);
     if (!result.ok) {
       await git(checkedOut, ['merge', '--abort']);
       return { merged: false, conflicts: [], reason: `git refused to merge in ${checkedOut}: ${result.stderr || result.stdout.trim()}` };
@@ -155,7 +188,7 @@ export async function mergeIntoBase(w: Worktree, agentName: string): Promise<Mer
   const tree = probe.stdout.split('\0')[0].trim();
   const baseTip = await gitOut(w.repo, ['rev-parse', `refs/heads/${w.base}`]);
   const branchTip = await gitOut(w.repo, ['rev-parse', `refs/heads/${w.branch}`]);
-  const commit = await gitOut(w.repo, [...APP_IDENTITY, 'commit-tree', tree, '-p', baseTip, '-p', branchTip, '-m', message]);
+  const commit = await gitOut(w.repo, [...APP_IDENTITY, 'commit-tree', '--no-gpg-sign', tree, '-p', baseTip, '-p', branchTip, '-m', message]);
   await gitOut(w.repo, ['update-ref', '-m', message, `refs/heads/${w.base}`, commit, baseTip]);
   return { merged: true, commit };
 }
@@ -173,7 +206,7 @@ async function baseCheckout(w: Worktree): Promise<string | null> {
 
 /** The worktree holds work that would be lost: uncommitted files, or commits not in the base. */
 export async function unsavedWork(w: Worktree): Promise<string | null> {
-  const status = (await git(w.root, ['status', '--porcelain', '--untracked-files=all'])).stdout.split('\n').filter((l) => l !== '');
+  const status = (await git(w, ['status', '--porcelain', '--untracked-files=all', '--ignore-submodules=dirty'])).stdout.split('\n').filter((l) => l !== '');
   if (status.length > 0) return `${status.length} uncommitted file${status.length === 1 ? '' : 's'} in ${w.root}`;
   const merged = await git(w.repo, ['merge-base', '--is-ancestor', `refs/heads/${w.branch}`, `refs/heads/${w.base}`]);
   if (!merged.ok) return `commits on ${w.branch} not merged into ${w.base}`;

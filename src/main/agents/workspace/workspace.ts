@@ -3,10 +3,16 @@
 // started from the folder's current branch, so two agents never edit the same files. A
 // read-only agent, one whose person chose "work in the folder itself", a folder outside a
 // repository or a machine without git: the agent works in the folder, and the record says why.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+// The record keeps the worktree's git directory: the app's own git there runs on it, never on
+// whatever the worktree's `.git` file (the agent's to write) names.
+import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import type { AgentWorkspace } from '../../../shared/model/managedAgents';
+import { freeBranchName } from './branchName';
 import { git, gitOut } from './gitRun';
+
+/** What the app records about where an agent works: its workspace, and for a worktree the git directory `git worktree add` made for it. */
+export type WorkspaceRecord = AgentWorkspace & { readonly gitDir?: string | null };
 
 export interface WorkspaceRequest {
   readonly agentId: string;
@@ -26,15 +32,15 @@ export function worktreesDir(dataDir: string): string {
 
 const recordPath = (dataDir: string, agentId: string) => join(worktreesDir(dataDir), `${agentId}.json`);
 
-export function readWorkspace(dataDir: string, agentId: string): AgentWorkspace | null {
+export function readWorkspace(dataDir: string, agentId: string): WorkspaceRecord | null {
   try {
-    return JSON.parse(readFileSync(recordPath(dataDir, agentId), 'utf8')) as AgentWorkspace;
+    return JSON.parse(readFileSync(recordPath(dataDir, agentId), 'utf8')) as WorkspaceRecord;
   } catch {
     return null;
   }
 }
 
-export function writeWorkspace(dataDir: string, agentId: string, workspace: AgentWorkspace): void {
+export function writeWorkspace(dataDir: string, agentId: string, workspace: WorkspaceRecord): void {
   mkdirSync(worktreesDir(dataDir), { recursive: true, mode: 0o700 });
   const path = recordPath(dataDir, agentId);
   writeFileSync(`${path}.tmp`, `${JSON.stringify(workspace, null, 2)}\n`, { mode: 0o600 });
@@ -44,7 +50,7 @@ export function writeWorkspace(dataDir: string, agentId: string, workspace: Agen
 const inFolder = (folder: string, note: string): AgentWorkspace => ({ kind: 'folder', path: folder, repo: null, branch: null, base: null, note });
 
 /** Decides where the agent works and makes its worktree when it gets one. Never throws. */
-export async function createWorkspace(dataDir: string, request: WorkspaceRequest): Promise<AgentWorkspace> {
+export async function createWorkspace(dataDir: string, request: WorkspaceRequest): Promise<WorkspaceRecord> {
   if (!request.writes) return inFolder(request.folder, 'Works in the folder itself: it may only read.');
   if (request.inFolder) return inFolder(request.folder, 'Works in the folder itself, as chosen.');
   const top = await git(request.folder, ['rev-parse', '--show-toplevel']);
@@ -62,18 +68,9 @@ export async function createWorkspace(dataDir: string, request: WorkspaceRequest
     await gitOut(repo, ['worktree', 'add', '--quiet', '-b', branch, tree, base.stdout.trim()]);
     // An agent added for a subfolder works in the same subfolder of its worktree.
     const path = join(tree, relative(repo, request.folder));
-    return { kind: 'worktree', path, repo, branch, base: base.stdout.trim(), note: null };
+    return { kind: 'worktree', path, repo, branch, base: base.stdout.trim(), note: null, gitDir: await worktreeGitDir(repo, tree) };
   } catch (error) {
     return inFolder(request.folder, `Works in the folder itself: its worktree could not be made (${(error as Error).message}).`);
-  }
-}
-
-/** letagents/<name>, or letagents/<name>-2, … when that branch exists. */
-async function freeBranchName(repo: string, name: string): Promise<string> {
-  const slug = name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '').replace(/\.\.+/g, '.').slice(0, 40) || 'agent';
-  for (let n = 1; ; n++) {
-    const branch = `letagents/${slug}${n === 1 ? '' : `-${n}`}`;
-    if (!(await git(repo, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`])).ok) return branch;
   }
 }
 
@@ -82,7 +79,34 @@ export function worktreeRoot(dataDir: string, agentId: string): string {
   return join(worktreesDir(dataDir), agentId);
 }
 
-/** The worktree is still there (a person may have removed it by hand). */
+/**
+ * The worktree's folder is still there (Discard, or a person by hand, removes it). Its `.git`
+ * file does not count: the agent can delete that, and its next turn must still run there.
+ */
 export function worktreeExists(dataDir: string, agentId: string): boolean {
-  return existsSync(join(worktreeRoot(dataDir, agentId), '.git'));
+  try {
+    return lstatSync(worktreeRoot(dataDir, agentId)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The git directory git made for the worktree at `tree`: the one in the repository's
+ * worktrees/ whose `gitdir` file names `tree`/.git. Read from the repository's side only (the
+ * agent cannot write there); also for records made before the app kept it.
+ */
+export async function worktreeGitDir(repo: string, tree: string): Promise<string> {
+  // Relative to the repository when git prints it so (older git has no --path-format).
+  const common = resolve(repo, await gitOut(repo, ['rev-parse', '--git-common-dir']));
+  const wanted = join(realpathSync(tree), '.git');
+  const admin = join(common, 'worktrees');
+  for (const name of readdirSync(admin)) {
+    try {
+      if (readFileSync(join(admin, name, 'gitdir'), 'utf8').trim() === wanted) return join(admin, name);
+    } catch {
+      // Not a worktree's folder.
+    }
+  }
+  throw new Error(`git keeps no worktree at ${tree} in ${common}`);
 }

@@ -1,18 +1,21 @@
 // A pending approval as the "Needs you" queue shows it: who asks, for which tool, the command
-// or path, a bounded preview of the input, and the answers the person can give.
+// or path, the whole input, and the answers the person can give (no Allow for an input cut short).
 import type { NeedsYouItem } from '../../../shared/model/needsYou';
+import { inputCut } from '../../approvals/requestText';
 import type { ApprovalRow } from '../../store/approvalQueries';
 
 export function toApprovalItem(row: ApprovalRow & { expires_at: string | null }, roomName: string): NeedsYouItem {
   const channel = row.source === 'channel';
+  const cut = inputCut(row);
   return {
     ref: { kind: 'approval', roomId: row.room_id ?? '', place: 'local', number: row.number },
     reason: 'tool_approval',
     roomName,
     title: `${row.agent_name} asks to use ${row.tool}`,
+    // A managed turn's command is shown whole below (approval.summary), not again as text here.
     body: channel
       ? `${row.description}\n\nAsked in its terminal too: whichever answers first counts. An answer here after the terminal's changes nothing.`
-      : row.description,
+      : '',
     from: row.agent_name,
     createdAt: row.created_at,
     recommendation: null,
@@ -25,7 +28,8 @@ export function toApprovalItem(row: ApprovalRow & { expires_at: string | null },
       tool: row.tool,
       summary: row.description,
       inputPreview: row.input_preview,
-      choices: channel ? ['allow_once', 'deny'] : ['allow_once', 'allow_turn', 'deny'],
+      inputCut: cut,
+      choices: cut ? ['deny'] : channel ? ['allow_once', 'deny'] : ['allow_once', 'allow_turn', 'deny'],
       expiresAt: row.expires_at,
     },
   };

@@ -54,10 +54,10 @@ export const waitForMessagesTool = defineTool({
   name: 'wait_for_messages',
   title: 'Wait for messages',
   description:
-    'Wait for messages that concern you. Loop: pass each result\'s last_observed_message_id as after_message_id, ' +
-    'even if none came. Sends progress every 10 s if asked; waits over 55 s need a client that resets its timeout on progress.',
+    'Wait for messages that concern you. Loop, passing each result\'s last_observed_message_id as after_message_id ' +
+    '(even if none came). Progress every 10 s if asked; waits over 55 s need a client that resets its timeout on progress.',
   input: {
-    after_message_id: z.string().optional().describe('msg_N you last observed; omit at first.'),
+    after_message_id: z.string().optional().describe('Omit at first.'),
     timeout: z.number().int().min(0).default(30_000).describe('Milliseconds, 1 000–180 000.'),
     ...sessionFacade,
   },

@@ -27,6 +27,7 @@ import { hintsOf, parseHint } from './changeHints';
 import { HintCoalescer, type HintCounts } from './hintCoalescer';
 import { deliversNotifications } from './listenProbe';
 import { ChangePoll, type PollCounts } from './changePoll';
+import { UncountableRows } from './uncountable';
 
 export interface PostgresStorageOptions {
   /** The team's name in this app. */
@@ -59,6 +60,8 @@ export class PostgresStorage implements Storage {
   private readonly listener: ChangeListener;
   private readonly queue = new WriteQueue();
   private readonly reader: PgQueryable;
+  /** Rows holding integers beyond 2^53 (forged): left out of every read, said once. */
+  private readonly uncountable: UncountableRows;
   private schema: Promise<SchemaCheck> | null = null;
   private readonly pollMs: number;
   /** Set while LISTEN does not deliver: asks which rooms changed, each pollMs. */
@@ -87,11 +90,13 @@ export class PostgresStorage implements Storage {
       offline: (error) => this.offline(error),
       onLost: () => this.noteLost(),
     });
-    this.reader = new PgQueryable((text, values) => this.pool.query(text, values));
+    this.uncountable = new UncountableRows(this.place);
+    this.reader = new PgQueryable((text, values) => this.pool.query(text, values), this.uncountable);
     this.changes = new ChangePoll({
       query: (text, values) => this.pool.query(text, values),
       onMessage: (roomId, number) => this.hints.add({ type: 'message.created', roomId, number, place: this.place, remote: true }),
       onRecheck: () => callEach(this.reconnectListeners, undefined),
+      onUncountable: (roomId, column, text) => this.uncountable.report(roomId, column, text),
     });
     this.listener = new ChangeListener({
       connect: () => this.pool.newClient(),
@@ -228,7 +233,7 @@ export class PostgresStorage implements Storage {
       const now = await this.begin(client);
       phase = 'body';
       const effects = new CommitEffects();
-      tx = new PgTx(client, now, effects);
+      tx = new PgTx(client, now, effects, this.uncountable);
       const value = await fn(tx);
       if (tx.poisoned !== undefined) {
         throw new Error('A statement failed inside this write and PostgreSQL aborted the transaction. Run statements whose failure is handled inside tx.savepoint().', { cause: tx.poisoned });

@@ -1,6 +1,8 @@
-// A tool use an agent waits to have allowed: the command or path, a preview of its input, a
-// note the agent sees, and Allow once / Allow for this turn / Deny. An answer that came too
-// late (the terminal, the time limit or the end of the turn answered first) says so.
+// A tool use an agent waits to have allowed: the command or path and its whole input (in boxes
+// that scroll, characters that print as nothing shown by their code), a note the agent sees,
+// and Allow once / Allow for this turn / Deny, with what Allow means: the command runs as the
+// person. An input cut short is never offered for Allow. An answer that came too late (the
+// terminal, the time limit or the end of the turn answered first) says so.
 import { useState } from 'react';
 import type { ApprovalDecision, NeedsYouItem } from '../../../../shared/types';
 import { errorMessage } from '../../api/client';
@@ -36,19 +38,28 @@ export function ApprovalActions({ item, onDecide }: ApprovalActionsProps) {
   };
   // Channel requests say "Allow": the protocol has no "for this turn".
   const label = (d: ApprovalDecision) => (d === 'allow_once' && !approval.choices.includes('allow_turn') ? 'Allow' : DECISION_WORDS[d]);
+  const mayAllow = approval.choices.some((d) => d !== 'deny');
   return (
     <div className="needs-answer approval">
       {approval.summary && (
         <pre className="approval-summary" aria-label={`${approval.tool} wants to run`}>
-          <code>{approval.summary}</code>
+          <code>{visible(approval.summary)}</code>
         </pre>
       )}
       {approval.inputPreview && (
         <details>
           <summary>Everything it passes to {approval.tool}</summary>
-          <pre className="approval-input"><code>{approval.inputPreview}</code></pre>
+          <pre className="approval-input"><code>{visible(approval.inputPreview)}</code></pre>
         </details>
       )}
+      {approval.inputCut && (
+        <p className="form-error" role="note">
+          {approval.source === 'channel'
+            ? 'Claude Code sent only part of this input. Answer in its terminal to allow it; here you can only deny it.'
+            : 'This input is too long to show whole, so it can only be denied here.'}
+        </p>
+      )}
+      {mayAllow && <p className="approval-rights">If you allow it, it runs as you, with your rights on this computer, not only in the agent's folder.</p>}
       {approval.expiresAt && (
         <p className="muted">
           Counts as denied if not answered by <Time iso={approval.expiresAt} />.
@@ -66,4 +77,11 @@ export function ApprovalActions({ item, onDecide }: ApprovalActionsProps) {
       </div>
     </div>
   );
+}
+
+/** Characters that print as nothing or reorder what follows (controls, bidirectional marks, zero-width ones) shown by their code. */
+const UNSEEN = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF]/g;
+
+export function visible(text: string): string {
+  return text.replace(UNSEEN, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
 }

@@ -1,7 +1,8 @@
 // What a managed agent changed on its own branch against its base: the files with lines
 // added and removed, the diff (react-diff-view renders it), and the person's choices: copy
 // the branch name, open its folder, Merge into <base> (a refusal names the conflicting
-// files; nothing is forced) and Discard (after a confirm).
+// files; nothing is forced) and Discard (after a confirm). A branch that changes
+// .gitattributes says so first: they decide how git shows, filters and merges its files.
 import { useMemo, useState } from 'react';
 import { Diff, Hunk, parseDiff } from 'react-diff-view';
 import 'react-diff-view/style/index.css';
@@ -62,6 +63,18 @@ export function ChangesView({ id, agent }: { id: string; agent: ManagedAgent }) 
           </button>
         </div>
       </div>
+      {c.attributeFiles.length > 0 && (
+        <p className="notice notice-warn changes-attributes" role="note" aria-label="Attribute files changed">
+          This branch changes {c.attributeFiles.map((path, i) => <span key={path}>{i > 0 && ', '}<code>{path}</code></span>)}: these decide how git shows,
+          filters and merges files, in your repository too once merged. Read them before you merge.
+        </p>
+      )}
+      {c.shownAsText.length > 0 && (
+        <p className="muted">
+          Shown as text although .gitattributes would show {c.shownAsText.length === 1 ? 'it' : 'them'} as binary:{' '}
+          {c.shownAsText.map((path, i) => <span key={path}>{i > 0 && ', '}<code>{path}</code></span>)}.
+        </p>
+      )}
       {outcome && (
         <p className={outcome.ok ? 'changes-merged' : 'form-error'} role={outcome.ok ? 'status' : 'alert'}>
           {outcome.text}

@@ -1,4 +1,4 @@
-// Migration 9 (issue 36): automations — an instruction that starts an agent on a schedule or an
+// Migration 11 (issue 36): automations — an instruction that starts an agent on a schedule or an
 // event in a room — with their runs (one row per run, skipped run and streak of missed runs)
 // and the agent turns each run took. Automations belong to this computer, also for a team's
 // room (place, room_id: no key into the rooms table, which holds only this computer's rooms).
@@ -6,7 +6,7 @@
 // A failed run is a "Needs you" item of its own kind: SQLite cannot change a CHECK, so
 // needs_you_alerts is rebuilt (nothing refers to it).
 
-export const migration009 = `
+export const migration011 = `
 ALTER TABLE managed_agents ADD COLUMN limit_until TEXT;
 
 CREATE TABLE automations (

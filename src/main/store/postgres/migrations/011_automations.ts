@@ -1,9 +1,9 @@
-// Migration 9 (issue 36), PostgreSQL twin of SQLite's 009_automations: automations, their runs
+// Migration 11 (issue 36), PostgreSQL twin of SQLite's 011_automations: automations, their runs
 // and the turns each run took, a managed agent's usage-limit hold, and the "automation" kind of
 // Needs-you item. A team database keeps the same schema; automations live on each computer.
 const T = 'TEXT COLLATE "C"';
 
-export const pgMigration009 = `
+export const pgMigration011 = `
 ALTER TABLE managed_agents ADD COLUMN limit_until ${T};
 
 CREATE TABLE automations (
