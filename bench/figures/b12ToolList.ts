@@ -44,7 +44,7 @@ export const b12: Figure = {
     try {
       const rows: FigureOutcome[] = [];
       for (const profile of ['full', 'core'] as const) {
-        const client = await connectHelper(ws.dataDir, ws.agentDir, `bench-b12-${profile}`, profile === 'core' ? 'core' : undefined);
+        const client = await connectHelper(ws.dataDir, ws.agentDir, `bench-b12-${profile}`, { tools: profile === 'core' ? 'core' : undefined });
         const { tools } = await client.listTools();
         await closeClient(client);
         const chars = JSON.stringify({ tools }).length;
@@ -90,7 +90,7 @@ async function coordinationRound(ws: { dataDir: string; agentDir: string }): Pro
         await step('join_room', () => callTool(agent, 'join_room', { name: room }));
         const name = `Agent${round}`;
         const registered = await step('register_agent_session', () =>
-          callTool(agent, 'register_agent_session', { room_id: room, registration_key: `bench-b12-${round}-${process.pid}`, display_name: name }),
+          callTool(agent, 'register_agent_session', { room_id: room, registration_key: `bench-b12-${round}-${process.pid}-4f7a9c2e81d6b035`, display_name: name }),
         );
         const workerId = String(registered.worker_id);
         await step('read_messages', () => callTool(agent, 'read_messages', { worker_id: workerId }));

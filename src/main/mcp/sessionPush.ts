@@ -122,7 +122,7 @@ export class SessionPush {
   /** Lets the burst land (as a wait does), then pushes what of it activates the agent and it has not had. */
   private async pushAfterBurst(target: Target, key: string, room: { place: string; roomId: string; storage: Storage }, gathering: Gathering): Promise<void> {
     try {
-      await gatherBurst(this.services.signals, room, Date.now() + BURST_MS, new AbortController().signal, () => undefined);
+      await gatherBurst(this.services.signals, this.services.bus, room, Date.now() + BURST_MS, new AbortController().signal, () => undefined);
     } finally {
       this.gathering.delete(key);
     }

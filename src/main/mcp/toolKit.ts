@@ -53,6 +53,8 @@ export type ToolShape = z.ZodRawShape;
 
 /** What a running call knows besides its arguments. */
 export interface ToolCallContext {
+  /** The call's JSON-RPC id (the bench's hop trace names the call by it). */
+  readonly requestId: string | number;
   /** The client cancelled the call. */
   readonly signal: AbortSignal;
   /** The client's progress token, when it asked for progress notifications. */

@@ -28,6 +28,10 @@ import { HintCoalescer, type HintCounts } from './hintCoalescer';
 import { deliversNotifications } from './listenProbe';
 import { ChangePoll, type PollCounts } from './changePoll';
 import { UncountableRows } from './uncountable';
+import { hopTrace } from '../../../shared-node/hopTrace';
+
+/** The bench's per-hop timestamps (LETAGENTS_HOP_TRACE); null, and free, otherwise. */
+const hops = hopTrace('app');
 
 export interface PostgresStorageOptions {
   /** The team's name in this app. */
@@ -75,7 +79,10 @@ export class PostgresStorage implements Storage {
   private readonly reconnectListeners = new Set<() => void>();
   /** Other apps' hints, coalesced per room and bounded; dropped ones stand for "re-check everything" (as after a reconnect). */
   private readonly hints = new HintCoalescer(
-    (hint) => callEach(this.hintListeners, hint),
+    (hint) => {
+      if (hops && hint.type === 'message.created') hops.mark('app.hint_out', `${hint.roomId}:${hint.number}`);
+      callEach(this.hintListeners, hint);
+    },
     () => callEach(this.reconnectListeners, undefined),
   );
 
@@ -238,10 +245,13 @@ export class PostgresStorage implements Storage {
       if (tx.poisoned !== undefined) {
         throw new Error('A statement failed inside this write and PostgreSQL aborted the transaction. Run statements whose failure is handled inside tx.savepoint().', { cause: tx.poisoned });
       }
-      const hints = hintsOf(this.appId, effects.emitted);
+      // With another call of this app on its way to the same room, the other apps' waiters gather the rest of the burst.
+      const incoming = this.options.bus.incoming;
+      const hints = hintsOf(this.appId, effects.emitted, (roomId) => incoming.pendingIn(this.place, roomId) > 1);
       if (hints.length > 0) await client.query(`SELECT pg_notify($1, h) FROM unnest($2::text[]) AS h`, [CHANGE_CHANNEL, hints]);
       phase = 'commit';
       tx.end();
+      if (hops) for (const e of effects.emitted) if (e.type === 'message.created') hops.mark('app.commit_sent', `${e.roomId}:${e.number}`);
       await client.query('COMMIT');
       this.listener.retrySoon();
       return { ok: true, value, effects };
@@ -333,7 +343,11 @@ export class PostgresStorage implements Storage {
   }
 
   private receive(payload: string): void {
-    this.hints.addPayload(payload, (text) => parseHint(this.appId, this.place, text));
+    this.hints.addPayload(payload, (text) => {
+      const hint = parseHint(this.appId, this.place, text);
+      if (hops && hint?.type === 'message.created') hops.mark('app.hint_in', `${hint.roomId}:${hint.number}`);
+      return hint;
+    });
   }
 
   /** Connections held to the team now: the LISTEN one (when connected) and the query pool's. */
