@@ -1,5 +1,5 @@
 // Automations started by events, in a whole app driven as the UI drives it, with agents on
-// real MCP connections: an agent's question answered in Needs you; a pull request linked to a
+// real MCP connections: an agent's question answered in Needs you; a task blocked; a pull request linked to a
 // task (the fake GitHub's) whose check starts failing, or whose review is requested — read only
 // while signed in (signed out, nothing is asked of GitHub and the card says why), and only a
 // change starts a run (a state first seen, or seen again, starts none).
@@ -53,6 +53,32 @@ describe('room events', () => {
     await juniper.tool('request_human_input', { client_id: 'db-choice-2', title: 'Which port?', body: '5432?', category: 'question' });
     await h.call('messages.send', { roomId: ROOM, text: 'Noted.' });
     expect(await h.call('automations.runs', { automationId })).toHaveLength(1);
+  });
+
+  it('a task blocked starts the automation each time it is blocked; other moves start nothing', async () => {
+    const h = await setUpApi();
+    await h.room(ROOM);
+    const juniper = await h.agent(ROOM, 'Juniper');
+    const { automationId } = await h.call('automations.add', {
+      name: 'Unblock', roomId: ROOM, target: { kind: 'mention', handle: 'Cedar' }, instructions: 'Help unblock it.', trigger: { type: 'task_blocked' },
+    });
+    await h.call('tasks.create', { roomId: ROOM, title: 'Fix login' });
+    await juniper.tool('claim_task', { task_id: 'task_1' });
+    await juniper.tool('update_task', { task_id: 'task_1', status: 'in_progress' });
+    await juniper.tool('update_task', { task_id: 'task_1', status: 'blocked', reason: 'Waiting for the API key.' });
+    await expect.poll(async () => (await mentions(h, 'Cedar')).length, { timeout: 5_000 }).toBe(1);
+    const [run] = await h.call('automations.runs', { automationId });
+    expect(run).toMatchObject({ cause: 'event', status: 'done', causeText: 'task_1 "Fix login" entered Blocked (moved by Juniper)' });
+    expect(await mentions(h, 'Cedar')).toEqual([`@Cedar Help unblock it.\n\n(Automation "Unblock": ${run.causeText}.)`]);
+    // Unblocked, then sent to review: no run; blocked again from review: a second one.
+    await juniper.tool('update_task', { task_id: 'task_1', status: 'in_progress' });
+    await juniper.tool('update_task', { task_id: 'task_1', status: 'in_review' });
+    await juniper.tool('update_task', { task_id: 'task_1', status: 'blocked', reason: 'The reviewer is away.' });
+    await expect.poll(async () => (await mentions(h, 'Cedar')).length, { timeout: 5_000 }).toBe(2);
+    expect((await h.call('automations.runs', { automationId })).map((r) => r.causeText)).toEqual([
+      'task_1 "Fix login" entered Blocked (moved by Juniper)',
+      'task_1 "Fix login" entered Blocked (moved by Juniper)',
+    ]);
   });
 });
 
