@@ -94,7 +94,8 @@ const VIEWS: readonly AuditedView[] = [
       const turns = juniper.getByRole('list', { name: 'Turns, newest first' });
       await juniper.getByRole('button', { name: /^(Activity|Hide activity)$/ }).waitFor();
       if (!(await turns.count())) await juniper.getByRole('button', { name: 'Activity' }).click();
-      await turns.getByText(/^Done · /).waitFor();
+      // Its first turn; an automation's run (audited later, in light first) may have added another.
+      await turns.getByText(/^Done · /).first().waitFor();
     },
   },
   {
@@ -120,6 +121,8 @@ const VIEWS: readonly AuditedView[] = [
     open: async (page) => {
       await sidebar(page, 'Automations').click();
       const automation = page.getByRole('list', { name: 'Automations' }).locator('> li').filter({ hasText: 'Flag check' });
+      // Loaded first (the list, or the words of none yet): in the second scheme it is there already.
+      await automation.or(page.getByText(/^None yet\. Add one/)).first().waitFor();
       if (!(await automation.count())) {
         await page.getByRole('button', { name: 'Add automation' }).click();
         const dialog = page.getByRole('dialog', { name: 'Add automation' });
@@ -129,9 +132,10 @@ const VIEWS: readonly AuditedView[] = [
         await dialog.waitFor({ state: 'detached' });
         await automation.getByRole('button', { name: 'Run now' }).click();
         await automation.getByText(/· Done/).waitFor({ timeout: 30_000 });
-        await automation.getByRole('button', { name: 'Runs' }).click();
       }
-      await automation.getByRole('list', { name: 'Runs, newest first' }).getByText('Run 1').waitFor();
+      const runs = automation.getByRole('list', { name: 'Runs, newest first' });
+      if (!(await runs.count())) await automation.getByRole('button', { name: 'Runs' }).click();
+      await runs.getByText('Run 1').waitFor();
     },
   },
   {
