@@ -2,7 +2,7 @@
 // the exact time on hover. It keeps itself current: one shared clock ticks every 20 s, and
 // a time re-renders only when its words change, so a long timeline costs nothing per tick.
 import { useSyncExternalStore } from 'react';
-import { exactTime, formatTime, formatUpcoming } from '../lib/time';
+import { exactTime, formatTime, formatUntil } from '../lib/time';
 
 const TICK_MS = 20_000;
 const listeners = new Set<() => void>();
@@ -30,13 +30,13 @@ function currentNow(): number {
   return now;
 }
 
-/** `iso` in the one format, kept current as time passes; `upcoming`: a moment to come ("in 12 min"). */
-export function useTimeText(iso: string, upcoming = false): string {
-  return useSyncExternalStore(subscribe, () => (upcoming ? formatUpcoming : formatTime)(iso, currentNow()));
+/** `iso` in the one format (`until`: as a deadline, "in 10 min"), kept current as time passes. */
+export function useTimeText(iso: string, until = false): string {
+  return useSyncExternalStore(subscribe, () => (until ? formatUntil : formatTime)(iso, currentNow()));
 }
 
-export function Time({ iso, className, prefix = '', upcoming = false }: { iso: string; className?: string; prefix?: string; upcoming?: boolean }) {
-  const text = useTimeText(iso, upcoming);
+export function Time({ iso, className, prefix = '', until = false }: { iso: string; className?: string; prefix?: string; until?: boolean }) {
+  const text = useTimeText(iso, until);
   return (
     <time className={className} dateTime={iso} title={exactTime(iso)}>
       {prefix}

@@ -60,7 +60,7 @@ export function AutomationCard({ automation: a, onChanged }: { automation: Autom
       <dl className="automation-facts">
         <div>
           <dt>Next run</dt>
-          <dd>{a.nextRunAt ? <Time iso={a.nextRunAt} upcoming /> : a.state === 'paused' ? 'none while paused' : a.trigger.type === 'schedule' ? '—' : 'when it happens'}</dd>
+          <dd>{a.nextRunAt ? <Time iso={a.nextRunAt} until /> : a.state === 'paused' ? 'none while paused' : a.trigger.type === 'schedule' ? '—' : 'when it happens'}</dd>
         </div>
         <div>
           <dt>Last run</dt>

@@ -81,12 +81,12 @@ export function ManagedAgentCard({ agent, onChanged }: { agent: ManagedAgent; on
       )}
       {agent.resumesAt && (
         <p className="managed-held" role="status">
-          {agent.providerName}'s usage limit is reached: it resumes by itself <Time iso={agent.resumesAt} upcoming />. Resume tries now.
+          {agent.providerName}'s usage limit is reached: it resumes by itself <Time iso={agent.resumesAt} until />. Resume tries now.
         </p>
       )}
       {agent.retryAt && (
         <p className="managed-waiting" role="status">
-          Rate limited: it tries its last turn again <Time iso={agent.retryAt} upcoming />.
+          Rate limited: it tries its last turn again <Time iso={agent.retryAt} until />.
         </p>
       )}
       {waiting && paused && <p className="managed-waiting">{waiting}: its next turn gets them.</p>}
