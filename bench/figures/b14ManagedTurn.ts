@@ -135,7 +135,8 @@ function privateDir(): string {
   return mkdtempSync(join(parent, 'la-bench-'));
 }
 
-async function turnEnded(app: AppHost['app'], agentId: string): Promise<void> {
+/** Waits until the agent's last turn has ended and it is idle (B23 waits the same way). */
+export async function turnEnded(app: AppHost['app'], agentId: string): Promise<void> {
   for (let i = 0; i < 6_000; i++) {
     const record = await app.agents.get(agentId);
     if (record.turnState === 'idle' && record.lastTurn && record.lastTurn.status !== 'running') return;

@@ -58,6 +58,12 @@ export const COMMANDS: CommandHelp[] = [
     ownHelp: true,
   },
   {
+    name: 'automation',
+    options: 'add|list|run|pause|resume|remove … [--data-dir D] [--json]',
+    summary: 'automations: an agent starts on a schedule or an event, and stops at its limits',
+    ownHelp: true,
+  },
+  {
     name: 'team',
     options: 'add|list|test|remove|patterns|default … [--data-dir D]',
     summary: "rooms shared across machines through a team's PostgreSQL database",

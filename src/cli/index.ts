@@ -1,4 +1,4 @@
-// The `letagents-desktop` command: serve | open | stop | mcp | doctor | agent | team | phone (architecture.md §3).
+// The `letagents-desktop` command: serve | open | stop | mcp | doctor | agent | automation | team | phone (architecture.md §3).
 // Each subcommand is loaded on demand so the stdio helper stays small and fast. Help for
 // every command comes from the table in help.ts.
 import { COMMANDS, commandHelp, ownsHelp, usage, wantsHelp } from './help';
@@ -25,7 +25,7 @@ async function main(): Promise<number> {
     process.stdout.write(`letagents-desktop ${(await import('../main/version')).APP_VERSION}\n`);
     return 0;
   }
-  // agent, team and phone print their own, longer help (per action).
+  // agent, automation, team and phone print their own, longer help (per action).
   const help = command !== undefined && !ownsHelp(command) && wantsHelp(rest) ? commandHelp(command) : null;
   if (help) {
     process.stdout.write(help);
@@ -44,6 +44,8 @@ async function main(): Promise<number> {
       return (await import('./doctor/run')).runDoctor(rest);
     case 'agent':
       return (await import('./agent/run')).runAgent(rest);
+    case 'automation':
+      return (await import('./automation/run')).runAutomation(rest);
     case 'team':
       return (await import('./team/teamCommand')).runTeam(rest);
     case 'phone':

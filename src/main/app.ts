@@ -4,6 +4,9 @@
 // Both hosts build it: the Electron main process and `letagents-desktop serve`.
 import { homedir } from 'node:os';
 import { ManagedAgents } from './agents/managedAgents';
+import { systemClock, type Clock } from './agents/clock';
+import { Automations } from './automations/automations';
+import { personLabelIn } from './auth/personLabel';
 import { DeliveryAlerts } from './delivery/alerts';
 import { createAuthService, type AuthService } from './auth/authService';
 import { createGitHubData } from './auth/githubData';
@@ -31,10 +34,12 @@ export interface AppOptions {
   readonly helperCommand?: HelperCommand;
   /** Home folder whose agent configs Connect edits; default: the user's. */
   readonly home?: string;
-  /** Managed agents: turns running at once (default 2) and a turn's time limit (default 10 min). */
-  readonly managedTurns?: { readonly maxConcurrent?: number; readonly timeLimitMs?: number };
+  /** Managed agents: turns running at once (default 2), a turn's time limit (default 10 min), the waits before a rate-limited turn is tried again. */
+  readonly managedTurns?: { readonly maxConcurrent?: number; readonly timeLimitMs?: number; readonly rateLimitBackoffMs?: readonly number[] };
   /** This machine's name as a team's other machines see it; default: the host name (tests give two apps on one computer two names). */
   readonly machineName?: string;
+  /** What time it is for schedules, usage-limit resets and backoffs; tests move it by hand. */
+  readonly clock?: Clock;
 }
 
 export interface App {
@@ -44,6 +49,8 @@ export interface App {
   readonly hub: McpHub;
   readonly setup: SetupService;
   readonly agents: ManagedAgents;
+  /** Agents started on a schedule or an event (issue 36). */
+  readonly automations: Automations;
   /** "Needs you" items about delivery: unanswered messages, untouched tasks, loops, budgets (issue 14). */
   readonly deliveryAlerts: DeliveryAlerts;
   readonly teams: Teams;
@@ -60,7 +67,9 @@ export function createApp(options: AppOptions): App {
   const core = createCore({ dataDir: options.dataDir });
   const secrets = options.secrets ?? createKeychainSecretStore();
   const auth = createAuthService({ store: core.store, secrets, version: APP_VERSION, env, fetch: options.fetch });
-  const githubData = createGitHubData({ auth, version: APP_VERSION, env, fetch: options.fetch });
+  const clock = options.clock ?? systemClock;
+  // Pull-request states are cached by the app's clock: an automation looking again after its few minutes sees a fresh one.
+  const githubData = createGitHubData({ auth, version: APP_VERSION, env, fetch: options.fetch, now: () => clock.now() });
   const teams = createTeams({ store: core.store, secrets, env, bus: core.bus, dataDir: options.dataDir });
   const places = createPlaces(core.store, teams.registry, teams.connections);
   const hub = createMcpConnectionHandler(core, { version: APP_VERSION, auth, githubData, places, machineName: options.machineName });
@@ -79,6 +88,18 @@ export function createApp(options: AppOptions): App {
     home,
     maxConcurrentTurns: options.managedTurns?.maxConcurrent,
     turnTimeLimitMs: options.managedTurns?.timeLimitMs,
+    rateLimitBackoffMs: options.managedTurns?.rateLimitBackoffMs,
+    clock,
+  });
+  const automations = new Automations({
+    store: core.store,
+    places,
+    bus: core.bus,
+    agents,
+    clock,
+    github: githubData,
+    githubSignedIn: async () => (await auth.githubToken()) !== null,
+    person: async (place) => ({ kind: 'person', label: await personLabelIn(auth, place) }),
   });
   const deliveryAlerts = new DeliveryAlerts(places, core.bus, hub.services);
   let closing: Promise<void> | undefined;
@@ -89,6 +110,7 @@ export function createApp(options: AppOptions): App {
     hub,
     setup,
     agents,
+    automations,
     deliveryAlerts,
     teams,
     places,
@@ -97,6 +119,7 @@ export function createApp(options: AppOptions): App {
     close: () => (closing ??= (async () => {
       auth.cancel();
       // Running turns end first: their last records need the store.
+      await automations.close();
       await agents.close();
       await deliveryAlerts.close();
       await hub.close();

@@ -149,14 +149,14 @@ function resultOf<T>(result: Awaited<ReturnType<Dispatch>>): T | null {
   return result.ok ? (result.value as T) : null;
 }
 
-/** A managed agent that is not paused still gets turns when mentioned: it needs the app. */
+/** A managed agent that is not paused still gets turns when mentioned, an active automation runs on its schedule or events: they need the app. */
 async function takesTurns(app: App): Promise<boolean> {
-  return (await app.agents.list()).some((agent) => agent.row.desired_state === 'running' && agent.row.held_reason === null);
+  return (await app.agents.list()).some((agent) => agent.row.desired_state === 'running' && agent.row.held_reason === null) || (await app.automations.needsApp());
 }
 
 /**
  * What the command line may call over the agent socket (same token as agents): the
- * managed-agent methods (`letagents-desktop agent …`), what runs, its teams and its roster
+ * managed-agent and automation methods (`letagents-desktop agent …`, `automation …`), what runs, its teams and its roster
  * (`doctor`, `team list`), phone access (`phone …`) and stopping it (`stop`); not the rest of what a
  * person can do in the window.
  */
@@ -170,8 +170,8 @@ function commandLineCall(dispatch: Dispatch, run: { status: () => AppRunStatus; 
     }
     // teams.list: `team list` and `doctor` show the running app's teams, not the shell's;
     // workers.list: `doctor` names the connected agents a mention cannot wake;
-    // phone.*: `letagents-desktop phone on|off|pair|list|revoke`.
-    if (method.startsWith('agents.') || method.startsWith('phone.') || method === 'teams.list' || method === 'workers.list') return dispatch(method, input);
+    // phone.*: `letagents-desktop phone on|off|pair|list|revoke`; automations.*: `letagents-desktop automation …`.
+    if (method.startsWith('agents.') || method.startsWith('automations.') || method.startsWith('phone.') || method === 'teams.list' || method === 'workers.list') return dispatch(method, input);
     return { ok: false, error: { code: 'not_allowed', message: `${method} cannot be called from the command line.` } };
   };
 }

@@ -47,6 +47,8 @@ export const METHOD_NAMES = [
   'workers.list', 'workers.rename', 'workers.disconnect', 'workers.remove', 'workers.wakes',
   'agents.providers', 'agents.list', 'agents.add', 'agents.pause', 'agents.resume', 'agents.stop', 'agents.runNow',
   'agents.remove', 'agents.activity', 'agents.changes', 'agents.merge', 'agents.update', 'agents.askToRedo', 'agents.discard', 'agents.openFolder',
+  'automations.list', 'automations.add', 'automations.edit', 'automations.pause', 'automations.resume', 'automations.runNow',
+  'automations.remove', 'automations.runs',
   'needsYou.list', 'needsYou.answer', 'needsYou.dismiss', 'needsYou.act', 'approvals.decide',
   'delivery.receipts', 'delivery.room', 'delivery.setRoomBudget',
   'memory.list', 'memory.add', 'memory.edit', 'memory.retire',

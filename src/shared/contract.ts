@@ -17,6 +17,7 @@ import { AuthStatus, DeviceFlow, PollResult } from './model/account';
 import { ConfigSnippet, FirstPrompt, SetupChange, SetupStatus, ToolId } from './model/setup';
 import { AppInfo, DoctorReport, Opened, Settings, SettingsPatch } from './model/app';
 import { AddAgentInput, AgentActivity, AgentChanges, AgentWorkspace, ManagedAgent, MergeResult, ProviderInfo, RedoRequest, UpdateResult } from './model/managedAgents';
+import { Automation, AutomationEdit, AutomationInput, AutomationRun } from './model/automations';
 import { TeamAdded, TeamAddInput, TeamName, TeamRemoved, TeamsList, TeamSummary, TeamTest } from './model/teams';
 import { PairingOffer, PhoneCertificateChoice, PhoneSetupPatch, PhoneStatus } from './model/phone';
 import { NotifySettings, NotifySettingsPatch, NotifyTargetInput, NotifyTestResult, RoomNotifyInput } from './model/notifications';
@@ -41,6 +42,7 @@ const PageLimit = z.number().int().min(1).max(500).optional();
 const SearchQuery = z.string().trim().min(1, 'query must contain at least one search term.').max(500);
 const Removed = z.object({ removed: z.boolean() });
 const managed = { agentId: z.string().min(1).max(200) };
+const automation = { automationId: z.string().min(1).max(200) };
 
 export const contract = {
   'rooms.list': method(
@@ -131,6 +133,15 @@ export const contract = {
   'agents.openFolder': method(z.strictObject(managed), Opened, 'Opens the folder it works in (its worktree) in the file manager (false where the host cannot).'),
   'agents.discard': method(z.strictObject(managed), AgentWorkspace, 'Throws its worktree and branch away; its next turn starts again from the base.'),
   'agents.activity': method(z.strictObject({ ...managed, limit: z.number().int().min(1).max(50).optional() }), AgentActivity, 'Its latest turns, newest first, with what happened in each.'),
+
+  'automations.list': method(Empty, z.array(Automation), 'Automations of this computer: trigger, next run, last run, and whether one runs now.'),
+  'automations.add': method(AutomationInput, Automation, 'Adds an automation: an instruction for an agent that starts on a schedule or an event in its room.'),
+  'automations.edit': method(AutomationEdit, Automation, 'Changes what is given; a new trigger counts from now.'),
+  'automations.pause': method(z.strictObject(automation), Automation, 'No new runs until resumed (a run going on finishes); times passed while paused are not missed.'),
+  'automations.resume': method(z.strictObject(automation), Automation, 'Runs again from its next scheduled time or event.'),
+  'automations.runNow': method(z.strictObject(automation), Automation, 'A run now (recorded as not started when one is still going or its agent takes no turns).'),
+  'automations.remove': method(z.strictObject(automation), Removed, 'Deletes it and its runs; a run going on ends.'),
+  'automations.runs': method(z.strictObject({ ...automation, limit: z.number().int().min(1).max(100).optional() }), z.array(AutomationRun), 'Its newest runs, newest first: missed, skipped and started, with outcome, tokens and the reply.'),
 
   'needsYou.list': method(Empty, NeedsYouList, 'One queue across the rooms of every place, newest first.'),
   'needsYou.answer': method(

@@ -42,6 +42,8 @@ export const AppEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('agent.changed'), agentId: z.string() }),
   /** A managed agent's turn logged something (refetch agents.activity). */
   z.object({ type: z.literal('agent.activity'), agentId: z.string(), turn: z.number().int() }),
+  /** An automation's settings, state or runs changed (refetch automations.list). */
+  z.object({ type: z.literal('automation.changed'), automationId: z.string() }),
   z.object({ type: z.literal('auth.changed') }),
   /** A team's lost connection came back: what its other apps committed meanwhile may be missing from views of its rooms (refetch them). */
   z.object({ type: z.literal('place.reconnected'), place: Place }),

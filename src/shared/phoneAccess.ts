@@ -1,8 +1,9 @@
 // What a paired phone may do (issue 37), and nothing more: read rooms and Needs you, post as the
-// person, answer approvals and Needs-you items, pause/resume/stop managed agents. Every other
+// person, answer approvals and Needs-you items, pause/resume/stop managed agents and pause/resume
+// automations. Every other
 // method of the contract — settings, teams, Connect agents, sign-in, adding agents, folders,
 // exports, and any method added later — is refused by the server for a device key, whatever the
-// page asks. (automations.pause/resume join this list once the Automations branch lands.)
+// page asks.
 import type { MethodName } from './bridge';
 import type { AppEventType } from './events';
 
@@ -15,6 +16,7 @@ export const PHONE_METHODS = [
   'needsYou.list', 'needsYou.answer', 'needsYou.dismiss', 'needsYou.act',
   'approvals.decide',
   'agents.list', 'agents.pause', 'agents.resume', 'agents.stop',
+  'automations.list', 'automations.pause', 'automations.resume',
   'app.info',
 ] as const satisfies readonly MethodName[];
 
@@ -41,6 +43,7 @@ export const PHONE_EVENTS: Readonly<Record<AppEventType, boolean>> = {
   'needsYou.changed': true,
   'room.changed': true,
   'agent.changed': true,
+  'automation.changed': true,
   'place.reconnected': true,
   // What a phone cannot open: wakes, knowledge, activity logs, sign-in, teams, the desktop shell.
   'worker.woken': false,

@@ -94,7 +94,8 @@ const VIEWS: readonly AuditedView[] = [
       const turns = juniper.getByRole('list', { name: 'Turns, newest first' });
       await juniper.getByRole('button', { name: /^(Activity|Hide activity)$/ }).waitFor();
       if (!(await turns.count())) await juniper.getByRole('button', { name: 'Activity' }).click();
-      await turns.getByText(/^Done · /).waitFor();
+      // Its first turn; an automation's run (audited later, in light first) may have added another.
+      await turns.getByText(/^Done · /).first().waitFor();
     },
   },
   {
@@ -109,6 +110,46 @@ const VIEWS: readonly AuditedView[] = [
     },
     close: async (page) => {
       const dialog = page.getByRole('dialog', { name: 'Add agent' });
+      if (!(await dialog.count())) return;
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    },
+  },
+  {
+    // Juniper's automation (added here once), run once, with its runs open.
+    name: 'automations with a run',
+    open: async (page) => {
+      await sidebar(page, 'Automations').click();
+      const automation = page.getByRole('list', { name: 'Automations' }).locator('> li').filter({ hasText: 'Flag check' });
+      // Loaded first (the list, or the words of none yet): in the second scheme it is there already.
+      await automation.or(page.getByText(/^None yet\. Add one/)).first().waitFor();
+      if (!(await automation.count())) {
+        await page.getByRole('button', { name: 'Add automation' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Add automation' });
+        await dialog.getByRole('textbox', { name: 'Name' }).fill('Flag check');
+        await dialog.getByRole('textbox', { name: 'What to do' }).fill('Check the flag defaults are documented.');
+        await dialog.getByRole('button', { name: 'Add automation' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await automation.getByRole('button', { name: 'Run now' }).click();
+        await automation.getByText(/· Done/).waitFor({ timeout: 30_000 });
+      }
+      const runs = automation.getByRole('list', { name: 'Runs, newest first' });
+      if (!(await runs.count())) await automation.getByRole('button', { name: 'Runs' }).click();
+      await runs.getByText('Run 1').waitFor();
+    },
+  },
+  {
+    name: 'add automation dialog',
+    open: async (page) => {
+      await sidebar(page, 'Automations').click();
+      await page.getByRole('button', { name: 'Add automation' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add automation' });
+      await dialog.getByRole('radio', { name: /A mention in a room/ }).check();
+      await dialog.getByRole('combobox', { name: 'When it starts' }).selectOption({ label: 'When a check fails on a task’s pull request' });
+      await dialog.getByText(/read with your GitHub sign-in/).waitFor();
+    },
+    close: async (page) => {
+      const dialog = page.getByRole('dialog', { name: 'Add automation' });
       if (!(await dialog.count())) return;
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });

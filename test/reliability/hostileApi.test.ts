@@ -69,6 +69,14 @@ const BASELINE: Record<string, Record<string, unknown>> = {
   'agents.askToRedo': { agentId: 'agent_missing' },
   'agents.discard': { agentId: 'agent_missing' },
   'agents.openFolder': { agentId: 'agent_missing' },
+  // Automations are fuzzed against a room and an automation that do not exist: nothing runs.
+  'automations.add': { name: 'Fuzzed', roomId: 'no-such-room', target: { kind: 'mention', handle: 'agents' }, instructions: 'Say hi.', trigger: { type: 'task_blocked' } },
+  'automations.edit': { automationId: 'auto_missing', name: 'Renamed' },
+  'automations.pause': { automationId: 'auto_missing' },
+  'automations.resume': { automationId: 'auto_missing' },
+  'automations.runNow': { automationId: 'auto_missing' },
+  'automations.remove': { automationId: 'auto_missing' },
+  'automations.runs': { automationId: 'auto_missing' },
   // An approval that does not exist: nothing waits on it.
   'approvals.decide': { number: 999, decision: 'deny' },
   'needsYou.answer': { item: { kind: 'request', roomId: FUZZ_ROOM, number: 1 }, text: 'Pick SQLite' },

@@ -133,7 +133,7 @@ describe('managed agents', () => {
       agent_juniper: [
         {
           number: 2, trigger: 'message', triggerText: 'msg_9 from Ada: "@Juniper why is CI red?"', status: 'failed', startedAt: at(10), endedAt: at(10.05),
-          durationMs: 3_000, inputTokens: 1_200, outputTokens: 300, costUsd: 0.0123, error: 'Claude Code exited with code 1',
+          durationMs: 3_000, inputTokens: 1_200, outputTokens: 300, costUsd: 0.0123, error: 'Claude Code exited with code 1', automation: null,
           entries: [
             { seq: 5, kind: 'trigger', text: 'msg_9 from Ada: "@Juniper why is CI red?"', createdAt: at(10) },
             { seq: 6, kind: 'tool_call', text: 'read_messages {"limit":20}', createdAt: at(10) },

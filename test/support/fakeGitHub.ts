@@ -46,6 +46,8 @@ export interface FakePullRequest {
   statuses?: string[];
   /** Check runs: status and conclusion as GitHub reports them. */
   checkRuns?: Array<{ status: 'queued' | 'in_progress' | 'completed'; conclusion?: string | null }>;
+  /** Logins asked to review it. */
+  requestedReviewers?: string[];
 }
 
 export const FAKE_CLIENT_ID = 'Iv1.fake-github-client';
@@ -256,6 +258,8 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
         draft: pr.draft ?? false,
         title: pr.title ?? `PR ${m[4]}`,
         head: { sha: pr.headSha },
+        requested_reviewers: (pr.requestedReviewers ?? []).map((login, i) => ({ login, id: 1_000 + i, type: 'User' })),
+        requested_teams: [],
       });
     }
     const pr = [...pulls.entries()].find(([key, p]) => key.startsWith(`${full}#`) && p.headSha === m[5])?.[1];

@@ -1,15 +1,14 @@
 // `letagents-desktop agent add|list|pause|resume|stop|run|remove`: managed agents from the
 // command line, through the running app (which owns the database and runs the turns).
-import { readFileSync } from 'node:fs';
 import { relative, resolve, isAbsolute } from 'node:path';
-import type { ApiResult } from '../../shared/bridge';
 import type { ManagedAgent, ProviderInfo } from '../../shared/model/managedAgents';
 import { MANAGED_STATE_WORDS } from '../../shared/model/agentState';
 import { findPackageRoot } from '../../main/setup/helperCommand';
 import { helperDataDir } from '../../shared-node/dataPaths';
 import { wantsHelp } from '../help';
-import { callApp, NoAppError } from '../appApi';
-import { didYouMean, parseCommandArgs, UsageError, usageErrorText } from '../usage';
+import { callApp } from '../appApi';
+import { choose, failureExit, count, findByName, required, textOrFile, unwrap } from '../appCommand';
+import { didYouMean, parseCommandArgs, UsageError } from '../usage';
 
 /** A name as the command line writes it: read-only for read_only. */
 const dashed = (id: string) => id.replaceAll('_', '-');
@@ -52,9 +51,6 @@ AGENT is the agent's name or id.
 
 const ACTIONS = { pause: 'agents.pause', resume: 'agents.resume', stop: 'agents.stop', run: 'agents.runNow', remove: 'agents.remove' } as const;
 
-/** The app refused (bad input, unknown agent): its message is the whole story. */
-class AppRefusal extends Error {}
-
 export async function runAgent(argv: string[]): Promise<number> {
   const [action, ...rest] = argv;
   if (action === undefined || action === 'help' || wantsHelp(argv)) {
@@ -80,7 +76,7 @@ export async function runAgent(argv: string[]): Promise<number> {
     if (action === 'add') {
       const { providers, permissions } = await choices();
       const folder = resolve(values.folder ?? chosenFolder());
-      const instructions = instructionsOf(values.instructions, values['instructions-file']);
+      const instructions = textOrFile('instructions', values.instructions, values['instructions-file']);
       const input = {
         provider: choose('--provider', values.provider, providers),
         folder,
@@ -113,15 +109,7 @@ export async function runAgent(argv: string[]): Promise<number> {
     }
     throw new UsageError(`unknown action "${action}"${didYouMean(action, ['list', 'add', ...Object.keys(ACTIONS)])}`);
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(usageErrorText(`agent ${action}`, error));
-      return 2;
-    }
-    if (error instanceof NoAppError || error instanceof AppRefusal) {
-      process.stderr.write(`letagents-desktop agent: ${error.message}\n`);
-      return 1;
-    }
-    throw error;
+    return failureExit('agent', action, error);
   }
 }
 
@@ -139,47 +127,8 @@ function chosenFolder(): string {
   return cwd;
 }
 
-/** --instructions, or the text of --instructions-file (`-`: standard input); not both. */
-function instructionsOf(text: string | undefined, file: string | undefined): string | undefined {
-  if (file === undefined) return text;
-  if (text !== undefined) throw new UsageError('give --instructions or --instructions-file, not both');
-  try {
-    return readFileSync(file === '-' ? 0 : file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read --instructions-file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-}
-
-function unwrap<T>(result: ApiResult): T {
-  if (!result.ok) throw new AppRefusal(result.error.message);
-  return result.value as T;
-}
-
-function required(flag: string, value: string | undefined): string {
-  if (value === undefined || value.trim() === '') throw new UsageError(`${flag} is required`);
-  return value;
-}
-
-function choose(flag: string, value: string | undefined, options: Record<string, string>): string {
-  const chosen = options[required(flag, value).toLowerCase()];
-  if (!chosen) throw new UsageError(`${flag} must be one of ${[...new Set(Object.keys(options).filter((k) => !k.includes('_')))].join(', ')}`);
-  return chosen;
-}
-
-/** A positive whole number, or "none" for no limit. */
-function count(flag: string, value: string): number | null {
-  if (value === 'none') return null;
-  if (!/^\d+$/.test(value)) throw new UsageError(`${flag} must be a whole number or "none", not "${value}"`);
-  return Number(value);
-}
-
 function findAgent(agents: ManagedAgent[], wanted: string): ManagedAgent {
-  const byId = agents.find((a) => a.agentId === wanted);
-  if (byId) return byId;
-  const named = agents.filter((a) => a.name.toLowerCase() === wanted.toLowerCase());
-  if (named.length === 1) return named[0];
-  if (named.length > 1) throw new AppRefusal(`${named.length} agents are named "${wanted}"; use an id: ${named.map((a) => `${a.agentId} (${a.roomName})`).join(', ')}`);
-  throw new AppRefusal(`no managed agent is named "${wanted}". \`letagents-desktop agent list\` shows them.`);
+  return findByName(agents, wanted, (a) => a.agentId, (a) => a.name, (a) => `${a.agentId} (${a.roomName})`, 'managed agent', 'letagents-desktop agent list');
 }
 
 /** The same label as the Agents page ("Taking a turn", not `running`). */
@@ -187,7 +136,10 @@ function stateText(agent: ManagedAgent): string {
   if (agent.state === 'cant_run' && agent.cantRun) return `${MANAGED_STATE_WORDS.cant_run}: ${agent.cantRun.reason}`;
   const label = MANAGED_STATE_WORDS[agent.state];
   const waiting = agent.waitingMessages > 0 ? ` (${agent.waitingMessages} waiting)` : '';
-  return (agent.state === 'held' && agent.heldReason ? `${label} (${agent.heldReason})` : label) + waiting;
+  const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+  if (agent.state === 'limited' && agent.resumesAt) return `${label} after ${when(agent.resumesAt)}${waiting}`;
+  const retry = agent.retryAt ? ` (rate limited: tries again at ${when(agent.retryAt)})` : '';
+  return (agent.state === 'held' && agent.heldReason ? `${label} (${agent.heldReason})` : label) + retry + waiting;
 }
 
 function table(agents: ManagedAgent[]): string {

@@ -8,6 +8,9 @@
 // Its room may be this computer's or a team's (agentRoom.ts): its worker, session, messages,
 // receipts and "Needs you" items live in the room's place; its settings, turns, activity,
 // worktree and CLI session stay in this computer's store.
+// Provider limits that pass by themselves (a usage limit's reset, a short rate limit) are
+// usageLimits.ts's; automations (automations/, above this folder) start turns through
+// startAutomationTurn and shape them through AutomationTurnHooks.
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,13 +45,17 @@ import { childEnv } from '../childEnv';
 import { checkAgentConfig } from './agentConfig';
 import { watchClaims } from './branchArtifacts';
 import { budgetUse, heldReasonText, type BudgetUse } from './budgets';
+import { systemClock, type Clock } from './clock';
+import { timeText } from './timeText';
+import { UsageLimits } from './usageLimits';
 import { recordHold } from './agentHolds';
-import { parseCantRun, type CantRun } from './cantRun';
+import { cantRunOf, parseCantRun, type CantRun } from './cantRun';
 import { buildTurnPrompt } from './prompt';
 import { locateProvider, PROVIDER_LIST, providerOf } from './providers';
 import { watchTriggers, type MemberAgent } from './triggers';
 import { signInWarning } from './signInCheck';
-import { runTurn } from './turnRunner';
+import { runTurn, type TurnOutcome } from './turnRunner';
+import { isAutomation, planAutomationTurn, type AutomationTrigger, type AutomationTurnHooks } from './automationTurns';
 import { TurnScheduler } from './turnScheduler';
 import type { Trigger } from './types';
 import { AgentWorkspaces } from './workspace/agentWorkspaces';
@@ -68,7 +75,13 @@ export interface ManagedAgentsOptions {
   readonly home: string;
   readonly maxConcurrentTurns?: number;
   readonly turnTimeLimitMs?: number;
+  /** What time it is, and timers (a usage limit's reset, a rate limit's backoff); tests move it by hand. */
+  readonly clock?: Clock;
+  /** The waits before trying a rate-limited turn again (default 30 s, 2 min, 8 min). */
+  readonly rateLimitBackoffMs?: readonly number[];
 }
+
+
 
 /** A managed agent with what the UI and CLI show about it. */
 export interface ManagedAgentRecord {
@@ -80,6 +93,8 @@ export interface ManagedAgentRecord {
   readonly budget: BudgetUse;
   readonly lastTurn: TurnRow | undefined;
   readonly workspace: AgentWorkspace;
+  /** Rate limited: when it tries again (ISO); null otherwise. */
+  readonly retryAt: string | null;
 }
 
 export class ManagedAgents {
@@ -93,11 +108,25 @@ export class ManagedAgents {
   private readonly env: NodeJS.ProcessEnv;
   private readonly workspaces: AgentWorkspaces;
   private readonly stopWatching: () => void;
+  private readonly limits: UsageLimits;
+  private hooks: AutomationTurnHooks | null = null;
+  readonly clock: Clock;
   readonly ready: Promise<void>;
 
   constructor(private readonly options: ManagedAgentsOptions) {
     this.env = childEnv(options.env);
+    this.clock = options.clock ?? systemClock;
     this.workspaces = new AgentWorkspaces(options.dataDir);
+    this.limits = new UsageLimits({
+      store: options.store,
+      clock: this.clock,
+      backoffMs: options.rateLimitBackoffMs,
+      stopTurns: (agentId) => this.stopTurns(agentId),
+      keep: (agentId, triggers) => this.keep(agentId, triggers),
+      resumeTurns: (agentId) => this.resumeTurns(agentId),
+      notice: (row, text) => this.notice(row, text),
+      nameOf: async (row) => (await this.get(row.agent_id)).session?.display_name ?? 'The agent',
+    });
     this.scheduler = new TurnScheduler({
       maxConcurrent: options.maxConcurrentTurns,
       turnTimeLimitMs: options.turnTimeLimitMs,
@@ -123,6 +152,54 @@ export class ManagedAgents {
     };
     // A start-up that cannot read or write the store leaves managed agents idle, never the app down.
     this.ready = this.load().catch((error: unknown) => console.error('managed agents: could not load:', error));
+  }
+
+  /** The automations service shapes the turns it asks for (one service per app). */
+  useAutomationHooks(hooks: AutomationTurnHooks): void {
+    this.hooks = hooks;
+  }
+
+  /**
+   * An automation's run asks for a turn: null when it is asked for (now, or after the agent's
+   * running turn), or why the agent takes no turns now (the run cannot start).
+   */
+  async startAutomationTurn(agentId: string, trigger: AutomationTrigger): Promise<string | null> {
+    await this.ready;
+    const row = await this.options.store.read((q) => getManagedAgentRow(q, agentId));
+    if (!row) return 'its agent was removed';
+    const reason = await this.noTurnsReason(row);
+    if (reason) return reason;
+    this.scheduler.request(agentId, trigger);
+    return null;
+  }
+
+  /** A fresh worktree of the agent's repository for one automation run (`key` names it), or where it works when it gets none. */
+  runWorkspace(row: ManagedAgentRow, key: string, name: string): Promise<AgentWorkspace> {
+    return this.workspaces.create({ agentId: key, name, folder: row.folder, writes: row.permissions !== 'read_only', inFolder: false });
+  }
+
+  /** After a run in a fresh worktree: removed with its branch when it holds nothing; otherwise kept, and what it holds is said. */
+  async endRunWorkspace(key: string, folder: string): Promise<string | null> {
+    const held = await this.workspaces.checkRemovable(key, folder, false).then(() => null, (error: unknown) => (error as Error).message);
+    if (held === null) await this.workspaces.forget(key, folder).catch(() => undefined);
+    return held === null ? null : ((await this.workspaces.turnSummary(key, folder)) ?? held);
+  }
+
+  /** Why the agent takes no turns now, in words that follow its name ("Juniper is paused"); null when it takes them. */
+  private async noTurnsReason(row: ManagedAgentRow): Promise<string | null> {
+    const cantRun = parseCantRun(row.cant_run_json);
+    const why = cantRun
+      ? `can't run: ${cantRun.reason}`
+      : row.limit_until !== null
+        ? `waits for ${providerOf(row.provider).name}'s usage limit to reset (after ${timeText(Date.parse(row.limit_until), this.clock.now())})`
+        : row.held_reason !== null
+          ? `takes no turns: ${heldReasonText(row, row.held_reason)}`
+          : row.desired_state === 'paused'
+            ? 'is paused'
+            : null;
+    if (why === null) return null;
+    const session = await this.options.store.read((q) => getSession(q, workerSessionId(row.worker_id, row.room_id)));
+    return `${session?.display_name ?? 'Its agent'} ${why}`;
   }
 
   /** The CLIs the app can run: whether each is installed (where), and whether it is signed in. */
@@ -290,7 +367,7 @@ export class ManagedAgents {
       await updateManagedAgentState(tx, agentId, { desired_state: 'paused' });
       tx.emit({ type: 'agent.changed', agentId });
     });
-    await this.stopTurns(agentId);
+    await this.stopTurns(agentId, 'its agent was paused');
     return this.get(agentId);
   }
 
@@ -307,6 +384,7 @@ export class ManagedAgents {
         held_reason: null,
         held_request_number: null,
         cant_run_json: null,
+        limit_until: null,
         ...(held ? { budget_reset_at: tx.now } : {}),
       });
       tx.emit({ type: 'agent.changed', agentId });
@@ -314,6 +392,7 @@ export class ManagedAgents {
     // Its "Needs you" item, in its room's place (a team offline then keeps it open: resuming works anyway).
     await this.closeHoldItems(row, person).catch((error: unknown) => console.warn(`managed agent ${agentId}: could not close its "Needs you" item:`, error));
     await noteTakesTurns(this.options.services.places, row, true);
+    this.limits.forget(agentId);
     const record = await this.get(agentId);
     this.track(record.row, record.worker);
     for (const trigger of await takeWaiting(this.options.store, agentId)) this.scheduler.request(agentId, trigger);
@@ -355,6 +434,7 @@ export class ManagedAgents {
     }
     const cantRun = parseCantRun(record.row.cant_run_json);
     if (cantRun) throw appErrors.invalidInput(`${name} can't run: ${cantRun.reason}. ${cantRun.fix}`);
+    if (record.row.limit_until !== null) throw appErrors.invalidInput(`${(await this.noTurnsReason(record.row)) ?? name}. Resume tries now.`);
     for (const trigger of await takeWaiting(this.options.store, agentId)) this.scheduler.request(agentId, trigger);
     this.scheduler.request(agentId, { kind: 'run_now', by: person.label });
     return this.get(agentId);
@@ -373,6 +453,8 @@ export class ManagedAgents {
     await forgetMember(await this.roomStore(record.row), agentId);
     this.members.delete(agentId);
     this.untracked.delete(agentId);
+    this.limits.forget(agentId);
+    for (const trigger of this.scheduler.forget(agentId).filter(isAutomation)) await this.hooks?.dropped(agentId, trigger, 'its agent was removed');
     await this.scheduler.stop(agentId);
     const removed = await this.options.store.write(async (tx) => {
       const gone = await deleteManagedAgentRow(tx, agentId);
@@ -392,6 +474,7 @@ export class ManagedAgents {
   async close(): Promise<void> {
     this.stopWatching();
     await this.ready;
+    this.limits.close();
     await this.scheduler.close();
   }
 
@@ -428,6 +511,9 @@ export class ManagedAgents {
       }
       this.track(row, known.worker);
     }
+    await this.limits.restore();
+    // What waited for a rate limit's retry when the app stopped is tried again now.
+    for (const member of this.members.values()) if (member.takesTurns) await this.resumeTurns(member.agentId);
   }
 
   /** Its room's place's storage (a team's connects on first use; offline: its reads and writes fail with team_offline). */
@@ -457,7 +543,7 @@ export class ManagedAgents {
 
   /** Routes the room's messages to the agent from now on: as turns, or kept while it takes none. */
   private track(row: ManagedAgentRow, worker: WorkerRow | undefined): void {
-    const takesTurns = row.desired_state === 'running' && row.held_reason === null && row.cant_run_json === null;
+    const takesTurns = row.desired_state === 'running' && row.held_reason === null && row.cant_run_json === null && row.limit_until === null;
     // Its room's place could not be read just now: what is known of it stays, with its new state.
     if (!worker) {
       const known = this.members.get(row.agent_id);
@@ -467,31 +553,57 @@ export class ManagedAgents {
     this.members.set(row.agent_id, { agentId: row.agent_id, place: row.place, roomId: row.room_id, sessionId: workerSessionId(worker.worker_id, row.room_id), agentKey: worker.agent_key, takesTurns });
   }
 
-  /** No turns until Resume: what was queued for it is kept. */
-  private async stopTurns(agentId: string): Promise<void> {
+  /** No turns until Resume: what was queued for it is kept (automations' runs end, saying `dropReason`, when given). */
+  private async stopTurns(agentId: string, dropReason?: string): Promise<void> {
     const member = this.members.get(agentId);
     if (member) this.members.set(agentId, { ...member, takesTurns: false });
-    await this.keep(agentId, this.scheduler.forget(agentId));
+    await this.keep(agentId, this.scheduler.forget(agentId), dropReason);
     const row = await this.options.store.read((q) => getManagedAgentRow(q, agentId));
     if (row) await noteTakesTurns(this.options.services.places, row, false);
   }
 
-  private async keep(agentId: string, triggers: readonly Trigger[]): Promise<void> {
-    await keepTriggers(this.options.store, agentId, triggers).catch((error: unknown) => console.error(`managed agent ${agentId}: could not keep its triggers:`, error));
+  /**
+   * Keeps triggers for its next turn. An automation's run does not wait for a Resume: with a
+   * `dropReason` its trigger goes and the run ends saying why (a limit's hold keeps it).
+   */
+  private async keep(agentId: string, triggers: readonly Trigger[], dropReason?: string): Promise<void> {
+    const dropped = dropReason === undefined ? [] : triggers.filter(isAutomation);
+    for (const trigger of dropped) await this.hooks?.dropped(agentId, trigger, dropReason!).catch(logFailure(agentId, 'end an automation run'));
+    const kept = triggers.filter((t) => !dropped.includes(t as AutomationTrigger));
+    await keepTriggers(this.options.store, agentId, kept).catch(logFailure(agentId, 'keep its triggers'));
+  }
+
+  /** Takes turns again (a limit passed): what waited is its next turn; nothing while it takes no turns. */
+  private async resumeTurns(agentId: string): Promise<void> {
+    const row = await this.options.store.read((q) => getManagedAgentRow(q, agentId));
+    if (!row) return;
+    // Its worker lives in its room's place (a team offline: what is known of it stays).
+    this.track(row, (await this.roomSide(row).catch(() => null))?.worker);
+    if (!this.members.get(agentId)?.takesTurns) return;
+    for (const trigger of await takeWaiting(this.options.store, agentId)) this.scheduler.request(agentId, trigger);
+  }
+
+  /** A room message from the app about the agent, which starts no turn. */
+  private async notice(row: Pick<ManagedAgentRow, 'place' | 'room_id'>, text: string): Promise<void> {
+    await (await this.roomStore(row)).write(async (tx) => {
+      await postSystemEvent(tx, row.room_id, text, null);
+      await this.markOwnEvent(tx, row.place, row.room_id);
+    });
   }
 
   /** One scheduled turn: re-checked (paused, removed, budget) at the moment it starts. */
-  private async turn(agentId: string, triggers: Trigger[], signal: AbortSignal): Promise<void> {
+  private async turn(agentId: string, queued: Trigger[], signal: AbortSignal): Promise<void> {
     const { store } = this.options;
     const row = await store.read((q) => getManagedAgentRow(q, agentId));
     if (!row) return;
     // Paused, held or unable to run since it was queued: the triggers wait for its next turn.
-    if (row.held_reason !== null || row.cant_run_json !== null || (row.desired_state === 'paused' && !triggers.some((t) => t.kind === 'run_now'))) {
-      return this.keep(agentId, triggers);
+    if (row.held_reason !== null || row.cant_run_json !== null || row.limit_until !== null || (row.desired_state === 'paused' && !queued.some((t) => t.kind === 'run_now'))) {
+      // A usage limit's hold resumes by itself: an automation's run waits for it too.
+      return this.keep(agentId, queued, row.limit_until !== null ? undefined : ((await this.noTurnsReason(row)) ?? undefined));
     }
     const budget = await store.read((q) => budgetUse(q, row, new Date()));
     if (budget.reached) {
-      await this.keep(agentId, triggers);
+      await this.keep(agentId, queued, `its agent ${heldReasonText(row, budget.reached)}`);
       return this.hold(row, budget.reached);
     }
     // Its room's place may be offline (a team): the triggers wait for its next turn.
@@ -499,10 +611,14 @@ export class ManagedAgents {
       console.warn(`managed agent ${agentId}: its room (${row.place}) cannot be read; the turn waits:`, error);
       return null;
     });
-    if (!side) return this.keep(agentId, triggers);
+    if (!side) return this.keep(agentId, queued);
     const { worker, session, room } = side;
     if (!worker || !room) return;
-    const workspace = await this.workspaces.forTurn(agentId, row.folder);
+    const plan = await planAutomationTurn(this.hooks, row, queued);
+    const triggers = plan.triggers;
+    if (triggers.length === 0) return;
+    const automations = triggers.filter(isAutomation);
+    const workspace = plan.workspace ?? (await this.workspaces.forTurn(agentId, row.folder));
     const prompt = buildTurnPrompt({
       workspace,
       name: session?.display_name ?? worker.display_name,
@@ -521,16 +637,41 @@ export class ManagedAgents {
       helper: this.options.helper,
       agentDir: (id: string) => this.agentDir(id),
       onProcess: (id: string, pid: number | null) => (pid === null ? this.pids.delete(id) : this.pids.set(id, pid)),
-      changesOfTurn: () => this.workspaces.turnSummary(agentId, row.folder),
+      changesOfTurn: () => this.workspaces.turnSummary(plan.workspaceKey ?? agentId, row.folder),
+      onOpened: async (turn: number) => {
+        if (automations.length > 0) await this.hooks?.opened(agentId, turn, automations);
+      },
     };
     // The turn's prompt hands it the triggering messages: they are delivered to it now.
     const sessionId = workerSessionId(row.worker_id, row.room_id);
     for (const t of triggers) {
       if (t.kind === 'message') this.options.services.delivery.deliveries.record({ place: row.place, roomId: t.roomId }, sessionId, t.number, t.number);
     }
-    // The turn runs where the agent works: its worktree, or the folder itself.
-    const outcome = await runTurn(deps, { agent: { ...row, folder: workspace.path }, prompt, triggers, name: session?.display_name ?? worker.display_name }, signal);
-    if (outcome.cantRun) await this.cannotRun(row, outcome.cantRun, triggers);
+    // The turn runs where the agent works (its worktree, the folder itself, or a run's fresh worktree), at most as its automations allow.
+    const agent = { ...row, folder: workspace.path, permissions: plan.permissions };
+    const outcome = await runTurn(deps, { agent, prompt, triggers, name: session?.display_name ?? worker.display_name }, signal);
+    await this.afterTurn(row, triggers, outcome);
+  }
+
+  /** What a turn's outcome means: a limit's hold or retry, a CLI that cannot run; automations hear how it ended. */
+  private async afterTurn(row: ManagedAgentRow, triggers: Trigger[], outcome: TurnOutcome): Promise<void> {
+    const { limit } = outcome;
+    const hold = limit?.kind === 'usage_limit' && this.limits.believable(limit.resetsAt) ? limit.resetsAt : null;
+    const retry = limit?.kind === 'rate_limited' && this.limits.canRetry(row.agent_id);
+    const automations = triggers.filter(isAutomation);
+    if (automations.length > 0) await this.hooks?.ended(row.agent_id, automations, outcome, hold !== null || retry).catch(logFailure(row.agent_id, 'record an automation run'));
+    if (outcome.cantRun) return this.cannotRun(row, outcome.cantRun, triggers);
+    if (hold !== null) return this.limits.hold(row, outcome.turn, triggers, hold);
+    if (limit?.kind === 'usage_limit') {
+      // A reset time in the past or too far off: only the person can tell when to try again.
+      const provider = providerOf(row.provider);
+      return this.cannotRun(row, cantRunOf(provider, 'quota', { command: null, model: row.model, detail: `${provider.name} said its usage limit resets at ${limit.resetsAt}.` }), triggers);
+    }
+    if (limit?.kind === 'rate_limited') {
+      await this.limits.retry(row, outcome.turn, triggers);
+      return;
+    }
+    if (outcome.status === 'done') this.limits.succeeded(row.agent_id);
   }
 
   /**
@@ -539,14 +680,15 @@ export class ManagedAgents {
    * you" item with the fix, and the card and `agent list` say "Can't run: …".
    */
   private async cannotRun(row: ManagedAgentRow, cantRun: CantRun, triggers: readonly Trigger[]): Promise<void> {
-    await this.stopTurns(row.agent_id);
-    await this.keep(row.agent_id, triggers);
+    const why = `its agent can't run: ${cantRun.reason}`;
+    await this.stopTurns(row.agent_id, why);
+    await this.keep(row.agent_id, triggers, why);
     await recordHold(this.options.store, await this.roomStore(row), row, { cantRun });
   }
 
   /** A budget is used up: no turns until the person resumes it, and a "Needs you" item says so. */
   private async hold(row: ManagedAgentRow, reason: HeldReason): Promise<void> {
-    await this.stopTurns(row.agent_id);
+    await this.stopTurns(row.agent_id, `its agent ${heldReasonText(row, reason)}`);
     await recordHold(this.options.store, await this.roomStore(row), row, { budget: reason });
   }
 
@@ -557,7 +699,10 @@ export class ManagedAgents {
     const budget = await store.read((q) => budgetUse(q, row, new Date()));
     const lastTurn = await store.read(async (q) => (await listTurnRows(q, row.agent_id, 1))[0]);
     const workspace = this.workspaces.of(row.agent_id, row.folder);
-    return { row, worker, session, roomName: room?.display_name ?? row.room_id, turnState: this.scheduler.state(row.agent_id), budget, lastTurn, workspace };
+    return {
+      row, worker, session, roomName: room?.display_name ?? row.room_id, turnState: this.scheduler.state(row.agent_id), budget, lastTurn, workspace,
+      retryAt: this.limits.retryAt(row.agent_id),
+    };
   }
 
   private async requireRow(agentId: string): Promise<ManagedAgentRow> {
@@ -601,3 +746,5 @@ export class ManagedAgents {
     return join(this.options.dataDir, 'managed-agents', agentId);
   }
 }
+
+const logFailure = (agentId: string, what: string) => (error: unknown) => console.error(`managed agent ${agentId}: could not ${what}:`, error);

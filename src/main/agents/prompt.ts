@@ -59,6 +59,9 @@ export function describeTriggers(triggers: readonly Trigger[]): string[] {
       out.push(`msg_${trigger.number} from ${trigger.sender}: ${quote(trigger.text)}`);
     } else if (trigger.kind === 'task') {
       out.push(`task_${trigger.number} ("${trigger.title}") was assigned or handed to you.`);
+    } else if (trigger.kind === 'automation') {
+      // The person's own instruction: in full (the agent has nowhere else to read it).
+      out.push(`The automation "${trigger.name}" runs (${trigger.cause}). Its instructions: ${trigger.instructions.trim()}`);
     } else {
       out.push(`${trigger.by} asked you to take a turn now: check the room and the board for anything that needs you.`);
     }

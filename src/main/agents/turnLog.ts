@@ -10,6 +10,7 @@ import {
   pruneTurnRows,
   setProviderSession,
   type ActivityKindRow,
+  type TriggerKindRow,
   type TurnOutcome,
 } from '../store/managedAgentQueries';
 import { describeTriggers } from './prompt';
@@ -58,13 +59,21 @@ export class TurnLog {
   static async open(store: Storage, agentId: string, triggers: readonly Trigger[], totals: SessionTotals | null, secrets: readonly string[] = []): Promise<TurnLog> {
     const text = preview(describeTriggers(triggers).join(' '), 500);
     const turn = await store.write(async (tx) => {
-      const n = await insertTurnRow(tx, agentId, { kind: triggers[0]?.kind ?? 'run_now', text });
+      const n = await insertTurnRow(tx, agentId, { kind: storedKind(triggers[0]), text });
       await insertActivityRow(tx, agentId, n, 'trigger', text);
       tx.emit({ type: 'agent.changed', agentId });
       tx.emit({ type: 'agent.activity', agentId, turn: n });
       return n;
     });
     return new TurnLog(store, agentId, turn, totals, secrets.filter((secret) => secret.length >= 8));
+  }
+
+  /** A line added to a turn that has ended: what the service decided about it (a hold, a retry). */
+  static async note(store: Storage, agentId: string, turn: number, text: string): Promise<void> {
+    await store.write(async (tx) => {
+      await insertActivityRow(tx, agentId, turn, 'note', text);
+      tx.emit({ type: 'agent.activity', agentId, turn });
+    });
   }
 
   async entry(kind: ActivityKindRow, text: string): Promise<void> {
@@ -128,4 +137,13 @@ export class TurnLog {
     const totals = this.totals;
     await this.store.write((tx) => setProviderSession(tx, this.agentId, totals?.sessionId ?? null, totals ? JSON.stringify(totals) : null));
   }
+}
+
+/**
+ * The trigger kind a turn row keeps. An automation's turn is kept as `run_now` (a turn nobody's
+ * message asked for), so the row fits the table's CHECK before and after the migration that drops
+ * it; the automation it ran for is in automation_run_turns, and the activity names it.
+ */
+function storedKind(trigger: Trigger | undefined): TriggerKindRow {
+  return trigger === undefined || trigger.kind === 'automation' ? 'run_now' : trigger.kind;
 }

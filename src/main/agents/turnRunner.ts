@@ -17,7 +17,7 @@ import { parseTotals, TurnLog } from './turnLog';
 import type { TurnAbortReason } from './turnScheduler';
 import { preview } from './providers/streamText';
 import { relativeToFolder, toolCallText } from './activityWords';
-import type { ActivityEvent, CantRunCause, Trigger } from './types';
+import type { ActivityEvent, CantRunCause, Trigger, TurnLimit } from './types';
 
 export interface TurnRunnerDeps {
   readonly store: Storage;
@@ -35,6 +35,8 @@ export interface TurnRunnerDeps {
   onProcess(agentId: string, pid: number | null): void;
   /** One line on what the agent's files now differ by (its worktree), for the turn's log. */
   changesOfTurn?(): Promise<string | null>;
+  /** The turn was opened (its number), before the CLI starts. */
+  onOpened?(turn: number): Promise<void>;
 }
 
 export interface TurnInput {
@@ -54,18 +56,28 @@ const ABORT_TEXT: Record<TurnAbortReason, string> = {
   closing: 'The app closed during this turn.',
 };
 
-/** How a turn ended, for the service: `cantRun` when it failed for a reason only the person can fix. */
+/**
+ * How a turn ended, for the service: `cantRun` when it failed for a reason only the person can
+ * fix; `limit` when the provider refused for a limit that passes by itself.
+ */
 export interface TurnOutcome {
+  readonly turn: number;
+  readonly status: 'done' | 'failed' | 'stopped' | 'timed_out';
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly costUsd: number | null;
   readonly cantRun: CantRun | null;
+  readonly limit: TurnLimit | null;
 }
 
 export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: AbortSignal): Promise<TurnOutcome> {
   const { agent } = input;
   const provider = providerOf(agent.provider);
   const log = await TurnLog.open(deps.store, agent.agent_id, input.triggers, parseTotals(agent.provider_totals_json), dataFolderSecrets(deps.dataDir));
+  await deps.onOpened?.(log.turn);
   if (!existsSync(agent.folder)) {
     await log.finish('failed', `Its folder ${agent.folder} no longer exists. Remove the agent and add it again with its new folder.`);
-    return { cantRun: null };
+    return outcomeOf(log, 'failed');
   }
   const command = await locateProvider(provider, deps.env);
   if (!command) {
@@ -100,13 +112,17 @@ export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: Ab
   const changes = await deps.changesOfTurn?.().catch(() => null);
   if (changes) await log.entry('note', changes);
   await log.finish(attempt.status, attempt.error);
-  return { cantRun: null };
+  return outcomeOf(log, attempt.status, null, attempt.status === 'failed' ? (attempt.limit ?? null) : null);
+}
+
+function outcomeOf(log: TurnLog, status: TurnOutcome['status'], cantRun: CantRun | null = null, limit: TurnLimit | null = null): TurnOutcome {
+  return { turn: log.turn, status, inputTokens: log.inputTokens, outputTokens: log.outputTokens, costUsd: log.costUsd, cantRun, limit };
 }
 
 async function cantRunEnd(log: TurnLog, cantRun: CantRun): Promise<TurnOutcome> {
   await log.entry('note', `Can't run: ${cantRun.reason}. ${cantRun.fix}`);
   await log.finish('failed', cantRun.detail || `${cantRun.reason}.`);
-  return { cantRun };
+  return outcomeOf(log, 'failed', cantRun);
 }
 
 interface Attempt {
@@ -114,6 +130,7 @@ interface Attempt {
   error: string | null;
   resumeFailed: boolean;
   cause?: CantRunCause;
+  limit?: TurnLimit;
 }
 
 async function runOnce(
@@ -183,8 +200,8 @@ async function runOnce(
   if (signal.aborted) return aborted(signal);
   if (result?.ok) return { status: 'done', error: null, resumeFailed: false };
   // A run that never started a session after asking to resume one could not find it.
-  const resumeFailed = resumeSessionId !== null && !sawSession && result?.cause !== 'cli_broken';
-  return { status: 'failed', error: result?.error ?? 'The turn failed.', resumeFailed, ...(result?.cause ? { cause: result.cause } : {}) };
+  const resumeFailed = resumeSessionId !== null && !sawSession && result?.cause !== 'cli_broken' && !result?.limit;
+  return { status: 'failed', error: result?.error ?? 'The turn failed.', resumeFailed, ...(result?.cause ? { cause: result.cause } : {}), ...(result?.limit ? { limit: result.limit } : {}) };
 }
 
 /** The data folder's secrets a tool's output might carry: the agent token. */

@@ -7,7 +7,9 @@ import type { HelperCommand } from '../setup/helperCommand';
 export type Trigger =
   | { kind: 'message'; roomId: string; number: number; sender: string; text: string; reason: string }
   | { kind: 'task'; roomId: string; number: number; title: string }
-  | { kind: 'run_now'; by: string };
+  | { kind: 'run_now'; by: string }
+  /** An automation's run (automations/): its instruction, and what started the run. */
+  | { kind: 'automation'; automationId: string; run: number; name: string; cause: string; instructions: string };
 
 /** What a provider's output stream reported, in one common form for both providers. */
 export type ActivityEvent =
@@ -23,10 +25,19 @@ export type ActivityEvent =
    * the running total of its session (the runner turns totals into per-turn figures).
    */
   | { kind: 'usage'; inputTokens: number; outputTokens: number; tokensScope: UsageScope; costUsd: number | null; costScope: UsageScope }
-  /** The provider's final word on the run; `cause`: a failure only the person can fix. */
-  | { kind: 'result'; ok: boolean; error: string | null; cause?: CantRunCause };
+  /**
+   * The provider's final word on the run; `cause`: a failure only the person can fix; `limit`:
+   * the provider refused for a usage limit that resets at a known time, or a short rate limit.
+   */
+  | { kind: 'result'; ok: boolean; error: string | null; cause?: CantRunCause; limit?: TurnLimit };
 
 export type UsageScope = 'run' | 'session';
+
+/**
+ * A provider's refusal that passes by itself: the account's usage limit, which resets at
+ * `resetsAt` (the agent waits until then), or a short rate limit or overload (tried again soon).
+ */
+export type TurnLimit = { kind: 'usage_limit'; resetsAt: string } | { kind: 'rate_limited' };
 
 /** A turn failure only the person can fix (cantRun.ts words it). */
 export type CantRunCause = 'not_signed_in' | 'cli_missing' | 'cli_broken' | 'quota' | 'model_not_found' | 'folder_settings';

@@ -51,4 +51,9 @@ export function waitingMessages(row: Pick<ManagedAgentRow, 'waiting_json'>): num
   return parse(row.waiting_json).filter((t) => t.kind === 'message').length;
 }
 
-const keyOf = (t: KeptTrigger) => `${t.kind}\n${t.roomId}\n${t.number}`;
+/** Whether an automation's run waits among the kept triggers (for a usage limit's reset, a rate limit's retry). */
+export function waitsForRun(row: Pick<ManagedAgentRow, 'waiting_json'>, automationId: string, run: number): boolean {
+  return parse(row.waiting_json).some((t) => t.kind === 'automation' && t.automationId === automationId && t.run === run);
+}
+
+const keyOf = (t: KeptTrigger) => (t.kind === 'automation' ? `${t.kind}\n${t.automationId}\n${t.run}` : `${t.kind}\n${t.roomId}\n${t.number}`);

@@ -2,6 +2,7 @@
 // app module that builds it (app.ts composes the API, so an import back would be a circle):
 // `App` has every part named here.
 import type { ManagedAgents } from '../agents/managedAgents';
+import type { Automations } from '../automations/automations';
 import type { AuthService } from '../auth/authService';
 import type { GitHubData } from '../auth/githubData';
 import type { Core } from '../core';
@@ -19,6 +20,7 @@ export interface AppParts {
   readonly hub: Pick<McpHub, 'services' | 'delivery' | 'wakes' | 'bindings' | 'isOnline' | 'endSessionByPerson' | 'push'>;
   readonly setup: SetupService;
   readonly agents: ManagedAgents;
+  readonly automations: Automations;
   readonly teams: Teams;
   /** Where rooms live: this computer and the teams. */
   readonly places: Places;

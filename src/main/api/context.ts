@@ -2,10 +2,9 @@
 // and the teams, named by the `place` an input carries; omitted: 'local'), the person
 // acting (their actor and the handles that mention them, which in a team's room name them
 // to the whole team), reads on the committed state, and queued writes.
-import { hostname } from 'node:os';
 import type { AppParts } from './appParts';
 import type { PhoneControl } from './phoneControl';
-import { osUserName } from '../auth/ownerIdentity';
+import { personLabelIn } from '../auth/personLabel';
 import type { PersonActor } from '../domain/actor';
 import { normalizeHandle } from '../domain/identity/handles';
 import { LOCAL_PLACE } from '../store/places';
@@ -80,10 +79,8 @@ export function createApiContext(app: AppParts, host: ApiHost = {}, caller: ApiC
 }
 
 /** The person's name in a place (ApiContext.person). */
-async function personLabel(app: AppParts, place: string | undefined): Promise<string> {
-  const owner = await app.auth.ownerIdentity();
-  if (isLocal(place)) return owner.ownerLabel;
-  return owner.githubLogin ?? `${osUserName() || 'someone'}@${hostname()}`;
+function personLabel(app: AppParts, place: string | undefined): Promise<string> {
+  return personLabelIn(app.auth, isLocal(place) ? undefined : place);
 }
 
 export async function personHandlesOf(app: AppParts, place?: string): Promise<string[]> {

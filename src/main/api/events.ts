@@ -44,6 +44,8 @@ export async function toUiEvents(app: AppParts, event: CoreEvent): Promise<AppEv
       return [{ type: 'agent.changed', agentId: event.agentId }, ...(await managedReachability(app, event.agentId))];
     case 'agent.activity':
       return [{ type: 'agent.activity', agentId: event.agentId, turn: event.turn }];
+    case 'automation.changed':
+      return [{ type: 'automation.changed', automationId: event.automationId }];
     case 'place.reconnected':
       return [{ type: 'place.reconnected', place: event.place }];
     case 'place.online':

@@ -7,6 +7,7 @@ import { agentMethods } from './methods/agents';
 import { appMethods } from './methods/app';
 import { approvalMethods } from './methods/approvals';
 import { authMethods } from './methods/auth';
+import { automationMethods } from './methods/automations';
 import { deliveryMethods } from './methods/delivery';
 import { memoryMethods } from './methods/memory';
 import { messageMethods } from './methods/messages';
@@ -35,6 +36,7 @@ export function createApiImplementation(app: AppParts, host: ApiHost = {}, calle
     ...taskMethods(ctx),
     ...workerMethods(ctx),
     ...agentMethods(ctx),
+    ...automationMethods(ctx),
     ...needsYouMethods(ctx),
     ...approvalMethods(ctx),
     ...deliveryMethods(ctx),

@@ -28,6 +28,8 @@ export interface PullRequestState {
   draft: boolean | null;
   title: string | null;
   checks: CheckStatus;
+  /** Who is asked to review it now (logins, and teams as org/slug). */
+  review_requests: string[];
   checked_at: string | null;
   reason: UnknownReason | null;
 }
@@ -102,9 +104,12 @@ export function createGitHubData(options: GitHubDataOptions) {
     const base = { url, repo: `${owner}/${repo}`, number };
     const answer = await api.get(`/repos/${owner}/${repo}/pulls/${number}`);
     if (answer.kind !== 'ok') {
-      return { ...base, state: 'unknown', draft: null, title: null, checks: 'unknown', checked_at: null, reason: reasonOf(answer) };
+      return { ...base, state: 'unknown', draft: null, title: null, checks: 'unknown', review_requests: [], checked_at: null, reason: reasonOf(answer) };
     }
-    const pr = answer.body as { state?: string; merged?: boolean; merged_at?: string | null; draft?: boolean; title?: string; head?: { sha?: string } } | null;
+    const pr = answer.body as {
+      state?: string; merged?: boolean; merged_at?: string | null; draft?: boolean; title?: string; head?: { sha?: string };
+      requested_reviewers?: Array<{ login?: unknown }>; requested_teams?: Array<{ slug?: unknown }>;
+    } | null;
     const state = pr?.merged || pr?.merged_at ? 'merged' : pr?.state === 'open' ? 'open' : pr?.state === 'closed' ? 'closed' : 'unknown';
     const sha = pr?.head?.sha;
     let checks: CheckStatus = 'unknown';
@@ -121,6 +126,10 @@ export function createGitHubData(options: GitHubDataOptions) {
       draft: typeof pr?.draft === 'boolean' ? pr.draft : null,
       title: typeof pr?.title === 'string' ? pr.title : null,
       checks,
+      review_requests: [
+        ...(pr?.requested_reviewers ?? []).map((r) => r?.login).filter((l): l is string => typeof l === 'string'),
+        ...(pr?.requested_teams ?? []).map((t) => t?.slug).filter((l): l is string => typeof l === 'string').map((slug) => `${owner}/${slug}`),
+      ],
       checked_at: new Date(now()).toISOString(),
       reason: null,
     };
@@ -143,7 +152,7 @@ export function createGitHubData(options: GitHubDataOptions) {
     pullRequestState(prUrl: string): Promise<PullRequestState> {
       const ref = pullRequestOfUrl(prUrl, webUrl());
       if (!ref) {
-        return Promise.resolve({ url: prUrl, repo: null, number: null, state: 'unknown', draft: null, title: null, checks: 'unknown', checked_at: null, reason: 'not_github' });
+        return Promise.resolve({ url: prUrl, repo: null, number: null, state: 'unknown', draft: null, title: null, checks: 'unknown', review_requests: [], checked_at: null, reason: 'not_github' });
       }
       return cached(`pr ${ref.owner}/${ref.repo}#${ref.number}`, () => fetchPullRequest(prUrl, ref.owner, ref.repo, ref.number));
     },

@@ -1,7 +1,7 @@
 // The desktop app: starts the same app host as `serve` (core, app API, agent socket and
 // HTTP /mcp; no browser UI), then the shell around it: window, IPC bridge, tray,
 // notifications and menu. Quitting stops the shell, then the gateway, then closes the core.
-import { app, dialog, ipcMain, protocol, session, shell } from 'electron';
+import { app, dialog, ipcMain, powerMonitor, protocol, session, shell } from 'electron';
 import type { AppOptions } from '../app';
 import type { ApiHost } from '../api';
 import { AppAlreadyRunningError } from '../gateway';
@@ -49,6 +49,8 @@ interface Running {
   readonly bridge: IpcBridge;
   readonly tray: TrayPresence;
   readonly window: MainWindow;
+  /** Stops following the system's power events. */
+  readonly stopPower: () => void;
 }
 
 export function startDesktop(options: DesktopOptions): Desktop {
@@ -195,6 +197,9 @@ export function startDesktop(options: DesktopOptions): Desktop {
     });
     const notifier = new NeedsYouNotifier({ api, status, isWindowFocused: () => window.isFocused(), open });
     notifier.start();
+    // Scheduled automations due while the computer slept are looked at as it wakes.
+    const onResume = () => host.app.automations.recheck();
+    powerMonitor.on('resume', onResume);
     installAppMenu(
       {
         openSettings: () => open({ view: 'settings' }),
@@ -205,7 +210,7 @@ export function startDesktop(options: DesktopOptions): Desktop {
       !app.isPackaged,
     );
     void status.start();
-    return { status, notifier, bridge, tray, window };
+    return { status, notifier, bridge, tray, window, stopPower: () => powerMonitor.off('resume', onResume) };
   }
 
   function failStart(message: string, code: number): void {
@@ -222,6 +227,7 @@ export function startDesktop(options: DesktopOptions): Desktop {
   async function stop(result: Running | null): Promise<void> {
     if (!result) return;
     result.notifier.stop();
+    result.stopPower();
     result.status.stop();
     result.bridge.close();
     result.tray.destroy();

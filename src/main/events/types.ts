@@ -46,7 +46,12 @@ export type RoomEventBody =
   | { type: 'knowledge.changed'; roomId: string };
 
 /** Events of this app only, never a team's. */
-export type AppOwnEvent = { type: 'auth.changed' } | { type: 'agent.changed'; agentId: string } | { type: 'agent.activity'; agentId: string; turn: number };
+export type AppOwnEvent =
+  | { type: 'auth.changed' }
+  | { type: 'agent.changed'; agentId: string }
+  | { type: 'agent.activity'; agentId: string; turn: number }
+  /** An automation's settings, state or runs changed (refetch automations.list). */
+  | { type: 'automation.changed'; automationId: string };
 
 export type RoomEvent = RoomEventBody & {
   readonly place: string;

@@ -2,7 +2,7 @@
 // messages, untouched tasks, a paused loop, a used-up budget. Portable SQL; lists bounded.
 import type { Queryable, Tx } from './port';
 
-export type AlertKind = 'unanswered' | 'idle_task' | 'loop' | 'room_budget' | 'agent_budget';
+export type AlertKind = 'unanswered' | 'idle_task' | 'loop' | 'room_budget' | 'agent_budget' | 'automation';
 export type AlertStatus = 'open' | 'resolved' | 'dismissed';
 
 export interface AlertRow {

@@ -251,3 +251,13 @@ export async function insertDismissal(tx: Tx, roomId: string, kind: DismissableK
     roomId, kind, number, reader, tx.now,
   );
 }
+
+const REQUESTS_SINCE_LIMIT = 100;
+
+/** Requests of the room answered at or after `since`, oldest first. */
+export function requestsAnsweredSince(q: Queryable, roomId: string, since: string): Promise<RequestRow[]> {
+  return q.all<RequestRow>(
+    "SELECT * FROM human_requests WHERE room_id = ? AND status = 'answered' AND answered_at >= ? ORDER BY answered_at, number LIMIT ?",
+    roomId, since, REQUESTS_SINCE_LIMIT,
+  );
+}

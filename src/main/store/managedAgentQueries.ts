@@ -41,6 +41,8 @@ export interface ManagedAgentRow {
   waiting_json: string | null;
   /** JSON: why its CLI cannot run and the fix, until the person resumes it; null: it can run. */
   cant_run_json: string | null;
+  /** Until when its provider's usage limit holds it (it resumes by itself then); null: not held. */
+  limit_until: string | null;
   next_turn_number: number;
   next_activity_seq: number;
   created_at: string;
@@ -101,7 +103,7 @@ export function listManagedAgentRows(q: Queryable): Promise<ManagedAgentRow[]> {
 export async function updateManagedAgentState(
   tx: Tx,
   agentId: string,
-  fields: Partial<Pick<ManagedAgentRow, 'desired_state' | 'held_reason' | 'held_request_number' | 'budget_reset_at' | 'waiting_json' | 'cant_run_json'>>,
+  fields: Partial<Pick<ManagedAgentRow, 'desired_state' | 'held_reason' | 'held_request_number' | 'budget_reset_at' | 'waiting_json' | 'cant_run_json' | 'limit_until'>>,
 ): Promise<void> {
   const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return;

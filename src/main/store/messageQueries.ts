@@ -128,3 +128,12 @@ export async function selectAttachments(q: Queryable, roomId: string, numbers: r
   }
   return out;
 }
+
+/** The newest message the session posted in the room after message `after`: a run's reply. */
+export async function lastMessageOfSession(q: Queryable, roomId: string, sessionId: string, after: number): Promise<number | null> {
+  const row = await q.get<{ number: number }>(
+    "SELECT number FROM messages WHERE room_id = ? AND number > ? AND publisher_session_id = ? AND kind = 'message' ORDER BY number DESC LIMIT 1",
+    roomId, after, sessionId,
+  );
+  return row?.number ?? null;
+}

@@ -157,6 +157,15 @@ export function listTaskEventRows(q: Queryable, roomId: string, number: number):
   );
 }
 
+/** The newest status change of a task (what moved it to its status now). */
+export function latestTaskEventRow(q: Queryable, roomId: string, number: number): Promise<TaskEventRow | undefined> {
+  return q.get<TaskEventRow>(
+    `SELECT seq, from_status, to_status, actor_label, created_at FROM task_events
+       WHERE room_id = ? AND task_number = ? ORDER BY seq DESC LIMIT 1`,
+    roomId, number,
+  );
+}
+
 // ---- leases ----
 
 export async function insertLeaseRow(tx: Tx, lease: Omit<LeaseRow, 'status' | 'created_at' | 'updated_at' | 'ended_at'>): Promise<void> {

@@ -14,6 +14,7 @@ export const MANAGED_STATE_WORDS: Readonly<Record<ManagedAgentState, string>> = 
   paused: 'Paused',
   held: 'Stopped: budget used',
   cant_run: "Can't run",
+  limited: 'Usage limit: resumes by itself',
 };
 
 /** The one label of an agent session's state (the roster, the room header, the Assign dialog). */

@@ -16,12 +16,21 @@ export const AgentPermissions = z.enum(['read_only', 'edit', 'ask', 'provider_de
 /**
  * idle: no process; queued: a turn waits for a free slot; held: its budget is used up;
  * cant_run: its CLI failed for a reason the person must fix (not signed in, missing or
- * broken, a quota or rate limit, an unknown model) and it takes no turns until Resume.
+ * broken, a used-up quota without a reset time, an unknown model) and it takes no turns until
+ * Resume; limited: its provider's usage limit is used up and it resumes by itself when it resets.
  */
-export const ManagedAgentState = z.enum(['idle', 'queued', 'running', 'paused', 'held', 'cant_run']);
+export const ManagedAgentState = z.enum(['idle', 'queued', 'running', 'paused', 'held', 'cant_run', 'limited']);
 
 export const TurnStatus = z.enum(['running', 'done', 'failed', 'stopped', 'timed_out']);
-export const TriggerKind = z.enum(['message', 'task', 'run_now']);
+export const TriggerKind = z.enum(['message', 'task', 'run_now', 'automation']);
+
+/** From least to most an agent may do: an automation may ask for at most its agent's own level. */
+export const PERMISSION_ORDER: readonly z.infer<typeof AgentPermissions>[] = ['read_only', 'edit', 'ask', 'provider_default'];
+
+/** Whether `wanted` is no more than `ceiling` allows. */
+export function permissionWithin(wanted: z.infer<typeof AgentPermissions>, ceiling: z.infer<typeof AgentPermissions>): boolean {
+  return PERMISSION_ORDER.indexOf(wanted) <= PERMISSION_ORDER.indexOf(ceiling);
+}
 
 export const MAX_INSTRUCTIONS_CHARS = 20_000;
 export const MAX_TURNS_PER_HOUR = 1_000;
@@ -156,6 +165,10 @@ export const ManagedAgent = z.object({
   cantRun: z.object({ reason: z.string(), fix: z.string() }).nullable(),
   /** Messages that activated it while it took no turns (paused, held, unable to run): its next turn gets them. */
   waitingMessages: z.number().int(),
+  /** Held by its provider's usage limit: when it resets and the agent resumes by itself; null otherwise. */
+  resumesAt: Timestamp.nullable().default(null),
+  /** Rate limited: when it tries its last turn's messages again; null otherwise. */
+  retryAt: Timestamp.nullable().default(null),
   usage: z.object({
     turnsLastHour: z.number().int(),
     tokensToday: z.number().int(),
@@ -189,6 +202,8 @@ export const TurnView = z.object({
   outputTokens: z.number().int(),
   costUsd: z.number().nullable(),
   error: z.string().nullable(),
+  /** The automation whose run took this turn; null for other turns. */
+  automation: z.object({ automationId: z.string(), name: z.string(), run: z.number().int() }).nullable().default(null),
   entries: z.array(ActivityEntry),
 });
 

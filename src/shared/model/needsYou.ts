@@ -21,7 +21,7 @@ export const NeedsYouRef = z.strictObject({
 
 export const NeedsYouReason = z.enum([
   'question', 'decision', 'approval', 'review', 'task_in_review', 'task_blocked', 'mention',
-  'unanswered', 'idle_task', 'loop', 'room_budget', 'agent_budget', 'agent_cant_run', 'tool_approval',
+  'unanswered', 'idle_task', 'loop', 'room_budget', 'agent_budget', 'agent_cant_run', 'tool_approval', 'automation_failed',
 ]);
 
 const AgentRef = z.object({ sessionId: z.string(), name: z.string(), reachability: Reachability });

@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { Clock } from '../../../src/main/agents/clock';
 import { createApiImplementation, createDispatcher, type Dispatch } from '../../../src/main/api';
 import { ensureRoom } from '../../../src/main/domain/rooms/rooms';
 import { startAppHost, type AppHost } from '../../../src/main/host';
@@ -39,7 +40,9 @@ export interface ManagedAppOptions {
   readonly provider: FakeProvider;
   /** Reuse an earlier app's folders (a restart). */
   readonly from?: ManagedApp;
-  readonly managedTurns?: { maxConcurrent?: number; timeLimitMs?: number };
+  readonly managedTurns?: { maxConcurrent?: number; timeLimitMs?: number; rateLimitBackoffMs?: number[] };
+  /** The app's clock (schedules, usage-limit resets, backoffs); default the system's. */
+  readonly clock?: Clock;
   /** Changes the app's environment (e.g. drops the provider's key: not signed in); `folder` is the agents' folder. */
   readonly env?: (env: NodeJS.ProcessEnv, paths: { folder: string }) => NodeJS.ProcessEnv;
 }
@@ -58,7 +61,7 @@ export async function startManagedApp(options: ManagedAppOptions): Promise<Manag
   const secrets = options.from?.secrets ?? createMemorySecretStore();
   const full: NodeJS.ProcessEnv = { ...process.env, ...model.env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` };
   const env = options.env ? options.env(full, { folder }) : full;
-  const host = await startAppHost({ dataDir, env, home, secrets, managedTurns: options.managedTurns });
+  const host = await startAppHost({ dataDir, env, home, secrets, managedTurns: options.managedTurns, clock: options.clock });
   const dispatch: Dispatch = createDispatcher(createApiImplementation(host.app, { env }));
   let appClosed = false;
   const app: ManagedApp = {

@@ -245,11 +245,46 @@ describe('failures only the person can fix (the CLIs\' own words, seen offline)'
 
   it('Claude Code: the error code of its synthetic answer says why', () => {
     expect(claudeResult('authentication_failed', 'Not logged in · Please run /login')).toEqual({ kind: 'result', ok: false, error: 'Not logged in · Please run /login', cause: 'not_signed_in' });
-    expect(claudeResult('rate_limit', 'Rate limited')).toMatchObject({ cause: 'quota' });
     expect(claudeResult('billing_error', 'Credit balance is too low')).toMatchObject({ cause: 'quota' });
     expect(claudeResult('model_not_found', 'model: nope')).toMatchObject({ cause: 'model_not_found' });
+    // Worth another turn soon (issue 36): a short rate limit or an overload, tried again after a backoff.
+    expect(claudeResult('rate_limit', 'Rate limited')).toEqual({ kind: 'result', ok: false, error: 'Rate limited', limit: { kind: 'rate_limited' } });
+    expect(claudeResult('overloaded', 'Overloaded')).toEqual({ kind: 'result', ok: false, error: 'Overloaded', limit: { kind: 'rate_limited' } });
     // Worth another turn: no cause.
-    expect(claudeResult('overloaded', 'Overloaded')).toEqual({ kind: 'result', ok: false, error: 'Overloaded' });
+    expect(claudeResult('server_error', 'API Error: 500')).toEqual({ kind: 'result', ok: false, error: 'API Error: 500' });
+  });
+
+  // The lines below are what the real Claude Code 2.1.332 printed (stream-json, trimmed to the
+  // fields read) against a fake server answering 429 with Anthropic's rate-limit headers, or 529.
+  it("Claude Code: its own usage-limit error names the reset time; its 429 and 529 without one are short limits", () => {
+    const parse = (lines: object[]) => {
+      const parser = claudeCode.parser();
+      return lines.flatMap((line) => parser.parse(JSON.stringify(line))).find((e) => e.kind === 'result');
+    };
+    const info = { status: 'rejected', resetsAt: 1796537974, rateLimitType: 'five_hour', isUsingOverage: false };
+    expect(parse([
+      { type: 'rate_limit_event', rate_limit_info: info, uuid: 'f00a9c4d-0ec1-4fdb-9359-27a824ef58f1', session_id: 'bd4d1af5-b4d1-429f-8614-3bf8878b0c50' },
+      {
+        type: 'assistant', message: { model: '<synthetic>', role: 'assistant', content: [{ type: 'text', text: "You've hit your 5-hour limit · resets 6:19am (UTC)" }] },
+        error: 'rate_limit', is_api_error_message: true, api_error_status: 429, api_error: 'usage_limit_reached', api_error_params: { rate_limit_info: info }, api_error_type: 'rate_limit_error',
+      },
+      { type: 'result', subtype: 'success', is_error: true, api_error_status: 429, api_error_type: 'rate_limit_error', api_error: 'usage_limit_reached', terminal_reason: 'api_error', result: "You've hit your 5-hour limit · resets 6:19am (UTC)", usage: {} },
+    ])).toEqual({ kind: 'result', ok: false, error: "You've hit your 5-hour limit · resets 6:19am (UTC)", limit: { kind: 'usage_limit', resetsAt: '2026-12-06T06:19:34.000Z' } });
+    const apiKey429 = "API Error: Request rejected (429) · This request would exceed your account's rate limit. Please try again later.";
+    expect(parse([
+      { type: 'assistant', message: { content: [{ type: 'text', text: apiKey429 }] }, error: 'rate_limit', is_api_error_message: true, api_error_status: 429, api_error_type: 'rate_limit_error' },
+      { type: 'result', subtype: 'success', is_error: true, api_error_status: 429, api_error_type: 'rate_limit_error', result: apiKey429, usage: {} },
+    ])).toEqual({ kind: 'result', ok: false, error: apiKey429, limit: { kind: 'rate_limited' } });
+    const overloaded = 'API Error: 529 Overloaded. This is a server-side issue, usually temporary — try again in a moment.';
+    expect(parse([
+      { type: 'assistant', message: { content: [{ type: 'text', text: overloaded }] }, error: 'server_error', is_api_error_message: true, api_error_status: 529, api_error_type: 'overloaded_error' },
+      { type: 'result', subtype: 'success', is_error: true, api_error_status: 529, api_error_type: 'overloaded_error', result: overloaded, usage: {} },
+    ])).toEqual({ kind: 'result', ok: false, error: overloaded, limit: { kind: 'rate_limited' } });
+    // A usage limit without a reset time: only the person can tell when to try again.
+    expect(parse([
+      { type: 'assistant', message: { content: [{ type: 'text', text: 'Usage limit reached' }] }, error: 'rate_limit', api_error: 'usage_limit_reached' },
+      { type: 'result', subtype: 'success', is_error: true, api_error: 'usage_limit_reached', result: 'Usage limit reached', usage: {} },
+    ])).toMatchObject({ cause: 'quota' });
   });
 
   it('Codex: the message of its failed turn says why', () => {

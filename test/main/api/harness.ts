@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, expect } from 'vitest';
+import type { Clock } from '../../../src/main/agents/clock';
 import { createApp, type App } from '../../../src/main/app';
 import { createApiImplementation, createDispatcher, eventsForUi, uiEventsSettled, type ApiHost, type Dispatch } from '../../../src/main/api';
 import { ensureRoom } from '../../../src/main/domain/rooms/rooms';
@@ -72,6 +73,8 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** Another harness's data folder: the app restarted on the same data. */
   dataDir?: string;
+  /** The app's clock (schedules, caches of GitHub answers); default the system's. */
+  clock?: Clock;
 }
 
 export async function setUpApi(options: HarnessOptions = {}): Promise<ApiHarness> {
@@ -81,7 +84,7 @@ export async function setUpApi(options: HarnessOptions = {}): Promise<ApiHarness
   const home = tempDir('letagents-api-home-');
   const secrets = createMemorySecretStore();
   const env = { ...github.env(), PATH: '', ...options.env };
-  const app = createApp({ dataDir, secrets, env, home, helperCommand: HELPER });
+  const app = createApp({ dataDir, secrets, env, home, helperCommand: HELPER, clock: options.clock });
   cleanups.push(() => app.close());
   const unexpected: string[] = [];
   // A method that broke the contract (or threw a bare error) fails its test even if the test expected a failure.

@@ -123,6 +123,7 @@ describe('the state of a pull request linked to a task', () => {
       draft: false,
       title: 'Add the difference engine',
       checks: 'success',
+      review_requests: [],
       checked_at: '2026-05-01T09:00:00.000Z',
       reason: null,
     });

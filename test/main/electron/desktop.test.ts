@@ -10,7 +10,7 @@ import { startGateway } from '../../../src/main/gateway';
 import { createMcpConnectionHandler } from '../../../src/main/mcp';
 import { createMemorySecretStore } from '../../../src/main/secrets/memorySecretStore';
 import { INVOKE_CHANNEL } from '../../../src/shared/bridge';
-import { app, BrowserWindow, dialog, findMenuItem, ipcMain, Menu, Notification, protocol, resetElectronMock, session, shell, Tray } from './electronMock';
+import { app, BrowserWindow, dialog, findMenuItem, ipcMain, Menu, Notification, powerMonitor, protocol, resetElectronMock, session, shell, Tray } from './electronMock';
 import { agentSession, fakeApi, requestItem } from './fakeApi';
 
 vi.mock('electron', () => import('./electronMock'));
@@ -136,6 +136,17 @@ describe('the window and the app API', () => {
     const info = await call(onlyWindow(), 'app.info');
     expect(info).toMatchObject({ ok: true, value: { host: 'electron' } });
     expect(await call(onlyWindow(), 'rooms.list')).toEqual({ ok: true, value: [] });
+  });
+
+  it('looks at scheduled automations again when the computer wakes, until it quits', async () => {
+    let host: AppHost | null = null;
+    await launch([], (started) => ((host = started), { dispatch: started.dispatch, subscribe: started.subscribe }));
+    const recheck = vi.spyOn(host!.app.automations, 'recheck');
+    powerMonitor.emit('resume');
+    expect(recheck).toHaveBeenCalledTimes(1);
+    app.quit();
+    await vi.waitFor(() => expect(app.quitted).toBe(true));
+    expect(powerMonitor.listenerCount('resume')).toBe(0);
   });
 
   it('opens https: links the page asks for in the system browser, and nothing else', async () => {

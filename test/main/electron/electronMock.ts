@@ -303,7 +303,11 @@ export function findMenuItem(items: readonly MenuItem[] | undefined, id: string)
   return undefined;
 }
 
+/** The system's power events ('suspend', 'resume'): tests emit them. */
+export const powerMonitor = new EventEmitter();
+
 export function resetElectronMock(): void {
+  powerMonitor.removeAllListeners();
   app.resetState();
   BrowserWindow.instances = [];
   Tray.instances = [];
@@ -324,4 +328,4 @@ export function resetElectronMock(): void {
   dialog.showErrorBox.mockClear();
 }
 
-export default { app, BrowserWindow, ipcMain, protocol, session, shell, dialog, Menu, nativeImage, Tray, Notification };
+export default { app, BrowserWindow, ipcMain, protocol, session, shell, dialog, Menu, nativeImage, Tray, Notification, powerMonitor };

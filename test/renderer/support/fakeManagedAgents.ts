@@ -28,6 +28,8 @@ export function managedAgent(name: string, extra: Partial<ManagedAgent> = {}): M
     heldReason: null,
     cantRun: null,
     waitingMessages: 0,
+    resumesAt: null,
+    retryAt: null,
     usage: { turnsLastHour: 0, tokensToday: 0, costTodayUsd: null },
     lastTurn: null,
     workspace: { kind: 'folder', path: `/home/ada/projects/${name.toLowerCase()}`, repo: null, branch: null, base: null, note: 'Works in the folder itself: it may only read.' },

@@ -9,6 +9,46 @@ const TOOL_PREFIX = 'mcp__letagents__';
 /** What every answer reports as used, so tests can check the per-turn figures. */
 export const ANTHROPIC_USAGE = { input: 100, output: 20 } as const;
 
+/**
+ * Anthropic's answer to a request over a used-up usage limit, as Claude Code 2.1.332 reads it:
+ * 429 with the `anthropic-ratelimit-unified-*` headers (the reset in unix seconds) and
+ * `x-should-retry: false` (so the CLI reports it at once instead of retrying). Claude Code
+ * reads these only for claude.ai plans and a Claude gateway (`claudeGatewayEnv`).
+ */
+export function usageLimitRefusal(resetsAtMs: number): { status: number; body: unknown; headers: Record<string, string> } {
+  const reset = String(Math.floor(resetsAtMs / 1_000));
+  return {
+    status: 429,
+    body: { type: 'error', error: { type: 'rate_limit_error', message: "This request would exceed your account's rate limit. Please try again later." } },
+    headers: {
+      'anthropic-ratelimit-unified-status': 'rejected',
+      'anthropic-ratelimit-unified-reset': reset,
+      'anthropic-ratelimit-unified-representative-claim': 'five_hour',
+      'anthropic-ratelimit-unified-5h-status': 'rejected',
+      'anthropic-ratelimit-unified-5h-reset': reset,
+      'x-should-retry': 'false',
+    },
+  };
+}
+
+/** A short rate limit as an API key gets it: 429 without a reset time. */
+export const RATE_LIMITED = {
+  status: 429,
+  body: { type: 'error', error: { type: 'rate_limit_error', message: 'Number of request tokens has exceeded your per-minute rate limit' } },
+  headers: { 'x-should-retry': 'false' },
+} as const;
+
+/**
+ * Claude Code signed in through a Claude gateway instead of an API key: a bearer token whose
+ * JWT audience is "claude-gateway" (unsigned: the fake checks nothing) and a base URL that is
+ * not Anthropic's. Claude Code then reads the usage-limit headers as it does for claude.ai plans.
+ */
+export function claudeGatewayEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const { ANTHROPIC_API_KEY: _key, ...rest } = env;
+  return { ...rest, ANTHROPIC_AUTH_TOKEN: `${part({ alg: 'none', typ: 'JWT' })}.${part({ aud: 'claude-gateway', exp: 4_102_444_800 })}.fake` };
+}
+
 interface AnthropicBody {
   model?: string;
   tools?: Array<{ name?: string }>;
@@ -24,7 +64,17 @@ export async function startFakeAnthropic(script: ModelScript): Promise<FakeModel
     const b = (body ?? {}) as AnthropicBody;
     const names = (b.tools ?? []).map((t) => t.name ?? '');
     const isTurn = names.some((name) => name.startsWith(TOOL_PREFIX) || name === 'ToolSearch');
+    if (isTurn && script.refusal) {
+      script.refused++;
+      res.writeHead(script.refusal.status, { 'content-type': 'application/json', ...script.refusal.headers });
+      return void res.end(JSON.stringify(script.refusal.body));
+    }
     const step = isTurn ? await script.next(toRequest(b, names)) : ({ kind: 'text', text: 'Title' } as const);
+    if (step.kind === 'refuse') {
+      script.refused++;
+      res.writeHead(step.status, { 'content-type': 'application/json', ...step.headers });
+      return void res.end(JSON.stringify(step.body));
+    }
     const id = `msg_fake_${++n}`;
     const stream = eventStream(res);
     stream.send('message_start', {

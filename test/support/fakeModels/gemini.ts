@@ -30,6 +30,7 @@ export async function startFakeGemini(script: ModelScript): Promise<FakeModelSer
     const b = (body ?? {}) as GeminiBody;
     const ours = (b.tools ?? []).flatMap((t) => t.functionDeclarations ?? []).map((d) => d.name ?? '').filter((name) => name.startsWith(TOOL_PREFIX));
     const step = ours.length > 0 ? await script.next(toRequest(b, ours)) : ({ kind: 'text', text: UTILITY_ANSWER } as const);
+    if (step.kind === 'refuse') return json(res, step.status, step.body);
     n++;
     const part =
       step.kind === 'tool'

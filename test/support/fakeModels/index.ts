@@ -10,8 +10,8 @@ import { codexConfigFor, FAKE_OPENAI_MODEL, opencodeConfigFor, startFakeOpenAi }
 import { ModelScript } from './script';
 import type { ProviderId } from '../../../src/main/agents/providers';
 
-export { ModelScript, callBuiltInTool, callTool, gate, identityIn, replyInRoom, say, worktreeIn, writeInWorktree, type ModelRequest, type ModelStep } from './script';
-export { ANTHROPIC_USAGE } from './anthropic';
+export { ModelScript, callBuiltInTool, callTool, gate, identityIn, refuse, replyInRoom, say, worktreeIn, writeInWorktree, type ModelRequest, type ModelStep } from './script';
+export { ANTHROPIC_USAGE, RATE_LIMITED, claudeGatewayEnv, usageLimitRefusal } from './anthropic';
 export { OPENAI_USAGE } from './openai';
 export { GEMINI_USAGE } from './gemini';
 export type { FakeModelServer } from './http';

@@ -31,6 +31,7 @@ export async function startFakeOpenAi(script: ModelScript): Promise<FakeModelSer
     const functions = prefix ? (b.tools ?? []).filter((t) => t.type === 'function' && t.name?.startsWith(prefix)) : [];
     const ours = namespace ? (namespace.tools ?? []) : functions.map((t) => ({ name: t.name!.slice(prefix.length) }));
     const step = ours.length > 0 ? await script.next(toRequest(b, ours)) : ({ kind: 'text', text: 'Title' } as const);
+    if (step.kind === 'refuse') return json(res, step.status, step.body);
     const id = ++n;
     // Codex calls within the namespace; OpenCode and Copilot by the prefixed name (their own tools by theirs).
     // Codex's own tools (e.g. exec_command) have no namespace; ours are under one.

@@ -17,7 +17,9 @@ export type ModelStep =
   /** `builtIn`: one of the CLI's own tools (e.g. Claude Code's Write), not one of ours. */
   | { readonly kind: 'tool'; readonly name: string; readonly args: (request: ModelRequest) => Record<string, unknown>; readonly builtIn?: boolean }
   | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'gate'; readonly opened: Promise<void>; readonly then: ModelStep };
+  | { readonly kind: 'gate'; readonly opened: Promise<void>; readonly then: ModelStep }
+  /** The provider refuses this request (Anthropic's fake only): a usage or rate limit in the middle of a turn. */
+  | { readonly kind: 'refuse'; readonly status: number; readonly body: unknown; readonly headers?: Readonly<Record<string, string>> };
 
 export const say = (text: string): ModelStep => ({ kind: 'text', text });
 export const callTool = (name: string, args: Record<string, unknown> | ((request: ModelRequest) => Record<string, unknown>) = {}): ModelStep => ({
@@ -28,6 +30,9 @@ export const callTool = (name: string, args: Record<string, unknown> | ((request
 
 /** Calls one of the CLI's own tools (Claude Code's Write, Codex's exec_command) by its plain name. */
 export const callBuiltInTool = (name: string, args: Record<string, unknown>): ModelStep => ({ kind: 'tool', name, args: () => args, builtIn: true });
+
+/** A refused request (Anthropic's fake): `refusal` as usageLimitRefusal() or RATE_LIMITED make it. */
+export const refuse = (refusal: { status: number; body: unknown; headers?: Readonly<Record<string, string>> }): ModelStep => ({ kind: 'refuse', ...refusal });
 
 /** A step that waits until `open()` (a model that is slow to answer). */
 export function gate(then: ModelStep): { step: ModelStep; open(): void } {
@@ -73,8 +78,13 @@ export class ModelScript {
   private readonly queues = new Map<string, ModelStep[]>();
   /** Main (agent-turn) requests, in arrival order, with the agent they were for and when (performance.now()). */
   readonly requests: Array<ModelRequest & { agent: string | null; at: number }> = [];
-  /** When set, every agent turn's request is refused with this HTTP status and body (a revoked key, a used-up quota). */
-  refusal: { status: number; body: unknown } | null = null;
+  /**
+   * When set, every agent turn's request is refused with this HTTP status, body and headers (a
+   * revoked key, a used-up quota with Anthropic's rate-limit headers).
+   */
+  refusal: { status: number; body: unknown; headers?: Readonly<Record<string, string>> } | null = null;
+  /** Agent turn requests refused so far. */
+  refused = 0;
 
   /** Steps for the agent named `agent` (matched by "You are <agent>," in its prompt); null: any agent. */
   push(agent: string | null, ...steps: ModelStep[]): void {

@@ -6,7 +6,7 @@ import { TURN_KEY_ENV } from '../../../shared-node/protocol';
 import { APPROVAL_TOOL } from '../../mcp/approvalTool';
 import { isApprovalAnswer } from '../../approvals/approvals';
 import { entryFields } from '../../setup/helperCommand';
-import { defineProvider, type ActivityEvent, type CantRunCause, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
+import { defineProvider, type ActivityEvent, type CantRunCause, type ProviderLaunch, type StreamParser, type TurnLimit, type TurnSpec } from '../types';
 import { dataFolderOwnFiles } from './dataFolder';
 import { contentText, jsonLine, num, preview, previewInput, str } from './streamText';
 
@@ -119,7 +119,9 @@ function toolName(name: string): string {
 /**
  * Claude Code's API error codes (on the assistant message it writes instead of an answer,
  * e.g. "Not logged in · Please run /login" with error "authentication_failed") that only the
- * person can fix; overloaded, server errors and the rest are worth the next turn.
+ * person can fix; overloaded, server errors and the rest are worth the next turn. A
+ * `rate_limit` is only the person's to fix when it is a usage limit without a reset time
+ * (`limitOf` reads the others).
  */
 const CANT_RUN: Readonly<Record<string, CantRunCause>> = {
   authentication_failed: 'not_signed_in',
@@ -131,11 +133,41 @@ const CANT_RUN: Readonly<Record<string, CantRunCause>> = {
   model_not_found: 'model_not_found',
 };
 
+/**
+ * Claude Code 2.1.332's own shape of a refused turn (seen from the real CLI against a fake
+ * server answering 429 with Anthropic's `anthropic-ratelimit-unified-*` headers):
+ * - a used-up usage limit (claude.ai plans, a Claude gateway): a line
+ *   `{"type":"rate_limit_event","rate_limit_info":{"status":"rejected","resetsAt":<unix s>,"rateLimitType":"five_hour",…}}`,
+ *   then the synthetic assistant message "You've hit your 5-hour limit · resets 6:19am (UTC)"
+ *   with `"error":"rate_limit"`, `"api_error":"usage_limit_reached"` and the same
+ *   `api_error_params.rate_limit_info`, and a result with `"api_error":"usage_limit_reached"`;
+ * - a short rate limit (API key): "API Error: Request rejected (429) · …" with
+ *   `"error":"rate_limit"` and `"api_error_status":429`, no reset time;
+ * - an overload: "API Error: 529 Overloaded. …" with `"error":"server_error"`,
+ *   `"api_error_status":529`, `"api_error_type":"overloaded_error"`.
+ */
+function limitOf(apiError: string | null, m: Record<string, unknown>, resetsAt: number | null): TurnLimit | undefined {
+  const usageLimit = m.api_error === 'usage_limit_reached';
+  if ((apiError === 'rate_limit' || usageLimit) && resetsAt !== null) return { kind: 'usage_limit', resetsAt: new Date(resetsAt * 1_000).toISOString() };
+  if (apiError === 'rate_limit' && !usageLimit) return { kind: 'rate_limited' };
+  const overloaded = m.api_error_status === 529 || m.api_error_type === 'overloaded_error';
+  if (apiError === 'overloaded' || (apiError === 'server_error' && overloaded)) return { kind: 'rate_limited' };
+  return undefined;
+}
+
+/** A rejected limit's reset time (unix seconds) from `rate_limit_info`, when it names one. */
+function rejectedReset(info: unknown): number | null {
+  const i = info as { status?: unknown; resetsAt?: unknown } | null | undefined;
+  return i?.status === 'rejected' && typeof i.resetsAt === 'number' && Number.isFinite(i.resetsAt) ? i.resetsAt : null;
+}
+
 class ClaudeStreamParser implements StreamParser {
   private readonly toolsById = new Map<string, string>();
   /** Tool uses whose refusal the log has told already (a refused tool, or the person's answer in Needs you). */
   private readonly toldDenials = new Set<string>();
   private apiError: string | null = null;
+  /** The reset time of a usage limit the run hit (unix seconds). */
+  private resetsAt: number | null = null;
 
   parse(line: string): ActivityEvent[] {
     const m = jsonLine(line);
@@ -149,6 +181,9 @@ class ClaudeStreamParser implements StreamParser {
         return this.toolResults(m);
       case 'result':
         return this.result(m);
+      case 'rate_limit_event':
+        this.resetsAt = rejectedReset(m.rate_limit_info) ?? this.resetsAt;
+        return [];
       default:
         return [];
     }
@@ -169,6 +204,7 @@ class ClaudeStreamParser implements StreamParser {
   private assistant(m: Record<string, unknown>): ActivityEvent[] {
     const out: ActivityEvent[] = [];
     if (typeof m.error === 'string' && m.error !== '') this.apiError = m.error;
+    this.resetsAt = rejectedReset((m.api_error_params as { rate_limit_info?: unknown } | undefined)?.rate_limit_info) ?? this.resetsAt;
     for (const block of blocksOf(m)) {
       if (block.type === 'text' && typeof block.text === 'string' && block.text.trim() !== '') {
         out.push({ kind: 'text', text: preview(block.text, 4_000) });
@@ -218,8 +254,15 @@ class ClaudeStreamParser implements StreamParser {
       out.push(deniedNote(String(denial.tool_name ?? 'a tool')));
     }
     const ok = m.is_error !== true && m.subtype === 'success';
-    const cause = ok || this.apiError === null ? undefined : CANT_RUN[this.apiError];
-    out.push({ kind: 'result', ok, error: ok ? null : preview(str(m.result) ?? String(m.subtype ?? 'the run failed'), 1_000), ...(cause ? { cause } : {}) });
+    const limit = ok ? undefined : limitOf(this.apiError, m, this.resetsAt);
+    const cause = ok || limit || this.apiError === null ? undefined : CANT_RUN[this.apiError];
+    out.push({
+      kind: 'result',
+      ok,
+      error: ok ? null : preview(str(m.result) ?? String(m.subtype ?? 'the run failed'), 1_000),
+      ...(cause ? { cause } : {}),
+      ...(limit ? { limit } : {}),
+    });
     return out;
   }
 }

@@ -21,6 +21,7 @@ const ACTIONS: Readonly<Record<AlertRow['kind'], AlertAction[]>> = {
   loop: ['resume', 'stop'],
   room_budget: [],
   agent_budget: ['resume_agent'],
+  automation: [],
 };
 
 /** The queue item of an open alert; null for one that no longer applies (yesterday's budget). */
@@ -42,7 +43,7 @@ export async function toAlertItem(app: AppParts, q: Queryable, place: string, it
   return {
     ref: { kind: 'alert', roomId: a.room_id, place, number: a.number },
     // An agent that takes no turns until resumed: because of its budget, or its CLI cannot run.
-    reason: a.kind === 'agent_budget' && detail.cantRun ? 'agent_cant_run' : a.kind,
+    reason: a.kind === 'agent_budget' && detail.cantRun ? 'agent_cant_run' : a.kind === 'automation' ? 'automation_failed' : a.kind,
     roomName: item.roomName,
     createdAt: a.created_at,
     title: a.title,

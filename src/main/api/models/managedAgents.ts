@@ -8,6 +8,9 @@ import type { ManagedAgentRecord } from '../../agents/managedAgents';
 import { providerName } from '../../agents/providers';
 import type { Queryable } from '../../store/port';
 import { listActivityRowsOfTurn, listTurnRows } from '../../store/managedAgentQueries';
+import { turnTagsOfAgent, type TurnTag } from '../../store/automationQueries';
+
+const tagOf = (tag: TurnTag | undefined) => (tag ? { automationId: tag.automation_id, name: tag.name, run: tag.run_number } : null);
 
 export function toManagedAgent(record: ManagedAgentRecord): ManagedAgent {
   const { row, session, worker, budget } = record;
@@ -37,12 +40,16 @@ export function toManagedAgent(record: ManagedAgentRecord): ManagedAgent {
           ? 'cant_run'
           : row.held_reason !== null
           ? 'held'
-          : row.desired_state === 'paused'
-            ? 'paused'
-            : record.turnState,
+          : row.limit_until !== null
+            ? 'limited'
+            : row.desired_state === 'paused'
+              ? 'paused'
+              : record.turnState,
     heldReason: row.held_reason === null ? null : `It takes no turns: ${heldReasonText(row, row.held_reason)}.`,
     cantRun: cantRun ? { reason: cantRun.reason, fix: cantRun.fix } : null,
     waitingMessages: waitingMessages(row),
+    resumesAt: row.limit_until,
+    retryAt: record.retryAt,
     usage: { turnsLastHour: budget.turnsLastHour, tokensToday: budget.tokensToday, costTodayUsd: budget.costTodayUsd },
     lastTurn: last ? { number: last.number, status: last.status, startedAt: last.started_at, endedAt: last.ended_at } : null,
     workspace: record.workspace,
@@ -50,11 +57,14 @@ export function toManagedAgent(record: ManagedAgentRecord): ManagedAgent {
   };
 }
 
-/** The latest turns, newest first, each with its log. */
+/** The latest turns, newest first, each with its log and the automation whose run took it. */
 export async function agentActivity(q: Queryable, agentId: string, limit: number): Promise<AgentActivity> {
-  const turns: TurnView[] = await mapInOrder(await listTurnRows(q, agentId, limit), async (t) => ({
+  const rows = await listTurnRows(q, agentId, limit);
+  const tags = new Map((await turnTagsOfAgent(q, agentId, rows.at(-1)?.number ?? 1)).map((t) => [t.turn_number, t]));
+  const turns: TurnView[] = await mapInOrder(rows, async (t) => ({
     number: t.number,
-    trigger: t.trigger_kind,
+    // Kept as run_now in the table (automationQueries: turnTagsOfAgent names the run).
+    trigger: tags.has(t.number) ? 'automation' : t.trigger_kind,
     triggerText: t.trigger_text,
     status: t.status,
     startedAt: t.started_at,
@@ -64,6 +74,7 @@ export async function agentActivity(q: Queryable, agentId: string, limit: number
     outputTokens: t.output_tokens,
     costUsd: t.cost_usd,
     error: t.error,
+    automation: tagOf(tags.get(t.number)),
     entries: (await listActivityRowsOfTurn(q, agentId, t.number)).map((a) => ({ seq: a.seq, kind: a.kind, text: a.text, createdAt: a.created_at })),
   }));
   return { agentId, turns };

@@ -5,14 +5,8 @@ import type { PullRequestState } from '../../../shared/model/tasks';
 import type { AppParts } from '../appParts';
 import type { PullRequestState as KnownState } from '../../auth/githubData';
 import type { TaskObject } from '../../domain/tasks';
+import { pullRequestUrlOf } from '../../domain/tasks/pullRequestLink';
 import { emitUiSignal } from '../uiSignals';
-
-/** The task's PR link: its pr_url, else the newest pull_request artifact with a URL. */
-export function pullRequestUrlOf(task: Pick<TaskObject, 'pr_url' | 'workflow_artifacts'>): string | null {
-  if (task.pr_url) return task.pr_url;
-  const artifact = [...task.workflow_artifacts].reverse().find((a) => a.kind === 'pull_request' && a.url);
-  return artifact?.url ?? null;
-}
 
 function toContract(url: string, known: KnownState | null): PullRequestState {
   if (!known || known.reason !== null) return { url, state: 'unknown', checks: null };

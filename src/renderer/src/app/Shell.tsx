@@ -9,6 +9,7 @@ import { Sidebar, sortRooms } from '../views/sidebar/Sidebar';
 import { RoomView } from '../views/room/RoomView';
 import { NeedsYouView } from '../views/needsYou/NeedsYouView';
 import { AgentsPage } from '../views/agents/AgentsPage';
+import { AutomationsView } from '../views/automations/AutomationsView';
 import { ConnectView } from '../views/connect/ConnectView';
 import { SignInView } from '../views/signIn/SignInView';
 import { SettingsView } from '../views/settings/SettingsView';
@@ -59,6 +60,7 @@ function DeskShell() {
         {route.view === 'room' && <RoomView route={route} />}
         {route.view === 'needsYou' && <NeedsYouView />}
         {route.view === 'agents' && <AgentsPage />}
+        {route.view === 'automations' && <AutomationsView />}
         {route.view === 'connect' && <ConnectView />}
         {route.view === 'signIn' && <SignInView />}
         {route.view === 'settings' && <SettingsView />}

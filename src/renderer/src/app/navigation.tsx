@@ -12,6 +12,7 @@ export type Route =
   /** `item`: the key of an item to bring into view (a phone notification's link). */
   | { view: 'needsYou'; item?: string }
   | { view: 'agents'; adding?: boolean }
+  | { view: 'automations' }
   | { view: 'connect' }
   | { view: 'signIn' }
   | { view: 'settings' };

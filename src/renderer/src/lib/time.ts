@@ -31,6 +31,14 @@ export function formatUntil(iso: string, now: number = Date.now()): string {
   return `on ${at.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })}`;
 }
 
+/** A moment on the clock: "14:00" today, else with its day ("Mon, May 4, 14:00"). */
+export function formatAt(iso: string, now: number = Date.now()): string {
+  const at = new Date(iso);
+  const clock = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (at.toDateString() === new Date(now).toDateString()) return clock;
+  return at.toLocaleString(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
 /** The exact moment, for a tooltip: "Tuesday, 4 March 2026 at 14:05:12". */
 export function exactTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'medium' });

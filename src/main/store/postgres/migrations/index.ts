@@ -13,6 +13,7 @@ import { pgMigration009 } from './009_openLists';
 import { pgMigration010 } from './010_changeTracking';
 import { pgMigration011 } from './011_teamManaged';
 import { pgMigration012 } from './012_phone';
+import { pgMigration013 } from './013_automations';
 
-export const pgMigrations: readonly string[] = [pgMigration001, pgMigration002, pgMigration003, pgMigration004, pgMigration005, pgMigration006, pgMigration007, pgMigration008, pgMigration009, pgMigration010, pgMigration011, pgMigration012];
+export const pgMigrations: readonly string[] = [pgMigration001, pgMigration002, pgMigration003, pgMigration004, pgMigration005, pgMigration006, pgMigration007, pgMigration008, pgMigration009, pgMigration010, pgMigration011, pgMigration012, pgMigration013];
 export const PG_SCHEMA_VERSION = pgMigrations.length;

@@ -35,6 +35,7 @@ export const REASON_WORDS: Readonly<Record<NeedsYouReason, string>> = {
   agent_budget: 'Budget reached',
   agent_cant_run: "Can't run",
   tool_approval: 'Wants to use a tool',
+  automation_failed: 'Automation failed',
 };
 
 /** What the item wants of you, after who it is from: "Juniper asks you". */
@@ -53,6 +54,7 @@ export const ASKS_YOU: Readonly<Record<NeedsYouReason, string>> = {
   agent_budget: 'reached its budget',
   agent_cant_run: "can't run until you fix it",
   tool_approval: 'asks you to allow a tool use',
+  automation_failed: 'could not finish an automation run',
 };
 
 export interface NeedsYouCardProps {

@@ -1,4 +1,4 @@
-// The left sidebar: search of every room, Needs you, Agents, Connect agents, the rooms
+// The left sidebar: search of every room, Needs you, Agents, Automations, Connect agents, the rooms
 // (grouped by place once there are teams — "This computer", then each team with its
 // connection state; in each, pinned first, then by activity), New room, the account and
 // settings.
@@ -59,6 +59,7 @@ export function Sidebar({ onSearch }: { onSearch: () => void }) {
         <NavItem icon="search" label="Search" current={false} onClick={onSearch} hint="Ctrl+K" keyShortcuts="Control+K Meta+K" />
         <NavItem icon="inbox" label="Needs you" count={needsCount} countLabel={`${needsCount} waiting`} current={route.view === 'needsYou'} onClick={() => navigate({ view: 'needsYou' })} />
         <NavItem icon="bot" label="Agents" current={route.view === 'agents'} onClick={() => navigate({ view: 'agents' })} />
+        <NavItem icon="clock" label="Automations" current={route.view === 'automations'} onClick={() => navigate({ view: 'automations' })} />
         <NavItem icon="plug" label="Connect agents" current={route.view === 'connect'} onClick={() => navigate({ view: 'connect' })} />
       </ul>
       <div className="nav-heading-row">

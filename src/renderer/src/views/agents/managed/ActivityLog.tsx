@@ -31,6 +31,11 @@ export function ActivityLog({ id, agentId }: { id: string; agentId: string }) {
               <div className="activity-turn-head">
                 <strong>Turn {turn.number}</strong>
                 <Time iso={turn.startedAt} />
+                {turn.automation && (
+                  <span className="pill activity-automation">
+                    Automation “{turn.automation.name}”, run {turn.automation.run}
+                  </span>
+                )}
                 <span className="activity-facts">{turnFacts(turn)}</span>
               </div>
               <ul className="activity-entries">

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../api/client';
 import { Avatar } from '../../../components/Avatar';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { IdeBadge } from '../../../components/IdeBadge';
+import { Time } from '../../../components/Time';
 import { ActivityLog } from './ActivityLog';
 import { ChangesView } from './ChangesView';
 import { STATE_WORDS, usageText, waitingText } from './managedWords';
@@ -35,8 +36,8 @@ export function ManagedAgentCard({ agent, onChanged }: { agent: ManagedAgent; on
       setBusy(false);
     }
   };
-  // Resume is the way back from a pause, a budget hold, and a CLI that could not run.
-  const paused = agent.desiredState === 'paused' || agent.state === 'held' || agent.state === 'cant_run';
+  // Resume is the way back from a pause, a budget hold, a CLI that could not run, and (at once) a usage limit.
+  const paused = agent.desiredState === 'paused' || agent.state === 'held' || agent.state === 'cant_run' || agent.state === 'limited';
   const waiting = waitingText(agent);
   const logId = `activity-${agent.agentId}`;
   const changesId = `changes-${agent.agentId}`;
@@ -78,6 +79,16 @@ export function ManagedAgentCard({ agent, onChanged }: { agent: ManagedAgent; on
           {agent.heldReason} Resume gives it a fresh budget.
         </p>
       )}
+      {agent.resumesAt && (
+        <p className="managed-held" role="status">
+          {agent.providerName}'s usage limit is reached: it resumes by itself <Time iso={agent.resumesAt} until />. Resume tries now.
+        </p>
+      )}
+      {agent.retryAt && (
+        <p className="managed-waiting" role="status">
+          Rate limited: it tries its last turn again <Time iso={agent.retryAt} until />.
+        </p>
+      )}
       {waiting && paused && <p className="managed-waiting">{waiting}: its next turn gets them.</p>}
       <p className="managed-usage">{usageText(agent)}</p>
       {problem && (
@@ -86,7 +97,7 @@ export function ManagedAgentCard({ agent, onChanged }: { agent: ManagedAgent; on
         </p>
       )}
       <div className="managed-actions">
-        <button type="button" className="btn btn-small" disabled={busy || agent.state === 'held' || agent.state === 'cant_run'} onClick={() => act('agents.runNow')}>
+        <button type="button" className="btn btn-small" disabled={busy || agent.state === 'held' || agent.state === 'cant_run' || agent.state === 'limited'} onClick={() => act('agents.runNow')}>
           Run now
         </button>
         {paused ? (
