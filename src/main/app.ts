@@ -31,7 +31,7 @@ export interface AppOptions {
   /** Home folder whose agent configs Connect edits; default: the user's. */
   readonly home?: string;
   /** Managed agents: turns running at once (default 2) and a turn's time limit (default 10 min). */
-  readonly managedTurns?: { readonly maxConcurrent?: number; readonly timeLimitMs?: number };
+  readonly managedTurns?: { readonly maxConcurrent?: number; readonly timeLimitMs?: number; readonly reconnectLimitMs?: number };
 }
 
 export interface App {
@@ -75,6 +75,7 @@ export function createApp(options: AppOptions): App {
     home,
     maxConcurrentTurns: options.managedTurns?.maxConcurrent,
     turnTimeLimitMs: options.managedTurns?.timeLimitMs,
+    reconnectLimitMs: options.managedTurns?.reconnectLimitMs,
   });
   const deliveryAlerts = new DeliveryAlerts(places, core.bus, hub.services);
   let closing: Promise<void> | undefined;

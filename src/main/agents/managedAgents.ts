@@ -59,6 +59,8 @@ export interface ManagedAgentsOptions {
   readonly home: string;
   readonly maxConcurrentTurns?: number;
   readonly turnTimeLimitMs?: number;
+  /** How long a turn's CLI may only reconnect before the turn is ended (turnRunner's default: 60 s). */
+  readonly reconnectLimitMs?: number;
 }
 
 /** A managed agent with what the UI and CLI show about it. */
@@ -353,6 +355,7 @@ export class ManagedAgents {
       agentDir: (id: string) => this.agentDir(id),
       onProcess: (id: string, pid: number | null) => (pid === null ? this.pids.delete(id) : this.pids.set(id, pid)),
       changesOfTurn: () => this.workspaces.turnSummary(agentId, row.folder),
+      reconnectLimitMs: this.options.reconnectLimitMs,
     };
     // The turn's prompt hands it the triggering messages: they are delivered to it now.
     const sessionId = workerSessionId(row.worker_id, row.room_id);

@@ -39,7 +39,7 @@ export interface ManagedAppOptions {
   readonly provider: FakeProvider;
   /** Reuse an earlier app's folders (a restart). */
   readonly from?: ManagedApp;
-  readonly managedTurns?: { maxConcurrent?: number; timeLimitMs?: number };
+  readonly managedTurns?: { maxConcurrent?: number; timeLimitMs?: number; reconnectLimitMs?: number };
   /** Changes the app's environment (e.g. drops the provider's key: not signed in). */
   readonly env?: (env: NodeJS.ProcessEnv) => NodeJS.ProcessEnv;
 }
