@@ -4,6 +4,7 @@
 // register_agent_session, read_messages, send_message, and a wait_for_messages woken by
 // one message. Sizes do not vary with machine load; the round is repeated for a median.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { TOOL_LIST_BUDGETS } from '../../src/main/mcp/tools';
 import { callTool, joinAsWorker } from '../lib/agents';
 import type { Figure, FigureOutcome } from '../lib/figure';
 import { closeClient, connectHelper, startServe } from '../lib/processes';
@@ -13,7 +14,6 @@ import { workspace } from '../lib/workspace';
 const ROUNDS = 5;
 /** A common estimate for English text and JSON with typical tokenizers. */
 const CHARS_PER_TOKEN = 3.6;
-const BUDGETS = { full: 20_000, core: 8_000 } as const;
 const STEPS = ['join_room', 'register_agent_session', 'read_messages', 'send_message', 'wait_for_messages'] as const;
 
 /**
@@ -37,24 +37,24 @@ function countReceived(client: Client): { bytes: () => number; structured: () =>
 export const b12: Figure = {
   id: 'B12',
   what: 'context an agent carries (tools/list) and bytes it receives in one coordination round',
-  target: 'full ≤ 20 000 chars; core ≤ 8 000 chars',
+  target: `full ≤ ${TOOL_LIST_BUDGETS.full.toLocaleString('en')} chars; core ≤ ${TOOL_LIST_BUDGETS.core.toLocaleString('en')} chars`,
   async run() {
     const ws = workspace();
     const serve = await startServe(ws.dataDir);
     try {
       const rows: FigureOutcome[] = [];
       for (const profile of ['full', 'core'] as const) {
-        const client = await connectHelper(ws.dataDir, ws.agentDir, `bench-b12-${profile}`, profile === 'core' ? 'core' : undefined);
+        const client = await connectHelper(ws.dataDir, ws.agentDir, `bench-b12-${profile}`, { tools: profile === 'core' ? 'core' : undefined });
         const { tools } = await client.listTools();
         await closeClient(client);
         const chars = JSON.stringify({ tools }).length;
         rows.push({
           id: `B12 ${profile}`,
-          target: `tools/list ≤ ${BUDGETS[profile].toLocaleString('en')} chars`,
+          target: `tools/list ≤ ${TOOL_LIST_BUDGETS[profile].toLocaleString('en')} chars`,
           ours: { ...summarize([chars]), label: `tools/list, ${profile} profile (${tools.length} tools)`, unit: 'chars' },
           floor: { ...summarize([Math.round(chars / CHARS_PER_TOKEN)]), label: `est. tokens, chars ÷ ${CHARS_PER_TOKEN}`, unit: 'tokens' },
           ratio: null,
-          met: chars <= BUDGETS[profile],
+          met: chars <= TOOL_LIST_BUDGETS[profile],
           notes: [`${tools.length} tools; ≈ ${Math.round(chars / CHARS_PER_TOKEN).toLocaleString('en')} tokens (characters ÷ ${CHARS_PER_TOKEN})`],
         });
       }
@@ -90,7 +90,7 @@ async function coordinationRound(ws: { dataDir: string; agentDir: string }): Pro
         await step('join_room', () => callTool(agent, 'join_room', { name: room }));
         const name = `Agent${round}`;
         const registered = await step('register_agent_session', () =>
-          callTool(agent, 'register_agent_session', { room_id: room, registration_key: `bench-b12-${round}-${process.pid}`, display_name: name }),
+          callTool(agent, 'register_agent_session', { room_id: room, registration_key: `bench-b12-${round}-${process.pid}-4f7a9c2e81d6b035`, display_name: name }),
         );
         const workerId = String(registered.worker_id);
         await step('read_messages', () => callTool(agent, 'read_messages', { worker_id: workerId }));

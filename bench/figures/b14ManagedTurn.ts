@@ -3,6 +3,7 @@
 // fake model server that answers at once. The reference is the same runs' mention → the
 // CLI's first model request (the CLI starting up); the difference is our helper connecting.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ensureRoom } from '../../src/main/domain/rooms/rooms';
 import { startAppHost, type AppHost } from '../../src/main/host';
@@ -10,11 +11,13 @@ import { createMemorySecretStore } from '../../src/main/secrets/memorySecretStor
 import { callTool, identityIn, say, startFakeModel, type FakeModel, type FakeProvider } from '../../test/support/fakeModels';
 import { personApi } from '../lib/personApi';
 import type { Figure, FigureOutcome } from '../lib/figure';
-import { repoRoot, tempDir } from '../lib/processes';
+import { endProcesses, repoRoot, tempDir } from '../lib/processes';
 import { sleep, summarize } from '../lib/stats';
 
 const WARMUP = 2;
 const ROOM = 'bench-managed';
+/** One provider's runs, at most: past it that row is reported as not measured and the next provider runs. */
+const PROVIDER_LIMIT_MS = 4 * 60_000;
 /** OpenCode takes seconds per run on a shared machine: fewer runs keep the figure within minutes. */
 const PROVIDERS: ReadonlyArray<{ id: FakeProvider; name: string; short: string; runs: number }> = [
   { id: 'claude_code', name: 'Claude Code', short: 'claude', runs: 25 },
@@ -28,14 +31,33 @@ export const b14: Figure = {
   id: 'B14',
   what: 'mention → the managed agent’s first MCP call (real CLI, fake model answering at once)',
   target: 'p50 and p99 reported',
+  timeLimitMs: PROVIDERS.length * PROVIDER_LIMIT_MS + 60_000,
   async run(ctx) {
     const rows: FigureOutcome[] = [];
     // BENCH_B14_PROVIDERS=gemini,opencode measures only those (a full run takes minutes).
     const only = process.env.BENCH_B14_PROVIDERS?.split(',').map((p) => p.trim());
-    for (const provider of PROVIDERS.filter((p) => !only || only.includes(p.short))) rows.push(await measure(provider, ctx.log));
+    for (const provider of PROVIDERS.filter((p) => !only || only.includes(p.short))) rows.push(await withinLimit(provider, ctx.log));
     return rows;
   },
 };
+
+/** One provider's row, or, when it fails or passes its limit, a row saying so (the next provider still runs). */
+async function withinLimit(provider: (typeof PROVIDERS)[number], log: (line: string) => void): Promise<FigureOutcome> {
+  let timer: NodeJS.Timeout | undefined;
+  const overTime = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`it took longer than ${PROVIDER_LIMIT_MS / 60_000} minutes`)), PROVIDER_LIMIT_MS);
+  });
+  try {
+    return await Promise.race([measure(provider, log), overTime]);
+  } catch (error) {
+    const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    log(`${provider.name}: not measured: ${why}`);
+    await endProcesses();
+    return { id: `B14 ${provider.short}`, ours: null, floor: null, ratio: null, met: null, notes: [], notMeasured: `${provider.name}: ${why}` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 async function measure(provider: (typeof PROVIDERS)[number], log: (line: string) => void): Promise<FigureOutcome> {
   // Gemini CLI skips a system settings file below a world-writable folder such as /tmp.
@@ -102,9 +124,15 @@ async function measure(provider: (typeof PROVIDERS)[number], log: (line: string)
   }
 }
 
+/**
+ * A folder no world-writable folder is a parent of (Gemini CLI ignores its system settings file
+ * below one): in the home folder's cache, as the tests do, not in the checkout (which may itself
+ * be under /tmp).
+ */
 function privateDir(): string {
-  mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
-  return mkdtempSync(join(repoRoot, '.tmp', 'la-bench-'));
+  const parent = join(homedir(), '.cache', 'letagents-bench');
+  mkdirSync(parent, { recursive: true, mode: 0o700 });
+  return mkdtempSync(join(parent, 'la-bench-'));
 }
 
 async function turnEnded(app: AppHost['app'], agentId: string): Promise<void> {

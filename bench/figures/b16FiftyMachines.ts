@@ -7,7 +7,6 @@
 // processes do not fit this machine; B10 measures one cross-machine wake end to end).
 // Reports connections held at idle and under load, wake p99 from a send on one instance to
 // the waiters on the others, and the database's CPU and writes per second at idle.
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { startPgBouncer, startPostgres } from '../../test/support/postgres';
 import { withListenUrl } from '../../src/main/store/postgres/teamUrl';
@@ -19,6 +18,7 @@ import { sendMessage } from '../../src/main/domain/messages/send';
 import { ensureRoom } from '../../src/main/domain/rooms/rooms';
 import { PostgresStorage } from '../../src/main/store/postgres/postgresStorage';
 import type { Figure } from '../lib/figure';
+import { cpuTicksOf } from '../lib/processes';
 import { summarize } from '../lib/stats';
 
 const INSTANCES = 50;
@@ -156,14 +156,7 @@ async function clientConnections(probe: pg.Client, database: string): Promise<nu
 async function databaseStats(probe: pg.Client, database: string): Promise<{ cpuTicks: number; commits: number; rowWrites: number }> {
   const pids = (await probe.query<{ pid: number }>('SELECT pid FROM pg_stat_activity')).rows.map((r) => r.pid);
   let cpuTicks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      cpuTicks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
+  for (const pid of pids) cpuTicks += cpuTicksOf(pid) ?? 0;
   await probe.query('SELECT pg_stat_clear_snapshot()');
   const db = await probe.query<{ c: string; w: string }>(
     'SELECT xact_commit AS c, tup_inserted + tup_updated + tup_deleted AS w FROM pg_stat_database WHERE datname = $1',

@@ -1,5 +1,6 @@
 // What a figure is and what it reports: our path, the floor measured in the same run,
 // the ratio between them, the target, and whether it was met.
+import type { Build } from './builds';
 import type { Summary } from './stats';
 
 export interface Measured extends Summary {
@@ -31,6 +32,10 @@ export interface FigureResult {
 export interface BenchContext {
   /** Messages of the large room (1 000 000 by default; BENCH_LARGE_MESSAGES overrides for a quick try). */
   readonly largeMessages: number;
+  /** `--baseline <commit or folder>`: B1, B3 and B10 also measure that build, side by side (builds.ts). */
+  readonly baseline: Build | null;
+  /** `--hops`: B1, B3 and B10 trace each hop and add the per-hop table to their notes (hops.ts). */
+  readonly hops: boolean;
   log(line: string): void;
 }
 
@@ -43,4 +48,6 @@ export interface Figure {
   readonly target: string;
   /** One row, or several when the issue gives the figure several targets (B8). */
   run(ctx: BenchContext): Promise<FigureOutcome | FigureOutcome[]>;
+  /** Longer than this and the figure is reported as failed and the run goes on (default 10 minutes). */
+  readonly timeLimitMs?: number;
 }

@@ -2,16 +2,17 @@
 // laptop would have them. Helpers start a few at a time so start-up does not swamp the
 // machine (two cores) before the measurement begins.
 import { agentName, joinAsWorker, type Worker } from './agents';
-import { closeClient, connectHelper } from './processes';
+import { cliBin, closeClient, connectHelper } from './processes';
 
 const START_BATCH = 5;
 
-export async function startFleet(dataDir: string, agentDir: string, roomId: string, count: number, firstIndex = 0): Promise<Worker[]> {
+/** `count` helpers of the build at `bin` (this checkout's by default), each a worker of `roomId`. */
+export async function startFleet(dataDir: string, agentDir: string, roomId: string, count: number, firstIndex = 0, bin = cliBin): Promise<Worker[]> {
   const workers: Worker[] = [];
   try {
     for (let i = 0; i < count; i += START_BATCH) {
       const batch = Array.from({ length: Math.min(START_BATCH, count - i) }, async (_, j) => {
-        const client = await connectHelper(dataDir, agentDir, `bench-agent-${firstIndex + i + j}`);
+        const client = await connectHelper(dataDir, agentDir, `bench-agent-${firstIndex + i + j}`, { bin });
         return joinAsWorker(client, roomId, agentName(firstIndex + i + j));
       });
       workers.push(...(await Promise.all(batch)));

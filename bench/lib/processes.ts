@@ -2,12 +2,14 @@
 // MCP SDK client, and the bare SDK server floor. Every child and temp folder is tracked
 // so one cleanup() ends them (by pid) and removes the folders, even after a failure.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { hopTraceEnv, markClient } from './hops';
 
 // The bundle runs from out/bench/; the sources sit at the repository root.
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,6 +23,16 @@ const clients = new Set<Client>();
 const tempDirs = new Set<string>();
 
 /** A fresh temp folder (short path: the agent socket lives inside), removed by cleanup(). */
+/** CPU a process has used so far (user + system), in clock ticks from /proc (Linux); null when it is gone. */
+export function cpuTicksOf(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
 export function tempDir(prefix = 'la-bench-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   tempDirs.add(dir);
@@ -42,15 +54,18 @@ export interface Serve {
   stop(): Promise<void>;
 }
 
-/** Spawns `serve --json --port 0` on `dataDir` (with `env` added to this process's) and resolves once it printed its line. */
-export function startServe(dataDir: string, timeoutMs = 60_000, env: NodeJS.ProcessEnv = {}): Promise<Serve> {
+/**
+ * Spawns `serve --json --port 0` on `dataDir` (with `env` added to this process's) and resolves
+ * once it printed its line; `bin` runs another build's CLI (a baseline, builds.ts).
+ */
+export function startServe(dataDir: string, timeoutMs = 60_000, env: NodeJS.ProcessEnv = {}, bin = cliBin): Promise<Serve> {
   const started = performance.now();
   // BENCH_SERVE_NODE_OPTIONS profiles the app under load, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeOptions = process.env.BENCH_SERVE_NODE_OPTIONS;
   const child = track(
-    spawn(process.execPath, [cliBin, 'serve', '--json', '--data-dir', dataDir, '--port', '0'], {
+    spawn(process.execPath, [bin, 'serve', '--json', '--data-dir', dataDir, '--port', '0'], {
       cwd: tmpdir(),
-      env: { ...process.env, ...env, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) },
+      env: { ...process.env, ...env, ...hopTraceEnv(), ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
@@ -98,11 +113,20 @@ export function startServe(dataDir: string, timeoutMs = 60_000, env: NodeJS.Proc
   });
 }
 
-/** An SDK client on a stdio process: our helper (`mcp --data-dir`) or the bare floor server. */
+/**
+ * An SDK client on a stdio process: our helper (`mcp --data-dir`) or the bare floor server.
+ * While hops are traced (hops.ts), the process gets the trace folder and the client notes when
+ * it sends and receives each request.
+ */
 export async function connectStdio(command: string[], cwd: string, name = 'letagents-bench'): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: command, cwd, stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: command, cwd, stderr: 'pipe', env: hopTraceEnv() });
   let stderr = '';
   transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const send = transport.send.bind(transport);
+  transport.send = (message: JSONRPCMessage) => {
+    if ('method' in message) markClient('agent.send', transport.pid ?? undefined, (message as { id?: unknown }).id);
+    return send(message);
+  };
   const client = new Client({ name, version: '1.0.0' });
   try {
     await client.connect(transport);
@@ -110,13 +134,41 @@ export async function connectStdio(command: string[], cwd: string, name = 'letag
     await transport.close().catch(() => undefined);
     throw new Error(`${(error as Error).message}\n${stderr}`);
   }
+  const receive = transport.onmessage;
+  transport.onmessage = (message: JSONRPCMessage) => {
+    if (!('method' in message)) {
+      answeredAt.set(client, performance.now());
+      markClient('agent.recv', transport.pid ?? undefined, (message as { id?: unknown }).id);
+    }
+    receive?.(message);
+  };
   clients.add(client);
   return client;
 }
 
-/** Connects through a real `letagents-desktop mcp` helper; `cwd` is the agent's folder; `tools` its --tools profile. */
-export function connectHelper(dataDir: string, cwd: string, name?: string, tools?: string): Promise<Client> {
-  return connectStdio([cliBin, 'mcp', '--data-dir', dataDir, ...(tools ? ['--tools', tools] : [])], cwd, name);
+const answeredAt = new WeakMap<Client, number>();
+
+/**
+ * When the client's process last had an answer (performance.now()): its transport read and
+ * parsed the frame, before the client's own schema checks of the result. Fifty clients share
+ * this process in B3; what each real agent does after that in its own process is not counted.
+ */
+export function lastAnswerAt(client: Client): number | undefined {
+  return answeredAt.get(client);
+}
+
+/** The helper process's pid of a client connectStdio made (hop traces name requests by it). */
+export function helperPid(client: Client): number | undefined {
+  return (client.transport as StdioClientTransport | undefined)?.pid ?? undefined;
+}
+
+/**
+ * Connects through a real `letagents-desktop mcp` helper; `cwd` is the agent's folder; `tools`
+ * its --tools profile; `bin` another build's CLI (a baseline, builds.ts).
+ */
+export function connectHelper(dataDir: string, cwd: string, name?: string, options: { tools?: string; bin?: string } = {}): Promise<Client> {
+  const { tools, bin = cliBin } = options;
+  return connectStdio([bin, 'mcp', '--data-dir', dataDir, ...(tools ? ['--tools', tools] : [])], cwd, name);
 }
 
 export function connectBareServer(cwd: string): Promise<Client> {
@@ -128,19 +180,19 @@ export async function closeClient(client: Client): Promise<void> {
   await client.close().catch(() => undefined);
 }
 
-function track<T extends ChildProcess>(child: T): T {
+/** Ends `child` with the run (cleanup) if nothing else does. */
+export function track<T extends ChildProcess>(child: T): T {
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
 }
 
-/** Closes every client, kills every child we spawned, removes every temp folder. */
-/** Starts serve on the workspace's data folder and one helper into it; stops both whatever `fn` does. */
-export async function withServeAndHelper<T>(ws: { dataDir: string; agentDir: string }, fn: (helper: Client) => Promise<T>): Promise<T> {
-  const serve = await startServe(ws.dataDir);
+/** Starts serve on the workspace's data folder and one helper into it (of `bin`'s build); stops both whatever `fn` does. */
+export async function withServeAndHelper<T>(ws: { dataDir: string; agentDir: string }, fn: (helper: Client) => Promise<T>, bin = cliBin): Promise<T> {
+  const serve = await startServe(ws.dataDir, undefined, undefined, bin);
   let helper: Client | null = null;
   try {
-    helper = await connectHelper(ws.dataDir, ws.agentDir);
+    helper = await connectHelper(ws.dataDir, ws.agentDir, undefined, { bin });
     return await fn(helper);
   } finally {
     if (helper) await closeClient(helper);
@@ -148,7 +200,15 @@ export async function withServeAndHelper<T>(ws: { dataDir: string; agentDir: str
   }
 }
 
+/** Closes every client, kills every child we spawned, removes every temp folder. */
 export async function cleanup(): Promise<void> {
+  await endProcesses();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  tempDirs.clear();
+}
+
+/** Closes every client and ends every child (a figure past its time limit leaves them running). */
+export async function endProcesses(): Promise<void> {
   await Promise.all([...clients].map((c) => closeClient(c)));
   const waits = [...children].map(
     (child) =>
@@ -160,6 +220,4 @@ export async function cleanup(): Promise<void> {
       }),
   );
   await Promise.race([Promise.all(waits), new Promise((r) => setTimeout(r, 8_000))]);
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-  tempDirs.clear();
 }

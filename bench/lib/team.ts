@@ -8,7 +8,7 @@
 import { startPgBouncer, startPostgres, type PgBouncer } from '../../test/support/postgres';
 import { withListenUrl } from '../../src/main/store/postgres/teamUrl';
 import { setDefaultPlace, TEAM, teamEnv } from '../../test/support/teams';
-import { startServe, type Serve } from './processes';
+import { cliBin, startServe, type Serve } from './processes';
 import { workspace, type Workspace } from './workspace';
 
 export { TEAM };
@@ -16,8 +16,13 @@ export { TEAM };
 export const POOLED_TEAM = 'pooled';
 
 export interface BenchTeam {
-  /** A new app instance (its own data folder) that knows the team, rooms going to it by default. */
-  machine(): Promise<{ ws: Workspace; serve: Serve }>;
+  /**
+   * A new app instance (its own data folder) that knows the team, rooms going to it by default;
+   * `bin` runs another build (a baseline, builds.ts), whose instances share a database of their own.
+   */
+  machine(bin?: string): Promise<{ ws: Workspace; serve: Serve }>;
+  /** The team database's URL (direct) for `bin`'s instances. */
+  url(bin?: string): Promise<string>;
   /** Stops every instance it started, then the cluster. */
   stop(): Promise<void>;
 }
@@ -27,17 +32,23 @@ export async function startTeam(options: { pooler?: boolean } = {}): Promise<Ben
   const serves: Serve[] = [];
   let bouncer: PgBouncer | null = null;
   try {
-    const url = await cluster.createDatabase();
+    const urls = new Map<string, Promise<string>>([[cliBin, cluster.createDatabase()]]);
+    const urlOf = (bin: string) => {
+      if (!urls.has(bin)) urls.set(bin, cluster.createDatabase());
+      return urls.get(bin)!;
+    };
     bouncer = options.pooler ? await startPgBouncer(cluster) : null;
-    const pooled: Record<string, string> = bouncer ? { LETAGENTS_TEAM_URL_POOLED: withListenUrl(bouncer.pooledUrl(url), url) } : {};
     return {
-      async machine() {
+      async machine(bin = cliBin) {
+        const url = await urlOf(bin);
+        const pooled: Record<string, string> = bouncer ? { LETAGENTS_TEAM_URL_POOLED: withListenUrl(bouncer.pooledUrl(url), url) } : {};
         const ws = workspace();
         await setDefaultPlace(ws.dataDir, TEAM);
-        const serve = await startServe(ws.dataDir, 60_000, { ...teamEnv(url), ...pooled });
+        const serve = await startServe(ws.dataDir, 60_000, { ...teamEnv(url), ...pooled }, bin);
         serves.push(serve);
         return { ws, serve };
       },
+      url: (bin = cliBin) => urlOf(bin),
       async stop() {
         await Promise.all(serves.map((s) => s.stop()));
         bouncer?.stop();

@@ -2,8 +2,11 @@
 // hidden in the tray (--background) when this helper runs inside an Electron executable,
 // else `letagents-desktop serve --idle-exit`. Either exits on its own after a quiet period
 // with no agent and no window (IDLE_EXIT_SECONDS), so a background app does not run forever.
+// It runs in the person's home folder, not in the folder of the agent whose helper started it:
+// every program the app starts inherits its working folder and PWD.
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { backgroundLogPath } from './dataPaths';
 import { makeFolders } from './folders';
@@ -22,6 +25,8 @@ export interface AppLaunchCommand {
   command: string;
   args: string[];
   env: NodeJS.ProcessEnv;
+  /** Where it runs (its PWD says the same): the person's home folder. */
+  cwd: string;
 }
 
 /** What the helper knows about the process it runs in (tests pass their own). */
@@ -31,9 +36,10 @@ export interface HelperRuntime {
   readonly script: string | undefined;
   readonly versions: Partial<Record<string, string>>;
   readonly env: NodeJS.ProcessEnv;
+  readonly home: string;
 }
 
-const thisProcess = (): HelperRuntime => ({ execPath: process.execPath, script: process.argv[1], versions: process.versions, env: process.env });
+const thisProcess = (): HelperRuntime => ({ execPath: process.execPath, script: process.argv[1], versions: process.versions, env: process.env, home: homedir() });
 
 /**
  * The command that starts the app for `dataDir`. Agents run the packaged helper as
@@ -45,21 +51,22 @@ const thisProcess = (): HelperRuntime => ({ execPath: process.execPath, script: 
 export function appLaunchCommand(dataDir: string, runtime: HelperRuntime = thisProcess()): AppLaunchCommand {
   const cli = runtime.script;
   if (!cli) throw new Error('cannot tell where the letagents-desktop command is');
+  const cwd = runtime.home;
   if (runtime.versions.electron) {
-    const env: NodeJS.ProcessEnv = { ...runtime.env, LETAGENTS_STARTED_BY_HELPER: '1' };
+    const env: NodeJS.ProcessEnv = { ...runtime.env, PWD: cwd, LETAGENTS_STARTED_BY_HELPER: '1' };
     delete env.ELECTRON_RUN_AS_NODE;
     const appArgs = ['--background', '--data-dir', dataDir];
     const packaged = cli.split(/[\\/]/).includes('app.asar.unpacked');
-    return { command: runtime.execPath, args: packaged ? appArgs : [path.dirname(path.dirname(cli)), ...appArgs], env };
+    return { command: runtime.execPath, args: packaged ? appArgs : [path.dirname(path.dirname(cli)), ...appArgs], env, cwd };
   }
-  const env = { ...runtime.env, LETAGENTS_STARTED_BY_HELPER: '1' };
-  return { command: runtime.execPath, args: [cli, 'serve', '--data-dir', dataDir, '--idle-exit', String(idleExitSeconds(runtime.env))], env };
+  const env = { ...runtime.env, PWD: cwd, LETAGENTS_STARTED_BY_HELPER: '1' };
+  return { command: runtime.execPath, args: [cli, 'serve', '--data-dir', dataDir, '--idle-exit', String(idleExitSeconds(runtime.env))], env, cwd };
 }
 
 /** Spawns the app detached, its output appended to a log in the data folder. Throws with a clear reason. */
 export function launchAppInBackground(dataDir: string): LaunchedApp {
   const logPath = backgroundLogPath(dataDir);
-  const { command, args, env } = appLaunchCommand(dataDir);
+  const { command, args, env, cwd } = appLaunchCommand(dataDir);
   let log: number;
   try {
     makeFolders(dataDir);
@@ -69,7 +76,7 @@ export function launchAppInBackground(dataDir: string): LaunchedApp {
   }
   let child;
   try {
-    child = spawn(command, args, { detached: true, env, stdio: ['ignore', log, log], windowsHide: true });
+    child = spawn(command, args, { cwd, detached: true, env, stdio: ['ignore', log, log], windowsHide: true });
   } finally {
     closeSync(log);
   }

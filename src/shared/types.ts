@@ -12,7 +12,7 @@ export type { FactCategory, Fact } from './model/knowledge';
 export type { Account, DeviceFlow, AuthStatus, PollResult } from './model/account';
 export type { ToolId, ToolSetup, ConfigSnippet } from './model/setup';
 export type { Theme, Settings, AppInfo, DoctorReport } from './model/app';
-export type { ProviderId, AgentPermissions, ManagedAgentState, ManagedAgent, AddAgentInput, TurnView, TurnStatus, ActivityEntry, AgentActivity, ProviderInfo } from './model/managedAgents';
+export type { AgentPermissions, ManagedAgentState, ManagedAgent, AddAgentInput, TurnView, TurnStatus, ActivityEntry, AgentActivity, ProviderInfo } from './model/managedAgents';
 export type { TeamConnection, TeamSummary, TeamsList, TeamTest } from './model/teams';
 export type { AppEvent, AppEventType, AppEventOf } from './events';
 export type { MethodName, ApiResult, ApiErrorBody, LetAgentsBridge } from './bridge';

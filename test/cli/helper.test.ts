@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startGateway, type Gateway } from '../../src/main/gateway';
@@ -63,12 +63,12 @@ describe('letagents-desktop mcp (stdio helper)', () => {
     const pluginChannel = await connectHelper(dataDir, { cwd, agentFlags: ['--channels=plugin:letagents@market'] });
     // Linux: the helper reads its ancestors' command lines in /proc (the test runner carries no channel flag).
     expect(handler.opened).toEqual([
-      { id: 'c1', transport: 'socket', cwd, ideHint: 'cursor', toolProfile: 'full', channelFlag: false, turnKey: null },
-      { id: 'c2', transport: 'socket', cwd, ideHint: 'windsurf', toolProfile: 'full', channelFlag: false, turnKey: null },
-      { id: 'c3', transport: 'socket', cwd, ideHint: null, toolProfile: 'full', channelFlag: false, turnKey: null },
-      { id: 'c4', transport: 'socket', cwd, ideHint: null, toolProfile: 'core', channelFlag: false, turnKey: null },
-      { id: 'c5', transport: 'socket', cwd, ideHint: null, toolProfile: 'full', channelFlag: true, turnKey: null },
-      { id: 'c6', transport: 'socket', cwd, ideHint: null, toolProfile: 'full', channelFlag: true, turnKey: null },
+      { id: 'c1', transport: 'socket', cwd, ideHint: 'cursor', toolProfile: 'full', channelFlag: false, turnKey: null, helperPid: expect.any(Number) },
+      { id: 'c2', transport: 'socket', cwd, ideHint: 'windsurf', toolProfile: 'full', channelFlag: false, turnKey: null, helperPid: expect.any(Number) },
+      { id: 'c3', transport: 'socket', cwd, ideHint: null, toolProfile: 'full', channelFlag: false, turnKey: null, helperPid: expect.any(Number) },
+      { id: 'c4', transport: 'socket', cwd, ideHint: null, toolProfile: 'core', channelFlag: false, turnKey: null, helperPid: expect.any(Number) },
+      { id: 'c5', transport: 'socket', cwd, ideHint: null, toolProfile: 'full', channelFlag: true, turnKey: null, helperPid: expect.any(Number) },
+      { id: 'c6', transport: 'socket', cwd, ideHint: null, toolProfile: 'full', channelFlag: true, turnKey: null, helperPid: expect.any(Number) },
     ]);
     await Promise.all([flagged.close(), fromEnv.close(), plain.close(), core.close(), channel.close(), pluginChannel.close()]);
     await handler.whenClosed('c3');
@@ -86,6 +86,19 @@ describe('letagents-desktop mcp (stdio helper)', () => {
     await client.close();
     // The app outlives the helper that started it.
     expect(isAlive(appPid)).toBe(true);
+  });
+
+  it("starts the app in the home folder, not in the agent's folder whose PWD it would hand to every agent CLI (issue 32 item 1)", async () => {
+    const dataDir = tempDataDir();
+    const agentFolder = realpathSync(tempDir('la-agent-folder-'));
+    const home = realpathSync(tempDir('la-home-'));
+    const client = await connectHelper(dataDir, { cwd: agentFolder, env: { HOME: home, PWD: agentFolder } });
+    const appPid = client.startedAppPid!;
+    // Linux: what the started app runs in and what its PWD says.
+    expect(readlinkSync(`/proc/${appPid}/cwd`)).toBe(home);
+    const environ = readFileSync(`/proc/${appPid}/environ`, 'utf8').split('\0');
+    expect(environ).toContain(`PWD=${home}`);
+    await client.close();
   });
 
   it('keeps the agent connected across an app restart', async () => {

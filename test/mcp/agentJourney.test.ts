@@ -1,18 +1,8 @@
 // An agent's whole day through a real `letagents-desktop mcp` helper against a real
 // `serve`: join, register, talk, wait, take a task, hand it in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allTools } from '../../src/main/mcp/tools';
 import { cleanupSpawned, connectHelper, ensureCliBuilt, startServe, type HelperClient, type ServeHandle } from '../support';
-
-// mcp-tools.md §1, group by group.
-const SPEC_TOOLS = [
-  'create_room', 'join_code', 'join_room', 'get_current_room', 'check_repo', 'resume_room_session', 'initialize_repo',
-  'register_agent_session', 'disconnect_agent_session',
-  'send_message', 'send_thread_message', 'read_messages', 'wait_for_messages', 'search_messages', 'get_message_status', 'post_status', 'post_reasoning',
-  'add_task', 'get_board', 'claim_task', 'update_task', 'complete_task', 'claim_task_review', 'release_task_review', 'release_task_lease', 'handoff_task_lease',
-  'get_room_artifacts', 'publish_room_artifact',
-  'get_room_memory', 'remember_room_fact', 'request_human_input', 'get_human_requests',
-  'get_onboarding_status', 'start_device_auth', 'poll_device_auth', 'clear_saved_auth',
-];
 
 let serve: ServeHandle;
 let ada: HelperClient;
@@ -43,7 +33,7 @@ describe('an agent working through the stdio helper', () => {
   it('lists the whole interactive_desktop tool surface, each room tool with worker_id, explained once in the instructions', async () => {
     const { tools } = await ada.listTools();
     const names = tools.map((t) => t.name).sort();
-    expect(names).toEqual(SPEC_TOOLS.slice().sort());
+    expect(names).toEqual(allTools.map((t) => t.name).sort());
     for (const tool of tools) {
       const props = (tool.inputSchema.properties ?? {}) as Record<string, { type?: string }>;
       if ('room_id' in props) expect(props.worker_id?.type, tool.name).toBe('string');

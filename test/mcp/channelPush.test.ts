@@ -4,12 +4,11 @@
 // real CLI starts it, and its client names itself "claude-code". Birch is the same client
 // started without the flag. What the real CLI does with a push is in claudeChannel.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupSpawned, waitUntil, type ServeHandle } from '../support';
+import { CLAUDE_CHANNEL_FLAGS, cleanupSpawned, waitUntil, type ServeHandle } from '../support';
 import type { PlacedApp } from '../support/place';
 import { connectAgent, registerWorker, startApp, type Agent } from './tools/harness';
 
 const ROOM = 'channel-room';
-const CHANNEL_FLAGS = ['--dangerously-load-development-channels', 'server:letagents'];
 
 interface ChannelPush {
   content: string;
@@ -35,7 +34,7 @@ function hearPushes(agent: Agent, into: ChannelPush[]): void {
 
 beforeAll(async () => {
   serve = await startApp();
-  juniper = await connectAgent(serve, { clientName: 'claude-code', agentFlags: CHANNEL_FLAGS });
+  juniper = await connectAgent(serve, { clientName: 'claude-code', agentFlags: CLAUDE_CHANNEL_FLAGS });
   birch = await connectAgent(serve, { clientName: 'claude-code' });
   cedar = await connectAgent(serve, { clientName: 'codex-test' });
   hearPushes(juniper, pushes);
@@ -77,7 +76,7 @@ describe('a registered Claude Code agent at its prompt', () => {
     const id = await cedarSays('@Juniper please look at the failing build');
     const push = await nextPush(before);
     expect(push.content).toBe('@Juniper please look at the failing build');
-    expect(push.meta).toEqual({ room: ROOM, message_id: id, sender: 'Cedar' });
+    expect(push.meta).toEqual({ room: ROOM, message_id: id, sender: 'Cedar', sender_kind: 'agent' });
     for (const key of Object.keys(push.meta)) expect(key).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
   });
 
@@ -99,7 +98,7 @@ describe('a registered Claude Code agent at its prompt', () => {
     const push = await nextPush(before);
     const numbers = sent.map((id) => Number(id.slice(4))).sort((a, b) => a - b);
     expect(push.meta).toMatchObject({ message_id: `msg_${numbers[2]}`, messages: '3', sender: 'Cedar' });
-    for (const id of sent) expect(push.content).toContain(`${id} from Cedar: @Juniper step`);
+    for (const id of sent) expect(push.content).toContain(`${id} from agent Cedar:\n> @Juniper step`);
     // The next mention is the next push: the burst was not pushed piecemeal.
     const after = await cedarSays('@Juniper and one more');
     expect((await nextPush(before + 1)).meta.message_id).toBe(after);

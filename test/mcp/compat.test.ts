@@ -74,6 +74,13 @@ describe('fields upstream sends and this app ignores', () => {
   });
 });
 
+  it('are named once in the server instructions instead of on every tool of tools/list', async () => {
+    const fields = ['conversation_id', 'sender', 'created_by', 'session_mode', 'target_actor_instance_id', 'board_intent_id', 'board_approval_token'];
+    const listed = (await ada.client.listTools()).tools.flatMap((t) => Object.keys(t.inputSchema.properties ?? {}));
+    expect(listed.filter((field) => fields.includes(field))).toEqual([]);
+    for (const field of [...fields, 'assignee']) expect(ada.client.getInstructions()).toContain(field);
+  });
+
 describe('upstream tools this app does not offer', () => {
   it('are not listed, and answer with what to call instead', async () => {
     const listed = (await ada.client.listTools()).tools.map((t) => t.name);

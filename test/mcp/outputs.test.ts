@@ -1,12 +1,14 @@
-// Results agents can parse: every tool, called for real (in-process, with GitHub sign-in
-// against the fake GitHub), returns structuredContent equal to its JSON text, and the SDK
-// client accepts it against the tool's outputSchema (it throws on a mismatch). Soft
-// failures fit the schemas too.
+// Results agents can parse: every tool of the registry, called for real (in-process, with GitHub
+// sign-in against the fake GitHub), returns structuredContent equal to its JSON text, and the
+// SDK client accepts it against the tool's outputSchema (it throws on a mismatch); a tool
+// annotated read-only changes nothing. Soft failures fit the schemas too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allTools } from '../../src/main/mcp/tools';
 import { cleanupSpawned } from '../support';
 import { startFakeGitHub, type FakeGitHub } from '../support/fakeGitHub';
-import { makeRepo, type Agent } from './tools/harness';
+import { dbState, makeRepo, type Agent } from './tools/harness';
 import { startInProcessApp, type InProcessApp } from './tools/inProcess';
+import { GOOD_CALLS } from './tools/toolCases';
 
 let github: FakeGitHub;
 let app: InProcessApp;
@@ -27,9 +29,13 @@ afterAll(async () => {
   await cleanupSpawned();
 });
 
-/** A call whose result the client checked against the outputSchema (callTool throws otherwise). */
+const readOnly = (name: string) => allTools.find((t) => t.name === name)?.annotations.readOnlyHint === true;
+
+/** A call whose result the client checked against the outputSchema (callTool throws otherwise); a read-only tool's changes nothing. */
 async function call(agent: Agent, name: string, args: Record<string, unknown> = {}) {
+  const before = readOnly(name) ? await dbState(app) : null;
   const result = await agent.call(name, args);
+  if (before) expect(await dbState(app), `${name} is annotated read-only but changed the database: give it a write's annotations (toolKit.ts) or make it only read`).toEqual(before);
   expect(result, `${name}: ${JSON.stringify(result)}`).not.toHaveProperty('hard');
   returned.add(name);
   return result;
@@ -88,9 +94,17 @@ describe('every tool returns structured content that fits its output schema', ()
     expect(await call(ada, 'poll_device_auth')).toMatchObject({ status: 'authorized' });
     await call(ada, 'clear_saved_auth');
 
+    // A tool the session above does not call brings its own good call.
+    for (const tool of allTools.filter((t) => !returned.has(t.name) && t.name !== 'disconnect_agent_session')) {
+      const good = GOOD_CALLS[tool.name];
+      expect(good, `${tool.name} is never called here: add GOOD_CALLS.${tool.name} to test/mcp/tools/toolCases.ts (a good call and what its result holds), so its result is checked against its output schema`).toBeDefined();
+      expect(await call(ada, tool.name, good.args({ room_id: room, ...asAda })), tool.name).toMatchObject(good.result);
+    }
+
     await call(ada, 'disconnect_agent_session', asAda);
     const { tools } = await ada.client.listTools();
-    expect([...returned].sort()).toEqual(tools.map((t) => t.name).sort());
+    expect(tools.map((t) => t.name)).toEqual(allTools.map((t) => t.name));
+    expect([...returned].sort()).toEqual(allTools.map((t) => t.name).sort());
 
     // Soft failures are results too, and fit the same schemas.
     const fresh = await app.connect({ cwd: null });

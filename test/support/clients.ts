@@ -4,8 +4,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { agentProcessScript } from '../../bench/lib/processes';
+import { CLAUDE_CHANNEL_COMMAND } from '../../src/shared/model/workers';
 import { cliBin, repoRoot } from './cli';
 import { trackPid } from './processes';
+
+/** Claude Code's channel flags (agentFlags), as the app tells people to start it: its helper then takes channel pushes. */
+export const CLAUDE_CHANNEL_FLAGS: readonly string[] = CLAUDE_CHANNEL_COMMAND.split(' ').slice(1);
 
 /** An SDK Client talking through a helper process; also exposes the helper's stderr and pid. */
 export class HelperClient extends Client {

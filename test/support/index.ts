@@ -2,7 +2,7 @@
 export { cliBin, ensureCliBuilt, repoRoot, runCli, type CliResult } from './cli';
 export { cleanupSpawned, isAlive, privateTempDir, tempDataDir, tempDir, track, trackPid } from './processes';
 export { startServe, type ServeHandle, type StartServeOptions } from './serve';
-export { connectHelper, connectHttp, HelperClient, toolJson, toolText, type HelperOptions } from './clients';
+export { CLAUDE_CHANNEL_FLAGS, connectHelper, connectHttp, HelperClient, toolJson, toolText, type HelperOptions } from './clients';
 export { openRawSocket, shakeHands, type RawSocket } from './rawSocket';
 export { recordingHandler, type RecordingHandler } from './recordingHandler';
 export { waitUntil } from './waitUntil';

@@ -11,12 +11,31 @@ import { wantsHelp } from '../help';
 import { callApp, NoAppError } from '../appApi';
 import { didYouMean, parseCommandArgs, UsageError, usageErrorText } from '../usage';
 
-export const AGENT_USAGE = `usage: letagents-desktop agent <action> [options] [--data-dir D] [--json]
+/** A name as the command line writes it: read-only for read_only. */
+const dashed = (id: string) => id.replaceAll('_', '-');
+
+/**
+ * What --provider and --permissions take (each also with "_" for "-") and the id each means, and
+ * the usage naming them: from the providers registry and the shared model, loaded only for `add`
+ * and help, so list, run and the rest start without the providers' code.
+ */
+async function choices(): Promise<{ providers: Record<string, string>; permissions: Record<string, string>; usage: string }> {
+  const [{ cliNamesOf, PROVIDER_LIST }, { AgentPermissions }] = await Promise.all([
+    import('../../main/agents/providers'), import('../../shared/model/managedAgents'),
+  ]);
+  return {
+    providers: Object.fromEntries(PROVIDER_LIST.flatMap((p) => cliNamesOf(p).map((name) => [name, p.id]))),
+    permissions: Object.fromEntries(AgentPermissions.options.flatMap((p) => [[dashed(p), p], [p, p]])),
+    usage: agentUsage(PROVIDER_LIST.map((p) => dashed(p.id)), AgentPermissions.options.map(dashed)),
+  };
+}
+
+const agentUsage = (providers: string[], permissions: string[]) => `usage: letagents-desktop agent <action> [options] [--data-dir D] [--json]
 
   list                          managed agents: state, budget use, last turn
-  add --room ROOM --name NAME --provider claude-code|codex|gemini|opencode|copilot
+  add --room ROOM --name NAME --provider ${providers.join('|')}
       [--folder DIR] [--instructions TEXT | --instructions-file FILE|-] [--model NAME]
-      [--permissions read-only|edit|ask|provider-default]
+      [--permissions ${permissions.join('|')}]
       [--turns-per-hour N|none] [--daily-tokens N|none]
                                 add one (folder: the current one, said when chosen;
                                 required inside LetAgents' own checkout; permissions: read-only;
@@ -32,8 +51,6 @@ AGENT is the agent's name or id. Warnings (e.g. its CLI is not signed in) go to 
 with --json into the answer's "warnings" too.
 `;
 
-const PROVIDERS: Record<string, string> = { claude: 'claude_code', 'claude-code': 'claude_code', claude_code: 'claude_code', codex: 'codex', gemini: 'gemini', 'gemini-cli': 'gemini', opencode: 'opencode', copilot: 'copilot' };
-const PERMISSIONS: Record<string, string> = { 'read-only': 'read_only', read_only: 'read_only', edit: 'edit', ask: 'ask', 'provider-default': 'provider_default', provider_default: 'provider_default' };
 const ACTIONS = { pause: 'agents.pause', resume: 'agents.resume', stop: 'agents.stop', run: 'agents.runNow', remove: 'agents.remove' } as const;
 
 /** The app refused (bad input, unknown agent): its message is the whole story. */
@@ -46,7 +63,7 @@ class AppRefusal extends Error {
 export async function runAgent(argv: string[]): Promise<number> {
   const [action, ...rest] = argv;
   if (action === undefined || action === 'help' || wantsHelp(argv)) {
-    (action === undefined ? process.stderr : process.stdout).write(AGENT_USAGE);
+    (action === undefined ? process.stderr : process.stdout).write((await choices()).usage);
     return action === undefined ? 2 : 0;
   }
   try {
@@ -67,16 +84,17 @@ export async function runAgent(argv: string[]): Promise<number> {
       return 0;
     }
     if (action === 'add') {
+      const { providers, permissions } = await choices();
       const folder = resolve(values.folder ?? chosenFolder());
       const instructions = instructionsOf(values.instructions, values['instructions-file']);
       const input = {
-        provider: choose('--provider', values.provider, PROVIDERS),
+        provider: choose('--provider', values.provider, providers),
         folder,
         roomId: required('--room', values.room),
         name: required('--name', values.name),
         ...(instructions !== undefined ? { instructions } : {}),
         ...(values.model !== undefined ? { model: values.model } : {}),
-        permissions: choose('--permissions', values.permissions ?? 'read-only', PERMISSIONS),
+        permissions: choose('--permissions', values.permissions ?? 'read-only', permissions),
         ...(values['turns-per-hour'] !== undefined ? { turnsPerHour: count('--turns-per-hour', values['turns-per-hour']) } : {}),
         ...(values['daily-tokens'] !== undefined ? { dailyTokenCap: count('--daily-tokens', values['daily-tokens']) } : {}),
       };

@@ -1,13 +1,18 @@
-// The pipe between the agent (stdin/stdout) and the app's socket. It copies MCP lines
-// both ways and remembers just enough to survive an app restart: the agent's
-// initialize and notifications/initialized and its worker handles (replayed on the new
-// connection, the app's replies to the replay swallowed) and the requests in flight
-// (answered with an error). While the app is away, calls are answered at once with an
-// error that says so, instead of hanging until the agent's client gives up.
+// The pipe between the agent (stdin/stdout) and the app's socket. It passes MCP frames
+// both ways as the bytes they are (issue 38: never parsed and written again; what came in
+// one chunk goes out in one write) and remembers just enough to survive an app restart:
+// the agent's initialize and notifications/initialized and its worker handles (replayed on
+// the new connection, the app's replies to the replay swallowed) and the requests in
+// flight (answered with an error). An agent's frame is parsed for that; an app's frame is
+// read from its first bytes (shared-node/frames.ts). While the app is away, calls are
+// answered at once with an error that says so, instead of hanging until the agent's
+// client gives up.
 import type { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import type { AppConnection } from '../../shared-node/appLink';
-import { LineSplitter } from '../../shared-node/lines';
+import { peekFrameHead, type FrameHead } from '../../shared-node/frames';
+import { hopTrace } from '../../shared-node/hopTrace';
+import { FrameSplitter, lineOf } from '../../shared-node/lines';
 import { HEARTBEAT_INTERVAL_MS, MAX_MESSAGE_BYTES, PING_LINE } from '../../shared-node/protocol';
 import { WorkerMemory } from './workerMemory';
 
@@ -27,9 +32,13 @@ const MAX_QUEUED_WHILE_AWAY = 1_000;
 
 const idKey = (id: JsonRpcId) => `${typeof id}:${id}`;
 
-function parse(line: string): Message | null {
+/** The bench's per-hop timestamps (LETAGENTS_HOP_TRACE); null, and free, otherwise. */
+const hops = hopTrace('helper');
+
+/** A frame's message, or null when it is not a JSON object (it is passed on all the same). */
+function parse(frame: Buffer | string): Message | null {
   try {
-    const value = JSON.parse(line) as unknown;
+    const value = JSON.parse(typeof frame === 'string' ? frame : frame.toString('utf8')) as unknown;
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Message) : null;
   } catch {
     return null;
@@ -37,6 +46,20 @@ function parse(line: string): Message | null {
 }
 
 const hasId = (m: Message): m is Message & { id: JsonRpcId } => typeof m.id === 'string' || typeof m.id === 'number';
+
+/** A frame's head: read from its first bytes when the app laid it out so, else from the parsed message. */
+function headOf(frame: Buffer): FrameHead | null {
+  const peeked = peekFrameHead(frame);
+  if (peeked) return peeked;
+  const message = parse(frame);
+  if (!message) return null;
+  const id = hasId(message) ? message.id : null;
+  if (typeof message.method === 'string') return { id, kind: id === null ? 'notification' : 'request' };
+  return id === null ? null : { id, kind: 'response' };
+}
+
+/** A frame of nothing but white space (skipped, as before). */
+const isBlank = (frame: Buffer) => frame.length <= 2 && lineOf(frame).trim() === '';
 
 export interface RelayOptions {
   readonly input: Readable;
@@ -53,14 +76,14 @@ export class Relay {
   /** starting: before the first connection (lines wait); away: lost it (calls are answered with an error). */
   private phase: 'starting' | 'away' | 'replaying' | 'open' = 'starting';
   private finished = false;
-  /** Agent lines waiting for a connection. */
-  private readonly queue: string[] = [];
+  /** Agent frames waiting for a connection. */
+  private readonly queue: Buffer[] = [];
   /** Agent requests sent on the current connection and not answered yet. */
   private readonly inflight = new Map<string, JsonRpcId>();
   /** App requests to the agent on the current connection. */
   private readonly appRequests = new Set<string>();
-  private initialize: { line: string; id: JsonRpcId; answered: boolean } | null = null;
-  private initializedLine: string | null = null;
+  private initialize: { frame: Buffer; id: JsonRpcId; answered: boolean } | null = null;
+  private initializedFrame: Buffer | null = null;
   private replayKey: string | null = null;
   /** Rebind calls sent on the new connection and not answered yet: request key → worker_id. */
   private readonly rebinds = new Map<string, string>();
@@ -72,18 +95,21 @@ export class Relay {
 
   constructor(private readonly options: RelayOptions) {}
 
-  /** Starts reading the agent at once: lines wait in the queue until a connection is attached. */
+  /** Starts reading the agent at once: frames wait in the queue until a connection is attached. */
   start(): void {
-    const lines = new LineSplitter(MAX_MESSAGE_BYTES);
+    const frames = new FrameSplitter(MAX_MESSAGE_BYTES);
     const { input } = this.options;
     input.on('data', (chunk: Buffer) => {
-      let received: string[];
+      let received: Buffer[];
       try {
-        received = lines.push(chunk);
+        received = frames.push(chunk);
       } catch (error) {
         return this.finish(1, `letagents-desktop mcp: ${(error as Error).message}\n`);
       }
-      for (const line of received) this.fromAgent(line);
+      inOneWrite(this.socket, () => {
+        for (const frame of received) this.fromAgent(frame);
+        if (hops) for (const frame of received) traced(frame, 'helper.app_out');
+      });
     });
     input.once('end', () => this.finish(0));
     input.once('error', () => this.finish(0));
@@ -111,15 +137,18 @@ export class Relay {
     if (this.finished) return void connection.socket.destroy();
     const socket = connection.socket;
     this.socket = socket;
-    const lines = new LineSplitter(MAX_MESSAGE_BYTES);
+    const frames = new FrameSplitter(MAX_MESSAGE_BYTES);
     const onData = (chunk: Buffer) => {
-      let received: string[];
+      let received: Buffer[];
       try {
-        received = lines.push(chunk);
+        received = frames.push(chunk);
       } catch {
         return void socket.destroy();
       }
-      for (const line of received) if (this.socket === socket) this.fromApp(line);
+      inOneWrite(this.options.output, () => {
+        for (const frame of received) if (this.socket === socket) this.fromApp(frame);
+        if (hops) for (const frame of received) traced(frame, 'helper.agent_out');
+      });
     };
     socket.on('data', onData);
     socket.on('error', () => undefined);
@@ -131,31 +160,32 @@ export class Relay {
       this.phase = 'replaying';
       const replayId = `letagents-helper-replay-${++this.replays}`;
       this.replayKey = idKey(replayId);
-      const request = { ...(JSON.parse(this.initialize.line) as object), id: replayId };
+      const request = { ...(parse(this.initialize.frame) as object), id: replayId };
       socket.write(`${JSON.stringify(request)}\n`);
     } else {
       this.phase = 'open';
       // The agent's initialize was cut off before its answer: send it again, answer and all.
-      if (this.initialize) this.sendToApp(this.initialize.line);
+      if (this.initialize) this.sendToApp(this.initialize.frame);
       this.flush();
     }
     if (connection.leftover.length > 0) onData(connection.leftover);
   }
 
-  private fromAgent(line: string): void {
-    if (line.trim() === '') return;
-    const message = parse(line);
+  private fromAgent(frame: Buffer): void {
+    if (isBlank(frame)) return;
+    const message = parse(frame);
+    if (hops && message && hasId(message)) hops.mark('helper.agent_in', message.id);
     if (message && message.method === undefined && hasId(message)) {
       // A reply to an app request made on a connection that is gone has no one to go to.
       if (!this.appRequests.delete(idKey(message.id))) return;
     }
-    if (this.phase === 'away') this.answerWhileAway(line, message);
-    else if (this.phase !== 'open') this.queue.push(line);
-    else this.sendToApp(line, message);
+    if (this.phase === 'away') this.answerWhileAway(frame, message);
+    else if (this.phase !== 'open') this.queue.push(frame);
+    else this.sendToApp(frame, message);
   }
 
-  /** No app to pass the line to: a request is answered at once; a notification waits (bounded). */
-  private answerWhileAway(line: string, message: Message | null): void {
+  /** No app to pass the frame to: a request is answered at once; a notification waits (bounded). */
+  private answerWhileAway(frame: Buffer, message: Message | null): void {
     if (message && typeof message.method === 'string' && hasId(message)) {
       // The helper itself is alive: a ping is answered as such.
       if (message.method === 'ping') return this.toAgent(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: {} }));
@@ -163,41 +193,42 @@ export class Relay {
       return this.toAgent(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: text } }));
     }
     if (this.queue.length >= MAX_QUEUED_WHILE_AWAY) this.queue.shift();
-    this.queue.push(line);
+    this.queue.push(frame);
   }
 
-  private sendToApp(line: string, message = parse(line)): void {
+  private sendToApp(frame: Buffer, message = parse(frame)): void {
     if (message && typeof message.method === 'string') {
       if (hasId(message)) {
         this.inflight.set(idKey(message.id), message.id);
         this.workers.sent(idKey(message.id), message.method, message.params);
-        if (message.method === 'initialize') this.initialize = { line, id: message.id, answered: false };
+        if (message.method === 'initialize') this.initialize = { frame, id: message.id, answered: false };
       } else if (message.method === 'notifications/initialized') {
-        this.initializedLine = line;
+        this.initializedFrame = frame;
       }
     }
-    if (this.socket && !this.socket.write(`${line}\n`)) this.options.input.pause();
+    if (this.socket && !this.socket.write(frame)) this.options.input.pause();
   }
 
-  private fromApp(line: string): void {
-    const message = parse(line);
-    if (message && message.method === undefined && hasId(message)) {
-      const key = idKey(message.id);
+  private fromApp(frame: Buffer): void {
+    const head = headOf(frame);
+    if (hops && head?.id != null) hops.mark('helper.app_in', head.id);
+    if (head?.kind === 'response' && head.id !== null) {
+      const key = idKey(head.id);
       if (key === this.replayKey) return this.replayAnswered();
       const rebound = this.rebinds.get(key);
-      if (rebound !== undefined) return this.rebindAnswered(key, rebound, line);
+      if (rebound !== undefined) return this.rebindAnswered(key, rebound, frame);
       this.inflight.delete(key);
-      this.workers.answered(key, line);
+      this.workers.answered(key, frame);
       if (this.initialize && key === idKey(this.initialize.id)) this.initialize.answered = true;
-    } else if (message && typeof message.method === 'string' && hasId(message)) {
-      this.appRequests.add(idKey(message.id));
+    } else if (head?.kind === 'request' && head.id !== null) {
+      this.appRequests.add(idKey(head.id));
     }
-    this.toAgent(line);
+    this.toAgent(frame);
   }
 
   private replayAnswered(): void {
     this.replayKey = null;
-    if (this.initializedLine) this.socket?.write(`${this.initializedLine}\n`);
+    if (this.initializedFrame) this.socket?.write(this.initializedFrame);
     // Bind the agent's workers again before its next call, as it would itself after W12.
     for (const args of this.workers.rebindCalls()) {
       const id = `letagents-helper-rebind-${++this.replays}`;
@@ -208,9 +239,9 @@ export class Relay {
     if (this.rebinds.size === 0) this.open();
   }
 
-  private rebindAnswered(key: string, workerId: string, line: string): void {
+  private rebindAnswered(key: string, workerId: string, frame: Buffer): void {
     this.rebinds.delete(key);
-    this.workers.rebindAnswered(workerId, line);
+    this.workers.rebindAnswered(workerId, frame);
     if (this.rebinds.size === 0) this.open();
   }
 
@@ -223,9 +254,10 @@ export class Relay {
     while (this.phase === 'open' && this.queue.length > 0) this.sendToApp(this.queue.shift()!);
   }
 
-  private toAgent(line: string): void {
+  /** Passes a frame (as it came) or a line of the helper's own (a JSON text) to the agent. */
+  private toAgent(frame: Buffer | string): void {
     const socket = this.socket;
-    if (!this.options.output.write(`${line}\n`) && socket) {
+    if (!this.options.output.write(typeof frame === 'string' ? `${frame}\n` : frame) && socket) {
       socket.pause();
       this.options.output.once('drain', () => socket.resume());
     }
@@ -239,7 +271,7 @@ export class Relay {
     this.rebinds.clear();
     this.workers.connectionLost();
     // Lines that waited for the replay get the same answer as any call now.
-    for (const line of this.queue.splice(0)) this.answerWhileAway(line, parse(line));
+    for (const frame of this.queue.splice(0)) this.answerWhileAway(frame, parse(frame));
     const resend = this.initialize && !this.initialize.answered ? idKey(this.initialize.id) : null;
     for (const [key, id] of this.inflight) {
       if (key === resend) continue;
@@ -253,4 +285,21 @@ export class Relay {
       else this.attach(result);
     });
   }
+}
+
+/** Runs `fn` with `stream`'s writes held, then sends them in one write (one syscall for the frames of one chunk). */
+function inOneWrite(stream: Writable | null, fn: () => void): void {
+  if (!stream) return fn();
+  stream.cork();
+  try {
+    fn();
+  } finally {
+    stream.uncork();
+  }
+}
+
+/** Notes a frame with an id (a request or an answer) at `hop` (just before its write leaves), when tracing. */
+function traced(frame: Buffer, hop: string): void {
+  const id = headOf(frame)?.id;
+  if (id != null) hops?.mark(hop, id);
 }

@@ -16,10 +16,10 @@ const LET_GO = ['This agent session has ended.', 'This worker connection was rep
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** A tools/call result's JSON document (structuredContent, else its text), or null. */
-function resultDocument(line: string): { isError: boolean; doc: Record<string, unknown> | null } | null {
+function resultDocument(frame: Buffer): { isError: boolean; doc: Record<string, unknown> | null } | null {
   let message: { result?: { isError?: boolean; structuredContent?: unknown; content?: Array<{ text?: unknown }> } };
   try {
-    message = JSON.parse(line) as typeof message;
+    message = JSON.parse(frame.toString('utf8')) as typeof message;
   } catch {
     return null;
   }
@@ -52,17 +52,17 @@ export class WorkerMemory {
     this.calls.set(key, { tool: name, workerId, roomId: str(args?.room_id) });
   }
 
-  /** The app's answer (the raw line) to request `key`. */
-  answered(key: string, line: string): void {
+  /** The app's answer (its frame, as it came: looked into, parsed only for a registration) to request `key`. */
+  answered(key: string, frame: Buffer): void {
     const call = this.calls.get(key);
     if (!call) return;
     this.calls.delete(key);
-    if (call.workerId !== null && LET_GO.some((phrase) => line.includes(phrase))) {
+    if (call.workerId !== null && LET_GO.some((phrase) => frame.includes(phrase))) {
       this.workers.delete(call.workerId);
       return;
     }
     if (call.tool !== 'register_agent_session' && call.tool !== 'disconnect_agent_session') return;
-    const answer = resultDocument(line);
+    const answer = resultDocument(frame);
     if (!answer || answer.isError || answer.doc?.success === false) return;
     if (call.tool === 'disconnect_agent_session') {
       if (call.workerId !== null) this.workers.delete(call.workerId);
@@ -83,7 +83,7 @@ export class WorkerMemory {
   }
 
   /** A rebind was refused with a phrase after which the worker is not ours to bind. */
-  rebindAnswered(workerId: string, line: string): void {
-    if (LET_GO.some((phrase) => line.includes(phrase)) || line.includes('Unknown worker_id')) this.workers.delete(workerId);
+  rebindAnswered(workerId: string, frame: Buffer): void {
+    if (LET_GO.some((phrase) => frame.includes(phrase)) || frame.includes('Unknown worker_id')) this.workers.delete(workerId);
   }
 }

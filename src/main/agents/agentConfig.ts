@@ -3,7 +3,7 @@
 // on this machine. Bad input gets a clear error and changes nothing.
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { PERMISSIONS_OF, type AddAgentInput } from '../../shared/model/managedAgents';
+import type { AddAgentInput } from '../../shared/model/managedAgents';
 import { appErrors, DomainError } from '../domain/errors';
 import { normalizeHandle } from '../domain/identity/handles';
 import { cleanDisplayName } from '../domain/identity/names';
@@ -11,12 +11,12 @@ import { unmentionableName } from '../domain/messages/mentions';
 import { resolveWritableRoom } from '../domain/rooms/rooms';
 import { listRoomSessions } from '../domain/sessions/sessions';
 import type { Storage } from '../store/port';
-import { locateProvider, providerOf } from './providers';
+import { locateProvider, providerOf, type ProviderId } from './providers';
 
 export const DEFAULT_TURNS_PER_HOUR = 20;
 
 export interface CheckedAgentConfig {
-  readonly provider: AddAgentInput['provider'];
+  readonly provider: ProviderId;
   readonly folder: string;
   readonly roomId: string;
   readonly name: string;
@@ -44,14 +44,16 @@ export async function checkAgentConfig(store: Storage, env: NodeJS.ProcessEnv, i
   if (sessions.some((s) => s.name_key === key && (s.worker_id !== null || s.ended_at === null))) throw appErrors.nameTaken();
   // The model goes to the provider's command line; the contract refuses this too, here for any other caller.
   if (input.model?.trim().startsWith('-')) throw appErrors.invalidInput('A model name cannot start with "-".');
-  if (!PERMISSIONS_OF[input.provider].includes(input.permissions)) {
-    throw appErrors.invalidInput(`${provider.name} cannot ask you before each tool use ("Ask me"): choose read only, edit or your own ${provider.name} settings.`);
+  if (!provider.permissions.includes(input.permissions)) {
+    throw appErrors.invalidInput(input.permissions === 'ask'
+      ? `${provider.name} cannot ask you before each tool use ("Ask me"): choose read only, edit or your own ${provider.name} settings.`
+      : `${provider.name} does not offer "${input.permissions}": choose one of ${provider.permissions.join(', ')}.`);
   }
   if (!(await locateProvider(provider, env))) {
     throw new DomainError('provider_not_installed', 'hard', `${provider.name} (${provider.executable}) was not found on PATH. ${provider.installHint}`);
   }
   return {
-    provider: input.provider,
+    provider: provider.id,
     folder,
     roomId: input.roomId,
     name,

@@ -9,12 +9,12 @@ import { updateManagedAgentState, type HeldReason, type ManagedAgentRow } from '
 import type { Storage } from '../store/port';
 import { heldReasonText } from './budgets';
 import type { CantRun } from './cantRun';
-import { providerOf } from './providers';
+import { providerName } from './providers';
 
 export type Hold = { readonly budget: HeldReason } | { readonly cantRun: CantRun };
 
 export async function recordHold(store: Storage, row: ManagedAgentRow, hold: Hold): Promise<void> {
-  const provider = providerOf(row.provider).name;
+  const provider = providerName(row.provider);
   await store.write(async (tx) => {
     const session = await getSession(tx, workerSessionId(row.worker_id, row.room_id));
     if (session) {

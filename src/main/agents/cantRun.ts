@@ -1,6 +1,6 @@
 // Why a managed agent's CLI cannot run, for reasons only the person can fix (not signed in,
 // the CLI missing or broken, a used-up quota or rate limit, a model the provider does not
-// know): the words the card and `agent list` show ("Claude Code is not signed in") and the
+// know, folder settings the CLI would obey whatever the app says): the words the card and `agent list` show ("Claude Code is not signed in") and the
 // exact fix, naming the CLI the app found by its full path. Until the person resumes the
 // agent it takes no turns: retrying would only fail the same way.
 import { signInCommand } from './signInCheck';
@@ -24,6 +24,8 @@ export interface CantRunContext {
   /** The agent's model; null: the provider's default. */
   readonly model: string | null;
   readonly detail: string;
+  /** For folder_settings: the files to remove. */
+  readonly files?: readonly string[];
 }
 
 export function cantRunOf(provider: Provider, cause: CantRunCause, ctx: CantRunContext): CantRun {
@@ -61,6 +63,13 @@ export function cantRunOf(provider: Provider, cause: CantRunCause, ctx: CantRunC
         cause,
         reason: `${provider.name} does not know the model ${ctx.model ?? 'it was given'}`,
         fix: `Remove the agent and add it again with a model ${provider.name} offers (or none, for its default).`,
+        detail: ctx.detail,
+      };
+    case 'folder_settings':
+      return {
+        cause,
+        reason: `${provider.name} would obey this folder's own settings`,
+        fix: `Remove or rename ${(ctx.files ?? []).join(', ')} (or add the agent with another folder or CLI).${then}`,
         detail: ctx.detail,
       };
   }

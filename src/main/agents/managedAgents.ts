@@ -36,7 +36,7 @@ import { budgetUse, heldReasonText, type BudgetUse } from './budgets';
 import { recordHold } from './agentHolds';
 import { parseCantRun, type CantRun } from './cantRun';
 import { buildTurnPrompt } from './prompt';
-import { locateProvider, PROVIDERS, providerOf } from './providers';
+import { locateProvider, PROVIDER_LIST, providerOf } from './providers';
 import { watchTriggers, type MemberAgent } from './triggers';
 import { signInWarning } from './signInCheck';
 import { runTurn } from './turnRunner';
@@ -115,10 +115,13 @@ export class ManagedAgents {
   /** The CLIs the app can run: whether each is installed (where), and whether it is signed in. */
   async providers(): Promise<ProviderInfo[]> {
     return Promise.all(
-      Object.values(PROVIDERS).map(async (p) => {
+      PROVIDER_LIST.map(async (p) => {
         const path = await locateProvider(p, this.env);
         const warning = path ? await signInWarning(p, path, this.env, this.options.home) : null;
-        return { id: p.id, name: p.name, installed: path !== null, installHint: p.installHint, path, warning };
+        return {
+          id: p.id, name: p.name, installed: path !== null, installHint: p.installHint, path, warning,
+          permissions: [...p.permissions], permissionsNote: p.permissionsNote ?? null,
+        };
       }),
     );
   }

@@ -1,7 +1,7 @@
-// One provider process: spawned in its own process group with the prompt on stdin, its
-// stdout read line by line, and ended with its whole tree (the provider, our helper and
-// anything it ran, also in process groups of their own) — SIGTERM first, SIGKILL after a
-// grace period.
+// One provider process: spawned in its own process group, in its folder (PWD included), with
+// the prompt on stdin; its stdout read line by line, and ended with its whole tree (the
+// provider, our helper and anything it ran, also in process groups of their own) — SIGTERM
+// first, SIGKILL after a grace period.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -27,7 +27,9 @@ export interface ProviderProcess {
 export function startProviderProcess(launch: ProviderLaunch, prompt: string): ProviderProcess {
   const child: ChildProcess = spawn(launch.command, launch.args, {
     cwd: launch.cwd,
-    env: launch.env,
+    // PWD names the folder it runs in, not the app's: OpenCode takes its project folder (its
+    // fence) from PWD, and a shell a provider starts reports it.
+    env: { ...launch.env, PWD: launch.cwd },
     stdio: ['pipe', 'pipe', 'pipe'],
     // Its own process group, so Stop can end the helper and tools it started too.
     detached: process.platform !== 'win32',

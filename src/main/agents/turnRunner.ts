@@ -73,6 +73,12 @@ export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: Ab
     const error = `${provider.name} (${provider.executable}) was not found on the app's PATH (${deps.env.PATH ?? 'not set'}).`;
     return cantRunEnd(log, cantRunOf(provider, 'cli_missing', { command: null, model: agent.model, detail: error }));
   }
+  // Checked before every turn: the agent itself may have written such files in its last one.
+  const settings = provider.folderSettings?.(agent.folder, deps.home);
+  if (settings) {
+    const detail = `${provider.name} would obey ${settings.files.join(', ')}: ${settings.why}. The turn did not start.`;
+    return cantRunEnd(log, cantRunOf(provider, 'folder_settings', { command, model: agent.model, detail, files: settings.files }));
+  }
   // A CLI whose unsigned turn would not fail by itself (it only reconnects) is asked first.
   if (provider.signInStatus?.beforeEachTurn) {
     const state = await signInState(provider, command, deps.env, deps.home);

@@ -1,6 +1,6 @@
 // What the managed-agents core passes around: why a turn starts, what a provider's stream
 // says happened, and how a provider is launched.
-import type { AgentPermissions, ProviderId } from '../../shared/model/managedAgents';
+import type { AgentPermissions } from '../../shared/model/managedAgents';
 import type { HelperCommand } from '../setup/helperCommand';
 
 /** One reason for a turn. Several that arrive together make one turn. */
@@ -31,7 +31,7 @@ export type ActivityEvent =
 export type UsageScope = 'run' | 'session';
 
 /** A turn failure only the person can fix (cantRun.ts words it). */
-export type CantRunCause = 'not_signed_in' | 'cli_missing' | 'cli_broken' | 'quota' | 'model_not_found';
+export type CantRunCause = 'not_signed_in' | 'cli_missing' | 'cli_broken' | 'quota' | 'model_not_found' | 'folder_settings';
 
 /** Reads a provider's stream line by line (it keeps state, e.g. tool names by call id). */
 export interface StreamParser {
@@ -40,7 +40,8 @@ export interface StreamParser {
 
 /** Everything a provider needs to build one turn's command. */
 export interface TurnSpec {
-  readonly provider: ProviderId;
+  /** The provider's id (providers/index.ts). */
+  readonly provider: string;
   readonly folder: string;
   readonly model: string | null;
   readonly permissions: AgentPermissions;
@@ -89,10 +90,22 @@ export interface SignInStatus {
   readonly beforeEachTurn?: boolean;
 }
 
+/**
+ * An agent CLI the app can run. Everything the app knows of it is here: its id, its name,
+ * what a person may let it do, the names `agent add --provider` takes, how to find, sign in,
+ * launch and read it. providers/index.ts lists them; nothing else names a provider.
+ */
 export interface Provider {
-  readonly id: ProviderId;
+  /** Stored with each agent, so never renamed: lower case, digits and _ (the CLI also takes it with - for _). */
+  readonly id: string;
   /** "Claude Code": the IDE label of its worker and the name people see. */
   readonly name: string;
+  /** Other names `agent add --provider` takes ("claude" for claude_code). */
+  readonly aliases?: readonly string[];
+  /** What a person may let it do, in the order Add agent offers them. */
+  readonly permissions: readonly AgentPermissions[];
+  /** Why a choice is missing for this CLI, said where the person chooses; left out: nothing to say. */
+  readonly permissionsNote?: string;
   /** The executable looked up on PATH. */
   readonly executable: string;
   readonly installHint: string;
@@ -107,4 +120,20 @@ export interface Provider {
   parser(): StreamParser;
   /** A run that ended without a result: the failure only the person can fix that its stderr names, if any. */
   causeOfExit?(stderr: string): CantRunCause | undefined;
+  /**
+   * The folder's own settings this CLI would obey whatever the app passes it (files that run as
+   * the person or loosen the turn's rules), and why; no turn starts while any exists.
+   */
+  folderSettings?(folder: string, home: string): FolderSettings | null;
+}
+
+export interface FolderSettings {
+  readonly files: readonly string[];
+  /** What the CLI does with them, e.g. "OpenCode 1.18.33 runs their plugins as you". */
+  readonly why: string;
+}
+
+/** A provider with its id's literal type kept, so providers/index.ts derives the ids' type from its list. */
+export function defineProvider<const Id extends string>(provider: Provider & { readonly id: Id }): Provider & { readonly id: Id } {
+  return provider;
 }

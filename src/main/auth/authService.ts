@@ -65,7 +65,10 @@ export function createAuthService(options: AuthServiceOptions) {
   const { store, secrets } = options;
   const env = options.env ?? process.env;
   const now = options.now ?? Date.now;
-  const osUser = options.osUserName ?? (() => osUserName(env));
+  // The OS user does not change while the app runs; reading it (the passwd database) once
+  // spares every tool call that names its owner a system call (issue 38).
+  let osUserKnown: string | null = null;
+  const osUser = options.osUserName ?? (() => (osUserKnown ??= osUserName(env)));
   const http: GitHubHttp = createGitHubHttp({ version: options.version, fetch: options.fetch, timeoutMs: options.timeoutMs });
 
   const config = async (): Promise<{ clientId: string | null; endpoints: EndpointsResult }> => ({

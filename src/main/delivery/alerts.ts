@@ -28,6 +28,7 @@ import type { Queryable, Storage } from '../store/port';
 import { eventConcernsOf } from '../store/routingQueries';
 import { getTaskRow } from '../store/taskQueries';
 import { budgetTexts, idleTaskTexts, loopTexts, unansweredTexts } from './alertTexts';
+import { timeOf } from '../domain/rowTimes';
 import { Background } from './background';
 import type { DeliveryServices } from './index';
 import { PlaceLoads } from './placeLoads';
@@ -142,7 +143,7 @@ export class DeliveryAlerts {
         const task = concern.task_number;
         const sessionKey = placeKey(room.place, session.session_id);
         const key = `i\n${sessionKey}\n${roomId}\n${number}`;
-        if (this.schedule(key, Date.parse(row.created_at), now, () => this.fireIdle(room, session.session_id, task, Date.parse(row.created_at)))) {
+        if (this.schedule(key, timeOf(row.created_at, now), now, () => this.fireIdle(room, session.session_id, task, timeOf(row.created_at, now)))) {
           this.idleTimers.set(sessionKey, (this.idleTimers.get(sessionKey) ?? new Set()).add(key));
         }
       }
@@ -158,7 +159,7 @@ export class DeliveryAlerts {
       if (session.session_kind !== 'worker' || session.ended_at || session.created_at > row.created_at || session.agent_key === row.publisher_agent_key) continue;
       const { reason } = await (await routerFor(this.services, q, room, session))(row);
       if (reason !== 'explicit_mention' && reason !== 'reply_target') continue;
-      this.schedule(`u\n${sessionRoomKey(room, session.session_id)}\n${number}`, Date.parse(row.created_at), now, () => this.fireUnanswered(room, session.session_id, number));
+      this.schedule(`u\n${sessionRoomKey(room, session.session_id)}\n${number}`, timeOf(row.created_at, now), now, () => this.fireUnanswered(room, session.session_id, number));
     }
   }
 
@@ -210,7 +211,7 @@ export class DeliveryAlerts {
       const task = await getTaskRow(q, roomId, taskNumber);
       const room = await getRoom(q, roomId);
       if (!session || session.ended_at || !task || !room || room.archived_at) return null;
-      const lastCall = Math.max(this.services.delivery.reachability.lastCallAt(sessionKey) ?? 0, Date.parse(session.last_seen_at));
+      const lastCall = Math.max(this.services.delivery.reachability.lastCallAt(sessionKey) ?? 0, timeOf(session.last_seen_at, 0));
       if (lastCall > assignedAt || (await activeWorkLease(q, task))?.agent_key !== session.agent_key) return null;
       return { session, task, room };
     });
@@ -291,7 +292,7 @@ export class DeliveryAlerts {
       const placed = { place: storage.place, roomId: room.roomId };
       await storage.read(async (q) => {
         for (const row of await pageBefore(q, room.roomId, room.latestMessageNumber + 1, REDERIVE_MESSAGES)) {
-          if (Date.parse(row.created_at) >= now - REDERIVE_MS) await this.examine(q, placed, row, now);
+          if (timeOf(row.created_at, 0) >= now - REDERIVE_MS) await this.examine(q, placed, row, now);
         }
       });
     }

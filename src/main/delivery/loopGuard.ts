@@ -22,6 +22,7 @@ import { placeKey, splitPlaceKey } from '../domain/placeKeys';
 import { Background } from './background';
 import type { DeliverySettings } from './deliverySettings';
 import { PlaceLoads } from './placeLoads';
+import { timeOf } from '../domain/rowTimes';
 
 /** Agents paused in one room: their messages to one another from `fromNumber` on wake none of them. */
 export interface LoopPause {
@@ -168,7 +169,7 @@ export class LoopGuard {
     const { loopMessages, loopWindowMs } = this.settings.limits;
     let stretch = this.windows.get(roomId);
     if (!stretch) this.windows.set(roomId, (stretch = new Stretch()));
-    const at = Date.parse(row.createdAt);
+    const at = timeOf(row.createdAt, Date.now());
     stretch.push({ at, key: row.publisherAgentKey! }, loopMessages + 1, at - loopWindowMs);
     if (stretch.length <= loopMessages || stretch.agents < 2) return;
     const keys = stretch.keys();
@@ -209,7 +210,7 @@ export class LoopGuard {
     let stretch = new Stretch();
     for (const row of rows) {
       if (row.source === 'human') stretch = new Stretch();
-      else if (countsTowardsLoop(summaryOf(row)!)) stretch.push({ at: Date.parse(row.created_at), key: row.publisher_agent_key! }, loopMessages + 1, since);
+      else if (countsTowardsLoop(summaryOf(row)!)) stretch.push({ at: timeOf(row.created_at, since), key: row.publisher_agent_key! }, loopMessages + 1, since);
     }
     return stretch;
   }

@@ -1,5 +1,7 @@
 // The typed event bus. The store publishes an event only after its transaction commits,
 // so listeners (waiting agents, the UI, MCP notifications) never see a rolled-back write.
+// It also knows what may be published soon: the calls on their way to a write.
+import { IncomingWrites } from './incomingWrites';
 import type { CoreEvent } from './types';
 
 type Listener<E extends CoreEvent> = (event: E) => void;
@@ -7,6 +9,8 @@ type EventOf<T extends CoreEvent['type']> = Extract<CoreEvent, { type: T }>;
 
 export class EventBus {
   private readonly listeners = new Map<string, Set<Listener<CoreEvent>>>();
+  /** Calls that may still write (and so publish a message): a woken wait gathers while any is on its way. */
+  readonly incoming = new IncomingWrites();
 
   on<T extends CoreEvent['type']>(type: T, listener: Listener<EventOf<T>>): () => void {
     let set = this.listeners.get(type);

@@ -20,7 +20,14 @@ export interface MessageSummary {
 
 /** What a room event says, as a write emits it (the storage adds its place). */
 export type RoomEventBody =
-  | { type: 'message.created'; roomId: string; number: number; message?: MessageSummary }
+  | {
+      type: 'message.created';
+      roomId: string;
+      number: number;
+      message?: MessageSummary;
+      /** From another app of a team: it had more calls on their way to a write when it committed this one (its burst goes on). */
+      more?: boolean;
+    }
   /** Messages first..last (those that route to the session) reached an agent session: receipts changed. */
   | { type: 'message.receipts'; roomId: string; sessionId: string; first: number; last: number }
   /** The token meter of the room's agents moved. */

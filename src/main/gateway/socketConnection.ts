@@ -9,6 +9,7 @@ import type { ConnectionIdSource } from './connectionIds';
 import { SocketMcpTransport } from './socketTransport';
 import { LineSplitter } from '../../shared-node/lines';
 import { appProof, helperProof, newNonce, sameSecret } from '../../shared-node/handshake';
+import { hopTrace } from '../../shared-node/hopTrace';
 import {
   MAX_HELLO_BYTES, MAX_MESSAGE_BYTES, MAX_PROBE_PROOF_BYTES, PING_LINE, parseHello, parseProof,
   type AppChallenge, type AppWelcome, type HelperHello, type HelperProof,
@@ -36,6 +37,9 @@ export interface SocketConnectionContext {
   /** Called once when the socket is gone, whatever the reason. */
   readonly onGone: () => void;
 }
+
+/** The bench's per-hop timestamps (LETAGENTS_HOP_TRACE); null, and free, otherwise. */
+const hops = hopTrace('app');
 
 export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext): void {
   const lines = new LineSplitter(MAX_HELLO_BYTES);
@@ -74,14 +78,16 @@ export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext):
     const id = ctx.nextConnectionId();
     let server;
     try {
-      server = ctx.handler.open({ id, transport: 'socket', cwd: hello.cwd, ideHint: hello.ide, toolProfile: hello.tools ?? 'full', turnKey: hello.turn_key ?? null, channelFlag: hello.channel_flag ?? null });
+      server = ctx.handler.open({ id, transport: 'socket', cwd: hello.cwd, ideHint: hello.ide, toolProfile: hello.tools ?? 'full', turnKey: hello.turn_key ?? null, channelFlag: hello.channel_flag ?? null, helperPid: hello.pid });
     } catch (error) {
       console.error(`agent socket: could not open the MCP server for ${id}:`, error);
       socket.destroy();
       return;
     }
     connectionId = id;
-    transport = new SocketMcpTransport(socket, (reason) => {
+    // The bench ties this connection to its helper's process (the hello's pid) by this mark.
+    hops?.mark('app.hello', `${id}:${hello.pid}`);
+    transport = new SocketMcpTransport(socket, id, (reason) => {
       if (socket.destroyed) return;
       console.warn(`agent socket: closed ${id}: ${reason}.`);
       socket.destroy();
@@ -121,7 +127,9 @@ export function acceptAgentSocket(socket: Socket, ctx: SocketConnectionContext):
   const onMessageLine = (line: string) => {
     if (line === PING_LINE || line.trim() === '') return;
     try {
-      transport!.deliver(deserializeMessage(line));
+      const message = deserializeMessage(line);
+      if (hops && 'id' in message) hops.mark('app.read', `${connectionId}:${message.id}`);
+      transport!.deliver(message);
     } catch (error) {
       transport!.reportError(error instanceof Error ? error : new Error(String(error)));
     }

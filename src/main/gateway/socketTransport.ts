@@ -4,9 +4,13 @@
 // (connectionLimits.ts) it reports why, and the connection is closed.
 import type { Socket } from 'node:net';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { frameOf } from '../../shared-node/frames';
+import { hopTrace } from '../../shared-node/hopTrace';
 import { CallsInFlight, limitReasons, MAX_UNREAD_BYTES } from './connectionLimits';
+
+/** The bench's per-hop timestamps (LETAGENTS_HOP_TRACE); null, and free, otherwise. */
+const hops = hopTrace('app');
 
 export class SocketMcpTransport implements Transport {
   onclose?: () => void;
@@ -17,9 +21,11 @@ export class SocketMcpTransport implements Transport {
   // Messages that arrive between the welcome line and the server's start() wait here.
   private early: JSONRPCMessage[] = [];
   private readonly calls = new CallsInFlight();
+  /** A notification's write is held until the answer it precedes (or the turn's end). */
+  private corked = false;
 
-  /** `overLimit` closes the connection, saying why. */
-  constructor(private readonly socket: Socket, private readonly overLimit: (reason: string) => void) {}
+  /** `connectionId` names the connection in the bench's hop trace; `overLimit` closes it, saying why. */
+  constructor(private readonly socket: Socket, private readonly connectionId: string, private readonly overLimit: (reason: string) => void) {}
 
   async start(): Promise<void> {
     if (this.started) throw new Error('SocketMcpTransport already started.');
@@ -42,13 +48,33 @@ export class SocketMcpTransport implements Transport {
     this.onerror?.(error);
   }
 
+  /**
+   * Writes one frame, id first (frames.ts: the helper routes it from its first bytes). A
+   * notification waits for what follows it in the same turn (a wait's log note, then its
+   * result): they leave in one write, so the helper wakes once for both.
+   */
   send(message: JSONRPCMessage): Promise<void> {
     if (this.closed || this.socket.destroyed) return Promise.reject(new Error('The agent connection is closed.'));
     this.calls.sent(message);
+    const note = !('id' in message);
+    if (note && !this.corked) {
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(() => this.release());
+    }
     return new Promise((resolve, reject) => {
-      this.socket.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+      const frame = frameOf(message);
+      if (hops && !note) hops.mark('app.answer', `${this.connectionId}:${(message as { id: string | number }).id}`);
+      this.socket.write(frame, (error) => (error ? reject(error) : resolve()));
+      if (!note) this.release();
       if (this.socket.writableLength > MAX_UNREAD_BYTES) this.pastLimit(limitReasons.unread());
     });
+  }
+
+  private release(): void {
+    if (!this.corked) return;
+    this.corked = false;
+    this.socket.uncork();
   }
 
   async close(): Promise<void> {

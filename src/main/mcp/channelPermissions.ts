@@ -5,11 +5,16 @@
 // goes back as `notifications/claude/channel/permission`. The terminal's dialog stays open: the
 // first answer wins and Claude Code drops the other (it does not tell us when the terminal
 // answered). The item closes when the session disconnects; the time limit closes it without
-// answering, so the terminal keeps its own dialog.
+// answering, so the terminal keeps its own dialog. Only a registered agent session whose client
+// takes channel pushes may ask (issue 32 item 10): any other MCP client could otherwise raise
+// an item in an agent's name; the item is named by that session's own agent, never by what the
+// client calls itself, and a refused request is said in the log (its terminal still asks).
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { getSession } from '../domain/sessions/sessions';
+import { getSession, type SessionRow } from '../domain/sessions/sessions';
 import { splitPlaceKey } from '../domain/placeKeys';
+import { storageIn } from '../store/places';
+import { takesChannelPushes } from './channel';
 import type { ToolEnv } from './services';
 
 export const PERMISSION_CAPABILITY = 'claude/channel/permission';
@@ -33,15 +38,17 @@ export function registerChannelPermissions(server: McpServer, env: ToolEnv): voi
 
 async function relay(server: McpServer, env: ToolEnv, params: z.infer<typeof PermissionRequest>['params']): Promise<void> {
   const who = await askingSession(env);
-  // A session in no room has nowhere to show the item: its terminal still asks.
-  if (!who) return;
+  if ('refused' in who) {
+    console.warn(`permission request refused (client "${env.conn.clientName.slice(0, 60)}", ${params.tool_name.slice(0, 60)}): ${who.refused}; its terminal still asks.`);
+    return;
+  }
   const answer = await env.services.approvals.ask({
     owner: env.conn.id,
     source: 'channel',
-    room_id: who.roomId,
-    session_id: who.sessionId,
+    room_id: who.room_id,
+    session_id: who.session_id,
     request_id: params.request_id,
-    agent_name: who.name,
+    agent_name: who.display_name,
     tool: params.tool_name,
     description: params.description,
     input_preview: params.input_preview,
@@ -53,14 +60,24 @@ async function relay(server: McpServer, env: ToolEnv, params: z.infer<typeof Per
   });
 }
 
-/** The agent session this connection acts as (its bound worker, else its current room's session). */
-async function askingSession(env: ToolEnv): Promise<{ roomId: string; sessionId: string | null; name: string } | null> {
-  const { store } = env.services;
+/**
+ * The registered agent session this connection holds (its worker's binding, not ended), whose
+ * client takes channel pushes; or why the request is refused.
+ */
+async function askingSession(env: ToolEnv): Promise<SessionRow | { refused: string }> {
+  const sessions: SessionRow[] = [];
   for (const key of env.conn.tokens.keys()) {
-    const { id } = splitPlaceKey(key);
-    const session = await store.read((q) => getSession(q, id));
-    if (session && !session.ended_at) return { roomId: session.room_id, sessionId: session.session_id, name: session.display_name };
+    if (!env.services.bindings.holds(env.conn, key)) continue;
+    const { place, id } = splitPlaceKey(key);
+    const storage = await storageIn(env.services.places, place);
+    const session = await storage.read((q) => getSession(q, id));
+    if (session && session.session_kind === 'worker' && session.worker_id && !session.ended_at) sessions.push(session);
   }
-  const room = env.conn.currentRoom;
-  return room ? { roomId: room, sessionId: null, name: env.conn.clientName || 'An agent' } : null;
+  if (sessions.length === 0) return { refused: 'this connection holds no registered agent session (not registered: register_agent_session first)' };
+  if (new Set(sessions.map((s) => s.agent_key)).size > 1) return { refused: 'this connection holds the sessions of several agents, so it cannot say which one asks' };
+  if (!takesChannelPushes(env.conn.clientName, env.conn.info)) {
+    return { refused: 'its client takes no channel pushes (only a Claude Code session loaded as a channel relays permission requests)' };
+  }
+  // The agent's session in the room the connection is in now, else its first.
+  return sessions.find((s) => s.room_id === env.conn.currentRoom) ?? sessions[0];
 }

@@ -20,6 +20,8 @@ export interface ConnectionInfo {
   readonly turnKey?: string | null;
   /** Socket only: whether the agent was started with Claude Code's channel flag (the helper looks); null: unknown. */
   readonly channelFlag?: boolean | null;
+  /** Socket only: the stdio helper's process id, from its hello (codexThread.ts looks at the processes that started it). */
+  readonly helperPid?: number | null;
 }
 
 export interface McpConnectionHandler {

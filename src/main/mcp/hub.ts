@@ -21,6 +21,7 @@ import { ConnectionState } from './connectionState';
 import { LastSeenTracker } from './lastSeen';
 import { placeKey, splitPlaceKey } from '../domain/placeKeys';
 import { RoomSignals } from './roomSignals';
+import { RoomReads } from './roomReads';
 import { WakeLog } from './wakeLog';
 import type { McpServices, OwnerIdentity, ToolEnv } from './services';
 import { ToolSurface } from './toolSurface';
@@ -71,6 +72,7 @@ export class McpHub implements McpConnectionHandler {
   /** Auto-joins and bookkeeping writes still running; close() waits for them before the stores close. */
   private readonly pending = new Set<Promise<unknown>>();
   private readonly signals: RoomSignals;
+  private readonly roomReads: RoomReads;
   private readonly lastSeen: LastSeenTracker;
   private readonly notifier: ResourceNotifier;
   private readonly places: Places;
@@ -93,6 +95,7 @@ export class McpHub implements McpConnectionHandler {
       (place, session) => !this.bindings.knows(placeKey(place, session.session_id)) && this.isOnline(place, session),
     );
     this.signals = new RoomSignals(bus);
+    this.roomReads = new RoomReads(bus);
     this.approvals = new Approvals(store, bus);
     this.lastSeen = new LastSeenTracker(this.places);
     const hostId = hostIdOf(store);
@@ -107,6 +110,7 @@ export class McpHub implements McpConnectionHandler {
       bus,
       bindings: this.bindings,
       signals: this.signals,
+      roomReads: this.roomReads,
       wakes: this.wakes,
       hostId,
       host,
@@ -247,6 +251,7 @@ export class McpHub implements McpConnectionHandler {
     this.connections.clear();
     this.notifier.close();
     this.signals.close();
+    this.roomReads.close();
     await Promise.allSettled([...this.pending]);
     await this.lastSeen.close();
     await this.delivery.close();

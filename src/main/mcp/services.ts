@@ -3,12 +3,14 @@
 // the per-connection state.
 import type { DeliveryServices } from '../delivery';
 import type { EventBus } from '../events/bus';
+import type { IncomingWrite } from '../events/incomingWrites';
 import type { PresenceRow } from '../domain/sessions/presence';
 import type { SessionHost } from '../domain/sessions/sessions';
 import type { Places } from '../store/places';
 import type { Storage } from '../store/port';
 import type { WorkerBindings } from './bindings';
 import type { ConnectionState } from './connectionState';
+import type { RoomReads } from './roomReads';
 import type { RoomSignals } from './roomSignals';
 import type { WakeLog } from './wakeLog';
 import type { AuthService } from '../auth/authService';
@@ -28,6 +30,8 @@ export interface McpServices {
   readonly bus: EventBus;
   readonly bindings: WorkerBindings;
   readonly signals: RoomSignals;
+  /** One read of a room's new messages for all the waits a commit wakes. */
+  readonly roomReads: RoomReads;
   /** Why each session was woken, for the people watching (in memory). */
   readonly wakes: WakeLog;
   /** This installation's host id (kept in settings). */
@@ -63,6 +67,8 @@ export interface CallScope {
   place: string | null;
   roomId: string | null;
   sessionId: string | null;
+  /** The call among the writes on their way (events/incomingWrites.ts), when it may write. */
+  readonly incoming?: IncomingWrite | null;
 }
 
 export interface ToolEnv {

@@ -5,7 +5,9 @@
 // router (activation.ts), the same burst gathering (wakeGathering.ts), so an agent is pushed
 // to exactly as often as a wait would have woken it, and never for room noise. A push is a
 // delivery not yet confirmed (delivery/pushes.ts): receipts say "pushed to Juniper" until a
-// read returns it, and a later wait does not wake the agent for it again.
+// read returns it, and a later wait does not wake the agent for it again. A push says who sent
+// it (person, agent or the app) and carries message text that cannot forge another message's
+// line or the channel markup (issue 32 item 11).
 import { parseActorLabel } from '../domain/identity/labels';
 import { msgId } from '../domain/ids';
 import { pageAfter, type MessageRow } from '../domain/messages/read';
@@ -120,7 +122,7 @@ export class SessionPush {
   /** Lets the burst land (as a wait does), then pushes what of it activates the agent and it has not had. */
   private async pushAfterBurst(target: Target, key: string, room: { place: string; roomId: string; storage: Storage }, gathering: Gathering): Promise<void> {
     try {
-      await gatherBurst(this.services.signals, room, Date.now() + BURST_MS, new AbortController().signal, () => undefined);
+      await gatherBurst(this.services.signals, this.services.bus, room, Date.now() + BURST_MS, new AbortController().signal, () => undefined);
     } finally {
       this.gathering.delete(key);
     }
@@ -163,10 +165,35 @@ export function senderName(row: Pick<MessageRow, 'source' | 'sender'>): string {
   return row.sender;
 }
 
-/** The text of a push: one message as it is; a burst as lines naming each message and its sender. */
+/** Who sent a message, in the words a push says it: a person, an agent, or the app (system). */
+export function senderKind(row: Pick<MessageRow, 'source'>): 'person' | 'agent' | 'system' {
+  return row.source === 'human' ? 'person' : row.source;
+}
+
+// Claude Code wraps a push as <channel source="…" …>content</channel>: a message's text must not
+// open or close that markup (issue 32 item 11). "<" of any <channel or </channel becomes "&lt;".
+const CHANNEL_TAG = /<(?=\s*\/?\s*channel)/giu;
+
+/** A message's text (or a name) as a push carries it: no channel markup of its own. */
+export function escapeChannelText(text: string): string {
+  return text.replace(CHANNEL_TAG, '&lt;');
+}
+
+/** A name on one line: control characters (a forged row's line breaks) become spaces; bounded. */
+function oneLine(name: string): string {
+  return escapeChannelText([...name.replace(/\p{Cc}+/gu, ' ').trim()].slice(0, 80).join(''));
+}
+
+/**
+ * The text of a push: one message as it is; a burst as each message's line "msg_N from <kind>
+ * <name>:" and its text quoted below it ("> " before every line), so no message's text can
+ * start a line that reads as another message's.
+ */
 export function pushText(rows: readonly MessageRow[]): string {
-  if (rows.length === 1) return rows[0].text;
-  return rows.map((r) => `${msgId(r.number)} from ${senderName(r)}: ${r.text}`).join('\n\n');
+  if (rows.length === 1) return escapeChannelText(rows[0].text);
+  return rows
+    .map((r) => `${msgId(r.number)} from ${senderKind(r)} ${oneLine(senderName(r))}:\n${escapeChannelText(r.text).replace(/^/gmu, '> ')}`)
+    .join('\n\n');
 }
 
 /** Identifier-only facts about the newest message of a push (channel meta keys must be identifiers). */
@@ -175,7 +202,8 @@ export function pushMeta(push: PushedMessages): Record<string, string> {
   return {
     room: push.roomId,
     message_id: msgId(newest.number),
-    sender: senderName(newest),
+    sender: oneLine(senderName(newest)),
+    sender_kind: senderKind(newest),
     ...(newest.thread_root_number !== null ? { thread: msgId(newest.thread_root_number) } : {}),
     ...(push.rows.length > 1 ? { messages: String(push.rows.length) } : {}),
   };

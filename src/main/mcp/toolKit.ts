@@ -10,7 +10,7 @@ import type { LoggingLevel, ServerNotification, ToolAnnotations } from '@modelco
 import { errors } from '../domain/errors';
 import { isWorkerIdShape } from '../domain/identity/agentKeys';
 import { getWorker } from '../domain/sessions/workers';
-import { listedAs, unlisted, type JsonSchema } from './jsonSchema';
+import { unlisted, type JsonSchema } from './jsonSchema';
 import type { ToolEnv } from './services';
 
 /**
@@ -41,10 +41,11 @@ export async function checkWorkerFacade(env: ToolEnv, id: string | undefined): P
 }
 
 /**
- * A field the letagents server takes: any value accepted, never used. Listed with an empty
- * schema, which the server instructions define once as "accepted for compatibility, ignored".
+ * A field the letagents server takes: any value accepted, never used. Not listed (on up to nine
+ * tools of each list it cost every agent context for nothing): the server instructions name
+ * these fields once as accepted and ignored.
  */
-export const ignored = () => listedAs(z.unknown().optional(), {});
+export const ignored = () => unlisted(z.unknown().optional());
 /** Sent by upstream agents with every task write (board manager approval): accepted and ignored. */
 export const taskCompatFields = { conversation_id: ignored(), board_intent_id: ignored(), board_approval_token: ignored() };
 
@@ -52,6 +53,8 @@ export type ToolShape = z.ZodRawShape;
 
 /** What a running call knows besides its arguments. */
 export interface ToolCallContext {
+  /** The call's JSON-RPC id (the bench's hop trace names the call by it). */
+  readonly requestId: string | number;
   /** The client cancelled the call. */
   readonly signal: AbortSignal;
   /** The client's progress token, when it asked for progress notifications. */

@@ -18,8 +18,13 @@ import type { CallScope, ToolEnv } from './services';
 import type { ToolCallContext, ToolDefinition, ToolShape } from './toolKit';
 import { upstreamAnswer } from './upstreamTools';
 import { noteCodexThread } from './codexQueue';
+import type { IncomingWrite } from '../events/incomingWrites';
+import { hopTrace } from '../../shared-node/hopTrace';
 
 type AnyTool = ToolDefinition<ToolShape>;
+
+/** The bench's per-hop timestamps (LETAGENTS_HOP_TRACE); null, and free, otherwise. */
+const hops = hopTrace('app');
 
 export class ToolSurface {
   private readonly byName = new Map<string, { tool: AnyTool; schema: z.ZodObject<ToolShape> }>();
@@ -51,25 +56,39 @@ export class ToolSurface {
       if (name === APPROVAL_TOOL) return callApprovalTool(env, args);
       const entry = this.byName.get(name);
       if (!entry) return upstreamAnswer(name) ?? hardFailure(`Unknown tool: ${name}. This server's tools are listed by tools/list.`);
+      if (hops) hops.mark('app.call', `${env.conn.id}:${extra.requestId}`);
       noteCodexThread(env.conn, extra._meta);
-      const parsed = await entry.schema.safeParseAsync(args ?? {});
-      if (!parsed.success) return hardFailure(`Input validation error: Invalid arguments for tool ${name}: ${issuesText(parsed.error)}`);
-      const call: ToolCallContext = {
-        signal: extra.signal,
-        progressToken: extra._meta?.progressToken,
-        notify: (notification) => extra.sendNotification(notification),
-        log: (level, message) => {
-          const note = logNotification(env.conn, level, message);
-          if (note) void extra.sendNotification(note).catch(() => undefined);
-        },
-      };
-      return runTool(entry.tool, parsed.data, env, call);
+      // From here until it ends, a woken wait in its room knows more of a burst may be on its way.
+      const incoming = writesRooms(entry.tool) ? env.services.bus.incoming.begin() : null;
+      try {
+        const parsed = await entry.schema.safeParseAsync(args ?? {});
+        if (!parsed.success) return hardFailure(`Input validation error: Invalid arguments for tool ${name}: ${issuesText(parsed.error)}`);
+        const call: ToolCallContext = {
+          requestId: extra.requestId,
+          signal: extra.signal,
+          progressToken: extra._meta?.progressToken,
+          notify: (notification) => extra.sendNotification(notification),
+          log: (level, message) => {
+            const note = logNotification(env.conn, level, message);
+            if (note) void extra.sendNotification(note).catch(() => undefined);
+          },
+        };
+        return await runTool(entry.tool, parsed.data, env, call, incoming);
+      } finally {
+        incoming?.end();
+      }
     });
   }
 }
 
-async function runTool(tool: AnyTool, args: Record<string, unknown>, env: ToolEnv, call: ToolCallContext): Promise<CallToolResult> {
-  const scoped = callEnv(env);
+/**
+ * A tool that may post to a room: it writes (not read-only) and only to this app's places (the
+ * GitHub sign-in pair talks to GitHub for seconds and posts nothing).
+ */
+const writesRooms = (tool: AnyTool) => tool.annotations.readOnlyHint !== true && tool.annotations.openWorldHint === false;
+
+async function runTool(tool: AnyTool, args: Record<string, unknown>, env: ToolEnv, call: ToolCallContext, incoming: IncomingWrite | null): Promise<CallToolResult> {
+  const scoped = callEnv(env, incoming);
   let result: CallToolResult;
   try {
     await env.ready;

@@ -1,19 +1,24 @@
 // Managed agents, their turns and activity log: the only SQL for those tables. Plain,
 // portable SQL (no SQLite-only syntax) so the store can move to another database.
+// The value lists are the shared model's (the database checks none of provider, trigger kind,
+// turn status and activity kind since migration 9: these writes check them instead).
+import {
+  ActivityEntryKind, TriggerKind, TurnStatus, type AgentPermissions,
+} from '../../shared/model/managedAgents';
 import type { Queryable, Tx } from './port';
 
-export type ProviderIdRow = 'claude_code' | 'codex' | 'gemini' | 'opencode' | 'copilot';
-export type PermissionsRow = 'read_only' | 'edit' | 'ask' | 'provider_default';
+export type PermissionsRow = AgentPermissions;
 export type HeldReason = 'turns_per_hour' | 'daily_tokens';
-export type TurnStatusRow = 'running' | 'done' | 'failed' | 'stopped' | 'timed_out';
-export type TriggerKindRow = 'message' | 'task' | 'run_now';
-export type ActivityKindRow = 'trigger' | 'tool_call' | 'tool_result' | 'text' | 'error' | 'note';
+export type TurnStatusRow = TurnStatus;
+export type TriggerKindRow = TriggerKind;
+export type ActivityKindRow = ActivityEntryKind;
 
 export interface ManagedAgentRow {
   agent_id: string;
   worker_id: string;
   room_id: string;
-  provider: ProviderIdRow;
+  /** A provider id of agents/providers (the app checks it when adding the agent). */
+  provider: string;
   folder: string;
   instructions: string;
   model: string | null;
@@ -142,8 +147,14 @@ async function nextNumber(tx: Tx, agentId: string, counter: 'next_turn_number' |
   return row.n;
 }
 
+/** A value of one of the lists above, which the database no longer checks: a bug is caught before anything is written. */
+function checkListed(list: readonly string[], value: string, what: string): void {
+  if (!list.includes(value)) throw new Error(`${what} "${value}" is not one of ${list.join(', ')}`);
+}
+
 /** Opens a turn (status running) and returns its number. */
 export async function insertTurnRow(tx: Tx, agentId: string, trigger: { kind: TriggerKindRow; text: string }): Promise<number> {
+  checkListed(TriggerKind.options, trigger.kind, 'Trigger kind');
   const n = await nextNumber(tx, agentId, 'next_turn_number');
   await tx.run(
     'INSERT INTO managed_agent_turns (agent_id, number, trigger_kind, trigger_text, status, started_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -161,6 +172,7 @@ export interface TurnOutcome {
 }
 
 export async function finishTurnRow(tx: Tx, agentId: string, number: number, outcome: TurnOutcome): Promise<void> {
+  checkListed(TurnStatus.options, outcome.status, 'Turn status');
   await tx.run(
     `UPDATE managed_agent_turns SET status = ?, ended_at = ?, input_tokens = ?, output_tokens = ?, cost_usd = ?, error = ?
        WHERE agent_id = ? AND number = ?`,
@@ -182,6 +194,7 @@ export async function failInterruptedTurns(tx: Tx, error: string): Promise<numbe
 }
 
 export async function insertActivityRow(tx: Tx, agentId: string, turn: number, kind: ActivityKindRow, text: string): Promise<number> {
+  checkListed(ActivityEntryKind.options, kind, 'Activity kind');
   const n = await nextNumber(tx, agentId, 'next_activity_seq');
   await tx.run(
     'INSERT INTO managed_agent_activity (agent_id, seq, turn_number, kind, text, created_at) VALUES (?, ?, ?, ?, ?, ?)',

@@ -278,6 +278,16 @@ export function listRoomSessionRows(q: Queryable, roomId: string): Promise<Sessi
   );
 }
 
+/** People's names a room holds (at most `limit`): who posted there as a person, and whose agents are there. */
+export async function listRoomPeopleNames(q: Queryable, roomId: string, limit: number): Promise<string[]> {
+  const rows = await q.all<{ name: string }>(
+    `SELECT sender AS name FROM messages WHERE room_id = ? AND source = 'human'
+     UNION SELECT owner_label AS name FROM agent_sessions WHERE room_id = ? LIMIT ?`,
+    roomId, roomId, limit,
+  );
+  return rows.map((r) => r.name);
+}
+
 /** Worker-kind sessions (never controllers) of one room or all rooms: live first, then most recently seen. */
 export function listRosterRows(q: Queryable, roomId: string | null): Promise<RosterRow[]> {
   return q.all<RosterRow>(

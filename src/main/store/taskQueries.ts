@@ -1,14 +1,12 @@
 // SQL for tasks, their work and review leases, their status history, and the few reads of
 // messages and sessions that task rules need (source message, handoff targets).
+import { CLOSED_STATUSES, type TaskStatus } from '../../shared/taskTransitions';
 import type { Queryable, Tx } from './port';
-
-export type TaskStatusValue =
-  | 'proposed' | 'accepted' | 'assigned' | 'in_progress' | 'blocked' | 'in_review' | 'merged' | 'done' | 'cancelled';
 
 export interface TaskRow {
   room_id: string;
   number: number;
-  status: TaskStatusValue;
+  status: TaskStatus;
   title: string;
   description: string | null;
   created_by: string;
@@ -43,8 +41,8 @@ export interface LeaseRow {
 
 export interface TaskEventRow {
   seq: number;
-  from_status: TaskStatusValue | null;
-  to_status: TaskStatusValue;
+  from_status: TaskStatus | null;
+  to_status: TaskStatus;
   actor_label: string;
   created_at: string;
 }
@@ -87,18 +85,21 @@ export function getTaskRow(q: Queryable, roomId: string, number: number): Promis
   return q.get<TaskRow>('SELECT * FROM tasks WHERE room_id = ? AND number = ?', roomId, number);
 }
 
-export function listTaskRows(q: Queryable, roomId: string, filter: { status?: TaskStatusValue; openOnly: boolean }): Promise<TaskRow[]> {
+export function listTaskRows(q: Queryable, roomId: string, filter: { status?: TaskStatus; openOnly: boolean }): Promise<TaskRow[]> {
   if (filter.status) {
     return q.all<TaskRow>(
       'SELECT * FROM tasks WHERE room_id = ? AND status = ? ORDER BY number LIMIT ?',
       roomId, filter.status, BOARD_LIMIT,
     );
   }
-  const open = filter.openOnly ? "AND status NOT IN ('done','cancelled')" : '';
-  return q.all<TaskRow>(`SELECT * FROM tasks WHERE room_id = ? ${open} ORDER BY number LIMIT ?`, roomId, BOARD_LIMIT);
+  if (!filter.openOnly) return q.all<TaskRow>('SELECT * FROM tasks WHERE room_id = ? ORDER BY number LIMIT ?', roomId, BOARD_LIMIT);
+  return q.all<TaskRow>(
+    `SELECT * FROM tasks WHERE room_id = ? AND status NOT IN (${CLOSED_STATUSES.map(() => '?').join(', ')}) ORDER BY number LIMIT ?`,
+    roomId, ...CLOSED_STATUSES, BOARD_LIMIT,
+  );
 }
 
-export async function setTaskStatus(tx: Tx, roomId: string, number: number, status: TaskStatusValue): Promise<void> {
+export async function setTaskStatus(tx: Tx, roomId: string, number: number, status: TaskStatus): Promise<void> {
   await tx.run(
     'UPDATE tasks SET status = ?, updated_at = ? WHERE room_id = ? AND number = ?',
     status, tx.now, roomId, number,
@@ -139,7 +140,7 @@ export async function setTaskArtifacts(tx: Tx, roomId: string, number: number, j
 // ---- status history ----
 
 export async function insertTaskEvent(
-  tx: Tx, roomId: string, number: number, from: TaskStatusValue | null, to: TaskStatusValue, actorLabel: string,
+  tx: Tx, roomId: string, number: number, from: TaskStatus | null, to: TaskStatus, actorLabel: string,
 ): Promise<void> {
   await tx.run(
     `INSERT INTO task_events (room_id, task_number, seq, from_status, to_status, actor_label, created_at)

@@ -2,6 +2,10 @@
 // stops the ones queued after it. Also collects what a write attempt emits, to run only
 // after its COMMIT.
 import type { EmittedEvent } from '../events/types';
+import { hopTrace } from '../../shared-node/hopTrace';
+
+/** The bench's per-hop timestamps (LETAGENTS_HOP_TRACE); null, and free, otherwise. */
+const hops = hopTrace('app');
 
 export class WriteQueue {
   private tail: Promise<unknown> = Promise.resolve();
@@ -56,6 +60,7 @@ export class CommitEffects {
 
   /** After COMMIT: callbacks first (waking waiters), then events, as the Store always did. */
   run(publish: (event: EmittedEvent) => void): void {
+    if (hops) for (const e of this.events) if (e.type === 'message.created') hops.mark('app.commit', `${e.roomId}:${e.number}`);
     for (const fn of this.callbacks) {
       try {
         fn();

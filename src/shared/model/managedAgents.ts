@@ -1,9 +1,10 @@
-// Managed agents: provider CLIs (Claude Code, Codex, Gemini CLI, OpenCode) that the app starts in a folder and
-// hands a bounded turn whenever something in their room needs them.
+// Managed agents: provider CLIs (Claude Code, Codex, …: the app's list, agents.providers) that the app
+// starts in a folder and hands a bounded turn whenever something in their room needs them.
 import { z } from 'zod';
 import { RoomId, Timestamp } from './common';
 
-export const ProviderId = z.enum(['claude_code', 'codex', 'gemini', 'opencode', 'copilot']);
+/** An agent CLI's id (claude_code): which there are is the app's to say (agents.providers); it refuses others. */
+const ProviderId = z.string().trim().min(1, 'Choose the agent CLI.').max(64);
 
 /**
  * What the agent may do outside LetAgents' own tools: read the folder only, also edit
@@ -21,15 +22,6 @@ export const ManagedAgentState = z.enum(['idle', 'queued', 'running', 'paused', 
 
 export const TurnStatus = z.enum(['running', 'done', 'failed', 'stopped', 'timed_out']);
 export const TriggerKind = z.enum(['message', 'task', 'run_now']);
-
-/** The choices each CLI offers: Codex 0.171 has no approval path a headless turn can use. */
-export const PERMISSIONS_OF: Readonly<Record<z.infer<typeof ProviderId>, readonly z.infer<typeof AgentPermissions>[]>> = {
-  claude_code: ['read_only', 'edit', 'ask', 'provider_default'],
-  codex: ['read_only', 'edit', 'provider_default'],
-  gemini: ['read_only', 'edit', 'provider_default'],
-  opencode: ['read_only', 'edit', 'provider_default'],
-  copilot: ['read_only', 'edit', 'provider_default'],
-};
 
 export const MAX_INSTRUCTIONS_CHARS = 20_000;
 export const MAX_TURNS_PER_HOUR = 1_000;
@@ -190,9 +182,12 @@ export const ProviderInfo = z.object({
   path: z.string().nullable().default(null),
   /** What the app found wrong before any turn (not signed in), naming the CLI and whose PATH; null: nothing. */
   warning: z.string().nullable().default(null),
+  /** What a person may let it do, in the order Add agent offers them. */
+  permissions: z.array(AgentPermissions),
+  /** Why a choice is missing for it, said where the person chooses; null: nothing to say. */
+  permissionsNote: z.string().nullable().default(null),
 });
 
-export type ProviderId = z.infer<typeof ProviderId>;
 export type AgentPermissions = z.infer<typeof AgentPermissions>;
 export type ManagedAgentState = z.infer<typeof ManagedAgentState>;
 export type TurnStatus = z.infer<typeof TurnStatus>;

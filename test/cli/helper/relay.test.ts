@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, createConnection, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { Relay } from '../../../src/cli/helper/relay';
+import { LOST_REQUEST_MESSAGE, Relay } from '../../../src/cli/helper/relay';
 import { PING_LINE } from '../../../src/shared-node/protocol';
 import { cleanupSpawned, tempDir, waitUntil } from '../../support';
 
@@ -142,6 +142,61 @@ describe('helper relay', () => {
     agent.send({ jsonrpc: '2.0', method: 'notifications/roots/list_changed' });
     await waitUntil(() => app.received[index]?.length === 1);
     expect(JSON.parse(app.received[index][0]).method).toBe('notifications/roots/list_changed');
+    agent.input.end();
+    await relay.done;
+  });
+
+  it('passes frames through as the bytes they are: split, joined, large, not JSON, CRLF', async () => {
+    const app = await fakeApp();
+    const agent = agentSide();
+    const relay = new Relay({ input: agent.input, output: agent.output, reconnect: async () => 'gone' });
+    relay.start();
+    relay.attach(await app.connect());
+    await waitUntil(() => app.sockets.length === 1);
+    const toApp: Buffer[] = [];
+    app.sockets[0].on('data', (d: Buffer) => toApp.push(d));
+    const toAgent: Buffer[] = [];
+    agent.output.on('data', (d: Buffer) => toAgent.push(d));
+
+    // Agent → app: a request split in three chunks, two frames joined in one chunk, a 1 MiB
+    // frame, a line that is not JSON, and one ending in CRLF; key order and spacing kept.
+    const big = `{"method":"tools/call", "params":{"name":"publish_room_artifact","arguments":{"content":"${'é'.repeat(512 * 1024)}"}},"jsonrpc":"2.0","id":3}\n`;
+    const fromAgent = [
+      '{"method":"tools/call","params":{"name":"get_current_room","arguments":{}},"jsonrpc":"2.0","id":1}\n',
+      '{"jsonrpc":"2.0","id":2,"method":"ping"}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n',
+      big,
+      'this is not JSON {\n',
+      '{"jsonrpc":"2.0","id":4,"method":"ping"}\r\n',
+    ];
+    const first = Buffer.from(fromAgent[0]);
+    agent.input.write(first.subarray(0, 10));
+    agent.input.write(first.subarray(10, 40));
+    agent.input.write(first.subarray(40));
+    for (const text of fromAgent.slice(1)) agent.input.write(text);
+    const expectedToApp = Buffer.from(fromAgent.join(''));
+    await waitUntil(() => Buffer.concat(toApp).length >= expectedToApp.length, 10_000, 'every frame at the app');
+    expect(Buffer.concat(toApp).equals(expectedToApp)).toBe(true);
+
+    // App → agent: answers laid out id first (as the app writes them) and id last (as the SDK
+    // does), a notification, a large answer and a line that is not JSON: all as they came.
+    const fromApp = [
+      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"{}"}]}}\n',
+      '{"result":{},"jsonrpc":"2.0","id":2}\n{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"woke"}}\n',
+      `{"jsonrpc":"2.0","id":3,"result":{"text":"${'ü'.repeat(600 * 1024)}"}}\n`,
+      'not JSON either\n',
+    ];
+    for (const text of fromApp) app.sockets[0].write(text);
+    const expectedToAgent = Buffer.from(fromApp.join(''));
+    await waitUntil(() => Buffer.concat(toAgent).length >= expectedToAgent.length, 10_000, 'every frame at the agent');
+    expect(Buffer.concat(toAgent).equals(expectedToAgent)).toBe(true);
+
+    // Answered requests (1, 2, 3, whichever layout) are not in flight: when the app goes, only 4 is.
+    const before = agent.seen.length;
+    app.sockets[0].destroy();
+    await waitUntil(() => agent.seen.length > before);
+    await expect.poll(() => agent.seen.slice(before).map((line) => JSON.parse(line))).toEqual([
+      { jsonrpc: '2.0', id: 4, error: { code: -32000, message: LOST_REQUEST_MESSAGE } },
+    ]);
     agent.input.end();
     await relay.done;
   });

@@ -27,8 +27,8 @@ export interface ManagedApp {
   /** Calls a method that must fail; returns its error message. */
   fail(method: MethodName, input: unknown): Promise<string>;
   room(roomId: string): Promise<void>;
-  /** Waits until the agent's newest turn is `number` and has ended; returns it. */
-  turnEnded(agentId: string, number: number): Promise<TurnView>;
+  /** Waits until the agent's newest turn is `number` and has ended (60 s unless told); returns it. */
+  turnEnded(agentId: string, number: number, timeoutMs?: number): Promise<TurnView>;
   turns(agentId: string): Promise<TurnView[]>;
   /** Closes the app (not the fake model), e.g. to restart on the same data folder. */
   stopApp(): Promise<void>;
@@ -40,8 +40,8 @@ export interface ManagedAppOptions {
   /** Reuse an earlier app's folders (a restart). */
   readonly from?: ManagedApp;
   readonly managedTurns?: { maxConcurrent?: number; timeLimitMs?: number; reconnectLimitMs?: number };
-  /** Changes the app's environment (e.g. drops the provider's key: not signed in). */
-  readonly env?: (env: NodeJS.ProcessEnv) => NodeJS.ProcessEnv;
+  /** Changes the app's environment (e.g. drops the provider's key: not signed in); `folder` is the agents' folder. */
+  readonly env?: (env: NodeJS.ProcessEnv, paths: { folder: string }) => NodeJS.ProcessEnv;
 }
 
 /** The provider CLIs are devDependencies: their executables are in node_modules/.bin. */
@@ -57,7 +57,7 @@ export async function startManagedApp(options: ManagedAppOptions): Promise<Manag
   const model = options.from?.model ?? (await startFakeModel(options.provider, home));
   const secrets = options.from?.secrets ?? createMemorySecretStore();
   const full: NodeJS.ProcessEnv = { ...process.env, ...model.env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` };
-  const env = options.env ? options.env(full) : full;
+  const env = options.env ? options.env(full, { folder }) : full;
   const host = await startAppHost({ dataDir, env, home, secrets, managedTurns: options.managedTurns });
   const dispatch: Dispatch = createDispatcher(createApiImplementation(host.app, { env }));
   let appClosed = false;
@@ -84,9 +84,9 @@ export async function startManagedApp(options: ManagedAppOptions): Promise<Manag
     async turns(agentId) {
       return (await app.call('agents.activity', { agentId, limit: 50 })).turns;
     },
-    async turnEnded(agentId, number) {
+    async turnEnded(agentId, number, timeoutMs = 60_000) {
       let turn: TurnView | undefined;
-      const deadline = Date.now() + 60_000;
+      const deadline = Date.now() + timeoutMs;
       for (;;) {
         turn = (await app.turns(agentId)).find((t) => t.number === number);
         if (turn && turn.status !== 'running') return turn;

@@ -4,6 +4,7 @@
 // settings (hooks, allow rules, bypassPermissions, apiKeyHelper; Codex's .codex/) run nothing, a
 // poisoned ~/.codex/config.toml `notify` never runs, "read only" reads the folder only, and the
 // data folder's agent token never lands in the activity log.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -146,6 +147,41 @@ describe('a managed Codex agent (fake model)', () => {
     expect(results).toContain('inside-text-0815');
     expect(results).not.toContain('outside-secret-4711');
     expect(existsSync(join(app.folder, 'written'))).toBe(false);
+  });
+});
+
+describe('a managed Codex agent that may edit, in its worktree inside the data folder (fake model)', () => {
+  it('writes in its worktree but reads none of the data folder\'s own files: agent token, database, agents\' settings (issue 32 item 9)', async () => {
+    app = await startManagedApp({ provider: 'codex' });
+    await app.room(ROOM);
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.com', ...args], { cwd: app!.folder, encoding: 'utf8' });
+    git('init', '-q', '-b', 'main');
+    writeFileSync(join(app.folder, 'README.md'), '# Project\n');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'start');
+    const token = readFileSync(agentTokenPath(app.dataDir), 'utf8').trim();
+    const agent = await app.call('agents.add', { provider: 'codex', folder: app.folder, roomId: ROOM, name: 'Cedar', permissions: 'edit' });
+    expect(agent.workspace.kind).toBe('worktree');
+    const tree = agent.workspace.path;
+    expect(tree.startsWith(app.dataDir)).toBe(true);
+    const sep = "; echo '--next--'; ";
+    app.model.script.push(
+      'Cedar',
+      callBuiltInTool('exec_command', {
+        cmd: [`cat ${agentTokenPath(app.dataDir)}`, `head -c 16 ${join(app.dataDir, 'letagents.db')} | od -c | head -2`, `ls ${join(app.dataDir, 'managed-agents')}`, `printf edited > ${join(tree, 'edited.txt')}`, `cat ${join(tree, 'README.md')}`].join(sep),
+      }),
+      say('Tried.'),
+    );
+    await app.call('agents.runNow', { agentId: agent.agentId });
+    const turn = await app.turnEnded(agent.agentId, 1);
+    expect(turn.status, JSON.stringify(turn)).toBe('done');
+    const results = app.model.script.requestsFor('Cedar').at(-1)!.toolResults.join('\n');
+    expect(readFileSync(join(tree, 'edited.txt'), 'utf8')).toBe('edited');
+    expect(results).toContain('# Project');
+    expect(results).not.toContain(token);
+    // SQLite's header ("SQLite format 3") and the agents' settings folders stay unread.
+    expect(results).not.toMatch(/S\s+Q\s+L\s+i\s+t\s+e/);
+    expect(results).not.toContain(agent.agentId);
   });
 });
 

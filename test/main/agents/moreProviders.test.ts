@@ -15,8 +15,9 @@ afterEach(async () => {
 });
 
 const ROOM = 'providers-room';
-/** OpenCode starts slowly on this shared machine (its own server and database each run). */
-const SLOW = { timeout: 180_000 };
+/** OpenCode starts slowly on this shared machine (its own server, database and plugin install each run: ~50 s). */
+const SLOW = { timeout: 400_000 };
+const TURN_MS = 180_000;
 
 describe.each(['gemini', 'opencode', 'copilot'] as const)('a managed %s agent (real CLI, fake model)', (provider) => {
   it('answers a mention in the room through our tools, with usage, and continues its own session on the next mention', SLOW, async () => {
@@ -25,7 +26,7 @@ describe.each(['gemini', 'opencode', 'copilot'] as const)('a managed %s agent (r
     const agent = await app.call('agents.add', { provider, folder: app.folder, roomId: ROOM, name: 'Juniper', permissions: 'read_only' });
     app.model.script.push('Juniper', ...replyInRoom('On it: the build fails in step 3.'));
     await app.call('messages.send', { roomId: ROOM, text: '@Juniper why does the build fail?' });
-    const first = await app.turnEnded(agent.agentId, 1);
+    const first = await app.turnEnded(agent.agentId, 1, TURN_MS);
     expect(first.status, JSON.stringify(first)).toBe('done');
     const answer = (await app.call('messages.timeline', { roomId: ROOM })).messages.find((m) => m.source === 'agent');
     expect(answer?.text).toBe('On it: the build fails in step 3.');
@@ -39,7 +40,7 @@ describe.each(['gemini', 'opencode', 'copilot'] as const)('a managed %s agent (r
 
     app.model.script.push('Juniper', ...replyInRoom('Fixed it.'));
     await app.call('messages.send', { roomId: ROOM, text: '@Juniper thanks, can you fix it?' });
-    const second = await app.turnEnded(agent.agentId, 2);
+    const second = await app.turnEnded(agent.agentId, 2, TURN_MS);
     expect(second.status, JSON.stringify(second)).toBe('done');
     expect(second.entries.map((e) => e.text)).not.toContain(expect.stringContaining('starting a new one'));
     const resumed = app.model.script.requestsFor('Juniper').at(-3)!;
@@ -54,7 +55,7 @@ describe.each(['gemini', 'opencode', 'copilot'] as const)('a managed %s agent (r
     const agent = await app.call('agents.add', { provider, folder: app.folder, roomId: ROOM, name: 'Juniper', permissions: 'read_only' });
     app.model.script.push('Juniper', gate(say('never sent')).step);
     await app.call('messages.send', { roomId: ROOM, text: '@Juniper a long job' });
-    await waitUntil(() => app!.model.script.requestsFor('Juniper').length === 1, 60_000, 'the turn to reach the model');
+    await waitUntil(() => app!.model.script.requestsFor('Juniper').length === 1, TURN_MS, 'the turn to reach the model');
     const pid = app.host.app.agents.runningPid(agent.agentId)!;
     expect(isAlive(pid)).toBe(true);
     const stopped = await app.call('agents.stop', { agentId: agent.agentId });

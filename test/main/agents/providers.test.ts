@@ -132,7 +132,11 @@ describe('Codex', () => {
     const resumed = codex.launch(spec({ provider: 'codex', permissions: 'edit', resumeSessionId: 'thread-1', model: 'gpt-x' }), 'codex');
     expect(resumed.args.slice(0, 2)).toEqual(['exec', 'resume']);
     expect(resumed.args.slice(-2)).toEqual(['thread-1', '-']);
-    expect(resumed.args).toEqual(expect.arrayContaining(['sandbox_mode="workspace-write"', 'sandbox_workspace_write.exclude_slash_tmp=true']));
+    // May edit: reads the disk but the data folder's own files, writes in the folder only.
+    const none = ['agent-token', 'letagents.db', 'letagents.db-wal', 'letagents.db-shm', 'managed-agents'].map((f) => `"/data/${f}"="none"`).join(',');
+    expect(resumed.args).toEqual(
+      expect.arrayContaining(['default_permissions="letagents_edit"', `permissions.letagents_edit.filesystem={":root"="read",":workspace_roots"={"."="write"},${none}}`, 'approval_policy="never"']),
+    );
     expect(after(resumed.args, '-m')).toBe('gpt-x');
     const own = spec({ provider: 'codex', permissions: 'provider_default' });
     mkdirSync(join(own.home, '.codex'));

@@ -157,6 +157,22 @@ describe('where an agent works when it gets no worktree', () => {
     expect(sub).toMatchObject({ kind: 'worktree', branch: 'letagents/x', path: join(data, 'worktrees', 'agent_x', 'pkg') });
     expect(readFileSync(join(sub.path, 'a.txt'), 'utf8')).toBe('a\n');
   });
+
+  it('gives an agent whose name git would refuse as a branch (x.lock, a name cut after a dot) a worktree on a valid branch, not the person\'s checkout (issue 32 item 15)', async () => {
+    const data = tempDir('la-ws-data-');
+    const repo = tempDir('la-ws-repo-');
+    initRepo(repo);
+    // Valid agent names (letters, digits, _ . : / -) that are not valid as they stand in a branch name.
+    const names = ['x.lock', 'Build/Bot.lock', `${'a'.repeat(39)}.b`, 'v2..final', 'ci:lock.lock'];
+    for (const [i, name] of names.entries()) {
+      const ws = await createWorkspace(data, { agentId: `agent_${i}`, name, folder: repo, writes: true, inFolder: false });
+      expect(ws, name).toMatchObject({ kind: 'worktree', note: null });
+      // git's own rule for branch names accepts it, and the worktree is on it.
+      expect(git(repo, 'check-ref-format', '--branch', ws.branch!)).toBe(ws.branch);
+      expect(git(ws.path, 'symbolic-ref', '--short', 'HEAD')).toBe(ws.branch);
+    }
+    expect(git(repo, 'status', '--porcelain')).toBe('');
+  });
 });
 
 describe('what an agent changed on its branch', () => {

@@ -6,22 +6,23 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../support';
 import { setUpApi } from './harness';
+import { PROVIDER_LIST } from '../../../src/main/agents/providers';
 
 const CLI_BIN = join(repoRoot, 'node_modules', '.bin');
 const folder = () => mkdtempSync(join(tmpdir(), 'la-agents-api-'));
 
 describe('agents.*', () => {
-  it('lists the providers and whether each CLI is installed', async () => {
+  it('lists every provider of the registry with what a person may let it do, and whether each CLI is installed', async () => {
     const api = await setUpApi({ env: { PATH: CLI_BIN } });
-    expect(await api.call('agents.providers', {})).toEqual([
-      expect.objectContaining({ id: 'claude_code', name: 'Claude Code', installed: true }),
-      expect.objectContaining({ id: 'codex', name: 'Codex', installed: true }),
-      expect.objectContaining({ id: 'gemini', name: 'Gemini CLI', installed: true }),
-      expect.objectContaining({ id: 'opencode', name: 'OpenCode', installed: true }),
-      expect.objectContaining({ id: 'copilot', name: 'GitHub Copilot CLI', installed: true }),
-    ]);
+    const listed = await api.call('agents.providers', {});
+    expect(listed.map((p) => [p.id, p.name])).toEqual(PROVIDER_LIST.map((p) => [p.id, p.name]));
+    // The pinned CLIs of this repository are found on that PATH.
+    const pinned = { claude_code: 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', opencode: 'OpenCode', copilot: 'GitHub Copilot CLI' };
+    for (const [id, name] of Object.entries(pinned)) expect(listed.find((p) => p.id === id), id).toMatchObject({ name, installed: true });
+    expect(listed.find((p) => p.id === 'claude_code')).toMatchObject({ permissions: ['read_only', 'edit', 'ask', 'provider_default'], permissionsNote: null });
+    expect(listed.find((p) => p.id === 'codex')).toMatchObject({ permissions: ['read_only', 'edit', 'provider_default'], permissionsNote: expect.stringMatching(/"Ask me" is not offered/) });
     const bare = await setUpApi();
-    expect((await bare.call('agents.providers', {})).map((p) => p.installed)).toEqual([false, false, false, false, false]);
+    expect((await bare.call('agents.providers', {})).filter((p) => p.installed)).toEqual([]);
   });
 
   it('adds a managed agent: its worker joins the room under its name, idle until something needs it', async () => {
@@ -57,7 +58,7 @@ describe('agents.*', () => {
       [{ roomId: 'old' }, /archived/],
       [{ name: 'cedar' }, /already uses that name/],
       [{ name: '   ' }, /Give the agent a name/],
-      [{ provider: 'cursor' }, /provider/],
+      [{ provider: 'cursor' }, /"cursor" is not an agent CLI this app runs: use one of claude_code, codex, /],
       [{ permissions: 'everything' }, /permissions/],
       [{ turnsPerHour: 0 }, /at least 1/],
       [{ dailyTokenCap: 10 }, /at least 1,000/],

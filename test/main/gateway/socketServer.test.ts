@@ -107,7 +107,7 @@ describe('agent socket', () => {
     const { server, token, handler } = await start();
     const raw = await openRawSocket(server.path);
     expect(await shakeHands(raw, token, { cwd: '/work/project', ide: 'cursor', pid: 42 })).toEqual({ letagents_welcome: 1, connection_id: 'c1' });
-    expect(handler.opened).toEqual([{ id: 'c1', transport: 'socket', cwd: '/work/project', ideHint: 'cursor', toolProfile: 'full', turnKey: null, channelFlag: null }]);
+    expect(handler.opened).toEqual([{ id: 'c1', transport: 'socket', cwd: '/work/project', ideHint: 'cursor', toolProfile: 'full', turnKey: null, channelFlag: null, helperPid: 42 }]);
     raw.send(PING_LINE);
     raw.send(initialize(7));
     const reply = JSON.parse(await raw.nextLine());
@@ -147,7 +147,7 @@ describe('agent socket', () => {
   it('opens the MCP server with the tool profile the hello asks for', async () => {
     const { server, token, handler } = await start();
     expect(await shakeHands(await openRawSocket(server.path), token, { cwd: '/work/project', tools: 'core' })).toEqual({ letagents_welcome: 1, connection_id: 'c1' });
-    expect(handler.opened).toEqual([{ id: 'c1', transport: 'socket', cwd: '/work/project', ideHint: null, toolProfile: 'core', turnKey: null, channelFlag: null }]);
+    expect(handler.opened).toEqual([{ id: 'c1', transport: 'socket', cwd: '/work/project', ideHint: null, toolProfile: 'core', turnKey: null, channelFlag: null, helperPid: 1 }]);
   });
 
   it('answers a command-line API call carried in a probe\'s proof, in the welcome, only after the proof checks out (letagents-desktop agent)', async () => {

@@ -11,6 +11,8 @@ import { runPostgresSuites, startPostgres, type PgCluster } from '../../support/
 export interface Opened<S extends Storage = Storage> {
   storage: S;
   events: CoreEvent[];
+  /** The bus the storage publishes its commits on. */
+  bus: EventBus;
 }
 
 function recordingBus(): { bus: EventBus; events: CoreEvent[] } {
@@ -22,7 +24,7 @@ function recordingBus(): { bus: EventBus; events: CoreEvent[] } {
 
 export function openSqlite(path = ':memory:'): Opened<SqliteStorage> {
   const { bus, events } = recordingBus();
-  return { storage: new SqliteStorage({ path, bus }), events };
+  return { storage: new SqliteStorage({ path, bus }), events, bus };
 }
 
 /** A team storage on `url` (a fresh database of the test's cluster), connected and migrated. */
@@ -30,7 +32,7 @@ export async function openPostgres(url: string, place = 'acme'): Promise<Opened<
   const { bus, events } = recordingBus();
   const storage = new PostgresStorage({ place, url, bus });
   await storage.ready();
-  return { storage, events };
+  return { storage, events, bus };
 }
 
 export async function openPostgresOn(cluster: PgCluster): Promise<Opened<PostgresStorage>> {

@@ -1,12 +1,13 @@
 // What the cross-machine tests share: one throwaway PostgreSQL cluster per test file and,
 // for every test, a fresh team database with two in-process machines of the team on it
-// (through PgBouncer in the pooler variant), closed with their agents after the test; SQL on
-// the team database as a teammate's own program would run it; a worker an agent registers.
+// (through PgBouncer in the pooler variant, or with `polling` through PgBouncer alone, where
+// LISTEN delivers nothing and each app polls), closed with their agents after the test; SQL
+// on the team database as a teammate's own program would run it; a worker an agent registers.
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { cleanupSpawned, type HelperClient } from '../../support';
 import { appTeamUrl } from '../../support/place';
-import { startPostgres, type PgCluster } from '../../support/postgres';
+import { startPgBouncer, startPostgres, type PgBouncer, type PgCluster } from '../../support/postgres';
 import { inProcessMachine, TEAM, type InProcessMachine } from '../../support/teamMachines';
 import { call, register } from '../../mcp/workerHandles/tools';
 
@@ -20,9 +21,25 @@ export interface TwoMachines {
   teamRows<T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]>;
 }
 
+export interface TwoMachinesOptions {
+  /**
+   * Both apps reach the team only through a transaction-mode PgBouncer with no direct endpoint:
+   * LISTEN delivers nothing there, so each app polls for changes every second (changePoll.ts).
+   */
+  polling?: boolean;
+}
+
+/** The team URL through `bouncer` alone, polled every second. */
+export function polledUrl(bouncer: PgBouncer, directUrl: string): string {
+  const url = new URL(bouncer.pooledUrl(directUrl));
+  url.searchParams.set('poll_seconds', '1');
+  return url.toString();
+}
+
 /** Installs the hooks (call it inside the describe); its fields are the current test's. */
-export function twoMachinesPerTest(): TwoMachines {
+export function twoMachinesPerTest(options: TwoMachinesOptions = {}): TwoMachines {
   let cluster: PgCluster | undefined;
+  let bouncer: PgBouncer | undefined;
   let current: { url: string; a: InProcessMachine; b: InProcessMachine } | undefined;
   const now = () => {
     if (!current) throw new Error('The two machines exist inside a test only.');
@@ -30,11 +47,15 @@ export function twoMachinesPerTest(): TwoMachines {
   };
   beforeAll(async () => {
     cluster = await startPostgres();
+    if (options.polling) bouncer = await startPgBouncer(cluster);
   }, 60_000);
-  afterAll(() => cluster?.stop());
+  afterAll(() => {
+    bouncer?.stop();
+    cluster?.stop();
+  });
   beforeEach(async () => {
     const url = await cluster!.createDatabase();
-    const appUrl = await appTeamUrl(url, cluster);
+    const appUrl = bouncer ? polledUrl(bouncer, url) : await appTeamUrl(url, cluster);
     const [a, b] = await Promise.all([inProcessMachine('A', appUrl), inProcessMachine('B', appUrl)]);
     current = { url, a, b };
   }, 60_000);

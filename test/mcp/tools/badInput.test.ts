@@ -1,30 +1,16 @@
-// Bad input to every tool through a real helper (issue: "bad input … gets a clear error
-// and changes nothing"): wrong types, unknown and malformed ids, an unknown room,
+// Bad input to every tool of the registry through a real helper (issue: "bad input … gets a
+// clear error and changes nothing"): wrong types, unknown and malformed ids, an unknown room,
 // oversized text, and a forged worker_id — each with its exact phrase and kind
-// (mcp-tools.md §2.5, §2.6), and the database unchanged, read from the file itself.
+// (mcp-tools.md §2.5, §2.6), and the database unchanged, read from the file itself. The cases
+// are each tool's, in toolCases.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allTools } from '../../../src/main/mcp/tools';
+import { inputJsonSchema } from '../../../src/main/mcp/jsonSchema';
+import { roomFacade } from '../../../src/main/mcp/toolKit';
 import { cleanupSpawned, type ServeHandle } from '../../support';
-import { connectAgent, expectHard, expectSoft, expectUnchanged, FORGED_WORKER_ID, MALFORMED_WORKER_ID, registerWorker, startApp, W7, type Agent } from './harness';
-import { TEST_PLACE, type PlacedApp } from '../../support/place';
-
-const ROOM = 'bad-input-room';
-const HUGE = 'h'.repeat(262_145);
-const M2 = 'reply_to must reference an existing local message in this room.';
-const M6 = 'Message text must not exceed 262144 UTF-8 bytes.';
-const R1 = 'No room_id provided and not currently in a room.';
-const R2 = 'No room is currently selected. Join a room first or pass room_id.';
-const R3 = 'Room not found.';
-const T3 = 'Task not found.';
-/** The SDK's wording for a schema violation names the offending parameter. */
-/** `team` naming no team: the soft error names the places there are (this computer; in the team variant also "suite"). */
-const NO_SUCH_PLACE = TEST_PLACE === 'local'
-  ? '"no-such-team" is not a place: this app has no teams, so rooms go to "local" (this computer). Add a team with `letagents-desktop team add`.'
-  : `"no-such-team" is not a place: use "local" (this computer) or one of the teams "${TEST_PLACE}".`;
-const schema = (param: string) => ({ hard: new RegExp(`Input validation error[\\s\\S]*${param}`) });
-
-type Expected = { hard: string | RegExp } | { soft: string };
-/** [arguments, expected outcome, call from a connection without a worker]. */
-type Case = [Record<string, unknown>, Expected, 'no-worker'?];
+import { connectAgent, expectHard, expectSoft, expectUnchanged, registerWorker, startApp, type Agent } from './harness';
+import { type PlacedApp } from '../../support/place';
+import { BAD_INPUT, BAD_INPUT_ROOM as ROOM, HUGE, M2, M6, T3 } from './toolCases';
 
 let serve: ServeHandle & PlacedApp;
 let ada: Agent;
@@ -47,100 +33,27 @@ afterAll(async () => {
   await cleanupSpawned();
 });
 
-const forged = (extra: Record<string, unknown> = {}): Case[] => [
-  [{ ...extra, worker_id: FORGED_WORKER_ID }, { hard: W7 }],
-  [{ ...extra, worker_id: MALFORMED_WORKER_ID }, { hard: W7 }],
-  [{ ...extra, worker_id: 42 }, schema('worker_id')],
-];
-/** An unknown room (R3), and no room at all (R1; R2 for the posting tools), from a connection in no room. */
-const unknownRoom = (extra: Record<string, unknown>, kind: 'soft' | 'hard' = 'soft'): Case[] => [
-  [{ ...extra, room_id: 'no-such-room' }, kind === 'soft' ? { soft: R3 } : { hard: R3 }, 'no-worker'],
-  [extra, kind === 'soft' ? { soft: R1 } : { hard: R2 }, 'no-worker'],
-];
-const task = (extra: Record<string, unknown> = {}): Case[] => [
-  [{ task_id: 'task_999', ...extra }, { soft: T3 }],
-  [{ task_id: 'task_01', ...extra }, { soft: T3 }],
-  [{ task_id: 7, ...extra }, schema('task_id')],
-  [{ ...extra }, schema('task_id')],
-  ...forged({ task_id: 'task_1', ...extra }),
-  ...unknownRoom({ task_id: 'task_1', ...extra }),
-];
-
-const CASES: Record<string, Case[]> = {
-  join_code: [[{ code: 42 }, schema('code')], [{}, schema('code')], [{ code: 'msg_01' }, { soft: 'Invalid join code. Expected a code like ABCX-7291.' }]],
-  create_room: [[{ team: 42 }, schema('team')], [{ team: 'no-such-team' }, { soft: NO_SUCH_PLACE }]],
-  join_room: [[{ name: 42 }, schema('name')], [{ name: 'r', team: 42 }, schema('team')], [{ name: 'r', team: 'no-such-team' }, { soft: NO_SUCH_PLACE }], [{ name: 'r'.repeat(513) }, { soft: 'Room id must be 1–512 characters with no control characters.' }], [{ name: 'nul\u0000room' }, { soft: 'Room id must be 1–512 characters with no control characters.' }]],
-  check_repo: [[{ cwd: 42 }, schema('cwd')]],
-  resume_room_session: [[{ room_id: 42 }, schema('room_id')], [{ room_id: 'no-such-room' }, { soft: 'No saved room session found.' }], ...forged()],
-  initialize_repo: [[{ room: 42 }, schema('room')], [{ cwd: ['/tmp'] }, schema('cwd')]],
-  register_agent_session: [[{ room_id: 42 }, schema('room_id')], [{ room_id: ROOM, registration_key: '' }, schema('registration_key')], [{ room_id: ROOM, worker_id: FORGED_WORKER_ID }, { hard: W7 }], [{ room_id: ROOM, session_kind: 'boss' }, schema('session_kind')]],
-  disconnect_agent_session: [[{ agent_session_id: 42 }, schema('agent_session_id')], [{ agent_session_id: 'local_unknown' }, { hard: 'Unknown agent_session_id: local_unknown' }], ...forged()],
-  send_message: [
-    [{ text: HUGE }, { hard: M6 }], [{ text: 42 }, schema('text')], [{ text: 'x', reply_to: 'msg_99999' }, { hard: M2 }], [{ text: 'x', reply_to: 'msg_01' }, { hard: M2 }],
-    [{ text: 'x', thread_parent_id: 'msg_99999' }, { hard: M2 }], ...forged({ text: 'x' }), ...unknownRoom({ text: 'x' }, 'hard'),
-  ],
-  send_thread_message: [[{ text: 'x' }, schema('thread_parent_id')], [{ text: 'x', thread_parent_id: 'msg_01' }, { hard: M2 }], [{ text: HUGE, thread_parent_id: 'msg_1' }, { hard: M6 }], ...forged({ text: 'x', thread_parent_id: 'msg_1' }), ...unknownRoom({ text: 'x', thread_parent_id: 'msg_1' }, 'hard')],
-  read_messages: [[{ limit: -1 }, schema('limit')], [{ limit: 'all' }, schema('limit')], ...forged(), ...unknownRoom({})],
-  wait_for_messages: [[{ after_message_id: 'msg_01' }, { hard: 'after_message_id must be a message id like msg_12.' }], [{ timeout: '5s' }, schema('timeout')], ...forged({ timeout: 1000 }), ...unknownRoom({ timeout: 1000 })],
-  search_messages: [[{ query: '***' }, { hard: 'query must contain at least one search term.' }], [{ query: 42 }, schema('query')], [{ query: 'x', limit: 0 }, schema('limit')], ...forged({ query: 'x' }), ...unknownRoom({ query: 'x' })],
-  get_message_status: [
-    [{ message_id: 'msg_01' }, { soft: 'Message not found.' }], [{ message_id: 'msg_99999' }, { soft: 'Message not found.' }], [{}, schema('message_id')],
-    [{ message_id: 'msg_1', agent: 'Nobody' }, { soft: 'No agent named Nobody in this room.' }], ...forged({ message_id: 'msg_1' }), ...unknownRoom({ message_id: 'msg_1' }),
-  ],
-  post_status: [[{ status: HUGE }, { hard: M6 }], [{ status: 42 }, schema('status')], ...forged({ status: 'working' }), ...unknownRoom({ status: 'working' }, 'hard')],
-  post_reasoning: [[{ summary: '' }, { soft: 'summary is required' }], [{ summary: 's', confidence: 2 }, schema('confidence')], [{ summary: 's', milestone: 'm'.repeat(4_001) }, schema('milestone')], ...forged({ summary: 's' }), ...unknownRoom({ summary: 's' })],
-  add_task: [[{ title: '' }, { hard: 'Task title is required.' }], [{ title: 'x', source_message_id: 'msg_99999' }, { hard: M2 }], [{ title: ['x'] }, schema('title')], ...forged({ title: 'x' }), ...unknownRoom({ title: 'x' })],
-  get_board: [[{ status: 'open' }, schema('status')], [{ open_only: 'true' }, schema('open_only')], ...forged(), ...unknownRoom({})],
-  claim_task: task(),
-  update_task: [...task({ status: 'accepted' }), [{ task_id: 'task_1', workflow_artifacts: Array.from({ length: 33 }, (_, n) => ({ provider: 'github', kind: 'issue', number: n + 1 })) }, schema('workflow_artifacts')]],
-  complete_task: [...task(), [{ task_id: 'task_1', pr_url: `https://x/${'p'.repeat(2_048)}` }, schema('pr_url')]],
-  claim_task_review: [...task(), [{ task_id: 'task_1', reason: 'r'.repeat(2_001) }, schema('reason')]],
-  release_task_review: [...task(), [{ task_id: 'task_1', lease_id: 42 }, schema('lease_id')]],
-  release_task_lease: [...task(), [{ task_id: 'task_1' }, { hard: 'Only the worker holding this task can change it.' }]],
-  handoff_task_lease: [...task({ target_agent_key: 'agent_x' }), [{ task_id: 'task_1', target_agent_key: '' }, schema('target_agent_key')], [{ task_id: 'task_1', target_agent_key: 'agent_x' }, { hard: 'Only the worker holding this task can change it.' }]],
-  get_room_artifacts: [[{ task_id: 'task_999' }, { soft: T3 }], [{ limit: 0 }, schema('limit')], ...forged(), ...unknownRoom({})],
-  publish_room_artifact: [
-    [{ artifact: { provider: 'github', kind: 'issue' } }, { hard: 'An artifact needs at least one of url, id, number or ref.' }], [{ artifact: { provider: 'github', kind: 'issue', number: 1 }, task_id: 'task_999' }, { soft: T3 }],
-    [{ artifact: 'pr' }, schema('artifact')], ...forged({ artifact: { provider: 'github', kind: 'issue', number: 1 } }), ...unknownRoom({ artifact: { provider: 'github', kind: 'issue', number: 1 } }),
-  ],
-  get_room_memory: [[{ room_id: 42 }, schema('room_id')], ...forged(), ...unknownRoom({})],
-  remember_room_fact: (() => {
-    const ok = { client_id: 'bad-input-fact', title: 't', body: 'b', category: 'goal' };
-    return [[{ ...ok, client_id: 'short' }, schema('client_id')], [{ ...ok, source_message_id: 'msg_01' }, { hard: M2 }], [{ ...ok, category: 'wish' }, schema('category')], ...forged(ok), ...unknownRoom(ok)] as Case[];
-  })(),
-  request_human_input: (() => {
-    const ok = { client_id: 'bad-input-ask', title: 't', body: 'b', category: 'question' };
-    return [[{ ...ok, title: '' }, schema('title')], [{ ...ok, source_message_id: 'msg_99999' }, { hard: M2 }], [{ ...ok, category: 'goal' }, schema('category')], ...forged(ok), ...unknownRoom(ok)] as Case[];
-  })(),
-  get_human_requests: [[{ room_id: 42 }, schema('room_id')], ...forged(), ...unknownRoom({})],
-  get_onboarding_status: [[{ cwd: 42 }, schema('cwd')]],
-  start_device_auth: [[{ force: 'yes' }, schema('force')], ...forged()],
-  poll_device_auth: [[{ auto_join: 'yes' }, schema('auto_join')], [{ request_id: 42 }, schema('request_id')], ...forged()],
-};
-
 describe('bad input to every tool', () => {
-  it('covers every tool that takes input', async () => {
-    const { tools } = await ada.client.listTools();
-    // A field listed with an empty schema is accepted and ignored (a letagents field): no input can be bad.
-    const checked = (props: Record<string, object>) => Object.values(props).some((p) => Object.keys(p).length > 0);
-    const withInput = tools.filter((t) => checked((t.inputSchema.properties ?? {}) as Record<string, object>)).map((t) => t.name).sort();
-    expect(Object.keys(CASES).sort()).toEqual(withInput);
-    // Annotations tell clients which tools only read (and may run without asking).
-    const readOnly = tools.filter((t) => t.annotations?.readOnlyHint === true).map((t) => t.name).sort();
-    expect(readOnly).toEqual([
-      'check_repo', 'get_board', 'get_current_room', 'get_human_requests', 'get_message_status', 'get_onboarding_status', 'get_room_artifacts', 'get_room_memory',
-      'read_messages', 'search_messages', 'wait_for_messages',
-    ]);
-    // Only the GitHub sign-in pair reaches beyond this machine (openWorldHint is true by default).
-    const openWorld = tools.filter((t) => t.annotations?.openWorldHint !== false).map((t) => t.name).sort();
-    expect(openWorld).toEqual(['poll_device_auth', 'start_device_auth']);
+  it('has cases for every tool of the registry that takes input', () => {
+    for (const tool of allTools) {
+      const cases = BAD_INPUT[tool.name];
+      expect(cases, `${tool.name} has no bad-input cases: add BAD_INPUT.${tool.name} to test/mcp/tools/toolCases.ts (each bad argument with the exact error it gets; [] if it takes no input)`).toBeDefined();
+      // A field listed with an empty schema would accept anything: no input of it can be bad.
+      const fields = Object.values((inputJsonSchema(tool.input).properties ?? {}) as Record<string, object>);
+      if (fields.some((field) => Object.keys(field).length > 0)) {
+        expect(cases.length, `${tool.name} takes input: give BAD_INPUT.${tool.name} in test/mcp/tools/toolCases.ts its bad arguments and the exact error each gets`).toBeGreaterThan(0);
+      } else {
+        expect(cases, `${tool.name} takes no input a schema could refuse: BAD_INPUT.${tool.name} is []`).toEqual([]);
+      }
+    }
+    expect(Object.keys(BAD_INPUT).filter((name) => !allTools.some((t) => t.name === name)), 'cases of tools the registry does not have').toEqual([]);
   });
 
-  it.each(Object.keys(CASES))('%s: a clear error, nothing changed', async (tool) => {
+  it.each(Object.keys(BAD_INPUT).filter((tool) => BAD_INPUT[tool].length > 0))('%s: a clear error, nothing changed', async (tool) => {
     // The cases name task_1 (Ada's proposed task) and msg_1 (the room's first message) as existing ids.
     expect(taskId).toBe('task_1');
     await expectUnchanged(serve, async () => {
-      for (const [args, expected, who] of CASES[tool]) {
+      for (const [args, expected, who] of BAD_INPUT[tool]) {
         const asWorker = hasFacade(tool) && !('worker_id' in args);
         const outcome = await (who === 'no-worker' ? stranger : ada).call(tool, asWorker && who !== 'no-worker' ? { worker_id: worker, ...args } : args);
         try {
@@ -154,9 +67,9 @@ describe('bad input to every tool', () => {
   });
 });
 
-/** The room tools, whose bad input is sent as Ada's worker; the others are called exactly as given. */
+/** The room tools (toolKit's roomFacade), whose bad input is sent as Ada's worker; the others are called exactly as given. */
 function hasFacade(tool: string): boolean {
-  return !['create_room', 'join_code', 'join_room', 'get_current_room', 'check_repo', 'initialize_repo', 'register_agent_session', 'disconnect_agent_session', 'get_onboarding_status', 'start_device_auth', 'poll_device_auth', 'resume_room_session'].includes(tool);
+  return allTools.find((t) => t.name === tool)?.input.worker_id === roomFacade.worker_id;
 }
 
 describe('bad input from a connection that has no session in the room yet', () => {

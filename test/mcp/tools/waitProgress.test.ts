@@ -22,7 +22,7 @@ afterAll(async () => {
 /** A call context that records what the wait sends. */
 function recordingCall(progressToken?: string) {
   const sent: unknown[] = [];
-  const call: ToolCallContext = { signal: new AbortController().signal, progressToken, notify: async (n) => void sent.push(n), log: () => undefined };
+  const call: ToolCallContext = { requestId: 1, signal: new AbortController().signal, progressToken, notify: async (n) => void sent.push(n), log: () => undefined };
   return { call, sent };
 }
 

@@ -47,8 +47,14 @@ export function fakeManagedAgents(agents: ManagedAgent[] = [], activity: Record<
     agents,
     activity,
     providers: [
-      { id: 'claude_code', name: 'Claude Code', installed: true, installHint: 'Install Claude Code.', path: '/usr/local/bin/claude', warning: null },
-      { id: 'codex', name: 'Codex', installed: false, installHint: 'Install Codex (npm install -g @openai/codex) and sign in once with `codex login`.', path: null, warning: null },
+      {
+        id: 'claude_code', name: 'Claude Code', installed: true, installHint: 'Install Claude Code.', path: '/usr/local/bin/claude', warning: null,
+        permissions: ['read_only', 'edit', 'ask', 'provider_default'], permissionsNote: null,
+      },
+      {
+        id: 'codex', name: 'Codex', installed: false, installHint: 'Install Codex (npm install -g @openai/codex) and sign in once with `codex login`.', path: null, warning: null,
+        permissions: ['read_only', 'edit', 'provider_default'], permissionsNote: 'Codex cannot ask you in the app before each tool use, so "Ask me" is not offered for it.',
+      },
     ],
     overrides: {},
   };

@@ -8,6 +8,7 @@ import type { FakeModelServer } from './http';
 import { geminiSettings, startFakeGemini } from './gemini';
 import { codexConfigFor, FAKE_OPENAI_MODEL, opencodeConfigFor, startFakeOpenAi } from './openai';
 import { ModelScript } from './script';
+import type { ProviderId } from '../../../src/main/agents/providers';
 
 export { ModelScript, callBuiltInTool, callTool, gate, identityIn, replyInRoom, say, worktreeIn, writeInWorktree, type ModelRequest, type ModelStep } from './script';
 export { ANTHROPIC_USAGE } from './anthropic';
@@ -15,7 +16,8 @@ export { OPENAI_USAGE } from './openai';
 export { GEMINI_USAGE } from './gemini';
 export type { FakeModelServer } from './http';
 
-export type FakeProvider = 'claude_code' | 'codex' | 'gemini' | 'opencode' | 'copilot';
+/** A provider whose CLI runs against one of these fakes (its config below points it there). */
+export type FakeProvider = ProviderId;
 
 export interface FakeModel {
   readonly provider: FakeProvider;

@@ -1,12 +1,12 @@
 // Claude Code headless (`claude -p … --output-format stream-json`): the command for one
 // turn, with an MCP config holding only our helper, and the parser of its stream-json.
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVER_NAME } from '../../setup/agentTools';
 import { TURN_KEY_ENV } from '../../../shared-node/protocol';
 import { APPROVAL_TOOL } from '../../mcp/approvalTool';
 import { entryFields } from '../../setup/helperCommand';
-import type { ActivityEvent, CantRunCause, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
+import { defineProvider, type ActivityEvent, type CantRunCause, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
+import { dataFolderOwnFiles } from './dataFolder';
 import { contentText, jsonLine, num, preview, previewInput, str } from './streamText';
 
 const OUR_TOOLS = `mcp__${SERVER_NAME}__*`;
@@ -26,24 +26,17 @@ const BUILT_INS = {
 const inFolder = (tool: string, folder: string) => `${tool}(/${folder.replace(/\/+$/, '')}/**)`;
 const onPath = (tool: string, path: string) => `${tool}(/${path})`;
 
-/**
- * The data folder's own files (token, databases, agents' settings), each denied by name: agents'
- * worktrees live in it too (`worktrees/`), and an agent must be able to work in its own.
- */
+/** The data folder's own files, each denied by name to every file tool (dataFolder.ts). */
 function denyDataFolder(dataDir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dataDir).filter((name) => name !== 'worktrees');
-  } catch {
-    entries = [];
-  }
-  const names = [...new Set([...entries, 'agent-token', 'letagents.db', 'letagents.db-wal', 'letagents.db-shm', 'managed-agents'])];
-  return BUILT_INS.edit.flatMap((tool) => names.flatMap((name) => [onPath(tool, join(dataDir, name)), inFolder(tool, join(dataDir, name))]));
+  const files = dataFolderOwnFiles(dataDir);
+  return BUILT_INS.edit.flatMap((tool) => files.flatMap((file) => [onPath(tool, file), inFolder(tool, file)]));
 }
 
-export const claudeCode: Provider = {
+export const claudeCode = defineProvider({
   id: 'claude_code',
   name: 'Claude Code',
+  aliases: ['claude'],
+  permissions: ['read_only', 'edit', 'ask', 'provider_default'],
   executable: 'claude',
   installHint: 'Install Claude Code (npm install -g @anthropic-ai/claude-code) and sign in once with `claude auth login`.',
   loginArgs: ['auth', 'login'],
@@ -76,7 +69,7 @@ export const claudeCode: Provider = {
   },
 
   parser: () => new ClaudeStreamParser(),
-};
+});
 
 /**
  * What the turn may do besides our tools. Read-only and may-edit: `--restricted` with only

@@ -2,35 +2,37 @@
 // with our helper as its only enabled MCP server, and the parser of its JSON events.
 import { join } from 'node:path';
 import { SERVER_NAME } from '../../setup/agentTools';
-import type { ActivityEvent, CantRunCause, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
+import { defineProvider, type ActivityEvent, type CantRunCause, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
 import { codexInstallDir, managedCodexHome, personCodexConfig, personCodexHome } from './codexHome';
+import { dataFolderOwnFiles } from './dataFolder';
 import { contentText, jsonLine, num, preview, previewInput, str } from './streamText';
 
 /**
  * What commands the model runs may touch, per permission choice (Codex's own tools and the
- * commands they run are sandboxed; our MCP helper is not). Read only: a permission profile that
- * reads the folder, the system's basics and Codex itself, and writes nothing. May edit: the
- * folder is the only place it writes (not /tmp, not $TMPDIR). No approvals: a headless turn
- * cannot answer them, so anything past the sandbox is refused. (Codex offers no "Ask me": were one
- * asked for, it gets read only.)
+ * commands they run are sandboxed; our MCP helper is not), as Codex permission profiles with
+ * `approval_policy="never"`: a headless turn cannot answer approvals, so anything past the
+ * profile is refused. Read only: reads the folder, the system's basics (`:minimal`) and Codex
+ * itself, writes nothing, never the data folder. May edit: reads the disk (`:root`) but the
+ * data folder's own files (the agent token, the databases: dataFolder.ts, `none`), writes in
+ * the folder only (not /tmp, not $TMPDIR; Codex itself keeps its `.git` and `.codex` read-only).
+ * (Codex offers no "Ask me": were one asked for, it gets read only.)
  */
 function sandboxConfig(spec: TurnSpec, command: string): string[] {
   if (spec.permissions === 'provider_default') return [];
-  if (spec.permissions === 'edit') {
-    return [
-      'sandbox_mode="workspace-write"',
-      'sandbox_workspace_write.exclude_slash_tmp=true',
-      'sandbox_workspace_write.exclude_tmpdir_env_var=true',
-      'approval_policy="never"',
-    ];
-  }
-  const filesystem = { ':minimal': 'read', ':workspace_roots': { '.': 'read' }, [codexInstallDir(command)]: 'read', [spec.dataDir]: 'none' };
-  return ['default_permissions="letagents_read"', `permissions.letagents_read.filesystem=${inlineTable(filesystem)}`, 'approval_policy="never"'];
+  const profile = spec.permissions === 'edit' ? 'letagents_edit' : 'letagents_read';
+  const filesystem: Record<string, TomlValue> =
+    spec.permissions === 'edit'
+      ? { ':root': 'read', ':workspace_roots': { '.': 'write' }, ...Object.fromEntries(dataFolderOwnFiles(spec.dataDir).map((file) => [file, 'none'])) }
+      : { ':minimal': 'read', ':workspace_roots': { '.': 'read' }, [codexInstallDir(command)]: 'read', [spec.dataDir]: 'none' };
+  return [`default_permissions="${profile}"`, `permissions.${profile}.filesystem=${inlineTable(filesystem)}`, 'approval_policy="never"'];
 }
 
-export const codex: Provider = {
+export const codex = defineProvider({
   id: 'codex',
   name: 'Codex',
+  // Codex 0.171 has no approval path a headless turn can use.
+  permissions: ['read_only', 'edit', 'provider_default'],
+  permissionsNote: 'Codex cannot ask you in the app before each tool use (its headless runs have no approval path LetAgents can answer), so "Ask me" is not offered for it.',
   executable: 'codex',
   installHint: 'Install Codex (npm install -g @openai/codex) and sign in once with `codex login`.',
   loginArgs: ['login'],
@@ -76,7 +78,7 @@ export const codex: Provider = {
   },
 
   parser: () => new CodexStreamParser(),
-};
+});
 
 const tomlKey = (key: string) => (/^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key));
 

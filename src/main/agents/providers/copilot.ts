@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVER_NAME } from '../../setup/agentTools';
 import { entryFields } from '../../setup/helperCommand';
-import type { ActivityEvent, CantRunCause, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
+import { defineProvider, type ActivityEvent, type CantRunCause, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
 import { jsonLine, num, preview, previewInput, str } from './streamText';
 
 /**
@@ -20,9 +20,10 @@ const PERMISSION_ARGS = {
   edit: ['--allow-tool', 'write', '--deny-tool', 'shell', '--deny-tool', 'url'],
 } as const;
 
-export const copilot: Provider = {
+export const copilot = defineProvider({
   id: 'copilot',
   name: 'GitHub Copilot CLI',
+  permissions: ['read_only', 'edit', 'provider_default'],
   executable: 'copilot',
   installHint: 'Install GitHub Copilot CLI (npm install -g @github/copilot) and sign in once with `copilot login`.',
   loginArgs: ['login'],
@@ -65,7 +66,7 @@ export const copilot: Provider = {
   causeOfExit: (stderr: string): CantRunCause | undefined => (/No authentication information found/i.test(stderr) ? 'not_signed_in' : undefined),
 
   parser: () => new CopilotStreamParser(),
-};
+});
 
 /** MCP servers in the person's Copilot config ($COPILOT_HOME or ~/.copilot) other than ours. */
 function personMcpServers(spec: TurnSpec): string[] {

@@ -1,11 +1,14 @@
 // OpenCode headless (`opencode run --format json`, the prompt on stdin): the command for one
-// turn, with a config file that adds our helper, switches off the person's other MCP
-// servers' tools and sets the permissions; and the parser of its JSON events.
+// turn, with a config file that adds our helper and switches off the person's other MCP
+// servers' tools, the permissions where no config file outranks them (OPENCODE_PERMISSION is
+// merged last), and a refusal to run over the folder's own OpenCode settings; and the parser
+// of its JSON events.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'jsonc-parser';
 import { SERVER_NAME } from '../../setup/agentTools';
-import type { ActivityEvent, Provider, ProviderLaunch, StreamParser, TurnSpec } from '../types';
+import { defineProvider, type ActivityEvent, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
+import { folderSettingsFiles } from './folderSettings';
 import { jsonLine, num, preview, previewInput, str } from './streamText';
 
 /**
@@ -18,9 +21,19 @@ const PERMISSION = {
   edit: { edit: 'allow', bash: 'deny', webfetch: 'deny', external_directory: 'deny' },
 } as const;
 
-export const opencode: Provider = {
+/**
+ * What OpenCode 1.18.33 reads from a project whatever it is told: from its folder up to the
+ * project's root (the filesystem's, outside git) it imports `.opencode/plugin/*.js` and
+ * `.opencode/plugins/*.js` and the plugins an `opencode.json` lists — as the person, before
+ * any permission applies. Neither OPENCODE_DISABLE_PROJECT_CONFIG nor `--pure` stops that
+ * loader (measured), so no turn starts while such a folder or file exists.
+ */
+const PROJECT_SETTINGS = ['.opencode', 'opencode.json', 'opencode.jsonc'];
+
+export const opencode = defineProvider({
   id: 'opencode',
   name: 'OpenCode',
+  permissions: ['read_only', 'edit', 'provider_default'],
   executable: 'opencode',
   installHint: 'Install OpenCode (npm install -g opencode-ai) and sign in once with `opencode auth login`.',
   loginArgs: ['auth', 'login'],
@@ -33,8 +46,8 @@ export const opencode: Provider = {
       },
       // The person's own MCP servers stay off during managed turns: only our helper's tools.
       tools: Object.fromEntries(otherMcpServers(spec).map((name) => [`${name}_*`, false])),
-      ...(spec.permissions === 'provider_default' ? {} : { permission: PERMISSION[spec.permissions === 'ask' ? 'read_only' : spec.permissions] }),
     };
+    const permission = spec.permissions === 'provider_default' ? null : PERMISSION[spec.permissions === 'ask' ? 'read_only' : spec.permissions];
     const args = [
       'run',
       '--format', 'json',
@@ -44,21 +57,25 @@ export const opencode: Provider = {
     return {
       command,
       args,
-      // OPENCODE_CONFIG is merged over the person's global and project config.
-      env: { ...spec.env, OPENCODE_CONFIG: configPath },
+      // OPENCODE_CONFIG is merged over the person's global config; OPENCODE_PERMISSION over every config.
+      env: { ...spec.env, OPENCODE_CONFIG: configPath, ...(permission ? { OPENCODE_PERMISSION: JSON.stringify(permission) } : {}) },
       cwd: spec.folder,
       files: [{ path: configPath, contents: `${JSON.stringify(config, null, 2)}\n` }],
     };
   },
 
-  parser: () => new OpenCodeStreamParser(),
-};
+  folderSettings(folder, home) {
+    const files = folderSettingsFiles(folder, home, PROJECT_SETTINGS, true);
+    return files.length === 0 ? null : { files, why: 'OpenCode 1.18.33 imports the plugins they hold or list as you, whatever the app tells it, and takes their other settings too' };
+  },
 
-/** MCP servers in the person's OpenCode config (global and the folder's own) other than ours. */
+  parser: () => new OpenCodeStreamParser(),
+});
+
+/** MCP servers in the person's global OpenCode config other than ours (a folder's own config stops the turn). */
 function otherMcpServers(spec: TurnSpec): string[] {
   const configDir = spec.env.XDG_CONFIG_HOME ? join(spec.env.XDG_CONFIG_HOME, 'opencode') : join(spec.home, '.config', 'opencode');
   const files = ['opencode.json', 'opencode.jsonc', 'config.json'].map((f) => join(configDir, f));
-  files.push(join(spec.folder, 'opencode.json'), join(spec.folder, 'opencode.jsonc'));
   const names = new Set<string>();
   for (const file of files) {
     let text: string;

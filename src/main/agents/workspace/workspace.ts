@@ -8,6 +8,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { AgentWorkspace } from '../../../shared/model/managedAgents';
+import { freeBranchName } from './branchName';
 import { git, gitOut } from './gitRun';
 
 /** What the app records about where an agent works: its workspace, and for a worktree the git directory `git worktree add` made for it. */
@@ -70,15 +71,6 @@ export async function createWorkspace(dataDir: string, request: WorkspaceRequest
     return { kind: 'worktree', path, repo, branch, base: base.stdout.trim(), note: null, gitDir: await worktreeGitDir(repo, tree) };
   } catch (error) {
     return inFolder(request.folder, `Works in the folder itself: its worktree could not be made (${(error as Error).message}).`);
-  }
-}
-
-/** letagents/<name>, or letagents/<name>-2, … when that branch exists. */
-async function freeBranchName(repo: string, name: string): Promise<string> {
-  const slug = name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '').replace(/\.\.+/g, '.').slice(0, 40) || 'agent';
-  for (let n = 1; ; n++) {
-    const branch = `letagents/${slug}${n === 1 ? '' : `-${n}`}`;
-    if (!(await git(repo, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`])).ok) return branch;
   }
 }
 

@@ -5,7 +5,7 @@ import { heldReasonText } from '../../agents/budgets';
 import { parseCantRun } from '../../agents/cantRun';
 import { waitingMessages } from '../../agents/waitingTriggers';
 import type { ManagedAgentRecord } from '../../agents/managedAgents';
-import { providerOf } from '../../agents/providers';
+import { providerName } from '../../agents/providers';
 import type { Queryable } from '../../store/port';
 import { listActivityRowsOfTurn, listTurnRows } from '../../store/managedAgentQueries';
 
@@ -17,7 +17,7 @@ export function toManagedAgent(record: ManagedAgentRecord): ManagedAgent {
     agentId: row.agent_id,
     name: session?.display_name ?? worker?.display_name ?? 'Agent',
     provider: row.provider,
-    providerName: providerOf(row.provider).name,
+    providerName: providerName(row.provider),
     folder: row.folder,
     roomId: row.room_id,
     roomName: record.roomName,

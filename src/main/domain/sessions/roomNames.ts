@@ -1,7 +1,8 @@
 // Choosing a session's name in a room (data-model.md §5.2, worker-handles.md §6 step 5):
 // the preferred name, or on a clash codename("<agent_key>:<k>") for k = 1, 2, … — never
 // a numbered variant. Name choice and insert are one step: insert, and on a conflict
-// with the unique room-name index try the next candidate.
+// with the unique room-name index try the next candidate. A codename that is a person's name
+// there is passed over (an agent never takes a person's name: identity/personNames.ts).
 import type { Tx } from '../../store/port';
 import { insertSessionRow, type NewSessionRow } from '../../store/sessionQueries';
 import { appErrors } from '../errors';
@@ -11,11 +12,17 @@ import { actorLabel } from '../identity/labels';
 
 export type UnnamedSessionRow = Omit<NewSessionRow, 'display_name' | 'name_key' | 'actor_label'>;
 
-/** Inserts the session under the first free name and returns the stored row's naming. */
-export async function insertSessionWithFreeName(tx: Tx, row: UnnamedSessionRow, preferredName: string): Promise<NewSessionRow> {
+/** Inserts the session under the first free name and returns the stored row's naming; `passOver` names are never taken. */
+export async function insertSessionWithFreeName(
+  tx: Tx,
+  row: UnnamedSessionRow,
+  preferredName: string,
+  passOver: (name: string) => boolean = () => false,
+): Promise<NewSessionRow> {
   // Every codename may be taken only in a room with ~10 000 agents; stop there rather than loop forever.
   for (let k = 0; k <= CODENAME_SPACE; k++) {
     const name = k === 0 ? preferredName : codename(`${row.agent_key}:${k}`).displayName;
+    if (passOver(name)) continue;
     const named: NewSessionRow = {
       ...row,
       display_name: name,

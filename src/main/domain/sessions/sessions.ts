@@ -25,6 +25,7 @@ import { codename } from '../identity/codenames';
 import { normalizeHandle } from '../identity/handles';
 import { actorLabel, runtimeSlug } from '../identity/labels';
 import { cleanDisplayName } from '../identity/names';
+import { peopleOfRoom, personNameError } from '../identity/personNames';
 import { postSystemEvent } from '../systemEvents';
 import { releaseWorkLeasesOfSession } from '../tasks/workLease';
 import { insertSessionWithFreeName, type UnnamedSessionRow } from './roomNames';
@@ -111,9 +112,13 @@ function joinEventText(session: SessionRow, takenName: string | null): string {
 
 /**
  * Stores a new session under a free name (idle, "available in room"), announces a worker
- * joining, and returns the row.
+ * joining, and returns the row. A name the agent asked for that is a person's there (or the
+ * app's) is refused, saying why; a codename that is one is passed over.
  */
-async function insertNamedSession(tx: Tx, place: SessionPlace, identity: SessionIdentity, preferredName: string): Promise<SessionRow> {
+async function insertNamedSession(tx: Tx, place: SessionPlace, identity: SessionIdentity, preferredName: string, requested: boolean): Promise<SessionRow> {
+  const people = await peopleOfRoom(tx, place.roomId, [identity.owner_label]);
+  const clash = requested ? people.clash(preferredName) : null;
+  if (clash) throw personNameError(preferredName, clash, 'display_name');
   const row: UnnamedSessionRow = {
     ...identity,
     room_id: place.roomId,
@@ -125,7 +130,7 @@ async function insertNamedSession(tx: Tx, place: SessionPlace, identity: Session
     updated_at: tx.now,
     last_seen_at: tx.now,
   };
-  await insertSessionWithFreeName(tx, row, preferredName);
+  await insertSessionWithFreeName(tx, row, preferredName, (name) => people.clash(name) !== null);
   const epoch = place.host ? await bindSessionRow(tx, row.session_id, place.host) : undefined;
   const session = await mustGetSession(tx, row.session_id);
   const takenName = session.display_name === preferredName ? null : preferredName;
@@ -159,6 +164,7 @@ export function insertWorkerSession(tx: Tx, input: WorkerSessionInput): Promise<
       runtime: worker.runtime,
     },
     worker.display_name,
+    worker.display_name !== codename(worker.worker_id).displayName,
   );
 }
 
@@ -213,6 +219,7 @@ export function createLegacySession(tx: Tx, input: LegacySessionInput): Promise<
       runtime: input.runtime?.trim() || runtimeSlug(input.ideLabel),
     },
     legacyPreferredName(input.requestedName, input.defaultKey),
+    cleanDisplayName(input.requestedName) !== null,
   );
 }
 
@@ -245,6 +252,8 @@ export async function renameSession(tx: Tx, sessionId: string, newName: string, 
   const before = await mustGetSession(tx, sessionId);
   const name = cleanDisplayName(newName);
   if (name === null) throw appErrors.invalidInput('An agent name must be 1–64 characters.');
+  const clash = (await peopleOfRoom(tx, before.room_id, [before.owner_label, ...(by.kind === 'person' ? [by.label] : [])])).clash(name);
+  if (clash) throw personNameError(name, clash, 'name');
   const outcome = await renameSessionRow(tx, sessionId, {
     displayName: name,
     nameKey: normalizeHandle(name),

@@ -17,7 +17,7 @@ export const artifactInput = z.strictObject({
   state: field.state.describe('e.g. open, merged.'),
 });
 
-const LIST_DESCRIPTION = 'Replaces its artifacts ({provider, kind, url|id|number|ref, …}, as publish_room_artifact).';
+const LIST_DESCRIPTION = 'Replaces its artifacts (items as publish_room_artifact\'s artifact).';
 /** Checked item by item; listed briefly, since publish_room_artifact lists the item shape. */
 export const artifactListInput = listedAs(
   z.array(artifactInput).max(MAX_WORKFLOW_ARTIFACTS).optional().describe(LIST_DESCRIPTION),

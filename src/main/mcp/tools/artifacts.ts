@@ -28,10 +28,10 @@ export const getRoomArtifactsTool = defineTool({
 export const publishRoomArtifactTool = defineTool({
   name: 'publish_room_artifact',
   title: 'Publish artifact',
-  description: 'Publish or update (same provider, kind, url/id/number/ref) a room artifact, e.g. a PR; link it to tasks.',
+  description: 'Publish a room artifact (e.g. a PR) and link it to tasks; the same provider, kind and url/id/number/ref updates it.',
   input: {
-    artifact: artifactInput.describe('Needs one of url, id, number or ref.'),
-    task_id: z.string().optional().describe('Task to link.'),
+    artifact: artifactInput.describe('Needs url, id, number or ref.'),
+    task_id: z.string().optional(),
     linked_task_ids: z.array(z.string()).max(32).optional(),
     ...sessionFacade,
   },

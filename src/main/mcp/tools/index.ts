@@ -1,6 +1,8 @@
-// The interactive_desktop tool surface (mcp-tools.md §1), by group, and the tool profiles:
-// `full` lists every tool; `core` (mcp --tools core) lists what an agent that only
-// chats and works the board needs, to keep tools/list small in its context.
+// The interactive_desktop tool surface (mcp-tools.md §1), by group: the one list of tools
+// (tests that cover every tool, and the count the docs give, derive from it), the tool
+// profiles and their budgets. `full` lists every tool; `core` (mcp --tools core) lists what an
+// agent that only chats and works the board needs, to keep tools/list small in its context.
+// Adding a tool: docs/development.md.
 import type { ToolProfile } from '../connection';
 import type { ToolDefinition, ToolShape } from '../toolKit';
 import { checkRepo, initializeRepo } from './repoTools';
@@ -36,3 +38,10 @@ export const CORE_TOOLS: readonly string[] = [
 ];
 
 export const TOOL_PROFILE_TOOLS: Record<ToolProfile, readonly string[] | 'all'> = { full: 'all', core: CORE_TOOLS };
+
+/**
+ * Characters of each profile's tools/list as JSON: what every agent carries in its context on
+ * every turn. test/mcp/toolList.test.ts holds the list to it, B12 measures it, and a docs test
+ * keeps the docs' figures equal to it.
+ */
+export const TOOL_LIST_BUDGETS: Readonly<Record<ToolProfile, number>> = { full: 20_000, core: 8_000 };

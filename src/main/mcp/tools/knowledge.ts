@@ -32,7 +32,7 @@ function contentInput(args: ContentArgs): RememberFactInput {
 export const getRoomMemoryTool = defineTool({
   name: 'get_room_memory',
   title: 'Room memory',
-  description: "The room's recorded goals, decisions, constraints, terms and references.",
+  description: "The room's recorded facts, by category.",
   input: { ...roomFacade },
   output: objectResult,
   annotations: readOnly,
@@ -65,7 +65,7 @@ export const requestHumanInputTool = defineTool({
     ...content,
     category: z.enum(['question', 'decision', 'approval', 'review']),
     recommendation: z.string().max(2000).optional(),
-    unblocks: z.string().max(1000).optional().describe('What the answer unblocks.'),
+    unblocks: z.string().max(1000).optional(),
     ...sessionFacade,
   },
   output: objectResult,

@@ -16,8 +16,8 @@ import { defineTool, readOnly, roomFacade } from '../toolKit';
 export const getMessageStatusTool = defineTool({
   name: 'get_message_status',
   title: 'Message status',
-  description: 'Who a message routes to, when each got it (null: not yet; pushed_at: pushed into its session, unread), who listens now.',
-  input: { message_id: z.string().describe('msg_N.'), agent: z.string().optional().describe('Only this agent.'), ...roomFacade },
+  description: 'Who a message routes to, when each got it (null: not yet; pushed_at: pushed, unread), who listens now.',
+  input: { message_id: z.string(), agent: z.string().optional().describe('Only this agent.'), ...roomFacade },
   output: objectResult,
   annotations: readOnly,
   run: (args, env) =>

@@ -20,7 +20,7 @@ import type { ToolEnv } from '../services';
 import { ARRAY, result, objectResult, messageResult } from '../outputSchemas';
 import { additive, defineTool, ignored, readOnly, roomFacade, sessionFacade } from '../toolKit';
 
-const text = z.string().describe('Markdown, up to 256 KiB. Mention agents with @Name.');
+const text = z.string().describe('Markdown; @Name mentions an agent.');
 /** Fields upstream posting tools take and this app ignores. */
 const postingCompat = { conversation_id: ignored(), sender: ignored() };
 /** How many rows one backwards step reads when filling a "whole history" read up to 2 MiB. */
@@ -90,7 +90,7 @@ export const readMessagesTool = defineTool({
   name: 'read_messages',
   title: 'Read messages',
   description: 'The room\'s newest messages, oldest first.',
-  input: { limit: z.number().int().min(0).default(100).describe('How many; 0 = the whole history (up to 2 MiB).'), ...roomFacade },
+  input: { limit: z.number().int().min(0).default(100).describe('0: all, up to 2 MiB.'), ...roomFacade },
   output: result({ messages: ARRAY }),
   annotations: readOnly,
   run: (args, env) =>
@@ -145,7 +145,7 @@ export const postStatusTool = defineTool({
   name: 'post_status',
   title: 'Post status',
   description: 'Post a status line; your presence (working, reviewing, blocked, idle) follows it.',
-  input: { status: z.string().describe('e.g. "testing task_7".'), ...postingCompat, ...sessionFacade },
+  input: { status: z.string(), ...postingCompat, ...sessionFacade },
   output: objectResult,
   annotations: additive,
   async run(args, env) {
@@ -179,15 +179,15 @@ export const postReasoningTool = defineTool({
   title: 'Share reasoning',
   description: 'Show your reasoning on your agent card.',
   input: {
-    summary: z.string().max(4000).describe('Where you are, briefly.'),
+    summary: z.string().max(4000),
     goal: note(),
-    checking: note().describe('What you check now.'),
+    checking: note(),
     hypothesis: note(),
     blocker: note(),
     next_action: note(),
     milestone: note().describe('Also posted as a message.'),
     confidence: z.number().min(0).max(1).optional(),
-    status: presence.optional().describe('Your presence.'),
+    status: presence.optional(),
     ...sessionFacade,
   },
   output: objectResult,

@@ -80,9 +80,9 @@ export const pollDeviceAuth = defineTool({
   description: 'Check GitHub sign-in: pending, slow_down, denied, expired or authorized.',
   input: {
     request_id: z.string().optional(),
-    room_id: z.string().optional().describe('Room for auto_join.'),
+    room_id: z.string().optional(),
     ...workerFacade,
-    auto_join: z.boolean().optional().describe('Join room_id (else the suggested room) once authorized.'),
+    auto_join: z.boolean().optional().describe('Once authorized, join room_id (else the suggested room).'),
   },
   output: objectResult,
   // Talks to GitHub, and a new sign-in replaces the saved token: the defaults (open world, destructive).

@@ -24,7 +24,7 @@ function cwdOf(env: ToolEnv, requested: string | undefined): string {
 export const checkRepo = defineTool({
   name: 'check_repo',
   title: 'Check repository',
-  description: "A folder's git repository, .letagents.json and room, versus the current room.",
+  description: "A folder's git repo, .letagents.json and room, vs. the current room.",
   input: { cwd },
   output: objectResult,
   annotations: readOnly,
@@ -62,7 +62,7 @@ export const initializeRepo = defineTool({
   title: 'Initialize repository',
   description: 'Write .letagents.json at the git root, then join its room.',
   input: {
-    room: z.string().optional().describe('Default: the repo room of the git origin.'),
+    room: z.string().optional().describe('Default: the git origin\'s room.'),
     cwd,
   },
   output: objectResult,

@@ -24,7 +24,7 @@ import { additive, checkWorkerFacade, defineTool, ignored, readOnly, workerFacad
 const sessionModeOf = (requested: unknown) => (requested === 'live' ? 'live' : 'current');
 
 /** The `team` input of create_room and join_room. */
-const team = z.string().optional().describe('Team name or "local"; default: the app\'s rules.');
+const team = z.string().optional().describe('Team name or "local".');
 
 /** The place a `team` argument names (place_unknown, soft, naming the places), or null without one. */
 async function askedPlace(env: ToolEnv, requested: string | undefined): Promise<{ place: string; storage: Storage } | null> {
@@ -48,7 +48,7 @@ async function joinInvite(env: ToolEnv, rawCode: string, inPlace: { place: strin
 export const createRoom = defineTool({
   name: 'create_room',
   title: 'Create room',
-  description: 'Create an invite room with a fresh code (like ABCX-7291); it becomes current.',
+  description: 'New invite room with a fresh code; it becomes current.',
   input: { team },
   output: roomResult,
   annotations: additive,
@@ -64,8 +64,8 @@ export const createRoom = defineTool({
 export const joinCode = defineTool({
   name: 'join_code',
   title: 'Join room by code',
-  description: 'Join an invite room by its code; it becomes current.',
-  input: { code: z.string().describe('Invite code, e.g. ABCX-7291.'), session_mode: ignored() },
+  description: 'Join an invite room by code; it becomes current.',
+  input: { code: z.string().describe('e.g. ABCX-7291.'), session_mode: ignored() },
   output: roomResult,
   annotations: additive,
   async run(args, env) {
@@ -77,9 +77,9 @@ export const joinCode = defineTool({
 export const joinRoom = defineTool({
   name: 'join_room',
   title: 'Join room',
-  description: 'Join (or create) a room: any name, an invite code or a git remote; it becomes current.',
+  description: 'Join or create a room by name, invite code or git remote; it becomes current.',
   input: {
-    name: z.string().optional().describe('Default: this folder\'s room (.letagents.json or git origin).'),
+    name: z.string().optional(),
     team,
     session_mode: ignored(),
   },
@@ -140,7 +140,7 @@ export async function placeToJoin(env: ToolEnv, kind: 'repo' | 'named' | 'invite
 export const getCurrentRoom = defineTool({
   name: 'get_current_room',
   title: 'Current room',
-  description: 'This connection\'s current room and join prompt; connected:false if none.',
+  description: 'Your current room and its join prompt; connected:false if none.',
   input: { conversation_id: ignored() },
   output: objectResult,
   annotations: readOnly,
@@ -170,9 +170,9 @@ export const getCurrentRoom = defineTool({
 export const resumeRoomSession = defineTool({
   name: 'resume_room_session',
   title: 'Resume room',
-  description: 'Rejoin this client\'s room from before a restart, or another it joined.',
+  description: 'Rejoin your saved room after a restart (room_id: another you joined).',
   input: {
-    room_id: z.string().optional().describe('Default: the saved current room.'),
+    room_id: z.string().optional(),
     ...workerFacade,
   },
   output: objectResult,

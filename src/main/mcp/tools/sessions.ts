@@ -22,12 +22,12 @@ import { disconnectTarget } from './disconnectTarget';
 const USE_SESSION_ID = 'Pass this exact agent_session_id to wait_for_messages, send_message, and every other room tool.';
 
 const registerInput = {
-  worker_id: z.string().optional().describe('Resume this chat\'s worker.'),
-  registration_key: z.string().min(1).max(200).optional().describe('Random, new per chat. Reuse only to retry a failed first call.'),
+  worker_id: z.string().optional().describe('Resume (or take over) this chat\'s worker.'),
+  registration_key: z.string().min(1).max(200).optional().describe('Random, new per chat: creates its worker. Reuse only to retry a failed first call.'),
   room_id: z.string().optional(),
   session_kind: z.enum(['worker', 'controller']).optional().describe('controller: read-only, not on the roster.'),
   runtime: z.string().max(64).optional(),
-  display_name: z.string().optional().describe('Your own short codename (1–64 chars).'),
+  display_name: z.string().optional().describe('Your short codename, 1–64 chars.'),
   cwd: z.string().optional(),
   recover_lost_worker: z.boolean().optional().describe('Recover this connection\'s worker by display_name.'),
 };
@@ -35,9 +35,7 @@ const registerInput = {
 export const registerAgentSession = defineTool({
   name: 'register_agent_session',
   title: 'Register agent',
-  description:
-    'Register this chat as a worker in room_id once: a new registration_key creates it, worker_id resumes (or takes over) it; ' +
-    'pass worker_id on every call.',
+  description: 'Register this chat as a worker in room_id, once; pass the worker_id it returns on every call.',
   input: registerInput,
   output: result({ worker_id: STRING }),
   // Idempotent per key or worker_id; destructive because it may displace another connection.
@@ -146,7 +144,7 @@ async function registerLegacy(env: ToolEnv, args: z.infer<z.ZodObject<typeof reg
 export const disconnectAgentSession = defineTool({
   name: 'disconnect_agent_session',
   title: 'Disconnect agent',
-  description: 'End this chat\'s session in a room; leases stay. register_agent_session with worker_id revives it.',
+  description: 'End this chat\'s session in a room; leases stay. Registering with worker_id revives it.',
   input: {
     room_id: z.string().optional(),
     agent_session_id: z.string().optional().describe('Legacy session to end.'),

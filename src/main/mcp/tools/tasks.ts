@@ -27,7 +27,7 @@ const writeFacade = { ...taskCompatFields, ...sessionFacade };
 export const addTaskTool = defineTool({
   name: 'add_task',
   title: 'Add task',
-  description: 'Propose a task; it is proposed until someone else accepts it.',
+  description: 'Propose a task; someone else accepts it.',
   input: {
     title: z.string().max(500),
     description: z.string().max(20_000).optional().describe('Markdown.'),
@@ -84,10 +84,10 @@ export const claimTaskTool = defineTool({
 export const updateTaskTool = defineTool({
   name: 'update_task',
   title: 'Update task',
-  description: 'Change a task you hold: status, pr_url, workflow_artifacts.',
+  description: 'Change a task you hold.',
   input: {
     task_id: taskId,
-    status: z.enum(TASK_STATUSES).optional().describe('Allowed from the current one.'),
+    status: z.enum(TASK_STATUSES).optional(),
     assignee: z.string().optional().describe('Only yourself (acts as claim_task).'),
     pr_url: prUrl,
     workflow_artifacts: artifactListInput,
@@ -172,7 +172,7 @@ export const handoffTaskLeaseTool = defineTool({
   description: 'Give a task you hold (or an unheld accepted one) to another live agent here.',
   input: {
     task_id: taskId,
-    target_agent_key: z.string().min(1).describe('The receiver\'s agent_key.'),
+    target_agent_key: z.string().min(1),
     target_agent_session_id: z.string().optional().describe('If it has several sessions here.'),
     target_actor_instance_id: ignored(),
     lease_id: leaseId,

@@ -9,9 +9,9 @@
 import { z } from 'zod';
 import { errors, type DomainError } from '../../domain/errors';
 import { msgId, parseNumberedId } from '../../domain/ids';
-import { toAgentMessages, type AgentMessage } from '../../domain/messages/agentMessages';
+import type { AgentMessage } from '../../domain/messages/agentMessages';
 import { boundMessageList } from '../../domain/messages/messageBounds';
-import { latestNumber, newestPage, pageAfter, type MessageRow } from '../../domain/messages/read';
+import type { MessageRow } from '../../domain/messages/read';
 import { mapInOrder } from '../../domain/inOrder';
 import type { SessionRow } from '../../domain/sessions/sessions';
 import type { Queryable } from '../../store/port';
@@ -25,6 +25,10 @@ import { ARRAY, STRING, orNull, result } from '../outputSchemas';
 import { defineTool, readOnly, sessionFacade } from '../toolKit';
 import { gatherBurst, sleepOnRoom as sleep } from '../wakeGathering';
 import { noteWake, startWaitProgress } from './waitProgress';
+import { hopTrace } from '../../../shared-node/hopTrace';
+
+/** The bench's per-hop timestamps (LETAGENTS_HOP_TRACE); null, and free, otherwise. */
+const hops = hopTrace('app');
 
 const WINDOW = 100;
 const MAX_LISTED_SKIPS = 100;
@@ -54,10 +58,10 @@ export const waitForMessagesTool = defineTool({
   name: 'wait_for_messages',
   title: 'Wait for messages',
   description:
-    'Wait for messages that concern you. Loop: pass each result\'s last_observed_message_id as after_message_id, ' +
-    'even if none came. Sends progress every 10 s if asked; waits over 55 s need a client that resets its timeout on progress.',
+    'Wait for messages that concern you. Loop, passing each result\'s last_observed_message_id as after_message_id ' +
+    '(even if none came). Progress every 10 s if asked; waits over 55 s need a client that resets its timeout on progress.',
   input: {
-    after_message_id: z.string().optional().describe('msg_N you last observed; omit at first.'),
+    after_message_id: z.string().optional().describe('Omit at first.'),
     timeout: z.number().int().min(0).default(30_000).describe('Milliseconds, 1 000–180 000.'),
     ...sessionFacade,
   },
@@ -76,7 +80,8 @@ export const waitForMessagesTool = defineTool({
     if (recipient) noteCallIdentity(env, identity, recipient.session_id);
     const { deliveries, reachability } = env.services.delivery;
     const recipientKey = recipient && sessionKeyOf(place, recipient);
-    const deadline = Date.now() + clampTimeout(args.timeout);
+    const waitMs = clampTimeout(args.timeout);
+    const deadline = Date.now() + waitMs;
     let takeover: DomainError | null = null;
     let wakeOnFailure: (() => void) | null = null;
     const removeWaiter = recipient
@@ -109,7 +114,8 @@ export const waitForMessagesTool = defineTool({
       wakeOnFailure = wake;
       if (takeover) wake();
     };
-    const stopProgress = startWaitProgress(call, deadline - Date.now(), env.services.waitProgressMs);
+    // Progress names the wait's length as asked (a millisecond gone on a busy machine is not news).
+    const stopProgress = startWaitProgress(call, waitMs, env.services.waitProgressMs);
     if (recipientKey) reachability.waitStarted(recipientKey);
     try {
       for (;;) {
@@ -117,15 +123,11 @@ export const waitForMessagesTool = defineTool({
         if (recipient) env.services.touchSession(place, recipient.session_id);
         // Listen before reading: a commit landing while the read runs still wakes the sleep below.
         const signal = env.services.signals.next(place, roomId);
-        const from = cursor;
-        const look = await store.read(async (q): Promise<Look> => {
-          const latest = await latestNumber(q, roomId);
-          // An empty room with no cursor waits, then routes from its first message.
-          if (from === null && latest > 0) return { latest, routed: await route(env, q, identity, recipient, await newestPage(q, roomId, WINDOW)) };
-          const after = Math.min(from ?? 0, latest);
-          if (after < latest) return { latest, routed: await route(env, q, identity, recipient, await pageAfter(q, roomId, after, WINDOW)) };
-          return { latest, routed: null };
-        });
+        // The room's part of the look is shared by every wait the same commit woke (roomReads.ts);
+        // an empty room with no cursor waits, then routes from its first message.
+        const page = await env.services.roomReads.page(identity, cursor, WINDOW);
+        const rows = page.rows;
+        const look: Look = { latest: page.latest, routed: rows ? await store.read((q) => route(env, q, identity, recipient, rows)) : null };
         const { latest } = look;
         if (cursor === null && latest === 0) cursor = 0;
         if (cursor === null) {
@@ -140,21 +142,24 @@ export const waitForMessagesTool = defineTool({
         // What this look routed starts after the cursor (or the newest number, when the cursor is ahead).
         examinedFrom ??= Math.min(cursor, latest) + 1;
         if (look.routed) {
-          signal.cancel();
           const routed = look.routed;
           if (routed.some(isNews)) {
             // Caught up with the room: let the rest of a burst land, then route the window again
             // (when nothing else committed since the look, the window routed above is the whole burst).
+            // The look's signal listens on: a commit between the look and the gathering counts.
             if (!gathered && routed.at(-1)!.row.number === latest) {
               gathered = true;
-              const more = await gatherBurst(env.services.signals, identity, deadline, call.signal, onFailure);
+              const more = await gatherBurst(env.services.signals, env.services.bus, identity, deadline, call.signal, onFailure);
               wakeOnFailure = null;
+              signal.cancel();
               if (more || signal.fired() || takeover) continue;
             }
+            signal.cancel();
             const result = await finish(env, identity, [...pushedEarlier, ...routed], skipped, routed.at(-1)!.row.number, 'oldest');
             if (recipient) recordWake(env, identity, recipient.session_id, routed, result.last_observed_message_id);
             return noteWake(call, delivered(result));
           }
+          signal.cancel();
           for (const r of routed) {
             if (r.pushedAt !== null && r.decision?.decision === 'activate') pushedEarlier.push(r);
             else skipped.push(r.row.number);
@@ -168,7 +173,8 @@ export const waitForMessagesTool = defineTool({
           signal.cancel();
           return noteWake(call, delivered(await finish(env, identity, pushedEarlier, skipped, cursor, 'oldest')));
         }
-        await sleep(signal, remaining, call.signal, onFailure);
+        const woke = await sleep(signal, remaining, call.signal, onFailure);
+        if (hops && woke === 'commit') hops.mark('app.woken', `${env.conn.id}:${call.requestId}`);
         wakeOnFailure = null;
       }
     } finally {
@@ -179,7 +185,7 @@ export const waitForMessagesTool = defineTool({
   },
 });
 
-async function route(env: ToolEnv, q: Queryable, room: RoomRef, recipient: SessionRow | null, rows: MessageRow[]): Promise<Routed[]> {
+async function route(env: ToolEnv, q: Queryable, room: RoomRef, recipient: SessionRow | null, rows: readonly MessageRow[]): Promise<Routed[]> {
   if (!recipient) return rows.map((row) => ({ row, decision: null, pushedAt: null }));
   const ctx = await routingContextFor(env.services, q, room, recipient);
   const { pushes } = env.services.delivery;
@@ -202,7 +208,7 @@ async function finish(
   for (const r of routed) if (r.decision && r.decision.decision === 'silent') skipped.push(r.row.number);
   const rows = delivered.map((r) => r.row);
   const { roomId } = identity;
-  const { messages, threadContextTruncated } = await identity.storage.read((q) => toAgentMessages(q, roomId, rows));
+  const { messages, threadContextTruncated } = await env.services.roomReads.agentMessages(identity, rows);
   const withActivation: AgentMessage[] = messages.map((m, i) => {
     const decision = delivered[i].decision;
     if (!decision) return m;

@@ -17,14 +17,16 @@ const TYPES: ReadonlySet<string> = new Set<RoomEventBody['type']>([
  * Payloads of the events a write emitted, coalesced per room like the receivers do (one hint
  * per room and key: a session's presence changed twice is one hint). Events without a room
  * are this app's own, never the team's: the account (auth.changed) and the managed agents it
- * runs (agent.*).
+ * runs (agent.*). `moreComing(roomId)`: another call of this app is on its way to that room,
+ * so a new message's hint says more is coming (the receivers' waiters gather the burst).
  */
-export function hintsOf(appId: string, events: readonly EmittedEvent[]): string[] {
+export function hintsOf(appId: string, events: readonly EmittedEvent[], moreComing: (roomId: string) => boolean = () => false): string[] {
   const byKey = new Map<string, RoomEventBody>();
   for (const event of events) {
     if (!('roomId' in event)) continue;
     // A new message's summary (its text) is for this app's watchers only: the hint says its number.
-    const hint: RoomEventBody = event.type === 'message.created' ? { type: event.type, roomId: event.roomId, number: event.number } : event;
+    const hint: RoomEventBody =
+      event.type === 'message.created' ? { type: event.type, roomId: event.roomId, number: event.number, ...(moreComing(event.roomId) ? { more: true } : {}) } : event;
     const key = `${hint.roomId}\n${hintKey(hint)}`;
     const held = byKey.get(key);
     byKey.set(key, held ? mergedHint(held, hint) : hint);
@@ -51,6 +53,7 @@ export function parseHint(appId: string, place: string, payload: string): Change
   if ((p.type === 'message.created' || p.type === 'task.changed') && typeof p.number !== 'number') return null;
   if (p.type === 'worker.changed' && typeof p.sessionId !== 'string') return null;
   if (p.type === 'message.receipts' && (typeof p.sessionId !== 'string' || typeof p.first !== 'number' || typeof p.last !== 'number')) return null;
-  const { a: _app, ...event } = p;
-  return { ...(event as RoomEventBody), place, remote: true };
+  const { a: _app, more, ...event } = p;
+  // `more` is a flag of new messages only (anything else in it is dropped).
+  return { ...(event as RoomEventBody), ...(more === true && p.type === 'message.created' ? { more: true } : {}), place, remote: true };
 }

@@ -38,7 +38,8 @@ export class HintCoalescer {
   private rooms = new Map<string, Map<string, ChangeHint>>();
   private held = 0;
   private overflowed = false;
-  private timer: NodeJS.Timeout | null = null;
+  /** The next flush: on the loop's next turn in ordinary traffic, or a timer while a burst spaces flushes out. */
+  private timer: { cancel(): void } | null = null;
   private delayMs = 0;
   /** `counts.received` at the last flush. */
   private lastReceived = 0;
@@ -99,7 +100,7 @@ export class HintCoalescer {
 
   close(): void {
     this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.cancel();
     this.timer = null;
     this.rooms.clear();
     this.held = 0;
@@ -113,8 +114,15 @@ export class HintCoalescer {
 
   private schedule(): void {
     if (this.timer) return;
-    this.timer = setTimeout(() => this.flush(), this.delayMs);
-    this.timer.unref?.();
+    // setTimeout(0) would wait a whole millisecond: a lone hint goes out on the loop's next turn.
+    if (this.delayMs === 0) {
+      const immediate = setImmediate(() => this.flush());
+      this.timer = { cancel: () => clearImmediate(immediate) };
+      return;
+    }
+    const timeout = setTimeout(() => this.flush(), this.delayMs);
+    timeout.unref?.();
+    this.timer = { cancel: () => clearTimeout(timeout) };
   }
 
   private flush(): void {

@@ -1,19 +1,24 @@
 // The port's queries on PostgreSQL: `?` placeholders numbered, values parsed like SQLite's
-// (pgTypes), unique violations in the port's shape; PgTx tracks the first failed statement,
-// because PostgreSQL aborts the whole transaction at any failed statement outside a savepoint.
+// (pgTypes; rows holding an integer beyond 2^53 left out, uncountable.ts), unique violations in
+// the port's shape; PgTx tracks the first failed statement, because PostgreSQL aborts the whole
+// transaction at any failed statement outside a savepoint.
 import type pg from 'pg';
 import type { Queryable, RunResult, SqlValue, Tx } from '../port';
 import type { CommitEffects } from '../writeQueue';
 import { isSerializationFailure, portError } from './pgErrors';
 import { toNumberedPlaceholders } from './placeholders';
 import { postgresDialect } from './postgresDialect';
+import type { UncountableRows } from './uncountable';
 
 type Exec = (text: string, values: SqlValue[]) => Promise<pg.QueryResult>;
 
 export class PgQueryable implements Queryable {
   readonly dialect = postgresDialect;
 
-  constructor(private readonly exec: Exec) {}
+  constructor(
+    private readonly exec: Exec,
+    private readonly uncountable: UncountableRows,
+  ) {}
 
   async get<T>(sql: string, ...params: SqlValue[]): Promise<T | undefined> {
     return (await this.query(sql, params)).rows[0] as T | undefined;
@@ -28,11 +33,14 @@ export class PgQueryable implements Queryable {
   }
 
   protected async query(sql: string, params: SqlValue[]): Promise<pg.QueryResult> {
+    let result: pg.QueryResult;
     try {
-      return await this.exec(toNumberedPlaceholders(sql), params);
+      result = await this.exec(toNumberedPlaceholders(sql), params);
     } catch (error) {
       throw portError(error);
     }
+    result.rows = this.uncountable.keep(result.rows);
+    return result;
   }
 }
 
@@ -46,8 +54,8 @@ export class PgTx extends PgQueryable implements Tx {
   private depth = 0;
   private savepoints = 0;
 
-  constructor(private readonly client: pg.ClientBase, readonly now: string, effects: CommitEffects) {
-    super((text, values) => this.raw(text, values));
+  constructor(private readonly client: pg.ClientBase, readonly now: string, effects: CommitEffects, uncountable: UncountableRows) {
+    super((text, values) => this.raw(text, values), uncountable);
     this.emit = effects.emit;
     this.afterCommit = effects.afterCommit;
   }

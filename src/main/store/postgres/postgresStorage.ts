@@ -27,6 +27,11 @@ import { hintsOf, parseHint } from './changeHints';
 import { HintCoalescer, type HintCounts } from './hintCoalescer';
 import { deliversNotifications } from './listenProbe';
 import { ChangePoll, type PollCounts } from './changePoll';
+import { UncountableRows } from './uncountable';
+import { hopTrace } from '../../../shared-node/hopTrace';
+
+/** The bench's per-hop timestamps (LETAGENTS_HOP_TRACE); null, and free, otherwise. */
+const hops = hopTrace('app');
 
 export interface PostgresStorageOptions {
   /** The team's name in this app. */
@@ -59,6 +64,8 @@ export class PostgresStorage implements Storage {
   private readonly listener: ChangeListener;
   private readonly queue = new WriteQueue();
   private readonly reader: PgQueryable;
+  /** Rows holding integers beyond 2^53 (forged): left out of every read, said once. */
+  private readonly uncountable: UncountableRows;
   private schema: Promise<SchemaCheck> | null = null;
   private readonly pollMs: number;
   /** Set while LISTEN does not deliver: asks which rooms changed, each pollMs. */
@@ -72,7 +79,10 @@ export class PostgresStorage implements Storage {
   private readonly reconnectListeners = new Set<() => void>();
   /** Other apps' hints, coalesced per room and bounded; dropped ones stand for "re-check everything" (as after a reconnect). */
   private readonly hints = new HintCoalescer(
-    (hint) => callEach(this.hintListeners, hint),
+    (hint) => {
+      if (hops && hint.type === 'message.created') hops.mark('app.hint_out', `${hint.roomId}:${hint.number}`);
+      callEach(this.hintListeners, hint);
+    },
     () => callEach(this.reconnectListeners, undefined),
   );
 
@@ -87,11 +97,13 @@ export class PostgresStorage implements Storage {
       offline: (error) => this.offline(error),
       onLost: () => this.noteLost(),
     });
-    this.reader = new PgQueryable((text, values) => this.pool.query(text, values));
+    this.uncountable = new UncountableRows(this.place);
+    this.reader = new PgQueryable((text, values) => this.pool.query(text, values), this.uncountable);
     this.changes = new ChangePoll({
       query: (text, values) => this.pool.query(text, values),
       onMessage: (roomId, number) => this.hints.add({ type: 'message.created', roomId, number, place: this.place, remote: true }),
       onRecheck: () => callEach(this.reconnectListeners, undefined),
+      onUncountable: (roomId, column, text) => this.uncountable.report(roomId, column, text),
     });
     this.listener = new ChangeListener({
       connect: () => this.pool.newClient(),
@@ -228,15 +240,18 @@ export class PostgresStorage implements Storage {
       const now = await this.begin(client);
       phase = 'body';
       const effects = new CommitEffects();
-      tx = new PgTx(client, now, effects);
+      tx = new PgTx(client, now, effects, this.uncountable);
       const value = await fn(tx);
       if (tx.poisoned !== undefined) {
         throw new Error('A statement failed inside this write and PostgreSQL aborted the transaction. Run statements whose failure is handled inside tx.savepoint().', { cause: tx.poisoned });
       }
-      const hints = hintsOf(this.appId, effects.emitted);
+      // With another call of this app on its way to the same room, the other apps' waiters gather the rest of the burst.
+      const incoming = this.options.bus.incoming;
+      const hints = hintsOf(this.appId, effects.emitted, (roomId) => incoming.pendingIn(this.place, roomId) > 1);
       if (hints.length > 0) await client.query(`SELECT pg_notify($1, h) FROM unnest($2::text[]) AS h`, [CHANGE_CHANNEL, hints]);
       phase = 'commit';
       tx.end();
+      if (hops) for (const e of effects.emitted) if (e.type === 'message.created') hops.mark('app.commit_sent', `${e.roomId}:${e.number}`);
       await client.query('COMMIT');
       this.listener.retrySoon();
       return { ok: true, value, effects };
@@ -328,7 +343,11 @@ export class PostgresStorage implements Storage {
   }
 
   private receive(payload: string): void {
-    this.hints.addPayload(payload, (text) => parseHint(this.appId, this.place, text));
+    this.hints.addPayload(payload, (text) => {
+      const hint = parseHint(this.appId, this.place, text);
+      if (hops && hint?.type === 'message.created') hops.mark('app.hint_in', `${hint.roomId}:${hint.number}`);
+      return hint;
+    });
   }
 
   /** Connections held to the team now: the LISTEN one (when connected) and the query pool's. */

@@ -44,11 +44,28 @@ export class SqliteQueryable implements Queryable {
     if (statement === undefined) {
       // The prototype's prepare, not the connection's caching wrapper (database.ts): this
       // cache hands statements out without resetting their row mode, which nothing here changes.
-      statement = compile.call(this.db, sql) as Database.Statement;
+      statement = compile.call(this.db, planStable(sql)) as Database.Statement;
       if (this.statements.size < STATEMENT_CACHE_LIMIT) this.statements.set(sql, statement);
     }
     return statement;
   }
+}
+
+/**
+ * The SQL with its parameters hidden from SQLite's planner where it would plan around their
+ * values. SQLite (this build has SQLITE_ENABLE_STAT4) marks a statement for a full re-compile
+ * on every new binding of a `LIMIT ?`, and of a `col = ?` in a query that orders rows: a kept
+ * statement was compiled again on each run (a wait's page read, a worker's room lookup), with
+ * a new row builder for its results each time. No plan here depends on those values, and
+ * `= +?` and `LIMIT ? + 0` compare and count exactly like `= ?` and `LIMIT ?` (unary plus is a
+ * no-op; the column's affinity and collation still apply), so the statement is compiled once.
+ * Quoted literals are left alone.
+ */
+export function planStable(sql: string): string {
+  return sql
+    .split(/('(?:[^']|'')*')/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/(^|[^<>!=])=\s*\?/g, '$1= +?').replace(/\b(LIMIT|OFFSET)\s+\?/gi, '$1 ? + 0')))
+    .join('');
 }
 
 // "UNIQUE constraint failed: agent_sessions.room_id, agent_sessions.name_key"

@@ -8,6 +8,8 @@ import { migrations, SCHEMA_VERSION } from '../../../../src/main/store/sqlite/mi
 import { migration005 } from '../../../../src/main/store/sqlite/migrations/005_places';
 import { migration007 } from '../../../../src/main/store/sqlite/migrations/007_approvals';
 import { migration008 } from '../../../../src/main/store/sqlite/migrations/008_copilot';
+import { migration009 } from '../../../../src/main/store/sqlite/migrations/009_openLists';
+import { finishTurnRow, insertActivityRow, insertTurnRow } from '../../../../src/main/store/managedAgentQueries';
 import { TestStorage, writeRaw } from '../../../support/storage';
 import { ensureRoom } from '../../../../src/main/domain/rooms/rooms';
 import { findOrCreateWorker } from '../../../../src/main/domain/sessions/workers';
@@ -243,8 +245,57 @@ describe('migrations', () => {
     expect(db.prepare('SELECT COUNT(*) FROM managed_agent_turns').pluck().get()).toBe(1);
     expect(db.prepare('SELECT text FROM managed_agent_activity').pluck().all()).toEqual(['hello']);
     for (const provider of added) db.prepare('UPDATE managed_agents SET provider = ?').run(provider);
-    expect(() => db.prepare("UPDATE managed_agents SET provider = 'cursor'").run()).toThrow(/CHECK/);
     expect(db.pragma('foreign_key_check')).toEqual([]);
+    // The turns and activity still go with their agent.
+    db.prepare("DELETE FROM managed_agents WHERE agent_id = 'a1'").run();
+    expect(db.prepare('SELECT COUNT(*) FROM managed_agent_turns').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT COUNT(*) FROM managed_agent_activity').pluck().get()).toBe(0);
+    db.close();
+  });
+
+  it('migration 9 keeps managed agents, turns and activity row for row, and leaves their value lists to the app', async () => {
+    const path = dbPath();
+    const version = migrations.indexOf(migration009);
+    const raw = new Database(path);
+    for (let v = 0; v < version; v++) raw.exec(migrations[v]);
+    raw.pragma(`user_version = ${version}`);
+    raw.pragma('foreign_keys = ON');
+    await writeRaw(raw, (tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
+    const { worker } = await oldWorkerJoins(raw, 'k-7b2e0f3a8c4d5972');
+    raw.prepare(
+      `INSERT INTO managed_agents (agent_id, worker_id, room_id, provider, folder, instructions, model, permissions, turns_per_hour, daily_token_cap,
+         desired_state, held_reason, held_request_number, budget_reset_at, provider_session_id, provider_totals_json, next_turn_number, next_activity_seq,
+         created_at, updated_at, waiting_json, cant_run_json)
+       VALUES ('a1', ?, 'lab', 'copilot', '/w', 'Review PRs.', 'gpt-5', 'edit', 5, 200000, 'paused', 'daily_tokens', 3, 't2', 's-9', '{"in":1}', 3, 3, 't0', 't1', '[]', NULL)`,
+    ).run(worker.worker_id);
+    raw.prepare("INSERT INTO managed_agent_turns VALUES ('a1', 1, 'message', 'Ada: hi', 'done', 't0', 't1', 10, 20, 0.5, NULL)").run();
+    raw.prepare("INSERT INTO managed_agent_turns VALUES ('a1', 2, 'run_now', 'Ada', 'failed', 't1', 't2', 1, 2, NULL, 'quota')").run();
+    raw.prepare("INSERT INTO managed_agent_activity VALUES ('a1', 1, 1, 'trigger', 'Ada: hi', 't0')").run();
+    raw.prepare("INSERT INTO managed_agent_activity VALUES ('a1', 2, 2, 'error', 'quota', 't1')").run();
+    // At version 8 the database refuses what the app's lists may add later.
+    expect(() => raw.prepare("UPDATE managed_agents SET provider = 'gemini_fork'").run()).toThrow(/CHECK/);
+    expect(() => raw.prepare("UPDATE managed_agent_turns SET trigger_kind = 'automation' WHERE number = 1").run()).toThrow(/CHECK/);
+    const rows = (db: Database.Database) => ['managed_agents', 'managed_agent_turns', 'managed_agent_activity'].map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all());
+    const before = rows(raw);
+    raw.close();
+
+    const db = openDatabase(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(rows(db)).toEqual(before);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    // Any provider, trigger kind, turn status or activity kind the app writes is stored ...
+    db.prepare("UPDATE managed_agents SET provider = 'gemini_fork'").run();
+    db.prepare("UPDATE managed_agent_turns SET trigger_kind = 'automation', status = 'passed' WHERE number = 1").run();
+    db.prepare("UPDATE managed_agent_activity SET kind = 'outcome' WHERE seq = 1").run();
+    // ... while the checks of what stays one fixed set are kept.
+    expect(() => db.prepare("UPDATE managed_agents SET permissions = 'everything'").run()).toThrow(/CHECK/);
+    expect(() => db.prepare("UPDATE managed_agents SET desired_state = 'asleep'").run()).toThrow(/CHECK/);
+    // The app's writes check the values against its lists instead, before writing anything.
+    await expect(writeRaw(db, (tx) => insertTurnRow(tx, 'a1', { kind: 'automation' as never, text: 'x' }))).rejects.toThrow('Trigger kind "automation" is not one of message, task, run_now');
+    await expect(writeRaw(db, (tx) => finishTurnRow(tx, 'a1', 2, { status: 'passed' as never, inputTokens: 0, outputTokens: 0, costUsd: null, error: null })))
+      .rejects.toThrow('Turn status "passed" is not one of running, done,');
+    await expect(writeRaw(db, (tx) => insertActivityRow(tx, 'a1', 2, 'outcome' as never, 'x'))).rejects.toThrow('Activity kind "outcome" is not one of trigger,');
+    expect(db.prepare('SELECT next_turn_number, next_activity_seq FROM managed_agents').get()).toEqual({ next_turn_number: 3, next_activity_seq: 3 });
     // The turns and activity still go with their agent.
     db.prepare("DELETE FROM managed_agents WHERE agent_id = 'a1'").run();
     expect(db.prepare('SELECT COUNT(*) FROM managed_agent_turns').pluck().get()).toBe(0);

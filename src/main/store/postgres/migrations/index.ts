@@ -9,6 +9,8 @@ import { pgMigration005 } from './005_places';
 import { pgMigration006 } from './006_agentWaiting';
 import { pgMigration007 } from './007_approvals';
 import { pgMigration008 } from './008_copilot';
+import { pgMigration009 } from './009_openLists';
+import { pgMigration010 } from './010_changeTracking';
 
-export const pgMigrations: readonly string[] = [pgMigration001, pgMigration002, pgMigration003, pgMigration004, pgMigration005, pgMigration006, pgMigration007, pgMigration008];
+export const pgMigrations: readonly string[] = [pgMigration001, pgMigration002, pgMigration003, pgMigration004, pgMigration005, pgMigration006, pgMigration007, pgMigration008, pgMigration009, pgMigration010];
 export const PG_SCHEMA_VERSION = pgMigrations.length;

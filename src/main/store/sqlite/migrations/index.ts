@@ -8,6 +8,8 @@ import { migration005 } from './005_places';
 import { migration006 } from './006_agentWaiting';
 import { migration007 } from './007_approvals';
 import { migration008 } from './008_copilot';
+import { migration009 } from './009_openLists';
+import { migration010 } from './010_changeTracking';
 
-export const migrations: readonly string[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008];
+export const migrations: readonly string[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010];
 export const SCHEMA_VERSION = migrations.length;

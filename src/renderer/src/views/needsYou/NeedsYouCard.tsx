@@ -5,6 +5,8 @@
 // Items the app raised itself (issue 14) take actions instead (AlertActions).
 // Each item says what it wants of you; a suggested answer is one click; "Unblocks: task_3"
 // opens the task, and a blocked task waiting on this answer is shown inside it (issue 27).
+// A tool request's words are the asking agent's: shown as text, never as Markdown, so they
+// cannot pass for the app's own (a bold "approved", a link; issue 32 item 10).
 import { useState } from 'react';
 import type { NeedsYouItem, NeedsYouReason } from '../../../../shared/types';
 import { errorMessage } from '../../api/client';
@@ -110,7 +112,7 @@ export function NeedsYouCard({ item, blocked, onAnswer, onDismiss, onAct, onOpen
           <span className={`badge reason-badge reason-badge-${item.reason}`}>{REASON_WORDS[item.reason]}</span>
         </header>
         <h3 className="needs-title">{item.title}</h3>
-        {item.body && <Markdown text={item.body} />}
+        {item.body && (item.approval ? <p className="needs-plain">{item.body}</p> : <Markdown text={item.body} />)}
         {item.recommendation && (
           <p className="needs-note">
             <strong>Suggested:</strong> {item.recommendation}

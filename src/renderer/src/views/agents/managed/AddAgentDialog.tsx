@@ -1,7 +1,7 @@
 // "Add agent": which CLI, where it works, which room it joins under what name, its standing
 // instructions and model, what it may do outside LetAgents' tools, and its budget.
 import { useState } from 'react';
-import type { AgentPermissions, ProviderId } from '../../../../../shared/types';
+import type { AgentPermissions } from '../../../../../shared/types';
 import { useApi } from '../../../api/ApiContext';
 import { useQuery } from '../../../api/useQuery';
 import { useAppData } from '../../../app/appData';
@@ -10,8 +10,7 @@ import { Form } from '../../../components/Form';
 import { RoomOptions } from '../../sidebar/RoomItem';
 import { LOCAL, refOf, roomKey } from '../../../lib/rooms';
 import { MENTION_CHARACTERS } from '../../../../../shared/words';
-import { PERMISSIONS_OF } from '../../../../../shared/model/managedAgents';
-import { MISSING_CHOICE, PERMISSION_WORDS } from './managedWords';
+import { PERMISSION_WORDS } from './managedWords';
 
 
 /** "" means no limit; otherwise a whole number. */
@@ -23,7 +22,7 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
   const providers = useQuery('agents.providers', {});
   // Managed agents run in this computer's rooms.
   const openRooms = (rooms.data ?? []).filter((r) => !r.archived && r.place === LOCAL);
-  const [provider, setProvider] = useState<ProviderId>('claude_code');
+  const [provider, setProvider] = useState('claude_code');
   const [name, setName] = useState('');
   const [roomId, setRoomId] = useState('');
   const [folder, setFolder] = useState('');
@@ -77,12 +76,12 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
           <legend className="managed-legend">Agent CLI</legend>
           {(providers.data ?? []).map((p) => (
             <label key={p.id} className="choice">
-              <input type="radio" name="provider" value={p.id} checked={provider === p.id} onChange={() => (setProvider(p.id), PERMISSIONS_OF[p.id].includes(permissions) || setPermissions('read_only'))} />
+              <input type="radio" name="provider" value={p.id} checked={provider === p.id} onChange={() => (setProvider(p.id), p.permissions.includes(permissions) || setPermissions('read_only'))} />
               <span className="choice-name">{p.name}</span>
               {!p.installed && <span className="muted">not installed</span>}
             </label>
           ))}
-          {MISSING_CHOICE[provider] && <p className="managed-choice-detail muted">{MISSING_CHOICE[provider]}</p>}
+          {chosen?.permissionsNote && <p className="managed-choice-detail muted">{chosen.permissionsNote}</p>}
         </fieldset>
         {permissions !== 'read_only' && (
           <label className="choice">
@@ -126,7 +125,7 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
         </label>
         <fieldset className="choice-list">
           <legend className="managed-legend">What it may do outside LetAgents</legend>
-          {PERMISSIONS_OF[provider].map((p) => (
+          {(chosen?.permissions ?? []).map((p) => (
             <label key={p} className="choice">
               <input type="radio" name="permissions" value={p} checked={permissions === p} onChange={() => setPermissions(p)} />
               <span>
@@ -135,7 +134,7 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
               </span>
             </label>
           ))}
-          {MISSING_CHOICE[provider] && <p className="managed-choice-detail muted">{MISSING_CHOICE[provider]}</p>}
+          {chosen?.permissionsNote && <p className="managed-choice-detail muted">{chosen.permissionsNote}</p>}
         </fieldset>
         <div className="form-row">
           <label className="field">

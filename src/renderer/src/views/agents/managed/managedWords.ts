@@ -1,5 +1,5 @@
 // Managed agents in plain words: states, permissions, usage and turn outcomes.
-import type { AgentPermissions, ProviderId, ManagedAgent, TurnStatus, TurnView } from '../../../../../shared/types';
+import type { AgentPermissions, ManagedAgent, TurnStatus, TurnView } from '../../../../../shared/types';
 
 /** One label per state, shared with the roster and `agent list` (shared/model/agentState.ts). */
 export { MANAGED_STATE_WORDS as STATE_WORDS } from '../../../../../shared/model/agentState';
@@ -42,8 +42,3 @@ export function turnFacts(turn: TurnView): string {
   if (turn.costUsd !== null) parts.push(`$${turn.costUsd.toFixed(4)}`);
   return parts.join(' · ');
 }
-
-/** Why a choice is missing for a CLI, said where the person chooses. */
-export const MISSING_CHOICE: Partial<Record<ProviderId, string>> = {
-  codex: 'Codex cannot ask you in the app before each tool use (its headless runs have no approval path LetAgents can answer), so "Ask me" is not offered for it.',
-};
