@@ -11,7 +11,8 @@ import { createMemorySecretStore, type MemorySecretStore } from '../../../src/ma
 import type { MethodName } from '../../../src/shared/bridge';
 import type { MethodInput, MethodOutput } from '../../../src/shared/contract';
 import type { TurnView } from '../../../src/shared/types';
-import { ensureCliBuilt, privateTempDir, repoRoot, tempDir } from '../../support';
+import { ensureCliBuilt, privateTempDir, tempDir } from '../../support';
+import { pinnedCliBin } from '../../support/pinnedClis';
 import { startFakeModel, type FakeModel, type FakeProvider } from '../../support/fakeModels';
 import { waitUntil } from '../../support/waitUntil';
 
@@ -44,8 +45,8 @@ export interface ManagedAppOptions {
   readonly env?: (env: NodeJS.ProcessEnv, paths: { folder: string }) => NodeJS.ProcessEnv;
 }
 
-/** The provider CLIs are devDependencies: their executables are in node_modules/.bin. */
-export const CLI_BIN = join(repoRoot, 'node_modules', '.bin');
+/** The provider CLIs are devDependencies: a folder of links to them (the app skips the checkout's node_modules/.bin). */
+export const CLI_BIN = pinnedCliBin();
 
 export async function startManagedApp(options: ManagedAppOptions): Promise<ManagedApp> {
   await ensureCliBuilt();
