@@ -79,15 +79,23 @@ export async function runServe(argv: string[]): Promise<number> {
   const gateway = host.gateway;
   const http = gateway.http!;
   rememberPort(dataDir, http.port);
-  // The printed link and the one --open hands the browser are two different one-time codes.
   const uiUrl = gateway.newUiUrl();
+  // With --open, a person sees one link: the browser gets it, and the terminal shows it only
+  // when no browser took it (issue 35: two different one-time links, one already spent). The
+  // --json line keeps its own link for the program that reads it.
+  const openUrl = values.open ? (values.json ? gateway.newUiUrl() : uiUrl) : null;
+  const uiLine = !uiUrl
+    ? 'none (the renderer is not built: npm run build)'
+    : openUrl && !values.json
+      ? 'opening it in your browser (`letagents-desktop open` opens it again)'
+      : `${uiUrl}  (a one-time link for one minute; \`letagents-desktop open\` opens a new one)`;
   if (values.json) {
     const line = { ui_url: uiUrl, mcp_url: http.mcpUrl, socket: gateway.socketPath, data_dir: dataDir };
     process.stdout.write(`${JSON.stringify(line)}\n`);
   } else {
     process.stdout.write(
       `LetAgents is running for ${dataDir}\n` +
-        `  UI:           ${uiUrl ? `${uiUrl}  (a one-time link for one minute; \`letagents-desktop open\` opens a new one)` : 'none (the renderer is not built: npm run build)'}\n` +
+        `  UI:           ${uiLine}\n` +
         `  MCP (HTTP):   ${http.mcpUrl}  (send "Authorization: Bearer <agent-token>")\n` +
         `  Agent socket: ${gateway.socketPath}  (agents use \`letagents-desktop mcp\`)\n` +
         // Logged in over SSH, the browser is on another computer: the way there.
@@ -97,7 +105,6 @@ export async function runServe(argv: string[]): Promise<number> {
         'Press Ctrl-C to stop.\n',
     );
   }
-  const openUrl = values.open ? gateway.newUiUrl() : null;
   if (openUrl) {
     // The --json line stays the only line on stdout.
     void openInBrowser(openUrl).then((result) => {

@@ -35,7 +35,7 @@ export const METHOD_NAMES = [
   'tasks.releaseWork', 'tasks.releaseReview',
   'workers.list', 'workers.rename', 'workers.disconnect', 'workers.remove', 'workers.wakes',
   'agents.providers', 'agents.list', 'agents.add', 'agents.pause', 'agents.resume', 'agents.stop', 'agents.runNow',
-  'agents.remove', 'agents.activity', 'agents.changes', 'agents.merge', 'agents.discard', 'agents.openFolder',
+  'agents.remove', 'agents.activity', 'agents.changes', 'agents.merge', 'agents.update', 'agents.askToRedo', 'agents.discard', 'agents.openFolder',
   'needsYou.list', 'needsYou.answer', 'needsYou.dismiss', 'needsYou.act', 'approvals.decide',
   'delivery.receipts', 'delivery.room', 'delivery.setRoomBudget',
   'memory.list', 'memory.add', 'memory.edit', 'memory.retire',

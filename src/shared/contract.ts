@@ -16,7 +16,7 @@ import { Fact, FactBody, FactCategory, FactTitle } from './model/knowledge';
 import { AuthStatus, DeviceFlow, PollResult } from './model/account';
 import { ConfigSnippet, FirstPrompt, SetupChange, SetupStatus, ToolId } from './model/setup';
 import { AppInfo, DoctorReport, Opened, Settings, SettingsPatch } from './model/app';
-import { AddAgentInput, AgentActivity, AgentChanges, AgentWorkspace, ManagedAgent, MergeResult, ProviderInfo } from './model/managedAgents';
+import { AddAgentInput, AgentActivity, AgentChanges, AgentWorkspace, ManagedAgent, MergeResult, ProviderInfo, RedoRequest, UpdateResult } from './model/managedAgents';
 import { TeamAdded, TeamAddInput, TeamName, TeamRemoved, TeamsList, TeamSummary, TeamTest } from './model/teams';
 
 const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, summary: string) => ({ input, output, summary });
@@ -83,9 +83,15 @@ export const contract = {
   'tasks.board': method(z.strictObject(room), Board, 'Every task of the room, for the board.'),
   'tasks.get': method(z.strictObject(numbered), TaskDetail, 'One task with description, history and artifacts.'),
   'tasks.create': method(
-    z.strictObject({ ...room, title: z.string().trim().min(1, 'Task title is required.').max(500), description: z.string().max(20_000).optional(), propose: z.boolean().optional() }),
+    z.strictObject({
+      ...room,
+      title: z.string().trim().min(1, 'Task title is required.').max(500),
+      description: z.string().max(20_000).optional(),
+      propose: z.boolean().optional(),
+      assignTo: z.string().min(1).max(300).optional(),
+    }),
     TaskCard,
-    "A person's task starts accepted unless `propose` is set.",
+    "A person's task starts accepted unless `propose` is set; `assignTo` (an agent key of the room) assigns it at once, in the same write.",
   ),
   'tasks.move': method(z.strictObject({ ...numbered, to: TaskStatusSchema }), TaskCard, 'Changes status along the transition table (T1 otherwise).'),
   'tasks.accept': method(z.strictObject(numbered), TaskCard, 'proposed → accepted.'),
@@ -113,7 +119,13 @@ export const contract = {
     'Stops it, removes it from its room and forgets its settings and activity; its worktree goes too, refused while it holds unmerged work unless discardWork.',
   ),
   'agents.changes': method(z.strictObject({ ...managed, diff: z.boolean().optional() }), AgentChanges, 'What it changed on its branch against its base, committed and uncommitted (diff: the unified diff too).'),
-  'agents.merge': method(z.strictObject(managed), MergeResult, 'Merges its branch into its base; refused with the conflicting files named, nothing changed.'),
+  'agents.merge': method(z.strictObject(managed), MergeResult, 'Merges its branch into its base, as the person; refused with the conflicting files named, nothing changed but its uncommitted work committed on its branch.'),
+  'agents.update': method(z.strictObject(managed), UpdateResult, 'Merges its base into its branch in its worktree (Update from main); refused with the conflicting files named, nothing forced.'),
+  'agents.askToRedo': method(
+    z.strictObject(managed),
+    RedoRequest,
+    'Starts merging its base into its branch, leaves the conflicts in its worktree, and asks it in its room to redo its change on top of the base.',
+  ),
   'agents.openFolder': method(z.strictObject(managed), Opened, 'Opens the folder it works in (its worktree) in the file manager (false where the host cannot).'),
   'agents.discard': method(z.strictObject(managed), AgentWorkspace, 'Throws its worktree and branch away; its next turn starts again from the base.'),
   'agents.activity': method(z.strictObject({ ...managed, limit: z.number().int().min(1).max(50).optional() }), AgentActivity, 'Its latest turns, newest first, with what happened in each.'),

@@ -51,8 +51,8 @@ describe('letagents-desktop agent', () => {
     expect(agent).toMatchObject({ name: 'Juniper', provider: 'codex', folder, permissions: 'read_only', turnsPerHour: 3, state: 'idle' });
     const table = (await agentCli('list')).stdout;
     expect(table).toMatch(/^NAME\s+PROVIDER\s+ROOM\s+STATE/);
-    // The Agents page's words, not the raw state (issue 27): Managed, Taking a turn, Paused.
-    expect(table).toMatch(/Juniper\s+Codex\s+cli-room\s+Managed\s+0\/3/);
+    // The Agents page's words, not the raw state (issue 27): Idle (issue 35), Taking a turn, Paused.
+    expect(table).toMatch(/Juniper\s+Codex\s+cli-room\s+Idle\s+0\/3/);
 
     model.script.push('Juniper', ...replyInRoom('Ran from the command line.'));
     expect((await agentCli('run', 'juniper')).code).toBe(0);

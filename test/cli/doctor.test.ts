@@ -67,7 +67,12 @@ describe('letagents-desktop doctor', () => {
       expect(line).toContain('Birch (Claude Code) in room doctor_room: started without the channel flag; mentions reach it only when it next calls a tool');
       expect(line).toContain('Willow (Codex) in room doctor_room: its Codex session has not named its thread yet; mentions reach it only when it next calls a tool');
       expect(line).not.toContain('Cedar');
-      expect(result.stdout).toContain('     fix: Start Claude Code with `claude --dangerously-load-development-channels server:letagents` (a claude.ai sign-in is needed). An agent without a channel is woken only inside wait_for_messages: ask it to wait for messages when it is idle.');
+      // An API-key user cannot use the channel: a managed agent is the way out (issue 35).
+    expect(result.stdout).toContain(
+      '     fix: Start Claude Code with `claude --dangerously-load-development-channels server:letagents` (a claude.ai sign-in is needed). ' +
+        'Signed in with an API key (channels refuse one)? Let LetAgents run it as a managed agent instead: Agents → Add agent, or `letagents-desktop agent add`; a mention then starts its turn. ' +
+        'An agent without a channel is woken only inside wait_for_messages: ask it to wait for messages when it is idle.',
+    );
     } finally {
       await Promise.all([juniper, birch, willow, cedar].map((a) => a.client.close()));
       await serve.stop();

@@ -89,6 +89,25 @@ describe('letagents-desktop open', () => {
     await serve.stop();
   });
 
+  it('serve --open (what npm start runs without Electron) shows one link, the one that works: none when the browser took it (issue 35)', async () => {
+    for (const exitCode of [3, 0]) {
+      const openers = recordingOpeners(exitCode);
+      const child = track(spawn(process.execPath, [cliBin, 'serve', '--open', '--port', '0', '--data-dir', tempDataDir()], { env: { ...process.env, ...openers.env } }));
+      let stdout = '';
+      child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      try {
+        await waitUntil(() => openers.opened().length === 1 && stdout.includes('Press Ctrl-C to stop.') && (exitCode === 0 || stdout.includes('Open this one-time link yourself')), 20_000, 'serve to open its UI');
+        const links = stdout.match(/http:\/\/127\.0\.0\.1:\d+\/#code=[A-Za-z0-9_-]+/g) ?? [];
+        expect(stdout).toContain('UI:           opening it in your browser (`letagents-desktop open` opens it again)');
+        // No browser: the link shown is the one the opener was given (unused, so it still works); a browser: none.
+        expect(links).toEqual(exitCode === 0 ? [] : openers.opened());
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      }
+    }
+  });
+
   it('says so, and opens nothing, when no app runs for the folder', async () => {
     const openers = recordingOpeners();
     const dataDir = tempDataDir();

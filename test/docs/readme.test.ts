@@ -1,8 +1,10 @@
 // The README walks a new user in and sends them to docs/ for the rest: its set-up commands are
-// the ones CI runs, and every link between the README and docs/ leads somewhere real.
+// the ones CI runs, it shows the screenshots the e2e run keeps fresh, and every link between the
+// README and docs/ leads somewhere real.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { README_SHOTS } from '../e2e/lib/docShots';
 
 const root = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -33,6 +35,23 @@ describe('README and docs/', () => {
     // CI runs the README's two commands. (Not `npm ci`: the registry here lacks some of
     // opencode-ai's other-platform binaries, which the lock file then cannot list.)
     expect(ci.slice(-2)).toEqual([`${setUp![0]} --no-audit --no-fund`, setUp![1]]);
+  });
+
+  it('stays a walk-in: at most about 250 lines', () => {
+    expect(read('README.md').split('\n').length).toBeLessThanOrEqual(250);
+  });
+
+  it('shows the screenshots a newcomer asked for, each committed with its fingerprint, and no image nobody shows (issue 35)', () => {
+    const readme = read('README.md');
+    for (const shot of README_SHOTS) {
+      expect(readme, `the README does not show docs/images/${shot}.png`).toMatch(new RegExp(`!\\[[^\\]]+\\]\\(docs/images/${shot}\\.png\\)`));
+      expect(existsSync(path.join(root, 'docs', 'images', `${shot}.png`)), `docs/images/${shot}.png is not committed`).toBe(true);
+      expect(existsSync(path.join(root, 'docs', 'images', `${shot}.aria.yml`)), `docs/images/${shot}.aria.yml is not committed`).toBe(true);
+    }
+    const shown = ['README.md', ...docs].map(read).join('\n');
+    for (const image of readdirSync(path.join(root, 'docs', 'images')).filter((f) => f.endsWith('.png'))) {
+      expect(shown, `docs/images/${image} is shown nowhere`).toContain(`images/${image}`);
+    }
   });
 
   it('links every docs/ file from the README, and every link resolves to a file and heading', () => {

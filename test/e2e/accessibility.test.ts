@@ -273,8 +273,8 @@ describe('WCAG 2.1 AA with agents at work', () => {
     await room.atlas.call('claim_task', { task_id: demo });
     await room.atlas.call('complete_task', { task_id: demo, pr_url: 'https://github.com/acme/app/pull/12' });
     await sidebar(page, 'Connect agents').click();
-    await page.getByRole('listitem').filter({ hasText: 'Claude Code' }).getByRole('button', { name: 'Connect' }).click();
-    await page.getByRole('listitem').filter({ hasText: 'Claude Code' }).getByText('Connected', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Connect Claude Code', exact: true }).click();
+    await page.getByRole('listitem').filter({ hasText: 'Claude Code' }).getByText('Set up', { exact: true }).waitFor();
 
     // A managed agent with one turn behind it: refused a file write (an error in its log), then answered.
     await sidebar(page, 'Agents').click();

@@ -42,8 +42,8 @@ describe("a managed agent's changes in the app", () => {
     await saveShot(page, 'managed-agent-changes');
 
     // Merging waits for the turn to end (a merge during a turn is refused): the card's state
-    // goes from 'Taking a turn' back to 'Managed'.
-    await card.getByText('Managed', { exact: true }).waitFor({ timeout: 60_000 });
+    // goes from 'Taking a turn' back to 'Idle'.
+    await card.getByText('Idle', { exact: true }).waitFor({ timeout: 60_000 });
     await changes.getByRole('button', { name: 'Merge into main' }).click();
     await changes.getByRole('status').filter({ hasText: 'Merged letagents/ada into main.' }).waitFor();
     expect(readFileSync(join(folder, 'notes.md'), 'utf8')).toBe('# Release notes\nAda was here\n');
@@ -55,7 +55,7 @@ describe("a managed agent's changes in the app", () => {
     writeFileSync(join(folder, 'shared.txt'), 'the person\'s line\n');
     git('commit', '-q', '-am', 'person');
     const mainTip = git('rev-parse', 'main');
-    await card.getByText('Managed', { exact: true }).waitFor({ timeout: 60_000 });
+    await card.getByText('Idle', { exact: true }).waitFor({ timeout: 60_000 });
     await changes.getByRole('button', { name: 'Merge into main' }).click();
     await changes.getByRole('alert').filter({ hasText: 'shared.txt' }).waitFor();
     await changes.getByRole('alert').filter({ hasText: 'does not merge cleanly into main' }).waitFor();
@@ -64,7 +64,7 @@ describe("a managed agent's changes in the app", () => {
     expect(readFileSync(join(folder, 'shared.txt'), 'utf8')).toBe('the person\'s line\n');
     await saveShot(page, 'managed-agent-merge-refused');
     expect(app.problems).toEqual([]);
-  });
+  }, 180_000);
 
   it('opens the Changes of the managed agent that holds a task from the task drawer, where its branch is a link', async () => {
     const { app, model, folder, cedar } = served;
@@ -82,7 +82,9 @@ describe("a managed agent's changes in the app", () => {
       say('Claimed and wrote it.'),
     );
     await card.getByRole('button', { name: 'Run now' }).click();
-    await card.getByText('Managed', { exact: true }).waitFor({ timeout: 60_000 });
+    // Its turn starts, then ends (right after the click the card may still read Idle from before).
+    await card.getByText('Taking a turn', { exact: true }).waitFor({ timeout: 30_000 });
+    await card.getByText('Idle', { exact: true }).waitFor({ timeout: 60_000 });
 
     await roomButton(page, ROOM).click();
     await page.getByRole('tab', { name: 'Board' }).click();
@@ -97,5 +99,5 @@ describe("a managed agent's changes in the app", () => {
     await changes.getByRole('button', { name: 'Merge into main' }).waitFor();
     await saveShot(page, 'task-holder-changes');
     expect(app.problems).toEqual([]);
-  });
+  }, 120_000);
 });

@@ -29,7 +29,7 @@ describe('managed agents in the app', () => {
     await addClaudeAgent(page, { name: 'Juniper', room: ROOM, folder, instructions: 'You answer questions about the release.' });
     // The card itself, not the activity entries nested in it.
     const card = page.getByRole('list', { name: 'Managed agents' }).locator('> li').filter({ hasText: 'Juniper' });
-    await card.getByText('Managed', { exact: true }).waitFor();
+    await card.getByText('Idle', { exact: true }).waitFor();
     await saveShot(page, 'managed-agent-added');
 
     model.script.push('Juniper', ...replyInRoom('The release notes are ready for review.'));
@@ -44,7 +44,7 @@ describe('managed agents in the app', () => {
     await card.getByRole('button', { name: 'Activity' }).click();
     const turn = card.getByRole('list', { name: 'Turns, newest first' }).getByRole('listitem').filter({ hasText: 'Turn 1' });
     await turn.getByText(/^Done · /).waitFor({ timeout: 30_000 });
-    await turn.getByText(/^send_message \{/).waitFor();
+    await turn.getByText(/^send_message: "/).waitFor();
     await turn.getByText('@Juniper are the release notes ready?', { exact: false }).first().waitFor();
     await saveShot(page, 'managed-agent-activity');
 

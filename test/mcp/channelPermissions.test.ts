@@ -118,7 +118,9 @@ describe('the channel permission relay (MCP SDK client through the helper)', () 
     console.log(`permission request → Needs you item (upper bound, includes polling): ${Math.round(performance.now() - sent)} ms`);
     expect(item!.title).toBe('Juniper asks to use Bash');
     expect(item!.roomName).toBe(ROOM);
-    expect(item!.body).toContain('Run npm test');
+    // Its description is shown once, in the box (approval.summary), not again in the text (issue 35).
+    expect(item!.body).not.toContain('Run npm test');
+    expect(item!.approval!.summary).toBe('Run npm test');
     expect(item!.body).toContain('whichever answers first counts');
     expect(item!.approval).toMatchObject({ source: 'channel', tool: 'Bash', choices: ['allow_once', 'deny'], inputPreview: '{"command":"npm test"}' });
 

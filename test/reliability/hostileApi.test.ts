@@ -65,6 +65,8 @@ const BASELINE: Record<string, Record<string, unknown>> = {
   'agents.activity': { agentId: 'agent_missing' },
   'agents.changes': { agentId: 'agent_missing' },
   'agents.merge': { agentId: 'agent_missing' },
+  'agents.update': { agentId: 'agent_missing' },
+  'agents.askToRedo': { agentId: 'agent_missing' },
   'agents.discard': { agentId: 'agent_missing' },
   'agents.openFolder': { agentId: 'agent_missing' },
   // An approval that does not exist: nothing waits on it.

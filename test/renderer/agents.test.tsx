@@ -9,8 +9,9 @@ import { roomRoute } from '../../src/renderer/src/app/navigation';
 import { renderApp, never } from './support/renderApp';
 import { DEMO_REPO_ROOM, demoState } from './support/demoSeed';
 import { emptyState } from './support/fakeApi';
-import { at } from './support/fakeData';
+import { agent, at } from './support/fakeData';
 import type { Wake } from '../../src/shared/types';
+import { managedAgent } from './support/fakeManagedAgents';
 
 afterEach(cleanup);
 
@@ -38,7 +39,25 @@ describe('agents roster', () => {
     const willow = row('Willow');
     expect(within(willow).getByText('Offline')).toBeTruthy();
     expect(within(willow).getByText(/ago/)).toBeTruthy();
-    expect(screen.getByText('4 online · 5 agents')).toBeTruthy();
+    expect(screen.getByText('5 agents: 4 online')).toBeTruthy();
+  });
+
+  it('counts managed agents, and lists ended ones (disconnected or removed) under Past agents, out of the counts (issue 35)', async () => {
+    const state = demoState();
+    state.agents.push(
+      agent(DEMO_REPO_ROOM, 'github.com/acme/checkout-service', 'Rowan', { online: false, ended: true, reachability: 'offline' }),
+      agent(DEMO_REPO_ROOM, 'github.com/acme/checkout-service', 'Alder', { online: false, reachability: 'managed', sessionId: 'local_alder' }),
+    );
+    openRoster(state, { 'agents.list': () => [managedAgent('Alder')] });
+    expect(await screen.findByText('6 agents: 4 online, 1 managed')).toBeTruthy();
+    const current = screen.getByRole('list', { name: 'Agents' });
+    expect(within(current).queryByText('Rowan')).toBeNull();
+    // Alder has its managed card above: once on the page.
+    expect(within(current).queryByText('Alder')).toBeNull();
+    const past = screen.getByText(/^Past agents \(1\)/).closest('details')!;
+    expect(past.open).toBe(false);
+    expect(within(past).getByText('Rowan')).toBeTruthy();
+    expect(within(past).getByText('Disconnected')).toBeTruthy();
   });
 
   it('filters by room', async () => {
@@ -152,6 +171,20 @@ describe('agents roster', () => {
     expect(maple.querySelector('.agent-chip-text')?.textContent).toBe('waiting for a decision on the admin UI');
     expect(maple.getAttribute('title')).toBe('MapleRidge — Idle, not listening: Connected but not waiting: a mention will not reach it until someone prompts it. Says: waiting for a decision on the admin UI.');
     expect(within(chips).queryByText('Willow')).toBeNull();
+  });
+
+  it('keeps a paused managed agent in the room header, reading Paused; an idle one reads Idle (issue 35)', async () => {
+    const state = demoState();
+    state.agents = [
+      agent(DEMO_REPO_ROOM, 'github.com/acme/checkout-service', 'Birch', { online: false, reachability: 'managed_paused' }),
+      agent(DEMO_REPO_ROOM, 'github.com/acme/checkout-service', 'Alder', { online: false, reachability: 'managed' }),
+    ];
+    renderApp({ state, route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }) });
+    const chips = await screen.findByRole('list', { name: '1 agent online, 1 paused' });
+    const chip = (name: string) => within(chips).getByText(name).closest('.agent-chip')!;
+    expect(chip('Alder').querySelector('.agent-chip-label')?.textContent).toBe('Idle');
+    expect(chip('Birch').querySelector('.agent-chip-label')?.textContent).toBe('Paused');
+    expect(chip('Birch').getAttribute('title')).toContain('no turn starts for it until you resume it');
   });
 
   it("a room's Agents tab shows only that room's agents", async () => {

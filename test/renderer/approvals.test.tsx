@@ -40,6 +40,14 @@ describe('an approval in Needs you', () => {
     expect(api.calls.find((c) => c.method === 'approvals.decide')?.input).toEqual({ number: 7, decision: 'allow_turn' });
   });
 
+  it('says how long is left to answer: "Counts as denied if not answered in 10 min" (issue 35)', async () => {
+    const state = approvalState();
+    state.needsYou[0].approval!.expiresAt = new Date(Date.now() + 10 * 60_000 + 5_000).toISOString();
+    renderApp({ state, route: { view: 'needsYou' } });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText(/Counts as denied/).textContent).toBe('Counts as denied if not answered in 10 min.');
+  });
+
   it('says an allowed command runs with your rights, and shows characters that print as nothing by their code', async () => {
     const summary = 'echo safe \u202E; rm -rf ~ #\u200B\u0007';
     renderApp({ state: approvalState(undefined, { summary }), route: { view: 'needsYou' } });

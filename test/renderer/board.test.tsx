@@ -153,6 +153,22 @@ describe('acting on cards', () => {
     expect(api.calls.filter((c) => c.method === 'tasks.create').map((c) => (c.input as { propose: boolean }).propose)).toEqual([false, true]);
   });
 
+  it('New task can assign it to an agent of the room at once (issue 35)', async () => {
+    const { api } = openBoard();
+    await userEvent.click(await screen.findByRole('button', { name: 'New task' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), 'Bump the SDK');
+    const assign = screen.getByRole('combobox', { name: /Assign to/ });
+    expect([...assign.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Nobody yet: agents may claim it', 'Cedar (Listening)', 'Juniper (Working)', 'MapleRidge (Idle, not listening)', 'Willow (Offline)']);
+    await userEvent.selectOptions(assign, 'Cedar (Listening)');
+    await userEvent.click(screen.getByRole('button', { name: 'Add task' }));
+    await waitFor(() => expect(column('Assigned').getByText('Bump the SDK')).toBeTruthy());
+    expect(api.calls.find((c) => c.method === 'tasks.create')?.input).toMatchObject({ title: 'Bump the SDK', assignTo: 'ada/cedar' });
+    // A proposal is assigned once accepted: the choice is off while Propose is ticked.
+    await userEvent.click(screen.getByRole('button', { name: 'New task' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Propose it instead/ }));
+    expect((screen.getByRole('combobox', { name: /Assign to/ }) as HTMLSelectElement).disabled).toBe(true);
+  });
+
   it('New task refuses an empty title in place', async () => {
     openBoard();
     await userEvent.click(await screen.findByRole('button', { name: 'New task' }));

@@ -21,16 +21,20 @@ describe('Connect agents', () => {
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Claude Code', 'Codex', 'Cursor', 'VS Code', 'Gemini CLI', 'Windsurf', 'Claude Desktop']);
     const claude = within(card('Claude Code'));
     expect(claude.getByText('Installed')).toBeTruthy();
-    expect(claude.getByText('Connected')).toBeTruthy();
+    expect(claude.getByText('Set up')).toBeTruthy();
     expect(claude.getByText('~/.claude.json')).toBeTruthy();
     expect(within(card('VS Code')).getByText('Not installed')).toBeTruthy();
     expect(within(card('Claude Desktop')).getByText('One-click set-up for Claude Desktop is not available yet.')).toBeTruthy();
   });
 
-  it('Connect writes the entry and the card turns connected', async () => {
-    const { api } = open();
-    await userEvent.click(within(await waitFor(() => card('Codex'))).getByRole('button', { name: 'Connect' }));
-    await waitFor(() => expect(within(card('Codex')).getByText('Connected')).toBeTruthy());
+  it('Connect writes the entry and the card turns set up, saying no agent has connected through it yet (issue 35)', async () => {
+    const state = demoState();
+    state.agents = state.agents.filter((a) => a.ide !== 'Codex');
+    const { api } = open(state);
+    await userEvent.click(within(await waitFor(() => card('Codex'))).getByRole('button', { name: 'Connect Codex' }));
+    await waitFor(() => expect(within(card('Codex')).getByText('Set up')).toBeTruthy());
+    expect(within(card('Codex')).queryByText(/Connected/)).toBeNull();
+    expect(within(card('Codex')).getByText('No agent has connected through it yet: restart Codex, open it in your project and paste the prompt below.')).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'setup.install')?.input).toEqual({ tool: 'codex' });
   });
 
@@ -69,10 +73,10 @@ describe('Connect agents', () => {
 
   it('Disconnect asks, then removes the entry', async () => {
     const { api } = open();
-    await userEvent.click(within(await waitFor(() => card('Claude Code'))).getByRole('button', { name: 'Disconnect' }));
+    await userEvent.click(within(await waitFor(() => card('Claude Code'))).getByRole('button', { name: 'Disconnect Claude Code' }));
     const dialog = screen.getByRole('dialog', { name: 'Disconnect Claude Code?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
-    await waitFor(() => expect(within(card('Claude Code')).getByText('Not connected')).toBeTruthy());
+    await waitFor(() => expect(within(card('Claude Code')).getByText('Not set up')).toBeTruthy());
     expect(api.calls.some((c) => c.method === 'setup.uninstall')).toBe(true);
   });
 
@@ -80,7 +84,7 @@ describe('Connect agents', () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     open();
-    await userEvent.click(within(await waitFor(() => card('Cursor'))).getByRole('button', { name: 'Copy config' }));
+    await userEvent.click(within(await waitFor(() => card('Cursor'))).getByRole('button', { name: 'Copy config for Cursor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Set up Cursor by hand' });
     expect(within(dialog).getByText('Add this to ~/.cursor/mcp.json.')).toBeTruthy();
     expect(dialog.querySelector('pre')?.textContent).toContain('"letagents"');
@@ -91,10 +95,28 @@ describe('Connect agents', () => {
 
   it('a refused write is explained and the card stays as it was', async () => {
     open(demoState(), { 'setup.install': () => { throw appErrors.invalidInput('~/.codex/config.toml is not valid TOML; nothing was changed.'); } });
-    await userEvent.click(within(await waitFor(() => card('Codex'))).getByRole('button', { name: 'Connect' }));
+    await userEvent.click(within(await waitFor(() => card('Codex'))).getByRole('button', { name: 'Connect Codex' }));
     expect(await within(toasts()).findByText('~/.codex/config.toml is not valid TOML; nothing was changed.')).toBeTruthy();
     expect(announcements()).toContain('~/.codex/config.toml is not valid TOML; nothing was changed.');
-    expect(within(card('Codex')).getByText('Not connected')).toBeTruthy();
+    expect(within(card('Codex')).getByText('Not set up')).toBeTruthy();
+  });
+
+  it("says which of the tool's agents are connected now, from the roster (issue 35)", async () => {
+    open();
+    const claude = within(await waitFor(() => card('Claude Code')));
+    // In the demo, Juniper (Claude Code) is connected; Willow (Gemini CLI) was, and is not now.
+    expect(claude.getByText('Agent connected')).toBeTruthy();
+    expect(claude.getByText(/^Connected now: Juniper/)).toBeTruthy();
+    expect(within(card('Gemini CLI')).getByText(/^Its agents connected before \(Willow\)/)).toBeTruthy();
+  });
+
+  it('names every button with its tool, so a screen reader does not hear seven "Connect" (issue 35)', async () => {
+    open();
+    await screen.findByRole('heading', { name: 'Claude Code' });
+    const names = screen.getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent).filter((n) => /Connect|Disconnect|Copy config/.test(n ?? ''));
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toContain('Connect Codex');
+    expect(names).toContain('Copy config for Windsurf');
   });
 
   it('shows the first prompt with a copy button', async () => {

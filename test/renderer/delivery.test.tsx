@@ -44,6 +44,24 @@ describe('receipts under a message', () => {
   });
 });
 
+describe('a receipt waiting for a paused managed agent (issue 35)', () => {
+  it('says it is paused and offers Resume, which resumes it', async () => {
+    const state = demoState();
+    const last = state.messages[DEMO_REPO_ROOM].filter((m) => m.threadRootNumber === null && m.kind === 'message').at(-1)!;
+    const receipts: MessageReceipts = { number: last.number, seen: [], pushed: [], waiting: [{ sessionId: 's2', name: 'Cedar', reachability: 'managed_paused', pausedAgentId: 'agent_cedar' }] };
+    const { api } = renderApp({
+      state,
+      route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }),
+      overrides: { 'delivery.receipts': ({ numbers }) => ({ receipts: numbers.includes(last.number) ? [receipts] : [] }), 'agents.resume': () => ({}) as never },
+    });
+    const line = await screen.findByRole('button', { name: 'Not seen yet: waiting for Cedar' }, { timeout: 5_000 });
+    expect(line.closest('.receipts')?.textContent).toContain('Not seen yet: waiting for Cedar · paused: Resume');
+    expect(screen.getByRole('tooltip', { hidden: true }).textContent).toContain('Cedar: not yet. Paused: A managed agent that is paused');
+    await userEvent.click(screen.getByRole('button', { name: 'Resume Cedar' }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'agents.resume')?.input).toEqual({ agentId: 'agent_cedar' }));
+  });
+});
+
 describe('the room header and banner', () => {
   it('shows the token meter with its estimate named in the budget dialog (not the header), and the loop guard\'s pause with Resume', async () => {
     let delivery: RoomDelivery = { roomId: DEMO_REPO_ROOM, meter: { todayBytes: 30_000, totalBytes: 400_000 }, budgetTokens: 50_000, budgetReached: false, loop: { agents: ['Juniper', 'Cedar'], fromNumber: 9, alertNumber: 3 } };

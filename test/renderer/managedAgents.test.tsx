@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { appErrors } from '../../src/main/domain/errors';
 import { renderApp } from './support/renderApp';
 import { demoState } from './support/demoSeed';
-import { at } from './support/fakeData';
+import { at, room } from './support/fakeData';
 import { fakeManagedAgents, managedAgent } from './support/fakeManagedAgents';
 
 afterEach(cleanup);
@@ -44,6 +44,41 @@ describe('managed agents', () => {
     expect(await screen.findByText('0 of 6 turns this hour · 0 of 500,000 tokens today')).toBeTruthy();
   });
 
+  it('checks the name as it is typed, and offers "Work in the folder itself" right under the permission that causes it (issue 35)', async () => {
+    const { api } = open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add agent' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add agent' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name in the room' });
+    await userEvent.type(name, 'Fir Tree');
+    // Before any submit: the parser's own rule, said under the name.
+    expect(within(dialog).getByRole('alert').textContent).toBe('"Fir Tree" cannot be mentioned: @Fir Tree would reach "Fir". A name people can mention has only letters A–Z and a–z, digits, and _ . : / -, with no spaces (like FirTree).');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'FirTree');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    const permissions = within(dialog).getByRole('group', { name: 'What it may do outside LetAgents' });
+    expect(within(dialog).queryByRole('checkbox', { name: /Work in the folder itself/ })).toBeNull();
+    await userEvent.click(within(permissions).getByRole('radio', { name: /Edit files in the folder/ }));
+    expect(within(permissions).getByRole('checkbox', { name: /Work in the folder itself/ })).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'agents.add')).toBe(false);
+  });
+
+  it('opens from the Welcome screen\'s "Let LetAgents run one", and with no room yet makes the one it names (issue 35)', async () => {
+    const fake = fakeManagedAgents();
+    const state = demoState();
+    state.rooms = [];
+    const { api } = renderApp({ state, overrides: { ...fake.overrides, 'rooms.create': ({ name }: { name: string }) => room(name) } });
+    await userEvent.click(await screen.findByRole('button', { name: /Let LetAgents run one/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add agent' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name in the room' }), 'Willow');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'New room' }), 'release-work');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Folder it works in' }), '/home/ada/web-app');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add agent' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.find((c) => c.method === 'rooms.create')?.input).toEqual({ name: 'release-work', place: 'local' });
+    expect(api.calls.find((c) => c.method === 'agents.add')?.input).toMatchObject({ name: 'Willow', roomId: 'release-work' });
+  });
+
   it('checks the form first and shows the app refusal in place', async () => {
     open(fakeManagedAgents(), { 'agents.add': () => { throw appErrors.invalidInput('The folder /nope does not exist.'); } });
     await userEvent.click(await screen.findByRole('button', { name: 'Add agent' }));
@@ -70,12 +105,12 @@ describe('managed agents', () => {
     expect(within(card('Juniper')).getByText('Taking a turn')).toBeTruthy();
     expect(within(card('Cedar')).getByText('Paused')).toBeTruthy();
     await userEvent.click(within(card('Juniper')).getByRole('button', { name: 'Stop' }));
-    await waitFor(() => expect(within(card('Juniper')).getByText('Managed')).toBeTruthy());
+    await waitFor(() => expect(within(card('Juniper')).getByText('Idle')).toBeTruthy());
     expect(within(card('Juniper')).queryByRole('button', { name: 'Stop' })).toBeNull();
     await userEvent.click(within(card('Juniper')).getByRole('button', { name: 'Pause' }));
     await waitFor(() => expect(within(card('Juniper')).getByText('Paused')).toBeTruthy());
     await userEvent.click(within(card('Cedar')).getByRole('button', { name: 'Resume' }));
-    await waitFor(() => expect(within(card('Cedar')).getByText('Managed')).toBeTruthy());
+    await waitFor(() => expect(within(card('Cedar')).getByText('Idle')).toBeTruthy());
     await userEvent.click(within(card('Cedar')).getByRole('button', { name: 'Run now' }));
     await waitFor(() => expect(within(card('Cedar')).getByText('Taking a turn')).toBeTruthy());
     expect(api.calls.map((c) => c.method).filter((m) => m.startsWith('agents.') && m !== 'agents.list')).toEqual(['agents.stop', 'agents.pause', 'agents.resume', 'agents.runNow']);
@@ -90,7 +125,7 @@ describe('managed agents', () => {
     expect(within(card('Juniper')).getByText('Stopped: budget used')).toBeTruthy();
     expect((within(card('Juniper')).getByRole('button', { name: 'Run now' }) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(within(card('Juniper')).getByRole('button', { name: 'Resume' }));
-    await waitFor(() => expect(within(card('Juniper')).getByText('Managed')).toBeTruthy());
+    await waitFor(() => expect(within(card('Juniper')).getByText('Idle')).toBeTruthy());
   });
 
   it("shows a turn's activity: why it started, tools, text, duration, tokens, cost and errors", async () => {

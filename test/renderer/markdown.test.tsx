@@ -27,6 +27,15 @@ describe('message Markdown', () => {
     expect(dom('write to ada@example.com').querySelector('.mention')).toBeNull();
   });
 
+  it("leaves a person's team name user@host alone, and shows @user@host as one chip (issue 35)", () => {
+    const chips = (text: string) => [...dom(text).querySelectorAll('.mention')].map((e) => e.textContent);
+    expect(chips('Hi root@vm!')).toEqual([]);
+    expect(chips('Hi **root**@vm and x_@Cedar')).toEqual(['@vm']);
+    expect(chips('Thanks @root@vm, merged. @Cedar: next, @Juniper.')).toEqual(['@root@vm', '@Cedar', '@Juniper']);
+    expect(dom('Thanks @Cedar: next').textContent).toBe('Thanks @Cedar: next\n');
+    expect(chips('(@Cedar) and @org/team:lead')).toEqual(['@Cedar', '@org/team:lead']);
+  });
+
   it('shows raw HTML as text', () => {
     expect(dom('a <b>tag</b>').textContent?.trim()).toBe('a <b>tag</b>');
   });

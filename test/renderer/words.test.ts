@@ -2,7 +2,7 @@
 // room name: the functions every view uses.
 import { describe, expect, it } from 'vitest';
 import { withStatusLabels } from '../../src/shared/taskTransitions';
-import { formatTime } from '../../src/renderer/src/lib/time';
+import { formatTime, formatUntil } from '../../src/renderer/src/lib/time';
 import { roomTitle } from '../../src/renderer/src/lib/rooms';
 
 describe('formatTime', () => {
@@ -16,6 +16,14 @@ describe('formatTime', () => {
     expect(formatTime(ago(59 * 60_000), now)).toBe('59 min ago');
     expect(formatTime(ago(3 * 3_600_000 + 59 * 60_000), now)).toBe('3 h ago');
     expect(formatTime(ago(23 * 3_600_000), now)).toBe('23 h ago');
+  });
+
+  it('says a moment ahead as one, so a deadline 10 minutes away never reads "just now" (issue 35)', () => {
+    expect(formatTime(ago(-10 * 60_000), now)).toBe('in 10 min');
+    expect(formatUntil(ago(-10 * 60_000), now)).toBe('in 10 min');
+    expect(formatUntil(ago(-20_000), now)).toBe('in under a minute');
+    expect(formatUntil(ago(-2 * 3_600_000), now)).toBe('in 2 h');
+    expect(formatUntil(ago(5_000), now)).toBe('now');
   });
 
   it('is date and time after a day, with the year only when it differs', () => {

@@ -8,14 +8,16 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AddAgentInput, AgentChanges, AgentWorkspace, MergeResult, ProviderInfo } from '../../shared/model/managedAgents';
+import type { AddAgentInput, AgentChanges, AgentWorkspace, MergeResult, ProviderInfo, RedoRequest, UpdateResult } from '../../shared/model/managedAgents';
 import type { PersonActor } from '../domain/actor';
 import { appErrors } from '../domain/errors';
 import { workerSessionId } from '../domain/identity/agentKeys';
 import { gitCurrentBranch } from '../domain/git';
 import { closeAlert, openAlerts } from '../domain/knowledge/alerts';
 import { dismissRequest } from '../domain/knowledge/requests';
+import { mentionOf } from '../domain/messages/mentions';
 import { latestNumber } from '../domain/messages/read';
+import { sendMessage } from '../domain/messages/send';
 import { getRoom } from '../domain/rooms/rooms';
 import { getSession, insertWorkerSession, type SessionRow } from '../domain/sessions/sessions';
 import { findOrCreateWorker, getWorker, type WorkerRow } from '../domain/sessions/workers';
@@ -180,10 +182,61 @@ export class ManagedAgents {
   }
 
   /** Merges its branch into its base; refused (nothing changed) while it takes a turn or on conflicts. */
-  async merge(agentId: string): Promise<MergeResult> {
+  async merge(agentId: string, person: PersonActor): Promise<MergeResult> {
     const record = await this.get(agentId);
     if (this.scheduler.state(agentId) === 'running') throw appErrors.invalidInput('It is taking a turn now; merge when the turn has ended (or stop it).');
-    return this.workspaces.merge(agentId, record.row.folder, record.session?.display_name ?? record.worker?.display_name ?? 'The agent');
+    const name = this.nameOf(record);
+    const result = await this.workspaces.merge(agentId, record.row.folder, name, person.label);
+    if (result.merged) {
+      // The room hears that the work landed (issue 35); it wakes no one.
+      const { branch, base } = this.workspaces.of(agentId, record.row.folder);
+      await this.options.store.write(async (tx) => {
+        await postSystemEvent(tx, record.row.room_id, `${person.label} merged ${name}'s branch ${branch} into ${base}${result.commit ? ` (${result.commit.slice(0, 7)})` : ''}.`, person);
+      });
+    }
+    return result;
+  }
+
+  /** Update from main (after a refused merge): its base merged into its branch in its worktree, as the person; refused on conflicts. */
+  async updateFromBase(agentId: string, person: PersonActor): Promise<UpdateResult> {
+    const record = await this.get(agentId);
+    if (this.scheduler.state(agentId) === 'running') throw appErrors.invalidInput('It is taking a turn now; update it when the turn has ended (or stop it).');
+    const outcome = await this.workspaces.update(agentId, record.row.folder, this.nameOf(record), person.label, false);
+    await this.options.store.write(async (tx) => tx.emit({ type: 'agent.changed', agentId }));
+    return outcome.updated ? { updated: true, conflicts: [], reason: null, commit: outcome.commit } : { updated: false, conflicts: outcome.conflicts, reason: outcome.reason, commit: null };
+  }
+
+  /**
+   * "Ask <agent> to redo it on top of main": its base is merged into its branch with the
+   * conflicts left in its worktree, and the person's message in its room asks it to resolve
+   * them (the mention starts its turn). Merging cleanly now, it is just updated.
+   */
+  async askToRedo(agentId: string, person: PersonActor): Promise<RedoRequest> {
+    const record = await this.get(agentId);
+    if (this.scheduler.state(agentId) === 'running') throw appErrors.invalidInput('It is taking a turn now; ask it when the turn has ended (or stop it).');
+    const name = this.nameOf(record);
+    const outcome = await this.workspaces.update(agentId, record.row.folder, name, person.label, true);
+    const { branch, base } = this.workspaces.of(agentId, record.row.folder);
+    if (outcome.updated) {
+      await this.options.store.write(async (tx) => tx.emit({ type: 'agent.changed', agentId }));
+      return { asked: false, conflicts: [], message: `${branch} merges cleanly with ${base} now: it was updated from ${base}, nothing to redo.` };
+    }
+    if (!outcome.started) return { asked: false, conflicts: outcome.conflicts, message: outcome.reason };
+    const files = outcome.conflicts.join(', ');
+    const text =
+      `${mentionOf(name)} ${base} has moved on since your branch ${branch} left it, and your changes to ${files} conflict with it. ` +
+      `Your worktree now has ${base} merged in, with conflict markers in ${files}: redo your change on top of ${base}'s version there, ` +
+      'keeping what both sides meant, remove the markers, and say here when it is done.';
+    await this.options.store.write(async (tx) => {
+      await sendMessage(tx, { roomId: record.row.room_id, author: person, text });
+      tx.emit({ type: 'agent.changed', agentId });
+    });
+    return { asked: true, conflicts: outcome.conflicts, message: `Asked ${name} in its room to redo it on top of ${base}: ${files} wait there with their conflicts marked.` };
+  }
+
+  /** Its name in its room now. */
+  private nameOf(record: ManagedAgentRecord): string {
+    return record.session?.display_name ?? record.worker?.display_name ?? 'The agent';
   }
 
   /** Throws its worktree and branch away (the person confirmed); its next turn starts again from the base. */

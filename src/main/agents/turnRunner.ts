@@ -17,6 +17,7 @@ import { startProviderProcess } from './providerProcess';
 import { parseTotals, TurnLog } from './turnLog';
 import type { TurnAbortReason } from './turnScheduler';
 import { preview } from './providers/streamText';
+import { relativeToFolder, toolCallText } from './activityWords';
 import type { ActivityEvent, CantRunCause, Trigger } from './types';
 
 export interface TurnRunnerDeps {
@@ -180,13 +181,13 @@ async function runOnce(
           clearTimeout(watchdog);
           watchdog = undefined;
         }
-        await record(log, event);
+        await record(log, event, agent.folder);
       }
     }
     if (launch.afterExit) {
       // What the CLI writes to files, it writes as it exits.
       await proc.exited;
-      for (const event of launch.afterExit()) await record(log, event);
+      for (const event of launch.afterExit()) await record(log, event, agent.folder);
     }
   } catch (error) {
     await proc.kill();
@@ -245,14 +246,18 @@ function aborted(signal: AbortSignal): Attempt {
   return { status: reason === 'timed_out' ? 'timed_out' : reason === 'closing' ? 'failed' : 'stopped', error: ABORT_TEXT[reason] ?? ABORT_TEXT.stopped, resumeFailed: false };
 }
 
-async function record(log: TurnLog, event: ActivityEvent): Promise<void> {
+/** One event of the CLI's stream into the log; paths read relative to the folder it works in (`folder`). */
+async function record(log: TurnLog, event: ActivityEvent, folder: string): Promise<void> {
   switch (event.kind) {
     case 'session':
       return log.session(event.sessionId);
     case 'tool_call':
-      return log.entry('tool_call', event.input ? `${event.tool} ${event.input}` : event.tool);
+      return log.entry('tool_call', toolCallText(event.tool, event.input, folder));
     case 'tool_result':
-      return log.entry(event.ok ? 'tool_result' : 'error', event.ok ? `${event.tool} → ${summarizeResult(event.text)}` : `${event.tool} failed: ${preview(event.text)}`);
+      return log.entry(
+        event.ok ? 'tool_result' : 'error',
+        relativeToFolder(event.ok ? `${event.tool} → ${summarizeResult(event.text)}` : `${event.tool} failed: ${preview(event.text)}`, folder),
+      );
     case 'text':
       return log.entry('text', event.text);
     case 'note':

@@ -17,7 +17,20 @@ import { roomMeters } from './models/delivery';
 import { reachabilityOf } from '../delivery/reachabilityOf';
 import { getSession } from '../domain/sessions/sessions';
 import { splitPlaceKey } from '../domain/placeKeys';
+import { workerSessionId } from '../domain/identity/agentKeys';
+import { getManagedAgentRow } from '../store/managedAgentQueries';
+import { LOCAL_PLACE } from '../store/places';
 import { onUiSignal } from './uiSignals';
+
+/** A managed agent paused, resumed or held: its room's header and receipts hear its reachability (issue 35). */
+async function managedReachability(app: AppParts, agentId: string): Promise<AppEvent[]> {
+  return app.places.local.read(async (q): Promise<AppEvent[]> => {
+    const agent = await getManagedAgentRow(q, agentId);
+    const session = agent ? await getSession(q, workerSessionId(agent.worker_id, agent.room_id)) : undefined;
+    if (!session) return [];
+    return [{ type: 'worker.reachability', roomId: session.room_id, place: LOCAL_PLACE, sessionId: session.session_id, reachability: await reachabilityOf(q, app.hub.delivery, LOCAL_PLACE, session) }];
+  });
+}
 
 export type UiListener = (event: AppEvent) => void;
 export type UiSubscribe = (listener: UiListener) => () => void;
@@ -28,7 +41,7 @@ export async function toUiEvents(app: AppParts, event: CoreEvent): Promise<AppEv
     case 'auth.changed':
       return [{ type: 'auth.changed' }];
     case 'agent.changed':
-      return [{ type: 'agent.changed', agentId: event.agentId }];
+      return [{ type: 'agent.changed', agentId: event.agentId }, ...(await managedReachability(app, event.agentId))];
     case 'agent.activity':
       return [{ type: 'agent.activity', agentId: event.agentId, turn: event.turn }];
     case 'place.reconnected':

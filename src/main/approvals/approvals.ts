@@ -13,6 +13,8 @@ import {
 import { insertActivityRow } from '../store/managedAgentQueries';
 import type { Storage, Tx } from '../store/port';
 import { getSetting } from '../store/settingsQueries';
+import { getRoom } from '../domain/rooms/rooms';
+import { postSystemEvent } from '../domain/systemEvents';
 import { cutInputRefusal, inputCut, logSummary } from './requestText';
 
 export const APPROVAL_TIMEOUT_SETTING = 'approvals.timeoutMinutes';
@@ -48,6 +50,16 @@ interface Waiter {
 }
 
 const NO_ANSWER = 'The person did not answer in time, so this was not allowed.';
+const PERSON_DENIED = 'The person denied this';
+
+/**
+ * Whether a tool's refusal is one of these answers (the person's Deny, or no answer in time):
+ * the agent's log already says who decided, so its CLI's own record of the denial is not a
+ * second, different story (issue 35: "outside the permissions chosen" after a person's Deny).
+ */
+export function isApprovalAnswer(text: string): boolean {
+  return text.startsWith(PERSON_DENIED) || text === NO_ANSWER;
+}
 
 export class Approvals {
   private readonly waiters = new Map<number, Waiter>();
@@ -96,6 +108,11 @@ export class Approvals {
     const number = await this.store.write(async (tx) => {
       const n = await insertApprovalRow(tx, row);
       if (turn) await this.note(tx, turn.agentId, turn.turnNumber, `Asked the person to allow ${request.tool} ${logSummary(request.description)}`.trim());
+      // The room says so too (issue 35): whoever reads it knows why the agent went quiet. It wakes no one.
+      if (turn && (await getRoom(tx, request.room_id))) {
+        const what = logSummary(request.description);
+        await postSystemEvent(tx, request.room_id, `${turn.agentName} waits for your approval to use ${request.tool}${what ? `: ${what}` : ''} (Needs you).`, null);
+      }
       tx.emit({ type: 'needsYou.changed', roomId: request.room_id });
       return n;
     });
@@ -158,7 +175,7 @@ export class Approvals {
     waiter.resolve(
       outcome.status === 'allowed'
         ? { behavior: 'allow', by }
-        : { behavior: 'deny', by, message: outcome.note ? `The person denied this: ${outcome.note}` : outcome.closedReason ?? 'The person denied this.' },
+        : { behavior: 'deny', by, message: outcome.note ? `${PERSON_DENIED}: ${outcome.note}` : outcome.closedReason ?? `${PERSON_DENIED}.` },
     );
     return true;
   }

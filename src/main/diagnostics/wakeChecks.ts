@@ -17,6 +17,15 @@ const WHY: Readonly<Record<Unwakeable, string>> = {
   codex_unknown_thread: 'its Codex session has not named its thread yet; mentions reach it only when it next calls a tool',
 };
 
+/**
+ * Claude Code at its prompt: the channel flag, which needs a claude.ai sign-in (channels refuse
+ * an API key), or else a managed agent, which a mention always reaches (issue 35: the flag was
+ * the only fix, a dead end for an API-key user).
+ */
+const CLAUDE_CODE_FIX =
+  `Start Claude Code with \`${CLAUDE_CHANNEL_COMMAND}\` (a claude.ai sign-in is needed). ` +
+  'Signed in with an API key (channels refuse one)? Let LetAgents run it as a managed agent instead: Agents → Add agent, or `letagents-desktop agent add`; a mention then starts its turn.';
+
 /** Connected agents at their prompt that nothing wakes, in roster order. */
 export function unwakeableAgents(agents: readonly AgentSession[]): AgentSession[] {
   return agents.filter((a) => a.online && !a.ended && CANNOT_WAKE.has(a.wakePath));
@@ -34,7 +43,7 @@ function fixesFor(agents: readonly AgentSession[]): string[] {
   const fixes = new Set<string>();
   for (const agent of agents) {
     if (agent.wakePath === 'codex_no_daemon') fixes.add('Start the Codex daemon: `codex app-server daemon start`.');
-    else if (agent.wakePath === 'next_call' && agent.ide === CLAUDE_CODE) fixes.add(`Start Claude Code with \`${CLAUDE_CHANNEL_COMMAND}\` (a claude.ai sign-in is needed).`);
+    else if (agent.wakePath === 'next_call' && agent.ide === CLAUDE_CODE) fixes.add(CLAUDE_CODE_FIX);
     else if (agent.wakePath === 'next_call') fixes.add('An agent without a channel is woken only inside wait_for_messages: ask it to wait for messages when it is idle.');
   }
   return [...fixes];

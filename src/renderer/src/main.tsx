@@ -9,6 +9,8 @@ import { connectApi } from './api/connect';
 import './styles/index.css';
 
 const root = createRoot(document.getElementById('root')!);
-void connectApi().then((client) =>
-  root.render(<StrictMode>{typeof client === 'string' ? <NoAccess reason={client} /> : <App client={client} />}</StrictMode>),
-);
+void connectApi().then((client) => {
+  // A tab without access: a new link pasted into it (only its #code differs) loads it afresh.
+  if (typeof client === 'string') window.addEventListener('hashchange', () => window.location.hash.includes('code=') && window.location.reload());
+  root.render(<StrictMode>{typeof client === 'string' ? <NoAccess reason={client} /> : <App client={client} />}</StrictMode>);
+});

@@ -15,7 +15,13 @@ export const SeenBy = z.object({
 /** Pushed into the agent's open session (issue 26), not yet returned by one of its reads. */
 export const PushedTo = z.object({ sessionId: z.string(), name: z.string(), at: Timestamp });
 
-export const WaitingFor = z.object({ sessionId: z.string(), name: z.string(), reachability: Reachability });
+export const WaitingFor = z.object({
+  sessionId: z.string(),
+  name: z.string(),
+  reachability: Reachability,
+  /** A paused managed agent of this computer: its id, so the receipt can offer Resume (issue 35); absent otherwise. */
+  pausedAgentId: z.string().optional(),
+});
 
 /** One message's receipts: the agents it routes to that got it, those it was pushed to, and those it has not reached yet. */
 export const MessageReceipts = z.object({ number: RoomNumber, seen: z.array(SeenBy), pushed: z.array(PushedTo), waiting: z.array(WaitingFor) });

@@ -99,6 +99,25 @@ export const MergeResult = z.object({
   commit: z.string().nullable(),
 });
 
+/** "Update from main" after a refused merge (issue 35): the base merged into the agent's branch, or why not. */
+export const UpdateResult = z.object({
+  updated: z.boolean(),
+  /** Files changed on both sides (a refused update). */
+  conflicts: z.array(z.string()),
+  /** Why it was refused, in plain words; null when updated. */
+  reason: z.string().nullable(),
+  /** The merge commit on its branch; null when it had everything already (or was refused). */
+  commit: z.string().nullable(),
+});
+
+/** "Ask <agent> to redo it on top of main": whether it was asked (the conflicts left in its worktree), and what the room was told. */
+export const RedoRequest = z.object({
+  asked: z.boolean(),
+  conflicts: z.array(z.string()),
+  /** What happened, in plain words (the refusal, or that it merges cleanly now and was updated). */
+  message: z.string(),
+});
+
 export const TurnSummary = z.object({
   number: z.number().int(),
   status: TurnStatus,
@@ -203,3 +222,5 @@ export type AgentWorkspace = z.infer<typeof AgentWorkspace>;
 export type ChangedFile = z.infer<typeof ChangedFile>;
 export type AgentChanges = z.infer<typeof AgentChanges>;
 export type MergeResult = z.infer<typeof MergeResult>;
+export type UpdateResult = z.infer<typeof UpdateResult>;
+export type RedoRequest = z.infer<typeof RedoRequest>;

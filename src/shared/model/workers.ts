@@ -22,8 +22,8 @@ export const REACHABILITY_WORDS: Readonly<Record<Reachability, { label: string; 
   working: { label: 'Working', meaning: 'Called a tool in the last 2 minutes and is not waiting: it sees news on its next call.' },
   idle: { label: 'Idle, not listening', meaning: 'Connected but not waiting: a mention will not reach it until someone prompts it.' },
   offline: { label: 'Offline', meaning: 'Not connected: it sees nothing until it connects again.' },
-  managed: { label: 'Managed', meaning: 'Managed: the app starts it when something needs it.' },
-  managed_paused: { label: 'Managed, paused', meaning: 'Managed but paused or held by its budget: the app starts no turn for it until you resume it.' },
+  managed: { label: 'Idle', meaning: 'A managed agent between turns: a mention starts a turn for it.' },
+  managed_paused: { label: 'Paused', meaning: 'A managed agent that is paused, held by its budget or cannot run: no turn starts for it until you resume it.' },
   elsewhere: { label: 'On another machine', meaning: "Connected through another machine of the team: a mention reaches it there; whether it is waiting now is shown on that machine." },
 };
 

@@ -24,8 +24,15 @@ export interface ManagedServe {
   close(): Promise<void>;
 }
 
-/** `signedIn: false`: Claude Code runs without its key, so it is not signed in (the model server is never reached). */
-export async function openManagedApp(name: string, room: string, options: { repo?: boolean; signedIn?: boolean } = {}): Promise<ManagedServe> {
+/**
+ * `signedIn: false`: Claude Code runs without its key, so it is not signed in (the model server is never reached).
+ * `path`: the app's whole PATH (default: the checkout's CLIs first, then this one's); `width`/`height`: the window.
+ */
+export async function openManagedApp(
+  name: string,
+  room: string,
+  options: { repo?: boolean; signedIn?: boolean; path?: string; width?: number; height?: number } = {},
+): Promise<ManagedServe> {
   const model = await startFakeModel('claude_code', tempDir(`la-e2e-${name}-home-`));
   const folder = join(tempDir(`la-e2e-${name}-`), 'checkout-service');
   mkdirSync(folder);
@@ -38,7 +45,7 @@ export async function openManagedApp(name: string, room: string, options: { repo
   }
   const { ANTHROPIC_API_KEY: _key, ...withoutKey } = model.env;
   const env = options.signedIn === false ? withoutKey : model.env;
-  const app = await openApp({ env: { ...env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` } });
+  const app = await openApp({ env: { ...env, PATH: options.path ?? `${CLI_BIN}:${process.env.PATH ?? ''}` }, width: options.width, height: options.height });
   const cedar = await joinAgent(app.serve.dataDir, { room, name: 'Cedar' });
   return {
     app,

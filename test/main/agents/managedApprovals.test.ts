@@ -78,6 +78,11 @@ describe('a managed Claude Code agent that asks ("Ask me", fake model)', () => {
       expect.stringMatching(/^Bash touch .*\/first: allowed for this turn by /),
       expect.stringMatching(/^Bash touch .*\/second — allowed \(allowed for this turn\)\.$/),
     ]));
+    // The person denied it: not "outside the permissions chosen for this agent" as well (issue 35).
+    expect(log.join('\n')).not.toContain('outside the permissions chosen');
+    // The room said each time that Asker waited for the person (issue 35).
+    const events = (await app.call('messages.timeline', { roomId: ROOM })).messages.filter((m) => m.source === 'system').map((m) => m.text);
+    expect(events).toEqual(expect.arrayContaining([`Asker waits for your approval to use Bash: touch ${allowed} (Needs you).`, `Asker waits for your approval to use Bash: touch ${denied} (Needs you).`]));
   });
 
   it('shows the whole of a long command and its input, so Allow runs only what the person was shown', async () => {

@@ -34,7 +34,7 @@ describe.each(['gemini', 'opencode', 'copilot'] as const)('a managed %s agent (r
     const [request] = app.model.script.requestsFor('Juniper');
     // Our helper is the turn's MCP server: the model was offered our tools.
     expect(request.mcpTools).toEqual(expect.arrayContaining(['register_agent_session', 'send_message']));
-    expect(first.entries.map((e) => e.text)).toEqual(expect.arrayContaining([expect.stringMatching(/^send_message /), 'Answered in the room.']));
+    expect(first.entries.map((e) => e.text)).toEqual(expect.arrayContaining([expect.stringMatching(/^send_message: "/), 'Answered in the room.']));
     expect(first.inputTokens).toBeGreaterThan(0);
     expect(first.outputTokens).toBeGreaterThan(0);
 

@@ -95,6 +95,17 @@ describe('Claude Code', () => {
       text: 'LetAgents tools did not connect (failed).',
     });
   });
+  it("does not call a person's Deny in Needs you a use outside the agent's permissions (issue 35)", () => {
+    const parser = claudeCode.parser();
+    const events = [
+      '{"type":"assistant","message":{"content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"touch denied"}}]}}',
+      '{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1","is_error":true,"content":"The person denied this: Not in the project root, please."}]}}',
+      '{"type":"result","subtype":"success","is_error":false,"usage":{},"permission_denials":[{"tool_name":"Bash","tool_use_id":"t1"},{"tool_name":"Write","tool_use_id":"t2"}]}',
+    ].flatMap((line) => parser.parse(line));
+    const notes = events.filter((e) => e.kind === 'note' || e.kind === 'tool_result');
+    // The approvals service logs who denied it; the refused Write (never asked) is still said.
+    expect(notes).toEqual([{ kind: 'note', text: 'Not allowed to use Write (outside the permissions chosen for this agent).' }]);
+  });
 });
 
 describe('Codex', () => {

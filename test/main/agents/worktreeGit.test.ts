@@ -44,7 +44,7 @@ async function everything(s: Setup) {
   const settle = <T>(p: Promise<T>) => p.then((value) => ({ ok: true as const, value }), (error: Error) => ({ ok: false as const, error: error.message }));
   const stat = await settle(s.ws.turnSummary(AGENT, s.repo));
   const changes = await settle(s.ws.changes(AGENT, s.repo, true));
-  const merge = await settle(s.ws.merge(AGENT, s.repo, 'Ada'));
+  const merge = await settle(s.ws.merge(AGENT, s.repo, 'Ada', 'Person'));
   const remove = await settle(s.ws.checkRemovable(AGENT, s.repo, true));
   const discard = await settle(s.ws.discard(AGENT, s.repo));
   return { stat, changes, merge, remove, discard };
@@ -162,7 +162,7 @@ describe("the app's own git in an agent's worktree (real git)", () => {
     expect(stat).toMatch(/: 30 files .*\.husky\/applypatch-msg/);
     await s.ws.changes(AGENT, s.repo, true);
     // Merge commits the agent's leftovers on its branch, then merges into the person's checked-out main.
-    const merged = await s.ws.merge(AGENT, s.repo, 'Ada');
+    const merged = await s.ws.merge(AGENT, s.repo, 'Ada', 'Person');
     expect(merged).toMatchObject({ merged: true });
     expect(readFileSync(join(s.repo, 'shared.txt'), 'utf8')).toBe('Ada was here\n');
     await s.ws.checkRemovable(AGENT, s.repo, false);
@@ -182,7 +182,7 @@ describe("the app's own git in an agent's worktree (real git)", () => {
     // The first Merge commits the nested repository on the agent's branch; everything after reads it as a submodule.
     await s.ws.turnSummary(AGENT, s.repo);
     await s.ws.changes(AGENT, s.repo, true);
-    expect(await s.ws.merge(AGENT, s.repo, 'Ada')).toMatchObject({ merged: true });
+    expect(await s.ws.merge(AGENT, s.repo, 'Ada', 'Person')).toMatchObject({ merged: true });
     writeFileSync(join(nested, 'dirty.txt'), 'changed again\n');
     const stat = await s.ws.turnSummary(AGENT, s.repo);
     expect(stat).not.toBeNull();
@@ -204,7 +204,7 @@ describe("the app's own git in an agent's worktree (real git)", () => {
       const changes = await s.ws.changes(AGENT, s.repo, true);
       expect(changes.files).toEqual([{ path: 'notes.md', added: 1, removed: 0, binary: false }, { path: 'shared.txt', added: 1, removed: 1, binary: false }]);
       expect(changes.diff).toContain('+Ada was here');
-      expect(await s.ws.merge(AGENT, s.repo, 'Ada')).toMatchObject({ merged: true });
+      expect(await s.ws.merge(AGENT, s.repo, 'Ada', 'Person')).toMatchObject({ merged: true });
     } finally {
       for (const [key, value] of Object.entries(saved)) {
         if (value === undefined) delete process.env[key];
@@ -226,7 +226,7 @@ describe("the app's own git in an agent's worktree (real git)", () => {
     writeFileSync(join(s.tree, '.gitattributes'), '*.md diff=shown\n');
     const changes = await s.ws.changes(AGENT, s.repo, true);
     expect(changes.diff).toContain('+# Notes');
-    expect(await s.ws.merge(AGENT, s.repo, 'Ada')).toMatchObject({ merged: true });
+    expect(await s.ws.merge(AGENT, s.repo, 'Ada', 'Person')).toMatchObject({ merged: true });
     expect(s.m.left()).toEqual([]);
   });
 });

@@ -28,6 +28,17 @@ describe('tasks.create', () => {
     expect(eventsOf(h.events, 'message.created').map((e) => e.message.text)).toEqual([`${me} added task_1: Fix login`, `${me} proposed task_2: Maybe`]);
   });
 
+  it('assigns the new task to an agent of the room in the same write; an unknown agent or a proposal adds nothing (issue 35)', async () => {
+    const h = await setUpApi();
+    const juniper = await h.agent('lab', 'Juniper');
+    const card = await h.call('tasks.create', { roomId: 'lab', title: 'Fix login', assignTo: juniper.agentKey });
+    expect(card).toMatchObject({ id: 'task_1', status: 'assigned', assignee: { name: 'Juniper', agentKey: juniper.agentKey } });
+    const before = h.snapshot();
+    expect(await h.fail('tasks.create', { roomId: 'lab', title: 'Nobody', assignTo: 'ada/nobody' })).toEqual({ code: 'T15', message: 'No live worker with agent key ada/nobody in this room.' });
+    expect(await h.fail('tasks.create', { roomId: 'lab', title: 'Maybe', propose: true, assignTo: juniper.agentKey })).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('assign it once it is accepted') });
+    expect(h.snapshot()).toBe(before);
+  });
+
   it('refuses a blank title, an unknown room and an archived room, changing nothing', async () => {
     const h = await setUpApi();
     await h.room('lab');

@@ -145,10 +145,13 @@ export function createFakeApi(state: FakeState = emptyState(), overrides: Partia
       const d = state.details[`${roomId}#${number}`] ?? {};
       return { ...t, description: d.description ?? null, history: d.history ?? [], artifacts: d.artifacts ?? [], sourceMessageNumber: d.sourceMessageNumber ?? null, discussionRootNumber: d.discussionRootNumber ?? null };
     },
-    'tasks.create': ({ roomId, title, propose }) => {
+    'tasks.create': ({ roomId, title, propose, assignTo }) => {
       const tasks = list(state.tasks, roomId);
       const number = Math.max(0, ...tasks.map((t) => t.number)) + 1;
-      const created: TaskCard = { id: `task_${number}`, number, roomId, place: 'local', title, status: propose ? 'proposed' : 'accepted', assignee: null, reviewer: null, pr: null, createdBy: person(state.info.person.name), proposedByAgent: false, createdAt: now(), updatedAt: now() };
+      const target = assignTo === undefined ? null : (state.agents.find((a) => a.roomId === roomId && a.agentKey === assignTo && !a.ended) ?? throwIt(errors.T15(assignTo)));
+      const assignee = target && { label: `${target.name} | ${target.owner} | ${target.ide}`, name: target.name, owner: target.owner, ide: target.ide, agentKey: target.agentKey };
+      const status = propose ? 'proposed' : assignee ? 'assigned' : 'accepted';
+      const created: TaskCard = { id: `task_${number}`, number, roomId, place: 'local', title, status, assignee, reviewer: null, pr: null, createdBy: person(state.info.person.name), proposedByAgent: false, createdAt: now(), updatedAt: now() };
       tasks.push(created);
       emit({ type: 'task.changed', place: 'local', roomId, task: created });
       return created;

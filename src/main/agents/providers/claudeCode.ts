@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { SERVER_NAME } from '../../setup/agentTools';
 import { TURN_KEY_ENV } from '../../../shared-node/protocol';
 import { APPROVAL_TOOL } from '../../mcp/approvalTool';
+import { isApprovalAnswer } from '../../approvals/approvals';
 import { entryFields } from '../../setup/helperCommand';
 import { defineProvider, type ActivityEvent, type CantRunCause, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
 import { dataFolderOwnFiles } from './dataFolder';
@@ -132,6 +133,8 @@ const CANT_RUN: Readonly<Record<string, CantRunCause>> = {
 
 class ClaudeStreamParser implements StreamParser {
   private readonly toolsById = new Map<string, string>();
+  /** Tool uses whose refusal the log has told already (a refused tool, or the person's answer in Needs you). */
+  private readonly toldDenials = new Set<string>();
   private apiError: string | null = null;
 
   parse(line: string): ActivityEvent[] {
@@ -181,11 +184,17 @@ class ClaudeStreamParser implements StreamParser {
     const out: ActivityEvent[] = [];
     for (const block of blocksOf(m)) {
       if (block.type !== 'tool_result') continue;
-      const name = toolName((typeof block.tool_use_id === 'string' ? this.toolsById.get(block.tool_use_id) : undefined) ?? 'tool');
+      const id = typeof block.tool_use_id === 'string' ? block.tool_use_id : null;
+      const name = toolName((id ? this.toolsById.get(id) : undefined) ?? 'tool');
       const text = contentText(block.content);
       // A tool the permission level leaves out, or a path outside the folder: said as a denial.
-      if (block.is_error === true && REFUSED.test(text)) out.push(deniedNote(name));
-      else out.push({ kind: 'tool_result', tool: name, ok: block.is_error !== true, text });
+      if (block.is_error === true && REFUSED.test(text)) {
+        out.push(deniedNote(name));
+        if (id) this.toldDenials.add(id);
+      } else if (block.is_error === true && isApprovalAnswer(text)) {
+        // The person's Deny (or no answer): the approvals service logged who decided.
+        if (id) this.toldDenials.add(id);
+      } else out.push({ kind: 'tool_result', tool: name, ok: block.is_error !== true, text });
     }
     return out;
   }
@@ -204,7 +213,8 @@ class ClaudeStreamParser implements StreamParser {
         costScope: 'session',
       },
     ];
-    for (const denial of Array.isArray(m.permission_denials) ? (m.permission_denials as Array<{ tool_name?: unknown }>) : []) {
+    for (const denial of Array.isArray(m.permission_denials) ? (m.permission_denials as Array<{ tool_name?: unknown; tool_use_id?: unknown }>) : []) {
+      if (typeof denial.tool_use_id === 'string' && this.toldDenials.has(denial.tool_use_id)) continue;
       out.push(deniedNote(String(denial.tool_name ?? 'a tool')));
     }
     const ok = m.is_error !== true && m.subtype === 'success';

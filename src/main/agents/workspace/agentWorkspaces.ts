@@ -6,6 +6,7 @@ import type { AgentChanges, AgentWorkspace, MergeResult } from '../../../shared/
 import { appErrors } from '../../domain/errors';
 import { describeChanges, mergeIntoBase, readChanges, removeWorktree, unsavedWork, type Worktree } from './changes';
 import { gitLinkProblem, type WorktreeAction } from './gitLink';
+import { personIdentity, updateFromBase, type UpdateOutcome } from './update';
 import { createWorkspace, readWorkspace, worktreeExists, worktreeGitDir, worktreeRoot, writeWorkspace, type WorkspaceRecord, type WorkspaceRequest } from './workspace';
 
 export class AgentWorkspaces {
@@ -46,14 +47,23 @@ export class AgentWorkspaces {
     return this.worktree(agentId, folder).then((w) => readChanges(w, false)).then(describeChanges, () => null);
   }
 
-  /** Merges its branch into its base; refused, naming why, when its `.git` was changed. */
-  async merge(agentId: string, folder: string, agentName: string): Promise<MergeResult> {
+  /** Merges its branch into its base, as the person; refused, naming why, when its `.git` was changed. */
+  async merge(agentId: string, folder: string, agentName: string, personName: string): Promise<MergeResult> {
     const w = await this.worktree(agentId, folder);
     const problem = await gitLinkProblem(w, 'merge');
-    const outcome = problem ? { merged: false as const, conflicts: [], reason: problem } : await mergeIntoBase(w, agentName);
+    const outcome = problem ? { merged: false as const, conflicts: [], reason: problem } : await mergeIntoBase(w, agentName, await personIdentity(w.repo, personName));
     return outcome.merged
       ? { merged: true, conflicts: [], reason: null, commit: outcome.commit }
       : { merged: false, conflicts: outcome.conflicts, reason: outcome.reason, commit: null };
+  }
+
+  /**
+   * Brings its branch up to date with its base, in its worktree, as the person (after a refused
+   * merge); `leaveConflicts`: a conflicting merge is started there for the agent to finish.
+   */
+  async update(agentId: string, folder: string, agentName: string, personName: string, leaveConflicts: boolean): Promise<UpdateOutcome> {
+    const w = await this.checked(agentId, folder, 'merge');
+    return updateFromBase(w, agentName, await personIdentity(w.repo, personName), leaveConflicts);
   }
 
   /** Throws away its worktree and branch (the person confirmed); its next turn starts fresh from the base. */

@@ -150,33 +150,40 @@ export function describeChanges(c: AgentChanges): string {
 }
 
 /** Commits whatever the agent left uncommitted on its branch (so a merge takes what the person saw). */
-async function commitLeftovers(w: Worktree, agentName: string): Promise<void> {
+export async function commitLeftovers(w: Worktree, agentName: string): Promise<void> {
   if ((await gitOut(w, ['status', '--porcelain', '--ignore-submodules=dirty'])) === '') return;
   await gitOut(w, ['add', '-A']);
   await gitOut(w, [...APP_IDENTITY, 'commit', '--quiet', '--no-verify', '--no-gpg-sign', '-m', `${agentName}'s uncommitted work (committed by LetAgents for the merge)`]);
 }
 
+export type MergeProbe = { clean: true; tree: string } | { clean: false; conflicts: string[]; reason: string };
+
+/** Whether `from` merges cleanly into `into` (git merge-tree: nothing is written but objects), and the files that conflict when not. */
+export async function mergeProbe(w: Worktree, into: string, from: string): Promise<MergeProbe> {
+  const probe = await git(w.repo, ['merge-tree', '--write-tree', '-z', '--name-only', '--no-messages', into, from]);
+  if (probe.ok) return { clean: true, tree: probe.stdout.split('\0')[0].trim() };
+  const [, ...names] = probe.stdout.split('\0').filter((s) => s !== '');
+  if (probe.code === 1 && names.length > 0) return { clean: false, conflicts: [...new Set(names)], reason: 'conflicts' };
+  return { clean: false, conflicts: [], reason: probe.stderr || 'git could not merge.' };
+}
+
 export type MergeOutcome = { merged: true; commit: string } | { merged: false; conflicts: string[]; reason: string };
 
 /**
- * Merges the agent's branch into its base. A merge that would conflict is refused with the
- * files named and nothing changed; where the base is checked out, git's own merge runs there
- * (it refuses, changing nothing, when the person's uncommitted edits are in the way).
+ * Merges the agent's branch into its base, as `mergedBy` (git `-c` arguments naming the person;
+ * personIdentity). A merge that would conflict is refused with the files named and nothing
+ * changed but the agent's uncommitted work, committed on its branch first; where the base is
+ * checked out, git's own merge runs there (it refuses, changing nothing, when the person's
+ * uncommitted edits are in the way).
  */
-export async function mergeIntoBase(w: Worktree, agentName: string): Promise<MergeOutcome> {
+export async function mergeIntoBase(w: Worktree, agentName: string, mergedBy: readonly string[] = APP_IDENTITY): Promise<MergeOutcome> {
   await commitLeftovers(w, agentName);
-  const probe = await git(w.repo, ['merge-tree', '--write-tree', '-z', '--name-only', '--no-messages', w.base, w.branch]);
-  if (!probe.ok) {
-    const [, ...names] = probe.stdout.split('\0').filter((s) => s !== '');
-    if (probe.code === 1 && names.length > 0) {
-      return { merged: false, conflicts: [...new Set(names)], reason: `${w.branch} does not merge cleanly into ${w.base}: ${[...new Set(names)].join(', ')} changed on both.` };
-    }
-    return { merged: false, conflicts: [], reason: probe.stderr || 'git could not merge.' };
-  }
+  const probe = await mergeProbe(w, w.base, w.branch);
+  if (!probe.clean) return { merged: false, conflicts: probe.conflicts, reason: probe.conflicts.length > 0 ? `${w.branch} does not merge cleanly into ${w.base}: ${probe.conflicts.join(', ')} changed on both.` : probe.reason };
   const message = `Merge ${w.branch} (${agentName}) into ${w.base}`;
   const checkedOut = await baseCheckout(w);
   if (checkedOut) {
-    const result = await git(checkedOut, [...APP_IDENTITY, 'merge', '--no-ff', '--no-edit', '--no-gpg-sign', '-m', message, w.branch]);
+    const result = await git(checkedOut, [...mergedBy, 'merge', '--no-ff', '--no-edit', '--no-gpg-sign', '-m', message, w.branch]);
     if (!result.ok) {
       await git(checkedOut, ['merge', '--abort']);
       return { merged: false, conflicts: [], reason: `git refused to merge in ${checkedOut}: ${result.stderr || result.stdout.trim()}` };
@@ -185,10 +192,10 @@ export async function mergeIntoBase(w: Worktree, agentName: string): Promise<Mer
   }
   // Nobody has the base checked out: the merge commit is made from the clean tree and the
   // branch moves only if it still points where it did.
-  const tree = probe.stdout.split('\0')[0].trim();
+  const { tree } = probe;
   const baseTip = await gitOut(w.repo, ['rev-parse', `refs/heads/${w.base}`]);
   const branchTip = await gitOut(w.repo, ['rev-parse', `refs/heads/${w.branch}`]);
-  const commit = await gitOut(w.repo, [...APP_IDENTITY, 'commit-tree', '--no-gpg-sign', tree, '-p', baseTip, '-p', branchTip, '-m', message]);
+  const commit = await gitOut(w.repo, [...mergedBy, 'commit-tree', '--no-gpg-sign', tree, '-p', baseTip, '-p', branchTip, '-m', message]);
   await gitOut(w.repo, ['update-ref', '-m', message, `refs/heads/${w.base}`, commit, baseTip]);
   return { merged: true, commit };
 }

@@ -8,7 +8,7 @@ import type { Methods } from './types';
 
 type AgentMethods = Methods<
   'agents.providers' | 'agents.list' | 'agents.add' | 'agents.pause' | 'agents.resume' | 'agents.stop' | 'agents.runNow' | 'agents.remove' | 'agents.activity'
-  | 'agents.changes' | 'agents.merge' | 'agents.discard' | 'agents.openFolder'
+  | 'agents.changes' | 'agents.merge' | 'agents.update' | 'agents.askToRedo' | 'agents.discard' | 'agents.openFolder'
 >;
 
 export function agentMethods(ctx: ApiContext): AgentMethods {
@@ -23,7 +23,9 @@ export function agentMethods(ctx: ApiContext): AgentMethods {
     'agents.runNow': async ({ agentId }) => toManagedAgent(await agents.runNow(agentId, await ctx.person())),
     'agents.remove': async ({ agentId, discardWork }) => ({ removed: await agents.remove(agentId, await ctx.person(), discardWork === true) }),
     'agents.changes': ({ agentId, diff }) => agents.changes(agentId, diff === true),
-    'agents.merge': ({ agentId }) => agents.merge(agentId),
+    'agents.merge': async ({ agentId }) => agents.merge(agentId, await ctx.person()),
+    'agents.update': async ({ agentId }) => agents.updateFromBase(agentId, await ctx.person()),
+    'agents.askToRedo': async ({ agentId }) => agents.askToRedo(agentId, await ctx.person()),
     'agents.discard': ({ agentId }) => agents.discard(agentId),
     'agents.openFolder': async ({ agentId }) => {
       const { workspace } = await agents.get(agentId);

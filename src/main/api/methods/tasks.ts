@@ -5,6 +5,7 @@ import {
   acceptTaskAsPerson, addTask, cancelTaskAsPerson, forceReleaseReview, forceReleaseWorkLease, getBoard, moveTaskAsPerson,
   parseTaskId, reassignTaskAsPerson,
 } from '../../domain/tasks';
+import { appErrors } from '../../domain/errors';
 import { requireRoom, resolveWritableRoom } from '../../domain/rooms/rooms';
 import { repoVisibilityOf } from '../../auth/githubFacts';
 import type { PersonActor } from '../../domain/actor';
@@ -54,12 +55,16 @@ export function taskMethods(ctx: ApiContext): TaskMethods {
       }, place);
     },
 
-    'tasks.create': async ({ roomId, place: asked, title, description, propose }) => {
+    'tasks.create': async ({ roomId, place: asked, title, description, propose, assignTo }) => {
       const place = await ctx.place(asked);
       const person = await ctx.person(place);
+      if (propose && assignTo) throw appErrors.invalidInput('A proposed task waits for someone to accept it: assign it once it is accepted, or add it instead of proposing it.');
+      // One write: a refused assignee (not in the room) adds no task either.
       const task = await ctx.write(async (tx) => {
         await resolveWritableRoom(tx, roomId);
-        return addTask(tx, roomId, person, { title, description: description ?? null, propose: propose ?? false });
+        const added = await addTask(tx, roomId, person, { title, description: description ?? null, propose: propose ?? false });
+        if (assignTo) await reassignTaskAsPerson(tx, roomId, parseTaskId(added.id), person, { agentKey: assignTo });
+        return added;
       }, place);
       return ctx.read((q) => taskCard(app, q, place, roomId, parseTaskId(task.id)), place);
     },

@@ -12,10 +12,8 @@ export function toApprovalItem(row: ApprovalRow & { expires_at: string | null },
     reason: 'tool_approval',
     roomName,
     title: `${row.agent_name} asks to use ${row.tool}`,
-    // A managed turn's command is shown whole below (approval.summary), not again as text here.
-    body: channel
-      ? `${row.description}\n\nAsked in its terminal too: whichever answers first counts. An answer here after the terminal's changes nothing.`
-      : '',
+    // The command or description is shown whole below (approval.summary), never again as text here (issue 35).
+    body: channel ? "Asked in its terminal too: whichever answers first counts. An answer here after the terminal's changes nothing." : '',
     from: row.agent_name,
     createdAt: row.created_at,
     recommendation: null,

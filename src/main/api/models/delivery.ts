@@ -10,6 +10,7 @@ import { getMessageRow, isPromptOnly, type MessageRow } from '../../domain/messa
 import { listRoomSessions } from '../../domain/sessions/sessions';
 import { messageRecipients } from '../../mcp/messageStatus';
 import { selectAllMeters, selectRoomMeter } from '../../store/deliveryQueries';
+import { getManagedStateOfWorker } from '../../store/managedAgentQueries';
 import type { PlacedRoom } from '../../store/places';
 import type { Queryable } from '../../store/port';
 
@@ -28,10 +29,12 @@ export async function receiptsOf(app: AppParts, q: Queryable, room: PlacedRoom, 
       number: row.number,
       seen: list.filter((r) => r.receipt).map((r) => ({ sessionId: r.session.session_id, name: r.session.display_name, at: r.receipt!.at, exact: r.receipt!.exact })),
       pushed: list.filter((r) => !r.receipt && r.pushedAt).map((r) => ({ sessionId: r.session.session_id, name: r.session.display_name, at: r.pushedAt! })),
-      waiting: await mapInOrder(
-        list.filter((r) => !r.receipt && !r.pushedAt),
-        async (r) => ({ sessionId: r.session.session_id, name: r.session.display_name, reachability: await reachabilityOf(q, app.hub.delivery, room.place, r.session) }),
-      ),
+      waiting: await mapInOrder(list.filter((r) => !r.receipt && !r.pushedAt), async (r) => {
+        const reachability = await reachabilityOf(q, app.hub.delivery, room.place, r.session);
+        // A paused managed agent: the receipt offers Resume (issue 35), which needs its id.
+        const paused = reachability === 'managed_paused' && r.session.worker_id ? await getManagedStateOfWorker(q, r.session.worker_id, roomId) : undefined;
+        return { sessionId: r.session.session_id, name: r.session.display_name, reachability, ...(paused ? { pausedAgentId: paused.agent_id } : {}) };
+      }),
     };
   });
 }

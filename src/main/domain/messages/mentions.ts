@@ -1,12 +1,11 @@
-// Mentions (mcp-tools.md §5.3): `@` + `[A-Za-z0-9_.:/-]+` at the start of the text or
-// after a non-word character, outside inline code and fenced code blocks. Names are
-// compared after handle normalisation (data-model.md §5.2).
-import { MENTION_CHARACTERS } from '../../../shared/words';
+// Mentions (mcp-tools.md §5.3) by the one rule the UI shares (shared/mentions.ts), outside
+// inline code and fenced code blocks. Names are compared after handle normalisation
+// (data-model.md §5.2).
+import { mentionNamesIn, withoutTrailingPunctuation } from '../../../shared/mentions';
 import { normalizeHandle } from '../identity/handles';
 
-export const BROADCAST_HANDLES: ReadonlySet<string> = new Set(['all', 'here', 'everyone', 'agents']);
+export { BROADCAST_HANDLES, isBroadcast, unmentionableName } from '../../../shared/mentions';
 
-const MENTION = /(?<![A-Za-z0-9_])@([A-Za-z0-9_.:/-]+)/g;
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})\s*$/;
 
@@ -18,10 +17,10 @@ const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})\s*$/;
 export function extractMentions(text: string): string[] {
   const found = new Set<string>();
   for (const block of proseOf(text)) {
-    for (const match of block.matchAll(MENTION)) {
-      found.add(match[1]);
-      const bare = match[1].replace(/[.:]+$/, '');
-      if (bare !== '' && bare !== match[1]) found.add(bare);
+    for (const name of mentionNamesIn(block)) {
+      found.add(name);
+      const bare = withoutTrailingPunctuation(name);
+      if (bare !== '' && bare !== name) found.add(bare);
     }
   }
   return [...found];
@@ -32,33 +31,10 @@ export function mentionOf(displayName: string): string {
   return `@${displayName.replace(/\s+/g, '')}`;
 }
 
-/** True when one of `mentions` is @all, @here, @everyone or @agents. */
-export function isBroadcast(mentions: readonly string[]): boolean {
-  return mentions.some((m) => BROADCAST_HANDLES.has(normalizeHandle(m)));
-}
-
 /** True when one of `mentions` names `displayName` after handle normalisation. */
 export function mentionsName(mentions: readonly string[], displayName: string): boolean {
   const handle = normalizeHandle(displayName);
   return handle !== '' && mentions.some((m) => normalizeHandle(m) === handle);
-}
-
-/**
- * Why a name that people must be able to mention (a managed agent's) would not be reached by
- * `@name`, by the parser's own rule; null when it would. "Fir Tree!!" is refused: `@Fir Tree!!`
- * mentions only "Fir".
- */
-export function unmentionableName(name: string): string | null {
-  const mentions = extractMentions(`@${name}`);
-  if (mentions[0] !== name) {
-    const suggestion = name.replace(/[^A-Za-z0-9_.:/-]/g, '');
-    return (
-      `"${name}" cannot be mentioned: @${name} would reach ${mentions[0] ? `"${mentions[0]}"` : 'no one'}. ` +
-      `A name people can mention has only ${MENTION_CHARACTERS}, with no spaces${suggestion ? ` (like ${suggestion})` : ''}.`
-    );
-  }
-  if (isBroadcast(mentions)) return `"${name}" mentions everyone (@${name} wakes every agent in the room); choose another name.`;
-  return null;
 }
 
 // The text outside fenced blocks, as prose blocks with inline code spans blanked out.

@@ -3,7 +3,8 @@
 // address bar at once and traded for the session cookie (HttpOnly) and a page key. The
 // cookie reaches every port of 127.0.0.1, so it is useless alone: the key is kept in this
 // origin's localStorage (per port, shared by this app's tabs) and goes with every session
-// check and socket. A reload, or an old tab after `letagents-desktop open`, finds both.
+// check and socket. A reload, or an old tab after `letagents-desktop open`, finds both; a new
+// link pasted into the tab is traded at once.
 import type { LetAgentsBridge, UiSessionAnswer, UiSessionRefusal } from '../../../shared/bridge';
 import { UI_KEY_HEADER, UI_KEY_PROTOCOL_PREFIX, UI_SESSION_PATH, UI_SOCKET_PROTOCOL, WEB_SOCKET_PATH } from '../../../shared/bridge';
 import { createApiClient, type ApiClient } from './client';
@@ -77,6 +78,20 @@ export function windowWakes(win: Window): (retry: () => void) => () => void {
   };
 }
 
+/**
+ * A new link pasted into this tab (only its #code differs, so the page does not load again,
+ * issue 35): its code, taken off the address bar at once. The way back in on a box whose
+ * `letagents-desktop open` can only print the link.
+ */
+export function pastedLinks(win: Window, onCode: (code: string) => void): () => void {
+  const onHashChange = () => {
+    const code = takeCodeFromLocation(win.location, win.history);
+    if (code) onCode(code);
+  };
+  win.addEventListener('hashchange', onHashChange);
+  return () => win.removeEventListener('hashchange', onHashChange);
+}
+
 /** The client for this page, or why a browser tab cannot have one. */
 export async function connectApi(win: Window = window): Promise<ApiClient | NoAccessReason> {
   if (win.letagents) return createApiClient(createElectronTransport(win.letagents));
@@ -88,7 +103,13 @@ export async function connectApi(win: Window = window): Promise<ApiClient | NoAc
     const verdict = await startSession(fetcher, null, key);
     return verdict === true ? 'ok' : verdict === 'unreachable' ? 'unreachable' : 'no_session';
   };
-  return createApiClient(createWebSocketTransport(socketUrl(win.location), (url) => openPageSocket(url, key), { checkSession, onWake: windowWakes(win) }));
+  // Focus and the like retry the socket; a pasted link first trades its code for a session.
+  const onWake = (retry: () => void) => {
+    const offWindow = windowWakes(win)(retry);
+    const offLinks = pastedLinks(win, (code) => void startSession(fetcher, code, key).then(retry));
+    return () => (offWindow(), offLinks());
+  };
+  return createApiClient(createWebSocketTransport(socketUrl(win.location), (url) => openPageSocket(url, key), { checkSession, onWake }));
 }
 
 /** The window's localStorage, or null where the browser refuses it. */

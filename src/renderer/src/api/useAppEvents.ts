@@ -1,5 +1,5 @@
 // Subscribes a component to core events for as long as it is mounted.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AppEvent } from '../../../shared/events';
 import { useApi } from './ApiContext';
 
@@ -25,4 +25,21 @@ export function useReconnect(onReconnect: () => void): void {
       }
     });
   }, [api]);
+}
+
+/**
+ * False while the bridge to the core is down after it had been up (the app restarted or
+ * stopped): what the page shows of live state (who listens now) is not known then (issue 35).
+ */
+export function useCoreReachable(): boolean {
+  const api = useApi();
+  const [away, setAway] = useState(false);
+  useEffect(() => {
+    let wasOpen = false;
+    return api.onConnection((state) => {
+      if (state === 'open') wasOpen = true;
+      setAway(wasOpen && state !== 'open');
+    });
+  }, [api]);
+  return !away;
 }

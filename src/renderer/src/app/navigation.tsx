@@ -10,7 +10,7 @@ export type Route =
   | { view: 'home' }
   | { view: 'room'; roomId: string; place: string; tab: RoomTab; threadRoot?: number; task?: number; focus?: number }
   | { view: 'needsYou' }
-  | { view: 'agents' }
+  | { view: 'agents'; adding?: boolean }
   | { view: 'connect' }
   | { view: 'signIn' }
   | { view: 'settings' };

@@ -2,7 +2,7 @@
 // the exact time on hover. It keeps itself current: one shared clock ticks every 20 s, and
 // a time re-renders only when its words change, so a long timeline costs nothing per tick.
 import { useSyncExternalStore } from 'react';
-import { exactTime, formatTime } from '../lib/time';
+import { exactTime, formatTime, formatUntil } from '../lib/time';
 
 const TICK_MS = 20_000;
 const listeners = new Set<() => void>();
@@ -30,13 +30,13 @@ function currentNow(): number {
   return now;
 }
 
-/** `iso` in the one format, kept current as time passes. */
-export function useTimeText(iso: string): string {
-  return useSyncExternalStore(subscribe, () => formatTime(iso, currentNow()));
+/** `iso` in the one format (`until`: as a deadline, "in 10 min"), kept current as time passes. */
+export function useTimeText(iso: string, until = false): string {
+  return useSyncExternalStore(subscribe, () => (until ? formatUntil : formatTime)(iso, currentNow()));
 }
 
-export function Time({ iso, className, prefix = '' }: { iso: string; className?: string; prefix?: string }) {
-  const text = useTimeText(iso);
+export function Time({ iso, className, prefix = '', until = false }: { iso: string; className?: string; prefix?: string; until?: boolean }) {
+  const text = useTimeText(iso, until);
   return (
     <time className={className} dateTime={iso} title={exactTime(iso)}>
       {prefix}

@@ -3,21 +3,22 @@
 // writes can become a live script, handler, frame or remote image.
 import { Marked, type TokenizerAndRendererExtension } from 'marked';
 import DOMPurify from 'dompurify';
+import { leadingMention, mentionStart } from '../../../shared/mentions';
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
-/** "@Juniper", "@all": shown as a mention chip. */
+/** "@Juniper", "@all": shown as a mention chip, by the core's own rule ("root@vm" is not one). */
 const mention: TokenizerAndRendererExtension = {
   name: 'mention',
   level: 'inline',
   start: (src) => {
-    const match = /(^|[\s(])@[A-Za-z0-9_]/.exec(src);
-    return match ? match.index + match[1].length : undefined;
+    const at = mentionStart(src);
+    return at < 0 ? undefined : at;
   },
-  tokenizer(src) {
-    const match = /^@(all|[A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_]|[A-Za-z0-9_])/.exec(src);
-    return match ? { type: 'mention', raw: match[0], name: match[1] } : undefined;
+  tokenizer(src, tokens) {
+    const found = leadingMention(src, tokens.at(-1)?.raw.at(-1) ?? '');
+    return found ? { type: 'mention', raw: found.raw, name: found.name } : undefined;
   },
   renderer: (token) => `<span class="mention">@${escapeHtml(String(token.name))}</span>`,
 };

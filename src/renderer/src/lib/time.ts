@@ -1,5 +1,5 @@
 // Times as people read them, one format everywhere: relative within a day ("just now",
-// "5 min ago", "3 h ago"), then date and time ("Mar 4, 14:05"); the exact time is for
+// "5 min ago", "3 h ago"; ahead: "in 10 min"), then date and time ("Mar 4, 14:05"); the exact time is for
 // hovering (components/Time.tsx). Day dividers in the chat say "Today", "Yesterday", a date.
 
 const DAY_MS = 86_400_000;
@@ -8,12 +8,27 @@ const DAY_MS = 86_400_000;
 export function formatTime(iso: string, now: number = Date.now()): string {
   const at = new Date(iso);
   const ago = now - at.getTime();
-  // A little in the future (another clock) still reads as now.
+  // A moment ahead reads as one (a deadline); a little ahead (another clock) still reads as now.
+  if (ago <= -45_000) return formatUntil(iso, now);
   if (ago < 45_000) return 'just now';
   if (ago < 3_600_000) return `${Math.max(1, Math.round(ago / 60_000))} min ago`;
   if (ago < DAY_MS) return `${Math.floor(ago / 3_600_000)} h ago`;
   const sameYear = at.getFullYear() === new Date(now).getFullYear();
   return at.toLocaleString(undefined, { month: 'short', day: 'numeric', year: sameYear ? undefined : 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/**
+ * How long until a moment ahead (issue 35: a deadline 10 minutes away read "just now"): "in 10 min",
+ * "in 3 h", "in under a minute"; "now" once it has come; a date beyond a day.
+ */
+export function formatUntil(iso: string, now: number = Date.now()): string {
+  const at = new Date(iso);
+  const ahead = at.getTime() - now;
+  if (ahead <= 0) return 'now';
+  if (ahead < 60_000) return 'in under a minute';
+  if (ahead < 3_600_000) return `in ${Math.round(ahead / 60_000)} min`;
+  if (ahead < DAY_MS) return `in ${Math.floor(ahead / 3_600_000)} h`;
+  return `on ${at.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })}`;
 }
 
 /** The exact moment, for a tooltip: "Tuesday, 4 March 2026 at 14:05:12". */

@@ -67,6 +67,13 @@ describe('activation routing', () => {
     expect((await route({ ...person, threadRootNumber: 2 })).reason).toBe('explicit_other_mention');
     expect((await route({ text: '@cedar can you help?', threadRootNumber: 1 })).reason).toBe('explicit_other_mention');
   });
+  it("does not take a person's user@host for a mention of an agent named like the host (issue 35)", async () => {
+    const vm = { handle: 'vm', roomAgentHandles: new Set(['vm', 'root', 'cedar']) };
+    expect((await route({ text: 'Thanks root@vm, merged.' }, vm)).reason).not.toBe('explicit_mention');
+    expect((await route({ text: 'Thanks @root@vm, merged.' }, vm)).reason).not.toBe('explicit_mention');
+    expect((await route({ text: 'Thanks @root@vm, merged.' }, { ...vm, handle: 'root' })).reason).not.toBe('explicit_mention');
+    expect((await route({ text: 'Thanks @vm, merged.' }, vm)).reason).toBe('explicit_mention');
+  });
   it('treats a mention of someone who is not an agent as plain text', async () => {
     expect((await route({ text: 'ask @bob later' })).reason).toBe('unaddressed');
   });

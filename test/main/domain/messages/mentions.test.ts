@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractMentions, isBroadcast, mentionsName } from '../../../../src/main/domain/messages/mentions';
+import { extractMentions, isBroadcast, mentionsName, unmentionableName } from '../../../../src/main/domain/messages/mentions';
 
 describe('finding mentions', () => {
   it('finds @handles at the start of the text and after non-word characters', () => {
@@ -10,6 +10,12 @@ describe('finding mentions', () => {
 
   it('ignores @ inside a word, such as an e-mail address', () => {
     expect(extractMentions('mail ada@example.com or x_@Cedar')).toEqual([]);
+  });
+
+  it("leaves a person's team name user@host alone, and reads @user@host as one mention of that person (issue 35)", () => {
+    expect(extractMentions('Hi root@vm!')).toEqual([]);
+    expect(extractMentions('Thanks @root@vm, merged.')).toEqual(['root@vm']);
+    expect(extractMentions('@ada@laptop.')).toEqual(['ada@laptop.', 'ada@laptop']);
   });
 
   it('also offers a handle without trailing sentence punctuation', () => {
@@ -55,5 +61,12 @@ describe('what a mention means', () => {
     expect(mentionsName(extractMentions('hi @mapleridge'), 'Maple Ridge')).toBe(true);
     expect(mentionsName(extractMentions('hi @Cedar.'), 'Cedar')).toBe(true);
     expect(mentionsName(extractMentions('hi @x'), '!!!')).toBe(false);
+  });
+});
+
+describe('names people can mention', () => {
+  it('refuses a managed agent name with an @, which would read as a person', () => {
+    expect(unmentionableName('root@vm')).toContain('cannot be mentioned');
+    expect(unmentionableName('Juniper')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // One board column. While a card is dragged, a column the transition table does not allow
 // is dimmed and disabled as a drop target, so the drop is refused. An empty column shrinks
-// to a narrow strip (its name and 0, still a drop target), so the columns with cards fit.
+// to a narrow strip (its name and 0, still a drop target), so the columns with cards fit;
+// on a board with no open task every column keeps its width.
 import { useDroppable } from '@dnd-kit/core';
 import { STATUS_LABELS, type TaskStatus } from '../../../../shared/taskTransitions';
 import type { TaskCard } from '../../../../shared/types';
@@ -16,12 +17,14 @@ export interface BoardColumnProps {
   slim?: boolean;
   /** A fixed width in pixels (kept while a card is dragged). */
   width?: number;
+  /** Empty, it shrinks to a strip (the board has cards elsewhere); default true. */
+  narrowWhenEmpty?: boolean;
 }
 
-export function BoardColumn({ status, tasks, dragFrom, onOpen, onMove, slim = false, width }: BoardColumnProps) {
+export function BoardColumn({ status, tasks, dragFrom, onOpen, onMove, slim = false, width, narrowWhenEmpty = true }: BoardColumnProps) {
   const state = columnState(dragFrom, status);
   const { setNodeRef, isOver } = useDroppable({ id: status, disabled: state === 'refused' });
-  const strip = tasks.length === 0;
+  const strip = tasks.length === 0 && narrowWhenEmpty;
   const classes = ['board-column', `column-${state}`, isOver && state === 'allowed' ? 'column-over' : '', slim ? 'column-slim' : '', strip ? 'column-strip' : '']
     .filter(Boolean)
     .join(' ');
@@ -36,7 +39,7 @@ export function BoardColumn({ status, tasks, dragFrom, onOpen, onMove, slim = fa
         {tasks.map((task) => (
           <TaskCardView key={task.number} task={task} onOpen={onOpen} onMove={onMove} />
         ))}
-        {strip && <p className="column-empty">Nothing here</p>}
+        {tasks.length === 0 && <p className="column-empty">Nothing here</p>}
       </div>
     </section>
   );

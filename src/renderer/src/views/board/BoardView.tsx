@@ -79,6 +79,9 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
   if (board.status === 'error' && !board.data) return <ErrorState message={board.error} onRetry={board.reload} />;
 
   const dragFrom = dragging?.status ?? null;
+  // Empty columns narrow so the ones with cards fit; on a board with no open task they keep
+  // their width, or the whole board would look collapsed (issue 35).
+  const anyOpen = tasks.some((t) => BOARD_COLUMNS.includes(t.status));
   return (
     <div className={route.task !== undefined ? 'board-wrap with-side' : 'board-wrap'}>
       <div className="board-main">
@@ -95,7 +98,7 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
         <DndContext sensors={sensors} collisionDetection={pointerWithin} autoScroll={EDGE_SCROLL} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => (setDragging(null), setFrozen(null))}>
           <div className="board">
             {BOARD_COLUMNS.map((status) => (
-              <BoardColumn key={status} status={status} tasks={tasks.filter((t) => t.status === status)} dragFrom={dragFrom} onOpen={openTask} onMove={request} width={frozen?.get(status)} />
+              <BoardColumn key={status} status={status} tasks={tasks.filter((t) => t.status === status)} dragFrom={dragFrom} onOpen={openTask} onMove={request} width={frozen?.get(status)} narrowWhenEmpty={anyOpen} />
             ))}
             <ClosedLane tasks={tasks.filter((t) => CLOSED_LANE.includes(t.status))} open={closedOpen} onToggle={() => setClosedOpen((o) => !o)} dragFrom={dragFrom} onOpen={openTask} onMove={request} />
           </div>
@@ -113,7 +116,7 @@ export function BoardView({ room, route, agents }: { room: RoomSummary; route: E
           returnFocusTo={() => cardElement(route.task!)?.querySelector<HTMLElement>('.task-title')}
         />
       )}
-      {creating && <NewTaskDialog room={ref} onCreated={() => board.reload()} onClose={() => setCreating(false)} />}
+      {creating && <NewTaskDialog room={ref} agents={agents} onCreated={() => board.reload()} onClose={() => setCreating(false)} />}
       {pending?.action.kind === 'assign' && (
         <AssignDialog task={pending.task} agents={agents} onAssign={(agentKey) => perform(pending.task, pending.action, agentKey)} onClose={() => setPending(null)} />
       )}

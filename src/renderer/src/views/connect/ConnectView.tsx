@@ -1,11 +1,24 @@
-// "Connect agents": a card per tool, then the first prompt to paste into an agent.
+// "Connect agents": a card per tool (with the agents that came through it), then the first
+// prompt to paste into an agent.
 import { useQuery } from '../../api/useQuery';
 import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
 import { FirstPromptCard } from './FirstPromptCard';
-import { suggestedTool, ToolCard } from './ToolCard';
+import { suggestedTool, ToolCard, type ToolAgents } from './ToolCard';
+import type { AgentSession } from '../../../../shared/types';
+
+/** Each tool's agents by name, from the roster (an agent's IDE label is its tool's label). */
+function agentsByTool(agents: readonly AgentSession[]): (label: string) => ToolAgents {
+  return (label) => {
+    const mine = agents.filter((a) => a.ide === label);
+    const names = (list: readonly AgentSession[]) => [...new Set(list.map((a) => a.name))];
+    return { online: names(mine.filter((a) => a.online && !a.ended)), seen: names(mine) };
+  };
+}
 
 export function ConnectView() {
   const status = useQuery('setup.status', {});
+  const roster = useQuery('workers.list', {}, (e) => e.type === 'worker.changed');
+  const agentsOf = agentsByTool(roster.data ?? []);
   const body = () => {
     if (status.status === 'loading') return <Loading label="Looking for agent tools…" />;
     if (status.status === 'error' && !status.data) {
@@ -22,7 +35,7 @@ export function ConnectView() {
     return (
       <ul className="tool-grid">
         {status.data!.tools.map((tool) => (
-          <ToolCard key={tool.tool} tool={tool} primary={tool.tool === suggested} onChanged={(next) => status.setData((old) => ({ tools: old.tools.map((t) => (t.tool === next.tool ? next : t)) }))} />
+          <ToolCard key={tool.tool} tool={tool} agents={agentsOf(tool.label)} primary={tool.tool === suggested} onChanged={(next) => status.setData((old) => ({ tools: old.tools.map((t) => (t.tool === next.tool ? next : t)) }))} />
         ))}
       </ul>
     );

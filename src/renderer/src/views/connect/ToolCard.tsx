@@ -1,10 +1,12 @@
-// A card per agent tool: detected or not, configured or not, the file Connect changes, and
-// Connect / Disconnect / Copy config. Tools whose writer is not built yet say so.
+// A card per agent tool: detected or not, set up or not (its MCP settings name LetAgents), whether
+// an agent has connected through it, the file Connect changes, and Connect / Disconnect / Copy
+// config (named with the tool, for screen readers). Tools whose writer is not built yet say so.
 // Each tool has its own mark (initials on a colour: no product's logo), and only the card the
 // page suggests first has the primary button (issue 27).
 import { useState } from 'react';
 import type { ConfigSnippet, ToolId, ToolSetup } from '../../../../shared/types';
 import { CLAUDE_CHANNEL_COMMAND } from '../../../../shared/model/workers';
+import { listOf } from '../../../../shared/words';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
 import { useToast } from '../../components/Toasts';
@@ -29,7 +31,24 @@ export function suggestedTool(tools: readonly ToolSetup[]): ToolId | undefined {
   return tools.find((tool) => tool.available && tool.detected && !tool.configured)?.tool;
 }
 
-export function ToolCard({ tool, primary = false, onChanged }: { tool: ToolSetup; primary?: boolean; onChanged: (tool: ToolSetup) => void }) {
+/** Which of the tool's agents have connected (the roster's, by its IDE label): online now, or ever. */
+export interface ToolAgents {
+  readonly online: readonly string[];
+  readonly seen: readonly string[];
+}
+
+/**
+ * What the card says of the tool's agents: set up is not connected (issue 35: "Connected" read
+ * as if an agent had), so a set-up tool says whether an agent has come through it yet.
+ */
+function agentsLine(tool: ToolSetup, agents: ToolAgents): string | null {
+  if (agents.online.length > 0) return `Connected now: ${listOf(agents.online)}.`;
+  if (agents.seen.length > 0) return `Its agents connected before (${listOf(agents.seen)}); none is connected now.`;
+  if (!tool.configured) return null;
+  return `No agent has connected through it yet: restart ${tool.label}, open it in your project and paste the prompt below.`;
+}
+
+export function ToolCard({ tool, agents, primary = false, onChanged }: { tool: ToolSetup; agents: ToolAgents; primary?: boolean; onChanged: (tool: ToolSetup) => void }) {
   const api = useApi();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
@@ -45,8 +64,11 @@ export function ToolCard({ tool, primary = false, onChanged }: { tool: ToolSetup
       onChanged(result.tool);
       const backups = [result.backupPath, result.allowBackupPath].filter((b): b is string => b !== null);
       const backup = backups.length > 0 ? ` The old ${backups.length === 1 ? 'file is' : 'files are'} saved as ${backups.join(' and ')}.` : '';
-      const connected = tool.configured ? `${tool.label} may now use LetAgents' tools without asking.` : `${tool.label} is connected. Restart it to pick up LetAgents.`;
-      toast(method === 'setup.install' ? `${connected}${backup}` : `${tool.label} is disconnected.${backup}`);
+      // Already connected: this Connect only added the allow rule.
+      const connected = tool.configured
+        ? `${tool.label} may now use LetAgents' tools without asking.`
+        : `LetAgents is in ${tool.label}'s settings. Restart ${tool.label} and paste the prompt below; this card says when its agent connects.`;
+      toast(method === 'setup.install' ? `${connected}${backup}` : `LetAgents is out of ${tool.label}'s settings.${backup}`);
     } catch (error) {
       toast(errorMessage(error), 'error');
     } finally {
@@ -56,6 +78,7 @@ export function ToolCard({ tool, primary = false, onChanged }: { tool: ToolSetup
   const showSnippet = () =>
     api.call('setup.snippet', { tool: tool.tool }).then(setSnippet, (error: unknown) => toast(errorMessage(error), 'error'));
 
+  const line = agentsLine(tool, agents);
   return (
     <li className={tool.configured ? 'tool-card configured' : 'tool-card'}>
       <header className="tool-head">
@@ -64,8 +87,10 @@ export function ToolCard({ tool, primary = false, onChanged }: { tool: ToolSetup
       </header>
       <div className="tool-state">
         <span className={tool.detected ? 'pill pill-ok' : 'pill'}>{tool.detected ? 'Installed' : 'Not installed'}</span>
-        <span className={tool.configured ? 'pill pill-accent' : 'pill'}>{tool.configured ? 'Connected' : 'Not connected'}</span>
+        <span className={tool.configured ? 'pill pill-accent' : 'pill'}>{tool.configured ? 'Set up' : 'Not set up'}</span>
+        {agents.online.length > 0 && <span className="pill pill-ok">Agent connected</span>}
       </div>
+      {line && <p className={agents.online.length > 0 ? 'tool-agents' : 'tool-agents muted'}>{line}</p>}
       {tool.configPath && (
         <p className="tool-path" title={tool.configPath}>
           <span className="muted">Changes</span> <code>{tool.configPath}</code>
@@ -98,15 +123,15 @@ export function ToolCard({ tool, primary = false, onChanged }: { tool: ToolSetup
       ) : (
         <div className="tool-actions">
           {tool.configured ? (
-            <button type="button" className="btn" onClick={() => setConfirming(true)} disabled={busy}>
+            <button type="button" className="btn" onClick={() => setConfirming(true)} disabled={busy} aria-label={`Disconnect ${tool.label}`}>
               Disconnect
             </button>
           ) : (
-            <button type="button" className={primary ? 'btn btn-primary' : 'btn'} onClick={() => void change('setup.install')} disabled={busy}>
+            <button type="button" className={primary ? 'btn btn-primary' : 'btn'} onClick={() => void change('setup.install')} disabled={busy} aria-label={`Connect ${tool.label}`}>
               Connect
             </button>
           )}
-          <button type="button" className="btn btn-ghost" onClick={() => void showSnippet()}>
+          <button type="button" className="btn btn-ghost" onClick={() => void showSnippet()} aria-label={`Copy config for ${tool.label}`}>
             Copy config
           </button>
         </div>

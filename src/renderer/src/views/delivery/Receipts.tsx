@@ -5,6 +5,7 @@ import { createContext, useContext, useEffect, useId, useMemo, useState, useSync
 import { REACHABILITY_WORDS } from '../../../../shared/model/workers';
 import type { MessageReceipts } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
+import { errorMessage } from '../../api/client';
 import { useAppEvents, useReconnect } from '../../api/useAppEvents';
 import { isEventOf, type RoomRef } from '../../lib/rooms';
 import { formatClockSeconds } from '../../lib/time';
@@ -20,6 +21,8 @@ export function ReceiptsProvider({ room, children }: { room: RoomRef; children: 
   const store = useMemo(() => new ReceiptStore(api, { roomId, place }), [api, roomId, place]);
   useEffect(() => () => store.close(), [store]);
   useAppEvents((event) => {
+    // A managed agent paused or resumed (the event names no room): the receipts waiting for it say so.
+    if (event.type === 'agent.changed') return store.changedAll();
     if (!isEventOf(event, room)) return;
     if (event.type === 'message.receipts') store.changed(event.first, event.last);
     else if (event.type === 'worker.changed' || event.type === 'worker.reachability') store.changedAll();
@@ -58,6 +61,7 @@ function ReceiptsLine({ receipts }: { receipts: MessageReceipts }) {
       <button type="button" className={all ? 'receipts-summary receipts-all' : 'receipts-summary'} aria-expanded={open} aria-describedby={id} onClick={() => setOpen((o) => !o)}>
         {receiptsSummary(receipts)}
       </button>
+      {receipts.waiting.map((w) => w.pausedAgentId && <ResumePaused key={w.sessionId} name={w.name} agentId={w.pausedAgentId} named={receipts.waiting.length > 1} />)}
       <div role="tooltip" id={id} className="receipts-times">
         {receipts.seen.map((s) => (
           <span key={s.sessionId}>
@@ -76,5 +80,36 @@ function ReceiptsLine({ receipts }: { receipts: MessageReceipts }) {
         ))}
       </div>
     </div>
+  );
+}
+
+/**
+ * "· paused: Resume" beside a receipt that waits for a paused managed agent (issue 35): one
+ * click and it takes its turn. `named`: several agents are waiting, so it says which one.
+ */
+function ResumePaused({ name, agentId, named }: { name: string; agentId: string; named: boolean }) {
+  const api = useApi();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const resume = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await api.call('agents.resume', { agentId });
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span className="receipts-paused">
+      {' · '}
+      {named ? `${name} paused` : 'paused'}:{' '}
+      <button type="button" className="link-button" aria-label={`Resume ${name}`} disabled={busy} onClick={() => void resume()}>
+        Resume
+      </button>
+      {problem && <span role="alert" className="form-error"> {problem}</span>}
+    </span>
   );
 }

@@ -1,4 +1,5 @@
-// First run, and whenever no room is open: two ways to begin, no wizard in the way.
+// First run, and whenever no room is open: two ways to begin (connect your own agent, or let
+// LetAgents run one), no wizard in the way.
 import { useAppData } from '../../app/appData';
 import { useNavigation } from '../../app/navigation';
 import { Icon } from '../../components/Icon';
@@ -24,8 +25,11 @@ export function HomeView() {
             : 'Your coding agents meet here: they talk in rooms, take tasks from a board, and ask you when they need a decision. Rooms appear as soon as an agent joins one.'}
         </p>
         <div className="home-actions">
-          <button type="button" className="btn btn-primary btn-large" onClick={() => navigate({ view: 'connect' })}>
+          <button type="button" className="btn btn-primary btn-large" onClick={() => navigate({ view: 'connect' })} aria-describedby="home-connect">
             <Icon name="plug" size={16} /> Connect agents
+          </button>
+          <button type="button" className="btn btn-large" onClick={() => navigate({ view: 'agents', adding: true })} aria-describedby="home-managed">
+            <Icon name="bot" size={16} /> Let LetAgents run one
           </button>
           {!signedIn && (
             <button type="button" className="btn btn-large" onClick={() => navigate({ view: 'signIn' })}>
@@ -33,6 +37,14 @@ export function HomeView() {
             </button>
           )}
         </div>
+        <ul className="home-paths muted">
+          <li id="home-connect">
+            <strong>Connect agents</strong>: the agent you chat with (Claude Code, Codex, Cursor, …) joins a room with the prompt you paste into it.
+          </li>
+          <li id="home-managed">
+            <strong>Let LetAgents run one</strong> (Add agent): LetAgents starts an agent CLI in a folder for you whenever its room needs it, with your own sign-in.
+          </li>
+        </ul>
         {!signedIn && <p className="muted home-note">Signing in is optional: it only puts your GitHub name on your agents.</p>}
       </div>
     </section>

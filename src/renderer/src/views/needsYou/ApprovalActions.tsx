@@ -62,7 +62,7 @@ export function ApprovalActions({ item, onDecide }: ApprovalActionsProps) {
       {mayAllow && <p className="approval-rights">If you allow it, it runs as you, with your rights on this computer, not only in the agent's folder.</p>}
       {approval.expiresAt && (
         <p className="muted">
-          Counts as denied if not answered by <Time iso={approval.expiresAt} />.
+          Counts as denied if not answered <Time iso={approval.expiresAt} until />.
         </p>
       )}
       <textarea rows={2} value={note} onChange={(e) => setNote(e.target.value)} placeholder={`A note ${item.from} sees if you deny (optional)…`} aria-label={`Note for ${item.from}`} maxLength={2000} />

@@ -1,4 +1,4 @@
-// The room's reachable agents in the header (online, or managed: the app starts them), the
+// The room's reachable agents in the header (online, or managed: the app starts them, or paused), the
 // ones a mention reaches soonest first: name, whether a mention reaches it now (issue 14), and
 // what it says it is doing (its own status text). Hover says what each state means.
 // Short of room, the status text goes first, then the state label; names stay whole (issue 27).
@@ -9,6 +9,7 @@ import { AgentChip } from '../../components/AgentChip';
 import { agentSaysText } from '../../../../shared/model/agentState';
 import { ReachabilityDot } from '../delivery/Reachability';
 import { sortAgents } from '../agents/AgentsRoster';
+import { useCoreReachable } from '../../api/useAppEvents';
 
 const MAX_CHIPS = 3;
 
@@ -48,21 +49,31 @@ function useFittingDetail(key: string) {
   return { list, className: DETAIL_CLASS[detail] };
 }
 
+/** Managed agents stay in the header while paused (issue 35): a mention to them waits for Resume. */
+const inHeader = (agent: AgentSession) => !agent.ended && (agent.online || agent.reachability === 'managed' || agent.reachability === 'managed_paused');
+
+const NOT_KNOWN = { label: 'Not known now', meaning: 'LetAgents is not connected, so whether a mention reaches it is not known until it is back.' };
+
 export function PresenceChips({ agents, onShowAll }: { agents: AgentSession[]; onShowAll: () => void }) {
-  const online = sortAgents(agents.filter((agent) => !agent.ended && (agent.online || agent.reachability === 'managed')));
+  const reachable = useCoreReachable();
+  const online = sortAgents(agents.filter(inHeader));
   const shown = online.slice(0, MAX_CHIPS);
-  const fit = useFittingDetail(shown.map((a) => `${a.name}\u0000${a.reachability}\u0000${a.statusText}`).join('\u0001'));
+  const fit = useFittingDetail(`${reachable}\u0001${shown.map((a) => `${a.name}\u0000${a.reachability}\u0000${a.statusText}`).join('\u0001')}`);
   if (online.length === 0) return <span className="presence-empty">No agents online</span>;
+  const paused = online.filter((a) => a.reachability === 'managed_paused').length;
+  const live = online.length - paused;
+  const label = `${live} ${live === 1 ? 'agent' : 'agents'} online${paused > 0 ? `, ${paused} paused` : ''}`;
   return (
-    <ul ref={fit.list} className={fit.className} aria-label={`${online.length} agents online`}>
+    <ul ref={fit.list} className={fit.className} aria-label={label}>
       {shown.map((agent) => {
-        const words = REACHABILITY_WORDS[agent.reachability];
+        // While LetAgents is away, nobody can say who listens: the last state would be a guess.
+        const words = reachable ? REACHABILITY_WORDS[agent.reachability] : NOT_KNOWN;
         const says = agentSaysText(agent.statusText);
         return (
           <li key={agent.sessionId}>
             <AgentChip
               name={agent.name}
-              dot={<ReachabilityDot reachability={agent.reachability} />}
+              dot={reachable ? <ReachabilityDot reachability={agent.reachability} /> : <span className="reach-dot reach-unknown" aria-hidden="true" />}
               label={words.label}
               statusText={agent.statusText || undefined}
               title={`${agent.name} — ${words.label}: ${words.meaning}${says ? ` ${says}.` : ''}`}

@@ -10,6 +10,7 @@ import { Form } from '../../../components/Form';
 import { RoomOptions } from '../../sidebar/RoomItem';
 import { LOCAL, refOf, roomKey } from '../../../lib/rooms';
 import { MENTION_CHARACTERS } from '../../../../../shared/words';
+import { unmentionableName } from '../../../../../shared/mentions';
 import { PERMISSION_WORDS } from './managedWords';
 
 
@@ -32,14 +33,18 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
   const [workInFolder, setWorkInFolder] = useState(false);
   const [turnsPerHour, setTurnsPerHour] = useState('20');
   const [dailyTokens, setDailyTokens] = useState('');
+  const [newRoom, setNewRoom] = useState('');
   const room = openRooms.find((r) => roomKey(refOf(r)) === roomId)?.id ?? openRooms[0]?.id ?? '';
   const chosen = providers.data?.find((p) => p.id === provider);
+  // Checked as it is typed, by the mention parser's own rule (issue 35: it came only after Add).
+  const nameProblem = name.trim() === '' ? null : unmentionableName(name.trim());
 
   const check = () => {
     // Adding an agent whose CLI is missing would only fail at its first turn (issue 27).
     if (chosen && !chosen.installed) return `${chosen.name} is not installed on this computer. ${chosen.installHint}`;
-    if (!room) return 'Choose the room it works in (rooms appear once an agent or you created one).';
+    if (!room && newRoom.trim() === '') return 'Name the room it works in.';
     if (name.trim() === '') return 'Give the agent a name.';
+    if (nameProblem) return nameProblem;
     if (folder.trim() === '') return 'Choose the folder the agent works in.';
     if (limitOf(turnsPerHour) === 'bad') return 'Turns per hour must be a whole number, or empty for no limit.';
     if (limitOf(dailyTokens) === 'bad') return 'The daily token cap must be a whole number, or empty for no cap.';
@@ -52,10 +57,12 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
         submitLabel="Add agent"
         check={check}
         onSubmit={async () => {
+          // No room yet (a first run): the one it names is created first (or opened, if it exists).
+          const target = room || (await api.call('rooms.create', { name: newRoom.trim(), place: LOCAL })).id;
           await api.call('agents.add', {
             provider,
             name: name.trim(),
-            roomId: room,
+            roomId: target,
             folder: folder.trim(),
             permissions,
             ...(workInFolder ? { workInFolder } : {}),
@@ -83,17 +90,6 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
           ))}
           {chosen?.permissionsNote && <p className="managed-choice-detail muted">{chosen.permissionsNote}</p>}
         </fieldset>
-        {permissions !== 'read_only' && (
-          <label className="choice">
-            <input type="checkbox" checked={workInFolder} onChange={(e) => setWorkInFolder(e.target.checked)} />
-            <span>
-              <span className="choice-name">Work in the folder itself</span>
-              <span className="managed-choice-detail muted">
-                Otherwise, in a git repository, it works in a worktree of its own on a branch letagents/&lt;name&gt;, and you merge its changes.
-              </span>
-            </span>
-          </label>
-        )}
         {chosen && !chosen.installed && <p className="managed-hint">{chosen.installHint}</p>}
         {chosen?.warning && (
           <p className="managed-hint" role="status">
@@ -103,18 +99,36 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
         <div className="form-row">
           <label className="field">
             <span>Name in the room</span>
-            <input value={name} onChange={(e) => setName(e.target.value)} maxLength={64} data-autofocus placeholder="Juniper" aria-describedby="agent-name-rule" />
+            <input value={name} onChange={(e) => setName(e.target.value)} maxLength={64} data-autofocus placeholder="Juniper" aria-describedby="agent-name-rule" aria-invalid={nameProblem !== null} />
           </label>
-          <label className="field">
-            <span>Room</span>
-            <select value={room} onChange={(e) => setRoomId(e.target.value)}>
-              <RoomOptions rooms={openRooms} />
-            </select>
-          </label>
+          {openRooms.length > 0 ? (
+            <label className="field">
+              <span>Room</span>
+              <select value={room} onChange={(e) => setRoomId(e.target.value)}>
+                <RoomOptions rooms={openRooms} />
+              </select>
+            </label>
+          ) : (
+            <label className="field">
+              <span>New room</span>
+              <input value={newRoom} onChange={(e) => setNewRoom(e.target.value)} maxLength={64} placeholder="release-work" aria-describedby="agent-room-rule" />
+            </label>
+          )}
         </div>
-        <p id="agent-name-rule" className="managed-choice-detail muted">
-          People mention it as @{name.trim() || 'Juniper'}: its name has only {MENTION_CHARACTERS}, no spaces.
-        </p>
+        {nameProblem ? (
+          <p id="agent-name-rule" className="form-error" role="alert">
+            {nameProblem}
+          </p>
+        ) : (
+          <p id="agent-name-rule" className="managed-choice-detail muted">
+            People mention it as @{name.trim() || 'Juniper'}: its name has only {MENTION_CHARACTERS}, no spaces.
+          </p>
+        )}
+        {openRooms.length === 0 && (
+          <p id="agent-room-rule" className="managed-choice-detail muted">
+            No room yet: this one is made on this computer, and the agent joins it.
+          </p>
+        )}
         <label className="field">
           <span>Folder it works in</span>
           <input value={folder} onChange={(e) => setFolder(e.target.value)} placeholder="/home/you/projects/web-app" spellCheck={false} />
@@ -135,6 +149,18 @@ export function AddAgentDialog({ onClose, onAdded }: { onClose: () => void; onAd
             </label>
           ))}
           {chosen?.permissionsNote && <p className="managed-choice-detail muted">{chosen.permissionsNote}</p>}
+          {/* Right under its cause (issue 35): only an agent that may change files gets a worktree. */}
+          {permissions !== 'read_only' && (
+            <label className="choice managed-in-folder">
+              <input type="checkbox" checked={workInFolder} onChange={(e) => setWorkInFolder(e.target.checked)} />
+              <span>
+                <span className="choice-name">Work in the folder itself</span>
+                <span className="managed-choice-detail muted">
+                  Otherwise, in a git repository, it works in a worktree of its own on a branch letagents/&lt;name&gt;, and you merge its changes.
+                </span>
+              </span>
+            </label>
+          )}
         </fieldset>
         <div className="form-row">
           <label className="field">

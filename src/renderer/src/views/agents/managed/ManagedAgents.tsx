@@ -7,9 +7,10 @@ import { ErrorState, Loading } from '../../../components/StateViews';
 import { AddAgentDialog } from './AddAgentDialog';
 import { ManagedAgentCard } from './ManagedAgentCard';
 
-export function ManagedAgents() {
+/** `startAdding`: opened from the Welcome screen's "Let LetAgents run one", with the Add dialog open. */
+export function ManagedAgents({ startAdding = false }: { startAdding?: boolean }) {
   const agents = useQuery('agents.list', {}, (e) => e.type === 'agent.changed' || e.type === 'worker.changed');
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState(startAdding);
   // A host without managed agents (an older core) shows nothing rather than an error.
   if (agents.status === 'error' && agents.errorCode === 'not_available') return null;
   return (
