@@ -100,7 +100,7 @@ export class HeldWaits {
       ...(typeof args.room_id === 'string' ? { room_id: args.room_id } : {}),
       messages: [],
       last_observed_message_id: typeof args.after_message_id === 'string' ? args.after_message_id : null,
-      app_away: `${this.awayMessage()} No message could arrive meanwhile; call wait_for_messages again to go on waiting.`,
+      app_away: `${this.awayMessage()} Nothing sent meanwhile is lost: call wait_for_messages again with the same after_message_id to go on waiting.`,
     };
     const answer = { content: [{ type: 'text', text: JSON.stringify(result, null, 2) }], structuredContent: result };
     this.toAgent(JSON.stringify({ jsonrpc: '2.0', id: held.call.id, result: answer }));

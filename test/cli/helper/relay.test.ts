@@ -264,7 +264,7 @@ describe('helper relay', () => {
       room_id: 'room_1',
       messages: [],
       last_observed_message_id: 'msg_3',
-      app_away: 'LetAgents is away. No message could arrive meanwhile; call wait_for_messages again to go on waiting.',
+      app_away: 'LetAgents is away. Nothing sent meanwhile is lost: call wait_for_messages again with the same after_message_id to go on waiting.',
     };
     expect(answer).toEqual({ jsonrpc: '2.0', id: 'w', result: { content: [{ type: 'text', text: JSON.stringify(expected, null, 2) }], structuredContent: expected } });
     agent.input.end();
