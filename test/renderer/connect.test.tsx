@@ -50,8 +50,8 @@ describe('Connect agents', () => {
     // No such question on other tools.
     expect(within(card('Codex')).queryByRole('checkbox')).toBeNull();
     await userEvent.click(consent);
-    await userEvent.click(claude.getByRole('button', { name: 'Connect' }));
-    await waitFor(() => expect(within(card('Claude Code')).getByText('Connected')).toBeTruthy());
+    await userEvent.click(claude.getByRole('button', { name: 'Connect Claude Code' }));
+    await waitFor(() => expect(within(card('Claude Code')).getByText('Set up')).toBeTruthy());
     expect(api.calls.find((c) => c.method === 'setup.install')?.input).toEqual({ tool: 'claude-code' });
     // Connected without it: the card says what happens, and offers the rule on its own.
     expect(within(card('Claude Code')).getByText(/Claude Code asks in its terminal before each LetAgents tool/)).toBeTruthy();
@@ -65,8 +65,8 @@ describe('Connect agents', () => {
     const state = demoState();
     Object.assign(state.tools!.find((t) => t.tool === 'claude-code')!, { configured: false, toolsAllowed: false });
     const { api } = open(state);
-    await userEvent.click(within(await waitFor(() => card('Claude Code'))).getByRole('button', { name: 'Connect' }));
-    await waitFor(() => expect(within(card('Claude Code')).getByText('Connected')).toBeTruthy());
+    await userEvent.click(within(await waitFor(() => card('Claude Code'))).getByRole('button', { name: 'Connect Claude Code' }));
+    await waitFor(() => expect(within(card('Claude Code')).getByText('Set up')).toBeTruthy());
     expect(api.calls.find((c) => c.method === 'setup.install')?.input).toEqual({ tool: 'claude-code', allowTools: true });
     expect(within(card('Claude Code')).queryByText(/asks in its terminal/)).toBeNull();
   });
