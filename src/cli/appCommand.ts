@@ -7,7 +7,11 @@ import { NoAppError } from './appApi';
 import { UsageError, usageErrorText } from './usage';
 
 /** The app refused (bad input, unknown name): its message is the whole story. */
-export class AppRefusal extends Error {}
+export class AppRefusal extends Error {
+  constructor(message: string, readonly code = 'refused') {
+    super(message);
+  }
+}
 
 /** A command's mistake (exit 2, with the pointer to --help) or the app's refusal or absence (exit 1), said on stderr; anything else is rethrown. */
 export function failureExit(command: string, action: string | undefined, error: unknown): number {
@@ -23,7 +27,7 @@ export function failureExit(command: string, action: string | undefined, error: 
 }
 
 export function unwrap<T>(result: ApiResult): T {
-  if (!result.ok) throw new AppRefusal(result.error.message);
+  if (!result.ok) throw new AppRefusal(result.error.message, result.error.code);
   return result.value as T;
 }
 

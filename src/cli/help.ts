@@ -24,7 +24,9 @@ export const COMMANDS: CommandHelp[] = [
       '(so an open tab finds it again), else a free one; --port 0 always picks a free one.\n' +
       '--json prints one line {"ui_url","mcp_url","socket","data_dir"}; --open opens the UI in your\n' +
       'browser, or the app already running for the folder. --idle-exit ends it after that many seconds\n' +
-      "with no agent, managed agent or browser tab (an agent's helper starts it so, with 600).",
+      "with no agent, managed agent or browser tab (an agent's helper starts it so, with 600).\n" +
+      'It listens on 127.0.0.1 only. On a remote machine: serve --port 7420 there, then on your computer\n' +
+      '`ssh -N -L 7420:127.0.0.1:7420 you@that-machine` and open the printed one-time link in your browser.',
   },
   {
     name: 'open',

@@ -12,6 +12,7 @@ import { resolveDataDir } from '../main/paths';
 import { logUnhandledRejections } from '../main/unhandledRejections';
 import { openByHand, openInBrowser } from './browserOpener';
 import { openRunningApp } from './open';
+import { remoteHowTo, sshTunnelCommand } from './remoteAccess';
 import { parseCommandArgs } from './usage';
 
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost']);
@@ -25,17 +26,18 @@ export async function runServe(argv: string[]): Promise<number> {
     open: { type: 'boolean', default: false },
     'idle-exit': { type: 'string' },
   });
-  if (!LOOPBACK_NAMES.has(values.host)) {
-    process.stderr.write(
-      `letagents-desktop serve: refusing --host ${values.host}: the app listens on 127.0.0.1 only, ` +
-        'so nothing outside this machine can reach your agents or the UI.\n',
-    );
-    return 2;
-  }
   // Without --port: the port of last time when it is free, so an open tab finds the app again.
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     process.stderr.write(`letagents-desktop serve: --port must be a number from 0 to 65535 (0 picks a free port), not "${values.port}".\n`);
+    return 2;
+  }
+  if (!LOOPBACK_NAMES.has(values.host)) {
+    process.stderr.write(
+      `letagents-desktop serve: refusing --host ${values.host}: the app listens on 127.0.0.1 only, ` +
+        'so nothing outside this machine can reach your agents or the UI.\n' +
+        remoteHowTo(port > 0 ? port : null, process.env),
+    );
     return 2;
   }
   const idleExit = values['idle-exit'] === undefined ? null : Number(values['idle-exit']);
@@ -96,6 +98,10 @@ export async function runServe(argv: string[]): Promise<number> {
         `  UI:           ${uiLine}\n` +
         `  MCP (HTTP):   ${http.mcpUrl}  (send "Authorization: Bearer <agent-token>")\n` +
         `  Agent socket: ${gateway.socketPath}  (agents use \`letagents-desktop mcp\`)\n` +
+        // Logged in over SSH, the browser is on another computer: the way there.
+        (process.env.SSH_CONNECTION && uiUrl
+          ? `Over SSH? On your computer run \`${sshTunnelCommand(http.port, process.env)}\`, then open the UI link there.\n`
+          : '') +
         'Press Ctrl-C to stop.\n',
     );
   }

@@ -34,8 +34,8 @@ export interface AppOptions {
   readonly helperCommand?: HelperCommand;
   /** Home folder whose agent configs Connect edits; default: the user's. */
   readonly home?: string;
-  /** Managed agents: turns running at once (default 2), a turn's time limit (default 10 min), the waits before a rate-limited turn is tried again. */
-  readonly managedTurns?: { readonly maxConcurrent?: number; readonly timeLimitMs?: number; readonly rateLimitBackoffMs?: readonly number[] };
+  /** Managed agents: turns running at once (default 2), a turn's time limit (default 10 min), the waits before a rate-limited turn is tried again, how long a CLI may only reconnect. */
+  readonly managedTurns?: { readonly maxConcurrent?: number; readonly timeLimitMs?: number; readonly rateLimitBackoffMs?: readonly number[]; readonly reconnectLimitMs?: number };
   /** This machine's name as a team's other machines see it; default: the host name (tests give two apps on one computer two names). */
   readonly machineName?: string;
   /** What time it is for schedules, usage-limit resets and backoffs; tests move it by hand. */
@@ -88,6 +88,7 @@ export function createApp(options: AppOptions): App {
     home,
     maxConcurrentTurns: options.managedTurns?.maxConcurrent,
     turnTimeLimitMs: options.managedTurns?.timeLimitMs,
+    reconnectLimitMs: options.managedTurns?.reconnectLimitMs,
     rateLimitBackoffMs: options.managedTurns?.rateLimitBackoffMs,
     clock,
   });

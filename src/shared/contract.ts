@@ -186,8 +186,12 @@ export const contract = {
   'auth.signOut': method(Empty, Removed, 'Deletes the token from the keychain and the cached account.'),
 
   'setup.status': method(Empty, SetupStatus, 'A card per agent tool.'),
-  'setup.install': method(z.strictObject({ tool: ToolId }), SetupChange, 'Writes the MCP entry (no secret), backing up the old file.'),
-  'setup.uninstall': method(z.strictObject({ tool: ToolId }), SetupChange, 'Removes our MCP entry only.'),
+  'setup.install': method(
+    z.strictObject({ tool: ToolId, allowTools: z.boolean().optional() }),
+    SetupChange,
+    "Writes the MCP entry (no secret), backing up the old file; allowTools: also Claude Code's allow rule for LetAgents' tools (the person agreed).",
+  ),
+  'setup.uninstall': method(z.strictObject({ tool: ToolId }), SetupChange, 'Removes our MCP entry only (and our allow rule).'),
   'setup.snippet': method(z.strictObject({ tool: ToolId }), ConfigSnippet, 'The exact snippet for manual setup.'),
   'setup.firstPrompt': method(z.strictObject({ roomId: RoomId.optional(), place: Place.optional() }), FirstPrompt, 'What to paste into an agent to get it started.'),
 

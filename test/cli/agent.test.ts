@@ -1,7 +1,7 @@
 // `letagents-desktop agent …` against a real `serve`: add, list, run (a real Codex turn
 // against a fake model server), pause, remove; usage errors; no app; and the agent socket
 // answering only the managed-agent methods to the command line.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApp } from '../../src/cli/appApi';
@@ -9,6 +9,7 @@ import type { ManagedAgent } from '../../src/shared/types';
 import { cleanupSpawned, connectHelper, ensureCliBuilt, repoRoot, runCli, startServe, tempDataDir, tempDir, toolJson, waitUntil, type ServeHandle } from '../support';
 import { replyInRoom, startFakeModel, type FakeModel } from '../support/fakeModels';
 import { CLI_BIN } from '../main/agents/managedApp';
+import { git, initRepo } from '../main/agents/gitFixtures';
 
 let serve: ServeHandle;
 let model: FakeModel;
@@ -74,6 +75,10 @@ describe('letagents-desktop agent', () => {
     const refused = await agentCli('add', '--room', 'no-such-room', '--name', 'Cedar', '--provider', 'codex');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe('letagents-desktop agent: Room not found.\n');
+    // A slip of the keyboard gets the nearest rooms, as the MCP tools name them (issue 35 item 17).
+    const typo = await agentCli('add', '--room', 'cli-rom', '--name', 'Cedar', '--provider', 'codex');
+    expect(typo).toMatchObject({ code: 1, stderr: 'letagents-desktop agent: Room not found. Did you mean "cli-room"?\n' });
+    expect(await listed()).toEqual([]);
     expect((await agentCli('pause', 'Nobody')).stderr).toMatch(/no managed agent is named "Nobody"/);
     const noApp = await runCli(['agent', 'list', '--data-dir', tempDataDir()], { env });
     expect(noApp.code).toBe(1);
@@ -124,5 +129,52 @@ describe('letagents-desktop agent', () => {
     const read = toolJson(await helper.callTool({ name: 'read_messages', arguments: { room_id: 'cli-room' } })) as { messages: Array<{ text: string }> };
     expect(read.messages.map((m) => m.text)).toContain('Juniper joined the room.');
     await helper.close();
+  });
+
+  it('remove names --discard when the worktree holds unmerged work, and --discard throws it away (issue 35 item 9)', async () => {
+    const repo = join(tempDir('la-cli-agent-repo-'), 'project');
+    mkdirSync(repo);
+    initRepo(repo);
+    const add = await runCli(['agent', 'add', '--room', 'cli-room', '--name', 'Birch', '--provider', 'codex', '--permissions', 'edit', '--folder', repo, '--json', '--data-dir', serve.dataDir], { env });
+    const birch = JSON.parse(add.stdout) as ManagedAgent;
+    expect(birch.workspace).toMatchObject({ kind: 'worktree', branch: 'letagents/birch' });
+    // Work the agent left on its branch, as a turn would.
+    writeFileSync(join(birch.workspace.path, 'notes.md'), 'half done\n');
+    git(birch.workspace.path, 'add', '-A');
+    git(birch.workspace.path, 'commit', '-q', '-m', 'notes');
+
+    const refused = await agentCli('remove', 'Birch');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('not merged into main');
+    expect(refused.stderr).toContain('To throw it away: letagents-desktop agent remove Birch --discard\n');
+    expect((await listed()).map((a) => a.name)).toContain('Birch');
+    expect(existsSync(birch.workspace.path)).toBe(true);
+    expect((await agentCli('pause', 'Birch', '--discard'))).toMatchObject({ code: 2, stderr: expect.stringContaining('--discard goes only with remove') });
+
+    expect(await agentCli('remove', 'Birch', '--discard')).toMatchObject({ code: 0, stdout: 'Removed Birch.\n' });
+    expect((await listed()).map((a) => a.name)).not.toContain('Birch');
+    expect(existsSync(birch.workspace.path)).toBe(false);
+    expect(git(repo, 'branch', '--list', 'letagents/birch')).toBe('');
+  });
+
+  it('add puts a sign-in warning on stderr, and with --json into the answer too (issue 35 item 16)', async () => {
+    // The app's Claude Code has no sign-in in this home (no key, no login): `claude auth status` says so.
+    const text = await agentCli('add', '--room', 'cli-room', '--name', 'Maple', '--provider', 'claude-code');
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^Added Maple \(Claude Code\) to cli-room/);
+    expect(text.stdout).not.toContain('Warning');
+    expect(text.stderr).toBe(`Warning: Claude Code at ${CLI_BIN}/claude (found on the app's PATH) is not signed in, so its turns would fail. Run \`${CLI_BIN}/claude auth login\` in a terminal as the person the app runs as. You can add the agent now and sign in afterwards.\n`);
+
+    const json = await agentCli('add', '--room', 'cli-room', '--name', 'Linden', '--provider', 'claude-code', '--json');
+    expect(json.code).toBe(0);
+    const answer = JSON.parse(json.stdout) as ManagedAgent & { warnings: string[] };
+    expect(answer).toMatchObject({ name: 'Linden', provider: 'claude_code' });
+    expect(answer.warnings).toEqual([expect.stringContaining('is not signed in, so its turns would fail')]);
+    expect(json.stderr).toBe(`Warning: ${answer.warnings[0]}\n`);
+    // A CLI that is signed in (the fake's Codex) has nothing to warn about.
+    const quiet = await agentCli('add', '--room', 'cli-room', '--name', 'Poplar', '--provider', 'codex', '--json');
+    expect(JSON.parse(quiet.stdout).warnings).toEqual([]);
+    expect(quiet.stderr).toBe('');
+    for (const agent of (await listed()).filter((a) => ['Maple', 'Linden', 'Poplar'].includes(a.name))) await agentCli('remove', agent.agentId);
   });
 });

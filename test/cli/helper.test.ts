@@ -169,6 +169,52 @@ describe('letagents-desktop mcp (stdio helper)', () => {
     await client.close();
   });
 
+  it('while the app is stopped, wait_for_messages waits (a "keep waiting" loop makes a handful of calls, not hundreds); a wait made then is answered by a message sent once the app is back (issue 35 item 2)', async () => {
+    const serve = await startServe();
+    const client = await connectHelper(serve.dataDir);
+    const room = toolJson(await client.callTool({ name: 'create_room', arguments: {} })) as { room_id: string };
+    const juniper = toolJson(await client.callTool({
+      name: 'register_agent_session',
+      arguments: { room_id: room.room_id, registration_key: 'juniper-registration-key-0123456789', display_name: 'Juniper' },
+    })) as { worker_id: string };
+    const wait = (timeout: number, after?: string | null) =>
+      client.callTool({ name: 'wait_for_messages', arguments: { room_id: room.room_id, worker_id: juniper.worker_id, timeout, ...(after ? { after_message_id: after } : {}) } }, undefined, { timeout: 120_000 });
+    const first = toolJson(await wait(1_000)) as { last_observed_message_id: string | null };
+    await serve.stop();
+    await waitUntil(async () => String(await client.callTool({ name: 'get_current_room', arguments: {} }).catch((e: Error) => e.message)).includes('not running'), 10_000, 'the helper to notice');
+
+    // An agent told to keep waiting, for a bounded window: each call now waits its second out.
+    let calls = 0;
+    const results: Array<Record<string, unknown>> = [];
+    const windowEnds = Date.now() + 3_000;
+    while (Date.now() < windowEnds) {
+      calls += 1;
+      results.push(toolJson(await wait(1_000, first.last_observed_message_id)) as Record<string, unknown>);
+    }
+    expect(calls).toBeLessThanOrEqual(4);
+    for (const r of results) {
+      expect(r).toMatchObject({ room_id: room.room_id, messages: [], last_observed_message_id: first.last_observed_message_id });
+      expect(r.app_away).toMatch(/^LetAgents is not running \(stopped by SIGTERM\); it will reconnect by itself/);
+    }
+
+    // A long wait made while the app is away is sent to it once it is back, and answered by a message sent then.
+    const waiting = wait(60_000, first.last_observed_message_id);
+    const restarted = await startServe({ dataDir: serve.dataDir });
+    const birch = await connectHelper(serve.dataDir);
+    await birch.callTool({ name: 'join_room', arguments: { room_id: room.room_id } });
+    const birchWorker = toolJson(await birch.callTool({
+      name: 'register_agent_session',
+      arguments: { room_id: room.room_id, registration_key: 'birch-registration-key-0123456789ab', display_name: 'Birch' },
+    })) as { worker_id: string };
+    await birch.callTool({ name: 'send_message', arguments: { room_id: room.room_id, worker_id: birchWorker.worker_id, text: '@Juniper the app is back' } });
+    const woke = toolJson(await waiting) as { messages: Array<{ text: string }>; app_away?: string };
+    expect(woke.messages.map((m) => m.text)).toEqual(['@Juniper the app is back']);
+    expect(woke.app_away).toBeUndefined();
+    await birch.close();
+    await client.close();
+    await restarted.stop();
+  });
+
   it("binds the agent's worker again after an app restart, so its next call works without registering", async () => {
     const serve = await startServe();
     const client = await connectHelper(serve.dataDir);

@@ -67,3 +67,30 @@ describe.each(oldNodes)('letagents-desktop on $name', (old) => {
     expect(result.stdout).toBe('');
   });
 });
+
+// Issue 35 item 12: npm checked the checkout's `engines` (it said Node ≥ 22.12) against the Node
+// that runs npm and printed ten lines of EBADENGINE the first time `npx letagents-desktop …` ran in
+// a checkout (while it links the checkout into its npx cache). The command runs on any Node ≥ 18 (it
+// runs itself again on the checkout's Node 22), and `engines` now says so.
+describe("npx letagents-desktop with npm on the machine's own Node", () => {
+  it(`prints the command's own output and no npm warnings, on its first run in the checkout too (system Node ${systemVersion || 'unknown'})`, async () => {
+    // Without npm's settings from the `npm test` that runs this file (a silenced log level would
+    // hide the warnings), without the checkout's node_modules/.bin (so npm runs on the machine's
+    // Node), and with an empty npm cache: npx's first run in a checkout is the one that checks.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+    env.PATH = (env.PATH ?? '').split(':').filter((dir) => !dir.includes('node_modules')).join(':');
+    env.npm_config_cache = join(scratch, 'npm-cache');
+    const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = track(spawn('npx', ['letagents-desktop', '--version'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+      let stdout = '';
+      let stderr = '';
+      child.stdout!.on('data', (d) => (stdout += d));
+      child.stderr!.on('data', (d) => (stderr += d));
+      child.once('error', reject);
+      child.once('close', (code) => resolve({ code, stdout, stderr }));
+    });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^letagents-desktop \d+\.\d+\.\d+\n$/);
+    expect(result.code).toBe(0);
+  }, 90_000);
+});

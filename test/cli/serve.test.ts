@@ -4,8 +4,9 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { createServer } from 'node:net';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import { userInfo } from 'node:os';
 import Database from 'better-sqlite3';
-import { cleanupSpawned, cliBin, connectHttp, ensureCliBuilt, runCli, startServe, tempDataDir, track } from '../support';
+import { cleanupSpawned, cliBin, connectHttp, ensureCliBuilt, runCli, startServe, tempDataDir, track, waitUntil } from '../support';
 
 beforeAll(ensureCliBuilt);
 afterAll(cleanupSpawned);
@@ -92,6 +93,28 @@ describe('letagents-desktop serve', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('refusing --host 0.0.0.0: the app listens on 127.0.0.1 only');
     expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('says how to reach it from another computer: an SSH tunnel to the same port, then the printed link (issue 35 item 13)', async () => {
+    // Logged in over SSH to 10.1.2.3: the refusal and the banner name the tunnel to run on the person's computer.
+    const env = { SSH_CONNECTION: '192.168.5.9 50022 10.1.2.3 22' };
+    const user = userInfo().username;
+    const refused = await runCli(['serve', '--host', '0.0.0.0', '--port', '7521', '--data-dir', tempDataDir()], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`here \`letagents-desktop serve --port 7521\`; on your computer \`ssh -N -L 7521:127.0.0.1:7521 ${user}@10.1.2.3\``);
+    expect(refused.stderr).toContain('then open the one-time link serve prints');
+    // Without --port, a fixed one is suggested: the tunnel needs the same port on both ends.
+    expect((await runCli(['serve', '--host', '0.0.0.0', '--data-dir', tempDataDir()], { env })).stderr).toContain('serve --port 7420');
+
+    const dataDir = tempDataDir();
+    const child = track(spawn(process.execPath, [cliBin, 'serve', '--port', '0', '--data-dir', dataDir], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    let stdout = '';
+    child.stdout!.on('data', (d) => (stdout += d));
+    await waitUntil(() => stdout.includes('Press Ctrl-C'), 20_000, 'serve printing its banner');
+    const port = /UI:\s+http:\/\/127\.0\.0\.1:(\d+)\//.exec(stdout)![1];
+    expect(stdout).toContain(`Over SSH? On your computer run \`ssh -N -L ${port}:127.0.0.1:${port} ${user}@10.1.2.3\`, then open the UI link there.`);
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
   });
 
   it('refuses a database written by a newer version and leaves it untouched', async () => {

@@ -38,6 +38,39 @@ describe('Connect agents', () => {
     expect(api.calls.find((c) => c.method === 'setup.install')?.input).toEqual({ tool: 'codex' });
   });
 
+  it("Claude Code's card asks, before Connect, to let it use LetAgents' tools without asking, and sends the answer (issue 35 item 3)", async () => {
+    const state = demoState();
+    const claudeTool = state.tools!.find((t) => t.tool === 'claude-code')!;
+    Object.assign(claudeTool, { configured: false, toolsAllowed: false });
+    const { api } = open(state);
+    const claude = within(await waitFor(() => card('Claude Code')));
+    const consent = claude.getByRole('checkbox', { name: /Let Claude Code use LetAgents' tools without asking each time/ });
+    expect((consent as HTMLInputElement).checked).toBe(true);
+    expect(claude.getByText('~/.claude/settings.json')).toBeTruthy();
+    // No such question on other tools.
+    expect(within(card('Codex')).queryByRole('checkbox')).toBeNull();
+    await userEvent.click(consent);
+    await userEvent.click(claude.getByRole('button', { name: 'Connect Claude Code' }));
+    await waitFor(() => expect(within(card('Claude Code')).getByText('Set up')).toBeTruthy());
+    expect(api.calls.find((c) => c.method === 'setup.install')?.input).toEqual({ tool: 'claude-code' });
+    // Connected without it: the card says what happens, and offers the rule on its own.
+    expect(within(card('Claude Code')).getByText(/Claude Code asks in its terminal before each LetAgents tool/)).toBeTruthy();
+    await userEvent.click(within(card('Claude Code')).getByRole('button', { name: "Allow LetAgents' tools" }));
+    await waitFor(() => expect(within(card('Claude Code')).queryByText(/asks in its terminal/)).toBeNull());
+    expect(api.calls.filter((c) => c.method === 'setup.install').map((c) => c.input)).toEqual([{ tool: 'claude-code' }, { tool: 'claude-code', allowTools: true }]);
+    expect(within(toasts()).getByText("Claude Code may now use LetAgents' tools without asking.")).toBeTruthy();
+  });
+
+  it('Connect on Claude Code with the box left ticked sends allowTools', async () => {
+    const state = demoState();
+    Object.assign(state.tools!.find((t) => t.tool === 'claude-code')!, { configured: false, toolsAllowed: false });
+    const { api } = open(state);
+    await userEvent.click(within(await waitFor(() => card('Claude Code'))).getByRole('button', { name: 'Connect Claude Code' }));
+    await waitFor(() => expect(within(card('Claude Code')).getByText('Set up')).toBeTruthy());
+    expect(api.calls.find((c) => c.method === 'setup.install')?.input).toEqual({ tool: 'claude-code', allowTools: true });
+    expect(within(card('Claude Code')).queryByText(/asks in its terminal/)).toBeNull();
+  });
+
   it('Disconnect asks, then removes the entry', async () => {
     const { api } = open();
     await userEvent.click(within(await waitFor(() => card('Claude Code'))).getByRole('button', { name: 'Disconnect Claude Code' }));

@@ -7,7 +7,7 @@ import { findPackageRoot } from '../../main/setup/helperCommand';
 import { helperDataDir } from '../../shared-node/dataPaths';
 import { wantsHelp } from '../help';
 import { callApp } from '../appApi';
-import { choose, failureExit, count, findByName, required, textOrFile, unwrap } from '../appCommand';
+import { AppRefusal, choose, failureExit, count, findByName, required, textOrFile, unwrap } from '../appCommand';
 import { didYouMean, parseCommandArgs, UsageError } from '../usage';
 
 /** A name as the command line writes it: read-only for read_only. */
@@ -45,8 +45,10 @@ const agentUsage = (providers: string[], permissions: string[]) => `usage: letag
   resume AGENT                  takes turns again (a fresh budget after a hold)
   stop AGENT                    ends the running turn now
   run AGENT                     a turn now
-  remove AGENT                  stops it and removes it from its room
-AGENT is the agent's name or id.
+  remove AGENT [--discard]      stops it and removes it from its room; its worktree and branch go
+                                too, refused while they hold unmerged work unless --discard
+AGENT is the agent's name or id. Warnings (e.g. its CLI is not signed in) go to stderr, and
+with --json into the answer's "warnings" too.
 `;
 
 const ACTIONS = { pause: 'agents.pause', resume: 'agents.resume', stop: 'agents.stop', run: 'agents.runNow', remove: 'agents.remove' } as const;
@@ -62,8 +64,9 @@ export async function runAgent(argv: string[]): Promise<number> {
       'data-dir': { type: 'string' }, json: { type: 'boolean', default: false },
       room: { type: 'string' }, team: { type: 'string' }, name: { type: 'string' }, provider: { type: 'string' }, folder: { type: 'string' },
       instructions: { type: 'string' }, 'instructions-file': { type: 'string' }, model: { type: 'string' }, permissions: { type: 'string' },
-      'turns-per-hour': { type: 'string' }, 'daily-tokens': { type: 'string' },
+      'turns-per-hour': { type: 'string' }, 'daily-tokens': { type: 'string' }, discard: { type: 'boolean', default: false },
     }, true);
+    if (values.discard && action !== 'remove') throw new UsageError('--discard goes only with remove');
     const dataDir = helperDataDir(values['data-dir']);
     const call = async <T>(method: string, input: unknown): Promise<T> => unwrap<T>(await callApp(dataDir, method, input));
     const print = (value: unknown, text: string) => process.stdout.write(values.json ? `${JSON.stringify(value, null, 2)}\n` : text);
@@ -96,14 +99,23 @@ export async function runAgent(argv: string[]): Promise<number> {
         `Added ${agent.name} (${agent.providerName}) to ${agent.roomName}${agent.place === 'local' ? '' : ` (team ${agent.place}; its team sees it run on this computer)`}; it takes a turn when something there needs it.`,
         ...(values.folder === undefined ? [`It works in ${folder} (the current folder; --folder chooses another).`] : []),
         ...(provider?.path ? [`The app runs ${agent.providerName} from ${provider.path} (found on the app's PATH).`] : []),
-        ...(provider?.warning ? [`Warning: ${provider.warning}`] : []),
       ];
-      print(agent, `${lines.join('\n')}\n`);
+      const warnings = provider?.warning ? [provider.warning] : [];
+      // On stderr in both forms, so a script reading the JSON still shows them; in the JSON too.
+      for (const warning of warnings) process.stderr.write(`Warning: ${warning}\n`);
+      print({ ...agent, warnings }, `${lines.join('\n')}\n`);
       return 0;
     }
     if (action !== undefined && action in ACTIONS) {
       const agent = await findAgent(await call<ManagedAgent[]>('agents.list', {}), required('AGENT', positionals[0]));
-      const result = await call<ManagedAgent | { removed: boolean }>(ACTIONS[action as keyof typeof ACTIONS], { agentId: agent.agentId });
+      const input = action === 'remove' && values.discard ? { agentId: agent.agentId, discardWork: true } : { agentId: agent.agentId };
+      const result = await call<ManagedAgent | { removed: boolean }>(ACTIONS[action as keyof typeof ACTIONS], input).catch((error: unknown) => {
+        // The app's words are for the window's confirm dialog; here the confirmation is a flag.
+        if (error instanceof AppRefusal && error.code === 'unmerged_work') {
+          throw new AppRefusal(`${error.message} To throw it away: letagents-desktop agent remove ${positionals[0]} --discard`);
+        }
+        throw error;
+      });
       print(result, 'state' in result ? `${agent.name}: ${stateText(result)}\n` : `Removed ${agent.name}.\n`);
       return 0;
     }

@@ -6,7 +6,7 @@
 // flight (answered with an error). An agent's frame is parsed for that; an app's frame is
 // read from its first bytes (shared-node/frames.ts). While the app is away, calls are
 // answered at once with an error that says so, instead of hanging until the agent's
-// client gives up.
+// client gives up; a wait_for_messages call waits instead (heldWaits.ts).
 import type { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import type { AppConnection } from '../../shared-node/appLink';
@@ -14,9 +14,9 @@ import { peekFrameHead, type FrameHead } from '../../shared-node/frames';
 import { hopTrace } from '../../shared-node/hopTrace';
 import { FrameSplitter, lineOf } from '../../shared-node/lines';
 import { HEARTBEAT_INTERVAL_MS, MAX_MESSAGE_BYTES, PING_LINE } from '../../shared-node/protocol';
+import { HeldWaits, idKey, type JsonRpcId } from './heldWaits';
 import { WorkerMemory } from './workerMemory';
 
-type JsonRpcId = string | number;
 interface Message {
   id?: JsonRpcId | null;
   method?: unknown;
@@ -29,8 +29,6 @@ export const LOST_REQUEST_MESSAGE =
 
 /** Notifications kept while the app is away, for the next connection (the oldest go first). */
 const MAX_QUEUED_WHILE_AWAY = 1_000;
-
-const idKey = (id: JsonRpcId) => `${typeof id}:${id}`;
 
 /** The bench's per-hop timestamps (LETAGENTS_HOP_TRACE); null, and free, otherwise. */
 const hops = hopTrace('helper');
@@ -69,6 +67,8 @@ export interface RelayOptions {
   /** The error calls get while the app is away (AppLink.awayMessage says why). */
   readonly awayMessage?: () => string;
   readonly heartbeatMs?: number;
+  /** How often a held wait_for_messages sends progress (default 10 s, as the app's). */
+  readonly waitProgressMs?: number;
 }
 
 export class Relay {
@@ -89,11 +89,14 @@ export class Relay {
   private readonly rebinds = new Map<string, string>();
   private replays = 0;
   private readonly workers = new WorkerMemory();
+  private readonly held: HeldWaits;
   private resolveDone!: (code: number) => void;
   /** Resolves with the exit code: 0 when the agent ends stdin, 1 when the app is lost for good. */
   readonly done = new Promise<number>((resolve) => (this.resolveDone = resolve));
 
-  constructor(private readonly options: RelayOptions) {}
+  constructor(private readonly options: RelayOptions) {
+    this.held = new HeldWaits((line) => this.toAgent(line), () => this.awayMessage(), options.waitProgressMs);
+  }
 
   /** Starts reading the agent at once: frames wait in the queue until a connection is attached. */
   start(): void {
@@ -126,6 +129,7 @@ export class Relay {
   finish(code: number, why?: string): void {
     if (this.finished) return;
     this.finished = true;
+    this.held.clear();
     if (why) process.stderr.write(why.endsWith('\n') ? why : `${why}\n`);
     this.socket?.end();
     this.socket = null;
@@ -163,10 +167,9 @@ export class Relay {
       const request = { ...(parse(this.initialize.frame) as object), id: replayId };
       socket.write(`${JSON.stringify(request)}\n`);
     } else {
-      this.phase = 'open';
       // The agent's initialize was cut off before its answer: send it again, answer and all.
       if (this.initialize) this.sendToApp(this.initialize.frame);
-      this.flush();
+      this.open();
     }
     if (connection.leftover.length > 0) onData(connection.leftover);
   }
@@ -179,6 +182,8 @@ export class Relay {
       // A reply to an app request made on a connection that is gone has no one to go to.
       if (!this.appRequests.delete(idKey(message.id))) return;
     }
+    // A cancelled wait the helper holds goes no further (the app never saw it).
+    if (message && this.held.cancel(message)) return;
     if (this.phase === 'away') this.answerWhileAway(frame, message);
     else if (this.phase !== 'open') this.queue.push(frame);
     else this.sendToApp(frame, message);
@@ -189,11 +194,15 @@ export class Relay {
     if (message && typeof message.method === 'string' && hasId(message)) {
       // The helper itself is alive: a ping is answered as such.
       if (message.method === 'ping') return this.toAgent(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: {} }));
-      const text = this.options.awayMessage?.() ?? 'LetAgents is not running; it will reconnect by itself.';
-      return this.toAgent(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: text } }));
+      if (this.held.hold(message)) return;
+      return this.toAgent(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: this.awayMessage() } }));
     }
     if (this.queue.length >= MAX_QUEUED_WHILE_AWAY) this.queue.shift();
     this.queue.push(frame);
+  }
+
+  private awayMessage(): string {
+    return this.options.awayMessage?.() ?? 'LetAgents is not running; it will reconnect by itself.';
   }
 
   private sendToApp(frame: Buffer, message = parse(frame)): void {
@@ -247,6 +256,8 @@ export class Relay {
 
   private open(): void {
     this.phase = 'open';
+    // Waits held while the app was away go first: the agent made them before anything queued.
+    for (const line of this.held.release()) this.sendToApp(Buffer.from(`${line}\n`));
     this.flush();
   }
 

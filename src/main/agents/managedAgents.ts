@@ -79,6 +79,8 @@ export interface ManagedAgentsOptions {
   readonly clock?: Clock;
   /** The waits before trying a rate-limited turn again (default 30 s, 2 min, 8 min). */
   readonly rateLimitBackoffMs?: readonly number[];
+  /** How long a turn's CLI may only reconnect before the turn is ended (turnRunner's default: 60 s). */
+  readonly reconnectLimitMs?: number;
 }
 
 
@@ -641,6 +643,7 @@ export class ManagedAgents {
       onOpened: async (turn: number) => {
         if (automations.length > 0) await this.hooks?.opened(agentId, turn, automations);
       },
+      reconnectLimitMs: this.options.reconnectLimitMs,
     };
     // The turn's prompt hands it the triggering messages: they are delivered to it now.
     const sessionId = workerSessionId(row.worker_id, row.room_id);

@@ -10,6 +10,7 @@ import type { Approvals } from '../approvals/approvals';
 import { workerSessionId } from '../domain/identity/agentKeys';
 import type { Storage } from '../store/port';
 import { cantRunOf, type CantRun } from './cantRun';
+import { signInCommand, signInState } from './signInCheck';
 import { agentTokenPath } from '../paths';
 import { providerOf, locateProvider } from './providers';
 import { startProviderProcess } from './providerProcess';
@@ -37,7 +38,11 @@ export interface TurnRunnerDeps {
   changesOfTurn?(): Promise<string | null>;
   /** The turn was opened (its number), before the CLI starts. */
   onOpened?(turn: number): Promise<void>;
+  /** How long a CLI may only reconnect, with no other sign of progress, before its turn is ended (default 60 s). */
+  readonly reconnectLimitMs?: number;
 }
+
+export const DEFAULT_RECONNECT_LIMIT_MS = 60_000;
 
 export interface TurnInput {
   readonly agent: ManagedAgentRow;
@@ -89,6 +94,14 @@ export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: Ab
   if (settings) {
     const detail = `${provider.name} would obey ${settings.files.join(', ')}: ${settings.why}. The turn did not start.`;
     return cantRunEnd(log, cantRunOf(provider, 'folder_settings', { command, model: agent.model, detail, files: settings.files }));
+  }
+  // A CLI whose unsigned turn would not fail by itself (it only reconnects) is asked first.
+  if (provider.signInStatus?.beforeEachTurn) {
+    const state = await signInState(provider, command, deps.env, deps.home);
+    if (state.signedIn === false) {
+      const asked = [command, ...provider.signInStatus.args].join(' ');
+      return cantRunEnd(log, cantRunOf(provider, 'not_signed_in', { command, model: agent.model, detail: `\`${asked}\` said: ${state.said || 'not signed in'} (see \`${signInCommand(provider, command)}\`)` }));
+    }
   }
   // An "Ask me" turn may ask the person, under a key only its own helper's connection carries.
   const turnKey = agent.permissions === 'ask' ? randomBytes(32).toString('base64url') : null;
@@ -165,6 +178,12 @@ async function runOnce(
   let sawSession = false;
   let sawOutput = false;
   let result: Extract<ActivityEvent, { kind: 'result' }> | null = null;
+  // The stall watchdog: a CLI that says it is reconnecting and shows nothing else for the limit
+  // is ended (its own retries go on for as long as it runs), well before the turn's time limit.
+  const reconnectLimitMs = deps.reconnectLimitMs ?? DEFAULT_RECONNECT_LIMIT_MS;
+  let reconnecting: string | null = null;
+  let stalled: string | null = null;
+  let watchdog: NodeJS.Timeout | undefined;
   try {
     const parser = provider.parser();
     for await (const line of proc.lines) {
@@ -174,6 +193,16 @@ async function runOnce(
         // The agent acting after an answer reached it: it went on (issue 37).
         if (turnKey && WENT_ON_EVENTS.has(event.kind)) void deps.approvals.wentOn(turnKey).catch(() => undefined);
         if (event.kind === 'result') result = event;
+        if (event.kind === 'reconnecting') {
+          reconnecting = event.text;
+          watchdog ??= setTimeout(() => {
+            stalled = reconnecting;
+            void proc.kill();
+          }, reconnectLimitMs);
+        } else {
+          clearTimeout(watchdog);
+          watchdog = undefined;
+        }
         await record(log, event, agent.folder);
       }
     }
@@ -187,9 +216,14 @@ async function runOnce(
     throw error;
   } finally {
     const exit = await proc.exited;
+    clearTimeout(watchdog);
     signal.removeEventListener('abort', onAbort);
     deps.onProcess(agent.agent_id, null);
     if (exit.spawnError) result = { kind: 'result', ok: false, error: `Could not start ${provider.name} (${command}): ${exit.spawnError}`, cause: 'cli_broken' };
+    else if (stalled !== null && !signal.aborted) {
+      const seconds = Math.round(reconnectLimitMs / 1000);
+      result = { kind: 'result', ok: false, error: `${provider.name} could not reach its model for ${seconds} s and was stopped. It said: ${stalled}` };
+    }
     else if (!result && !signal.aborted) {
       const detail = proc.stderrTail() || `${provider.executable} exited with code ${exit.code ?? exit.signal}`;
       // Not one line of output: the CLI itself does not start (a broken install, a bad node).
@@ -200,7 +234,7 @@ async function runOnce(
   if (signal.aborted) return aborted(signal);
   if (result?.ok) return { status: 'done', error: null, resumeFailed: false };
   // A run that never started a session after asking to resume one could not find it.
-  const resumeFailed = resumeSessionId !== null && !sawSession && result?.cause !== 'cli_broken' && !result?.limit;
+  const resumeFailed = resumeSessionId !== null && !sawSession && result?.cause !== 'cli_broken' && !result?.limit && stalled === null;
   return { status: 'failed', error: result?.error ?? 'The turn failed.', resumeFailed, ...(result?.cause ? { cause: result.cause } : {}), ...(result?.limit ? { limit: result.limit } : {}) };
 }
 
@@ -249,6 +283,7 @@ async function record(log: TurnLog, event: ActivityEvent, folder: string): Promi
     case 'text':
       return log.entry('text', event.text);
     case 'note':
+    case 'reconnecting':
       return log.entry('note', event.text);
     case 'error':
       return log.entry('error', event.text);

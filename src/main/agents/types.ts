@@ -25,6 +25,8 @@ export type ActivityEvent =
    * the running total of its session (the runner turns totals into per-turn figures).
    */
   | { kind: 'usage'; inputTokens: number; outputTokens: number; tokensScope: UsageScope; costUsd: number | null; costScope: UsageScope }
+  /** The CLI cannot reach its model and is trying again ("Reconnecting... waiting for network"): no progress. */
+  | { kind: 'reconnecting'; text: string }
   /**
    * The provider's final word on the run; `cause`: a failure only the person can fix; `limit`:
    * the provider refused for a usage limit that resets at a known time, or a short rate limit.
@@ -91,6 +93,12 @@ export interface SignInStatus {
   applies?(env: NodeJS.ProcessEnv, home: string): boolean;
   /** What the command's output says: signed in, not, or null when it cannot tell. */
   signedIn(output: { code: number | null; stdout: string; stderr: string }): boolean | null;
+  /**
+   * Asked before every turn too: a turn of this CLI without a sign-in does not fail by itself
+   * (Codex 0.171 sends its requests without a key and, when its server cannot be reached, only
+   * says "Reconnecting... waiting for network" for as long as it runs).
+   */
+  readonly beforeEachTurn?: boolean;
 }
 
 /**

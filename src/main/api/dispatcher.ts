@@ -60,8 +60,13 @@ export function createDispatcher(implementation: Partial<ApiImplementation>, opt
   };
 }
 
-/** O3 carries the keychain's own explanation in `extra.message`; every other phrase is the message. */
-function domainMessage(error: { code: string; message: string; extra?: Record<string, unknown> }): string {
+/**
+ * O3 carries the keychain's own explanation in `extra.message`; a near match the MCP tools
+ * offer ("Room not found. Did you mean "design-review"?") is said to people too; every other
+ * phrase is the message.
+ */
+function domainMessage(error: { code: string; message: string; hint?: string; extra?: Record<string, unknown> }): string {
   if (error.code === 'O3' && typeof error.extra?.message === 'string') return error.extra.message;
+  if (Array.isArray(error.extra?.did_you_mean) && error.hint) return `${error.message} ${error.hint}`;
   return error.message;
 }

@@ -138,6 +138,8 @@ export const appErrors = {
   notAvailable: (message: string) => new DomainError('not_available', 'hard', message),
   notFound: (what: string) => new DomainError('not_found', 'hard', `${what} not found.`),
   nameTaken: () => new DomainError('name_taken', 'hard', 'Another agent in this room already uses that name.'),
+  /** Removing a managed agent would throw away work on its branch; the caller confirms (discardWork). */
+  unmergedWork: (message: string) => new DomainError('unmerged_work', 'hard', message),
   /** In a team's room every person sees a request; the first answer wins (team-rooms.md §4). */
   alreadyAnswered: (id: string, by: string) =>
     new DomainError('already_answered', 'hard', `${id} was already answered by ${by || 'someone else'}; your answer was not posted.`),

@@ -29,6 +29,8 @@ export interface AgentTool {
   commands: string[];
   /** Where the format and location were checked. */
   source: string;
+  /** Claude Code: its user settings, where Connect may allow LetAgents' tools (allowRule.ts). */
+  allowSettingsPath?: string;
 }
 
 export interface HostContext {
@@ -77,6 +79,8 @@ export function agentTools(ctx: HostContext): AgentTool[] {
       markers: [p.join(home, '.claude'), p.join(home, '.claude.json')],
       commands: ['claude'],
       source: 'https://code.claude.com/docs/en/mcp',
+      // User settings, "permissions.allow". Source: https://code.claude.com/docs/en/settings
+      allowSettingsPath: p.join(home, '.claude', 'settings.json'),
     },
     // Codex (CLI and IDE extension share it): [mcp_servers.<name>] with command/args in
     // $CODEX_HOME/config.toml, CODEX_HOME defaulting to ~/.codex.

@@ -3,6 +3,7 @@
 import { constants, promises as fs } from 'node:fs';
 import type { AgentTool, HostContext } from './agentTools';
 import { pathFor } from './agentTools';
+import { findPackageRoot } from './helperCommand';
 
 export async function isInstalled(tool: AgentTool, ctx: HostContext): Promise<boolean> {
   for (const marker of tool.markers) if (await exists(marker)) return true;
@@ -18,7 +19,8 @@ async function onPath(command: string, ctx: HostContext): Promise<boolean> {
 export async function findOnPath(command: string, { platform, env }: Pick<HostContext, 'platform' | 'env'>): Promise<string | null> {
   const p = pathFor(platform);
   const pathValue = envValue(env, 'PATH', platform) ?? '';
-  const dirs = pathValue.split(platform === 'win32' ? ';' : ':').filter((dir) => dir !== '');
+  const own = ownBinFolder(p);
+  const dirs = pathValue.split(platform === 'win32' ? ';' : ':').filter((dir) => dir !== '' && p.resolve(dir) !== own);
   const extensions =
     platform === 'win32'
       ? (envValue(env, 'PATHEXT', platform) ?? '.COM;.EXE;.BAT;.CMD').split(';').filter((ext) => ext !== '')
@@ -31,6 +33,23 @@ export async function findOnPath(command: string, { platform, env }: Pick<HostCo
   }
   return null;
 }
+
+/**
+ * LetAgents' own checkout's node_modules/.bin: npm scripts and npx put it first on PATH, and it
+ * holds the agent CLIs pinned for LetAgents' tests, not the person's. Never searched, so the
+ * badges, managed turns and sign-in fixes name the person's own CLIs. Null in a packaged app.
+ */
+function ownBinFolder(p: ReturnType<typeof pathFor>): string | null {
+  if (packageRoot === undefined) {
+    try {
+      packageRoot = findPackageRoot();
+    } catch {
+      packageRoot = null;
+    }
+  }
+  return packageRoot === null ? null : p.resolve(packageRoot, 'node_modules', '.bin');
+}
+let packageRoot: string | null | undefined;
 
 /** Windows environment names are case-insensitive (Path, PATH). */
 function envValue(env: NodeJS.ProcessEnv, name: string, platform: NodeJS.Platform): string | undefined {

@@ -71,7 +71,8 @@ export function removeJsonEntry(file: string, text: string, serversKey: string):
   return collapseEmptyObject(jsonc.applyEdits(text, edits), [serversKey]);
 }
 
-function parseConfig(file: string, text: string, serversKey: string): Parsed {
+/** The parsed document (undefined when it holds nothing yet); refuses one that is not a JSON object, naming where. */
+export function parseJsonDocument(file: string, text: string): jsonc.Node | undefined {
   const errors: jsonc.ParseError[] = [];
   const root = jsonc.parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
   if (errors.length > 0) {
@@ -79,6 +80,11 @@ function parseConfig(file: string, text: string, serversKey: string): Parsed {
     throw setupErrors.malformed(file, `${describeError(errors[0].error)} at line ${line}, column ${column}`);
   }
   if (root && root.type !== 'object') throw setupErrors.malformed(file, 'the top level is not a JSON object');
+  return root;
+}
+
+function parseConfig(file: string, text: string, serversKey: string): Parsed {
+  const root = parseJsonDocument(file, text);
   const servers = root && jsonc.findNodeAtLocation(root, [serversKey]);
   if (servers && servers.type !== 'object') throw setupErrors.malformed(file, `"${serversKey}" is not an object`);
   const entry = servers && jsonc.findNodeAtLocation(servers, [SERVER_NAME]);
@@ -185,7 +191,8 @@ function endOfLine(text: string, from: number): number {
   return text[newline - 1] === '\r' && newline - 1 >= from ? newline - 1 : newline;
 }
 
-function lineIndent(text: string, offset: number): string {
+/** The indentation of the line `offset` is on. */
+export function lineIndent(text: string, offset: number): string {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   return /^[ \t]*/.exec(text.slice(lineStart))![0];
 }

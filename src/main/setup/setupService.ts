@@ -4,6 +4,7 @@
 import { stringify } from 'smol-toml';
 import { appErrors, isDomainError } from '../domain/errors';
 import { agentTools, SERVER_NAME, type AgentTool, type AgentToolId, type HostContext } from './agentTools';
+import { addAllowRule, hasAllowRule, removeAllowRule } from './allowRule';
 import { editConfigFile, readConfigText } from './configFile';
 import { isInstalled } from './detect';
 import { firstPrompt } from './firstPrompt';
@@ -29,6 +30,10 @@ export interface AgentToolStatus {
   entryMatches: boolean;
   /** Why the config file cannot be read (malformed, unreadable); null when it is fine. */
   problem: string | null;
+  /** Claude Code: its settings allow LetAgents' tools without asking (null: no such setting for this tool, or unreadable). */
+  toolsAllowed: boolean | null;
+  /** Claude Code: the settings file that rule lives in. */
+  allowSettingsPath: string | null;
 }
 
 export interface ConfigChange {
@@ -36,6 +41,13 @@ export interface ConfigChange {
   configPath: string;
   changed: boolean;
   backupPath: string | null;
+  /** The allow rule's settings file, when it was changed too (Claude Code). */
+  allowRule: { path: string; changed: boolean; backupPath: string | null } | null;
+}
+
+export interface ConnectOptions {
+  /** Claude Code: also allow LetAgents' tools without asking (the person agreed on the card). */
+  allowTools?: boolean;
 }
 
 export interface ConfigSnippet {
@@ -47,7 +59,7 @@ export interface ConfigSnippet {
 
 export interface SetupService {
   status(): Promise<AgentToolStatus[]>;
-  connect(toolId: string): Promise<ConfigChange>;
+  connect(toolId: string, options?: ConnectOptions): Promise<ConfigChange>;
   disconnect(toolId: string): Promise<ConfigChange>;
   configSnippet(toolId: string): ConfigSnippet;
   firstPrompt(roomHint?: string, team?: string): string;
@@ -86,10 +98,19 @@ export function createSetupService(options: SetupServiceOptions): SetupService {
     return run;
   };
 
-  const change = async (toolId: string, connect: boolean): Promise<ConfigChange> => {
+  /** Adds or removes Claude Code's allow rule for our tools, backed up like the config file. */
+  const changeAllowRule = async (path: string, allow: boolean): Promise<ConfigChange['allowRule']> => {
+    const result = await serialised(path, () => editConfigFile(path, (text) => (allow ? addAllowRule(path, text) : text === null ? null : removeAllowRule(path, text))));
+    return { path, ...result };
+  };
+
+  const change = async (toolId: string, connect: boolean, options: ConnectOptions = {}): Promise<ConfigChange> => {
     const tool = find(toolId);
     const ops = opsOf(tool);
     const key = tool.format.serversKey;
+    const allowPath = tool.allowSettingsPath ?? null;
+    // A settings file it cannot read refuses the whole Connect before anything is written.
+    if (allowPath && connect && options.allowTools) addAllowRule(allowPath, await readConfigText(allowPath));
     const result = await serialised(tool.configPath, () =>
       editConfigFile(tool.configPath, (text) =>
         keepingBom(text, (plain) => {
@@ -98,11 +119,23 @@ export function createSetupService(options: SetupServiceOptions): SetupService {
         }),
       ),
     );
-    return { toolId: tool.id, configPath: tool.configPath, ...result };
+    // Disconnect takes our rule out too (and leaves a settings file it cannot read alone).
+    const allowRule = allowPath && (connect ? options.allowTools === true : await readAllowed(allowPath)) ? await changeAllowRule(allowPath, connect) : null;
+    return { toolId: tool.id, configPath: tool.configPath, ...result, allowRule };
+  };
+
+  const readAllowed = async (path: string): Promise<boolean | null> => {
+    try {
+      return hasAllowRule(path, await readConfigText(path));
+    } catch {
+      return null;
+    }
   };
 
   const statusOf = async (tool: AgentTool): Promise<AgentToolStatus> => {
-    const base = { id: tool.id, name: tool.name, detected: await isInstalled(tool, ctx), configPath: tool.configPath };
+    const allowSettingsPath = tool.allowSettingsPath ?? null;
+    const toolsAllowed = allowSettingsPath ? await readAllowed(allowSettingsPath) : null;
+    const base = { id: tool.id, name: tool.name, detected: await isInstalled(tool, ctx), configPath: tool.configPath, toolsAllowed, allowSettingsPath };
     try {
       const text = await readConfigText(tool.configPath);
       const entry = opsOf(tool).read(tool.configPath, text?.replace(/^\uFEFF/, '') ?? null, tool.format.serversKey);
@@ -117,7 +150,7 @@ export function createSetupService(options: SetupServiceOptions): SetupService {
 
   return {
     status: () => Promise.all(tools.map(statusOf)),
-    connect: (toolId) => change(toolId, true),
+    connect: (toolId, options) => change(toolId, true, options),
     disconnect: (toolId) => change(toolId, false),
     configSnippet(toolId) {
       const tool = find(toolId);

@@ -13,10 +13,22 @@ export const ToolSetup = z.object({
   /** The file Connect will change (the person asked to see it). */
   configPath: z.string().nullable(),
   note: z.string().nullable(),
+  /**
+   * Claude Code: its settings let it use LetAgents' tools without asking in its terminal first
+   * (`permissions.allow` holds `mcp__letagents__*`); null for tools without such a setting.
+   */
+  toolsAllowed: z.boolean().nullable().default(null),
+  /** Claude Code: the settings file that rule is in (~/.claude/settings.json). */
+  allowSettingsPath: z.string().nullable().default(null),
 });
 
 export const SetupStatus = z.object({ tools: z.array(ToolSetup) });
-export const SetupChange = z.object({ tool: ToolSetup, backupPath: z.string().nullable() });
+export const SetupChange = z.object({
+  tool: ToolSetup,
+  backupPath: z.string().nullable(),
+  /** The backup of the allow rule's settings file, when that changed too. */
+  allowBackupPath: z.string().nullable().default(null),
+});
 export const ConfigSnippet = z.object({
   tool: ToolId,
   format: z.enum(['json', 'jsonc', 'toml', 'shell']),

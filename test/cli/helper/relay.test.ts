@@ -201,6 +201,76 @@ describe('helper relay', () => {
     await relay.done;
   });
 
+  it('holds a wait_for_messages while the app is away: progress meanwhile, a cancel drops it, the rest go to the app when it is back with the time they have left', async () => {
+    const app = await fakeApp();
+    const agent = agentSide();
+    let back: (() => void) | null = null;
+    const reconnect = () => new Promise<void>((resolve) => (back = resolve)).then(() => app.connect());
+    const relay = new Relay({ input: agent.input, output: agent.output, reconnect, awayMessage: () => 'LetAgents is away.', waitProgressMs: 50 });
+    relay.start();
+    relay.attach(await app.connect());
+    await waitUntil(() => app.sockets.length === 1);
+    app.sockets[0].destroy();
+    await waitUntil(() => back !== null, 5_000, 'the relay to notice the app is gone');
+
+    const wait = (id: number, progressToken?: string) => ({
+      jsonrpc: '2.0', id, method: 'tools/call',
+      params: { name: 'wait_for_messages', arguments: { after_message_id: 'msg_7', timeout: 60_000 }, ...(progressToken ? { _meta: { progressToken } } : {}) },
+    });
+    agent.send(wait(1, 'tok-1'));
+    agent.send(wait(2));
+    agent.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_current_room', arguments: {} } });
+    // Other calls are answered at once; the waits are not.
+    await waitUntil(() => agent.seen.some((l) => JSON.parse(l).id === 3));
+    expect(JSON.parse(agent.seen.find((l) => JSON.parse(l).id === 3)!)).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32000, message: 'LetAgents is away.' } });
+    await waitUntil(() => agent.seen.filter((l) => JSON.parse(l).method === 'notifications/progress').length >= 2, 5_000, 'progress for the wait that asked');
+    const progress = agent.seen.map((l) => JSON.parse(l)).filter((m) => m.method === 'notifications/progress');
+    expect(progress.every((m) => m.params.progressToken === 'tok-1' && m.params.total === 60_000)).toBe(true);
+    expect(progress[0].params.message).toMatch(/^waited \d+ s of 60 s \(LetAgents is not running; waiting for it\)$/);
+    expect(agent.seen.map((l) => JSON.parse(l).id).filter((id) => id === 1 || id === 2)).toEqual([]);
+
+    agent.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: 'the agent gave up' } });
+    const next = app.nextConnection();
+    back!();
+    const index = await next;
+    await waitUntil(() => app.received[index]?.length === 1, 5_000, 'the held wait at the app');
+    const sent = JSON.parse(app.received[index][0]);
+    // Wait 2 was cancelled: only wait 1 reaches the app, with less than its minute left, and no cancel follows it.
+    expect(sent).toMatchObject({ id: 1, method: 'tools/call', params: { name: 'wait_for_messages', arguments: { after_message_id: 'msg_7' }, _meta: { progressToken: 'tok-1' } } });
+    expect(sent.params.arguments.timeout).toBeLessThan(60_000);
+    expect(sent.params.arguments.timeout).toBeGreaterThanOrEqual(1_000);
+    app.sockets[index].write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [] } })}\n`);
+    await waitUntil(() => agent.seen.some((l) => JSON.parse(l).id === 1));
+    expect(app.received[index]).toHaveLength(1);
+    agent.input.end();
+    await relay.done;
+  });
+
+  it('answers a held wait_for_messages as an ordinary timeout, saying the app is away, when its time is up first', async () => {
+    const app = await fakeApp();
+    const agent = agentSide();
+    let away = false;
+    const reconnect = () => ((away = true), new Promise<never>(() => undefined));
+    const relay = new Relay({ input: agent.input, output: agent.output, reconnect, awayMessage: () => 'LetAgents is away.' });
+    relay.start();
+    relay.attach(await app.connect());
+    await waitUntil(() => app.sockets.length === 1);
+    app.sockets[0].destroy();
+    await waitUntil(() => away, 5_000, 'the relay to notice the app is gone');
+    agent.send({ jsonrpc: '2.0', id: 'w', method: 'tools/call', params: { name: 'wait_for_messages', arguments: { room_id: 'room_1', after_message_id: 'msg_3', timeout: 1_000 } } });
+    await waitUntil(() => agent.seen.length === 1, 5_000, 'the timeout result');
+    const answer = JSON.parse(agent.seen[0]);
+    const expected = {
+      room_id: 'room_1',
+      messages: [],
+      last_observed_message_id: 'msg_3',
+      app_away: 'LetAgents is away. Nothing sent meanwhile is lost: call wait_for_messages again with the same after_message_id to go on waiting.',
+    };
+    expect(answer).toEqual({ jsonrpc: '2.0', id: 'w', result: { content: [{ type: 'text', text: JSON.stringify(expected, null, 2) }], structuredContent: expected } });
+    agent.input.end();
+    await relay.done;
+  });
+
   it('exits 1 with the reason when the app does not come back', async () => {
     const app = await fakeApp();
     const agent = agentSide();

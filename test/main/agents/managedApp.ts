@@ -12,7 +12,8 @@ import { createMemorySecretStore, type MemorySecretStore } from '../../../src/ma
 import type { MethodName } from '../../../src/shared/bridge';
 import type { MethodInput, MethodOutput } from '../../../src/shared/contract';
 import type { TurnView } from '../../../src/shared/types';
-import { ensureCliBuilt, privateTempDir, repoRoot, tempDir } from '../../support';
+import { ensureCliBuilt, privateTempDir, tempDir } from '../../support';
+import { pinnedCliBin } from '../../support/pinnedClis';
 import { startFakeModel, type FakeModel, type FakeProvider } from '../../support/fakeModels';
 import { waitUntil } from '../../support/waitUntil';
 
@@ -40,15 +41,15 @@ export interface ManagedAppOptions {
   readonly provider: FakeProvider;
   /** Reuse an earlier app's folders (a restart). */
   readonly from?: ManagedApp;
-  readonly managedTurns?: { maxConcurrent?: number; timeLimitMs?: number; rateLimitBackoffMs?: number[] };
+  readonly managedTurns?: { maxConcurrent?: number; timeLimitMs?: number; rateLimitBackoffMs?: number[]; reconnectLimitMs?: number };
   /** The app's clock (schedules, usage-limit resets, backoffs); default the system's. */
   readonly clock?: Clock;
   /** Changes the app's environment (e.g. drops the provider's key: not signed in); `folder` is the agents' folder. */
   readonly env?: (env: NodeJS.ProcessEnv, paths: { folder: string }) => NodeJS.ProcessEnv;
 }
 
-/** The provider CLIs are devDependencies: their executables are in node_modules/.bin. */
-export const CLI_BIN = join(repoRoot, 'node_modules', '.bin');
+/** The provider CLIs are devDependencies: a folder of links to them (the app skips the checkout's node_modules/.bin). */
+export const CLI_BIN = pinnedCliBin();
 
 export async function startManagedApp(options: ManagedAppOptions): Promise<ManagedApp> {
   await ensureCliBuilt();

@@ -172,6 +172,33 @@ describe('a CLI that cannot run (real CLIs, fake model)', () => {
     const codex = (await app.call('agents.providers', {})).find((p) => p.id === 'codex')!;
     expect(codex.warning).toContain(`Codex at ${CLI_BIN}/codex (found on the app's PATH) is not signed in`);
     expect(codex.warning).toContain(`\`${CLI_BIN}/codex login\``);
+
+    // Its turn does not sit "reconnecting" (Codex sends requests without a key and retries for as
+    // long as it runs): the same check before the turn gives "Can't run" at once, naming the fix.
+    const juniper = await addAgent(app, 'codex', 'Juniper');
+    await app.call('messages.send', { roomId: ROOM, text: '@Juniper what changed?' });
+    const turn = await app.turnEnded(juniper.agentId, 1);
+    expect(turn.status).toBe('failed');
+    expect(turn.error).toBe(`\`${CLI_BIN}/codex login status\` said: Not logged in (see \`${CLI_BIN}/codex login\`)`);
+    await waitUntil(async () => (await listed(app!, juniper.agentId)).state === 'cant_run', 10_000, "the Can't run state");
+    const agent = await listed(app, juniper.agentId);
+    expect(agent.cantRun?.reason).toBe('Codex is not signed in');
+    expect(agent.cantRun?.fix).toContain(`\`${CLI_BIN}/codex login\``);
+    expect(agent.waitingMessages).toBe(1);
+    expect(await cantRunItems(app)).toHaveLength(1);
+  });
+
+  it('Codex whose model server is down (fake, closed): a turn that only reconnects is stopped after the reconnect limit, saying why', async () => {
+    app = await startManagedApp({ provider: 'codex', managedTurns: { reconnectLimitMs: 3_000 } });
+    const juniper = await addAgent(app, 'codex', 'Juniper');
+    await app.model.close();
+    await app.call('messages.send', { roomId: ROOM, text: '@Juniper what changed?' });
+    const turn = await app.turnEnded(juniper.agentId, 1);
+    expect(turn.status).toBe('failed');
+    expect(turn.error).toMatch(/^Codex could not reach its model for 3 s and was stopped\. It said: Reconnecting\.\.\./);
+    expect(turn.entries.some((e) => e.kind === 'note' && e.text.startsWith('Reconnecting...'))).toBe(true);
+    // Codex alone goes on retrying (every 5–45 s, for minutes): the watchdog ended its process.
+    expect((await listed(app, juniper.agentId)).state).toBe('idle');
   });
 });
 

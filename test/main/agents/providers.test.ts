@@ -178,6 +178,10 @@ describe('Codex', () => {
       { kind: 'result', ok: true, error: null },
     ]);
     expect(codex.parser().parse('{"type":"turn.failed","error":{"message":"401 Unauthorized"}}')).toEqual([{ kind: 'result', ok: false, error: '401 Unauthorized', cause: 'not_signed_in' }]);
+    // Codex 0.171 with its model out of reach (seen with a closed port): retries, not failures.
+    const reconnecting = 'Reconnecting... waiting for network (Connection failed: error sending request)';
+    expect(codex.parser().parse(JSON.stringify({ type: 'error', message: reconnecting }))).toEqual([{ kind: 'reconnecting', text: reconnecting }]);
+    expect(codex.parser().parse('{"type":"error","message":"stream disconnected"}')).toEqual([{ kind: 'error', text: 'stream disconnected' }]);
   });
 });
 

@@ -1,14 +1,14 @@
 // agents.* through the real dispatcher: adding a managed agent registers its worker in the
 // room (the roster shows it); bad settings get a clear error and change nothing.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../../support';
+import { repoRoot, tempDir } from '../../support';
+import { CLI_BIN } from '../agents/managedApp';
 import { setUpApi } from './harness';
 import { PROVIDER_LIST } from '../../../src/main/agents/providers';
 
-const CLI_BIN = join(repoRoot, 'node_modules', '.bin');
 const folder = () => mkdtempSync(join(tmpdir(), 'la-agents-api-'));
 
 describe('agents.*', () => {
@@ -23,6 +23,22 @@ describe('agents.*', () => {
     expect(listed.find((p) => p.id === 'codex')).toMatchObject({ permissions: ['read_only', 'edit', 'provider_default'], permissionsNote: expect.stringMatching(/"Ask me" is not offered/) });
     const bare = await setUpApi();
     expect((await bare.call('agents.providers', {})).filter((p) => p.installed)).toEqual([]);
+  });
+
+  it("finds the person's own CLIs, never the copies pinned in LetAgents' checkout (its node_modules/.bin, first on PATH under npm scripts)", async () => {
+    const checkoutBin = join(repoRoot, 'node_modules', '.bin');
+    const onlyCheckout = await setUpApi({ env: { PATH: checkoutBin } });
+    expect((await onlyCheckout.call('agents.providers', {})).filter((p) => p.installed)).toEqual([]);
+    expect((await onlyCheckout.call('setup.status', {})).tools.filter((t) => t.detected)).toEqual([]);
+
+    // The person's own Codex, later on PATH, is the one listed, and the sign-in fix names it.
+    const own = tempDir('la-own-bin-');
+    symlinkSync(join(CLI_BIN, 'codex'), join(own, 'codex'));
+    const api = await setUpApi({ env: { PATH: `${checkoutBin}:${own}:${process.env.PATH ?? ''}`, CODEX_HOME: tempDir('la-codex-home-') } });
+    const codex = (await api.call('agents.providers', {})).find((p) => p.id === 'codex')!;
+    expect(codex).toMatchObject({ installed: true, path: join(own, 'codex') });
+    expect(codex.warning).toContain(`Run \`${join(own, 'codex')} login\` in a terminal`);
+    expect((await api.call('setup.status', {})).tools.filter((t) => t.detected).map((t) => t.tool)).toEqual(['codex']);
   });
 
   it('adds a managed agent: its worker joins the room under its name, idle until something needs it', async () => {

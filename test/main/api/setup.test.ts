@@ -13,6 +13,8 @@ describe('setup.status', () => {
     expect(tools[0]).toEqual({
       tool: 'claude-code', label: 'Claude Code', available: true, detected: false, configured: false,
       configPath: join(h.home, '.claude.json'), note: null,
+      // Not connected: the allow rule is not asked about yet, but where it would go is shown.
+      toolsAllowed: false, allowSettingsPath: join(h.home, '.claude', 'settings.json'),
     });
   });
 
@@ -31,7 +33,7 @@ describe('setup.install and setup.uninstall', () => {
     const file = join(h.home, '.claude.json');
     writeFileSync(file, JSON.stringify({ theme: 'dark', mcpServers: { other: { command: 'other-server' } } }));
     const installed = await h.call('setup.install', { tool: 'claude-code' });
-    expect(installed).toEqual({ tool: expect.objectContaining({ tool: 'claude-code', configured: true, note: null }), backupPath: `${file}.letagents-backup` });
+    expect(installed).toEqual({ tool: expect.objectContaining({ tool: 'claude-code', configured: true, note: null }), backupPath: `${file}.letagents-backup`, allowBackupPath: null });
     const config = JSON.parse(readFileSync(file, 'utf8')) as { theme: string; mcpServers: Record<string, { command: string; args: string[] }> };
     expect(config.theme).toBe('dark');
     // The entry is the helper command and nothing else: no env, no token.

@@ -23,7 +23,7 @@ describe.each(TOOL_IDS)('connecting %s', (id) => {
 
     const result = await service.connect(id);
 
-    expect(result).toEqual({ toolId: id, configPath: file, changed: true, backupPath: null });
+    expect(result).toEqual({ toolId: id, configPath: file, changed: true, backupPath: null, allowRule: null });
     if (id === 'codex') {
       expect(read(file)).toBe('[mcp_servers.letagents]\ncommand = "/usr/bin/node"\nargs = [ "/opt/letagents/bin/letagents-desktop.js", "mcp" ]\n');
     } else {
@@ -71,7 +71,7 @@ describe.each(TOOL_IDS)('connecting %s', (id) => {
 
     const result = await service.disconnect(id);
 
-    expect(result).toEqual({ toolId: id, configPath: file, changed: true, backupPath: file + BACKUP_SUFFIX });
+    expect(result).toEqual({ toolId: id, configPath: file, changed: true, backupPath: file + BACKUP_SUFFIX, allowRule: null });
     expect(read(file)).toBe(existingConfig(id));
     expect(read(file + BACKUP_SUFFIX)).toBe(existingConfigConnected(id));
     expect((await service.status()).find((s) => s.id === id)).toMatchObject({ configured: false, entryMatches: false });

@@ -33,7 +33,12 @@ function conversation(): TimelineMessage[] {
   ].map((x, i) => ({ ...x, createdAt: at(i * 3) }));
 }
 
-const tool = (tool: ToolSetup['tool'], label: string, detected: boolean, configured: boolean, configPath: string, available = true): ToolSetup => ({ tool, label, available, detected, configured, configPath, note: null });
+const tool = (tool: ToolSetup['tool'], label: string, detected: boolean, configured: boolean, configPath: string, available = true): ToolSetup => ({
+  tool, label, available, detected, configured, configPath, note: null,
+  // Claude Code's allow rule for our tools: there when it was connected with it.
+  toolsAllowed: tool === 'claude-code' ? configured : null,
+  allowSettingsPath: tool === 'claude-code' ? '~/.claude/settings.json' : null,
+});
 
 export function demoState(): FakeState {
   const state = emptyState();

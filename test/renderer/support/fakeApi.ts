@@ -274,8 +274,15 @@ function setupMethods(state: FakeState): Partial<ApiImplementation> {
   const toolOf = (tool: string) => state.tools!.find((t) => t.tool === tool)!;
   return {
     'setup.status': () => ({ tools: state.tools! }),
-    'setup.install': ({ tool }) => ({ tool: { ...Object.assign(toolOf(tool), { configured: true }) }, backupPath: null }),
-    'setup.uninstall': ({ tool }) => ({ tool: { ...Object.assign(toolOf(tool), { configured: false }) }, backupPath: null }),
+    'setup.install': ({ tool, allowTools }) => {
+      const allowed = toolOf(tool).toolsAllowed === null ? null : toolOf(tool).toolsAllowed || allowTools === true;
+      return { tool: { ...Object.assign(toolOf(tool), { configured: true, toolsAllowed: allowed }) }, backupPath: null, allowBackupPath: null };
+    },
+    'setup.uninstall': ({ tool }) => ({
+      tool: { ...Object.assign(toolOf(tool), { configured: false, toolsAllowed: toolOf(tool).toolsAllowed === null ? null : false }) },
+      backupPath: null,
+      allowBackupPath: null,
+    }),
     'setup.snippet': ({ tool }) => ({ tool, format: 'json', text: '{\n  "mcpServers": {\n    "letagents": { "command": "letagents-desktop", "args": ["mcp"] }\n  }\n}', instructions: `Add this to ${toolOf(tool).configPath}.` }),
   };
 }

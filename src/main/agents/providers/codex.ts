@@ -44,6 +44,7 @@ export const codex = defineProvider({
       if (output.code === 0) return true;
       return /Not logged in/i.test(`${output.stdout}\n${output.stderr}`) ? false : null;
     },
+    beforeEachTurn: true,
   },
 
   launch(spec: TurnSpec, command: string): ProviderLaunch {
@@ -128,8 +129,11 @@ class CodexStreamParser implements StreamParser {
         const cause = cantRunCause(message);
         return [{ kind: 'result', ok: false, error: preview(message, 1_000), ...(cause ? { cause } : {}) }];
       }
-      case 'error':
-        return [{ kind: 'error', text: preview(str(m.message) ?? 'error', 1_000) }];
+      case 'error': {
+        const text = preview(str(m.message) ?? 'error', 1_000);
+        // "Reconnecting... 2/5 (…)", "Reconnecting... waiting for network (…)": it retries on its own.
+        return [/^Reconnecting\b/.test(text) ? { kind: 'reconnecting', text } : { kind: 'error', text }];
+      }
       default:
         return [];
     }

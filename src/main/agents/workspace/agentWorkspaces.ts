@@ -82,7 +82,7 @@ export class AgentWorkspaces {
     if (confirmed) return;
     const unsaved = await unsavedWork(w);
     if (unsaved) {
-      throw appErrors.invalidInput(
+      throw appErrors.unmergedWork(
         `Its worktree holds work that is not in ${workspace.base}: ${unsaved}. Merge it, or confirm that it may be thrown away, and remove the agent again.`,
       );
     }

@@ -24,6 +24,8 @@ export function toToolSetup(status: AgentToolStatus): ToolSetup {
     configured: status.configured,
     configPath: status.configPath,
     note: noteOf(status),
+    toolsAllowed: status.toolsAllowed,
+    allowSettingsPath: status.allowSettingsPath,
   };
 }
 
@@ -37,14 +39,14 @@ export function setupMethods(ctx: ApiContext): SetupMethods {
   return {
     'setup.status': async () => ({ tools: (await setup.status()).map(toToolSetup) }),
 
-    'setup.install': async ({ tool }) => {
-      const change = await setup.connect(tool);
-      return { tool: await toolStatus(tool), backupPath: change.backupPath };
+    'setup.install': async ({ tool, allowTools }) => {
+      const change = await setup.connect(tool, { allowTools });
+      return { tool: await toolStatus(tool), backupPath: change.backupPath, allowBackupPath: change.allowRule?.backupPath ?? null };
     },
 
     'setup.uninstall': async ({ tool }) => {
       const change = await setup.disconnect(tool);
-      return { tool: await toolStatus(tool), backupPath: change.backupPath };
+      return { tool: await toolStatus(tool), backupPath: change.backupPath, allowBackupPath: change.allowRule?.backupPath ?? null };
     },
 
     'setup.snippet': ({ tool }) => {

@@ -26,17 +26,13 @@ import { defineTool, readOnly, sessionFacade } from '../toolKit';
 import { gatherBurst, sleepOnRoom as sleep } from '../wakeGathering';
 import { noteWake, startWaitProgress } from './waitProgress';
 import { hopTrace } from '../../../shared-node/hopTrace';
+import { clampWaitTimeout } from '../../../shared/waitTiming';
 
 /** The bench's per-hop timestamps (LETAGENTS_HOP_TRACE); null, and free, otherwise. */
 const hops = hopTrace('app');
 
 const WINDOW = 100;
 const MAX_LISTED_SKIPS = 100;
-
-export function clampTimeout(timeout: number | undefined): number {
-  if (!timeout) return 30_000;
-  return Math.min(Math.max(timeout, 1_000), 180_000);
-}
 
 interface Routed {
   row: MessageRow;
@@ -80,7 +76,7 @@ export const waitForMessagesTool = defineTool({
     if (recipient) noteCallIdentity(env, identity, recipient.session_id);
     const { deliveries, reachability } = env.services.delivery;
     const recipientKey = recipient && sessionKeyOf(place, recipient);
-    const waitMs = clampTimeout(args.timeout);
+    const waitMs = clampWaitTimeout(args.timeout);
     const deadline = Date.now() + waitMs;
     let takeover: DomainError | null = null;
     let wakeOnFailure: (() => void) | null = null;

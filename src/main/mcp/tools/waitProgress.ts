@@ -4,7 +4,7 @@
 import type { ToolCallContext } from '../toolKit';
 
 /** The real interval; tests of long waits shorten it through McpServices.waitProgressMs. */
-export const WAIT_PROGRESS_EVERY_MS = 10_000;
+export { WAIT_PROGRESS_EVERY_MS } from '../../../shared/waitTiming';
 
 /**
  * Starts the progress ticks of one wait of `waitMs`; returns the function that stops them.

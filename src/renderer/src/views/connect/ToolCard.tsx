@@ -54,17 +54,21 @@ export function ToolCard({ tool, agents, primary = false, onChanged }: { tool: T
   const [busy, setBusy] = useState(false);
   const [snippet, setSnippet] = useState<ConfigSnippet | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const change = async (method: 'setup.install' | 'setup.uninstall') => {
+  // Claude Code: allow our tools in its settings too (asked here, on by default, shown before Connect).
+  const [allowTools, setAllowTools] = useState(true);
+  const canAllow = tool.toolsAllowed !== null && tool.allowSettingsPath !== null;
+  const change = async (method: 'setup.install' | 'setup.uninstall', allow = canAllow && allowTools) => {
     setBusy(true);
     try {
-      const result = await api.call(method, { tool: tool.tool });
+      const result = await api.call(method, method === 'setup.install' && allow ? { tool: tool.tool, allowTools: true } : { tool: tool.tool });
       onChanged(result.tool);
-      const backup = result.backupPath ? ` The old file is saved as ${result.backupPath}.` : '';
-      toast(
-        method === 'setup.install'
-          ? `LetAgents is in ${tool.label}'s settings. Restart ${tool.label} and paste the prompt below; this card says when its agent connects.${backup}`
-          : `LetAgents is out of ${tool.label}'s settings.${backup}`,
-      );
+      const backups = [result.backupPath, result.allowBackupPath].filter((b): b is string => b !== null);
+      const backup = backups.length > 0 ? ` The old ${backups.length === 1 ? 'file is' : 'files are'} saved as ${backups.join(' and ')}.` : '';
+      // Already connected: this Connect only added the allow rule.
+      const connected = tool.configured
+        ? `${tool.label} may now use LetAgents' tools without asking.`
+        : `LetAgents is in ${tool.label}'s settings. Restart ${tool.label} and paste the prompt below; this card says when its agent connects.`;
+      toast(method === 'setup.install' ? `${connected}${backup}` : `LetAgents is out of ${tool.label}'s settings.${backup}`);
     } catch (error) {
       toast(errorMessage(error), 'error');
     } finally {
@@ -97,6 +101,21 @@ export function ToolCard({ tool, agents, primary = false, onChanged }: { tool: T
         <p className="muted tool-note">
           So a mention reaches it while it sits at its prompt, start it with <code>{CLAUDE_CHANNEL_COMMAND}</code> (Claude Code 2.1.80 or later, signed in
           with a claude.ai account: channels are a research preview and refuse API-key sign-in).
+        </p>
+      )}
+      {canAllow && !tool.configured && tool.available && (
+        <label className="tool-allow">
+          <input type="checkbox" checked={allowTools} onChange={(event) => setAllowTools(event.target.checked)} />{' '}
+          Let {tool.label} use LetAgents' tools without asking each time (adds <code>mcp__letagents__*</code> to <code>permissions.allow</code> in{' '}
+          <code>{tool.allowSettingsPath}</code>; without it {tool.label} asks in its terminal before each one)
+        </label>
+      )}
+      {canAllow && tool.configured && tool.toolsAllowed === false && (
+        <p className="muted tool-note">
+          {tool.label} asks in its terminal before each LetAgents tool.{' '}
+          <button type="button" className="btn btn-ghost" onClick={() => void change('setup.install', true)} disabled={busy}>
+            Allow LetAgents' tools
+          </button>
         </p>
       )}
       {!tool.available ? (
