@@ -99,9 +99,26 @@ export function gitOriginUrl(cwd: string): Promise<string | null> {
   return readGit(cwd, ['config', '--get', 'remote.origin.url']);
 }
 
+/**
+ * Reads of one folder's context already running, by what and where: a fleet of agents
+ * connecting from one folder at once shares one set of git runs instead of starting a set
+ * each (each start forks on the app's thread). Dropped when the run ends, so a later call
+ * starts its own and sees the folder as it is then (a branch switched meanwhile).
+ */
+const running = new Map<string, Promise<unknown>>();
+function shared<T>(what: string, cwd: string, read: () => Promise<T>): Promise<T> {
+  const key = `${what}\0${cwd}`;
+  let run = running.get(key) as Promise<T> | undefined;
+  if (!run) {
+    run = read().finally(() => running.delete(key));
+    running.set(key, run);
+  }
+  return run;
+}
+
 /** The checked-out branch; null on a detached HEAD or outside a repository. */
 export function gitCurrentBranch(cwd: string): Promise<string | null> {
-  return readGit(cwd, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
+  return shared('branch', cwd, () => readGit(cwd, ['symbolic-ref', '--quiet', '--short', 'HEAD']));
 }
 
 /** origin/HEAD's branch, else `main` or `master` when such a branch exists locally or on origin. */
@@ -123,8 +140,12 @@ export interface RepoContext {
   defaultBranch: string | null;
 }
 
-/** Everything check_repo and auto-join need from git, read in parallel. */
-export async function readRepoContext(cwd: string): Promise<RepoContext> {
+/** Everything check_repo and auto-join need from git, read in parallel (shared while running). */
+export function readRepoContext(cwd: string): Promise<RepoContext> {
+  return shared('context', cwd, () => readRepoContextNow(cwd));
+}
+
+async function readRepoContextNow(cwd: string): Promise<RepoContext> {
   const root = await gitRepoRoot(cwd);
   if (!root) return { root: null, originUrl: null, currentBranch: null, defaultBranch: null };
   const [originUrl, currentBranch, defaultBranch] = await Promise.all([

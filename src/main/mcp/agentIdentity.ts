@@ -5,6 +5,7 @@ import { actorLabel } from '../domain/identity/labels';
 import { legacyAgentKey } from '../domain/identity/agentKeys';
 import type { SessionRow } from '../domain/sessions/sessions';
 import { ideLabelFor } from './clientIdentity';
+import type { ConnectionState } from './connectionState';
 import type { ToolEnv } from './services';
 
 export interface AgentIdentity {
@@ -15,6 +16,14 @@ export interface AgentIdentity {
   agent_key: string;
   agent_session_id: string | null;
   source: 'local';
+}
+
+/** The implicit identity's code name: its hash made once per connection (its id never changes). */
+const implicitNames = new WeakMap<ConnectionState, string>();
+function implicitName(conn: ConnectionState): string {
+  let name = implicitNames.get(conn);
+  if (name === undefined) implicitNames.set(conn, (name = codename(`conn:${conn.id}`).displayName));
+  return name;
 }
 
 export async function agentIdentity(env: ToolEnv, session: SessionRow | null): Promise<AgentIdentity> {
@@ -31,7 +40,7 @@ export async function agentIdentity(env: ToolEnv, session: SessionRow | null): P
   }
   const owner = await env.services.owner();
   const { ideLabel } = ideLabelFor(env.conn);
-  const name = codename(`conn:${env.conn.id}`).displayName;
+  const name = implicitName(env.conn);
   return {
     display_name: name,
     owner_label: owner.ownerLabel,

@@ -158,6 +158,13 @@ export interface Storage {
   write<T>(fn: (tx: Tx) => Promise<T>, options?: WriteOptions): Promise<T>;
   /** Resolves when every queued write has settled. */
   drain(): Promise<void>;
+  /**
+   * A number that changes whenever another connection or process commits to this database
+   * (never for this storage's own writes), so a cache of rows written only through `write`
+   * can tell it is still current; null when it cannot tell now (a write is running), absent
+   * where it never can (a team's database).
+   */
+  othersCommitStamp?(): number | null;
   /** Waits for queued writes, then closes every connection. */
   close(): Promise<void>;
   connection(): ConnectionState;

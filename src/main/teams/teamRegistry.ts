@@ -1,8 +1,9 @@
 // The team registry: which teams this app knows, where each one's URL comes from (the OS
 // keychain, or LETAGENTS_TEAM_URL_<NAME> on a headless host, which wins), its repo
-// patterns, and the default place of new rooms. Every read goes back to the settings, the
-// keychain and the environment, so a change made by `letagents-desktop team …` in another
-// process is seen on the next read. Adding tests the connection and sets the database up
+// patterns, and the default place of new rooms. Every read goes back to the settings (kept
+// only while no other process wrote the file: teamSettings.ts), the keychain and the
+// environment, so a change made by `letagents-desktop team …` in another process is seen on
+// the next read. Adding tests the connection and sets the database up
 // before anything is stored; a refused add or remove changes nothing.
 import { accessSync, constants } from 'node:fs';
 import { isDomainError } from '../domain/errors';

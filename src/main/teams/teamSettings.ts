@@ -34,18 +34,64 @@ export interface TeamSettingsAccess {
   update<T>(change: (current: TeamSettings) => { next: TeamSettings; result: T }): Promise<T>;
 }
 
+/**
+ * The settings as last read, per store (every access to one store shares it): kept while no
+ * other connection or process has committed to the file since (othersCommitStamp) and no
+ * update of this app is under way. Every agent call that looks at every place reads them.
+ */
+interface SettingsCache {
+  settings: TeamSettings | null;
+  stamp: number | null;
+  /** Updates running now: while any is, nothing is kept. */
+  updating: number;
+  /** Moves on at each update's start and end, so a read that overlapped one keeps nothing. */
+  generation: number;
+}
+
+const caches = new WeakMap<Storage, SettingsCache>();
+
+function cacheOf(store: Storage): SettingsCache {
+  let cache = caches.get(store);
+  if (!cache) caches.set(store, (cache = { settings: null, stamp: null, updating: 0, generation: 0 }));
+  return cache;
+}
+
 /** The team settings in the app's store (the CLI opens the same file). */
 export function teamSettingsIn(store: Storage): TeamSettingsAccess {
+  const cache = cacheOf(store);
+  const forget = () => {
+    cache.settings = null;
+    cache.generation++;
+  };
   return {
-    read: async () => store.read(async (q) => parseSettings(await getSetting(q, TEAMS_KEY), await getSetting(q, DEFAULT_PLACE_KEY))),
-    update: (change) =>
-      store.write(async (tx) => {
-        const current = parseSettings(await getSetting(tx, TEAMS_KEY), await getSetting(tx, DEFAULT_PLACE_KEY));
-        const { next, result } = change(current);
-        await setSetting(tx, TEAMS_KEY, next.teams.length > 0 ? JSON.stringify(next.teams) : null);
-        await setSetting(tx, DEFAULT_PLACE_KEY, next.defaultPlace === LOCAL_PLACE ? null : next.defaultPlace);
-        return result;
-      }),
+    async read() {
+      // Taken before the read: a commit between the two leaves an older stamp, so the next read looks again.
+      const stamp = store.othersCommitStamp?.() ?? null;
+      if (cache.settings && stamp !== null && stamp === cache.stamp && cache.updating === 0) return cache.settings;
+      const generation = cache.generation;
+      const settings = await store.read(async (q) => parseSettings(await getSetting(q, TEAMS_KEY), await getSetting(q, DEFAULT_PLACE_KEY)));
+      if (stamp !== null && cache.updating === 0 && generation === cache.generation) {
+        cache.settings = settings;
+        cache.stamp = stamp;
+      }
+      return settings;
+    },
+    async update(change) {
+      cache.updating++;
+      forget();
+      try {
+        return await store.write(async (tx) => {
+          const current = parseSettings(await getSetting(tx, TEAMS_KEY), await getSetting(tx, DEFAULT_PLACE_KEY));
+          const { next, result } = change(current);
+          await setSetting(tx, TEAMS_KEY, next.teams.length > 0 ? JSON.stringify(next.teams) : null);
+          await setSetting(tx, DEFAULT_PLACE_KEY, next.defaultPlace === LOCAL_PLACE ? null : next.defaultPlace);
+          return result;
+        });
+      } finally {
+        cache.updating--;
+        forget();
+      }
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 // How `letagents-desktop team …` tells a running app that the teams changed: it rewrites
 // `teams-changed` in the data folder (a time stamp, no secret) and the app watches that
-// file (inotify, FSEvents or ReadDirectoryChanges: no polling). The app re-reads settings
-// and keychain on every registry read anyway; the watch only makes the change
+// file (inotify, FSEvents or ReadDirectoryChanges: no polling). The app sees a committed
+// settings change on its next registry read anyway (teamSettings.ts); the watch only makes the change
 // show at once (open windows, connections of a removed team closed).
 import { watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';

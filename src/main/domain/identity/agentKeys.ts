@@ -5,6 +5,23 @@ import { appErrors } from '../errors';
 
 const sha256hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
+/**
+ * The derived ids below are worked out again on every tool call (a worker's session id, the
+ * implicit identity's key): their hashes, kept. A pure function of its input, so never stale;
+ * bounded, dropped whole when full.
+ */
+const MAX_KEPT = 4_096;
+const keptHashes = new Map<string, string>();
+function keptSha256hex(text: string): string {
+  let hex = keptHashes.get(text);
+  if (hex === undefined) {
+    if (keptHashes.size >= MAX_KEPT) keptHashes.clear();
+    hex = sha256hex(text);
+    keptHashes.set(text, hex);
+  }
+  return hex;
+}
+
 const WORKER_ID_SHAPE = /^worker_[0-9a-f]{32}$/;
 const WORKER_SESSION_ID_SHAPE = /^local_[0-9a-f]{64}$/;
 
@@ -49,7 +66,7 @@ export function workerAgentKey(ownerSlug: string, workerId: string): string {
 
 /** A worker's session in a room: `local_<sha256hex(worker_id + "\n" + room_id)>`, stable for life. */
 export function workerSessionId(workerId: string, roomId: string): string {
-  return `local_${sha256hex(`${workerId}\n${roomId}`)}`;
+  return `local_${keptSha256hex(`${workerId}\n${roomId}`)}`;
 }
 
 export function isWorkerSessionIdShape(value: unknown): value is string {
@@ -63,5 +80,5 @@ export function newLegacySessionId(): string {
 
 /** `<owner slug>/session-<first 12 hex of sha256(session_id)>`. */
 export function legacyAgentKey(ownerSlug: string, sessionId: string): string {
-  return `${ownerSlug}/session-${sha256hex(sessionId).slice(0, 12)}`;
+  return `${ownerSlug}/session-${keptSha256hex(sessionId).slice(0, 12)}`;
 }

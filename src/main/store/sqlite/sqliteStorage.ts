@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database, { type Statement } from 'better-sqlite3';
 import type { EventBus } from '../../events/bus';
 import { placed } from '../../events/types';
 import { openDatabase, type Db } from './database';
@@ -44,6 +44,7 @@ export class SqliteStorage implements Storage {
   private readonly clock: () => Date;
   private readonly bus: EventBus;
   private readonly tempDir: string | null;
+  private dataVersion: Statement | null = null;
   private closing: Promise<void> | null = null;
 
   /** Opens (creating and migrating if needed) the database: the same file, migrations and pragmas as openDatabase. */
@@ -93,6 +94,15 @@ export class SqliteStorage implements Storage {
 
   drain(): Promise<void> {
     return this.queue.drain();
+  }
+
+  // The writer's data_version: it moves on only for other connections' commits (SQLite's
+  // PRAGMA data_version), which is what a cache of this app's own writes must notice.
+  othersCommitStamp(): number | null {
+    const db = this.writer?.db;
+    if (!db || db.inTransaction || this.closing) return null;
+    this.dataVersion ??= db.prepare('PRAGMA data_version').pluck();
+    return this.dataVersion.get() as number;
   }
 
   close(): Promise<void> {

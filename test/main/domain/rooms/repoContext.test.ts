@@ -178,4 +178,30 @@ describe('git context', () => {
     expect(await readRepoContext(outside)).toEqual({ root: null, originUrl: null, currentBranch: null, defaultBranch: null });
     expect(await gitRepoRoot(join(outside, 'missing'))).toBeNull();
   });
+
+  it('shares one set of git runs among reads of one folder that overlap, and a later read looks again', async () => {
+    const root = tempDir();
+    git(root, 'init', '-q');
+    git(root, 'commit', '-q', '--allow-empty', '-m', 'first');
+    // A git that notes each start, found first on PATH (the app looks git up on its PATH).
+    const bin = tempDir();
+    const log = join(bin, 'starts.log');
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\necho start >> '${log}'\nexec /usr/bin/git "$@"\n`, { mode: 0o755 });
+    vi.stubEnv('PATH', `${bin}:${process.env.PATH}`);
+    const starts = () => readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
+    try {
+      const fleet = await Promise.all(Array.from({ length: 20 }, () => readRepoContext(root)));
+      expect(new Set(fleet.map((c) => c.currentBranch))).toEqual(new Set(['trunk']));
+      const once = starts();
+      expect(once).toBeLessThanOrEqual(8); // one read's runs (root, origin, branch, default branch's look-ups), not twenty reads' worth
+      const branches = await Promise.all(Array.from({ length: 20 }, () => gitCurrentBranch(root)));
+      expect(branches.every((b) => b === 'trunk')).toBe(true);
+      expect(starts()).toBe(once + 1);
+      git(root, 'checkout', '-q', '-b', 'feature');
+      expect((await readRepoContext(root)).currentBranch).toBe('feature');
+      expect(await gitCurrentBranch(root)).toBe('feature');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
 });
