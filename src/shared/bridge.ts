@@ -30,7 +30,7 @@ export type UiSessionAnswer = { ok: true; key?: string } | { ok: false; reason: 
 
 export const METHOD_NAMES = [
   'rooms.list', 'rooms.create', 'rooms.rename', 'rooms.archive', 'rooms.pin', 'rooms.markRead', 'rooms.export', 'rooms.delete',
-  'messages.timeline', 'messages.thread', 'messages.send', 'messages.search', 'messages.searchAll',
+  'messages.timeline', 'messages.thread', 'messages.send', 'messages.preview', 'messages.search', 'messages.searchAll',
   'tasks.board', 'tasks.get', 'tasks.create', 'tasks.move', 'tasks.accept', 'tasks.cancel', 'tasks.handoff',
   'tasks.releaseWork', 'tasks.releaseReview',
   'workers.list', 'workers.rename', 'workers.disconnect', 'workers.remove', 'workers.wakes',

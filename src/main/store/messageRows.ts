@@ -24,6 +24,8 @@ export interface NewMessageRow {
   agentPromptKind?: 'join' | 'inline' | 'auto' | null;
   publisherAgentKey?: string | null;
   publisherSessionId?: string | null;
+  /** A person's message that names nobody: whom it wakes (JSON, activation/untagged.ts). */
+  routedTo?: string | null;
   /** System events only: the agents the event concerns, one row each. */
   concerns?: readonly EventConcern[];
 }
@@ -33,11 +35,11 @@ export async function insertMessageRow(tx: Tx, row: NewMessageRow): Promise<numb
   const number = await allocateNumber(tx, row.roomId, 'next_message_number');
   await tx.run(
     `INSERT INTO messages (room_id, number, kind, source, sender, text, reply_to_number, thread_root_number,
-         agent_prompt_kind, publisher_agent_key, publisher_session_id, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         agent_prompt_kind, publisher_agent_key, publisher_session_id, created_at, routed_to)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     row.roomId, number, row.kind, row.source, row.sender, row.text,
     row.replyToNumber ?? null, row.threadRootNumber ?? null, row.agentPromptKind ?? null,
-    row.publisherAgentKey ?? null, row.publisherSessionId ?? null, tx.now,
+    row.publisherAgentKey ?? null, row.publisherSessionId ?? null, tx.now, row.routedTo ?? null,
   );
   if (row.publisherAgentKey) {
     const root = row.threadRootNumber ?? number;

@@ -43,3 +43,33 @@ export function eventConcernsOf(q: Queryable, roomId: string, number: number): P
     roomId, number,
   );
 }
+
+/** A recent message as the untagged-message rule reads it, with the publisher of the agent message it replies to. */
+export interface RecentRoutingRow {
+  source: 'agent' | 'human' | 'system';
+  kind: 'message' | 'status' | 'event';
+  text: string;
+  publisher_agent_key: string | null;
+  reply_to_agent_key: string | null;
+  routed_to: string | null;
+}
+
+/** Of the room's newest `limit` messages, those created since `since` (ISO), newest first (reads at most `limit` rows). */
+export function recentForRouting(q: Queryable, roomId: string, since: string, limit: number): Promise<RecentRoutingRow[]> {
+  return q.all<RecentRoutingRow>(
+    `SELECT m.source, m.kind, m.text, m.publisher_agent_key, t.publisher_agent_key AS reply_to_agent_key, m.routed_to
+       FROM messages m LEFT JOIN messages t ON t.room_id = m.room_id AND t.number = m.reply_to_number
+       WHERE m.room_id = ? AND m.number >= (SELECT next_message_number - ? FROM rooms WHERE room_id = ?) AND m.created_at >= ?
+       ORDER BY m.number DESC LIMIT ?`,
+    roomId, limit, roomId, since, limit,
+  );
+}
+
+/** The agents holding an active work lease in the room. */
+export async function workLeaseHolders(q: Queryable, roomId: string): Promise<string[]> {
+  const rows = await q.all<{ agent_key: string }>(
+    "SELECT DISTINCT agent_key FROM task_leases WHERE room_id = ? AND status = 'active' AND kind = 'work' AND agent_key IS NOT NULL LIMIT 100",
+    roomId,
+  );
+  return rows.map((r) => r.agent_key);
+}

@@ -17,7 +17,7 @@ const base: RoutingContext = {
   loopPaused: () => false,
 };
 const msg = (over: Partial<RoutableMessage>): RoutableMessage => ({
-  number: 20, kind: 'message', source: 'agent', text: 'hello', publisherAgentKey: 'ada/worker-other', replyToNumber: null, threadRootNumber: null, ...over,
+  number: 20, kind: 'message', source: 'agent', text: 'hello', publisherAgentKey: 'ada/worker-other', replyToNumber: null, threadRootNumber: null, routedTo: null, ...over,
 });
 const route = (over: Partial<RoutableMessage>, ctx: Partial<RoutingContext> = {}) => routeMessage(msg(over), { ...base, ...ctx });
 

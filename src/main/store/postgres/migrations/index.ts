@@ -11,6 +11,7 @@ import { pgMigration007 } from './007_approvals';
 import { pgMigration008 } from './008_copilot';
 import { pgMigration009 } from './009_openLists';
 import { pgMigration010 } from './010_changeTracking';
+import { pgMigration011 } from './011_routedTo';
 
-export const pgMigrations: readonly string[] = [pgMigration001, pgMigration002, pgMigration003, pgMigration004, pgMigration005, pgMigration006, pgMigration007, pgMigration008, pgMigration009, pgMigration010];
+export const pgMigrations: readonly string[] = [pgMigration001, pgMigration002, pgMigration003, pgMigration004, pgMigration005, pgMigration006, pgMigration007, pgMigration008, pgMigration009, pgMigration010, pgMigration011];
 export const PG_SCHEMA_VERSION = pgMigrations.length;

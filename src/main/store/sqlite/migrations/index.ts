@@ -10,6 +10,7 @@ import { migration007 } from './007_approvals';
 import { migration008 } from './008_copilot';
 import { migration009 } from './009_openLists';
 import { migration010 } from './010_changeTracking';
+import { migration011 } from './011_routedTo';
 
-export const migrations: readonly string[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010];
+export const migrations: readonly string[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011];
 export const SCHEMA_VERSION = migrations.length;
