@@ -35,12 +35,14 @@ export async function insertMessageRow(tx: Tx, row: NewMessageRow): Promise<numb
   const number = await allocateNumber(tx, row.roomId, 'next_message_number');
   await tx.run(
     `INSERT INTO messages (room_id, number, kind, source, sender, text, reply_to_number, thread_root_number,
-         agent_prompt_kind, publisher_agent_key, publisher_session_id, created_at, routed_to)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         agent_prompt_kind, publisher_agent_key, publisher_session_id, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     row.roomId, number, row.kind, row.source, row.sender, row.text,
     row.replyToNumber ?? null, row.threadRootNumber ?? null, row.agentPromptKind ?? null,
-    row.publisherAgentKey ?? null, row.publisherSessionId ?? null, tx.now, row.routedTo ?? null,
+    row.publisherAgentKey ?? null, row.publisherSessionId ?? null, tx.now,
   );
+  // Only a person's message that names nobody has one (set apart, so the insert reads as before).
+  if (row.routedTo) await tx.run('UPDATE messages SET routed_to = ? WHERE room_id = ? AND number = ?', row.routedTo, row.roomId, number);
   if (row.publisherAgentKey) {
     const root = row.threadRootNumber ?? number;
     await tx.run(

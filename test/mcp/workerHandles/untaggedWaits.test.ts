@@ -3,11 +3,11 @@
 // helper; the composer's preview (messages.preview) and the stored decision agree on a table
 // of cases (one function). Runs in this computer's rooms and in team rooms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiImplementation, createDispatcher } from '../../src/main/api';
-import { startInProcessApp, type InProcessApp } from './workerHandles/apps';
-import { call, register, type Reply } from './workerHandles/tools';
-import { TEST_PLACE } from '../support/place';
-import type { HelperClient } from '../support';
+import { createApiImplementation, createDispatcher } from '../../../src/main/api';
+import { startInProcessApp, type InProcessApp } from './apps';
+import { call, register, type Reply } from './tools';
+import { TEST_PLACE } from '../../support/place';
+import type { HelperClient } from '../../support';
 
 let inproc: InProcessApp;
 let person: (method: string, input: Record<string, unknown>) => Promise<Reply>;
