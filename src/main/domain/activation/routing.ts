@@ -72,15 +72,18 @@ export async function routeMessage(message: RoutableMessage, ctx: RoutingContext
   if (message.source === 'agent' && message.publisherAgentKey !== null && ctx.loopPaused(message.publisherAgentKey, message.number)) {
     return silent('loop_paused');
   }
+  // Rows 4 and 4b: a room event wakes only the agents it concerns, whatever its text says
+  // (issue 34 item 4: an artifact's or pull request's title is text from outside, never an
+  // instruction, so a mention in it wakes nobody). Status posts are room events too: they
+  // announce what their author is doing, and concern no one else (a mention in one still wakes).
+  if (message.source === 'system') {
+    const concern = await ctx.concernOf(message.number);
+    return concern ? { ...activate('system_event', false), concern } : silent('system_noise');
+  }
   const mentions = ctx.mentionsIn(message.text).map(normalizeHandle);
   if (ctx.handle && mentions.includes(ctx.handle)) return activate('explicit_mention', true);
   if (mentions.some((m) => BROADCAST_HANDLES.has(m))) return activate('broadcast', true);
-  // Rows 4 and 4b: a room event wakes only the agents it concerns. Status posts are room
-  // events too: they announce what their author is doing, and concern no one else.
-  if (message.source === 'system' || message.kind === 'status') {
-    const concern = message.source === 'system' ? await ctx.concernOf(message.number) : null;
-    return concern ? { ...activate('system_event', false), concern } : silent('system_noise');
-  }
+  if (message.kind === 'status') return silent('system_noise');
   if (mentions.some((m) => m !== ctx.handle && ctx.roomAgentHandles.has(m))) {
     // A person's words in the thread an agent started, or in reply to it, concern that agent
     // too, even when they bring another agent in (issue 27): both wake.
