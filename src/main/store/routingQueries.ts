@@ -1,5 +1,5 @@
 // The lookups activation routing needs (mcp-tools.md §5.3), each bounded and indexed.
-import type { Queryable } from './port';
+import type { Queryable, Tx } from './port';
 import type { ConcernRole } from './messageRows';
 
 /** Task numbers in the room whose active work or review lease `agentKey` holds. */
@@ -72,4 +72,33 @@ export async function workLeaseHolders(q: Queryable, roomId: string): Promise<st
     roomId,
   );
   return rows.map((r) => r.agent_key);
+}
+
+/** Why a managed agent's turn, started by a message, ended without a room message (issue 34 item 3). */
+export type NoReplyReason = 'passed' | 'failed' | 'stopped' | 'timed_out';
+
+/** True when `agentKey` posted a room message numbered above `afterNumber`. */
+export async function postedAfter(q: Queryable, roomId: string, agentKey: string, afterNumber: number): Promise<boolean> {
+  const row = await q.get(
+    "SELECT 1 FROM messages WHERE room_id = ? AND number > ? AND publisher_agent_key = ? AND source = 'agent' AND kind = 'message' LIMIT 1",
+    roomId, afterNumber, agentKey,
+  );
+  return row !== undefined;
+}
+
+/** Records that `agentKey` read message `number` and did not answer it, and why (the latest turn's reason wins). */
+export async function recordNoReply(tx: Tx, roomId: string, number: number, agentKey: string, reason: NoReplyReason): Promise<void> {
+  await tx.run(
+    `INSERT INTO no_replies (room_id, message_number, agent_key, reason, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (room_id, message_number, agent_key) DO UPDATE SET reason = excluded.reason, created_at = excluded.created_at`,
+    roomId, number, agentKey, reason, tx.now,
+  );
+}
+
+/** The agents that read message `number` and did not answer, with why. */
+export function noRepliesTo(q: Queryable, roomId: string, number: number): Promise<Array<{ agent_key: string; reason: NoReplyReason }>> {
+  return q.all<{ agent_key: string; reason: NoReplyReason }>(
+    'SELECT agent_key, reason FROM no_replies WHERE room_id = ? AND message_number = ? ORDER BY agent_key LIMIT 100',
+    roomId, number,
+  );
 }

@@ -7,7 +7,9 @@ import { namesInLoop } from '../../delivery/loopGuard';
 import { reachabilityOf } from '../../delivery/reachabilityOf';
 import { mapInOrder } from '../../domain/inOrder';
 import { getMessageRow, isPromptOnly, type MessageRow } from '../../domain/messages/read';
-import { listRoomSessions } from '../../domain/sessions/sessions';
+import { listRoomSessions, type SessionRow } from '../../domain/sessions/sessions';
+import { NO_REPLY_WORDS } from '../../agents/noReply';
+import { noRepliesTo } from '../../store/routingQueries';
 import { messageRecipients } from '../../mcp/messageStatus';
 import { selectAllMeters, selectRoomMeter } from '../../store/deliveryQueries';
 import type { PlacedRoom } from '../../store/places';
@@ -32,8 +34,16 @@ export async function receiptsOf(app: AppParts, q: Queryable, room: PlacedRoom, 
         list.filter((r) => !r.receipt && !r.pushedAt),
         async (r) => ({ sessionId: r.session.session_id, name: r.session.display_name, reachability: await reachabilityOf(q, app.hub.delivery, room.place, r.session) }),
       ),
+      ...(await noRepliesOf(q, roomId, row.number, list.map((r) => r.session))),
     };
   });
+}
+
+/** The managed agents that read the message and answered nothing, and why ("read it and passed"). */
+async function noRepliesOf(q: Queryable, roomId: string, number: number, sessions: readonly SessionRow[]): Promise<Pick<MessageReceipts, 'noReply'>> {
+  const rows = await noRepliesTo(q, roomId, number);
+  if (rows.length === 0) return {};
+  return { noReply: rows.map((r) => ({ name: sessions.find((s) => s.agent_key === r.agent_key)?.display_name ?? 'An agent', why: NO_REPLY_WORDS[r.reason] })) };
 }
 
 const zero = (): Meter => ({ todayBytes: 0, totalBytes: 0 });
