@@ -164,8 +164,12 @@ export async function runWakeScript(io: ScriptIo, roomId: string): Promise<Scrip
     await record('Birch replies to Dune in the thread', 'Birch', (a) =>
       a === 'Dune' ? act('reply_target') : a === 'Cedar' ? act('thread_participant') : quiet('other_reply_target'));
 
-    await io.person('messages.send', { roomId, text: 'Nice work today, everyone.' });
-    const last = await record('the person says thanks', null, () => act('unaddressed'));
+    // Issue 34: in a room of five, a person's message that names nobody, with no conversation
+    // going and no single task holder, wakes nobody (the person is told whom to mention).
+    await io.person('messages.send', { roomId, text: 'Who is free tomorrow?' });
+    await record('the person asks nobody in particular', null, () => quiet('nobody_named'));
+    await io.person('messages.send', { roomId, text: '@all Nice work today.' });
+    const last = await record('the person thanks everyone', null, () => act('broadcast'));
 
     // Every agent's loop ends with the last message (it wakes all of them).
     const lastNumber = Number(last.slice(4));

@@ -41,7 +41,7 @@ export interface PairingFacts {
 
 export const METHOD_NAMES = [
   'rooms.list', 'rooms.create', 'rooms.rename', 'rooms.archive', 'rooms.pin', 'rooms.markRead', 'rooms.export', 'rooms.delete',
-  'messages.timeline', 'messages.thread', 'messages.send', 'messages.search', 'messages.searchAll',
+  'messages.timeline', 'messages.thread', 'messages.send', 'messages.preview', 'messages.search', 'messages.searchAll',
   'tasks.board', 'tasks.get', 'tasks.create', 'tasks.move', 'tasks.accept', 'tasks.cancel', 'tasks.handoff',
   'tasks.releaseWork', 'tasks.releaseReview',
   'workers.list', 'workers.rename', 'workers.disconnect', 'workers.remove', 'workers.wakes',

@@ -6,7 +6,7 @@ import type { MethodName } from './bridge';
 import { messageTooLong } from './messageSize';
 import { Empty, Place, RoomId, RoomNumber } from './model/common';
 import { MarkReadResult, RoomExport, RoomSummary } from './model/rooms';
-import { SearchAllResult, SearchResult, ThreadView, TimelineMessage, TimelinePage } from './model/messages';
+import { SearchAllResult, SearchResult, ThreadView, TimelineMessage, TimelinePage, WakePreview } from './model/messages';
 import { Board, TaskCard, TaskDetail, TaskStatusSchema } from './model/tasks';
 import { AgentSession, Wake } from './model/workers';
 import { AlertAction, ReceiptsResult, RoomDelivery } from './model/delivery';
@@ -72,6 +72,11 @@ export const contract = {
     z.strictObject({ ...room, text: MessageText, threadRootNumber: RoomNumber.optional(), replyToNumber: RoomNumber.optional() }),
     TimelineMessage,
     'Posts as the person (source "human").',
+  ),
+  'messages.preview': method(
+    z.strictObject({ ...room, text: z.string().max(200_000), threadRootNumber: RoomNumber.optional(), replyToNumber: RoomNumber.optional() }),
+    WakePreview,
+    "Whom the draft would wake if sent now (the composer's \"→ …\"), by the rule the send applies.",
   ),
   'messages.search': method(
     z.strictObject({ ...room, query: SearchQuery, limit: z.number().int().min(1).max(100).optional() }),

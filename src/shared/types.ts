@@ -1,7 +1,7 @@
 // Domain types the UI works with (inferred from the contract's schemas).
 export type { Person } from './model/common';
 export type { RoomKind, RoomSummary, RoomExport } from './model/rooms';
-export type { MessageSource, MessageKind, TimelineMessage, TimelinePage, ThreadView, SnippetPart, SearchHit, SearchResult, SearchAllResult } from './model/messages';
+export type { MessageSource, MessageKind, TimelineMessage, TimelinePage, WakePreview, ThreadView, SnippetPart, SearchHit, SearchResult, SearchAllResult } from './model/messages';
 export type { TaskCard, TaskDetail, TaskHistoryEntry, WorkflowArtifact, PullRequestState, Board } from './model/tasks';
 export type { TaskStatus } from './taskTransitions';
 export type { AgentStatus, AgentSession, Wake, WakeReason, Reachability, Meter } from './model/workers';

@@ -9,7 +9,7 @@ import { getMessageRow } from '../../src/main/domain/messages/read';
 import { listRoomSessions } from '../../src/main/domain/sessions/sessions';
 import { parseNumberedId } from '../../src/main/domain/ids';
 import { routeMessage } from '../../src/main/domain/activation/routing';
-import { routingContextFor } from '../../src/main/domain/activation/routingContext';
+import { routableMessage, routingContextFor } from '../../src/main/domain/activation/routingContext';
 import type { ToolEnv } from '../../src/main/mcp/services';
 import { runWakeScript, SCRIPT_AGENTS, type ScriptRun } from '../../bench/lib/wakeScript';
 import { startInProcessApp, type InProcessApp } from './workerHandles/apps';
@@ -63,7 +63,7 @@ describe('the B13 room script', () => {
         const routed = await mapInOrder([...m.expected.keys()], async (agent) => {
           const session = sessions.find((s) => s.display_name === agent)!;
           const decision = await routeMessage(
-            { number: row.number, kind: row.kind, source: row.source, text: row.text, publisherAgentKey: row.publisher_agent_key, replyToNumber: row.reply_to_number, threadRootNumber: row.thread_root_number },
+            routableMessage(row),
             await routingContextFor(env.services, q, { place: 'local', roomId: ROOM }, session),
           );
           return [agent, decision.reason] as const;

@@ -15,6 +15,7 @@ import { agentTokenPath } from '../paths';
 import { providerOf, locateProvider } from './providers';
 import { startProviderProcess } from './providerProcess';
 import { parseTotals, TurnLog } from './turnLog';
+import { recordTurnWithoutReply } from './noReply';
 import type { TurnAbortReason } from './turnScheduler';
 import { preview } from './providers/streamText';
 import { relativeToFolder, toolCallText } from './activityWords';
@@ -124,6 +125,7 @@ export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: Ab
   }
   const changes = await deps.changesOfTurn?.().catch(() => null);
   if (changes) await log.entry('note', changes);
+  await recordTurnWithoutReply(deps.store, agent, input.triggers, attempt.status, log);
   await log.finish(attempt.status, attempt.error);
   return outcomeOf(log, attempt.status, null, attempt.status === 'failed' ? (attempt.limit ?? null) : null);
 }

@@ -19,7 +19,7 @@ export interface AttachmentRow {
 export const NOT_PROMPT_ONLY = `NOT (agent_prompt_kind IS NOT DISTINCT FROM 'auto' AND trim(text) = '')`;
 
 const COLUMNS = `room_id, number, kind, source, sender, text, reply_to_number, thread_root_number,
-  agent_prompt_kind, publisher_agent_key, publisher_session_id, created_at`;
+  agent_prompt_kind, publisher_agent_key, publisher_session_id, created_at, routed_to`;
 // Numbers never exceed this, so it stands for "no limit" while keeping a LIMIT clause.
 const ALL = 2_147_483_647;
 const IN_CHUNK = 500;

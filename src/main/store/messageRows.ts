@@ -24,6 +24,8 @@ export interface NewMessageRow {
   agentPromptKind?: 'join' | 'inline' | 'auto' | null;
   publisherAgentKey?: string | null;
   publisherSessionId?: string | null;
+  /** A person's message that names nobody: whom it wakes (JSON, activation/untagged.ts). */
+  routedTo?: string | null;
   /** System events only: the agents the event concerns, one row each. */
   concerns?: readonly EventConcern[];
 }
@@ -39,6 +41,8 @@ export async function insertMessageRow(tx: Tx, row: NewMessageRow): Promise<numb
     row.replyToNumber ?? null, row.threadRootNumber ?? null, row.agentPromptKind ?? null,
     row.publisherAgentKey ?? null, row.publisherSessionId ?? null, tx.now,
   );
+  // Only a person's message that names nobody has one (set apart, so the insert reads as before).
+  if (row.routedTo) await tx.run('UPDATE messages SET routed_to = ? WHERE room_id = ? AND number = ?', row.routedTo, row.roomId, number);
   if (row.publisherAgentKey) {
     const root = row.threadRootNumber ?? number;
     await tx.run(

@@ -75,6 +75,8 @@ export interface MessageRow {
   publisher_agent_key: string | null;
   publisher_session_id: string | null;
   created_at: string;
+  /** A person's message that names nobody: whom it wakes, decided when posted (JSON of domain/activation/untagged.ts); null otherwise. */
+  routed_to: string | null;
 }
 
 export interface SearchRow extends MessageRow {

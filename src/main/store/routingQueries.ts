@@ -1,5 +1,5 @@
 // The lookups activation routing needs (mcp-tools.md §5.3), each bounded and indexed.
-import type { Queryable } from './port';
+import type { Queryable, Tx } from './port';
 import type { ConcernRole } from './messageRows';
 
 /** Task numbers in the room whose active work or review lease `agentKey` holds. */
@@ -40,6 +40,65 @@ export function eventConcern(q: Queryable, roomId: string, number: number, agent
 export function eventConcernsOf(q: Queryable, roomId: string, number: number): Promise<Array<{ agent_key: string; role: ConcernRole; task_number: number | null }>> {
   return q.all<{ agent_key: string; role: ConcernRole; task_number: number | null }>(
     'SELECT agent_key, role, task_number FROM event_concerns WHERE room_id = ? AND message_number = ? ORDER BY agent_key LIMIT 1000',
+    roomId, number,
+  );
+}
+
+/** A recent message as the untagged-message rule reads it, with the publisher of the agent message it replies to. */
+export interface RecentRoutingRow {
+  source: 'agent' | 'human' | 'system';
+  kind: 'message' | 'status' | 'event';
+  text: string;
+  publisher_agent_key: string | null;
+  reply_to_agent_key: string | null;
+  routed_to: string | null;
+}
+
+/** Of the room's newest `limit` messages, those created since `since` (ISO), newest first (reads at most `limit` rows). */
+export function recentForRouting(q: Queryable, roomId: string, since: string, limit: number): Promise<RecentRoutingRow[]> {
+  return q.all<RecentRoutingRow>(
+    `SELECT m.source, m.kind, m.text, m.publisher_agent_key, t.publisher_agent_key AS reply_to_agent_key, m.routed_to
+       FROM messages m LEFT JOIN messages t ON t.room_id = m.room_id AND t.number = m.reply_to_number
+       WHERE m.room_id = ? AND m.number >= (SELECT next_message_number - ? FROM rooms WHERE room_id = ?) AND m.created_at >= ?
+       ORDER BY m.number DESC LIMIT ?`,
+    roomId, limit, roomId, since, limit,
+  );
+}
+
+/** The agents holding an active work lease in the room. */
+export async function workLeaseHolders(q: Queryable, roomId: string): Promise<string[]> {
+  const rows = await q.all<{ agent_key: string }>(
+    "SELECT DISTINCT agent_key FROM task_leases WHERE room_id = ? AND status = 'active' AND kind = 'work' AND agent_key IS NOT NULL LIMIT 100",
+    roomId,
+  );
+  return rows.map((r) => r.agent_key);
+}
+
+/** Why a managed agent's turn, started by a message, ended without a room message (issue 34 item 3). */
+export type NoReplyReason = 'passed' | 'failed' | 'stopped' | 'timed_out';
+
+/** True when `agentKey` posted a room message numbered above `afterNumber`. */
+export async function postedAfter(q: Queryable, roomId: string, agentKey: string, afterNumber: number): Promise<boolean> {
+  const row = await q.get(
+    "SELECT 1 FROM messages WHERE room_id = ? AND number > ? AND publisher_agent_key = ? AND source = 'agent' AND kind = 'message' LIMIT 1",
+    roomId, afterNumber, agentKey,
+  );
+  return row !== undefined;
+}
+
+/** Records that `agentKey` read message `number` and did not answer it, and why (the latest turn's reason wins). */
+export async function recordNoReply(tx: Tx, roomId: string, number: number, agentKey: string, reason: NoReplyReason): Promise<void> {
+  await tx.run(
+    `INSERT INTO no_replies (room_id, message_number, agent_key, reason, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (room_id, message_number, agent_key) DO UPDATE SET reason = excluded.reason, created_at = excluded.created_at`,
+    roomId, number, agentKey, reason, tx.now,
+  );
+}
+
+/** The agents that read message `number` and did not answer, with why. */
+export function noRepliesTo(q: Queryable, roomId: string, number: number): Promise<Array<{ agent_key: string; reason: NoReplyReason }>> {
+  return q.all<{ agent_key: string; reason: NoReplyReason }>(
+    'SELECT agent_key, reason FROM no_replies WHERE room_id = ? AND message_number = ? ORDER BY agent_key LIMIT 100',
     roomId, number,
   );
 }

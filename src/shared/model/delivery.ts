@@ -23,8 +23,11 @@ export const WaitingFor = z.object({
   pausedAgentId: z.string().optional(),
 });
 
-/** One message's receipts: the agents it routes to that got it, those it was pushed to, and those it has not reached yet. */
-export const MessageReceipts = z.object({ number: RoomNumber, seen: z.array(SeenBy), pushed: z.array(PushedTo), waiting: z.array(WaitingFor) });
+/** A managed agent that read the message and answered nothing in the room, and why in words (issue 34): "read it and passed". */
+export const NoReply = z.object({ name: z.string(), why: z.string() });
+
+/** One message's receipts: the agents it routes to that got it, those it was pushed to, those it has not reached yet, and those that read it and did not answer. */
+export const MessageReceipts = z.object({ number: RoomNumber, seen: z.array(SeenBy), pushed: z.array(PushedTo), waiting: z.array(WaitingFor), noReply: z.array(NoReply).optional() });
 export const ReceiptsResult = z.object({ receipts: z.array(MessageReceipts) });
 
 /** The loop guard's pause in a room: these agents' messages to one another wake none of them. */

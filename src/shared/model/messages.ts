@@ -12,6 +12,19 @@ export const QuotedMessage = z.object({
   excerpt: z.string(),
 });
 
+/**
+ * Whom a person's message wakes (issue 34): the composer's "→ Cedar" / "→ everyone (2 agents)" /
+ * "→ nobody" while typing, and the receipts after sending, from the one rule the server applies
+ * (src/main/domain/activation/untagged.ts). `thread`: a reply or thread message, routed to the
+ * thread's agents as before.
+ */
+export const WakePreview = z.object({
+  to: z.enum(['everyone', 'agents', 'nobody', 'thread']),
+  names: z.array(z.string()),
+  count: z.number().int().min(0),
+  why: z.enum(['small_room', 'partner', 'follow_up', 'nobody', 'broadcast', 'mention']).optional(),
+});
+
 export const TimelineMessage = z.object({
   /** "msg_<N>". */
   id: z.string(),
@@ -34,6 +47,8 @@ export const TimelineMessage = z.object({
   fromYou: z.boolean(),
   /** The stored text was larger than anyone can send (a hostile row): only its first 64 KiB are here. */
   textTruncated: z.literal(true).optional(),
+  /** A person's message that named nobody: whom it woke, as decided when it was posted. */
+  wakes: WakePreview.optional(),
 });
 
 export const TimelinePage = z.object({
@@ -70,6 +85,7 @@ export const SearchAllResult = z.object({
 export type MessageSource = z.infer<typeof MessageSource>;
 export type MessageKind = z.infer<typeof MessageKind>;
 export type TimelineMessage = z.infer<typeof TimelineMessage>;
+export type WakePreview = z.infer<typeof WakePreview>;
 export type TimelinePage = z.infer<typeof TimelinePage>;
 export type ThreadView = z.infer<typeof ThreadView>;
 export type SnippetPart = z.infer<typeof SnippetPart>;

@@ -74,7 +74,7 @@ export const Meter = z.object({ todayBytes: z.number().int().min(0), totalBytes:
 export type Meter = z.infer<typeof Meter>;
 
 /** Why wait_for_messages woke the agent: the routing reason of mcp-tools.md §5.3. */
-export const WakeReason = z.enum(['explicit_mention', 'broadcast', 'system_event', 'reply_target', 'thread_participant', 'task_owner', 'unaddressed']);
+export const WakeReason = z.enum(['explicit_mention', 'broadcast', 'system_event', 'reply_target', 'thread_participant', 'task_owner', 'unaddressed', 'talking_with', 'follow_up']);
 /** For a room event: the agent's part in it (a task it proposed, holds, reviews or was assigned; it was renamed or removed). */
 export const WakeConcern = z.enum(['proposer', 'holder', 'reviewer', 'assignee', 'renamed', 'removed']);
 

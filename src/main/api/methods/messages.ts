@@ -7,6 +7,8 @@ import { msgId, parseNumberedId } from '../../domain/ids';
 import { getMessageRow } from '../../domain/messages/read';
 import { searchMessages } from '../../domain/messages/search';
 import { sendMessage } from '../../domain/messages/send';
+import { previewWake } from '../../domain/activation/untagged';
+import { roomFactsFor } from '../../domain/activation/untaggedFacts';
 import { threadView, timelineAfter, timelinePage, DEFAULT_TIMELINE_LIMIT, MAX_TIMELINE_LIMIT, type TimelineMessage as DomainMessage } from '../../domain/messages/timeline';
 import { listRooms, requireRoom } from '../../domain/rooms/rooms';
 import type { Queryable } from '../../store/port';
@@ -17,7 +19,7 @@ import { senderOf } from '../models/people';
 import { highlightSnippet } from '../models/snippets';
 import type { Methods } from './types';
 
-type MessageMethods = Methods<'messages.timeline' | 'messages.thread' | 'messages.send' | 'messages.search' | 'messages.searchAll'>;
+type MessageMethods = Methods<'messages.timeline' | 'messages.thread' | 'messages.send' | 'messages.preview' | 'messages.search' | 'messages.searchAll'>;
 
 /** Hits per room in a search of every room (the newest ones). */
 const PER_ROOM_HITS = 10;
@@ -67,17 +69,30 @@ export function messageMethods(ctx: ApiContext): MessageMethods {
 
     'messages.send': async ({ roomId, place, text, threadRootNumber, replyToNumber }) => {
       const author = await ctx.person(place);
-      const number = await ctx.write((tx) =>
+      const placeName = await ctx.place(place);
+      const number = await ctx.write(async (tx) =>
         sendMessage(tx, {
           roomId,
           author,
           text,
           replyTo: replyToNumber === undefined ? null : msgId(replyToNumber),
           threadRootId: threadRootNumber === undefined ? null : msgId(threadRootNumber),
+          // Whom it wakes when it names nobody, decided here once (issue 34).
+          roomFacts: await roomFactsFor(ctx.app.hub.services, tx, placeName, roomId),
         }), place,
       );
       const viewer = await ctx.viewer(place);
       return ctx.read(async (q) => toTimelineMessage(q, (await getMessageRow(q, roomId, number))!, viewer), place);
+    },
+
+    // The composer's "→ …": the rule the send applies, on the room as it is now.
+    'messages.preview': async ({ roomId, place, text, threadRootNumber, replyToNumber }) => {
+      const placeName = await ctx.place(place);
+      return ctx.read(async (q) => {
+        await requireRoom(q, roomId);
+        const draft = { text, replyToNumber: replyToNumber ?? null, threadRootNumber: threadRootNumber ?? null };
+        return previewWake(draft, await roomFactsFor(ctx.app.hub.services, q, placeName, roomId));
+      }, place);
     },
 
     'messages.search': ({ roomId, place, query, limit }) =>

@@ -7,7 +7,9 @@ import { namesInLoop } from '../../delivery/loopGuard';
 import { reachabilityOf } from '../../delivery/reachabilityOf';
 import { mapInOrder } from '../../domain/inOrder';
 import { getMessageRow, isPromptOnly, type MessageRow } from '../../domain/messages/read';
-import { listRoomSessions } from '../../domain/sessions/sessions';
+import { listRoomSessions, type SessionRow } from '../../domain/sessions/sessions';
+import { NO_REPLY_WORDS } from '../../agents/noReply';
+import { noRepliesTo } from '../../store/routingQueries';
 import { messageRecipients } from '../../mcp/messageStatus';
 import { selectAllMeters, selectRoomMeter } from '../../store/deliveryQueries';
 import { getManagedMember } from '../../store/managedAgentQueries';
@@ -35,8 +37,16 @@ export async function receiptsOf(app: AppParts, q: Queryable, room: PlacedRoom, 
         const paused = reachability === 'managed_paused' && r.session.worker_id ? await getManagedMember(q, r.session.worker_id, roomId) : undefined;
         return { sessionId: r.session.session_id, name: r.session.display_name, reachability, ...(paused ? { pausedAgentId: paused.agent_id } : {}) };
       }),
+      ...(await noRepliesOf(q, roomId, row.number, list.map((r) => r.session))),
     };
   });
+}
+
+/** The managed agents that read the message and answered nothing, and why ("read it and passed"). */
+async function noRepliesOf(q: Queryable, roomId: string, number: number, sessions: readonly SessionRow[]): Promise<Pick<MessageReceipts, 'noReply'>> {
+  const rows = await noRepliesTo(q, roomId, number);
+  if (rows.length === 0) return {};
+  return { noReply: rows.map((r) => ({ name: sessions.find((s) => s.agent_key === r.agent_key)?.display_name ?? 'An agent', why: NO_REPLY_WORDS[r.reason] })) };
 }
 
 const zero = (): Meter => ({ todayBytes: 0, totalBytes: 0 });

@@ -9,6 +9,8 @@ import { boundTextForView } from '../../domain/messages/messageBounds';
 import { getMessageRow, type MessageRow } from '../../domain/messages/read';
 import { cutToChars } from '../../domain/messages/validation';
 import type { Queryable } from '../../store/port';
+import { parseRoute, previewOfRoute } from '../../domain/activation/untagged';
+import { listRoomSessions } from '../../domain/sessions/sessions';
 import { senderOf } from './people';
 
 /** Quotes show at most this many characters (data-model.md §8). */
@@ -62,7 +64,17 @@ export async function toTimelineMessage(q: Queryable, row: MessageRow, viewer: V
     lastReplyAt: stats.latestReplyNumber === null ? null : ((await getMessageRow(q, row.room_id, stats.latestReplyNumber))?.created_at ?? null),
     mentionsYou: mentionsPerson({ source: row.source, text: bounded.text }, viewer.handles),
     fromYou: fromViewer(row, viewer),
+    ...(row.routed_to === null ? {} : await wakesOf(q, row)),
   };
+}
+
+/** Whom a person's message that named nobody woke, as its post decided (the receipts' "→ Cedar"). */
+async function wakesOf(q: Queryable, row: MessageRow): Promise<Pick<TimelineMessage, 'wakes'>> {
+  const route = parseRoute(row.routed_to);
+  if (route === null) return {};
+  const sessions = route.to === 'nobody' ? [] : await listRoomSessions(q, row.room_id);
+  const nameOf = (key: string) => sessions.find((s) => s.agent_key === key && s.session_kind === 'worker')?.display_name ?? 'an agent that left';
+  return { wakes: previewOfRoute(route, nameOf) };
 }
 
 // A reply to the thread's root needs no quote: the thread panel shows the root already.

@@ -5,10 +5,13 @@
 import { normalizeHandle } from '../identity/handles';
 import { BROADCAST_HANDLES } from '../messages/mentions';
 import type { ConcernRole } from '../systemEvents';
+import type { RoutedTo } from './untagged';
 
 export type RoutingReason =
   | 'self_message' | 'explicit_mention' | 'broadcast' | 'system_event' | 'system_noise' | 'explicit_other_mention'
-  | 'reply_target' | 'thread_participant' | 'task_owner' | 'other_reply_target' | 'unaddressed' | 'loop_paused';
+  | 'reply_target' | 'thread_participant' | 'task_owner' | 'other_reply_target' | 'unaddressed' | 'loop_paused'
+  // A person's message that names nobody (issue 34), by the decision stored with it (untagged.ts).
+  | 'talking_with' | 'follow_up' | 'routed_elsewhere' | 'nobody_named';
 
 /** How a system event concerns the recipient, as recorded when the event was posted. */
 export interface Concern {
@@ -33,6 +36,8 @@ export interface RoutableMessage {
   readonly publisherAgentKey: string | null;
   readonly replyToNumber: number | null;
   readonly threadRootNumber: number | null;
+  /** A person's message that names nobody: whom it wakes, decided when it was posted; null for others (and older rows). */
+  readonly routedTo: RoutedTo | null;
 }
 
 /** What routing knows about the recipient and the room; the functions look up lazily, in the store. */
@@ -67,15 +72,18 @@ export async function routeMessage(message: RoutableMessage, ctx: RoutingContext
   if (message.source === 'agent' && message.publisherAgentKey !== null && ctx.loopPaused(message.publisherAgentKey, message.number)) {
     return silent('loop_paused');
   }
+  // Rows 4 and 4b: a room event wakes only the agents it concerns, whatever its text says
+  // (issue 34 item 4: an artifact's or pull request's title is text from outside, never an
+  // instruction, so a mention in it wakes nobody). Status posts are room events too: they
+  // announce what their author is doing, and concern no one else (a mention in one still wakes).
+  if (message.source === 'system') {
+    const concern = await ctx.concernOf(message.number);
+    return concern ? { ...activate('system_event', false), concern } : silent('system_noise');
+  }
   const mentions = ctx.mentionsIn(message.text).map(normalizeHandle);
   if (ctx.handle && mentions.includes(ctx.handle)) return activate('explicit_mention', true);
   if (mentions.some((m) => BROADCAST_HANDLES.has(m))) return activate('broadcast', true);
-  // Rows 4 and 4b: a room event wakes only the agents it concerns. Status posts are room
-  // events too: they announce what their author is doing, and concern no one else.
-  if (message.source === 'system' || message.kind === 'status') {
-    const concern = message.source === 'system' ? await ctx.concernOf(message.number) : null;
-    return concern ? { ...activate('system_event', false), concern } : silent('system_noise');
-  }
+  if (message.kind === 'status') return silent('system_noise');
   if (mentions.some((m) => m !== ctx.handle && ctx.roomAgentHandles.has(m))) {
     // A person's words in the thread an agent started, or in reply to it, concern that agent
     // too, even when they bring another agent in (issue 27): both wake.
@@ -89,8 +97,25 @@ export async function routeMessage(message: RoutableMessage, ctx: RoutingContext
   }
   if (namesHeldTask(message.text, ctx.heldTaskNumbers)) return activate('task_owner', false);
   if (message.replyToNumber !== null) return silent('other_reply_target');
-  if (message.source === 'human') return activate('unaddressed', false);
+  if (message.source === 'human') return untagged(message.routedTo, ctx.agentKey);
   return ctx.activeWorkers <= ACTIVE_WORKER_LIMIT ? activate('unaddressed', false) : silent('unaddressed');
+}
+
+/**
+ * A person's message that names nobody wakes whom its post decided (untagged.ts): every agent in a
+ * small room (one back online later too), the one agent named, or nobody; without a decision
+ * (older rows, internal posts) every agent, as before issue 34.
+ */
+function untagged(route: RoutedTo | null, agentKey: string): RoutingDecision {
+  if (route === null) return activate('unaddressed', false);
+  switch (route.to) {
+    case 'everyone':
+      return activate('unaddressed', false);
+    case 'agent':
+      return route.agent === agentKey ? activate(route.why === 'partner' ? 'talking_with' : 'follow_up', true) : silent('routed_elsewhere');
+    case 'nobody':
+      return silent('nobody_named');
+  }
 }
 
 async function personInOwnThread(message: RoutableMessage, ctx: RoutingContext): Promise<RoutingDecision | null> {

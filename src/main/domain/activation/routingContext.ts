@@ -11,6 +11,7 @@ import type { Queryable } from '../../store/port';
 import { placeKey } from '../placeKeys';
 import type { PresenceRow } from '../sessions/presence';
 import type { RoutableMessage, RoutingContext } from './routing';
+import { parseRoute } from './untagged';
 
 /** What routing reads besides the store: who shows online, and the loop guard's pauses. */
 export interface RoutingServices {
@@ -29,7 +30,7 @@ export interface RoutingServices {
  * session list, read once per burst (the first waiter's read, shared by the others) and
  * forgotten before the next turn of the event loop.
  */
-interface RoomRoster {
+export interface RoomRoster {
   readonly sessions: SessionRow[];
   /** Workers of the room's managed agents (running, paused or held): members between turns too. */
   readonly managedWorkers: ReadonlySet<string>;
@@ -51,6 +52,16 @@ function roomRoster(services: RoutingServices, q: Queryable, place: string, room
   return roster;
 }
 
+/** Whether a session counts as a member of its room now: a worker, not ended, online or a managed agent (between turns too). */
+export function isMember(services: RoutingServices, place: string, managedWorkers: ReadonlySet<string>, s: SessionRow): boolean {
+  return s.session_kind === 'worker' && !s.ended_at && ((s.worker_id !== null && managedWorkers.has(s.worker_id)) || services.isOnline(place, s));
+}
+
+/** The room's sessions and managed workers, read once per burst of routing. */
+export function rosterOf(services: RoutingServices, q: Queryable, place: string, roomId: string): Promise<RoomRoster> {
+  return roomRoster(services, q, place, roomId);
+}
+
 /** The routing context of `recipient` in `room`; `q` (of the room's place) answers its lookups (one read of the caller's). */
 export async function routingContextFor(
   services: RoutingServices,
@@ -62,12 +73,7 @@ export async function routingContextFor(
   const { sessions, managedWorkers } = await roomRoster(services, q, place, roomId);
   // Members: online workers, the recipient, and managed agents, which are offline between
   // their turns (issue 25: counting only online ones let two agents' chatter wake them all).
-  const activeWorkers = sessions.filter(
-    (s) =>
-      s.session_kind === 'worker' &&
-      !s.ended_at &&
-      (s.session_id === recipient.session_id || (s.worker_id !== null && managedWorkers.has(s.worker_id)) || services.isOnline(place, s)),
-  ).length;
+  const activeWorkers = sessions.filter((s) => s.session_id === recipient.session_id ? s.session_kind === 'worker' && !s.ended_at : isMember(services, place, managedWorkers, s)).length;
   return {
     agentKey: recipient.agent_key,
     handle: recipient.name_key,
@@ -95,5 +101,6 @@ export function routableMessage(row: MessageRow): RoutableMessage {
     publisherAgentKey: row.publisher_agent_key,
     replyToNumber: row.reply_to_number,
     threadRootNumber: row.thread_root_number,
+    routedTo: parseRoute(row.routed_to),
   };
 }

@@ -8,6 +8,7 @@ import type { Actor } from '../actor';
 import { errors } from '../errors';
 import { parseNumberedId } from '../ids';
 import { resolveWritableRoom } from '../rooms/rooms';
+import { routeOfPost, serializeRoute, type RoomFacts } from '../activation/untagged';
 import { checkMessageText, checkMessageTextSize, checkSender, isBlank } from './validation';
 
 export interface SendMessageInput {
@@ -26,6 +27,12 @@ export interface SendMessageInput {
   kind?: 'message' | 'status';
   /** 'auto' with blank text makes a prompt-only row, the one case blank text is allowed. */
   agentPromptKind?: 'join' | 'inline' | 'auto' | null;
+  /**
+   * A person's message: the room's facts for the untagged-message rule (activation/untagged.ts),
+   * read in this transaction; when the message names nobody, whom it wakes is decided from them
+   * and stored with it. Without them (internal posts, which name someone) today's rule applies.
+   */
+  roomFacts?: RoomFacts;
 }
 
 /**
@@ -55,6 +62,9 @@ export async function sendMessage(tx: Tx, input: SendMessageInput): Promise<numb
   }
 
   const agent = input.author.kind === 'agent' ? input.author : null;
+  const routedTo = agent === null && input.roomFacts && (input.kind ?? 'message') === 'message'
+    ? routeOfPost({ text: input.text, replyToNumber: target?.number ?? null, threadRootNumber: threadRoot }, input.roomFacts)
+    : null;
   return insertMessageRow(tx, {
     roomId: input.roomId,
     kind: input.kind ?? 'message',
@@ -67,6 +77,7 @@ export async function sendMessage(tx: Tx, input: SendMessageInput): Promise<numb
     agentPromptKind: input.agentPromptKind ?? null,
     publisherAgentKey: agent?.agentKey ?? null,
     publisherSessionId: agent?.sessionId ?? null,
+    routedTo: routedTo === null ? null : serializeRoute(routedTo),
   });
 }
 

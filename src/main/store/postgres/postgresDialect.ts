@@ -11,7 +11,7 @@ export const postgresDialect: Dialect = {
     if (tsQuery === null) return [];
     const rows = await q.all<Omit<SearchRow, 'snippet'>>(
       `SELECT room_id, number, kind, source, sender, text, reply_to_number, thread_root_number,
-         agent_prompt_kind, publisher_agent_key, publisher_session_id, created_at
+         agent_prompt_kind, publisher_agent_key, publisher_session_id, created_at, routed_to
        FROM messages WHERE room_id = ? AND search_vector @@ to_tsquery('letagents', ?)
        ORDER BY number DESC LIMIT ?`,
       roomId, tsQuery, limit,

@@ -22,7 +22,7 @@ export const sqliteDialect: Dialect = {
   searchRoom(q: Queryable, roomId: string, query: TextQuery, limit: number, snippetTokens: number): Promise<SearchRow[]> {
     return q.all<SearchRow>(
       `SELECT m.room_id, m.number, m.kind, m.source, m.sender, m.text, m.reply_to_number, m.thread_root_number,
-         m.agent_prompt_kind, m.publisher_agent_key, m.publisher_session_id, m.created_at,
+         m.agent_prompt_kind, m.publisher_agent_key, m.publisher_session_id, m.created_at, m.routed_to,
          snippet(messages_fts, 0, '**', '**', '…', ?) AS snippet
        FROM messages_fts JOIN messages m ON m.rowid = messages_fts.rowid
        WHERE messages_fts MATCH ? AND m.room_id = ?

@@ -28,6 +28,10 @@ export function wakeReasonText(wake: Wake): string {
         return `Woken: ${from} named a task it holds`;
       case 'unaddressed':
         return `Woken by a message from ${from}`;
+      case 'talking_with':
+        return `Woken: ${from} went on talking with it`;
+      case 'follow_up':
+        return `Woken: ${from} followed up on the task it holds`;
       case 'system_event':
         return `Woken: ${wake.concern ? CONCERN_WORDS[wake.concern](task) : 'a room event'}`;
     }

@@ -17,7 +17,7 @@ const base: RoutingContext = {
   loopPaused: () => false,
 };
 const msg = (over: Partial<RoutableMessage>): RoutableMessage => ({
-  number: 20, kind: 'message', source: 'agent', text: 'hello', publisherAgentKey: 'ada/worker-other', replyToNumber: null, threadRootNumber: null, ...over,
+  number: 20, kind: 'message', source: 'agent', text: 'hello', publisherAgentKey: 'ada/worker-other', replyToNumber: null, threadRootNumber: null, routedTo: null, ...over,
 });
 const route = (over: Partial<RoutableMessage>, ctx: Partial<RoutingContext> = {}) => routeMessage(msg(over), { ...base, ...ctx });
 
@@ -44,8 +44,10 @@ describe('activation routing', () => {
     expect((await route({ ...join, text: 'Cedar claimed task_7.' })).reason).toBe('system_noise');
     expect(await route({ kind: 'status', text: '[status] working on task_7' }, { activeWorkers: 2 })).toEqual({ decision: 'silent', reason: 'system_noise', addressed: false });
   });
-  it('still wakes an agent a room event mentions, or that a status post broadcasts to', async () => {
-    expect((await route({ number: 31, kind: 'event', source: 'system', publisherAgentKey: null, text: 'task_9 was handed off from Cedar to @Juniper.' })).reason).toBe('explicit_mention');
+  it('wakes nobody for a mention inside a room event (issue 34: its text may come from outside), but still for a status post\'s broadcast', async () => {
+    // Changed by issue 34 item 4: a room event wakes only the agents it concerns, as recorded (a handoff records its assignee).
+    expect((await route({ number: 31, kind: 'event', source: 'system', publisherAgentKey: null, text: 'ada published art_1 (github pull_request): Fix login @Juniper merge now' })).reason).toBe('system_noise');
+    expect((await route({ number: 30, kind: 'event', source: 'system', publisherAgentKey: null, text: 'task_7 was handed off from Cedar to @Juniper.' })).reason).toBe('system_event');
     expect((await route({ kind: 'status', text: '[status] @all deploy is frozen' })).reason).toBe('broadcast');
     expect((await route({ kind: 'status', text: '[status] @Juniper done', publisherAgentKey: ME })).reason).toBe('self_message');
   });

@@ -11,6 +11,7 @@ import { migration008 } from '../../../../src/main/store/sqlite/migrations/008_c
 import { migration009 } from '../../../../src/main/store/sqlite/migrations/009_openLists';
 import { migration011 } from '../../../../src/main/store/sqlite/migrations/011_teamManaged';
 import { migration012 } from '../../../../src/main/store/sqlite/migrations/012_phone';
+import { migration014 } from '../../../../src/main/store/sqlite/migrations/014_routedTo';
 import { finishTurnRow, insertActivityRow, insertTurnRow } from '../../../../src/main/store/managedAgentQueries';
 import { TestStorage, writeRaw } from '../../../support/storage';
 import { ensureRoom } from '../../../../src/main/domain/rooms/rooms';
@@ -331,6 +332,28 @@ describe('migrations', () => {
     db.prepare("DELETE FROM managed_agents WHERE agent_id = 'a1'").run();
     expect(db.prepare('SELECT COUNT(*) FROM managed_agent_turns').pluck().get()).toBe(0);
     expect(db.prepare('SELECT COUNT(*) FROM managed_agent_activity').pluck().get()).toBe(0);
+    db.close();
+  });
+
+  it('migration 14 keeps a room\'s messages (older ones without a routing decision: today\'s rule) and stores the decision of new posts', async () => {
+    const path = dbPath();
+    const version = migrations.indexOf(migration014);
+    const raw = new Database(path);
+    for (let v = 0; v < version; v++) raw.exec(migrations[v]);
+    raw.pragma(`user_version = ${version}`);
+    await writeRaw(raw, (tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
+    raw.prepare(
+      `INSERT INTO messages (room_id, number, kind, source, sender, text, created_at) VALUES ('lab', 1, 'message', 'human', 'Ada', 'and the tests?', 't0')`,
+    ).run();
+    raw.prepare("UPDATE rooms SET next_message_number = 2 WHERE room_id = 'lab'").run();
+    raw.close();
+
+    const db = openDatabase(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare("SELECT text, routed_to FROM messages WHERE room_id = 'lab'").all()).toEqual([{ text: 'and the tests?', routed_to: null }]);
+    const facts = { agents: [], recent: [], leaseHolders: [] };
+    await writeRaw(db, (tx) => sendMessage(tx, { roomId: 'lab', author: ada, text: 'anyone?', roomFacts: facts }));
+    expect(db.prepare("SELECT routed_to FROM messages WHERE room_id = 'lab' AND number = 2").get()).toEqual({ routed_to: '{"to":"everyone","agents":[]}' });
     db.close();
   });
 

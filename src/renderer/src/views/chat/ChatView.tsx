@@ -1,5 +1,5 @@
 // The Chat tab: search bar (on demand), the timeline, the composer, and the thread panel.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AgentSession, RoomSummary, SearchHit } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
 import { useQuery } from '../../api/useQuery';
@@ -7,6 +7,7 @@ import { roomRoute, useNavigation, type Route } from '../../app/navigation';
 import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
 import { isEventOf, refOf, roomTitle } from '../../lib/rooms';
 import { Composer } from './Composer';
+import { WakeActionsProvider } from './WakeNote';
 import { SearchPanel } from './SearchPanel';
 import { ThreadPanel } from './ThreadPanel';
 import { Timeline } from './Timeline';
@@ -35,6 +36,17 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
   const agentNames = agents.filter((a) => !a.ended).map((a) => a.name);
   const tasks = board.data?.tasks ?? [];
   const marked = useRef(0);
+  // Whom a draft wakes, and the one-click mentions under a message that woke nobody (issue 34).
+  const previewWake = useCallback((text: string) => api.call('messages.preview', { roomId: room.id, place: room.place, text }), [api, room.id, room.place]);
+  const agentList = agentNames.join('\n');
+  const wakeActions = useMemo(
+    () => ({
+      agentNames: agentList === '' ? [] : agentList.split('\n'),
+      mention: (number: number, handle: string) =>
+        api.call('messages.send', { roomId: room.id, place: room.place, text: handle, replyToNumber: number }).then(timeline.add),
+    }),
+    [api, room.id, room.place, agentList, timeline.add],
+  );
   // What the person has read: the newest top-level message while they see the bottom of the
   // timeline, and the newest reply of the open thread. The room's read marker is one number,
   // so a reply moves it only while everything above it in the timeline is seen too.
@@ -94,6 +106,7 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
 
   return (
     <ReceiptsProvider room={ref}>
+      <WakeActionsProvider value={wakeActions}>
       <div className={route.threadRoot ? 'chat with-side' : 'chat'}>
         <div className="chat-main">
           {searchOpen && (
@@ -122,6 +135,7 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
             agentNames={agentNames}
             tasks={tasks}
             onSend={(text) => api.call('messages.send', { ...ref, text }).then(timeline.add)}
+            preview={previewWake}
             disabled={room.archived}
             disabledReason="This room is archived: unarchive it to post."
           />
@@ -141,6 +155,7 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
           />
         )}
       </div>
+      </WakeActionsProvider>
     </ReceiptsProvider>
   );
 }

@@ -1,6 +1,9 @@
 // The composer: multi-line; Enter sends, Shift+Enter adds a line; "@" completes agent
-// names and @all, "task_" completes task ids. Text stays if sending fails.
-import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+// names and @all, "task_" completes task ids. Text stays if sending fails. With `preview`, it
+// shows whom the draft will wake ("→ Cedar"), asked of the app a moment after typing stops.
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { WakePreview } from '../../../../shared/types';
+import { wakeText, wakeWhy } from '../../lib/wakePreview';
 import { applyCompletion, findCompletionQuery, mentionOptions, taskOptions, type CompletionOption, type CompletionQuery } from '../../lib/completion';
 import { errorMessage } from '../../api/client';
 import { Icon } from '../../components/Icon';
@@ -15,9 +18,14 @@ export interface ComposerProps {
   disabled?: boolean;
   disabledReason?: string;
   autoFocus?: boolean;
+  /** Whom the draft would wake (messages.preview); called debounced while the person types. */
+  preview?: (text: string) => Promise<WakePreview>;
 }
 
-export function Composer({ label, placeholder, agentNames, tasks, onSend, disabled = false, disabledReason, autoFocus = false }: ComposerProps) {
+/** How long typing must pause before the composer asks whom the draft wakes. */
+const PREVIEW_DEBOUNCE_MS = 250;
+
+export function Composer({ label, placeholder, agentNames, tasks, onSend, disabled = false, disabledReason, autoFocus = false, preview }: ComposerProps) {
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
@@ -26,6 +34,7 @@ export function Composer({ label, placeholder, agentNames, tasks, onSend, disabl
   const [error, setError] = useState<string | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
+  const wakes = useWakePreview(text, preview);
 
   const query: CompletionQuery | null = useMemo(() => {
     const found = findCompletionQuery(text, caret);
@@ -114,9 +123,35 @@ export function Composer({ label, placeholder, agentNames, tasks, onSend, disabl
           <Icon name="send" size={16} />
         </button>
       </div>
+      {wakes && (
+        <p className="composer-wake" aria-live="polite" title={wakeWhy(wakes)} data-wakes={wakes.to}>
+          {wakeText(wakes)}
+        </p>
+      )}
       <p className="composer-hint" aria-hidden="true">
         <kbd>Enter</kbd> to send · <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line · <kbd>@</kbd> to mention
       </p>
     </div>
   );
+}
+
+/** The app's answer for the draft as it stands, after typing pauses; nothing for a blank draft. */
+function useWakePreview(text: string, preview: ComposerProps['preview']): WakePreview | null {
+  const [result, setResult] = useState<{ text: string; wakes: WakePreview } | null>(null);
+  useEffect(() => {
+    if (!preview || text.trim() === '') return;
+    let current = true;
+    const timer = setTimeout(() => {
+      preview(text).then(
+        (wakes) => current && setResult({ text, wakes }),
+        () => current && setResult(null),
+      );
+    }, PREVIEW_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [text, preview]);
+  // An answer for an older draft still shows until the new one comes (no flicker while typing).
+  return text.trim() === '' ? null : (result?.wakes ?? null);
 }

@@ -12,6 +12,7 @@ import { messageLabel } from './rows';
 import { SenderLine } from './SenderLine';
 import { isLongMessage, useExpanded } from './longMessages';
 import { MessageReceiptsLine } from '../delivery/Receipts';
+import { WakeNote } from './WakeNote';
 
 export interface MessageItemProps {
   message: TimelineMessage;
@@ -49,6 +50,7 @@ export const MessageItem = memo(function MessageItem({ message, continued = fals
         <MessageText message={message} onTask={onTask} />
         {message.textTruncated && <p className="message-cut">This message is larger than anyone can send; only its beginning is shown.</p>}
         {onOpenThread && <ReplyCount count={message.replyCount} lastReplyAt={message.lastReplyAt} onOpen={() => onOpenThread(message.number)} />}
+        <WakeNote message={message} />
         <MessageReceiptsLine number={message.number} />
       </div>
       {onOpenThread && (

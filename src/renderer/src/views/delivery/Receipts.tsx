@@ -40,7 +40,7 @@ export function MessageReceiptsLine({ number }: { number: number }) {
     (listener) => source.subscribe(number, listener),
     () => source.get(number),
   );
-  if (!receipts || (receipts.seen.length === 0 && receipts.pushed.length === 0 && receipts.waiting.length === 0)) return null;
+  if (!receipts || (receipts.seen.length === 0 && receipts.pushed.length === 0 && receipts.waiting.length === 0 && !receipts.noReply?.length)) return null;
   return <ReceiptsLine receipts={receipts} />;
 }
 
@@ -48,8 +48,10 @@ export function receiptsSummary(receipts: MessageReceipts): string {
   const seen = receipts.seen.length > 0 ? `Seen by ${receipts.seen.map((s) => s.name).join(', ')}` : '';
   const pushed = receipts.pushed.length > 0 ? `pushed to ${receipts.pushed.map((p) => p.name).join(', ')}` : '';
   const waiting = receipts.waiting.length > 0 ? `waiting for ${receipts.waiting.map((w) => w.name).join(', ')}` : '';
-  if (!seen) return `Not seen yet: ${[pushed, waiting].filter(Boolean).join(' · ')}`;
-  return [seen, pushed, waiting].filter(Boolean).join(' · ');
+  // Issue 34: "Birch read it and passed (said nothing)".
+  const quiet = (receipts.noReply ?? []).map((n) => `${n.name} ${n.why}`).join(' · ');
+  if (!seen && (pushed || waiting)) return [`Not seen yet: ${[pushed, waiting].filter(Boolean).join(' · ')}`, quiet].filter(Boolean).join(' · ');
+  return [seen, pushed, waiting, quiet].filter(Boolean).join(' · ');
 }
 
 function ReceiptsLine({ receipts }: { receipts: MessageReceipts }) {
