@@ -20,6 +20,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two files at once: most tests wait on real processes (CLIs, helpers, PostgreSQL, Chromium),
+    // so one worker on a 2-core runner left half the machine idle and CI past 40 minutes.
+    maxWorkers: 2,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
     projects: [

@@ -74,10 +74,10 @@ describe('letagents-desktop agent', () => {
     expect((await agentCli('fly')).code).toBe(2);
     const refused = await agentCli('add', '--room', 'no-such-room', '--name', 'Cedar', '--provider', 'codex');
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe('letagents-desktop agent: Room not found.\n');
+    expect(refused.stderr).toBe('letagents-desktop agent: Room "no-such-room" not found (looked in: this computer).\n');
     // A slip of the keyboard gets the nearest rooms, as the MCP tools name them (issue 35 item 17).
     const typo = await agentCli('add', '--room', 'cli-rom', '--name', 'Cedar', '--provider', 'codex');
-    expect(typo).toMatchObject({ code: 1, stderr: 'letagents-desktop agent: Room not found. Did you mean "cli-room"?\n' });
+    expect(typo).toMatchObject({ code: 1, stderr: 'letagents-desktop agent: Room "cli-rom" not found. Did you mean "cli-room"?\n' });
     expect(await listed()).toEqual([]);
     expect((await agentCli('pause', 'Nobody')).stderr).toMatch(/no managed agent is named "Nobody"/);
     const noApp = await runCli(['agent', 'list', '--data-dir', tempDataDir()], { env });

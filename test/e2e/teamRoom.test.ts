@@ -12,6 +12,7 @@ import { call, register } from '../mcp/workerHandles/tools';
 import type { HelperClient } from '../support';
 import { openApp, roomButton, type AppSession } from './lib/app';
 import { managedCard } from './lib/managed';
+import { CLI_BIN } from '../main/agents/managedApp';
 import { tempDir } from '../support';
 import { saveShot } from './lib/shots';
 
@@ -26,7 +27,8 @@ describe.skipIf(!runPostgresSuites)('a team room in the windows of two machines'
     cluster = await startPostgres();
     const url = await cluster.createDatabase();
     a = await servedMachine('A', url);
-    b = await openApp({ dataDir: await teamDataDir(), env: teamEnv(url) });
+    // The pinned CLIs first on its PATH (the app never looks in the checkout's node_modules/.bin).
+    b = await openApp({ dataDir: await teamDataDir(), env: { ...teamEnv(url), PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` } });
     onA = await a.connect();
     const joined = await call(onA, 'join_room', { name: 'launch' });
     alder = await register(onA, { room_id: joined.room_id, registration_key: `alder-${process.pid}-4f7a9c2e81d6b035`, display_name: 'Alder' });

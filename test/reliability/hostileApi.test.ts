@@ -39,6 +39,7 @@ const BASELINE: Record<string, Record<string, unknown>> = {
   'messages.timeline': { roomId: FUZZ_ROOM, limit: 20 },
   'messages.thread': { roomId: FUZZ_ROOM, rootNumber: 3 },
   'messages.send': { roomId: FUZZ_ROOM, text: 'a person says hi' },
+  'messages.preview': { roomId: FUZZ_ROOM, text: 'and the tests?' },
   'messages.search': { roomId: FUZZ_ROOM, query: 'hello' },
   'messages.searchAll': { query: 'hello' },
   'tasks.board': { roomId: FUZZ_ROOM },

@@ -44,7 +44,7 @@ describe('receipts', () => {
     const birch = await h.agent(ROOM, 'Birch');
     const cedar = await h.agent(ROOM, 'Cedar');
     const atlasCursor = await cursorOf(atlas);
-    const sent = await h.call('messages.send', { roomId: ROOM, text: 'Who can look at the flaky login test?' });
+    const sent = await h.call('messages.send', { roomId: ROOM, text: '@all who can look at the flaky login test?' });
     await receiptsSettle(h, sent.number, [], ['Atlas', 'Birch', 'Cedar']);
 
     // Atlas's wait returns it; Birch reads the room; Cedar does nothing.
