@@ -47,6 +47,9 @@ export function AgentsRoster({ room: inRoom }: { room?: RoomRef }) {
     }
   });
 
+  // Every hook before the early returns: React needs the same hooks, in order, on each render.
+  const roomName = useRoomTitle();
+
   if (all.status === 'loading') return <Loading label="Loading agents…" />;
   if (all.status === 'error' && !all.data) return <ErrorState message={all.error} onRetry={all.reload} />;
 
@@ -57,7 +60,6 @@ export function AgentsRoster({ room: inRoom }: { room?: RoomRef }) {
   // Ended sessions (disconnected, or removed from the room) are past agents, out of the counts (issue 35).
   const shown = inView.filter((a) => !a.ended);
   const past = inView.filter((a) => a.ended);
-  const roomName = useRoomTitle();
   const title = (a: AgentSession) => roomName(a, a.roomName);
   const roomsOf = (agent: AgentSession) => [...new Set([title(agent), ...agents.filter((a) => a.agentKey === agent.agentKey && !a.ended).map(title)])];
   // Managed agents count as agents of the roster: their cards above on the Agents page, their rows in a room.
