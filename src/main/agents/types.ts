@@ -29,9 +29,10 @@ export type ActivityEvent =
   | { kind: 'reconnecting'; text: string }
   /**
    * The provider's final word on the run; `cause`: a failure only the person can fix; `limit`:
-   * the provider refused for a usage limit that resets at a known time, or a short rate limit.
+   * the provider refused for a usage limit that resets at a known time, or a short rate limit;
+   * `outputLimit`: the CLI stopped because the model's answer hit its output token limit.
    */
-  | { kind: 'result'; ok: boolean; error: string | null; cause?: CantRunCause; limit?: TurnLimit };
+  | { kind: 'result'; ok: boolean; error: string | null; cause?: CantRunCause; limit?: TurnLimit; outputLimit?: true };
 
 export type UsageScope = 'run' | 'session';
 
