@@ -1,0 +1,55 @@
+// A managed agent's turn of a person's @all answered in turn (issue 34 item 2): its trigger is
+// requested only once its turn started, by the same turn rule the waits use, and the turn is
+// marked handed in the write that decides it, so it is requested once however many events
+// (a new message, a pass, a deadline) ask at the same moment. Its prompt carries the earlier
+// agents' answers. A turn that is over before it was handed (the agent answered already, went
+// away or its time ran out) is marked handed and starts nothing. An agent of this app waits
+// while an agent before it in the order is still in a managed turn here (it answers, then its
+// CLI finishes): the agents' turns never overlap.
+import { getMessageRow, type MessageRow } from '../domain/messages/read';
+import { turnStarted } from '../domain/activation/broadcastTurns';
+import { handTurn, unhandedTurnsOf } from '../store/broadcastTurnQueries';
+import type { Storage } from '../store/port';
+import { readRound, type RoundServices } from './broadcastRoundFacts';
+import type { Trigger } from './types';
+
+/** A managed agent of the room (triggers.ts's MemberAgent). */
+interface RoundAgent {
+  readonly agentId: string;
+  readonly agentKey: string;
+  readonly takesTurns: boolean;
+}
+
+export interface HandOverTarget {
+  request(agentId: string, trigger: Trigger): void;
+  /** Whether the agent's turn runs or waits to run now. */
+  isBusy(agentId: string): boolean;
+}
+
+/**
+ * Hands each of `agents` the turns of the room's @all rounds that started for it and were not
+ * handed yet: a trigger with the earlier answers for an agent whose turn it is now.
+ */
+export async function handStartedTurns(
+  services: RoundServices, store: Storage, place: string, roomId: string, agents: readonly RoundAgent[], target: HandOverTarget, sender: (row: MessageRow) => string,
+): Promise<void> {
+  for (const agent of agents) {
+    // Paused, held or unable to run: away once the room says so (managed_members), then handed without a turn.
+    if (!agent.takesTurns) continue;
+    const open = await store.read((q) => unhandedTurnsOf(q, roomId, agent.agentKey));
+    for (const { message_number: number } of open) {
+      const round = await store.read((q) => readRound(services, q, place, roomId, number, new Date()));
+      if (!round || !turnStarted(round.state, agent.agentKey)) continue;
+      const before = round.state.positions.slice(0, round.state.positions.findIndex((p) => p.agentKey === agent.agentKey)).map((p) => p.agentKey);
+      // Its turn comes once an earlier agent's turn here ended (the turn ending re-checks).
+      if (agents.some((a) => a !== agent && before.includes(a.agentKey) && target.isBusy(a.agentId))) continue;
+      if (!(await store.write((tx) => handTurn(tx, roomId, number, agent.agentKey)))) continue;
+      const mine = round.state.positions.find((p) => p.agentKey === agent.agentKey);
+      if (mine?.state !== 'turn') continue;
+      const row = await store.read((q) => getMessageRow(q, roomId, number));
+      if (!row) continue;
+      const earlier = round.answers.filter((a) => a.agentKey !== agent.agentKey).map(({ number: n, from, text }) => ({ number: n, from, text }));
+      target.request(agent.agentId, { kind: 'message', roomId, number, sender: sender(row), text: row.text, reason: 'broadcast', earlier });
+    }
+  }
+}

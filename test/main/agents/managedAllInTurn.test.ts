@@ -1,0 +1,84 @@
+// Issue 34 item 2 for managed agents: four REAL Claude Code agents against a scripted fake model
+// that answers a question only when no earlier answer is in its prompt. A person's @all in a room
+// answering in turn gives one turn at a time (the turn log's times never overlap), each later
+// prompt carries the earlier answer, one answer in all, and the later agents pass (receipts say
+// so). With "Reply to @all: all at once" every agent starts at once, as before.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TurnView } from '../../../src/shared/types';
+import { cleanupSpawned } from '../../support';
+import { answerUnlessAnswered } from '../../support/fakeModels';
+import { overlappingTurns } from '../../support/turnOverlap';
+import { startManagedApp, type ManagedApp } from './managedApp';
+
+let app: ManagedApp | null = null;
+afterEach(async () => {
+  await app?.close();
+  app = null;
+  await cleanupSpawned();
+});
+
+const ROOM = 'four-agents-all';
+const NAMES = ['Cedar', 'Birch', 'Aspen', 'Rowan'] as const;
+
+async function addAgents(a: ManagedApp): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const name of NAMES) ids.set(name, (await a.call('agents.add', { provider: 'claude_code', folder: a.folder, roomId: ROOM, name, permissions: 'read_only' })).agentId);
+  return ids;
+}
+
+/** Each agent's turn `number`, once all have ended. */
+async function roundOfTurns(a: ManagedApp, ids: Map<string, string>, number: number): Promise<Map<string, TurnView>> {
+  const out = new Map<string, TurnView>();
+  for (const name of NAMES) out.set(name, await a.turnEnded(ids.get(name)!, number, 120_000));
+  return out;
+}
+
+async function agentMessagesAfter(a: ManagedApp, number: number): Promise<Array<{ number: number; text: string }>> {
+  const { messages } = await a.call('messages.timeline', { roomId: ROOM, after: number });
+  return messages.filter((m) => m.source === 'agent').map((m) => ({ number: m.number, text: m.text }));
+}
+
+describe('a person @all for four managed Claude Code agents (fake model)', () => {
+  it('in turn: turns never overlap, each later prompt carries the earlier answer, one answer, the others pass', async () => {
+    // Four turns could run at once: only the turn rule keeps them apart.
+    app = await startManagedApp({ provider: 'claude_code', managedTurns: { maxConcurrent: 4 } });
+    await app.room(ROOM);
+    const ids = await addAgents(app);
+    const answer = 'I can take the flaky login test.';
+    for (const name of NAMES) app.model.script.push(name, answerUnlessAnswered(answer));
+
+    const asked = await app.call('messages.send', { roomId: ROOM, text: '@all who can look at the flaky login test?' });
+    const turns = await roundOfTurns(app, ids, 1);
+    expect([...turns.values()].map((t) => t.status)).toEqual(['done', 'done', 'done', 'done']);
+    expect(overlappingTurns([...turns.values()])).toBe(0);
+    const answers = await agentMessagesAfter(app, asked.number);
+    expect(answers.map((m) => m.text)).toEqual([answer]);
+
+    const byStart = [...turns.entries()].sort((x, y) => x[1].startedAt.localeCompare(y[1].startedAt)).map(([name]) => name);
+    const [first, ...later] = byStart;
+    expect(app.model.script.requestsFor(first)[0].prompts.join('\n')).not.toContain(answer);
+    for (const name of later) {
+      const prompt = app.model.script.requestsFor(name)[0].prompts.join('\n');
+      expect(prompt).toContain(`earlier answer msg_${answers[0].number} from ${first}: "${answer}"`);
+      expect(prompt).toContain('Saying nothing is fine when you have nothing to add');
+    }
+    const { receipts } = await app.call('delivery.receipts', { roomId: ROOM, numbers: [asked.number] });
+    expect(receipts[0].noReply).toHaveLength(later.length);
+    expect(receipts[0].noReply).toEqual(expect.arrayContaining(later.map((name) => ({ name, why: 'read it and passed (said nothing)' }))));
+  });
+
+  it('all at once: every agent starts at once, with no earlier answer to read (as before)', async () => {
+    app = await startManagedApp({ provider: 'claude_code', managedTurns: { maxConcurrent: 4 } });
+    await app.room(ROOM);
+    await app.call('rooms.setReplyToAll', { roomId: ROOM, mode: 'all_at_once' });
+    const ids = await addAgents(app);
+    const answer = 'I can take the flaky login test.';
+    for (const name of NAMES) app.model.script.push(name, answerUnlessAnswered(answer));
+
+    const asked = await app.call('messages.send', { roomId: ROOM, text: '@all who can look at the flaky login test?' });
+    const turns = [...(await roundOfTurns(app, ids, 1)).values()];
+    const firstEnd = Math.min(...turns.map((t) => Date.parse(t.endedAt!)));
+    expect(turns.every((t) => Date.parse(t.startedAt) < firstEnd)).toBe(true);
+    expect((await agentMessagesAfter(app, asked.number)).map((m) => m.text)).toEqual([answer, answer, answer, answer]);
+  });
+});
