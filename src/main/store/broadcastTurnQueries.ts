@@ -85,3 +85,8 @@ export function passesOn(q: Queryable, roomId: string, number: number): Promise<
     roomId, number, MAX_ORDER,
   );
 }
+
+/** The workers of the room's managed agents that take no turns now (paused or held): away from an @all's turns. */
+export async function pausedManagedWorkers(q: Queryable, roomId: string): Promise<string[]> {
+  return (await q.all<{ worker_id: string }>('SELECT worker_id FROM managed_members WHERE room_id = ? AND takes_turns = 0 LIMIT ?', roomId, 1000)).map((r) => r.worker_id);
+}
