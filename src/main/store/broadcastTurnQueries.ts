@@ -42,14 +42,13 @@ export function unhandedTurnsOf(q: Queryable, roomId: string, agentKey: string):
   );
 }
 
-/** Marks `agentKey`'s turns of these broadcasts handed (its wait returned them); the first hand-over's time stays. */
-export async function markTurnsHanded(tx: Tx, roomId: string, agentKey: string, numbers: readonly number[]): Promise<void> {
-  for (const number of numbers) {
-    await tx.run(
-      'UPDATE broadcast_turns SET handed_at = ? WHERE room_id = ? AND message_number = ? AND agent_key = ? AND handed_at IS NULL',
-      tx.now, roomId, number, agentKey,
-    );
-  }
+/** Hands `agentKey` its turn of broadcast `number` (a wait returned it, a managed turn started); false when it was handed already. */
+export async function handTurn(tx: Tx, roomId: string, number: number, agentKey: string): Promise<boolean> {
+  const { changes } = await tx.run(
+    'UPDATE broadcast_turns SET handed_at = ? WHERE room_id = ? AND message_number = ? AND agent_key = ? AND handed_at IS NULL',
+    tx.now, roomId, number, agentKey,
+  );
+  return changes === 1;
 }
 
 /** An agent's first room message after a broadcast. */
