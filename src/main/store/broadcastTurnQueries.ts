@@ -42,14 +42,13 @@ export function unhandedTurnsOf(q: Queryable, roomId: string, agentKey: string):
   );
 }
 
-/** Marks `agentKey`'s turns of these broadcasts handed (its wait returned them); the first hand-over's time stays. */
-export async function markTurnsHanded(tx: Tx, roomId: string, agentKey: string, numbers: readonly number[]): Promise<void> {
-  for (const number of numbers) {
-    await tx.run(
-      'UPDATE broadcast_turns SET handed_at = ? WHERE room_id = ? AND message_number = ? AND agent_key = ? AND handed_at IS NULL',
-      tx.now, roomId, number, agentKey,
-    );
-  }
+/** Hands `agentKey` its turn of broadcast `number` (a wait returned it, a managed turn started); false when it was handed already. */
+export async function handTurn(tx: Tx, roomId: string, number: number, agentKey: string): Promise<boolean> {
+  const { changes } = await tx.run(
+    'UPDATE broadcast_turns SET handed_at = ? WHERE room_id = ? AND message_number = ? AND agent_key = ? AND handed_at IS NULL',
+    tx.now, roomId, number, agentKey,
+  );
+  return changes === 1;
 }
 
 /** Marks one turn handed unless it already was: true for the one caller that handed it (a managed agent's turn is requested once). */
@@ -93,4 +92,9 @@ export function passesOn(q: Queryable, roomId: string, number: number): Promise<
     'SELECT agent_key, created_at FROM no_replies WHERE room_id = ? AND message_number = ? ORDER BY agent_key LIMIT ?',
     roomId, number, MAX_ORDER,
   );
+}
+
+/** The workers of the room's managed agents that take no turns now (paused or held): away from an @all's turns. */
+export async function pausedManagedWorkers(q: Queryable, roomId: string): Promise<string[]> {
+  return (await q.all<{ worker_id: string }>('SELECT worker_id FROM managed_members WHERE room_id = ? AND takes_turns = 0 LIMIT ?', roomId, 1000)).map((r) => r.worker_id);
 }
