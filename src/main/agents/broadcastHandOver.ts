@@ -8,9 +8,11 @@
 // CLI finishes): the agents' turns never overlap.
 import { getMessageRow, type MessageRow } from '../domain/messages/read';
 import { turnStarted } from '../domain/activation/broadcastTurns';
+import { broadcastRound } from '../domain/activation/broadcastRound';
+import type { RoutingServices } from '../domain/activation/roomMembers';
+import { listRoomSessions } from '../domain/sessions/sessions';
 import { handTurn, unhandedTurnsOf } from '../store/broadcastTurnQueries';
 import type { Storage } from '../store/port';
-import { readRound, type RoundServices } from './broadcastRoundFacts';
 import type { Trigger } from './types';
 
 /** A managed agent of the room (triggers.ts's MemberAgent). */
@@ -31,14 +33,14 @@ export interface HandOverTarget {
  * handed yet: a trigger with the earlier answers for an agent whose turn it is now.
  */
 export async function handStartedTurns(
-  services: RoundServices, store: Storage, place: string, roomId: string, agents: readonly RoundAgent[], target: HandOverTarget, sender: (row: MessageRow) => string,
+  services: RoutingServices, store: Storage, place: string, roomId: string, agents: readonly RoundAgent[], target: HandOverTarget, sender: (row: MessageRow) => string,
 ): Promise<void> {
   for (const agent of agents) {
     // Paused, held or unable to run: away once the room says so (managed_members), then handed without a turn.
     if (!agent.takesTurns) continue;
     const open = await store.read((q) => unhandedTurnsOf(q, roomId, agent.agentKey));
     for (const { message_number: number } of open) {
-      const round = await store.read((q) => readRound(services, q, place, roomId, number, new Date()));
+      const round = await store.read((q) => broadcastRound(services, q, place, roomId, number));
       if (!round || !turnStarted(round.state, agent.agentKey)) continue;
       const before = round.state.positions.slice(0, round.state.positions.findIndex((p) => p.agentKey === agent.agentKey)).map((p) => p.agentKey);
       // Its turn comes once an earlier agent's turn here ended (the turn ending re-checks).
@@ -48,7 +50,10 @@ export async function handStartedTurns(
       if (mine?.state !== 'turn') continue;
       const row = await store.read((q) => getMessageRow(q, roomId, number));
       if (!row) continue;
-      const earlier = round.answers.filter((a) => a.agentKey !== agent.agentKey).map(({ number: n, from, text }) => ({ number: n, from, text }));
+      const names = new Map((await store.read((q) => listRoomSessions(q, roomId))).map((s) => [s.agent_key, s.display_name]));
+      const earlier = round.answers
+        .filter((a) => a.publisher_agent_key !== agent.agentKey)
+        .map((a) => ({ number: a.number, from: names.get(a.publisher_agent_key) ?? 'An agent', text: a.text }));
       target.request(agent.agentId, { kind: 'message', roomId, number, sender: sender(row), text: row.text, reason: 'broadcast', earlier });
     }
   }

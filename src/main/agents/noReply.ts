@@ -6,6 +6,7 @@ import { getSession } from '../domain/sessions/sessions';
 import type { ManagedAgentRow } from '../store/managedAgentQueries';
 import type { Storage } from '../store/port';
 import { postedAfter, recordNoReply, type NoReplyReason } from '../store/routingQueries';
+import { selectBroadcastTurns } from '../store/broadcastTurnQueries';
 import type { TurnLog } from './turnLog';
 import type { Trigger } from './types';
 
@@ -56,8 +57,13 @@ export async function recordTurnWithoutReply(
   if (await store.read((q) => postedAfter(q, agent.room_id, session.agent_key, first))) return;
   const reason = noReplyReason(end);
   await store.write(async (tx) => {
-    for (const n of numbers) await recordNoReply(tx, agent.room_id, n, session.agent_key, reason);
-    tx.emit({ type: 'message.receipts', roomId: agent.room_id, sessionId: session.session_id, first, last: Math.max(...numbers) });
+    let turns = false;
+    for (const n of numbers) {
+      await recordNoReply(tx, agent.room_id, n, session.agent_key, reason);
+      turns ||= (await selectBroadcastTurns(tx, agent.room_id, n)).some((t) => t.agent_key === session.agent_key);
+    }
+    // Of an @all answered in turn, a no-reply ends the agent's turn: the next agent's wait looks again.
+    tx.emit({ type: 'message.receipts', roomId: agent.room_id, sessionId: session.session_id, first, last: Math.max(...numbers), ...(turns ? { turn: true } : {}) });
   });
   await log.entry('note', `No reply in the room: ${session.display_name} ${NO_REPLY_WORDS[reason]}.`);
 }

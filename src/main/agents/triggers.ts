@@ -105,7 +105,10 @@ export function watchTriggers(bus: EventBus, services: McpServices, target: Trig
   const offs = [
     bus.on('message.created', (e) => void onMessage(e.place, e.roomId, e.number).catch(failed('message'))),
     bus.on('task.changed', (e) => void onTask(e.place, e.roomId, e.number).catch(failed('task'))),
-    bus.on('message.receipts', (e) => void onRound(e.place, e.roomId).catch(failed('@all turn'))),
+    // A pass, or a turn's deadline (the turn clock publishes it), moves an @all round on.
+    bus.on('message.receipts', (e) => {
+      if (e.turn) void onRound(e.place, e.roomId).catch(failed('@all turn'));
+    }),
     bus.on('worker.changed', (e) => void onRound(e.place, e.roomId).catch(failed('@all turn'))),
     // An agent's managed turn ended: the next agent of an @all round it was in may start.
     bus.on('agent.changed', (e) => {

@@ -51,15 +51,6 @@ export async function handTurn(tx: Tx, roomId: string, number: number, agentKey:
   return changes === 1;
 }
 
-/** Marks one turn handed unless it already was: true for the one caller that handed it (a managed agent's turn is requested once). */
-export async function handTurn(tx: Tx, roomId: string, number: number, agentKey: string): Promise<boolean> {
-  const { changes } = await tx.run(
-    'UPDATE broadcast_turns SET handed_at = ? WHERE room_id = ? AND message_number = ? AND agent_key = ? AND handed_at IS NULL',
-    tx.now, roomId, number, agentKey,
-  );
-  return changes === 1;
-}
-
 /** An agent's first room message after a broadcast. */
 export interface TurnAnswerRow {
   number: number;
