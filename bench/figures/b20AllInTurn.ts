@@ -11,10 +11,11 @@ import { ensureRoom } from '../../src/main/domain/rooms/rooms';
 import { startAppHost, type AppHost } from '../../src/main/host';
 import { createMemorySecretStore } from '../../src/main/secrets/memorySecretStore';
 import { answerUnlessAnswered, startFakeModel } from '../../test/support/fakeModels';
+import { pinnedCliBin } from '../../test/support/pinnedClis';
 import { overlappingTurns, type TimedTurn } from '../../test/support/turnOverlap';
 import { personApi, type PersonCall } from '../lib/personApi';
 import type { Figure } from '../lib/figure';
-import { repoRoot, tempDir } from '../lib/processes';
+import { tempDir } from '../lib/processes';
 import { sleep, summarize } from '../lib/stats';
 
 const NAMES = ['Ash', 'Birch', 'Cedar', 'Elm', 'Fir'] as const;
@@ -59,7 +60,8 @@ async function measure(mode: 'in_turn' | 'all_at_once', log: (line: string) => v
   const folder = join(root, 'work');
   mkdirSync(folder, { recursive: true });
   const model = await startFakeModel('claude_code', home);
-  const env = { ...process.env, ...model.env, PATH: `${join(repoRoot, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` };
+  // The app skips the checkout's node_modules/.bin: the pinned CLIs come from a folder of links (as in the tests).
+  const env = { ...process.env, ...model.env, PATH: `${pinnedCliBin()}:${process.env.PATH ?? ''}` };
   let host: AppHost | null = null;
   try {
     host = await startAppHost({ dataDir: join(root, 'data'), env, home, secrets: createMemorySecretStore() });
