@@ -89,3 +89,20 @@ export function passesOn(q: Queryable, roomId: string, number: number): Promise<
 export async function pausedManagedWorkers(q: Queryable, roomId: string): Promise<string[]> {
   return (await q.all<{ worker_id: string }>('SELECT worker_id FROM managed_members WHERE room_id = ? AND takes_turns = 0 LIMIT ?', roomId, 1000)).map((r) => r.worker_id);
 }
+
+/** The broadcasts of the room whose turn `agentKey` was handed since `since` (ISO): only those can still be its turn. */
+export function recentlyHandedTurnsOf(q: Queryable, roomId: string, agentKey: string, since: string): Promise<BroadcastTurnRow[]> {
+  return q.all<BroadcastTurnRow>(
+    'SELECT message_number, agent_key, position, handed_at FROM broadcast_turns WHERE room_id = ? AND agent_key = ? AND handed_at >= ? ORDER BY message_number LIMIT ?',
+    roomId, agentKey, since, MAX_OPEN_TURNS,
+  );
+}
+
+/** The newest broadcasts since message `fromNumber` whose order holds `agentKey` (its answer moves their turns). */
+export async function recentTurnsOf(q: Queryable, roomId: string, agentKey: string, fromNumber: number): Promise<number[]> {
+  const rows = await q.all<{ message_number: number }>(
+    'SELECT message_number FROM broadcast_turns WHERE room_id = ? AND agent_key = ? AND message_number >= ? ORDER BY message_number DESC LIMIT ?',
+    roomId, agentKey, fromNumber, 10,
+  );
+  return rows.map((r) => r.message_number);
+}
