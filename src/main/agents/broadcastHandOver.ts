@@ -7,7 +7,7 @@
 // while an agent before it in the order is still in a managed turn here (it answers, then its
 // CLI finishes): the agents' turns never overlap.
 import { getMessageRow, type MessageRow } from '../domain/messages/read';
-import { turnStarted } from '../domain/activation/broadcastTurns';
+import { TURN_WAIT_MS, turnStarted, type TurnPosition } from '../domain/activation/broadcastTurns';
 import { broadcastRound } from '../domain/activation/broadcastRound';
 import type { RoutingServices } from '../domain/activation/roomMembers';
 import { listRoomSessions } from '../domain/sessions/sessions';
@@ -28,6 +28,27 @@ export interface HandOverTarget {
   isBusy(agentId: string): boolean;
 }
 
+/** How long at most a turn waits for an earlier agent of this app that answered or passed to finish its managed turn. */
+const FINISH_SHARE = 0.5;
+
+/**
+ * True while an earlier agent of the round, run by this app, answered or passed and its managed
+ * turn still runs (its CLI finishing): the next turn waits for it (the turn ending re-checks), so
+ * turns do not overlap, but for half of its own turn wait at most (the turn clock re-checks then),
+ * so a busy agent cannot make the next one's turn run out. A turn that ran out or an agent that
+ * went away holds nothing up.
+ */
+function finishingBefore(
+  services: RoutingServices, agents: readonly RoundAgent[], before: readonly TurnPosition[], target: HandOverTarget, place: string, roomId: string, number: number, startedAt: string | null,
+): boolean {
+  const finishing = before.some((p) => (p.state === 'answered' || p.state === 'passed') && agents.some((a) => a.agentKey === p.agentKey && target.isBusy(a.agentId)));
+  if (!finishing || startedAt === null) return false;
+  const until = Date.parse(startedAt) + FINISH_SHARE * (services.turnWaitMs ?? TURN_WAIT_MS);
+  if (Date.now() >= until) return false;
+  services.delivery.turnClock?.dueAt(place, roomId, number, until);
+  return true;
+}
+
 /**
  * Hands each of `agents` the turns of the room's @all rounds that started for it and were not
  * handed yet: a trigger with the earlier answers for an agent whose turn it is now.
@@ -42,12 +63,11 @@ export async function handStartedTurns(
     for (const { message_number: number } of open) {
       const round = await store.read((q) => broadcastRound(services, q, place, roomId, number));
       if (!round || !turnStarted(round.state, agent.agentKey)) continue;
-      const before = round.state.positions.slice(0, round.state.positions.findIndex((p) => p.agentKey === agent.agentKey)).map((p) => p.agentKey);
-      // Its turn comes once an earlier agent's turn here ended (the turn ending re-checks).
-      if (agents.some((a) => a !== agent && before.includes(a.agentKey) && target.isBusy(a.agentId))) continue;
+      const at = round.state.positions.findIndex((p) => p.agentKey === agent.agentKey);
+      const mine = round.state.positions[at];
+      if (mine.state === 'turn' && finishingBefore(services, agents, round.state.positions.slice(0, at), target, place, roomId, number, mine.startedAt)) continue;
       if (!(await store.write((tx) => handTurn(tx, roomId, number, agent.agentKey)))) continue;
-      const mine = round.state.positions.find((p) => p.agentKey === agent.agentKey);
-      if (mine?.state !== 'turn') continue;
+      if (mine.state !== 'turn') continue;
       const row = await store.read((q) => getMessageRow(q, roomId, number));
       if (!row) continue;
       const names = new Map((await store.read((q) => listRoomSessions(q, roomId))).map((s) => [s.agent_key, s.display_name]));

@@ -2,11 +2,13 @@
 // that answers a question only when no earlier answer is in its prompt. A person's @all in a room
 // answering in turn gives one turn at a time (the turn log's times never overlap), each later
 // prompt carries the earlier answer, one answer in all, and the later agents pass (receipts say
-// so). With "Reply to @all: all at once" every agent starts at once, as before.
+// so). A paused agent counts as away and a turn nobody ends runs out (a short turn wait), so the
+// round goes on. With "Reply to @all: all at once" every agent starts at once, as before.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TurnView } from '../../../src/shared/types';
 import { cleanupSpawned } from '../../support';
-import { answerUnlessAnswered } from '../../support/fakeModels';
+import { answerUnlessAnswered, gate, say } from '../../support/fakeModels';
+import { waitUntil } from '../../support/waitUntil';
 import { overlappingTurns } from '../../support/turnOverlap';
 import { startManagedApp, type ManagedApp } from './managedApp';
 
@@ -37,6 +39,14 @@ async function agentMessagesAfter(a: ManagedApp, number: number): Promise<Array<
   const { messages } = await a.call('messages.timeline', { roomId: ROOM, after: number });
   return messages.filter((m) => m.source === 'agent').map((m) => ({ number: m.number, text: m.text }));
 }
+
+/** Each agent's state in the @all's round, as its receipts show it. */
+async function turnStates(a: ManagedApp, number: number): Promise<Record<string, string>> {
+  const turns = (await a.call('delivery.receipts', { roomId: ROOM, numbers: [number] })).receipts[0].turns;
+  return Object.fromEntries((turns?.order ?? []).map((t) => [t.name, t.state]));
+}
+
+const roundOver = (states: Record<string, string>) => Object.keys(states).length > 0 && Object.values(states).every((s) => s !== 'turn' && s !== 'waiting');
 
 describe('a person @all for four managed Claude Code agents (fake model)', () => {
   it('in turn: turns never overlap, each later prompt carries the earlier answer, one answer, the others pass', async () => {
@@ -80,5 +90,45 @@ describe('a person @all for four managed Claude Code agents (fake model)', () =>
     const firstEnd = Math.min(...turns.map((t) => Date.parse(t.endedAt!)));
     expect(turns.every((t) => Date.parse(t.startedAt) < firstEnd)).toBe(true);
     expect((await agentMessagesAfter(app, asked.number)).map((m) => m.text)).toEqual([answer, answer, answer, answer]);
+  });
+
+  it('a paused agent is skipped as away: the round does not wait for it', async () => {
+    // The default 90 s turn wait: were Rowan not away, the round would wait for it past this test's wait.
+    app = await startManagedApp({ provider: 'claude_code', managedTurns: { maxConcurrent: 4 } });
+    await app.room(ROOM);
+    const ids = await addAgents(app);
+    await app.call('agents.pause', { agentId: ids.get('Rowan')! });
+    const answer = 'I can take the flaky login test.';
+    for (const name of ['Cedar', 'Birch', 'Aspen']) app.model.script.push(name, answerUnlessAnswered(answer));
+
+    const asked = await app.call('messages.send', { roomId: ROOM, text: '@all who can look at the flaky login test?' });
+    await waitUntil(async () => roundOver(await turnStates(app!, asked.number)), 60_000, 'every turn of the round ended');
+    const ended = await turnStates(app, asked.number);
+    expect(ended.Rowan).toBe('away');
+    expect(Object.values(ended).sort()).toEqual(['answered', 'away', 'passed', 'passed']);
+    expect(await app.turns(ids.get('Rowan')!)).toEqual([]);
+    expect((await agentMessagesAfter(app, asked.number)).map((m) => m.text)).toEqual([answer]);
+  });
+
+  it('a turn nobody ends runs out (a short turn wait) and the next agent takes its turn', async () => {
+    app = await startManagedApp({ provider: 'claude_code', managedTurns: { maxConcurrent: 4 }, turnWaitMs: 3_000 });
+    await app.room(ROOM);
+    const ids = await addAgents(app);
+    // Aspen's model is slow to answer (held until the end); the others answer if nobody has.
+    const answer = 'I can take the flaky login test.';
+    const slow = gate(say('Still reading the logs.'));
+    app.model.script.push('Aspen', slow.step);
+    for (const name of ['Cedar', 'Birch', 'Rowan']) app.model.script.push(name, answerUnlessAnswered(answer));
+
+    const asked = await app.call('messages.send', { roomId: ROOM, text: '@all who can look at the flaky login test?' });
+    await waitUntil(async () => roundOver(await turnStates(app!, asked.number)), 60_000, 'every turn of the round ended');
+    const ended = await turnStates(app, asked.number);
+    expect(ended.Aspen).toBe('timed_out');
+    expect(Object.values(ended).sort()).toEqual(['answered', 'passed', 'passed', 'timed_out']);
+    // Aspen's turn was handed (its model was asked) while it ran out.
+    expect(app.model.script.requestsFor('Aspen')).toHaveLength(1);
+    slow.open();
+    await app.turnEnded(ids.get('Aspen')!, 1);
+    expect((await agentMessagesAfter(app, asked.number)).map((m) => m.text)).toEqual([answer]);
   });
 });
