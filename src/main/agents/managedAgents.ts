@@ -637,6 +637,7 @@ export class ManagedAgents {
     });
     const deps = {
       store,
+      roomStore: await this.roomStore(row),
       env: this.env,
       home: this.options.home,
       dataDir: this.options.dataDir,

@@ -23,6 +23,8 @@ import type { ActivityEvent, CantRunCause, Trigger, TurnLimit } from './types';
 
 export interface TurnRunnerDeps {
   readonly store: Storage;
+  /** The storage of the agent's room (a team's database for a team room); default `store`. */
+  readonly roomStore?: Storage;
   /** The person's environment without the app's own settings. */
   readonly env: NodeJS.ProcessEnv;
   readonly home: string;
@@ -126,7 +128,7 @@ export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: Ab
   const changes = await deps.changesOfTurn?.().catch(() => null);
   if (changes) await log.entry('note', changes);
   const deniedTool = turnKey !== null && (await deps.approvals.personDenied(agent.agent_id, log.turn).catch(() => false));
-  await recordTurnWithoutReply(deps.store, agent, input.triggers, { status: attempt.status, said: attempt.said, outputLimit: attempt.outputLimit, deniedTool }, log);
+  await recordTurnWithoutReply(deps.roomStore ?? deps.store, agent, input.triggers, { status: attempt.status, said: attempt.said, outputLimit: attempt.outputLimit, deniedTool }, log);
   await log.finish(attempt.status, attempt.error);
   return outcomeOf(log, attempt.status, null, attempt.status === 'failed' ? (attempt.limit ?? null) : null);
 }
