@@ -111,10 +111,11 @@ describe('a person @all for four managed Claude Code agents (fake model)', () =>
   });
 
   it('a turn nobody ends runs out (a short turn wait) and the next agent takes its turn', async () => {
-    app = await startManagedApp({ provider: 'claude_code', managedTurns: { maxConcurrent: 4 }, turnWaitMs: 3_000 });
+    app = await startManagedApp({ provider: 'claude_code', managedTurns: { maxConcurrent: 4 }, turnWaitMs: 10_000 });
     await app.room(ROOM);
     const ids = await addAgents(app);
-    // Aspen's model is slow to answer (held until the end); the others answer if nobody has.
+    // Aspen's model is slow to answer (held until the end); the others answer if nobody has. The
+    // turn wait is short for a test but long enough for a Claude Code turn on a loaded machine.
     const answer = 'I can take the flaky login test.';
     const slow = gate(say('Still reading the logs.'));
     app.model.script.push('Aspen', slow.step);
@@ -130,5 +131,5 @@ describe('a person @all for four managed Claude Code agents (fake model)', () =>
     slow.open();
     await app.turnEnded(ids.get('Aspen')!, 1);
     expect((await agentMessagesAfter(app, asked.number)).map((m) => m.text)).toEqual([answer]);
-  });
+  }, 90_000);
 });
