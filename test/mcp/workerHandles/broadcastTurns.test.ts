@@ -5,11 +5,9 @@
 // once", and an agent's own @all, wake everyone as before. Runs in this computer's rooms and in
 // team rooms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiImplementation, createDispatcher } from '../../../src/main/api';
 import { turnOrder } from '../../../src/main/domain/activation/broadcastTurns';
-import { startInProcessApp, type InProcessApp } from './apps';
+import { personIn, startInProcessApp, type InProcessApp } from './apps';
 import { call, register, send, type Reply } from './tools';
-import { TEST_PLACE } from '../../support/place';
 import { CLAUDE_CHANNEL_FLAGS, waitUntil, type HelperClient } from '../../support';
 
 /** One turn's wait when nobody ends it; long enough that a look right after a wake is inside it, even on a busy machine. */
@@ -20,12 +18,7 @@ let person: (method: string, input: Record<string, unknown>) => Promise<Reply>;
 
 beforeAll(async () => {
   inproc = await startInProcessApp({ turnWaitMs: TURN_WAIT_MS });
-  const dispatch = createDispatcher(createApiImplementation(inproc.app));
-  person = async (method, input) => {
-    const result = await dispatch(method as never, { place: TEST_PLACE, ...input } as never);
-    if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
-    return result.value;
-  };
+  person = personIn(inproc.app);
 }, 60_000);
 
 afterAll(() => inproc?.close());
