@@ -108,6 +108,19 @@ describe("a person's @all answered in turn, for connected agents (wait_for_messa
     expect((await turnsOf(roomId, sent.number)).order.map((t: Reply) => t.state)).toEqual(['answered', 'away', 'turn']);
   }, 60_000);
 
+  it('moves on at once when the agent whose turn it is goes away', async () => {
+    const { roomId, agents } = await roomWith('in-turn-gone', ['Cedar', 'Birch', 'Aspen']);
+    const sent = await person('messages.send', { roomId, text: '@all who owns the deploy script?' });
+    const [first, second] = await orderOf(roomId, sent.number, agents);
+    const secondWait = waitOf(second);
+    expect(idsOf(await waitOf(first))).toEqual([sent.id]);
+    await person('workers.disconnect', { sessionId: first.sessionId });
+    expect(idsOf(await secondWait)).toEqual([sent.id]);
+    // Away, not timed out: the second's turn came when the first left, well before the first's wait ran out.
+    const turns = await turnsOf(roomId, sent.number);
+    expect(turns.order.map((t: Reply) => t.state)).toEqual(['away', 'turn', 'waiting']);
+  }, 60_000);
+
   it('later news reaches a held agent at once, and the @all still comes in its turn (nothing lost)', async () => {
     const { roomId, agents } = await roomWith('in-turn-news', ['Cedar', 'Birch', 'Aspen']);
     const sent = await person('messages.send', { roomId, text: '@all what is left for the release?' });
