@@ -3,8 +3,7 @@
 // helper; the composer's preview (messages.preview) and the stored decision agree on a table
 // of cases (one function). Runs in this computer's rooms and in team rooms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiImplementation, createDispatcher } from '../../../src/main/api';
-import { startInProcessApp, type InProcessApp } from './apps';
+import { personIn, startInProcessApp, type InProcessApp } from './apps';
 import { call, register, type Reply } from './tools';
 import { TEST_PLACE } from '../../support/place';
 import type { HelperClient } from '../../support';
@@ -14,12 +13,7 @@ let person: (method: string, input: Record<string, unknown>) => Promise<Reply>;
 
 beforeAll(async () => {
   inproc = await startInProcessApp();
-  const dispatch = createDispatcher(createApiImplementation(inproc.app));
-  person = async (method, input) => {
-    const result = await dispatch(method as never, { place: TEST_PLACE, ...input } as never);
-    if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
-    return result.value;
-  };
+  person = personIn(inproc.app);
 }, 60_000);
 
 afterAll(() => inproc?.close());
