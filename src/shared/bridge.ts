@@ -40,7 +40,7 @@ export interface PairingFacts {
 }
 
 export const METHOD_NAMES = [
-  'rooms.list', 'rooms.create', 'rooms.rename', 'rooms.archive', 'rooms.pin', 'rooms.markRead', 'rooms.export', 'rooms.delete',
+  'rooms.list', 'rooms.create', 'rooms.rename', 'rooms.archive', 'rooms.pin', 'rooms.setReplyToAll', 'rooms.markRead', 'rooms.export', 'rooms.delete',
   'messages.timeline', 'messages.thread', 'messages.send', 'messages.preview', 'messages.search', 'messages.searchAll',
   'tasks.board', 'tasks.get', 'tasks.create', 'tasks.move', 'tasks.accept', 'tasks.cancel', 'tasks.handoff',
   'tasks.releaseWork', 'tasks.releaseReview',

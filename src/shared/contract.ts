@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { MethodName } from './bridge';
 import { messageTooLong } from './messageSize';
 import { Empty, Place, RoomId, RoomNumber } from './model/common';
-import { MarkReadResult, RoomExport, RoomSummary } from './model/rooms';
+import { MarkReadResult, ReplyToAll, RoomExport, RoomSummary } from './model/rooms';
 import { SearchAllResult, SearchResult, ThreadView, TimelineMessage, TimelinePage, WakePreview } from './model/messages';
 import { Board, TaskCard, TaskDetail, TaskStatusSchema } from './model/tasks';
 import { AgentSession, Wake } from './model/workers';
@@ -58,6 +58,11 @@ export const contract = {
   'rooms.rename': method(z.strictObject({ ...room, name: RoomName }), RoomSummary, 'Changes the display name; the id never changes.'),
   'rooms.archive': method(z.strictObject({ ...room, archived: z.boolean() }), RoomSummary, 'Archives (read-only) or unarchives a room.'),
   'rooms.pin': method(z.strictObject({ ...room, pinned: z.boolean() }), RoomSummary, 'Pins a room to the top of the sidebar.'),
+  'rooms.setReplyToAll': method(
+    z.strictObject({ ...room, mode: ReplyToAll }),
+    RoomSummary,
+    "How a person's @all is answered: 'in_turn' (one agent at a time, the default) or 'all_at_once'.",
+  ),
   'rooms.markRead': method(z.strictObject({ ...room, number: RoomNumber }), MarkReadResult, 'Marks messages up to `number` read (never moves backwards).'),
   'rooms.export': method(z.strictObject({ ...room, format: z.enum(['markdown', 'json']) }), RoomExport, 'The whole room as a file the UI offers for download.'),
   'rooms.delete': method(z.strictObject(room), Removed, 'Deletes a room and all of its data.'),

@@ -5,7 +5,7 @@ export type { MessageSource, MessageKind, TimelineMessage, TimelinePage, WakePre
 export type { TaskCard, TaskDetail, TaskHistoryEntry, WorkflowArtifact, PullRequestState, Board } from './model/tasks';
 export type { TaskStatus } from './taskTransitions';
 export type { AgentStatus, AgentSession, Wake, WakeReason, Reachability, Meter } from './model/workers';
-export type { SeenBy, WaitingFor, MessageReceipts, RoomDelivery, AlertAction, DeliveryLimits } from './model/delivery';
+export type { SeenBy, WaitingFor, MessageReceipts, BroadcastTurns, TurnStep, RoomDelivery, AlertAction, DeliveryLimits } from './model/delivery';
 export type { NeedsYouRef, NeedsYouReason, NeedsYouItem, AlertInfo } from './model/needsYou';
 export type { ApprovalDecision, ApprovalInfo, ApprovalOutcome, ApprovalPhase, ApprovalState } from './model/approvals';
 export type { FactCategory, Fact } from './model/knowledge';

@@ -32,6 +32,7 @@ const BASELINE: Record<string, Record<string, unknown>> = {
   'rooms.rename': { roomId: FUZZ_ROOM, name: 'Fuzzing room' },
   'rooms.archive': { roomId: FUZZ_ROOM, archived: false },
   'rooms.pin': { roomId: FUZZ_ROOM, pinned: true },
+  'rooms.setReplyToAll': { roomId: FUZZ_ROOM, mode: 'in_turn' },
   'rooms.markRead': { roomId: FUZZ_ROOM, number: 2 },
   'rooms.export': { roomId: FUZZ_ROOM, format: 'json' },
   // Deleting is fuzzed against a room that does not exist, so the world stays.

@@ -13,6 +13,8 @@ export interface RoomRow {
   pinned_at: string | null;
   next_message_number: number;
   next_task_number: number;
+  /** How a person's @all is answered: 'in_turn' | 'all_at_once' (checked by the app, migration 15). */
+  reply_to_all: string;
 }
 
 export type RoomCounter =

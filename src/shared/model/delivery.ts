@@ -26,8 +26,14 @@ export const WaitingFor = z.object({
 /** A managed agent that read the message and answered nothing in the room, and why in words (issue 34): "read it and passed". */
 export const NoReply = z.object({ name: z.string(), why: z.string() });
 
+/** Where one agent is in a broadcast answered in turn (issue 34): done (and how), its turn now, or waiting. */
+export const TurnStep = z.enum(['answered', 'passed', 'away', 'timed_out', 'turn', 'waiting']);
+export const BroadcastTurn = z.object({ name: z.string(), state: TurnStep, startedAt: Timestamp.nullable(), endedAt: Timestamp.nullable() });
+/** A person's @all answered one agent at a time: the order with each agent's state, and when the current turn ends at the latest (null once over). */
+export const BroadcastTurns = z.object({ order: z.array(BroadcastTurn), turnEndsAt: Timestamp.nullable() });
+
 /** One message's receipts: the agents it routes to that got it, those it was pushed to, those it has not reached yet, and those that read it and did not answer. */
-export const MessageReceipts = z.object({ number: RoomNumber, seen: z.array(SeenBy), pushed: z.array(PushedTo), waiting: z.array(WaitingFor), noReply: z.array(NoReply).optional() });
+export const MessageReceipts = z.object({ number: RoomNumber, seen: z.array(SeenBy), pushed: z.array(PushedTo), waiting: z.array(WaitingFor), noReply: z.array(NoReply).optional(), turns: BroadcastTurns.optional() });
 export const ReceiptsResult = z.object({ receipts: z.array(MessageReceipts) });
 
 /** The loop guard's pause in a room: these agents' messages to one another wake none of them. */
@@ -58,6 +64,8 @@ export type SeenBy = z.infer<typeof SeenBy>;
 export type WaitingFor = z.infer<typeof WaitingFor>;
 export type PushedTo = z.infer<typeof PushedTo>;
 export type MessageReceipts = z.infer<typeof MessageReceipts>;
+export type BroadcastTurns = z.infer<typeof BroadcastTurns>;
+export type TurnStep = z.infer<typeof TurnStep>;
 export type RoomDelivery = z.infer<typeof RoomDelivery>;
 export type AlertAction = z.infer<typeof AlertAction>;
 export type DeliveryLimits = z.infer<typeof DeliveryLimits>;

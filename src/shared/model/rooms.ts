@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { Place, RoomId, RoomNumber, Timestamp } from './common';
 
 export const RoomKind = z.enum(['invite', 'repo', 'named']);
+/** How a person's @all is answered (issue 34): one agent at a time (the default) or all at once. */
+export const ReplyToAll = z.enum(['in_turn', 'all_at_once']);
 
 export const RoomSummary = z.object({
   id: RoomId,
@@ -23,6 +25,8 @@ export const RoomSummary = z.object({
   lastNumber: z.number().int().min(0),
   lastActivityAt: Timestamp.nullable(),
   onlineAgents: z.number().int().min(0),
+  /** How a person's @all is answered in this room. */
+  replyToAll: ReplyToAll,
 });
 
 export const RoomExport = z.object({
@@ -34,5 +38,6 @@ export const RoomExport = z.object({
 export const MarkReadResult = z.object({ roomId: RoomId, place: Place, lastReadNumber: RoomNumber.or(z.literal(0)), unread: z.number().int().min(0) });
 
 export type RoomKind = z.infer<typeof RoomKind>;
+export type ReplyToAll = z.infer<typeof ReplyToAll>;
 export type RoomSummary = z.infer<typeof RoomSummary>;
 export type RoomExport = z.infer<typeof RoomExport>;

@@ -7,7 +7,7 @@ import { METHOD_NAMES } from '../../../src/shared/bridge';
 import { contract } from '../../../src/shared/contract';
 import { TRANSITIONS } from '../../../src/shared/taskTransitions';
 
-const room = { id: 'Release planning', place: 'local', kind: 'named', name: 'Release planning', repo: null, code: null, pinned: false, archived: false, unread: 0, lastNumber: 0, lastActivityAt: null, onlineAgents: 0 } as const;
+const room = { id: 'Release planning', place: 'local', kind: 'named', name: 'Release planning', repo: null, code: null, pinned: false, archived: false, unread: 0, lastNumber: 0, lastActivityAt: null, onlineAgents: 0, replyToAll: 'in_turn' } as const;
 
 describe('app API dispatcher', () => {
   it('the contract and the preload name list hold the same methods', () => {

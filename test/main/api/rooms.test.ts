@@ -104,6 +104,31 @@ describe('rooms.archive and rooms.pin', () => {
   });
 });
 
+describe('rooms.setReplyToAll', () => {
+  it('answers @all in turn by default, all at once when set, and back', async () => {
+    const h = await setUpApi();
+    await h.room('lab');
+    expect((await h.call('rooms.list', {})).find((r) => r.id === 'lab')).toMatchObject({ replyToAll: 'in_turn' });
+    expect(await h.call('rooms.setReplyToAll', { roomId: 'lab', mode: 'all_at_once' })).toMatchObject({ id: 'lab', replyToAll: 'all_at_once' });
+    expect((await h.call('rooms.list', {})).find((r) => r.id === 'lab')).toMatchObject({ replyToAll: 'all_at_once' });
+    expect(await h.call('rooms.setReplyToAll', { roomId: 'lab', mode: 'in_turn' })).toMatchObject({ replyToAll: 'in_turn' });
+  });
+
+  it('refuses an unknown mode, an unknown room or an archived one, changing nothing', async () => {
+    const h = await setUpApi();
+    await h.room('lab');
+    await h.room('old');
+    await h.call('rooms.archive', { roomId: 'old', archived: true });
+    const before = h.snapshot();
+    expect(await h.fail('rooms.setReplyToAll', { roomId: 'lab', mode: 'sometimes' })).toMatchObject({ code: 'invalid_input' });
+    expect(await h.fail('rooms.setReplyToAll', { roomId: 'lab' })).toMatchObject({ code: 'invalid_input' });
+    expect(await h.fail('rooms.setReplyToAll', { roomId: 'nowhere', mode: 'all_at_once' })).toEqual({ code: 'R3', message: 'Room not found.' });
+    expect(await h.fail('rooms.setReplyToAll', { roomId: 'old', mode: 'all_at_once' })).toMatchObject({ code: 'R4' });
+    expect(h.snapshot()).toBe(before);
+    expect((await h.call('rooms.list', { includeArchived: true })).map((r) => r.replyToAll)).toEqual(['in_turn', 'in_turn']);
+  });
+});
+
 describe('rooms.markRead', () => {
   it('clears the unread count and never moves backwards', async () => {
     const h = await setUpApi();

@@ -110,6 +110,7 @@ export function createFakeApi(state: FakeState = emptyState(), overrides: Partia
     'rooms.rename': ({ roomId, name }) => ({ ...Object.assign(roomOf(roomId), { name }) }),
     'rooms.archive': ({ roomId, archived }) => ({ ...Object.assign(roomOf(roomId), { archived }) }),
     'rooms.pin': ({ roomId, pinned }) => ({ ...Object.assign(roomOf(roomId), { pinned }) }),
+    'rooms.setReplyToAll': ({ roomId, mode }) => ({ ...Object.assign(roomOf(roomId), { replyToAll: mode }) }),
     'rooms.markRead': ({ roomId, number }) => {
       const r = roomOf(roomId);
       r.unread = topLevel(list(state.messages, roomId)).filter((m) => m.number > number).length;

@@ -27,6 +27,7 @@ export function room(id: string, overrides: Partial<RoomSummary> = {}): RoomSumm
     lastNumber: 0,
     lastActivityAt: null,
     onlineAgents: 0,
+    replyToAll: 'in_turn',
     ...overrides,
   };
 }

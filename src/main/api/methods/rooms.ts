@@ -1,7 +1,7 @@
 // rooms.*: the sidebar's room list (every place), a new room in a chosen place, and what a
 // person does to a room (rename, archive, pin, mark read, export, delete). A room is named
 // by its id and place ('local' when omitted).
-import { archiveRoom, deleteRoom, ensureRoom, markRoomRead, pinRoom, renameRoom, requireRoom, unarchiveRoom, unpinRoom } from '../../domain/rooms/rooms';
+import { archiveRoom, deleteRoom, ensureRoom, markRoomRead, pinRoom, renameRoom, requireRoom, setReplyToAll, unarchiveRoom, unpinRoom } from '../../domain/rooms/rooms';
 import { classifyRoomName } from '../../domain/rooms/roomIds';
 import { listRoomSessions } from '../../domain/sessions/sessions';
 import type { ApiContext } from '../context';
@@ -11,7 +11,7 @@ import { exportRoom } from './roomExport';
 import type { Methods } from './types';
 
 type RoomMethods = Methods<
-  'rooms.list' | 'rooms.create' | 'rooms.rename' | 'rooms.archive' | 'rooms.pin' | 'rooms.markRead' | 'rooms.export' | 'rooms.delete'
+  'rooms.list' | 'rooms.create' | 'rooms.rename' | 'rooms.archive' | 'rooms.pin' | 'rooms.setReplyToAll' | 'rooms.markRead' | 'rooms.export' | 'rooms.delete'
 >;
 
 export function roomMethods(ctx: ApiContext): RoomMethods {
@@ -35,6 +35,7 @@ export function roomMethods(ctx: ApiContext): RoomMethods {
     'rooms.rename': (input) => change(input, (tx) => renameRoom(tx, input.roomId, input.name)),
     'rooms.archive': (input) => change(input, (tx) => (input.archived ? archiveRoom(tx, input.roomId) : unarchiveRoom(tx, input.roomId))),
     'rooms.pin': (input) => change(input, (tx) => (input.pinned ? pinRoom(tx, input.roomId) : unpinRoom(tx, input.roomId))),
+    'rooms.setReplyToAll': (input) => change(input, (tx) => setReplyToAll(tx, input.roomId, input.mode)),
 
     'rooms.markRead': async ({ roomId, place: asked, number }) => {
       const place = await ctx.place(asked);

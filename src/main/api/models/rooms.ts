@@ -41,6 +41,7 @@ function toSummary(place: string, item: RoomListItem, online: number): RoomSumma
     lastNumber: item.latestMessageNumber,
     lastActivityAt: item.lastActivityAt,
     onlineAgents: online,
+    replyToAll: item.replyToAll,
   };
 }
 

@@ -9,6 +9,8 @@ import { errors } from '../errors';
 import { parseNumberedId } from '../ids';
 import { resolveWritableRoom } from '../rooms/rooms';
 import { routeOfPost, serializeRoute, type RoomFacts } from '../activation/untagged';
+import { replyToAllOf, turnOrderOfPost } from '../activation/broadcastTurns';
+import { insertBroadcastTurns } from '../../store/broadcastTurnQueries';
 import { checkMessageText, checkMessageTextSize, checkSender, isBlank } from './validation';
 
 export interface SendMessageInput {
@@ -47,7 +49,7 @@ export async function sendMessage(tx: Tx, input: SendMessageInput): Promise<numb
   const replyTo = input.replyTo ?? null;
   const threadParentId = input.threadParentId ?? null;
   if (replyTo !== null && threadParentId !== null && replyTo !== threadParentId) throw errors.M1();
-  await resolveWritableRoom(tx, input.roomId);
+  const room = await resolveWritableRoom(tx, input.roomId);
 
   const targetId = threadParentId ?? replyTo;
   let target = targetId === null ? null : await requireTarget(tx, input.roomId, targetId);
@@ -65,7 +67,7 @@ export async function sendMessage(tx: Tx, input: SendMessageInput): Promise<numb
   const routedTo = agent === null && input.roomFacts && (input.kind ?? 'message') === 'message'
     ? routeOfPost({ text: input.text, replyToNumber: target?.number ?? null, threadRootNumber: threadRoot }, input.roomFacts)
     : null;
-  return insertMessageRow(tx, {
+  const number = await insertMessageRow(tx, {
     roomId: input.roomId,
     kind: input.kind ?? 'message',
     source: agent ? 'agent' : 'human',
@@ -79,6 +81,13 @@ export async function sendMessage(tx: Tx, input: SendMessageInput): Promise<numb
     publisherSessionId: agent?.sessionId ?? null,
     routedTo: routedTo === null ? null : serializeRoute(routedTo),
   });
+  // A person's @all answered in turn (issue 34): its order, decided once here. Agents' own
+  // broadcasts keep today's rule (and the loop guard).
+  if (agent === null && input.roomFacts && (input.kind ?? 'message') === 'message') {
+    const order = turnOrderOfPost(number, input.text, input.roomFacts.agents, replyToAllOf(room.reply_to_all));
+    if (order !== null) await insertBroadcastTurns(tx, input.roomId, number, order);
+  }
+  return number;
 }
 
 // A malformed id and a missing message get the same answer (M2).

@@ -4,6 +4,7 @@ import { mapInOrder } from '../inOrder';
 import type { Queryable } from '../../store/port';
 import { countUnread, selectRoomList, selectRoomListRow, type RoomListRow } from '../../store/roomQueries';
 import { inviteCodeOf, type RoomKind } from './roomIds';
+import { replyToAllOf, type ReplyToAll } from '../activation/broadcastTurns';
 
 /** Unread counts stop here; the UI shows "999+". */
 export const UNREAD_COUNT_CAP = 999;
@@ -21,6 +22,7 @@ export interface RoomListItem {
   latestMessageNumber: number;
   /** The newest message's time, or the room's creation time when it has none. */
   lastActivityAt: string;
+  replyToAll: ReplyToAll;
 }
 
 /** `reader`: whose read markers count ('' on this computer, the app's host id in a team database). */
@@ -48,5 +50,6 @@ async function toListItem(q: Queryable, row: RoomListRow): Promise<RoomListItem>
         : 0,
     latestMessageNumber: row.latest_number ?? 0,
     lastActivityAt: row.latest_at ?? row.created_at,
+    replyToAll: replyToAllOf(row.reply_to_all),
   };
 }

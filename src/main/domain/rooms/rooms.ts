@@ -11,6 +11,8 @@ import {
   updateRoomPinnedAt,
   upsertLastReadNumber,
 } from '../../store/roomQueries';
+import { updateRoomReplyToAll } from '../../store/broadcastTurnQueries';
+import { isReplyToAll, REPLY_TO_ALL_MODES } from '../activation/broadcastTurns';
 import { selectLatestNumber } from '../../store/messageQueries';
 import { appErrors, errors } from '../errors';
 import { checkRoomId, defaultDisplayName, generateInviteCode, parseInviteCode, type RoomKind } from './roomIds';
@@ -101,6 +103,19 @@ export const unarchiveRoom = (tx: Tx, roomId: string): Promise<RoomRow> => setRo
 /** Pinned rooms come first in the sidebar. */
 export const pinRoom = (tx: Tx, roomId: string): Promise<RoomRow> => setRoomMark(tx, roomId, 'pinned', true);
 export const unpinRoom = (tx: Tx, roomId: string): Promise<RoomRow> => setRoomMark(tx, roomId, 'pinned', false);
+
+/**
+ * A person sets how the room's @all is answered (issue 34): 'in_turn' or 'all_at_once'. Only
+ * broadcasts posted after the change follow it. Archived rooms are read-only (R4).
+ */
+export async function setReplyToAll(tx: Tx, roomId: string, mode: string): Promise<RoomRow> {
+  if (!isReplyToAll(mode)) throw appErrors.invalidInput(`Reply to @all must be one of ${REPLY_TO_ALL_MODES.join(', ')}.`);
+  const room = await resolveWritableRoom(tx, roomId);
+  if (room.reply_to_all === mode) return room;
+  await updateRoomReplyToAll(tx, roomId, mode);
+  tx.emit({ type: 'room.changed', roomId, change: 'updated' });
+  return requireRoom(tx, roomId);
+}
 
 /**
  * A person deletes a room and all of its data (messages, tasks, sessions, knowledge,

@@ -12,6 +12,8 @@ import { migration009 } from '../../../../src/main/store/sqlite/migrations/009_o
 import { migration011 } from '../../../../src/main/store/sqlite/migrations/011_teamManaged';
 import { migration012 } from '../../../../src/main/store/sqlite/migrations/012_phone';
 import { migration014 } from '../../../../src/main/store/sqlite/migrations/014_routedTo';
+import { migration015 } from '../../../../src/main/store/sqlite/migrations/015_broadcastTurns';
+import { setReplyToAll } from '../../../../src/main/domain/rooms/rooms';
 import { finishTurnRow, insertActivityRow, insertTurnRow } from '../../../../src/main/store/managedAgentQueries';
 import { TestStorage, writeRaw } from '../../../support/storage';
 import { ensureRoom } from '../../../../src/main/domain/rooms/rooms';
@@ -354,6 +356,37 @@ describe('migrations', () => {
     const facts = { agents: [], recent: [], leaseHolders: [] };
     await writeRaw(db, (tx) => sendMessage(tx, { roomId: 'lab', author: ada, text: 'anyone?', roomFacts: facts }));
     expect(db.prepare("SELECT routed_to FROM messages WHERE room_id = 'lab' AND number = 2").get()).toEqual({ routed_to: '{"to":"everyone","agents":[]}' });
+    db.close();
+  });
+
+  it('migration 15 keeps rooms and messages (rooms answer @all in turn), and a person\'s @all then stores its turn order', async () => {
+    const path = dbPath();
+    const version = migrations.indexOf(migration015);
+    const raw = new Database(path);
+    for (let v = 0; v < version; v++) raw.exec(migrations[v]);
+    raw.pragma(`user_version = ${version}`);
+    await writeRaw(raw, (tx) => ensureRoom(tx, { roomId: 'lab', kind: 'named' }));
+    raw.prepare(
+      `INSERT INTO messages (room_id, number, kind, source, sender, text, created_at) VALUES ('lab', 1, 'message', 'human', 'Ada', '@all before', 't0')`,
+    ).run();
+    raw.prepare("UPDATE rooms SET next_message_number = 2 WHERE room_id = 'lab'").run();
+    raw.close();
+
+    const db = openDatabase(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare("SELECT display_name, reply_to_all FROM rooms WHERE room_id = 'lab'").get()).toEqual({ display_name: 'lab', reply_to_all: 'in_turn' });
+    expect(db.prepare("SELECT text FROM messages WHERE room_id = 'lab'").all()).toEqual([{ text: '@all before' }]);
+    const member = (name: string) => ({ agentKey: `key_${name}`, handle: name, name, member: true });
+    const facts = { agents: [member('cedar'), member('birch')], recent: [], leaseHolders: [] };
+    await writeRaw(db, (tx) => sendMessage(tx, { roomId: 'lab', author: ada, text: '@all who can look?', roomFacts: facts }));
+    expect(db.prepare("SELECT agent_key, position, handed_at FROM broadcast_turns WHERE room_id = 'lab' AND message_number = 2 ORDER BY position").all())
+      .toEqual([{ agent_key: 'key_birch', position: 0, handed_at: null }, { agent_key: 'key_cedar', position: 1, handed_at: null }]);
+    // A room answering all at once stores none; the order goes with its message.
+    await writeRaw(db, (tx) => setReplyToAll(tx, 'lab', 'all_at_once'));
+    await writeRaw(db, (tx) => sendMessage(tx, { roomId: 'lab', author: ada, text: '@all again?', roomFacts: facts }));
+    expect(db.prepare("SELECT COUNT(*) FROM broadcast_turns WHERE message_number = 3").pluck().get()).toBe(0);
+    db.prepare("DELETE FROM messages WHERE room_id = 'lab' AND number = 2").run();
+    expect(db.prepare('SELECT COUNT(*) FROM broadcast_turns').pluck().get()).toBe(0);
     db.close();
   });
 
