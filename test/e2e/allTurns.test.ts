@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentPool, currentCursor, type Agent } from './lib/agents';
 import { openApp, type AppSession } from './lib/app';
-import { axeViolations } from './lib/axe';
+import { axeViolationsInBothSchemes } from './lib/axe';
 import { openChat } from './lib/chat';
 import { isFocused, pressUntilFocused } from './lib/keyboard';
 import { saveShot } from './lib/shots';
@@ -26,14 +26,8 @@ afterAll(async () => {
 });
 
 async function audited(page: Page, what: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    // Colours fade between schemes (button transitions): judge them once they have arrived.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-    const violations = await axeViolations(page);
-    expect(violations, `${what}, ${scheme}:\n${violations.join('\n')}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: null });
+  const violations = await axeViolationsInBothSchemes(page);
+  expect(violations, `${what}:\n${violations.join('\n')}`).toEqual([]);
 }
 
 /** From the composer, by keyboard: the room's ⋯ menu → "Reply to @all: …" → the mode → Save; back in the composer. */

@@ -11,7 +11,7 @@ import type { Automation } from '../../src/shared/model/automations';
 import type { PairingOffer } from '../../src/shared/model/phone';
 import { cleanupSpawned, ensureCliBuilt, runCli, startServe, type ServeHandle } from '../support';
 import { joinAgent, type Agent } from './lib/agents';
-import { axeViolations } from './lib/axe';
+import { axeViolationsInBothSchemes } from './lib/axe';
 import { pressUntilFocused } from './lib/keyboard';
 import { openPhone, type Phone } from './lib/phone';
 
@@ -49,14 +49,8 @@ afterAll(async () => {
 });
 
 async function audited(what: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await phone.page.emulateMedia({ colorScheme: scheme });
-    // Colours fade between schemes (button transitions): judge them once they have arrived.
-    await phone.page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-    const violations = await axeViolations(phone.page);
-    expect(violations, `${what}, ${scheme}:\n${violations.join('\n')}`).toEqual([]);
-  }
-  await phone.page.emulateMedia({ colorScheme: null });
+  const violations = await axeViolationsInBothSchemes(phone.page);
+  expect(violations, `${what}:\n${violations.join('\n')}`).toEqual([]);
 }
 
 describe("the phone's Automations tab", () => {

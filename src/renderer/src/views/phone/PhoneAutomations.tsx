@@ -6,9 +6,9 @@ import type { Automation } from '../../../../shared/model/automations';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
 import { useQuery } from '../../api/useQuery';
-import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
 import { useToast } from '../../components/Toasts';
 import { AutomationFacts } from '../automations/AutomationFacts';
+import { PhonePage } from './PhonePage';
 
 export function PhoneAutomations() {
   const api = useApi();
@@ -28,14 +28,10 @@ export function PhoneAutomations() {
       setBusy(null);
     }
   };
-  const body = () => {
-    if (automations.status === 'loading') return <Loading label="Loading automations…" />;
-    if (automations.status === 'error' && !automations.data) return <ErrorState message={automations.error} onRetry={automations.reload} />;
-    const list = automations.data ?? [];
-    if (list.length === 0) return <EmptyState icon="clock" title="No automations">Automations you add on your computer show here.</EmptyState>;
-    return (
-      <ul className="phone-list" aria-labelledby="phone-automations-title">
-        {list.map((a) => (
+  return (
+    <PhonePage id="phone-automations-title" title="Automations" query={automations} loading="Loading automations…" empty={{ icon: 'clock', title: 'No automations', text: 'Automations you add on your computer show here.' }}>
+      {(list) =>
+        list.map((a) => (
           <li key={a.automationId} className="phone-card">
             <article aria-label={a.name}>
               <h2 className="phone-card-title">{a.name}</h2>
@@ -52,16 +48,8 @@ export function PhoneAutomations() {
               </div>
             </article>
           </li>
-        ))}
-      </ul>
-    );
-  };
-  return (
-    <section className="page phone-page" aria-labelledby="phone-automations-title">
-      <header className="page-header">
-        <h1 id="phone-automations-title">Automations</h1>
-      </header>
-      {body()}
-    </section>
+        ))
+      }
+    </PhonePage>
   );
 }
