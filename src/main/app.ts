@@ -38,6 +38,8 @@ export interface AppOptions {
   readonly managedTurns?: { readonly maxConcurrent?: number; readonly timeLimitMs?: number; readonly rateLimitBackoffMs?: readonly number[]; readonly reconnectLimitMs?: number };
   /** This machine's name as a team's other machines see it; default: the host name (tests give two apps on one computer two names). */
   readonly machineName?: string;
+  /** Internal: how long one @all turn lasts at most (90 s; tests shorten it). */
+  readonly turnWaitMs?: number;
   /** What time it is for schedules, usage-limit resets and backoffs; tests move it by hand. */
   readonly clock?: Clock;
 }
@@ -72,7 +74,7 @@ export function createApp(options: AppOptions): App {
   const githubData = createGitHubData({ auth, version: APP_VERSION, env, fetch: options.fetch, now: () => clock.now() });
   const teams = createTeams({ store: core.store, secrets, env, bus: core.bus, dataDir: options.dataDir });
   const places = createPlaces(core.store, teams.registry, teams.connections);
-  const hub = createMcpConnectionHandler(core, { version: APP_VERSION, auth, githubData, places, machineName: options.machineName });
+  const hub = createMcpConnectionHandler(core, { version: APP_VERSION, auth, githubData, places, machineName: options.machineName, turnWaitMs: options.turnWaitMs });
   const customDataDir = options.dataDir !== defaultDataDir(env) ? options.dataDir : undefined;
   const home = options.home ?? homedir();
   const helperCommand = options.helperCommand ?? resolveDevHelperCommand({ dataDir: customDataDir, env });

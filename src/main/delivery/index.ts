@@ -17,6 +17,7 @@ import { LoopGuard } from './loopGuard';
 import { Pushes } from './pushes';
 import { Reachability } from './reachability';
 import { TokenMeter } from './tokenMeter';
+import { TurnClock } from './turnClock';
 
 export interface DeliveryServices {
   readonly settings: DeliverySettings;
@@ -26,6 +27,8 @@ export interface DeliveryServices {
   readonly loopGuard: LoopGuard;
   /** Messages pushed into open sessions not inside a wait (issue 26). */
   readonly pushes: Pushes;
+  /** Ends @all turns at their deadlines (issue 34). */
+  readonly turnClock: TurnClock;
   /** A team room's session held by another machine's app that is heard from (mcp/hub.ts isOnline). */
   heldElsewhere(place: string, session: PresenceRow): boolean;
   /** Whether the app that runs a managed agent runs now: this app (no host named: this computer's room), or another app of the team heard from. */
@@ -50,6 +53,7 @@ export function createDeliveryServices(
   const meter = new TokenMeter(places, settings);
   const loopGuard = new LoopGuard(places, bus, settings);
   const pushes = new Pushes();
+  const turnClock = new TurnClock(bus);
   const stopHearingCalls = reachability.onCall((key) => pushes.called(key));
   return {
     settings,
@@ -58,11 +62,13 @@ export function createDeliveryServices(
     meter,
     loopGuard,
     pushes,
+    turnClock,
     heldElsewhere,
     appAlive,
     async close() {
       stopHearingCalls();
       pushes.close();
+      turnClock.close();
       await loopGuard.close();
       reachability.close();
       await deliveries.close();

@@ -29,7 +29,15 @@ export type RoomEventBody =
       more?: boolean;
     }
   /** Messages first..last (those that route to the session) reached an agent session: receipts changed. */
-  | { type: 'message.receipts'; roomId: string; sessionId: string; first: number; last: number }
+  | {
+      type: 'message.receipts';
+      roomId: string;
+      sessionId: string;
+      first: number;
+      last: number;
+      /** A turn of the broadcast first..last moved (issue 34: an answer, a pass, a deadline): waiters look again. */
+      turn?: true;
+    }
   /** The token meter of the room's agents moved. */
   | { type: 'meter.changed'; roomId: string }
   | { type: 'room.changed'; roomId: string; change: 'created' | 'renamed' | 'archived' | 'unarchived' | 'deleted' | 'updated' }

@@ -53,6 +53,8 @@ export interface McpHubOptions {
   readonly auth: McpServices['auth'];
   readonly githubData: McpServices['githubData'];
   readonly waitProgressMs: number;
+  /** How long one @all turn lasts at most (issue 34). */
+  readonly turnWaitMs: number;
   /** This machine's name as the team's other machines see it (sessions it holds, managed agents it runs); default: the host name. */
   readonly machineName?: string;
 }
@@ -128,6 +130,7 @@ export class McpHub implements McpConnectionHandler {
         this.delivery.reachability.called(placeKey(place, id));
       },
       waitProgressMs: options.waitProgressMs,
+      turnWaitMs: options.turnWaitMs,
       delivery: this.delivery,
       approvals: this.approvals,
     };

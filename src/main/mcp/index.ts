@@ -8,6 +8,7 @@ import { ownerSlug } from '../domain/identity/labels';
 import { McpHub } from './hub';
 import type { McpServices, OwnerIdentity } from './services';
 import { WAIT_PROGRESS_EVERY_MS } from './tools/waitProgress';
+import { TURN_WAIT_MS } from '../domain/activation/broadcastTurns';
 
 export { McpHub } from './hub';
 
@@ -25,6 +26,8 @@ export interface McpLayerOptions {
   readonly waitProgressMs?: number;
   /** This machine's name as the team's other machines see it; default: the host name. */
   readonly machineName?: string;
+  /** Internal: how long one @all turn lasts at most (TURN_WAIT_MS; tests shorten it). */
+  readonly turnWaitMs?: number;
 }
 
 /** The OS user as owner, for a signed-out app. */
@@ -49,5 +52,6 @@ export function createMcpConnectionHandler(core: Core, options: McpLayerOptions 
     githubData: options.githubData ?? null,
     waitProgressMs: options.waitProgressMs ?? WAIT_PROGRESS_EVERY_MS,
     machineName: options.machineName,
+    turnWaitMs: options.turnWaitMs ?? TURN_WAIT_MS,
   });
 }

@@ -23,6 +23,10 @@ export class RoomSignals {
         if (event.remote) this.noteAnnounced(key, event.more === true);
         this.raise(key);
       }),
+      // A turn of an @all moved (issue 34): a pass or a deadline commits no message.
+      bus.on('message.receipts', (event) => {
+        if (event.turn) this.raise(placeKey(event.place, event.roomId));
+      }),
       bus.on('place.reconnected', (event) => {
         for (const key of [...this.sleepers.keys()]) if (key.startsWith(placeKey(event.place, ''))) this.raise(key);
       }),

@@ -55,6 +55,8 @@ export interface McpServices {
   touchSession(place: string, sessionId: string): void;
   /** How often a waiting wait_for_messages sends progress (10 s; tests of long waits shorten it). */
   readonly waitProgressMs: number;
+  /** How long one @all turn lasts at most (90 s; tests shorten it). */
+  readonly turnWaitMs: number;
   /** Receipts, reachability, the token meter, the loop guard and their limits (issue 14). */
   readonly delivery: DeliveryServices;
   /** Tool uses agents ask the person about ("Ask me" turns, the channel permission relay). */

@@ -42,14 +42,13 @@ export function unhandedTurnsOf(q: Queryable, roomId: string, agentKey: string):
   );
 }
 
-/** Marks `agentKey`'s turns of these broadcasts handed (its wait returned them); the first hand-over's time stays. */
-export async function markTurnsHanded(tx: Tx, roomId: string, agentKey: string, numbers: readonly number[]): Promise<void> {
-  for (const number of numbers) {
-    await tx.run(
-      'UPDATE broadcast_turns SET handed_at = ? WHERE room_id = ? AND message_number = ? AND agent_key = ? AND handed_at IS NULL',
-      tx.now, roomId, number, agentKey,
-    );
-  }
+/** Hands `agentKey` its turn of broadcast `number` (a wait returned it, a managed turn started); false when it was handed already. */
+export async function handTurn(tx: Tx, roomId: string, number: number, agentKey: string): Promise<boolean> {
+  const { changes } = await tx.run(
+    'UPDATE broadcast_turns SET handed_at = ? WHERE room_id = ? AND message_number = ? AND agent_key = ? AND handed_at IS NULL',
+    tx.now, roomId, number, agentKey,
+  );
+  return changes === 1;
 }
 
 /** An agent's first room message after a broadcast. */
@@ -84,4 +83,26 @@ export function passesOn(q: Queryable, roomId: string, number: number): Promise<
     'SELECT agent_key, created_at FROM no_replies WHERE room_id = ? AND message_number = ? ORDER BY agent_key LIMIT ?',
     roomId, number, MAX_ORDER,
   );
+}
+
+/** The workers of the room's managed agents that take no turns now (paused or held): away from an @all's turns. */
+export async function pausedManagedWorkers(q: Queryable, roomId: string): Promise<string[]> {
+  return (await q.all<{ worker_id: string }>('SELECT worker_id FROM managed_members WHERE room_id = ? AND takes_turns = 0 LIMIT ?', roomId, 1000)).map((r) => r.worker_id);
+}
+
+/** The broadcasts of the room whose turn `agentKey` was handed since `since` (ISO): only those can still be its turn. */
+export function recentlyHandedTurnsOf(q: Queryable, roomId: string, agentKey: string, since: string): Promise<BroadcastTurnRow[]> {
+  return q.all<BroadcastTurnRow>(
+    'SELECT message_number, agent_key, position, handed_at FROM broadcast_turns WHERE room_id = ? AND agent_key = ? AND handed_at >= ? ORDER BY message_number LIMIT ?',
+    roomId, agentKey, since, MAX_OPEN_TURNS,
+  );
+}
+
+/** The newest broadcasts since message `fromNumber` whose order holds `agentKey` (its answer moves their turns). */
+export async function recentTurnsOf(q: Queryable, roomId: string, agentKey: string, fromNumber: number): Promise<number[]> {
+  const rows = await q.all<{ message_number: number }>(
+    'SELECT message_number FROM broadcast_turns WHERE room_id = ? AND agent_key = ? AND message_number >= ? ORDER BY message_number DESC LIMIT ?',
+    roomId, agentKey, fromNumber, 10,
+  );
+  return rows.map((r) => r.message_number);
 }

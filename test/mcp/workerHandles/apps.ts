@@ -93,11 +93,11 @@ export async function startServedApp(): Promise<ServedApp> {
 }
 
 /** createApp in this process, served on the real agent socket (no HTTP), its rooms in the suite's place. */
-export async function startInProcessApp(): Promise<InProcessApp> {
+export async function startInProcessApp(options: { turnWaitMs?: number } = {}): Promise<InProcessApp> {
   await ensureCliBuilt();
   const dataDir = tempDataDir();
   const place = await preparePlace(dataDir);
-  const app = createApp({ dataDir, secrets: createMemorySecretStore(), home: tempDir(), env: { ...process.env, ...place.env } });
+  const app = createApp({ dataDir, secrets: createMemorySecretStore(), home: tempDir(), env: { ...process.env, ...place.env }, turnWaitMs: options.turnWaitMs });
   const gateway = await startGateway({ dataDir, handler: app.hub, http: false });
   const conns = connections(dataDir);
   const bindings = (app.hub.bindings as unknown as { bindings: Map<string, { token: string }> }).bindings;

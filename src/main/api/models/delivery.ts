@@ -10,6 +10,7 @@ import { getMessageRow, isPromptOnly, type MessageRow } from '../../domain/messa
 import { listRoomSessions, type SessionRow } from '../../domain/sessions/sessions';
 import { NO_REPLY_WORDS } from '../../agents/noReply';
 import { noRepliesTo } from '../../store/routingQueries';
+import { broadcastRound } from '../../domain/activation/broadcastRound';
 import { messageRecipients } from '../../mcp/messageStatus';
 import { selectAllMeters, selectRoomMeter } from '../../store/deliveryQueries';
 import { getManagedMember } from '../../store/managedAgentQueries';
@@ -25,6 +26,8 @@ export async function receiptsOf(app: AppParts, q: Queryable, room: PlacedRoom, 
     if (row && !isPromptOnly(row)) rows.push(row);
   }
   const recipients = await messageRecipients(app.hub.services, q, room, rows);
+  // Names of the room's agents, for those not (yet) among a message's recipients (an @all's later turns).
+  const sessions = rows.length > 0 ? await listRoomSessions(q, roomId) : [];
   return mapInOrder(rows, async (row) => {
     const list = recipients.get(row.number) ?? [];
     return {
@@ -37,7 +40,8 @@ export async function receiptsOf(app: AppParts, q: Queryable, room: PlacedRoom, 
         const paused = reachability === 'managed_paused' && r.session.worker_id ? await getManagedMember(q, r.session.worker_id, roomId) : undefined;
         return { sessionId: r.session.session_id, name: r.session.display_name, reachability, ...(paused ? { pausedAgentId: paused.agent_id } : {}) };
       }),
-      ...(await noRepliesOf(q, roomId, row.number, list.map((r) => r.session))),
+      ...(await noRepliesOf(q, roomId, row.number, sessions)),
+      ...(await turnsOf(app, q, room, row.number, sessions)),
     };
   });
 }
@@ -47,6 +51,19 @@ async function noRepliesOf(q: Queryable, roomId: string, number: number, session
   const rows = await noRepliesTo(q, roomId, number);
   if (rows.length === 0) return {};
   return { noReply: rows.map((r) => ({ name: sessions.find((s) => s.agent_key === r.agent_key)?.display_name ?? 'An agent', why: NO_REPLY_WORDS[r.reason] })) };
+}
+
+/** A person's @all answered in turn (issue 34): the order with each agent's state, and when the current turn ends. */
+async function turnsOf(app: AppParts, q: Queryable, room: PlacedRoom, number: number, sessions: readonly SessionRow[]): Promise<Pick<MessageReceipts, 'turns'>> {
+  const round = await broadcastRound(app.hub.services, q, room.place, room.roomId, number);
+  if (!round) return {};
+  const nameOf = (agentKey: string) => sessions.find((s) => s.agent_key === agentKey)?.display_name ?? 'An agent';
+  return {
+    turns: {
+      order: round.state.positions.map((p) => ({ name: nameOf(p.agentKey), state: p.state, startedAt: p.startedAt, endedAt: p.endedAt })),
+      turnEndsAt: round.state.deadline,
+    },
+  };
 }
 
 const zero = (): Meter => ({ todayBytes: 0, totalBytes: 0 });

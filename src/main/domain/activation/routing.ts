@@ -11,7 +11,9 @@ export type RoutingReason =
   | 'self_message' | 'explicit_mention' | 'broadcast' | 'system_event' | 'system_noise' | 'explicit_other_mention'
   | 'reply_target' | 'thread_participant' | 'task_owner' | 'other_reply_target' | 'unaddressed' | 'loop_paused'
   // A person's message that names nobody (issue 34), by the decision stored with it (untagged.ts).
-  | 'talking_with' | 'follow_up' | 'routed_elsewhere' | 'nobody_named';
+  | 'talking_with' | 'follow_up' | 'routed_elsewhere' | 'nobody_named'
+  // A person's @all answered in turn (issue 34), before the recipient's turn started: held, not lost.
+  | 'awaiting_turn';
 
 /** How a system event concerns the recipient, as recorded when the event was posted. */
 export interface Concern {
@@ -56,6 +58,8 @@ export interface RoutingContext {
   participatedBefore(rootNumber: number, beforeNumber: number): Promise<boolean>;
   /** How the system event `number` concerns the recipient; null when it does not. */
   concernOf(number: number): Promise<Concern | null>;
+  /** A person's @all answered in turn: whether the recipient's turn started; null when it is not in the order (or none). */
+  turnOf(number: number): Promise<'started' | 'waiting' | null>;
   /** True when the loop guard paused the publisher and the recipient from message `number` on. */
   loopPaused(publisherKey: string, number: number): boolean;
   mentionsIn(text: string): readonly string[];
@@ -82,7 +86,11 @@ export async function routeMessage(message: RoutableMessage, ctx: RoutingContext
   }
   const mentions = ctx.mentionsIn(message.text).map(normalizeHandle);
   if (ctx.handle && mentions.includes(ctx.handle)) return activate('explicit_mention', true);
-  if (mentions.some((m) => BROADCAST_HANDLES.has(m))) return activate('broadcast', true);
+  if (mentions.some((m) => BROADCAST_HANDLES.has(m))) {
+    // A person's @all answered in turn (issue 34): the recipient reads it when its turn starts.
+    if (message.source === 'human' && (await ctx.turnOf(message.number)) === 'waiting') return silent('awaiting_turn');
+    return activate('broadcast', true);
+  }
   if (message.kind === 'status') return silent('system_noise');
   if (mentions.some((m) => m !== ctx.handle && ctx.roomAgentHandles.has(m))) {
     // A person's words in the thread an agent started, or in reply to it, concern that agent

@@ -3,64 +3,16 @@
 // services have it, so its tools, delivery and the managed agents route alike).
 import { extractMentions } from '../messages/mentions';
 import { getMessageRow, type MessageRow } from '../messages/read';
-import { listRoomSessions, type SessionRow } from '../sessions/sessions';
-import { managedWorkerIdsInRoom } from '../../store/managedAgentQueries';
+import type { SessionRow } from '../sessions/sessions';
 import { eventConcern, heldTaskNumbers, participatedBefore } from '../../store/routingQueries';
-import type { PlacedRoom } from '../../store/places';
 import type { Queryable } from '../../store/port';
-import { placeKey } from '../placeKeys';
-import type { PresenceRow } from '../sessions/presence';
 import type { RoutableMessage, RoutingContext } from './routing';
 import { parseRoute } from './untagged';
+import { isMember, rosterOf, type RoutingServices } from './roomMembers';
+import { broadcastRound } from './broadcastRound';
+import { turnStarted } from './broadcastTurns';
 
-/** What routing reads besides the store: who shows online, and the loop guard's pauses. */
-export interface RoutingServices {
-  /** Whether a session shows online (held by this app, or heard from in a team room). */
-  isOnline(place: string, session: PresenceRow): boolean;
-  readonly delivery: {
-    readonly loopGuard: {
-      /** Whether the loop guard paused messages from `senderKey` to `recipientKey` from `number` on. */
-      pausedBetween(room: PlacedRoom, senderKey: string, recipientKey: string, number: number): boolean;
-    };
-  };
-}
-
-/**
- * One commit wakes every waiter of the room at once; they all route against the same
- * session list, read once per burst (the first waiter's read, shared by the others) and
- * forgotten before the next turn of the event loop.
- */
-export interface RoomRoster {
-  readonly sessions: SessionRow[];
-  /** Workers of the room's managed agents (running, paused or held): members between turns too. */
-  readonly managedWorkers: ReadonlySet<string>;
-}
-const bursts = new WeakMap<RoutingServices, Map<string, Promise<RoomRoster>>>();
-function roomRoster(services: RoutingServices, q: Queryable, place: string, roomId: string): Promise<RoomRoster> {
-  let burst = bursts.get(services);
-  if (!burst) bursts.set(services, (burst = new Map()));
-  const key = placeKey(place, roomId);
-  let roster = burst.get(key);
-  if (!roster) {
-    const current = burst;
-    if (current.size === 0) setImmediate(() => current.clear());
-    roster = (async () => ({ sessions: await listRoomSessions(q, roomId), managedWorkers: new Set(await managedWorkerIdsInRoom(q, roomId)) }))();
-    // A failed read is not kept for the others.
-    void roster.catch(() => current.delete(key));
-    current.set(key, roster);
-  }
-  return roster;
-}
-
-/** Whether a session counts as a member of its room now: a worker, not ended, online or a managed agent (between turns too). */
-export function isMember(services: RoutingServices, place: string, managedWorkers: ReadonlySet<string>, s: SessionRow): boolean {
-  return s.session_kind === 'worker' && !s.ended_at && ((s.worker_id !== null && managedWorkers.has(s.worker_id)) || services.isOnline(place, s));
-}
-
-/** The room's sessions and managed workers, read once per burst of routing. */
-export function rosterOf(services: RoutingServices, q: Queryable, place: string, roomId: string): Promise<RoomRoster> {
-  return roomRoster(services, q, place, roomId);
-}
+export { isMember, rosterOf, type RoomRoster, type RoutingServices } from './roomMembers';
 
 /** The routing context of `recipient` in `room`; `q` (of the room's place) answers its lookups (one read of the caller's). */
 export async function routingContextFor(
@@ -70,7 +22,7 @@ export async function routingContextFor(
   recipient: SessionRow,
 ): Promise<RoutingContext> {
   const { place, roomId } = room;
-  const { sessions, managedWorkers } = await roomRoster(services, q, place, roomId);
+  const { sessions, managedWorkers } = await rosterOf(services, q, place, roomId);
   // Members: online workers, the recipient, and managed agents, which are offline between
   // their turns (issue 25: counting only online ones let two agents' chatter wake them all).
   const activeWorkers = sessions.filter((s) => s.session_id === recipient.session_id ? s.session_kind === 'worker' && !s.ended_at : isMember(services, place, managedWorkers, s)).length;
@@ -87,6 +39,11 @@ export async function routingContextFor(
       return row ? { role: row.role, taskNumber: row.task_number } : null;
     },
     mentionsIn: extractMentions,
+    turnOf: async (n) => {
+      const round = await broadcastRound(services, q, place, roomId, n);
+      if (!round || !round.rows.some((r) => r.agent_key === recipient.agent_key)) return null;
+      return turnStarted(round.state, recipient.agent_key) ? 'started' : 'waiting';
+    },
     loopPaused: (publisherKey, n) => services.delivery.loopGuard.pausedBetween(room, publisherKey, recipient.agent_key, n),
   };
 }

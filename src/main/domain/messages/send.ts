@@ -10,7 +10,7 @@ import { parseNumberedId } from '../ids';
 import { resolveWritableRoom } from '../rooms/rooms';
 import { routeOfPost, serializeRoute, type RoomFacts } from '../activation/untagged';
 import { replyToAllOf, turnOrderOfPost } from '../activation/broadcastTurns';
-import { insertBroadcastTurns } from '../../store/broadcastTurnQueries';
+import { insertBroadcastTurns, recentTurnsOf } from '../../store/broadcastTurnQueries';
 import { checkMessageText, checkMessageTextSize, checkSender, isBlank } from './validation';
 
 export interface SendMessageInput {
@@ -36,6 +36,9 @@ export interface SendMessageInput {
    */
   roomFacts?: RoomFacts;
 }
+
+/** How far back an agent's message looks for @all turns it may end (their receipts refresh). */
+const RECENT_TURN_MESSAGES = 500;
 
 /**
  * Posts a message and returns its number. Throws M1–M6 (hard), and R3/R4 for an unknown
@@ -86,6 +89,12 @@ export async function sendMessage(tx: Tx, input: SendMessageInput): Promise<numb
   if (agent === null && input.roomFacts && (input.kind ?? 'message') === 'message') {
     const order = turnOrderOfPost(number, input.text, input.roomFacts.agents, replyToAllOf(room.reply_to_all));
     if (order !== null) await insertBroadcastTurns(tx, input.roomId, number, order);
+  }
+  // An agent's answer may end its turn of a recent @all: that message's receipts change.
+  if (agent !== null && (input.kind ?? 'message') === 'message') {
+    for (const n of await recentTurnsOf(tx, input.roomId, agent.agentKey, number - RECENT_TURN_MESSAGES)) {
+      tx.emit({ type: 'message.receipts', roomId: input.roomId, sessionId: agent.sessionId, first: n, last: n });
+    }
   }
   return number;
 }

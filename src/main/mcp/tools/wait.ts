@@ -26,6 +26,7 @@ import { defineTool, readOnly, sessionFacade } from '../toolKit';
 import { gatherBurst, sleepOnRoom as sleep } from '../wakeGathering';
 import { noteWake, startWaitProgress } from './waitProgress';
 import { hopTrace } from '../../../shared-node/hopTrace';
+import { handTurns, passOpenTurns, startedTurns } from './waitTurns';
 import { clampWaitTimeout } from '../../../shared/waitTiming';
 
 /** The bench's per-hop timestamps (LETAGENTS_HOP_TRACE); null, and free, otherwise. */
@@ -40,6 +41,9 @@ interface Routed {
   /** When it was pushed into the agent's session (issue 26): it activates, but is not news. */
   pushedAt: string | null;
 }
+
+/** A person's @all whose turn came to the agent after the cursor passed it (issue 34): news. */
+const TURN_CAME: RoutingDecision = { decision: 'activate', reason: 'broadcast', addressed: true };
 
 /** Activates the agent and was not pushed to it already: news that ends the wait. */
 const isNews = (r: Routed) => (!r.decision || r.decision.decision === 'activate') && r.pushedAt === null;
@@ -59,6 +63,7 @@ export const waitForMessagesTool = defineTool({
   input: {
     after_message_id: z.string().optional().describe('Omit at first.'),
     timeout: z.number().int().min(0).default(30_000).describe('Milliseconds, 1 000–180 000.'),
+    pass: z.boolean().optional().describe('Pass your @all turn.'),
     ...sessionFacade,
   },
   output: result({ messages: ARRAY, last_observed_message_id: orNull(STRING) }),
@@ -110,6 +115,8 @@ export const waitForMessagesTool = defineTool({
       wakeOnFailure = wake;
       if (takeover) wake();
     };
+    // Waiting again during one's own @all turn without having posted passes it (issue 34; `pass` says so).
+    if (recipient) await passOpenTurns(env, identity, recipient);
     // Progress names the wait's length as asked (a millisecond gone on a busy machine is not news).
     const stopProgress = startWaitProgress(call, waitMs, env.services.waitProgressMs);
     if (recipientKey) reachability.waitStarted(recipientKey);
@@ -129,7 +136,7 @@ export const waitForMessagesTool = defineTool({
         if (cursor === null) {
           signal.cancel();
           const routed = look.routed!;
-          const result = await finish(env, identity, routed, skipped, latest, 'newest');
+          const result = await finish(env, identity, recipient, routed, skipped, latest, 'newest');
           // The newest page, or when cut to the byte bound its newest suffix: from its first kept message.
           const firstKept = result.truncated ? result.messages[0]?.id : undefined;
           examinedFrom = firstKept !== undefined ? parseNumberedId('msg', firstKept) : (routed[0]?.row.number ?? null);
@@ -137,6 +144,16 @@ export const waitForMessagesTool = defineTool({
         }
         // What this look routed starts after the cursor (or the newest number, when the cursor is ahead).
         examinedFrom ??= Math.min(cursor, latest) + 1;
+        // @all turns that came since the cursor passed their broadcast are news, with this look's window.
+        const came = recipient ? await startedTurns(env, identity, recipient, cursor) : [];
+        if (came.length > 0) {
+          signal.cancel();
+          const routed = [...came.map((row) => ({ row, decision: TURN_CAME, pushedAt: null })), ...(look.routed ?? [])];
+          const before = [...pushedEarlier, ...routed].sort((a, b) => a.row.number - b.row.number);
+          const result = await finish(env, identity, recipient, before, skipped, Math.max(cursor, look.routed?.at(-1)?.row.number ?? 0), 'oldest', cursor);
+          if (recipient) recordWake(env, identity, recipient.session_id, routed, result.last_observed_message_id);
+          return noteWake(call, delivered(result));
+        }
         if (look.routed) {
           const routed = look.routed;
           if (routed.some(isNews)) {
@@ -151,7 +168,7 @@ export const waitForMessagesTool = defineTool({
               if (more || signal.fired() || takeover) continue;
             }
             signal.cancel();
-            const result = await finish(env, identity, [...pushedEarlier, ...routed], skipped, routed.at(-1)!.row.number, 'oldest');
+            const result = await finish(env, identity, recipient, [...pushedEarlier, ...routed], skipped, routed.at(-1)!.row.number, 'oldest');
             if (recipient) recordWake(env, identity, recipient.session_id, routed, result.last_observed_message_id);
             return noteWake(call, delivered(result));
           }
@@ -167,7 +184,7 @@ export const waitForMessagesTool = defineTool({
         const remaining = deadline - Date.now();
         if (remaining <= 0 || call.signal.aborted) {
           signal.cancel();
-          return noteWake(call, delivered(await finish(env, identity, pushedEarlier, skipped, cursor, 'oldest')));
+          return noteWake(call, delivered(await finish(env, identity, recipient, pushedEarlier, skipped, cursor, 'oldest')));
         }
         const woke = await sleep(signal, remaining, call.signal, onFailure);
         if (hops && woke === 'commit') hops.mark('app.woken', `${env.conn.id}:${call.requestId}`);
@@ -195,10 +212,13 @@ async function route(env: ToolEnv, q: Queryable, room: RoomRef, recipient: Sessi
 async function finish(
   env: ToolEnv,
   identity: Parameters<typeof assertStillHeld>[1],
+  recipient: SessionRow | null,
   routed: Routed[],
   skipped: number[],
   lastExamined: number | null,
   keep: 'oldest' | 'newest',
+  /** Everything up to here was examined before: a result cut short never goes back past it. */
+  floor: number | null = null,
 ) {
   const delivered = routed.filter((r) => !r.decision || r.decision.decision === 'activate');
   for (const r of routed) if (r.decision && r.decision.decision === 'silent') skipped.push(r.row.number);
@@ -216,14 +236,16 @@ async function finish(
   const bounded = boundMessageList(withActivation, keep);
   let last = lastExamined;
   if (bounded.truncated && keep === 'oldest' && bounded.messages.length > 0) {
-    last = parseNumberedId('msg', bounded.messages.at(-1)!.id);
+    last = Math.max(parseNumberedId('msg', bounded.messages.at(-1)!.id)!, floor ?? 0);
   }
   assertStillHeld(env, identity);
+  // A person's @all whose turn came: handed now, with the earlier answers (issue 34).
+  const handed = recipient ? await handTurns(env, identity, recipient, bounded.messages) : bounded.messages;
   skipped.sort((a, b) => a - b);
   const listed = skipped.filter((n) => last === null || n <= last);
   return {
     room_id: roomId,
-    messages: bounded.messages,
+    messages: handed,
     last_observed_message_id: last === null || last === 0 ? null : msgId(last),
     ...(listed.length > 0 ? { skipped_message_ids: listed.slice(-MAX_LISTED_SKIPS).map(msgId), skipped_message_count: listed.length } : {}),
     ...(bounded.truncated ? { truncated: true, omitted_message_count: bounded.omittedCount } : {}),

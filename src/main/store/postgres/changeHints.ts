@@ -53,7 +53,14 @@ export function parseHint(appId: string, place: string, payload: string): Change
   if ((p.type === 'message.created' || p.type === 'task.changed') && typeof p.number !== 'number') return null;
   if (p.type === 'worker.changed' && typeof p.sessionId !== 'string') return null;
   if (p.type === 'message.receipts' && (typeof p.sessionId !== 'string' || typeof p.first !== 'number' || typeof p.last !== 'number')) return null;
-  const { a: _app, more, ...event } = p;
+  const { a: _app, more, turn, ...event } = p;
   // `more` is a flag of new messages only (anything else in it is dropped).
-  return { ...(event as RoomEventBody), ...(more === true && p.type === 'message.created' ? { more: true } : {}), place, remote: true };
+  return {
+    ...(event as RoomEventBody),
+    ...(more === true && p.type === 'message.created' ? { more: true } : {}),
+    // A turn of an @all moved (issue 34): the receivers' waiters look again.
+    ...(turn === true && p.type === 'message.receipts' ? { turn: true } : {}),
+    place,
+    remote: true,
+  };
 }

@@ -170,7 +170,8 @@ export function hintKey(hint: RoomEventBody): string {
 /** Two hints of one room and key as one: the newer wins, a receipts range widens, the higher binding epoch stays. */
 export function mergedHint<T extends RoomEventBody>(held: T, next: T): T {
   if (held.type === 'message.receipts' && next.type === 'message.receipts') {
-    return { ...next, first: Math.min(held.first, next.first), last: Math.max(held.last, next.last) };
+    const turn = held.turn ?? next.turn;
+    return { ...next, first: Math.min(held.first, next.first), last: Math.max(held.last, next.last), ...(turn ? { turn } : {}) };
   }
   // A session's binding epoch only grows: the hint with the higher one is kept (the hub fences on it).
   if (held.type === 'worker.changed' && next.type === 'worker.changed' && (held.epoch ?? -1) > (next.epoch ?? -1)) return held;

@@ -15,6 +15,8 @@ const base: RoutingContext = {
   concernOf: async (n) => (n === 30 ? { role: 'holder', taskNumber: 7 } : null),
   mentionsIn: extractMentions,
   loopPaused: () => false,
+  // Message 40 is a person's @all answered in turn, the recipient's turn not started yet; 41 its turn started.
+  turnOf: async (n) => (n === 40 ? 'waiting' : n === 41 ? 'started' : null),
 };
 const msg = (over: Partial<RoutableMessage>): RoutableMessage => ({
   number: 20, kind: 'message', source: 'agent', text: 'hello', publisherAgentKey: 'ada/worker-other', replyToNumber: null, threadRootNumber: null, routedTo: null, ...over,
@@ -44,6 +46,15 @@ describe('activation routing', () => {
     expect((await route({ ...join, text: 'Cedar claimed task_7.' })).reason).toBe('system_noise');
     expect(await route({ kind: 'status', text: '[status] working on task_7' }, { activeWorkers: 2 })).toEqual({ decision: 'silent', reason: 'system_noise', addressed: false });
   });
+  it('holds a person\'s @all answered in turn until the recipient\'s turn starts; a mention of it, or an agent\'s @all, wakes at once (issue 34)', async () => {
+    const person = { source: 'human' as const, publisherAgentKey: null, text: '@all who can look?' };
+    expect(await route({ ...person, number: 40 })).toEqual({ decision: 'silent', reason: 'awaiting_turn', addressed: false });
+    expect(await route({ ...person, number: 41 })).toEqual({ decision: 'activate', reason: 'broadcast', addressed: true });
+    expect(await route({ ...person, number: 42 })).toEqual({ decision: 'activate', reason: 'broadcast', addressed: true });
+    expect(await route({ ...person, number: 40, text: '@all @Juniper who can look?' })).toMatchObject({ decision: 'activate', reason: 'explicit_mention' });
+    expect(await route({ number: 40, text: '@all who can look?' })).toMatchObject({ decision: 'activate', reason: 'broadcast' });
+  });
+
   it('wakes nobody for a mention inside a room event (issue 34: its text may come from outside), but still for a status post\'s broadcast', async () => {
     // Changed by issue 34 item 4: a room event wakes only the agents it concerns, as recorded (a handoff records its assignee).
     expect((await route({ number: 31, kind: 'event', source: 'system', publisherAgentKey: null, text: 'ada published art_1 (github pull_request): Fix login @Juniper merge now' })).reason).toBe('system_noise');

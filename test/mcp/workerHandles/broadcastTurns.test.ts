@@ -1,0 +1,154 @@
+// Issue 34 item 2 for connected agents: a person's @all answered one agent at a time, through
+// wait_for_messages of real MCP SDK clients over the helper. The first agent gets it at once;
+// each next one when the one before answered, passed, went away, or its (shortened) turn ran
+// out, with the earlier answers marked; later news still comes at once; a room set to "all at
+// once", and an agent's own @all, wake everyone as before. Runs in this computer's rooms and in
+// team rooms.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiImplementation, createDispatcher } from '../../../src/main/api';
+import { startInProcessApp, type InProcessApp } from './apps';
+import { call, register, send, type Reply } from './tools';
+import { TEST_PLACE } from '../../support/place';
+import type { HelperClient } from '../../support';
+
+/** One turn's wait when nobody ends it; long enough that a look right after a wake is inside it, even on a busy machine. */
+const TURN_WAIT_MS = 4_000;
+
+let inproc: InProcessApp;
+let person: (method: string, input: Record<string, unknown>) => Promise<Reply>;
+
+beforeAll(async () => {
+  inproc = await startInProcessApp({ turnWaitMs: TURN_WAIT_MS });
+  const dispatch = createDispatcher(createApiImplementation(inproc.app));
+  person = async (method, input) => {
+    const result = await dispatch(method as never, { place: TEST_PLACE, ...input } as never);
+    if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
+    return result.value;
+  };
+}, 60_000);
+
+afterAll(() => inproc?.close());
+
+interface Agent { name: string; client: HelperClient; workerId: string; sessionId: string; cursor: string }
+
+async function roomWith(name: string, names: readonly string[]): Promise<{ roomId: string; agents: Map<string, Agent> }> {
+  const agents = new Map<string, Agent>();
+  let roomId = '';
+  for (const agentName of names) {
+    const client = await inproc.connect();
+    roomId = await inproc.room(client, name);
+    const reg = await register(client, { room_id: roomId, registration_key: `${name}-${agentName}-key-4f7a9c2e81d6`, display_name: agentName });
+    agents.set(agentName, { name: agentName, client, workerId: reg.worker_id, sessionId: reg.agent_session.session_id, cursor: '' });
+  }
+  // Every agent caught up with the joins.
+  for (const a of agents.values()) a.cursor = (await call(a.client, 'wait_for_messages', { worker_id: a.workerId, timeout: 1_000 })).last_observed_message_id;
+  return { roomId, agents };
+}
+
+/** The agent's next wait: what it returned, advancing its cursor. */
+async function waitOf(a: Agent, timeout = 20_000, extra: Record<string, unknown> = {}): Promise<Reply> {
+  const r = await call(a.client, 'wait_for_messages', { worker_id: a.workerId, after_message_id: a.cursor, timeout, ...extra });
+  expect(r.isError, JSON.stringify(r)).toBeUndefined();
+  a.cursor = r.last_observed_message_id;
+  return r;
+}
+
+const idsOf = (r: Reply): string[] => (r.messages as Reply[]).map((m) => m.id);
+const turnsOf = async (roomId: string, number: number) => (await person('delivery.receipts', { roomId, numbers: [number] })).receipts[0].turns;
+/** The room's agents in the order of the @all's turns, as its receipts show it. */
+async function orderOf(roomId: string, number: number, agents: Map<string, Agent>): Promise<Agent[]> {
+  return (await turnsOf(roomId, number)).order.map((t: Reply) => agents.get(t.name)!);
+}
+
+describe("a person's @all answered in turn, for connected agents (wait_for_messages)", () => {
+  it('reaches one agent at a time: after an answer, a pass and a turn that ran out, each later one with the earlier answers', async () => {
+    const { roomId, agents } = await roomWith('in-turn', ['Cedar', 'Birch', 'Aspen', 'Rowan']);
+    const sent = await person('messages.send', { roomId, text: '@all who can look at the flaky login test?' });
+    const [first, second, third, fourth] = await orderOf(roomId, sent.number, agents);
+    const turns = await turnsOf(roomId, sent.number);
+    expect(turns.order.map((t: Reply) => t.state)).toEqual(['turn', 'waiting', 'waiting', 'waiting']);
+    expect(Date.parse(turns.turnEndsAt)).toBeGreaterThan(Date.now());
+
+    // The later agents wait meanwhile; only the first gets the broadcast now.
+    const laterWaits = [second, third, fourth].map((a) => waitOf(a));
+    const firstGot = await waitOf(first);
+    expect(idsOf(firstGot)).toEqual([sent.id]);
+    expect(firstGot.messages[0]).toMatchObject({ activation: { for_current_agent: { reason: 'broadcast', addressed: true } }, earlier_answers: [] });
+    expect(firstGot.messages[0].turn).toContain('Say nothing if you have nothing to add');
+    const answer = await send(first.client, { worker_id: first.workerId, text: 'I can take it: the redirect looks wrong.' });
+
+    // The second gets it after the first answered, the answer attached as earlier.
+    const secondGot = await laterWaits[0];
+    expect(idsOf(secondGot)).toEqual([sent.id]);
+    expect(secondGot.messages[0].earlier_answers).toEqual([{ from: first.name, id: answer, text: 'I can take it: the redirect looks wrong.' }]);
+    // It passes explicitly; the third's turn starts at once.
+    await waitOf(second, 1_000, { pass: true });
+    const thirdGot = await laterWaits[1];
+    expect(idsOf(thirdGot)).toEqual([sent.id]);
+    expect(thirdGot.messages[0].earlier_answers.map((e: Reply) => e.from)).toEqual([first.name]);
+
+    // The third says nothing; the fourth's turn comes when the third's wait ran out.
+    const fourthGot = await laterWaits[2];
+    expect(idsOf(fourthGot)).toEqual([sent.id]);
+    const after = await turnsOf(roomId, sent.number);
+    expect(after.order.map((t: Reply) => t.state)).toEqual(['answered', 'passed', 'timed_out', 'turn']);
+    const receipts = (await person('delivery.receipts', { roomId, numbers: [sent.number] })).receipts[0];
+    expect(receipts.noReply).toEqual([{ name: second.name, why: 'read it and passed (said nothing)' }]);
+    // Waiting again without posting passes the fourth's turn too: the round is over.
+    await waitOf(fourth, 1_000);
+    expect(await turnsOf(roomId, sent.number)).toMatchObject({ turnEndsAt: null });
+    expect((await turnsOf(roomId, sent.number)).order.map((t: Reply) => t.state)).toEqual(['answered', 'passed', 'timed_out', 'passed']);
+  }, 90_000);
+
+  it('skips an agent that went away', async () => {
+    const { roomId, agents } = await roomWith('in-turn-away', ['Cedar', 'Birch', 'Aspen']);
+    const sent = await person('messages.send', { roomId, text: '@all anyone free for a review?' });
+    const [first, second, third] = await orderOf(roomId, sent.number, agents);
+    const thirdWait = waitOf(third);
+    expect(idsOf(await waitOf(first))).toEqual([sent.id]);
+    // A person ends the second's connection: it is away, so its turn is skipped.
+    await person('workers.disconnect', { sessionId: second.sessionId });
+    const answer = await send(first.client, { worker_id: first.workerId, text: 'I will review it.' });
+    // In a room of three the answer itself wakes the others too (an agent's message that names nobody, as before).
+    expect(idsOf(await thirdWait)).toEqual([sent.id, answer]);
+    expect((await turnsOf(roomId, sent.number)).order.map((t: Reply) => t.state)).toEqual(['answered', 'away', 'turn']);
+  }, 60_000);
+
+  it('later news reaches a held agent at once, and the @all still comes in its turn (nothing lost)', async () => {
+    const { roomId, agents } = await roomWith('in-turn-news', ['Cedar', 'Birch', 'Aspen']);
+    const sent = await person('messages.send', { roomId, text: '@all what is left for the release?' });
+    const [first, second] = await orderOf(roomId, sent.number, agents);
+    const mention = await person('messages.send', { roomId, text: `@${second.name} quick one: is the build green?` });
+    const news = await waitOf(second);
+    expect(idsOf(news)).toEqual([mention.id]);
+    expect(news.skipped_message_ids).toContain(sent.id);
+    expect(idsOf(await waitOf(first))).toEqual([sent.id]);
+    const answer = await send(first.client, { worker_id: first.workerId, text: 'Only the changelog.' });
+    const turn = await waitOf(second);
+    expect(idsOf(turn)).toEqual([sent.id, answer]);
+    expect(turn.messages[0].earlier_answers).toEqual([{ from: first.name, id: answer, text: 'Only the changelog.' }]);
+    // The cursor never goes back: the next wait starts after the mention.
+    expect(Number(turn.last_observed_message_id.slice(4))).toBeGreaterThanOrEqual(Number(mention.id.slice(4)));
+  }, 60_000);
+
+  it('a room set to "all at once" wakes every agent at once, as before', async () => {
+    const { roomId, agents } = await roomWith('all-at-once', ['Cedar', 'Birch', 'Aspen']);
+    expect(await person('rooms.setReplyToAll', { roomId, mode: 'all_at_once' })).toMatchObject({ replyToAll: 'all_at_once' });
+    const sent = await person('messages.send', { roomId, text: '@all standup in five' });
+    const got = await Promise.all([...agents.values()].map((a) => waitOf(a)));
+    for (const r of got) {
+      expect(idsOf(r)).toEqual([sent.id]);
+      expect(r.messages[0].earlier_answers).toBeUndefined();
+    }
+    expect(await turnsOf(roomId, sent.number)).toBeUndefined();
+  }, 60_000);
+
+  it("an agent's own @all wakes every other agent at once, as before", async () => {
+    const { agents } = await roomWith('agent-broadcast', ['Cedar', 'Birch', 'Aspen', 'Rowan']);
+    const cedar = agents.get('Cedar')!;
+    const id = await send(cedar.client, { worker_id: cedar.workerId, text: '@all I am deploying now, hold your merges.' });
+    const others = [...agents.values()].filter((a) => a !== cedar);
+    const got = await Promise.all(others.map((a) => waitOf(a)));
+    for (const r of got) expect(r.messages.map((m: Reply) => [m.id, m.activation.for_current_agent.reason])).toEqual([[id, 'broadcast']]);
+  }, 60_000);
+});
