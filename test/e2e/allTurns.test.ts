@@ -2,7 +2,7 @@
 // three real helper clients (MCP SDK over `letagents-desktop mcp`) as the room's agents: the
 // room's "Reply to @all" setting changed by keyboard alone, the composer's "→ …" (asked of the
 // app: the rule the post applies) following it, and the @all's receipts showing whose turn it
-// is and what each agent did, live. axe in light and dark on the dialog and on the receipts.
+// is and what each agent did (answered, passed), live. axe in light and dark on the dialog and on the receipts.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentPool, currentCursor, type Agent } from './lib/agents';
@@ -112,6 +112,15 @@ describe('@all in turn', () => {
     await details.getByText(`1. ${first}: answered at`).waitFor();
     await details.getByText(new RegExp(`^2\\. ${second}: its turn since [\\d:]+, until [\\d:]+ at the latest$`)).waitFor();
     await details.getByText(`3. ${third}: waiting for the agents before it`).waitFor();
+
+    // The second agent gets it with the first one's answer, and passes: the third's turn, live.
+    const secondAgent = byName.get(second)!;
+    const handed = await secondAgent.call('wait_for_messages', { after_message_id: cursors.get(second), timeout: 20_000 });
+    expect(JSON.stringify(handed)).toContain('The login fix first: it blocks the release.');
+    await secondAgent.call('wait_for_messages', { after_message_id: handed.last_observed_message_id, pass: true, timeout: 1000 });
+    await receipts.filter({ hasText: new RegExp(`^${first} answered · ${second} passed · ${third}'s turn, \\d:\\d\\d left$`) }).waitFor({ timeout: 20_000 });
+    await details.getByText(`2. ${second}: passed at`).waitFor();
+    await saveShot(page, 'all-in-turn-passed');
     expect(app.problems).toEqual([]);
   }, 90_000);
 });

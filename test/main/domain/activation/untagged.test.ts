@@ -110,6 +110,9 @@ describe('whom a person message that names nobody wakes', () => {
     expect(previewWake(draft('@all look'), facts(), 'all_at_once')).toMatchObject({ to: 'everyone', count: 4, why: 'broadcast' });
     expect(previewWake(draft('@all look'), facts(), 'in_turn')).toEqual({ to: 'everyone', names: ['Aspen', 'Birch', 'Cedar', 'Rowan'], count: 4, why: 'in_turn' });
     expect(previewWake(draft('@all @Cedar look'), facts(), 'in_turn')).toEqual({ to: 'everyone', names: ['Aspen', 'Birch', 'Rowan'], count: 3, why: 'in_turn', atOnce: ['Cedar'] });
+    // In a thread as at the top: routing reads the broadcast first.
+    expect(previewWake({ text: '@all look', replyToNumber: null, threadRootNumber: 3 }, facts(), 'in_turn')).toMatchObject({ to: 'everyone', count: 4, why: 'in_turn' });
+    expect(previewWake({ text: 'look', replyToNumber: 3, threadRootNumber: null }, facts(), 'in_turn')).toEqual({ to: 'thread', names: [], count: 0 });
   });
 
   // Issue 34: the composer's preview and what the post stores agree, on a table of cases.
