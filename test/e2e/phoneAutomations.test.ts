@@ -14,6 +14,7 @@ import { joinAgent, type Agent } from './lib/agents';
 import { axeViolationsInBothSchemes } from './lib/axe';
 import { pressUntilFocused } from './lib/keyboard';
 import { openPhone, type Phone } from './lib/phone';
+import { saveShot } from './lib/shots';
 
 const ROOM = 'nightly-ops';
 let serve: ServeHandle;
@@ -67,6 +68,7 @@ describe("the phone's Automations tab", () => {
     expect(await standup.locator('dt:has-text("Last run") + dd').textContent()).toMatch(/^just now · Done · Open the reply$/);
     expect(await check.locator('dt:has-text("Last run") + dd').textContent()).toBe('none yet');
     await audited('the list');
+    await saveShot(page, 'phone-automations');
 
     await standup.getByRole('button', { name: 'Pause' }).tap();
     await standup.getByText('Paused', { exact: true }).waitFor();
@@ -106,12 +108,19 @@ describe("the phone's Automations tab", () => {
   it('fits a 360 px phone: no sideways scrolling, every button a thumb can hit, axe in both schemes', async () => {
     const { page } = phone;
     await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole('navigation', { name: 'LetAgents' }).getByRole('button', { name: 'Automations' }).tap();
     await page.getByRole('article', { name: 'Standup' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const small = await page.evaluate(() =>
       [...document.querySelectorAll('button')].filter((b) => b.offsetParent !== null).map((b) => ({ name: b.textContent?.trim() || b.getAttribute('aria-label'), h: b.getBoundingClientRect().height })).filter((b) => b.h < 44),
     );
     expect(small).toEqual([]);
+    // Four tabs now: each label still fits its tab.
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('.phone-tab > span:not(.count)')].filter((label) => label.getBoundingClientRect().width > label.parentElement!.clientWidth || label.getClientRects().length > 1).map((label) => label.textContent),
+    );
+    expect(cut).toEqual([]);
+    await saveShot(page, 'phone-automations-360');
     await audited('360 px');
     expect(phone.problems, phone.problems.join('\n')).toEqual([]);
   }, 30_000);
