@@ -16,6 +16,7 @@ import { RoomReceipts } from '../domain/delivery/receipts';
 import { getManagedMember } from '../store/managedAgentQueries';
 import type { Storage } from '../store/port';
 import { routerFor } from '../domain/activation/activation';
+import { handTurn } from '../store/broadcastTurnQueries';
 import type { ConnectionState } from './connectionState';
 import { splitPlaceKey } from '../domain/placeKeys';
 import type { McpServices } from './services';
@@ -54,10 +55,17 @@ export class SessionPush {
   /** Session key -> its room id (a session never changes room). */
   private readonly roomOf = new Map<string, string>();
   private readonly work = new Set<Promise<unknown>>();
-  private readonly stop: () => void;
+  private readonly stops: Array<() => void>;
 
   constructor(private readonly services: McpServices) {
-    this.stop = services.bus.on('message.created', (e) => this.track(this.messageCommitted(e.place, e.roomId, e.number)));
+    this.stops = [
+      services.bus.on('message.created', (e) => this.track(this.messageCommitted(e.place, e.roomId, e.number))),
+      // A turn of a person's @all moved (issue 34: an answer, a pass, a deadline): the agent whose
+      // turn started gets the broadcast pushed now, by the same routing (never before its turn).
+      services.bus.on('message.receipts', (e) => {
+        if (e.turn) this.track(this.messageCommitted(e.place, e.roomId, e.first));
+      }),
+    ];
   }
 
   /** The connection's client takes pushes through `sink`. */
@@ -77,7 +85,7 @@ export class SessionPush {
   }
 
   async close(): Promise<void> {
-    this.stop();
+    this.stops.forEach((stop) => stop());
     this.targets.clear();
     await Promise.allSettled([...this.work]);
   }
@@ -154,6 +162,13 @@ export class SessionPush {
     if (!(await target.sink.send({ place, roomId, session: found.session, rows: found.rows }))) return;
     const numbers = found.rows.map((r) => r.number);
     pushes.record({ place, roomId, sessionId, numbers, at: storage.now(), via: target.sink.via });
+    // A person's @all pushed in the agent's turn: handed, so a later wait does not bring it again.
+    const byPeople = found.rows.filter((r) => r.source === 'human').map((r) => r.number);
+    if (byPeople.length > 0) {
+      await storage.write(async (tx) => {
+        for (const n of byPeople) await handTurn(tx, roomId, n, found.session.agent_key);
+      });
+    }
     services.bus.publish({ type: 'message.receipts', place, roomId, sessionId, first: numbers[0], last: numbers.at(-1)! });
   }
 }

@@ -44,6 +44,8 @@ describe('receipts', () => {
     const birch = await h.agent(ROOM, 'Birch');
     const cedar = await h.agent(ROOM, 'Cedar');
     const atlasCursor = await cursorOf(atlas);
+    // Every agent gets this @all at once (issue 34: by default a person's @all is answered in turn).
+    await h.call('rooms.setReplyToAll', { roomId: ROOM, mode: 'all_at_once' });
     const sent = await h.call('messages.send', { roomId: ROOM, text: '@all who can look at the flaky login test?' });
     await receiptsSettle(h, sent.number, [], ['Atlas', 'Birch', 'Cedar']);
 

@@ -93,7 +93,7 @@ export async function sendMessage(tx: Tx, input: SendMessageInput): Promise<numb
   // An agent's answer may end its turn of a recent @all: that message's receipts change.
   if (agent !== null && (input.kind ?? 'message') === 'message') {
     for (const n of await recentTurnsOf(tx, input.roomId, agent.agentKey, number - RECENT_TURN_MESSAGES)) {
-      tx.emit({ type: 'message.receipts', roomId: input.roomId, sessionId: agent.sessionId, first: n, last: n });
+      tx.emit({ type: 'message.receipts', roomId: input.roomId, sessionId: agent.sessionId, first: n, last: n, turn: true });
     }
   }
   return number;
