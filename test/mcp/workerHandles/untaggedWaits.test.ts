@@ -112,8 +112,14 @@ describe('a person message that names nobody, for connected agents (wait_for_mes
     for (const text of drafts) {
       const { preview, sent } = await previewThenSend(roomId, text);
       // Mentions and broadcasts are routed by their own rows; the stored decision is for the rest.
-      if (preview.why === 'mention' || preview.why === 'broadcast') expect(sent.wakes, text).toBeUndefined();
+      if (preview.why === 'mention' || preview.why === 'broadcast' || preview.why === 'in_turn') expect(sent.wakes, text).toBeUndefined();
       else expect(sent.wakes, text).toEqual(preview);
+      // A person's @all in a room of three takes turns (issue 34 item 2): the stored order has the previewed agents.
+      expect(preview.why === 'in_turn', text).toBe(text.startsWith('@all'));
+      if (preview.why === 'in_turn') {
+        const { receipts } = await person('delivery.receipts', { roomId, numbers: [sent.number] });
+        expect(receipts[0].turns.order.map((t: { name: string }) => t.name).sort(), text).toEqual([...preview.names].sort());
+      }
     }
   });
 

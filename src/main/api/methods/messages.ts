@@ -7,7 +7,8 @@ import { msgId, parseNumberedId } from '../../domain/ids';
 import { getMessageRow } from '../../domain/messages/read';
 import { searchMessages } from '../../domain/messages/search';
 import { sendMessage } from '../../domain/messages/send';
-import { previewWake } from '../../domain/activation/untagged';
+import { previewWake } from '../../domain/activation/wakePreview';
+import { replyToAllOf } from '../../domain/activation/broadcastTurns';
 import { roomFactsFor } from '../../domain/activation/untaggedFacts';
 import { threadView, timelineAfter, timelinePage, DEFAULT_TIMELINE_LIMIT, MAX_TIMELINE_LIMIT, type TimelineMessage as DomainMessage } from '../../domain/messages/timeline';
 import { listRooms, requireRoom } from '../../domain/rooms/rooms';
@@ -89,9 +90,9 @@ export function messageMethods(ctx: ApiContext): MessageMethods {
     'messages.preview': async ({ roomId, place, text, threadRootNumber, replyToNumber }) => {
       const placeName = await ctx.place(place);
       return ctx.read(async (q) => {
-        await requireRoom(q, roomId);
+        const room = await requireRoom(q, roomId);
         const draft = { text, replyToNumber: replyToNumber ?? null, threadRootNumber: threadRootNumber ?? null };
-        return previewWake(draft, await roomFactsFor(ctx.app.hub.services, q, placeName, roomId));
+        return previewWake(draft, await roomFactsFor(ctx.app.hub.services, q, placeName, roomId), replyToAllOf(room.reply_to_all));
       }, place);
     },
 
