@@ -14,6 +14,8 @@ import { migration011 } from './011_teamManaged';
 import { migration012 } from './012_phone';
 import { migration013 } from './013_automations';
 import { migration014 } from './014_routedTo';
+// 016 follows 014 here: 015 is another branch's (issue 34's @all turns), merged before it.
+import { migration016 } from './016_memberChanges';
 
-export const migrations: readonly string[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014];
+export const migrations: readonly string[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration016];
 export const SCHEMA_VERSION = migrations.length;
