@@ -106,4 +106,31 @@ describe.skipIf(!runPostgresSuites)('a managed agent run by A, seen by B through
       window.stop();
     }
   }, 120_000);
+
+  it('B re-checks the team when a managed-member row changes what a roster shows or goes away, and not when only its updated_at moves', async () => {
+    const { a, b } = machines;
+    await worker(await b.connect(), ROOM, 'Birch');
+    const storage = await b.app.teams.connections.storage(TEAM);
+    await storage.ready();
+    await api(a, 'agents.add', { provider: 'claude_code', folder, roomId: ROOM, name: 'Juniper', permissions: 'read_only' });
+    const settled = async () => {
+      const polls = storage.pollCounts().polls;
+      await waitUntil(() => storage.pollCounts().polls >= polls + 2, REACHES_MS, 'two polls of B');
+      return storage.pollCounts().rechecks;
+    };
+    // As a teammate's own program (or an app saying "still mine" at its start) would write it; two
+    // polls with no re-check is the bounded wait that shows nothing comes.
+    let rechecks = await settled();
+    await machines.teamRows(`UPDATE managed_members SET updated_at = 'later' WHERE room_id = $1`, ROOM);
+    expect(await settled()).toBe(rechecks);
+
+    await machines.teamRows(`UPDATE managed_members SET host_label = 'cy-server' WHERE room_id = $1`, ROOM);
+    await waitUntil(() => storage.pollCounts().rechecks > rechecks, REACHES_MS, 'a re-check after the machine\'s name changed');
+    expect((await api<Member[]>(b, 'workers.list', { roomId: ROOM, place: TEAM })).find((m) => m.name === 'Juniper')?.machine).toBe('cy-server');
+
+    rechecks = await settled();
+    await machines.teamRows('DELETE FROM managed_members WHERE room_id = $1', ROOM);
+    await waitUntil(() => storage.pollCounts().rechecks > rechecks, REACHES_MS, 'a re-check after the row went away');
+    expect(await machines.teamRows('SELECT room_id FROM member_departures')).toEqual([{ room_id: ROOM }]);
+  }, 120_000);
 });
