@@ -5,28 +5,18 @@
 // window reloads on. Pausing, resuming and removing Juniper on A reaches B's roster through B's
 // poll alone, with no other change in the room (before migration 016 a pause waited for the
 // room's next message or task).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { eventsForUi } from '../../../src/main/api/events';
 import type { AppEvent } from '../../../src/shared/events';
-import { tempDir } from '../../support';
-import { startFakeModel, type FakeModel } from '../../support/fakeModels';
 import { runPostgresSuites } from '../../support/postgres';
 import { TEAM, type InProcessMachine } from '../../support/teamMachines';
 import { waitUntil } from '../../support/waitUntil';
-import { CLI_BIN } from '../agents/managedApp';
-import { teamWorker as worker, twoMachinesPerTest } from './twoMachinesSetup';
+import { managedMachinesPerTest } from './managedMachines';
+import { machineApi as api, teamWorker as worker } from './twoMachinesSetup';
 
 const ROOM = 'design-review';
 /** A poll a second on each app: a change reaches the other machine within a few polls. */
 const REACHES_MS = 10_000;
-
-async function api<T = never>(machine: InProcessMachine, method: Parameters<InProcessMachine['api']>[0], input: unknown): Promise<T> {
-  const result = await machine.api(method, input as never);
-  if (!result.ok) throw new Error(`${method} on ${machine.name}: ${result.error.code} ${result.error.message}`);
-  return result.value as T;
-}
 
 interface Member { name: string; machine: string | null; reachability: string; ended: boolean }
 
@@ -53,25 +43,8 @@ function rosterWindow(machine: InProcessMachine) {
 }
 
 describe.skipIf(!runPostgresSuites)('a managed agent run by A, seen by B through PgBouncer\'s poll fallback (no LISTEN)', () => {
-  let model: FakeModel;
-  let home: string;
-  let folder: string;
-  beforeEach(async () => {
-    home = tempDir('la-team-polled-home-');
-    model = await startFakeModel('claude_code', home);
-    folder = join(tempDir('la-team-polled-work-'), 'project');
-    mkdirSync(folder, { recursive: true });
-  });
-  afterEach(async () => {
-    await model?.close();
-  });
-  const machines = twoMachinesPerTest({
-    polling: true,
-    machines: () => ({
-      a: { env: { ...model.env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` }, home, machineName: 'ada-laptop' },
-      b: { machineName: 'bo-desktop' },
-    }),
-  });
+  const managed = managedMachinesPerTest({ polling: true });
+  const { machines } = managed;
 
   it('pause on A: B\'s roster says Paused with no other change in the room; Resume and Remove reach it too', async () => {
     const { a, b } = machines;
@@ -83,7 +56,7 @@ describe.skipIf(!runPostgresSuites)('a managed agent run by A, seen by B through
     try {
       await window.ready();
       const { agentId } = await api<{ agentId: string }>(a, 'agents.add', {
-        provider: 'claude_code', folder, roomId: ROOM, name: 'Juniper', permissions: 'read_only',
+        provider: 'claude_code', folder: managed.folder, roomId: ROOM, name: 'Juniper', permissions: 'read_only',
       });
       await waitUntil(() => window.juniper()?.reachability === 'managed', REACHES_MS, 'Juniper managed on B\'s roster');
       expect(window.juniper()).toMatchObject({ machine: 'ada-laptop', ended: false });
@@ -112,7 +85,7 @@ describe.skipIf(!runPostgresSuites)('a managed agent run by A, seen by B through
     await worker(await b.connect(), ROOM, 'Birch');
     const storage = await b.app.teams.connections.storage(TEAM);
     await storage.ready();
-    await api(a, 'agents.add', { provider: 'claude_code', folder, roomId: ROOM, name: 'Juniper', permissions: 'read_only' });
+    await api(a, 'agents.add', { provider: 'claude_code', folder: managed.folder, roomId: ROOM, name: 'Juniper', permissions: 'read_only' });
     const settled = async () => {
       const polls = storage.pollCounts().polls;
       await waitUntil(() => storage.pollCounts().polls >= polls + 2, REACHES_MS, 'two polls of B');

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runPostgresSuites } from '../../support/postgres';
 import { TEAM, type InProcessMachine } from '../../support/teamMachines';
-import { twoMachinesPerTest, type TwoMachines } from './twoMachinesSetup';
+import { machineApi as ok, twoMachinesPerTest, type TwoMachines } from './twoMachinesSetup';
 
 const ROOMS = 80;
 const BEYOND_2_53 = '9007199254740993';
@@ -20,12 +20,6 @@ function seeded(seed: number) {
 }
 
 interface Group { roomId: string; place: string; hits: unknown[]; hasMore: boolean }
-
-async function ok<T>(machine: InProcessMachine, method: Parameters<InProcessMachine['api']>[0], input: unknown): Promise<T> {
-  const result = await machine.api(method, input as never);
-  if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
-  return result.value as T;
-}
 
 /** Many rooms straight into the team database: pinned, archived, empty ones, and messages of varied words, senders and times. */
 async function seedRooms(machines: TwoMachines): Promise<void> {
