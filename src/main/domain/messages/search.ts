@@ -1,7 +1,7 @@
-// Full-text search in one room (mcp-tools.md §5.4), or in every room of a place (the app's search). The query is split here into terms, one
-// per whitespace-separated word, each searched as plain text (the place's dialect quotes it),
-// so a user's query can never inject search operators; `term*` (2+ characters before the
-// star) searches a prefix.
+// Full-text search in one room (mcp-tools.md §5.4), or in every room of a place (the app's
+// search). The query is split here into terms, one per whitespace-separated word, each searched
+// as plain text (the place's dialect quotes it), so a user's query can never inject search
+// operators; `term*` (2+ characters before the star) searches a prefix.
 import type { Queryable, SearchRow, SearchTerm, TextQuery } from '../../store/port';
 import { errors } from '../errors';
 import { msgId } from '../ids';
