@@ -168,6 +168,9 @@ export async function runWakeScript(io: ScriptIo, roomId: string): Promise<Scrip
     // going and no single task holder, wakes nobody (the person is told whom to mention).
     await io.person('messages.send', { roomId, text: 'Who is free tomorrow?' });
     await record('the person asks nobody in particular', null, () => quiet('nobody_named'));
+    // A "thank you" every agent may read at once: the room answers @all all at once (issue 34's
+    // default, one agent at a time, is B20's; this script's wakes stay comparable with before).
+    await io.person('rooms.setReplyToAll', { roomId, mode: 'all_at_once' });
     await io.person('messages.send', { roomId, text: '@all Nice work today.' });
     const last = await record('the person thanks everyone', null, () => act('broadcast'));
 

@@ -71,7 +71,7 @@ describe("a paired phone's page", () => {
     ];
     const { api } = renderApp({ state, route: { view: 'needsYou' }, host: 'phone' });
     const nav = await screen.findByRole('navigation', { name: 'LetAgents' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Needs you1', 'Rooms', 'Agents']);
+    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Needs you1', 'Rooms', 'Agents', 'Automations']);
     await screen.findByRole('heading', { name: 'Needs you' });
     const card = await screen.findByRole('article');
     // Moving a task stays on the computer: the phone answers it.

@@ -2,7 +2,9 @@
 // room name: the functions every view uses.
 import { describe, expect, it } from 'vitest';
 import { withStatusLabels } from '../../src/shared/taskTransitions';
-import { formatTime, formatUntil } from '../../src/renderer/src/lib/time';
+import { formatCountdown, formatTime, formatUntil } from '../../src/renderer/src/lib/time';
+import { timeLeft, turnsSummary } from '../../src/renderer/src/views/delivery/turnWords';
+import type { TurnStep } from '../../src/shared/model/delivery';
 import { roomTitle } from '../../src/renderer/src/lib/rooms';
 
 describe('formatTime', () => {
@@ -48,5 +50,22 @@ describe('roomTitle', () => {
     expect(roomTitle({ kind: 'repo', id: 'github.com/acme/app', name: 'github.com/acme/app', repo: 'acme/app' })).toBe('acme/app');
     expect(roomTitle({ kind: 'repo', id: 'github.com/acme/app', name: 'Checkout', repo: 'acme/app' })).toBe('Checkout');
     expect(roomTitle({ kind: 'invite', id: 'ABCX-7291', name: 'Room ABCX-7291', repo: null })).toBe('Room ABCX-7291');
+  });
+});
+
+describe('an @all answered in turn, in words (issue 34)', () => {
+  const now = Date.parse('2026-12-06T12:00:00Z');
+  const turn = (name: string, state: TurnStep) => ({ name, state, startedAt: state === 'waiting' ? null : '2026-12-06T11:59:00Z', endedAt: null });
+
+  it('says who answered, whose turn it is with the time left, and who comes next', () => {
+    expect(turnsSummary({ order: [turn('Aspen', 'turn'), turn('Birch', 'waiting'), turn('Cedar', 'waiting')], turnEndsAt: '2026-12-06T12:01:12Z' }, now)).toBe("Aspen's turn, 1:12 left · next: Birch, Cedar");
+    expect(turnsSummary({ order: [turn('Aspen', 'answered'), turn('Birch', 'turn'), turn('Cedar', 'waiting')], turnEndsAt: '2026-12-06T12:00:00.500Z' }, now)).toBe("Aspen answered · Birch's turn, 0:01 left · next: Cedar");
+    expect(turnsSummary({ order: [turn('Aspen', 'passed'), turn('Birch', 'away'), turn('Cedar', 'timed_out')], turnEndsAt: null }, now)).toBe('Aspen passed · Birch went away · Cedar ran out of time');
+  });
+
+  it('counts down as a clock does, and never below zero', () => {
+    expect(formatCountdown(90)).toBe('1:30');
+    expect(formatCountdown(5)).toBe('0:05');
+    expect(timeLeft('2026-12-06T11:59:00Z', now)).toBe('0:00');
   });
 });

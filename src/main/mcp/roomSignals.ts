@@ -23,9 +23,13 @@ export class RoomSignals {
         if (event.remote) this.noteAnnounced(key, event.more === true);
         this.raise(key);
       }),
-      // A turn of an @all moved (issue 34): a pass or a deadline commits no message.
+      // A turn of an @all moved (issue 34): a pass or a deadline commits no message, and an agent
+      // whose session ended is away (its turn, if it was its, ends now).
       bus.on('message.receipts', (event) => {
         if (event.turn) this.raise(placeKey(event.place, event.roomId));
+      }),
+      bus.on('worker.changed', (event) => {
+        if (event.change === 'ended') this.raise(placeKey(event.place, event.roomId));
       }),
       bus.on('place.reconnected', (event) => {
         for (const key of [...this.sleepers.keys()]) if (key.startsWith(placeKey(event.place, ''))) this.raise(key);

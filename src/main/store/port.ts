@@ -93,6 +93,13 @@ export interface Dialect {
    */
   searchRoom(q: Queryable, roomId: string, query: TextQuery, limit: number, snippetTokens: number): Promise<SearchRow[]>;
   /**
+   * Full-text matches in each of the room list's first `rooms` rooms (selectRoomList's, for no
+   * reader), newest first in each, at most `limit` a room, rooms in the list's order. A room
+   * whose list row holds a number no JS number holds is left out with its matches, as the room
+   * list leaves it out (and says so once).
+   */
+  searchRooms(q: Queryable, rooms: number, query: TextQuery, limit: number, snippetTokens: number): Promise<SearchRow[]>;
+  /**
    * A condition on the messages row aliased `alias` that is true when it matches `query`
    * (and was indexed), for composing into a portable query; `sql` has `?` placeholders.
    */

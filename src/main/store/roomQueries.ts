@@ -3,7 +3,7 @@
 // marker belongs to a reader: '' on this computer, the app's host id in a team database
 // (each person of a team reads for themselves).
 import type { Queryable, Tx } from './port';
-import type { RoomRow } from './rooms';
+import { ROOM_COUNTERS, type RoomRow } from './rooms';
 import { NOT_PROMPT_ONLY } from './messageQueries';
 
 export interface RoomListRow extends RoomRow {
@@ -13,20 +13,22 @@ export interface RoomListRow extends RoomRow {
 }
 
 /** A room with the reader's read marker (the first placeholder) and its newest message, as the sidebar lists it. */
-const ROOM_LIST_SELECT = `SELECT r.*, COALESCE(rr.last_read_number, 0) AS last_read_number,
+export const ROOM_LIST_SELECT = `SELECT r.*, COALESCE(rr.last_read_number, 0) AS last_read_number,
     (SELECT m.number FROM messages m WHERE m.room_id = r.room_id ORDER BY m.number DESC LIMIT 1) AS latest_number,
     (SELECT m.created_at FROM messages m WHERE m.room_id = r.room_id ORDER BY m.number DESC LIMIT 1) AS latest_at
   FROM rooms r LEFT JOIN room_reads rr ON rr.room_id = r.room_id AND rr.reader_id = ?`;
 
-/** Rooms for the sidebar: live before archived, pinned first, then by latest activity. */
+/** The sidebar's order of ROOM_LIST_SELECT's rows: live before archived, pinned first, then by latest activity. */
+export const ROOM_LIST_ORDER = '(archived_at IS NOT NULL), (pinned_at IS NULL), COALESCE(latest_at, created_at) DESC, room_id';
+
+/** The room list's columns that hold integers, besides the room's counters. */
+export const ROOM_LIST_NUMBERS = [...ROOM_COUNTERS, 'latest_number', 'last_read_number'] as const;
+
+/** Rooms for the sidebar, in its order. */
 export function selectRoomList(q: Queryable, reader: string, limit: number): Promise<RoomListRow[]> {
   // A derived table, so ORDER BY may use latest_at inside an expression (PostgreSQL allows
   // an output column's name there only on its own).
-  return q.all<RoomListRow>(
-    `SELECT * FROM (${ROOM_LIST_SELECT}) AS room_list
-     ORDER BY (archived_at IS NOT NULL), (pinned_at IS NULL), COALESCE(latest_at, created_at) DESC, room_id LIMIT ?`,
-    reader, limit,
-  );
+  return q.all<RoomListRow>(`SELECT * FROM (${ROOM_LIST_SELECT}) AS room_list ORDER BY ${ROOM_LIST_ORDER} LIMIT ?`, reader, limit);
 }
 
 export function selectRoomListRow(q: Queryable, reader: string, roomId: string): Promise<RoomListRow | undefined> {

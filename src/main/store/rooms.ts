@@ -17,13 +17,16 @@ export interface RoomRow {
   reply_to_all: string;
 }
 
-export type RoomCounter =
-  | 'next_message_number'
-  | 'next_task_number'
-  | 'next_fact_number'
-  | 'next_request_number'
-  | 'next_artifact_number'
-  | 'next_alert_number';
+/** A room's numbering counters (one BIGINT column each). */
+export const ROOM_COUNTERS = [
+  'next_message_number',
+  'next_task_number',
+  'next_fact_number',
+  'next_request_number',
+  'next_artifact_number',
+  'next_alert_number',
+] as const;
+export type RoomCounter = (typeof ROOM_COUNTERS)[number];
 
 export function getRoomRow(q: Queryable, roomId: string): Promise<RoomRow | undefined> {
   return q.get<RoomRow>('SELECT * FROM rooms WHERE room_id = ?', roomId);

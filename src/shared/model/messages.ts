@@ -22,7 +22,10 @@ export const WakePreview = z.object({
   to: z.enum(['everyone', 'agents', 'nobody', 'thread']),
   names: z.array(z.string()),
   count: z.number().int().min(0),
-  why: z.enum(['small_room', 'partner', 'follow_up', 'nobody', 'broadcast', 'mention']).optional(),
+  /** 'in_turn': a person's @all answered one agent at a time (`names`, `count`: the agents taking turns). */
+  why: z.enum(['small_room', 'partner', 'follow_up', 'nobody', 'broadcast', 'in_turn', 'mention']).optional(),
+  /** With 'in_turn': the agents the message also names, woken at once and outside the turns. */
+  atOnce: z.array(z.string()).optional(),
 });
 
 export const TimelineMessage = z.object({

@@ -24,3 +24,19 @@ export async function axeViolations(page: Page, tags: readonly string[] = WCAG_2
   }, [...tags]);
   return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ')}`));
 }
+
+/**
+ * axe in light and then dark (the page's colour scheme emulated, then left to the system again):
+ * one line per failing element, prefixed "light: " or "dark: ". Colours fade between schemes
+ * (button transitions), so each is judged once its animations have finished.
+ */
+export async function axeViolationsInBothSchemes(page: Page): Promise<string[]> {
+  const lines: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    lines.push(...(await axeViolations(page)).map((line) => `${scheme}: ${line}`));
+  }
+  await page.emulateMedia({ colorScheme: null });
+  return lines;
+}

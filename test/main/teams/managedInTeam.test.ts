@@ -6,28 +6,18 @@
 // @all on B is answered in turn across the machines (issue 34): the second agent of the round,
 // managed on A or connected on B, gets it only after the first answered. In the "team rooms via
 // PgBouncer" project the apps' queries go through a transaction-mode PgBouncer.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { tempDir } from '../../support';
-import { answerUnlessAnswered, replyInRoom, startFakeModel, type FakeModel } from '../../support/fakeModels';
+import { describe, expect, it } from 'vitest';
+import { answerUnlessAnswered, replyInRoom } from '../../support/fakeModels';
 import { runPostgresSuites } from '../../support/postgres';
 import { TEAM, type InProcessMachine } from '../../support/teamMachines';
 import { waitUntil } from '../../support/waitUntil';
-import { CLI_BIN } from '../agents/managedApp';
 import { call, send } from '../../mcp/workerHandles/tools';
-import { teamWorker as worker, twoMachinesPerTest } from './twoMachinesSetup';
+import { managedMachinesPerTest } from './managedMachines';
+import { machineApi as api, teamWorker as worker } from './twoMachinesSetup';
 
 const ROOM = 'design-review';
 /** A real CLI's turn, or an app's silence of 30 s, takes longer than the default test time. */
 const TURN_TEST_MS = 120_000;
-
-/** The app API of `machine`, as its window calls it: the value, or a thrown error with the refusal. */
-async function api<T = never>(machine: InProcessMachine, method: Parameters<InProcessMachine['api']>[0], input: unknown): Promise<T> {
-  const result = await machine.api(method, input as never);
-  if (!result.ok) throw new Error(`${method} on ${machine.name}: ${result.error.code} ${result.error.message}`);
-  return result.value as T;
-}
 
 interface Member { name: string; machine: string | null; reachability: string; ended: boolean }
 const rosterOf = (machine: InProcessMachine) => api<Member[]>(machine, 'workers.list', { roomId: ROOM, place: TEAM });
@@ -40,25 +30,8 @@ async function eventually<T>(find: () => Promise<T | undefined>, timeoutMs: numb
 }
 
 describe.skipIf(!runPostgresSuites)('a managed agent in a team room, run by machine A (real Claude Code, fake model)', () => {
-  let model: FakeModel;
-  let home: string;
-  let folder: string;
-  // Each test's own model, home and folder (a test's temporary folders go with it); before the machines, which use them.
-  beforeEach(async () => {
-    home = tempDir('la-team-managed-home-');
-    model = await startFakeModel('claude_code', home);
-    folder = join(tempDir('la-team-managed-work-'), 'project');
-    mkdirSync(folder, { recursive: true });
-  });
-  afterEach(async () => {
-    await model?.close();
-  });
-  const machines = twoMachinesPerTest({
-    machines: () => ({
-      a: { env: { ...model.env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` }, home, machineName: 'ada-laptop' },
-      b: { machineName: 'bo-desktop' },
-    }),
-  });
+  const managed = managedMachinesPerTest();
+  const { machines } = managed;
 
   /** A adds Juniper to the team's room (created by an agent on B), by the room's id alone. */
   async function juniperOnA() {
@@ -66,7 +39,7 @@ describe.skipIf(!runPostgresSuites)('a managed agent in a team room, run by mach
     const onB = await b.connect();
     const birch = await worker(onB, ROOM, 'Birch');
     const juniper = await api<{ agentId: string; place: string; roomName: string }>(a, 'agents.add', {
-      provider: 'claude_code', folder, roomId: ROOM, name: 'Juniper', permissions: 'read_only',
+      provider: 'claude_code', folder: managed.folder, roomId: ROOM, name: 'Juniper', permissions: 'read_only',
     });
     expect(juniper.place).toBe(TEAM);
     return { onB, birch, juniper };
@@ -79,14 +52,14 @@ describe.skipIf(!runPostgresSuites)('a managed agent in a team room, run by mach
     await waitUntil(async () => (await rosterOf(b)).some((m) => m.name === 'Juniper'), 10_000, 'Juniper on B\'s roster');
     expect((await rosterOf(b)).find((m) => m.name === 'Juniper')).toMatchObject({ machine: 'ada-laptop', reachability: 'managed', ended: false });
 
-    model.script.push('Juniper', ...replyInRoom('The schema looks fine to me.'));
+    managed.model.script.push('Juniper', ...replyInRoom('The schema looks fine to me.'));
     const mention = await api<{ number: number }>(b, 'messages.send', { roomId: ROOM, place: TEAM, text: '@Juniper can you review the schema?' });
     const turn = await eventually(async () => {
       const { turns } = await api<{ turns: Array<{ number: number; status: string }> }>(a, 'agents.activity', { agentId: juniper.agentId });
       return turns.find((t) => t.number === 1 && t.status !== 'running');
     }, 60_000, 'Juniper\'s first turn on A');
     expect(turn.status, JSON.stringify(turn)).toBe('done');
-    expect(model.script.requestsFor('Juniper')[0].prompts.join('\n')).toContain('@Juniper can you review the schema?');
+    expect(managed.model.script.requestsFor('Juniper')[0].prompts.join('\n')).toContain('@Juniper can you review the schema?');
 
     // On B: the reply in the room, and the mention seen by Juniper.
     const reply = await eventually(async () => {
@@ -113,13 +86,13 @@ describe.skipIf(!runPostgresSuites)('a managed agent in a team room, run by mach
     expect(waited.messages.map((m: { id: string }) => m.id)).not.toContain(chatter);
     const { turns } = await api<{ turns: unknown[] }>(a, 'agents.activity', { agentId: juniper.agentId });
     expect(turns).toEqual([]);
-    expect(model.script.requestsFor('Juniper')).toEqual([]);
+    expect(managed.model.script.requestsFor('Juniper')).toEqual([]);
   }, TURN_TEST_MS);
 
   it('a second machine cannot add an agent of the same name to the room; removing it on A leaves no ghost on B', async () => {
     const { a, b } = machines;
     const { juniper } = await juniperOnA();
-    const refused = await b.api('agents.add', { provider: 'claude_code', folder, roomId: ROOM, name: 'Juniper', permissions: 'read_only' });
+    const refused = await b.api('agents.add', { provider: 'claude_code', folder: managed.folder, roomId: ROOM, name: 'Juniper', permissions: 'read_only' });
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.error.message).toBe('Juniper is already in this room, a managed agent on ada-laptop: choose another name.');
 
@@ -142,7 +115,7 @@ describe.skipIf(!runPostgresSuites)('a managed agent in a team room, run by mach
     const { onB, birch, juniper } = await juniperOnA();
     await waitUntil(async () => (await rosterOf(b)).find((m) => m.name === 'Juniper')?.reachability === 'managed', 10_000, 'Juniper managed on B\'s roster');
     const answer = 'I can review the schema.';
-    model.script.push('Juniper', answerUnlessAnswered(answer));
+    managed.model.script.push('Juniper', answerUnlessAnswered(answer));
     const cursor = (await call(onB, 'wait_for_messages', { worker_id: birch.worker_id, timeout: 1_000 })).last_observed_message_id;
     const asked = await api<{ number: number }>(b, 'messages.send', { roomId: ROOM, place: TEAM, text: '@all who can review the schema?' });
     const receipts = async () => (await api<{ receipts: Array<{ turns?: { order: Array<{ name: string; state: string }> }; noReply?: unknown[] }> }>(b, 'delivery.receipts', { roomId: ROOM, place: TEAM, numbers: [asked.number] })).receipts[0];
@@ -160,7 +133,7 @@ describe.skipIf(!runPostgresSuites)('a managed agent in a team room, run by mach
       expect(await api<{ turns: unknown[] }>(a, 'agents.activity', { agentId: juniper.agentId })).toMatchObject({ turns: [] });
       await send(onB, { worker_id: birch.worker_id, text: answer });
       const turn = await juniperTurn();
-      expect(model.script.requestsFor('Juniper')[0].prompts.join('\n')).toContain(`from Birch: "${answer}"`);
+      expect(managed.model.script.requestsFor('Juniper')[0].prompts.join('\n')).toContain(`from Birch: "${answer}"`);
       expect(turn.status).toBe('done');
       await waitUntil(async () => (await receipts()).noReply !== undefined, 15_000, 'Juniper\'s pass on B');
       expect((await receipts()).noReply).toEqual([{ name: 'Juniper', why: 'read it and passed (said nothing)' }]);

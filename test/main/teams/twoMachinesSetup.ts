@@ -102,3 +102,10 @@ export async function teamWorker(client: HelperClient, room: string, name: strin
   expect(joined, JSON.stringify(joined)).toMatchObject({ room_id: room, place: place ?? TEAM });
   return register(client, { room_id: joined.room_id, registration_key: `${name}-${room}-${process.pid}-4f7a9c2e81d6b035`, display_name: name });
 }
+
+/** The app API of `machine`, as its window calls it: the value, or a thrown error with the refusal. */
+export async function machineApi<T = never>(machine: InProcessMachine, method: Parameters<InProcessMachine['api']>[0], input: unknown): Promise<T> {
+  const result = await machine.api(method, input as never);
+  if (!result.ok) throw new Error(`${method} on ${machine.name}: ${result.error.code} ${result.error.message}`);
+  return result.value as T;
+}

@@ -4,6 +4,7 @@
 // Either way every connection is a real `letagents-desktop mcp` helper process. Their rooms
 // are in the suite's place (test/support/place.ts): this computer's, or a team's database.
 import { createApp, type App } from '../../../src/main/app';
+import { createApiImplementation, createDispatcher } from '../../../src/main/api';
 import { startGateway, type Gateway } from '../../../src/main/gateway';
 import { createMemorySecretStore } from '../../../src/main/secrets/memorySecretStore';
 import {
@@ -17,7 +18,7 @@ import {
   type HelperOptions,
   type ServeHandle,
 } from '../../support';
-import { call } from './tools';
+import { call, type Reply } from './tools';
 import { placeKey } from '../../../src/main/domain/placeKeys';
 import { getSession } from '../../../src/main/domain/sessions/sessions';
 import { preparePlace, TEST_PLACE, type PlacedApp } from '../../support/place';
@@ -120,5 +121,15 @@ export async function startInProcessApp(options: { turnWaitMs?: number } = {}): 
       await app.close();
       await cleanupSpawned();
     },
+  };
+}
+
+/** The person acting in `app` through its API, as the UI does, in the suite's place; throws on a refusal. */
+export function personIn(app: App): (method: string, input: Record<string, unknown>) => Promise<Reply> {
+  const dispatch = createDispatcher(createApiImplementation(app));
+  return async (method, input) => {
+    const result = await dispatch(method as never, { place: TEST_PLACE, ...input } as never);
+    if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
+    return result.value;
   };
 }

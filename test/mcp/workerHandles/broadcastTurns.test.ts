@@ -5,11 +5,10 @@
 // once", and an agent's own @all, wake everyone as before. Runs in this computer's rooms and in
 // team rooms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiImplementation, createDispatcher } from '../../../src/main/api';
-import { startInProcessApp, type InProcessApp } from './apps';
+import { turnOrder } from '../../../src/main/domain/activation/broadcastTurns';
+import { personIn, startInProcessApp, type InProcessApp } from './apps';
 import { call, register, send, type Reply } from './tools';
-import { TEST_PLACE } from '../../support/place';
-import type { HelperClient } from '../../support';
+import { CLAUDE_CHANNEL_FLAGS, waitUntil, type HelperClient } from '../../support';
 
 /** One turn's wait when nobody ends it; long enough that a look right after a wake is inside it, even on a busy machine. */
 const TURN_WAIT_MS = 4_000;
@@ -19,17 +18,12 @@ let person: (method: string, input: Record<string, unknown>) => Promise<Reply>;
 
 beforeAll(async () => {
   inproc = await startInProcessApp({ turnWaitMs: TURN_WAIT_MS });
-  const dispatch = createDispatcher(createApiImplementation(inproc.app));
-  person = async (method, input) => {
-    const result = await dispatch(method as never, { place: TEST_PLACE, ...input } as never);
-    if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
-    return result.value;
-  };
+  person = personIn(inproc.app);
 }, 60_000);
 
 afterAll(() => inproc?.close());
 
-interface Agent { name: string; client: HelperClient; workerId: string; sessionId: string; cursor: string }
+interface Agent { name: string; client: HelperClient; workerId: string; sessionId: string; agentKey: string; cursor: string }
 
 async function roomWith(name: string, names: readonly string[]): Promise<{ roomId: string; agents: Map<string, Agent> }> {
   const agents = new Map<string, Agent>();
@@ -38,7 +32,7 @@ async function roomWith(name: string, names: readonly string[]): Promise<{ roomI
     const client = await inproc.connect();
     roomId = await inproc.room(client, name);
     const reg = await register(client, { room_id: roomId, registration_key: `${name}-${agentName}-key-4f7a9c2e81d6`, display_name: agentName });
-    agents.set(agentName, { name: agentName, client, workerId: reg.worker_id, sessionId: reg.agent_session.session_id, cursor: '' });
+    agents.set(agentName, { name: agentName, client, workerId: reg.worker_id, sessionId: reg.agent_session.session_id, agentKey: reg.agent_session.agent_key, cursor: '' });
   }
   // Every agent caught up with the joins.
   for (const a of agents.values()) a.cursor = (await call(a.client, 'wait_for_messages', { worker_id: a.workerId, timeout: 1_000 })).last_observed_message_id;
@@ -114,6 +108,19 @@ describe("a person's @all answered in turn, for connected agents (wait_for_messa
     expect((await turnsOf(roomId, sent.number)).order.map((t: Reply) => t.state)).toEqual(['answered', 'away', 'turn']);
   }, 60_000);
 
+  it('moves on at once when the agent whose turn it is goes away', async () => {
+    const { roomId, agents } = await roomWith('in-turn-gone', ['Cedar', 'Birch', 'Aspen']);
+    const sent = await person('messages.send', { roomId, text: '@all who owns the deploy script?' });
+    const [first, second] = await orderOf(roomId, sent.number, agents);
+    const secondWait = waitOf(second);
+    expect(idsOf(await waitOf(first))).toEqual([sent.id]);
+    await person('workers.disconnect', { sessionId: first.sessionId });
+    expect(idsOf(await secondWait)).toEqual([sent.id]);
+    // Away, not timed out: the second's turn came when the first left, well before the first's wait ran out.
+    const turns = await turnsOf(roomId, sent.number);
+    expect(turns.order.map((t: Reply) => t.state)).toEqual(['away', 'turn', 'waiting']);
+  }, 60_000);
+
   it('later news reaches a held agent at once, and the @all still comes in its turn (nothing lost)', async () => {
     const { roomId, agents } = await roomWith('in-turn-news', ['Cedar', 'Birch', 'Aspen']);
     const sent = await person('messages.send', { roomId, text: '@all what is left for the release?' });
@@ -129,6 +136,41 @@ describe("a person's @all answered in turn, for connected agents (wait_for_messa
     expect(turn.messages[0].earlier_answers).toEqual([{ from: first.name, id: answer, text: 'Only the changelog.' }]);
     // The cursor never goes back: the next wait starts after the mention.
     expect(Number(turn.last_observed_message_id.slice(4))).toBeGreaterThanOrEqual(Number(mention.id.slice(4)));
+  }, 60_000);
+
+  it('an agent that takes channel pushes (Claude Code, not waiting) is pushed the @all when its turn starts, never before', async () => {
+    const { roomId, agents } = await roomWith('in-turn-push', ['Cedar', 'Birch']);
+    const client = await inproc.connect({ clientName: 'claude-code', agentFlags: CLAUDE_CHANNEL_FLAGS });
+    const pushed: Array<{ meta: Record<string, string> }> = [];
+    client.fallbackNotificationHandler = async (n) => {
+      if (n.method === 'notifications/claude/channel') pushed.push(n.params as never);
+    };
+    await inproc.room(client, 'in-turn-push');
+    const reg = await register(client, { room_id: roomId, registration_key: 'in-turn-push-Juniper-key-4f7a9c2e81d6', display_name: 'Juniper' });
+    agents.set('Juniper', { name: 'Juniper', client, workerId: reg.worker_id, sessionId: reg.agent_session.session_id, agentKey: reg.agent_session.agent_key, cursor: '' });
+    // Juniper must not be first (its turn would start at once): a message that wakes nobody moves the rotation on.
+    const next = (await person('messages.timeline', { roomId, limit: 1 })).messages[0].number + 1;
+    if (turnOrder(next, [...agents.values()].map((a) => a.agentKey))![0] === reg.agent_session.agent_key) await person('messages.send', { roomId, text: 'one moment' });
+    const sent = await person('messages.send', { roomId, text: '@all can someone bump the version?' });
+    expect((await orderOf(roomId, sent.number, agents))[0].name).not.toBe('Juniper');
+    const pushedIt = () => pushed.some((p) => p.meta.message_id === sent.id);
+    let junipersTurn = false;
+    for (const agent of await orderOf(roomId, sent.number, agents)) {
+      if (agent.name === 'Juniper') {
+        junipersTurn = true;
+        await waitUntil(pushedIt, 10_000, 'the @all pushed in Juniper\'s turn');
+        await send(client, { worker_id: reg.worker_id, text: 'Bumped it.' });
+        continue;
+      }
+      if (!junipersTurn) {
+        // A bounded pause proves no push comes before Juniper's turn (a push goes out within ~50 ms of its cause).
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        expect(pushedIt(), 'pushed before its turn').toBe(false);
+      }
+      expect(idsOf(await waitOf(agent))).toContain(sent.id);
+      await waitOf(agent, 1_000, { pass: true });
+    }
+    expect((await turnsOf(roomId, sent.number)).order.find((t: Reply) => t.name === 'Juniper').state).toBe('answered');
   }, 60_000);
 
   it('a room set to "all at once" wakes every agent at once, as before', async () => {

@@ -3,8 +3,7 @@
 // helper; the composer's preview (messages.preview) and the stored decision agree on a table
 // of cases (one function). Runs in this computer's rooms and in team rooms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiImplementation, createDispatcher } from '../../../src/main/api';
-import { startInProcessApp, type InProcessApp } from './apps';
+import { personIn, startInProcessApp, type InProcessApp } from './apps';
 import { call, register, type Reply } from './tools';
 import { TEST_PLACE } from '../../support/place';
 import type { HelperClient } from '../../support';
@@ -14,12 +13,7 @@ let person: (method: string, input: Record<string, unknown>) => Promise<Reply>;
 
 beforeAll(async () => {
   inproc = await startInProcessApp();
-  const dispatch = createDispatcher(createApiImplementation(inproc.app));
-  person = async (method, input) => {
-    const result = await dispatch(method as never, { place: TEST_PLACE, ...input } as never);
-    if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
-    return result.value;
-  };
+  person = personIn(inproc.app);
 }, 60_000);
 
 afterAll(() => inproc?.close());
@@ -118,8 +112,14 @@ describe('a person message that names nobody, for connected agents (wait_for_mes
     for (const text of drafts) {
       const { preview, sent } = await previewThenSend(roomId, text);
       // Mentions and broadcasts are routed by their own rows; the stored decision is for the rest.
-      if (preview.why === 'mention' || preview.why === 'broadcast') expect(sent.wakes, text).toBeUndefined();
+      if (preview.why === 'mention' || preview.why === 'broadcast' || preview.why === 'in_turn') expect(sent.wakes, text).toBeUndefined();
       else expect(sent.wakes, text).toEqual(preview);
+      // A person's @all in a room of three takes turns (issue 34 item 2): the stored order has the previewed agents.
+      expect(preview.why === 'in_turn', text).toBe(text.startsWith('@all'));
+      if (preview.why === 'in_turn') {
+        const { receipts } = await person('delivery.receipts', { roomId, numbers: [sent.number] });
+        expect(receipts[0].turns.order.map((t: { name: string }) => t.name).sort(), text).toEqual([...preview.names].sort());
+      }
     }
   });
 

@@ -5,13 +5,15 @@ import type { SearchResult, TimelinePage } from '../../../shared/model/messages'
 import { appErrors } from '../../domain/errors';
 import { msgId, parseNumberedId } from '../../domain/ids';
 import { getMessageRow } from '../../domain/messages/read';
-import { searchMessages } from '../../domain/messages/search';
+import { searchEveryRoom, searchMessages } from '../../domain/messages/search';
 import { sendMessage } from '../../domain/messages/send';
-import { previewWake } from '../../domain/activation/untagged';
+import { previewWake } from '../../domain/activation/wakePreview';
+import { replyToAllOf } from '../../domain/activation/broadcastTurns';
 import { roomFactsFor } from '../../domain/activation/untaggedFacts';
 import { threadView, timelineAfter, timelinePage, DEFAULT_TIMELINE_LIMIT, MAX_TIMELINE_LIMIT, type TimelineMessage as DomainMessage } from '../../domain/messages/timeline';
-import { listRooms, requireRoom } from '../../domain/rooms/rooms';
-import type { Queryable } from '../../store/port';
+import { requireRoom } from '../../domain/rooms/rooms';
+import { DEFAULT_ROOM_LIST_LIMIT } from '../../domain/rooms/roomList';
+import type { MessageRow, Queryable } from '../../store/port';
 import { mapInOrder } from '../../domain/inOrder';
 import type { ApiContext } from '../context';
 import { toTimelineMessage, type Viewer } from '../models/messages';
@@ -89,9 +91,9 @@ export function messageMethods(ctx: ApiContext): MessageMethods {
     'messages.preview': async ({ roomId, place, text, threadRootNumber, replyToNumber }) => {
       const placeName = await ctx.place(place);
       return ctx.read(async (q) => {
-        await requireRoom(q, roomId);
+        const room = await requireRoom(q, roomId);
         const draft = { text, replyToNumber: replyToNumber ?? null, threadRootNumber: threadRootNumber ?? null };
-        return previewWake(draft, await roomFactsFor(ctx.app.hub.services, q, placeName, roomId));
+        return previewWake(draft, await roomFactsFor(ctx.app.hub.services, q, placeName, roomId), replyToAllOf(room.reply_to_all));
       }, place);
     },
 
@@ -103,18 +105,11 @@ export function messageMethods(ctx: ApiContext): MessageMethods {
 
     'messages.searchAll': async ({ query, perRoom }) => {
       const groups = [];
-      // Every place this app can read now, in the sidebar's order (this computer, then each team).
+      // Every place this app can read now, in the sidebar's order (this computer, then each team);
+      // in each, its rooms in the list's order (one statement on a team's server).
       for (const storage of await ctx.app.places.reachable()) {
-        groups.push(
-          ...(await storage.read(async (q) => {
-            const found = [];
-            for (const room of await listRooms(q)) {
-              const hits = await searchRoom(q, room.roomId, query, perRoom ?? PER_ROOM_HITS);
-              if (hits.hits.length > 0) found.push({ roomId: room.roomId, place: storage.place, ...hits });
-            }
-            return found;
-          })),
-        );
+        const found = await storage.read((q) => searchEveryRoom(q, query, perRoom ?? PER_ROOM_HITS, DEFAULT_ROOM_LIST_LIMIT));
+        for (const room of found) groups.push({ roomId: room.roomId, place: storage.place, hits: room.rows.map((row) => hitOf(row, query)), hasMore: room.hasMore });
       }
       return { groups };
     },
@@ -127,9 +122,14 @@ async function searchRoom(q: Queryable, roomId: string, query: string, limit?: n
   const hits = [];
   for (const match of result.matches) {
     const row = await getMessageRow(q, roomId, parseNumberedId('msg', match.id)!);
-    if (row) hits.push({ number: row.number, threadRootNumber: row.thread_root_number, sender: senderOf(row), createdAt: row.created_at, snippet: highlightSnippet(row.text, query) });
+    if (row) hits.push(hitOf(row, query));
   }
   return { hits, hasMore: result.has_more };
+}
+
+/** A found message as the search shows it. */
+function hitOf(row: MessageRow, query: string): SearchResult['hits'][number] {
+  return { number: row.number, threadRootNumber: row.thread_root_number, sender: senderOf(row), createdAt: row.created_at, snippet: highlightSnippet(row.text, query) };
 }
 
 type MapMessages = (messages: readonly DomainMessage[]) => Promise<Awaited<ReturnType<typeof toTimelineMessage>>[]>;

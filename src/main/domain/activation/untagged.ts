@@ -1,7 +1,7 @@
 // Whom a person's message that names nobody wakes (issue 34 item 1): one pure rule, decided once
 // when the message is posted and stored with it (messages.routed_to), so every wait, push,
 // Codex queue wake and managed turn, on every machine, reads the same answer. The composer's
-// "→ …" preview calls the same function (previewWake) with the draft.
+// "→ …" preview (wakePreview.ts) calls the same functions with the draft.
 import { normalizeHandle } from '../identity/handles';
 import { BROADCAST_HANDLES, extractMentions } from '../messages/mentions';
 import type { WakePreview } from '../../../shared/model/messages';
@@ -88,19 +88,6 @@ export function routeOfPost(draft: Draft, facts: RoomFacts): RoutedTo | null {
   return namesNobody(draft, facts.agents) ? decideUntagged(draft.text, facts) : null;
 }
 
-/** The composer's "→ …": whom the draft would wake, from the same rule the post stores. */
-export function previewWake(draft: Draft, facts: RoomFacts): WakePreview {
-  const nameOf = (key: string) => facts.agents.find((a) => a.agentKey === key)?.name ?? key;
-  if (draft.threadRootNumber !== null || draft.replyToNumber !== null) return { to: 'thread', names: [], count: 0 };
-  if (mentionsBroadcast(draft.text)) {
-    const members = facts.agents.filter((a) => a.member);
-    return { to: 'everyone', names: members.map((a) => a.name), count: members.length, why: 'broadcast' };
-  }
-  const named = mentionedAgents(draft.text, facts.agents);
-  if (named.length > 0) return { to: 'agents', names: named.map((a) => a.name), count: named.length, why: 'mention' };
-  return previewOfRoute(decideUntagged(draft.text, facts), nameOf);
-}
-
 /** How a stored decision reads for a person (the composer before sending, the receipts after). */
 export function previewOfRoute(route: RoutedTo, nameOf: (agentKey: string) => string): WakePreview {
   switch (route.to) {
@@ -178,11 +165,13 @@ function wokenBy(message: RecentMessage, agents: readonly RoomAgent[]): readonly
   return route.to === 'everyone' ? route.agents : route.to === 'agent' ? [route.agent] : [];
 }
 
-function mentionedAgents(text: string, agents: readonly RoomAgent[]): RoomAgent[] {
+/** The room's agents `text` mentions by name. */
+export function mentionedAgents(text: string, agents: readonly RoomAgent[]): RoomAgent[] {
   const handles = new Set(extractMentions(text).map(normalizeHandle));
   return agents.filter((a) => a.handle !== '' && handles.has(a.handle));
 }
 
-function mentionsBroadcast(text: string): boolean {
+/** True when `text` mentions @all, @here, @everyone or @agents. */
+export function mentionsBroadcast(text: string): boolean {
   return extractMentions(text).some((m) => BROADCAST_HANDLES.has(normalizeHandle(m)));
 }

@@ -1,8 +1,8 @@
-// Full-text search in one room (mcp-tools.md §5.4). The query is split here into terms, one
-// per whitespace-separated word, each searched as plain text (the place's dialect quotes it),
-// so a user's query can never inject search operators; `term*` (2+ characters before the
-// star) searches a prefix.
-import type { Queryable, SearchTerm, TextQuery } from '../../store/port';
+// Full-text search in one room (mcp-tools.md §5.4), or in every room of a place (the app's
+// search). The query is split here into terms, one per whitespace-separated word, each searched
+// as plain text (the place's dialect quotes it), so a user's query can never inject search
+// operators; `term*` (2+ characters before the star) searches a prefix.
+import type { Queryable, SearchRow, SearchTerm, TextQuery } from '../../store/port';
 import { errors } from '../errors';
 import { msgId } from '../ids';
 import type { MessageRow } from './read';
@@ -46,10 +46,37 @@ function searchTerm(word: string): SearchTerm | null {
   return TOKEN_CHAR.test(text) ? { text, prefix } : null;
 }
 
+/** `limit` clamped to 1–100 (default 20). */
+const clampLimit = (limit: number) => (Number.isFinite(limit) ? Math.min(Math.max(1, Math.floor(limit)), MAX_SEARCH_LIMIT) : DEFAULT_SEARCH_LIMIT);
+
+/** One room's matches in a search of every room: message rows, newest first. */
+export interface RoomMatches {
+  roomId: string;
+  rows: SearchRow[];
+  hasMore: boolean;
+}
+
+/**
+ * Matches in every room of the place's room list (its first `rooms`, in its order), newest
+ * first in each, at most `limit` a room (clamped as searchMessages's); rooms without one left out.
+ */
+export async function searchEveryRoom(q: Queryable, query: string, limit: number, rooms: number): Promise<RoomMatches[]> {
+  const max = clampLimit(limit);
+  const rows = await q.dialect.searchRooms(q, rooms, toTextQuery(query), max + 1, SNIPPET_TOKENS);
+  const found: RoomMatches[] = [];
+  for (const row of rows) {
+    let room = found.at(-1);
+    if (room?.roomId !== row.room_id) found.push((room = { roomId: row.room_id, rows: [], hasMore: false }));
+    if (room.rows.length < max) room.rows.push(row);
+    else room.hasMore = true;
+  }
+  return found;
+}
+
 /** Matches newest first; `limit` is clamped to 1–100 (default 20). */
 export async function searchMessages(q: Queryable, roomId: string, query: string, limit: number = DEFAULT_SEARCH_LIMIT): Promise<SearchResult> {
   const textQuery = toTextQuery(query);
-  const max = Number.isFinite(limit) ? Math.min(Math.max(1, Math.floor(limit)), MAX_SEARCH_LIMIT) : DEFAULT_SEARCH_LIMIT;
+  const max = clampLimit(limit);
   const rows = await q.dialect.searchRoom(q, roomId, textQuery, max + 1, SNIPPET_TOKENS);
   return {
     matches: rows.slice(0, max).map((row) => ({

@@ -8,7 +8,8 @@ import { replyToAllOf, type ReplyToAll } from '../activation/broadcastTurns';
 
 /** Unread counts stop here; the UI shows "999+". */
 export const UNREAD_COUNT_CAP = 999;
-const DEFAULT_ROOM_LIST_LIMIT = 1000;
+/** Rooms the list (and a search of every room) takes at most. */
+export const DEFAULT_ROOM_LIST_LIMIT = 1000;
 
 export interface RoomListItem {
   roomId: string;

@@ -1,19 +1,19 @@
 // The wake-up fallback when LISTEN does not deliver (a transaction-mode pooler and no direct
-// endpoint): each poll is one statement that asks the team database which rooms changed since
-// the last poll. Its work is bounded by what changed, never by how many rooms there are (issue
-// 32 item 14: 20,000 forged empty rooms once cost a polling app 9.4 s of database CPU a minute):
-// every row a poll watches carries the id of the transaction that last changed it (changed_xid,
-// kept by triggers: migration 009) under an index, so a poll reads only the rows written by
+// endpoint): each poll is one statement that asks the team database which rooms changed since the
+// last poll. Its work is bounded by what changed, never by how many rooms there are (issue 32 item
+// 14: 20,000 forged empty rooms once cost a polling app 9.4 s of database CPU a minute): every row
+// a poll watches carries the id of the transaction that last changed it (changed_xid, kept by
+// triggers: migrations 010 and 016) under an index, so a poll reads only the rows written by
 // transactions it has not seen: those at or past the end of the last poll's snapshot, and those
-// still running then (the snapshot's in-progress list), which may have committed since. Each
-// such read is capped; more changed rooms than a poll examines is one re-check of the team.
-// A room's cursor is its message counter (numbered without gaps, committed in order, since each
-// send updates the room's row) and a stamp of its other counters and names. New messages become
-// the hints another app's NOTIFY would have given (one per number, so waiters and pushes of that
-// room only are woken); any other change (tasks, agents, facts, requests, "Needs you" items), a
-// new or removed room, or more messages than a hint burst holds, is one "re-check this team"
-// signal (as after a reconnect). A counter no JS number holds exactly (a forged row) is left out
-// and reported once.
+// still running then (the snapshot's in-progress list), which may have committed since. Each such
+// read is capped; more changed rooms than a poll examines is one re-check of the team. A room's
+// cursor is its message counter (numbered without gaps, committed in order, since each send updates
+// the room's row) and a stamp of its other counters and names. New messages become the hints
+// another app's NOTIFY would have given (one per number, so waiters and pushes of that room only
+// are woken); any other change (tasks, agents, managed agents joining, pausing or leaving, facts,
+// requests, "Needs you" items), a new or removed room, or more messages than a hint burst holds, is
+// one "re-check this team" signal (as after a reconnect). A counter no JS number holds exactly (a
+// forged row) is left out and reported once.
 import type pg from 'pg';
 import type { SqlValue } from '../port';
 
@@ -24,8 +24,11 @@ const MAX_SEED_ROOMS = 100_000;
 /** New messages of a room passed on one hint each; more become one re-check (the coalescer holds 16 keys a room). */
 const MAX_MESSAGE_HINTS = 16;
 
-/** The tables whose changes a poll notices, each with its changed_xid index (migration 009). */
-const WATCHED = ['rooms', 'tasks', 'agent_sessions', 'room_facts', 'human_requests', 'needs_you_alerts'] as const;
+/** The tables whose changes a poll notices, each with its changed_xid index (migrations 010 and 016). */
+const WATCHED = ['rooms', 'tasks', 'agent_sessions', 'room_facts', 'human_requests', 'needs_you_alerts', 'managed_members'] as const;
+
+/** Where a removed row leaves its room's id (a removed room, a managed agent that left it), with the remover's transaction. */
+const DEPARTED = [['room_deletions', 'deleted_xid'], ['member_departures', 'departed_xid']] as const;
 
 /** A room's counters and names other than its message counter, in one short stamp. */
 const STAMP = `md5(ROW(r.next_task_number, r.next_fact_number, r.next_request_number, r.next_artifact_number, r.next_alert_number,
@@ -51,7 +54,7 @@ const changedRows = (table: string, column: string) => [
 // snapshot's end is not read until the server's transactions reach it, and then once.
 export const CHANGED_ROOMS_SQL = `
 WITH hits AS (
-  ${[...WATCHED.flatMap((table) => changedRows(table, 'changed_xid')), ...changedRows('room_deletions', 'deleted_xid')].join('\n  UNION ALL ')}
+  ${[...WATCHED.flatMap((table) => changedRows(table, 'changed_xid')), ...DEPARTED.flatMap(([table, column]) => changedRows(table, column))].join('\n  UNION ALL ')}
 ),
 touched AS (SELECT room_id, bool_or(src NOT LIKE 'rooms:%') AS others FROM hits GROUP BY room_id ORDER BY room_id LIMIT $3)
 SELECT t.room_id, r.next_message, r.stamp, t.others, NULL AS upto, NULL AS open, NULL::boolean AS overflow

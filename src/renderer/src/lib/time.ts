@@ -69,3 +69,9 @@ export function formatDay(iso: string, now: Date = new Date()): string {
   if (days === 1) return 'Yesterday';
   return date.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric', year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric' });
 }
+
+/** Seconds as a countdown reads them: "1:12", "0:05". */
+export function formatCountdown(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}

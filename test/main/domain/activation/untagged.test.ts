@@ -2,9 +2,11 @@
 // talking with (30-minute and 50-message bounds), a short follow-up to the one task holder, nobody.
 import { describe, expect, it } from 'vitest';
 import {
-  decideUntagged, isShortFollowUp, namesNobody, parseRoute, previewWake, routeOfPost, serializeRoute,
+  decideUntagged, isShortFollowUp, namesNobody, parseRoute, routeOfPost, serializeRoute,
   type RecentMessage, type RoomAgent, type RoomFacts,
 } from '../../../../src/main/domain/activation/untagged';
+import { turnOrderOfPost, type ReplyToAll } from '../../../../src/main/domain/activation/broadcastTurns';
+import { previewWake } from '../../../../src/main/domain/activation/wakePreview';
 
 const agent = (name: string, member = true): RoomAgent => ({ agentKey: `key_${name.toLowerCase()}`, handle: name.toLowerCase(), name, member });
 const FOUR = [agent('Cedar'), agent('Birch'), agent('Aspen'), agent('Rowan')];
@@ -101,10 +103,33 @@ describe('whom a person message that names nobody wakes', () => {
 
   it('previews the draft from the same rule: "→ Cedar", "→ everyone (2 agents)", "→ nobody"', () => {
     const recent = [answer('Cedar'), person('@Cedar fix it')];
-    expect(previewWake(draft('and the tests?'), facts({ recent }))).toEqual({ to: 'agents', names: ['Cedar'], count: 1, why: 'partner' });
-    expect(previewWake(draft('hi'), facts({ agents: FOUR.slice(0, 2) }))).toEqual({ to: 'everyone', names: ['Cedar', 'Birch'], count: 2, why: 'small_room' });
-    expect(previewWake(draft('hi'), facts())).toEqual({ to: 'nobody', names: [], count: 0, why: 'nobody' });
-    expect(previewWake(draft('@Birch @Aspen look'), facts())).toEqual({ to: 'agents', names: ['Birch', 'Aspen'], count: 2, why: 'mention' });
-    expect(previewWake(draft('@all look'), facts())).toMatchObject({ to: 'everyone', count: 4, why: 'broadcast' });
+    expect(previewWake(draft('and the tests?'), facts({ recent }), 'in_turn')).toEqual({ to: 'agents', names: ['Cedar'], count: 1, why: 'partner' });
+    expect(previewWake(draft('hi'), facts({ agents: FOUR.slice(0, 2) }), 'in_turn')).toEqual({ to: 'everyone', names: ['Cedar', 'Birch'], count: 2, why: 'small_room' });
+    expect(previewWake(draft('hi'), facts(), 'in_turn')).toEqual({ to: 'nobody', names: [], count: 0, why: 'nobody' });
+    expect(previewWake(draft('@Birch @Aspen look'), facts(), 'in_turn')).toEqual({ to: 'agents', names: ['Birch', 'Aspen'], count: 2, why: 'mention' });
+    expect(previewWake(draft('@all look'), facts(), 'all_at_once')).toMatchObject({ to: 'everyone', count: 4, why: 'broadcast' });
+    expect(previewWake(draft('@all look'), facts(), 'in_turn')).toEqual({ to: 'everyone', names: ['Aspen', 'Birch', 'Cedar', 'Rowan'], count: 4, why: 'in_turn' });
+    expect(previewWake(draft('@all @Cedar look'), facts(), 'in_turn')).toEqual({ to: 'everyone', names: ['Aspen', 'Birch', 'Rowan'], count: 3, why: 'in_turn', atOnce: ['Cedar'] });
+    // In a thread as at the top: routing reads the broadcast first.
+    expect(previewWake({ text: '@all look', replyToNumber: null, threadRootNumber: 3 }, facts(), 'in_turn')).toMatchObject({ to: 'everyone', count: 4, why: 'in_turn' });
+    expect(previewWake({ text: 'look', replyToNumber: 3, threadRootNumber: null }, facts(), 'in_turn')).toEqual({ to: 'thread', names: [], count: 0 });
+  });
+
+  // Issue 34: the composer's preview and what the post stores agree, on a table of cases.
+  it("previews an @all in turn exactly when the post takes turns, with the post's agents", () => {
+    const nine = 'ABCDEFGHI'.split('').map((l) => agent(`Agent${l}`));
+    const rooms = { one: FOUR.slice(0, 1), two: FOUR.slice(0, 2), four: FOUR, away: [agent('Cedar'), agent('Birch', false), agent('Aspen')], eight: nine.slice(0, 8), nine };
+    const texts = ['@all look', '@everyone hi', '@here @Cedar look', '@agents @Cedar @Birch look', '@Cedar look', 'look', '@all @AgentA'];
+    for (const [roomName, agents] of Object.entries(rooms)) {
+      for (const text of texts) {
+        for (const mode of ['in_turn', 'all_at_once'] as ReplyToAll[]) {
+          const preview = previewWake(draft(text), facts({ agents }), mode);
+          const order = turnOrderOfPost(7, text, agents, mode);
+          const what = `${roomName} / ${text} / ${mode}`;
+          expect(preview.why === 'in_turn', what).toBe(order !== null);
+          if (order !== null) expect([preview.count, [...preview.names].sort()], what).toEqual([order.length, order.map((k) => agents.find((a) => a.agentKey === k)!.name).sort()]);
+        }
+      }
+    }
   });
 });

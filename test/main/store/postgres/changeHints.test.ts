@@ -25,4 +25,16 @@ describe('NOTIFY hints', () => {
     expect(forged(true, 'task.changed')).not.toHaveProperty('more');
     expect(forged(true)).toMatchObject({ more: true });
   });
+
+  it('say a turn of an @all moved (issue 34), merged with other receipts of the session, and nothing but `true` counts', () => {
+    const [hint] = hintsOf('app-a', [
+      { type: 'message.receipts', roomId: 'lab', sessionId: 's1', first: 4, last: 4, turn: true },
+      { type: 'message.receipts', roomId: 'lab', sessionId: 's1', first: 6, last: 9 },
+    ]);
+    expect(parseHint('app-b', 'acme', hint)).toEqual({ type: 'message.receipts', roomId: 'lab', sessionId: 's1', first: 4, last: 9, turn: true, place: 'acme', remote: true });
+    const forged = (turn: unknown, type = 'message.receipts') => parseHint('app-b', 'acme', JSON.stringify({ a: 'app-x', type, roomId: 'lab', sessionId: 's1', first: 1, last: 1, number: 1, turn }));
+    expect(forged('yes')).not.toHaveProperty('turn');
+    expect(forged(true, 'task.changed')).not.toHaveProperty('turn');
+    expect(forged(true)).toMatchObject({ turn: true });
+  });
 });

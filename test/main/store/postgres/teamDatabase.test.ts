@@ -127,20 +127,20 @@ describe.skipIf(!runPostgresSuites)('a team database', () => {
 
     // Engine-specific search structures: SQLite's FTS5 table, PostgreSQL's tsvector column
     // and its GIN index; PostgreSQL's schema version table (SQLite uses user_version); and its
-    // change tracking for the poll fallback (changed_xid columns, their indexes, room_deletions:
-    // migration 009), which nothing needs in a file of this computer.
+    // change tracking for the poll fallback (changed_xid columns, their indexes, room_deletions
+    // and member_departures: migrations 010 and 016), which nothing needs in a file of this computer.
     const pgColumns = await sql<{ table_name: string; column_name: string; not_null: number }>(
       url,
       `SELECT table_name, column_name, CASE WHEN is_nullable = 'NO' THEN 1 ELSE 0 END AS not_null
        FROM information_schema.columns WHERE table_schema = 'public'
-         AND table_name NOT IN ('letagents_schema', 'room_deletions') AND NOT (table_name = 'messages' AND column_name = 'search_vector')
+         AND table_name NOT IN ('letagents_schema', 'room_deletions', 'member_departures') AND NOT (table_name = 'messages' AND column_name = 'search_vector')
          AND column_name <> 'changed_xid'
 `,
     );
     const pgIndexes = await sql<{ indexname: string }>(
       url,
       `SELECT i.indexname FROM pg_indexes i
-       WHERE i.schemaname = 'public' AND i.indexname <> 'messages_search' AND i.indexname NOT LIKE '%\\_changed' AND i.indexname <> 'room_deletions_xid'
+       WHERE i.schemaname = 'public' AND i.indexname <> 'messages_search' AND i.indexname NOT LIKE '%\\_changed' AND i.indexname NOT IN ('room_deletions_xid', 'member_departures_xid')
          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
     );
     const normalise = (rows: Array<{ table_name: string; column_name: string; not_null: number }>) =>

@@ -16,6 +16,7 @@ import { pgMigration012 } from './012_phone';
 import { pgMigration013 } from './013_automations';
 import { pgMigration014 } from './014_routedTo';
 import { pgMigration015 } from './015_broadcastTurns';
+import { pgMigration016 } from './016_memberChanges';
 
-export const pgMigrations: readonly string[] = [pgMigration001, pgMigration002, pgMigration003, pgMigration004, pgMigration005, pgMigration006, pgMigration007, pgMigration008, pgMigration009, pgMigration010, pgMigration011, pgMigration012, pgMigration013, pgMigration014, pgMigration015];
+export const pgMigrations: readonly string[] = [pgMigration001, pgMigration002, pgMigration003, pgMigration004, pgMigration005, pgMigration006, pgMigration007, pgMigration008, pgMigration009, pgMigration010, pgMigration011, pgMigration012, pgMigration013, pgMigration014, pgMigration015, pgMigration016];
 export const PG_SCHEMA_VERSION = pgMigrations.length;

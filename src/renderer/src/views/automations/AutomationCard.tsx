@@ -3,21 +3,19 @@
 // person's controls: Run now, Pause or Resume, Edit, Delete, and its runs.
 import { useState } from 'react';
 import type { Automation } from '../../../../shared/model/automations';
-import { RUN_STATUS_WORDS, missedText } from '../../../../shared/automationWords';
+import { missedText } from '../../../../shared/automationWords';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
-import { roomRoute, useNavigation } from '../../app/navigation';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Time } from '../../components/Time';
 import { formatAt } from '../../lib/time';
 import { AutomationDialog } from './AutomationDialog';
-import { RunHistory, runFacts } from './RunHistory';
+import { AutomationFacts } from './AutomationFacts';
+import { RunHistory } from './RunHistory';
 
 type Action = 'automations.runNow' | 'automations.pause' | 'automations.resume';
 
 export function AutomationCard({ automation: a, onChanged }: { automation: Automation; onChanged: () => void }) {
   const api = useApi();
-  const { navigate } = useNavigation();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
@@ -35,7 +33,6 @@ export function AutomationCard({ automation: a, onChanged }: { automation: Autom
       setBusy(false);
     }
   };
-  const last = a.lastRun;
   const runsId = `runs-${a.automationId}`;
   const who = a.target.kind === 'agent' ? `${a.target.name} does it` : `mentions @${a.target.handle}`;
   return (
@@ -57,34 +54,7 @@ export function AutomationCard({ automation: a, onChanged }: { automation: Autom
           {missedText(a.missed.count, formatAt(a.missed.lastAt))}. {a.trigger.type === 'schedule' && a.trigger.catchUp === 'once' ? 'It ran once to catch up.' : 'Missed runs are skipped.'}
         </p>
       )}
-      <dl className="automation-facts">
-        <div>
-          <dt>Next run</dt>
-          <dd>{a.nextRunAt ? <Time iso={a.nextRunAt} until /> : a.state === 'paused' ? 'none while paused' : a.trigger.type === 'schedule' ? '—' : 'when it happens'}</dd>
-        </div>
-        <div>
-          <dt>Last run</dt>
-          <dd>
-            {last ? (
-              <>
-                <Time iso={last.startedAt} /> · {RUN_STATUS_WORDS[last.status]}
-                {last.reason ? ` (${last.reason})` : ''}
-                {runFacts(last)}
-                {last.reply && (
-                  <>
-                    {' · '}
-                    <button type="button" className="link-button" onClick={() => navigate(roomRoute({ roomId: last.reply!.roomId, place: last.reply!.place }, 'chat', { focus: last.reply!.number }))}>
-                      Open the reply
-                    </button>
-                  </>
-                )}
-              </>
-            ) : (
-              'none yet'
-            )}
-          </dd>
-        </div>
-      </dl>
+      <AutomationFacts automation={a} />
       {problem && (
         <p className="form-error" role="alert">
           {problem}

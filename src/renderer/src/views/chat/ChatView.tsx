@@ -37,8 +37,13 @@ export function ChatView({ room, route, agents, searchOpen, onCloseSearch }: Cha
   const tasks = board.data?.tasks ?? [];
   const marked = useRef(0);
   // Whom a draft wakes, and the one-click mentions under a message that woke nobody (issue 34).
-  const previewWake = useCallback((text: string) => api.call('messages.preview', { roomId: room.id, place: room.place, text }), [api, room.id, room.place]);
+  // Asked again (a new function) when the room's "Reply to @all" or its agents change: the same draft may wake others now.
   const agentList = agentNames.join('\n');
+  const replyToAll = room.replyToAll;
+  const previewWake = useCallback(
+    (text: string) => api.call('messages.preview', { roomId: room.id, place: room.place, text }),
+    [api, room.id, room.place, replyToAll, agentList],
+  );
   const wakeActions = useMemo(
     () => ({
       agentNames: agentList === '' ? [] : agentList.split('\n'),

@@ -1,4 +1,5 @@
-// Under a message: "Seen by Atlas, Birch · pushed to Juniper · waiting for Cedar" (issues 14, 26), live. Hovering or
+// Under a message: "Seen by Atlas, Birch · pushed to Juniper · waiting for Cedar" (issues 14, 26), live; a
+// person's @all answered in turn reads "Aspen answered · Birch's turn, 1:12 left" (issue 34). Hovering or
 // focusing it shows when each agent got it, and why the others have not (their reachability);
 // Enter or a click keeps that list open. The room's chat provides the store (ReceiptsProvider).
 import { createContext, useContext, useEffect, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -10,6 +11,7 @@ import { useAppEvents, useReconnect } from '../../api/useAppEvents';
 import { isEventOf, type RoomRef } from '../../lib/rooms';
 import { formatClockSeconds } from '../../lib/time';
 import { ReceiptStore } from './receiptStore';
+import { turnDetail, turnsSummary } from './turnWords';
 
 const ReceiptsContext = createContext<ReceiptStore | null>(null);
 
@@ -40,7 +42,7 @@ export function MessageReceiptsLine({ number }: { number: number }) {
     (listener) => source.subscribe(number, listener),
     () => source.get(number),
   );
-  if (!receipts || (receipts.seen.length === 0 && receipts.pushed.length === 0 && receipts.waiting.length === 0 && !receipts.noReply?.length)) return null;
+  if (!receipts || (receipts.seen.length === 0 && receipts.pushed.length === 0 && receipts.waiting.length === 0 && !receipts.noReply?.length && !receipts.turns)) return null;
   return <ReceiptsLine receipts={receipts} />;
 }
 
@@ -54,17 +56,35 @@ export function receiptsSummary(receipts: MessageReceipts): string {
   return [seen, pushed, waiting, quiet].filter(Boolean).join(' · ');
 }
 
+/** Now, every second while a turn's time runs out (issue 34: "Birch's turn, 1:12 left"); fixed otherwise. */
+function useSecondsWhile(running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  return now;
+}
+
 function ReceiptsLine({ receipts }: { receipts: MessageReceipts }) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  const all = receipts.waiting.length === 0;
+  const turns = receipts.turns;
+  const now = useSecondsWhile(!!turns?.turnEndsAt);
+  const all = turns ? turns.order.every((t) => t.state !== 'turn' && t.state !== 'waiting') : receipts.waiting.length === 0;
   return (
     <div className={open ? 'receipts receipts-open' : 'receipts'}>
       <button type="button" className={all ? 'receipts-summary receipts-all' : 'receipts-summary'} aria-expanded={open} aria-describedby={id} onClick={() => setOpen((o) => !o)}>
-        {receiptsSummary(receipts)}
+        {turns ? turnsSummary(turns, now) : receiptsSummary(receipts)}
       </button>
       {receipts.waiting.map((w) => w.pausedAgentId && <ResumePaused key={w.sessionId} name={w.name} agentId={w.pausedAgentId} named={receipts.waiting.length > 1} />)}
       <div role="tooltip" id={id} className="receipts-times">
+        {turns && <span>One agent at a time, in this order:</span>}
+        {turns?.order.map((t, i) => (
+          <span key={`turn-${t.name}`}>{turnDetail(t, i + 1, turns.turnEndsAt, formatClockSeconds)}</span>
+        ))}
         {receipts.seen.map((s) => (
           <span key={s.sessionId}>
             {s.name}: got it {s.exact ? 'at' : 'by'} <time dateTime={s.at}>{formatClockSeconds(s.at)}</time>

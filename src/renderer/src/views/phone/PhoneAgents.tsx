@@ -6,8 +6,8 @@ import { MANAGED_STATE_WORDS } from '../../../../shared/model/agentState';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/client';
 import { useQuery } from '../../api/useQuery';
-import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
 import { useToast } from '../../components/Toasts';
+import { PhonePage } from './PhonePage';
 
 type Action = 'agents.pause' | 'agents.resume' | 'agents.stop';
 
@@ -37,14 +37,10 @@ export function PhoneAgents() {
       setBusy(null);
     }
   };
-  const body = () => {
-    if (agents.status === 'loading') return <Loading label="Loading agents…" />;
-    if (agents.status === 'error' && !agents.data) return <ErrorState message={agents.error} onRetry={agents.reload} />;
-    const list = agents.data ?? [];
-    if (list.length === 0) return <EmptyState icon="bot" title="No managed agents">Agents the app runs for you show here; add them on your computer.</EmptyState>;
-    return (
-      <ul className="phone-list" aria-labelledby="phone-agents-title">
-        {list.map((agent) => (
+  return (
+    <PhonePage id="phone-agents-title" title="Agents" query={agents} loading="Loading agents…" empty={{ icon: 'bot', title: 'No managed agents', text: 'Agents the app runs for you show here; add them on your computer.' }}>
+      {(list) =>
+        list.map((agent) => (
           <li key={agent.agentId} className="phone-card">
             <article aria-label={agent.name}>
               <h2 className="phone-card-title">{agent.name}</h2>
@@ -63,16 +59,8 @@ export function PhoneAgents() {
               </div>
             </article>
           </li>
-        ))}
-      </ul>
-    );
-  };
-  return (
-    <section className="page phone-page" aria-labelledby="phone-agents-title">
-      <header className="page-header">
-        <h1 id="phone-agents-title">Agents</h1>
-      </header>
-      {body()}
-    </section>
+        ))
+      }
+    </PhonePage>
   );
 }

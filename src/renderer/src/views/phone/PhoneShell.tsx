@@ -1,5 +1,5 @@
 // A paired phone's page (issue 37): the same views at phone size, Needs you first, and a tab
-// bar at the bottom, where a thumb reaches it: Needs you · Rooms · Agents. Nothing of the
+// bar at the bottom, where a thumb reaches it: Needs you · Rooms · Agents · Automations. Nothing of the
 // desktop's settings, teams or Connect agents (the server refuses those for a phone anyway).
 import { useAppData } from '../../app/appData';
 import { useNavigation, type Route } from '../../app/navigation';
@@ -9,12 +9,13 @@ import { waitsForPerson } from '../../../../shared/model/needsYou';
 import { NeedsYouView } from '../needsYou/NeedsYouView';
 import { useNeedsYouAnnouncements } from '../needsYou/useNeedsYouAnnouncements';
 import { PhoneAgents } from './PhoneAgents';
+import { PhoneAutomations } from './PhoneAutomations';
 import { PhoneRoom } from './PhoneRoom';
 import { PhoneRooms } from './PhoneRooms';
 import { usePhoneNotifications } from './usePhoneNotifications';
 
 interface Tab {
-  readonly view: 'needsYou' | 'home' | 'agents';
+  readonly view: 'needsYou' | 'home' | 'agents' | 'automations';
   readonly label: string;
   readonly icon: IconName;
 }
@@ -23,10 +24,11 @@ const TABS: readonly Tab[] = [
   { view: 'needsYou', label: 'Needs you', icon: 'inbox' },
   { view: 'home', label: 'Rooms', icon: 'hash' },
   { view: 'agents', label: 'Agents', icon: 'bot' },
+  { view: 'automations', label: 'Automations', icon: 'clock' },
 ];
 
 /** Which tab a route belongs to (a room is under Rooms). */
-const tabOf = (route: Route): Tab['view'] => (route.view === 'room' ? 'home' : route.view === 'agents' ? 'agents' : route.view === 'needsYou' ? 'needsYou' : 'home');
+const tabOf = (route: Route): Tab['view'] => (route.view === 'agents' || route.view === 'needsYou' || route.view === 'automations' ? route.view : 'home');
 
 export function PhoneShell() {
   const { route, navigate } = useNavigation();
@@ -42,7 +44,8 @@ export function PhoneShell() {
         {route.view === 'needsYou' && <NeedsYouView />}
         {route.view === 'room' && <PhoneRoom route={route} />}
         {route.view === 'agents' && <PhoneAgents />}
-        {route.view !== 'needsYou' && route.view !== 'room' && route.view !== 'agents' && <PhoneRooms />}
+        {route.view === 'automations' && <PhoneAutomations />}
+        {tabOf(route) === 'home' && route.view !== 'room' && <PhoneRooms />}
       </main>
       <nav className="phone-nav" aria-label="LetAgents">
         <ul>

@@ -1,4 +1,4 @@
-// The room's ⋯ menu: rename, pin, token budget, archive, export, delete (with confirmation).
+// The room's ⋯ menu: rename, pin, token budget, reply to @all, archive, export, delete (with confirmation).
 import { useState } from 'react';
 import type { RoomSummary } from '../../../../shared/types';
 import { useApi } from '../../api/ApiContext';
@@ -11,12 +11,13 @@ import { useToast } from '../../components/Toasts';
 import { downloadText } from '../../lib/download';
 import { useNavigation } from '../../app/navigation';
 import { roomTitle } from '../../lib/rooms';
+import { REPLY_TO_ALL_WORDS, ReplyToAllDialog } from './ReplyToAllDialog';
 
 export function RoomMenu({ room, onBudget }: { room: RoomSummary; onBudget: () => void }) {
   const api = useApi();
   const toast = useToast();
   const { navigate } = useNavigation();
-  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'rename' | 'replyToAll' | 'delete' | null>(null);
   const run = (action: () => Promise<unknown>, done: string) =>
     action().then(() => toast(done), (error: unknown) => toast(errorMessage(error), 'error'));
   const exportAs = (format: 'markdown' | 'json') =>
@@ -32,6 +33,7 @@ export function RoomMenu({ room, onBudget }: { room: RoomSummary; onBudget: () =
           { key: 'rename', label: 'Rename…', onSelect: () => setDialog('rename') },
           { key: 'pin', label: room.pinned ? 'Unpin' : 'Pin to top', onSelect: () => run(() => api.call('rooms.pin', { roomId: room.id, place: room.place, pinned: !room.pinned }), room.pinned ? 'Unpinned.' : 'Pinned.') },
           { key: 'budget', label: 'Token budget…', onSelect: onBudget },
+          { key: 'replyToAll', label: `Reply to @all: ${REPLY_TO_ALL_WORDS[room.replyToAll].label.toLowerCase()}…`, onSelect: () => setDialog('replyToAll') },
           { key: 'md', label: 'Export as Markdown', onSelect: () => exportAs('markdown') },
           { key: 'json', label: 'Export as JSON', onSelect: () => exportAs('json') },
           { key: 'archive', label: room.archived ? 'Unarchive' : 'Archive', onSelect: () => run(() => api.call('rooms.archive', { roomId: room.id, place: room.place, archived: !room.archived }), room.archived ? 'Room unarchived.' : 'Room archived: it is read-only now.') },
@@ -43,6 +45,7 @@ export function RoomMenu({ room, onBudget }: { room: RoomSummary; onBudget: () =
       {dialog === 'rename' && (
         <RenameDialog title="Rename room" label="Room name" initial={room.name} maxLength={MAX_NAME_CHARS} onRename={(name) => api.call('rooms.rename', { roomId: room.id, place: room.place, name })} onClose={() => setDialog(null)} />
       )}
+      {dialog === 'replyToAll' && <ReplyToAllDialog room={room} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && (
         <ConfirmDialog
           title={`Delete ${roomTitle(room)}?`}
