@@ -8,7 +8,8 @@ import { getRoom, nearRoomIds, type RoomRow } from '../domain/rooms/rooms';
 import { deleteManagedMember, setManagedMemberTakesTurns, upsertManagedMember } from '../store/managedAgentQueries';
 import { LOCAL_PLACE, storageIn, type Places } from '../store/places';
 import type { Storage, Tx } from '../store/port';
-import type { SessionHost } from '../domain/sessions/sessions';
+import { getSession, type SessionHost } from '../domain/sessions/sessions';
+import { unhandedTurnsOf } from '../store/broadcastTurnQueries';
 
 export interface AgentRoom {
   readonly place: string;
@@ -64,7 +65,14 @@ export async function noteTakesTurns(places: Places, row: { agent_id: string; wo
     const storage = await storageIn(places, row.place);
     await storage.write(async (tx) => {
       if (await setManagedMemberTakesTurns(tx, row.agent_id, takesTurns)) {
-        tx.emit({ type: 'worker.changed', roomId: row.room_id, sessionId: workerSessionId(row.worker_id, row.room_id), change: 'updated' });
+        const sessionId = workerSessionId(row.worker_id, row.room_id);
+        tx.emit({ type: 'worker.changed', roomId: row.room_id, sessionId, change: 'updated' });
+        // Paused, held or unable to run: away in the @all rounds it has not been handed yet, so
+        // the next agent's wait looks again now rather than at the turn's deadline.
+        const session = takesTurns ? undefined : await getSession(tx, sessionId);
+        for (const turn of session ? await unhandedTurnsOf(tx, row.room_id, session.agent_key) : []) {
+          tx.emit({ type: 'message.receipts', roomId: row.room_id, sessionId, first: turn.message_number, last: turn.message_number, turn: true });
+        }
       }
     });
   } catch (error) {

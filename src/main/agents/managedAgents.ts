@@ -143,6 +143,11 @@ export class ManagedAgents {
       request: (agentId, trigger) => this.scheduler.request(agentId, trigger),
       keep: (agentId, trigger) => void this.keep(agentId, [trigger]),
       isInTurn: (agentId) => this.scheduler.state(agentId) === 'running',
+      isBusy: (agentId) => this.scheduler.state(agentId) !== 'idle',
+      roomOf: (agentId) => {
+        const member = this.members.get(agentId);
+        return member ? { place: member.place, roomId: member.roomId } : null;
+      },
       takeOwnEvent: (place, roomId, number) => this.ownEvents.delete(`${place}\n${roomId}\n${number}`),
       roomDeleted: (place, roomId) => void this.forgetVanished(place, roomId),
     });
@@ -632,6 +637,7 @@ export class ManagedAgents {
     });
     const deps = {
       store,
+      roomStore: await this.roomStore(row),
       env: this.env,
       home: this.options.home,
       dataDir: this.options.dataDir,

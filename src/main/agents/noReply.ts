@@ -6,24 +6,48 @@ import { getSession } from '../domain/sessions/sessions';
 import type { ManagedAgentRow } from '../store/managedAgentQueries';
 import type { Storage } from '../store/port';
 import { postedAfter, recordNoReply, type NoReplyReason } from '../store/routingQueries';
+import { selectBroadcastTurns } from '../store/broadcastTurnQueries';
 import type { TurnLog } from './turnLog';
 import type { Trigger } from './types';
 
 /** How each reason reads after an agent's name ("Birch read it and passed"). */
 export const NO_REPLY_WORDS: Record<NoReplyReason, string> = {
   passed: 'read it and passed (said nothing)',
+  empty: 'read it, but its answer was empty',
+  output_limit: 'read it, but its answer hit the output limit',
+  denied_tool: 'read it, but you denied a tool',
   failed: 'read it, but its turn failed',
   stopped: 'read it, but a person stopped its turn',
   timed_out: 'read it, but its turn ran past its time limit',
 };
 
-export function noReplyReason(status: 'done' | 'failed' | 'stopped' | 'timed_out'): NoReplyReason {
-  return status === 'done' ? 'passed' : status;
+/** What the runner knows of how a turn ended, for its no-reply reason. */
+export interface TurnEnd {
+  readonly status: 'done' | 'failed' | 'stopped' | 'timed_out';
+  /** The agent wrote any text at all (tool calls alone do not count). */
+  readonly said: boolean;
+  /** The CLI stopped at the model's output token limit. */
+  readonly outputLimit: boolean;
+  /** A person denied a tool this turn asked for ("Ask me"). */
+  readonly deniedTool?: boolean;
+}
+
+/**
+ * Why a turn that posted nothing did so, the cause closest to the person first: they stopped it
+ * or its time ran out; they denied a tool it asked for; the CLI hit its output limit or failed;
+ * the agent wrote nothing at all; else it read the message and chose to say nothing.
+ */
+function noReplyReason(end: TurnEnd): NoReplyReason {
+  if (end.status === 'stopped' || end.status === 'timed_out') return end.status;
+  if (end.deniedTool) return 'denied_tool';
+  if (end.outputLimit) return 'output_limit';
+  if (end.status === 'failed') return 'failed';
+  return end.said ? 'passed' : 'empty';
 }
 
 /** Records, when the turn posted nothing in the room, why, for each message that started it. */
 export async function recordTurnWithoutReply(
-  store: Storage, agent: ManagedAgentRow, triggers: readonly Trigger[], status: 'done' | 'failed' | 'stopped' | 'timed_out', log: TurnLog,
+  store: Storage, agent: ManagedAgentRow, triggers: readonly Trigger[], end: TurnEnd, log: TurnLog,
 ): Promise<void> {
   const numbers = triggers.flatMap((t) => (t.kind === 'message' && t.roomId === agent.room_id ? [t.number] : []));
   if (numbers.length === 0) return;
@@ -31,10 +55,15 @@ export async function recordTurnWithoutReply(
   if (!session) return;
   const first = Math.min(...numbers);
   if (await store.read((q) => postedAfter(q, agent.room_id, session.agent_key, first))) return;
-  const reason = noReplyReason(status);
+  const reason = noReplyReason(end);
   await store.write(async (tx) => {
-    for (const n of numbers) await recordNoReply(tx, agent.room_id, n, session.agent_key, reason);
-    tx.emit({ type: 'message.receipts', roomId: agent.room_id, sessionId: session.session_id, first, last: Math.max(...numbers) });
+    let turns = false;
+    for (const n of numbers) {
+      await recordNoReply(tx, agent.room_id, n, session.agent_key, reason);
+      turns ||= (await selectBroadcastTurns(tx, agent.room_id, n)).some((t) => t.agent_key === session.agent_key);
+    }
+    // Of an @all answered in turn, a no-reply ends the agent's turn: the next agent's wait looks again.
+    tx.emit({ type: 'message.receipts', roomId: agent.room_id, sessionId: session.session_id, first, last: Math.max(...numbers), ...(turns ? { turn: true } : {}) });
   });
   await log.entry('note', `No reply in the room: ${session.display_name} ${NO_REPLY_WORDS[reason]}.`);
 }

@@ -2,11 +2,14 @@
 // by the app beforehand, and its room), the person's standing instructions, and why it
 // has this turn. It goes to the provider on stdin, never on its command line.
 import type { AgentWorkspace } from '../../shared/model/managedAgents';
-import type { Trigger } from './types';
+import type { EarlierAnswer, Trigger } from './types';
 
 /** Triggering messages quoted in full up to this many characters each; the agent reads the rest. */
 const QUOTE_CHARS = 4_000;
 export const MAX_QUOTED = 20;
+/** Earlier answers to an @all quoted in a later agent's turn: at most this many, each this long. */
+const MAX_EARLIER = 8;
+const EARLIER_CHARS = 1_000;
 
 export interface TurnPromptInput {
   readonly name: string;
@@ -57,6 +60,7 @@ export function describeTriggers(triggers: readonly Trigger[]): string[] {
     if (trigger.kind === 'message') {
       if (!quoted.includes(trigger)) continue;
       out.push(`msg_${trigger.number} from ${trigger.sender}: ${quote(trigger.text)}`);
+      if (trigger.earlier) out.push(...inTurn(trigger.number, trigger.earlier));
     } else if (trigger.kind === 'task') {
       out.push(`task_${trigger.number} ("${trigger.title}") was assigned or handed to you.`);
     } else if (trigger.kind === 'automation') {
@@ -69,8 +73,22 @@ export function describeTriggers(triggers: readonly Trigger[]): string[] {
   return out;
 }
 
-function quote(text: string): string {
+/**
+ * An @all answered in turn (issue 34): the agents before this one answered (their answers,
+ * marked as earlier answers) or passed; saying nothing is a fine way to end this turn.
+ */
+function inTurn(number: number, earlier: readonly EarlierAnswer[]): string[] {
+  const shown = earlier.slice(0, MAX_EARLIER);
+  return [
+    `  It is your turn to answer msg_${number}: the room's agents answer it one at a time.` +
+      (shown.length === 0 ? ' The agents before you said nothing.' : ' Earlier answers to it, from the agents before you:'),
+    ...shown.map((a) => `  - earlier answer msg_${a.number} from ${a.from}: ${quote(a.text, EARLIER_CHARS)}`),
+    '  Saying nothing is fine when you have nothing to add: then end your turn without posting in the room.',
+  ];
+}
+
+function quote(text: string, max = QUOTE_CHARS): string {
   const chars = Array.from(text);
-  const shown = chars.length <= QUOTE_CHARS ? text : `${chars.slice(0, QUOTE_CHARS).join('')}… (cut; read the whole message with read_messages)`;
+  const shown = chars.length <= max ? text : `${chars.slice(0, max).join('')}… (cut; read the whole message with read_messages)`;
   return JSON.stringify(shown);
 }

@@ -5,7 +5,9 @@
 // itself (joins, stop notices) never start a turn. What activates an agent that takes no
 // turns now (paused, held, its CLI unable to run) is kept for its next turn. A managed agent's
 // room may be this computer's or a team's: a team room's messages come from any machine (the
-// team's listener or poll brings them as events of its place), and are read there.
+// team's listener or poll brings them as events of its place), and are read there. A person's
+// @all answered in turn reaches each agent in its turn (broadcastHandOver.ts), re-checked on
+// every new message, pass and presence change of the room.
 import type { EventBus } from '../events/bus';
 import { parseActorLabel } from '../domain/identity/labels';
 import { getMessageRow, type MessageRow } from '../domain/messages/read';
@@ -15,6 +17,8 @@ import { routerFor } from '../domain/activation/activation';
 import type { McpServices } from '../mcp/services';
 import { storageIn } from '../store/places';
 import { getTaskRow } from '../store/taskQueries';
+import { selectBroadcastTurns } from '../store/broadcastTurnQueries';
+import { handStartedTurns } from './broadcastHandOver';
 import type { Trigger } from './types';
 
 /** A managed agent of a room, with the identity routing needs. */
@@ -33,6 +37,10 @@ export interface TriggerTarget {
   /** Keeps a trigger of an agent that takes no turns now, for its next turn. */
   keep(agentId: string, trigger: Trigger): void;
   isInTurn(agentId: string): boolean;
+  /** Whether its turn runs or waits to run. */
+  isBusy(agentId: string): boolean;
+  /** The room of a managed agent of this app. */
+  roomOf(agentId: string): { place: string; roomId: string } | null;
   /** True (once) for a message the service posted itself. */
   takeOwnEvent(place: string, roomId: string, number: number): boolean;
   roomDeleted(place: string, roomId: string): void;
@@ -49,7 +57,10 @@ export function watchTriggers(bus: EventBus, services: McpServices, target: Trig
     const store = await storageIn(services.places, place);
     const row = await store.read((q) => getMessageRow(q, roomId, number));
     if (!row) return;
+    // Agents in the message's turn order get it in their turn (below), not now.
+    const inTurn = new Set((await store.read((q) => selectBroadcastTurns(q, roomId, number))).map((t) => t.agent_key));
     for (const agent of agents) {
+      if (inTurn.has(agent.agentKey)) continue;
       const session = await store.read((q) => getSession(q, agent.sessionId));
       // A person who removed or disconnected the agent in the room has taken it out.
       if (!session || session.ended_by === 'person') continue;
@@ -61,6 +72,15 @@ export function watchTriggers(bus: EventBus, services: McpServices, target: Trig
         else target.keep(agent.agentId, trigger);
       }
     }
+    await onRound(place, roomId, agents);
+  };
+
+  /** Hands the room's agents whatever @all turns started (an answer, a pass, a deadline, someone going away). */
+  const onRound = async (place: string, roomId: string, known?: MemberAgent[]) => {
+    const agents = known ?? (await target.agentsIn(place, roomId));
+    if (agents.length === 0) return;
+    const store = await storageIn(services.places, place);
+    await handStartedTurns(services, store, place, roomId, agents, target, senderName);
   };
 
   const onTask = async (place: string, roomId: string, number: number) => {
@@ -85,6 +105,16 @@ export function watchTriggers(bus: EventBus, services: McpServices, target: Trig
   const offs = [
     bus.on('message.created', (e) => void onMessage(e.place, e.roomId, e.number).catch(failed('message'))),
     bus.on('task.changed', (e) => void onTask(e.place, e.roomId, e.number).catch(failed('task'))),
+    // A pass, or a turn's deadline (the turn clock publishes it), moves an @all round on.
+    bus.on('message.receipts', (e) => {
+      if (e.turn) void onRound(e.place, e.roomId).catch(failed('@all turn'));
+    }),
+    bus.on('worker.changed', (e) => void onRound(e.place, e.roomId).catch(failed('@all turn'))),
+    // An agent's managed turn ended: the next agent of an @all round it was in may start.
+    bus.on('agent.changed', (e) => {
+      const room = target.isBusy(e.agentId) ? null : target.roomOf(e.agentId);
+      if (room) void onRound(room.place, room.roomId).catch(failed('@all turn'));
+    }),
     bus.on('room.changed', (e) => e.change === 'deleted' && target.roomDeleted(e.place, e.roomId)),
   ];
   return () => offs.forEach((off) => off());

@@ -23,6 +23,8 @@ import type { ActivityEvent, CantRunCause, Trigger, TurnLimit } from './types';
 
 export interface TurnRunnerDeps {
   readonly store: Storage;
+  /** The storage of the agent's room (a team's database for a team room); default `store`. */
+  readonly roomStore?: Storage;
   /** The person's environment without the app's own settings. */
   readonly env: NodeJS.ProcessEnv;
   readonly home: string;
@@ -125,7 +127,8 @@ export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: Ab
   }
   const changes = await deps.changesOfTurn?.().catch(() => null);
   if (changes) await log.entry('note', changes);
-  await recordTurnWithoutReply(deps.store, agent, input.triggers, attempt.status, log);
+  const deniedTool = turnKey !== null && (await deps.approvals.personDenied(agent.agent_id, log.turn).catch(() => false));
+  await recordTurnWithoutReply(deps.roomStore ?? deps.store, agent, input.triggers, { status: attempt.status, said: attempt.said, outputLimit: attempt.outputLimit, deniedTool }, log);
   await log.finish(attempt.status, attempt.error);
   return outcomeOf(log, attempt.status, null, attempt.status === 'failed' ? (attempt.limit ?? null) : null);
 }
@@ -144,6 +147,10 @@ interface Attempt {
   status: 'done' | 'failed' | 'stopped' | 'timed_out';
   error: string | null;
   resumeFailed: boolean;
+  /** The agent wrote any text at all (not only tool calls), for "empty answer". */
+  said: boolean;
+  /** The CLI stopped at the model's output token limit. */
+  outputLimit: boolean;
   cause?: CantRunCause;
   limit?: TurnLimit;
 }
@@ -179,6 +186,7 @@ async function runOnce(
   signal.addEventListener('abort', onAbort, { once: true });
   let sawSession = false;
   let sawOutput = false;
+  let said = false;
   let result: Extract<ActivityEvent, { kind: 'result' }> | null = null;
   // The stall watchdog: a CLI that says it is reconnecting and shows nothing else for the limit
   // is ended (its own retries go on for as long as it runs), well before the turn's time limit.
@@ -192,6 +200,7 @@ async function runOnce(
       sawOutput ||= line.trim() !== '';
       for (const event of parser.parse(line)) {
         if (event.kind === 'session') sawSession = true;
+        if (event.kind === 'text') said = true;
         // The agent acting after an answer reached it: it went on (issue 37).
         if (turnKey && WENT_ON_EVENTS.has(event.kind)) void deps.approvals.wentOn(turnKey).catch(() => undefined);
         if (event.kind === 'result') result = event;
@@ -234,10 +243,11 @@ async function runOnce(
     }
   }
   if (signal.aborted) return aborted(signal);
-  if (result?.ok) return { status: 'done', error: null, resumeFailed: false };
+  if (result?.ok) return { status: 'done', error: null, resumeFailed: false, said, outputLimit: false };
   // A run that never started a session after asking to resume one could not find it.
   const resumeFailed = resumeSessionId !== null && !sawSession && result?.cause !== 'cli_broken' && !result?.limit && stalled === null;
-  return { status: 'failed', error: result?.error ?? 'The turn failed.', resumeFailed, ...(result?.cause ? { cause: result.cause } : {}), ...(result?.limit ? { limit: result.limit } : {}) };
+  const outputLimit = result?.outputLimit === true;
+  return { status: 'failed', error: result?.error ?? 'The turn failed.', resumeFailed, said, outputLimit, ...(result?.cause ? { cause: result.cause } : {}), ...(result?.limit ? { limit: result.limit } : {}) };
 }
 
 /** The data folder's secrets a tool's output might carry: the agent token. */
@@ -267,7 +277,8 @@ function summarizeResult(text: string): string {
 
 function aborted(signal: AbortSignal): Attempt {
   const reason = (signal.reason as TurnAbortReason) ?? 'stopped';
-  return { status: reason === 'timed_out' ? 'timed_out' : reason === 'closing' ? 'failed' : 'stopped', error: ABORT_TEXT[reason] ?? ABORT_TEXT.stopped, resumeFailed: false };
+  const status = reason === 'timed_out' ? 'timed_out' : reason === 'closing' ? 'failed' : 'stopped';
+  return { status, error: ABORT_TEXT[reason] ?? ABORT_TEXT.stopped, resumeFailed: false, said: false, outputLimit: false };
 }
 
 /** One event of the CLI's stream into the log; paths read relative to the folder it works in (`folder`). */

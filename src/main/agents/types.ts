@@ -5,11 +5,22 @@ import type { HelperCommand } from '../setup/helperCommand';
 
 /** One reason for a turn. Several that arrive together make one turn. */
 export type Trigger =
-  | { kind: 'message'; roomId: string; number: number; sender: string; text: string; reason: string }
+  /**
+   * `earlier`: set when this is the agent's turn of a person's @all answered in turn (issue 34):
+   * what the agents before it answered (possibly none, when they passed or went away).
+   */
+  | { kind: 'message'; roomId: string; number: number; sender: string; text: string; reason: string; earlier?: readonly EarlierAnswer[] }
   | { kind: 'task'; roomId: string; number: number; title: string }
   | { kind: 'run_now'; by: string }
   /** An automation's run (automations/): its instruction, and what started the run. */
   | { kind: 'automation'; automationId: string; run: number; name: string; cause: string; instructions: string };
+
+/** An earlier agent's answer to a broadcast, quoted in a later agent's turn prompt. */
+export interface EarlierAnswer {
+  readonly number: number;
+  readonly from: string;
+  readonly text: string;
+}
 
 /** What a provider's output stream reported, in one common form for both providers. */
 export type ActivityEvent =
@@ -29,9 +40,10 @@ export type ActivityEvent =
   | { kind: 'reconnecting'; text: string }
   /**
    * The provider's final word on the run; `cause`: a failure only the person can fix; `limit`:
-   * the provider refused for a usage limit that resets at a known time, or a short rate limit.
+   * the provider refused for a usage limit that resets at a known time, or a short rate limit;
+   * `outputLimit`: the CLI stopped because the model's answer hit its output token limit.
    */
-  | { kind: 'result'; ok: boolean; error: string | null; cause?: CantRunCause; limit?: TurnLimit };
+  | { kind: 'result'; ok: boolean; error: string | null; cause?: CantRunCause; limit?: TurnLimit; outputLimit?: true };
 
 export type UsageScope = 'run' | 'session';
 

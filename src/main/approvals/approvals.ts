@@ -9,7 +9,7 @@
 import type { ApprovalDecision } from '../../shared/model/approvals';
 import { appErrors } from '../domain/errors';
 import {
-  clearApprovalRow, closeAllPendingApprovalRows, getApprovalRow, insertApprovalRow, listShownApprovalRows, markApprovalDelivered,
+  clearApprovalRow, closeAllPendingApprovalRows, getApprovalRow, insertApprovalRow, listShownApprovalRows, markApprovalDelivered, personDeniedInTurn,
   reopenApprovalRow, setApprovalOutcome, settleApprovalRow, type ApprovalRow, type ApprovalSettlement, type NewApprovalRow,
 } from '../store/approvalQueries';
 import { insertActivityRow } from '../store/managedAgentQueries';
@@ -110,6 +110,11 @@ export class Approvals {
 
   turnOf(key: string | null | undefined): AskingTurn | undefined {
     return key ? this.turns.get(key) : undefined;
+  }
+
+  /** A person denied a tool that this managed turn asked for (why it may have said nothing). */
+  personDenied(agentId: string, turnNumber: number): Promise<boolean> {
+    return this.store.read((q) => personDeniedInTurn(q, agentId, turnNumber));
   }
 
   /**

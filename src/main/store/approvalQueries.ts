@@ -64,6 +64,15 @@ export function getApprovalRow(q: Queryable, number: number): Promise<ApprovalRo
   return q.get<ApprovalRow>('SELECT * FROM approvals WHERE number = ?', number);
 }
 
+/** True when a person (not the time limit) denied a tool that this managed turn asked for. */
+export async function personDeniedInTurn(q: Queryable, agentId: string, turnNumber: number): Promise<boolean> {
+  const row = await q.get(
+    "SELECT 1 FROM approvals WHERE agent_id = ? AND turn_number = ? AND status = 'denied' AND decided_by IS NOT NULL LIMIT 1",
+    agentId, turnNumber,
+  );
+  return row !== undefined;
+}
+
 export interface ApprovalSettlement {
   status: Exclude<ApprovalStatus, 'pending'>;
   decision: ApprovalDecisionRow | null;

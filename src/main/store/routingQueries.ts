@@ -75,7 +75,7 @@ export async function workLeaseHolders(q: Queryable, roomId: string): Promise<st
 }
 
 /** Why a managed agent's turn, started by a message, ended without a room message (issue 34 item 3). */
-export type NoReplyReason = 'passed' | 'failed' | 'stopped' | 'timed_out';
+export type NoReplyReason = 'passed' | 'empty' | 'output_limit' | 'denied_tool' | 'failed' | 'stopped' | 'timed_out';
 
 /** True when `agentKey` posted a room message numbered above `afterNumber`. */
 export async function postedAfter(q: Queryable, roomId: string, agentKey: string, afterNumber: number): Promise<boolean> {

@@ -42,6 +42,8 @@ export interface ManagedAppOptions {
   /** Reuse an earlier app's folders (a restart). */
   readonly from?: ManagedApp;
   readonly managedTurns?: { maxConcurrent?: number; timeLimitMs?: number; rateLimitBackoffMs?: number[]; reconnectLimitMs?: number };
+  /** How long one agent's turn of a person's @all lasts at most (default 90 s). */
+  readonly turnWaitMs?: number;
   /** The app's clock (schedules, usage-limit resets, backoffs); default the system's. */
   readonly clock?: Clock;
   /** Changes the app's environment (e.g. drops the provider's key: not signed in); `folder` is the agents' folder. */
@@ -62,7 +64,7 @@ export async function startManagedApp(options: ManagedAppOptions): Promise<Manag
   const secrets = options.from?.secrets ?? createMemorySecretStore();
   const full: NodeJS.ProcessEnv = { ...process.env, ...model.env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` };
   const env = options.env ? options.env(full, { folder }) : full;
-  const host = await startAppHost({ dataDir, env, home, secrets, managedTurns: options.managedTurns, clock: options.clock });
+  const host = await startAppHost({ dataDir, env, home, secrets, managedTurns: options.managedTurns, clock: options.clock, turnWaitMs: options.turnWaitMs });
   const dispatch: Dispatch = createDispatcher(createApiImplementation(host.app, { env }));
   let appClosed = false;
   const app: ManagedApp = {

@@ -1,10 +1,13 @@
 // Why there was no reply (issue 34 item 3), with the REAL Claude Code against a fake model: a
 // turn that ends without a room message records why, on the card's activity and in the
-// message's receipts ("Birch read it and passed"); a turn that answers records nothing.
+// message's receipts ("Birch read it and passed"); a turn that answers records nothing. Each
+// reason comes from what Claude Code 2.1.332 itself reports: its answer cut at the output limit,
+// a turn that wrote no text at all, and a tool the person denied in an "Ask me" turn.
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitsForPerson } from '../../../src/shared/model/needsYou';
 import { cleanupSpawned } from '../../support';
-import { replyInRoom, say } from '../../support/fakeModels';
-import { startManagedApp, type ManagedApp } from './managedApp';
+import { callBuiltInTool, cutAtOutputLimit, replyInRoom, say, sayNothingAtAll } from '../../support/fakeModels';
+import { startManagedApp, waitUntil, type ManagedApp } from './managedApp';
 
 let app: ManagedApp | null = null;
 afterEach(async () => {
@@ -34,5 +37,49 @@ describe('a managed turn that ends without a room message (fake model)', () => {
     expect(answered.entries.map((e) => e.text).filter((t) => t.startsWith('No reply'))).toEqual([]);
     const again = await app.call('delivery.receipts', { roomId: ROOM, numbers: [second.number] });
     expect(again.receipts[0].noReply).toBeUndefined();
+  });
+
+  it('says the answer hit the output limit, or was empty, from what Claude Code reported', async () => {
+    app = await startManagedApp({ provider: 'claude_code' });
+    await app.room(ROOM);
+    const birch = await app.call('agents.add', { provider: 'claude_code', folder: app.folder, roomId: ROOM, name: 'Birch', permissions: 'read_only' });
+
+    app.model.script.push('Birch', ...cutAtOutputLimit('The cause is that the'));
+    const long = await app.call('messages.send', { roomId: ROOM, text: '@Birch explain the whole cache design' });
+    const cut = await app.turnEnded(birch.agentId, 1);
+    expect(cut.status, JSON.stringify(cut)).toBe('failed');
+    expect(cut.entries.map((e) => e.text)).toContain('No reply in the room: Birch read it, but its answer hit the output limit.');
+    expect((await app.call('delivery.receipts', { roomId: ROOM, numbers: [long.number] })).receipts[0].noReply).toEqual([
+      { name: 'Birch', why: 'read it, but its answer hit the output limit' },
+    ]);
+
+    app.model.script.push('Birch', ...sayNothingAtAll());
+    const blank = await app.call('messages.send', { roomId: ROOM, text: '@Birch still there?' });
+    const empty = await app.turnEnded(birch.agentId, 2);
+    expect(empty.status, JSON.stringify(empty)).toBe('done');
+    expect(empty.entries.map((e) => e.text)).toContain('No reply in the room: Birch read it, but its answer was empty.');
+    expect((await app.call('delivery.receipts', { roomId: ROOM, numbers: [blank.number] })).receipts[0].noReply).toEqual([
+      { name: 'Birch', why: 'read it, but its answer was empty' },
+    ]);
+  });
+
+  it('says a person denied a tool when an "Ask me" turn was refused and then said nothing in the room', async () => {
+    app = await startManagedApp({ provider: 'claude_code' });
+    await app.room(ROOM);
+    const birch = await app.call('agents.add', { provider: 'claude_code', folder: app.folder, roomId: ROOM, name: 'Birch', permissions: 'ask' });
+    app.model.script.push('Birch', callBuiltInTool('Bash', { command: 'rm -rf build', description: 'Clean the build' }), say('I was not allowed to clean the build.'));
+    const asked = await app.call('messages.send', { roomId: ROOM, text: '@Birch clean the build please' });
+    let approval: number | undefined;
+    await waitUntil(async () => {
+      approval = (await app!.call('needsYou.list', {})).items.find((item) => item.approval !== null && waitsForPerson(item))?.approval?.number;
+      return approval !== undefined;
+    }, 30_000, 'Birch asks to use Bash');
+    await app.call('approvals.decide', { number: approval!, decision: 'deny' });
+    const turn = await app.turnEnded(birch.agentId, 1);
+    expect(turn.status, JSON.stringify(turn)).toBe('done');
+    expect(turn.entries.map((e) => e.text)).toContain('No reply in the room: Birch read it, but you denied a tool.');
+    expect((await app.call('delivery.receipts', { roomId: ROOM, numbers: [asked.number] })).receipts[0].noReply).toEqual([
+      { name: 'Birch', why: 'read it, but you denied a tool' },
+    ]);
   });
 });

@@ -2,10 +2,12 @@
 // database, with the REAL Claude Code CLI against a fake model server (the model is the only
 // fake): machine A ("ada-laptop") runs the agent; a person on machine B ("bo-desktop")
 // mentions it, A gives it a turn, and its reply and receipts show on B; B's roster shows it a
-// member run by A, and B's routing counts it as one between turns; once A's app stops, B shows it offline. In the "team rooms via
+// member run by A, and B's routing counts it as one between turns; once A's app stops, B shows it offline. A person's
+// @all on B is answered in turn across the machines (issue 34): the second agent of the round,
+// managed on A or connected on B, gets it only after the first answered. In the "team rooms via
 // PgBouncer" project the apps' queries go through a transaction-mode PgBouncer.
 import { describe, expect, it } from 'vitest';
-import { replyInRoom } from '../../support/fakeModels';
+import { answerUnlessAnswered, replyInRoom } from '../../support/fakeModels';
 import { runPostgresSuites } from '../../support/postgres';
 import { TEAM, type InProcessMachine } from '../../support/teamMachines';
 import { waitUntil } from '../../support/waitUntil';
@@ -106,5 +108,48 @@ describe.skipIf(!runPostgresSuites)('a managed agent in a team room, run by mach
     await a.close();
     await waitUntil(async () => (await rosterOf(b)).find((m) => m.name === 'Juniper')?.reachability === 'offline', 60_000, 'Juniper offline on B once A is silent');
     expect((await rosterOf(b)).find((m) => m.name === 'Juniper')).toMatchObject({ machine: 'ada-laptop', ended: false });
+  }, TURN_TEST_MS);
+
+  it('a person\'s @all on B is answered in turn across machines: the second agent gets it only after the first answered', async () => {
+    const { a, b } = machines;
+    const { onB, birch, juniper } = await juniperOnA();
+    await waitUntil(async () => (await rosterOf(b)).find((m) => m.name === 'Juniper')?.reachability === 'managed', 10_000, 'Juniper managed on B\'s roster');
+    const answer = 'I can review the schema.';
+    managed.model.script.push('Juniper', answerUnlessAnswered(answer));
+    const cursor = (await call(onB, 'wait_for_messages', { worker_id: birch.worker_id, timeout: 1_000 })).last_observed_message_id;
+    const asked = await api<{ number: number }>(b, 'messages.send', { roomId: ROOM, place: TEAM, text: '@all who can review the schema?' });
+    const receipts = async () => (await api<{ receipts: Array<{ turns?: { order: Array<{ name: string; state: string }> }; noReply?: unknown[] }> }>(b, 'delivery.receipts', { roomId: ROOM, place: TEAM, numbers: [asked.number] })).receipts[0];
+    const order = (await receipts()).turns!.order.map((t) => t.name);
+    expect(order.sort()).toEqual(['Birch', 'Juniper']);
+    const first = (await receipts()).turns!.order[0].name;
+    const juniperTurn = () => eventually(async () => {
+      const { turns } = await api<{ turns: Array<{ number: number; status: string; startedAt: string }> }>(a, 'agents.activity', { agentId: juniper.agentId });
+      return turns.find((t) => t.number === 1 && t.status !== 'running');
+    }, 60_000, 'Juniper\'s turn on A');
+    if (first === 'Birch') {
+      // Birch (connected, on B) first: Juniper's turn on A starts only after Birch answered.
+      const got = await call(onB, 'wait_for_messages', { worker_id: birch.worker_id, after_message_id: cursor, timeout: 30_000 });
+      expect(got.messages.map((m: { text: string }) => m.text)).toContain('@all who can review the schema?');
+      expect(await api<{ turns: unknown[] }>(a, 'agents.activity', { agentId: juniper.agentId })).toMatchObject({ turns: [] });
+      await send(onB, { worker_id: birch.worker_id, text: answer });
+      const turn = await juniperTurn();
+      expect(managed.model.script.requestsFor('Juniper')[0].prompts.join('\n')).toContain(`from Birch: "${answer}"`);
+      expect(turn.status).toBe('done');
+      await waitUntil(async () => (await receipts()).noReply !== undefined, 15_000, 'Juniper\'s pass on B');
+      expect((await receipts()).noReply).toEqual([{ name: 'Juniper', why: 'read it and passed (said nothing)' }]);
+    } else {
+      // Juniper (managed, on A) first: Birch's wait on B returns the @all only after Juniper answered, with its answer.
+      // Juniper's answer may come in one result and the @all, now Birch's turn, in the next.
+      let after = cursor;
+      let broadcast: { earlier_answers: Array<{ from: string; text: string }> } | undefined;
+      while (!broadcast) {
+        const got = await call(onB, 'wait_for_messages', { worker_id: birch.worker_id, after_message_id: after, timeout: 60_000 });
+        expect(got.messages.length, 'a wait that returned nothing').toBeGreaterThan(0);
+        after = got.last_observed_message_id;
+        broadcast = got.messages.find((m: { text: string }) => m.text === '@all who can review the schema?');
+      }
+      expect(broadcast.earlier_answers.map((e) => [e.from, e.text])).toEqual([['Juniper', answer]]);
+      expect((await juniperTurn()).status).toBe('done');
+    }
   }, TURN_TEST_MS);
 });

@@ -88,7 +88,8 @@ export async function startFakeAnthropic(script: ModelScript): Promise<FakeModel
       stream.send('content_block_delta', { index: 0, delta: { type: 'text_delta', text: step.text } });
     }
     stream.send('content_block_stop', { index: 0 });
-    stream.send('message_delta', { delta: { stop_reason: step.kind === 'tool' ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: ANTHROPIC_USAGE.output } });
+    const stop = step.kind === 'tool' ? 'tool_use' : (step.stop ?? 'end_turn');
+    stream.send('message_delta', { delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: ANTHROPIC_USAGE.output } });
     stream.send('message_stop', {});
     stream.end();
   });

@@ -10,7 +10,7 @@ import { codexConfigFor, FAKE_OPENAI_MODEL, opencodeConfigFor, startFakeOpenAi }
 import { ModelScript } from './script';
 import type { ProviderId } from '../../../src/main/agents/providers';
 
-export { ModelScript, callBuiltInTool, callTool, gate, identityIn, refuse, replyInRoom, say, worktreeIn, writeInWorktree, type ModelRequest, type ModelStep } from './script';
+export { ModelScript, answerUnlessAnswered, callBuiltInTool, callTool, cutAtOutputLimit, gate, identityIn, refuse, replyInRoom, say, sayNothingAtAll, worktreeIn, writeInWorktree, type ModelRequest, type ModelStep } from './script';
 export { ANTHROPIC_USAGE, RATE_LIMITED, claudeGatewayEnv, usageLimitRefusal } from './anthropic';
 export { OPENAI_USAGE } from './openai';
 export { GEMINI_USAGE } from './gemini';

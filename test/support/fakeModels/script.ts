@@ -16,8 +16,11 @@ export interface ModelRequest {
 export type ModelStep =
   /** `builtIn`: one of the CLI's own tools (e.g. Claude Code's Write), not one of ours. */
   | { readonly kind: 'tool'; readonly name: string; readonly args: (request: ModelRequest) => Record<string, unknown>; readonly builtIn?: boolean }
-  | { readonly kind: 'text'; readonly text: string }
+  /** `stop: 'max_tokens'`: the answer is cut at the model's output token limit (Anthropic's fake only). */
+  | { readonly kind: 'text'; readonly text: string; readonly stop?: 'max_tokens' }
   | { readonly kind: 'gate'; readonly opened: Promise<void>; readonly then: ModelStep }
+  /** Steps chosen when the request arrives, from what it carries (e.g. the turn prompt). */
+  | { readonly kind: 'choose'; readonly pick: (request: ModelRequest) => ModelStep[] }
   /** The provider refuses this request (Anthropic's fake only): a usage or rate limit in the middle of a turn. */
   | { readonly kind: 'refuse'; readonly status: number; readonly body: unknown; readonly headers?: Readonly<Record<string, string>> };
 
@@ -26,6 +29,29 @@ export const callTool = (name: string, args: Record<string, unknown> | ((request
   kind: 'tool',
   name,
   args: typeof args === 'function' ? args : () => args,
+});
+
+/**
+ * An answer cut at the output token limit, every time: Claude Code 2.1.332 asks the model to
+ * resume three times ("Output token limit hit. Resume directly…"), then ends the turn with
+ * `"api_error":"max_output_tokens"` (seen against this fake).
+ */
+export const cutAtOutputLimit = (text: string): ModelStep[] => Array.from({ length: 4 }, () => ({ kind: 'text', text, stop: 'max_tokens' }) as const);
+
+/**
+ * A turn that writes no text at all: Claude Code 2.1.332 asks once more ("[Your previous response
+ * had no visible output…]"), then ends with an empty result (seen against this fake).
+ */
+export const sayNothingAtAll = (): ModelStep[] => [say(''), say('')];
+
+/**
+ * The model of an @all answered in turn (issue 34): it answers the question in the room only when
+ * no earlier answer (`earlierAnswer`, the text an agent would post) is in its prompt; otherwise it
+ * ends its turn without posting anything in the room (a short word only in its own log).
+ */
+export const answerUnlessAnswered = (answer: string): ModelStep => ({
+  kind: 'choose',
+  pick: (request) => (request.prompts.some((p) => p.includes(answer)) ? [say('Someone already answered; nothing to add.')] : replyInRoom(answer)),
 });
 
 /** Calls one of the CLI's own tools (Claude Code's Write, Codex's exec_command) by its plain name. */
@@ -93,16 +119,21 @@ export class ModelScript {
   }
 
   /** The next step for this request: its agent's queue, else the shared one, else "Done.". */
-  async next(request: ModelRequest): Promise<Exclude<ModelStep, { kind: 'gate' }>> {
+  async next(request: ModelRequest): Promise<Exclude<ModelStep, { kind: 'gate' } | { kind: 'choose' }>> {
     const agent = agentOf(request);
     this.requests.push({ ...request, agent, at: performance.now() });
     const queue = (agent !== null && this.queues.get(agent)?.length ? this.queues.get(agent) : this.queues.get('')) ?? [];
     let step = queue.shift() ?? say('Done.');
-    while (step.kind === 'gate') {
-      await step.opened;
-      step = step.then;
+    for (;;) {
+      if (step.kind === 'gate') {
+        await step.opened;
+        step = step.then;
+      } else if (step.kind === 'choose') {
+        const [first = say('Done.'), ...rest] = step.pick(request);
+        queue.unshift(...rest);
+        step = first;
+      } else return step;
     }
-    return step;
   }
 
   requestsFor(agent: string): ModelRequest[] {

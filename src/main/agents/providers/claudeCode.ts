@@ -256,12 +256,17 @@ class ClaudeStreamParser implements StreamParser {
     const ok = m.is_error !== true && m.subtype === 'success';
     const limit = ok ? undefined : limitOf(this.apiError, m, this.resetsAt);
     const cause = ok || limit || this.apiError === null ? undefined : CANT_RUN[this.apiError];
+    // Claude Code 2.1.332 at the output limit: it asks the model to resume three times, then ends
+    // with "API Error: Claude's response exceeded the 128000 output token maximum…", an
+    // `is_error` result and `"api_error":"max_output_tokens"` (seen against a fake model server).
+    const outputLimit = !ok && (m.api_error === 'max_output_tokens' || this.apiError === 'max_output_tokens');
     out.push({
       kind: 'result',
       ok,
       error: ok ? null : preview(str(m.result) ?? String(m.subtype ?? 'the run failed'), 1_000),
       ...(cause ? { cause } : {}),
       ...(limit ? { limit } : {}),
+      ...(outputLimit ? { outputLimit: true as const } : {}),
     });
     return out;
   }
