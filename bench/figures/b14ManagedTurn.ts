@@ -11,8 +11,9 @@ import { createMemorySecretStore } from '../../src/main/secrets/memorySecretStor
 import { callTool, identityIn, say, startFakeModel, type FakeModel, type FakeProvider } from '../../test/support/fakeModels';
 import { personApi } from '../lib/personApi';
 import type { Figure, FigureOutcome } from '../lib/figure';
-import { endProcesses, repoRoot, tempDir } from '../lib/processes';
+import { endProcesses, tempDir } from '../lib/processes';
 import { sleep, summarize } from '../lib/stats';
+import { pinnedCliBin } from '../../test/support/pinnedClis';
 
 const WARMUP = 2;
 const ROOM = 'bench-managed';
@@ -65,7 +66,7 @@ async function measure(provider: (typeof PROVIDERS)[number], log: (line: string)
   const folder = join(root, 'work');
   mkdirSync(folder);
   const model: FakeModel = await startFakeModel(provider.id, join(root, 'home'));
-  const env = { ...process.env, ...model.env, PATH: `${join(repoRoot, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` };
+  const env = { ...process.env, ...model.env, PATH: `${pinnedCliBin()}:${process.env.PATH ?? ''}` };
   let host: AppHost | null = null;
   try {
     host = await startAppHost({ dataDir: join(root, 'data'), env, home: join(root, 'home'), secrets: createMemorySecretStore() });

@@ -14,8 +14,9 @@ import { say, startFakeModel } from '../../test/support/fakeModels';
 import { callTool, joinAsWorker } from '../lib/agents';
 import { personApi } from '../lib/personApi';
 import type { Figure } from '../lib/figure';
-import { closeClient, connectHelper, repoRoot, tempDir } from '../lib/processes';
+import { closeClient, connectHelper, tempDir } from '../lib/processes';
 import { sleep, summarize } from '../lib/stats';
+import { pinnedCliBin } from '../../test/support/pinnedClis';
 
 const ROOM = 'bench-chatter';
 const MESSAGES = 100;
@@ -33,7 +34,7 @@ export const b18: Figure = {
     const folder = join(root, 'work');
     mkdirSync(folder, { recursive: true });
     const model = await startFakeModel('claude_code', home);
-    const env = { ...process.env, ...model.env, PATH: `${join(repoRoot, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` };
+    const env = { ...process.env, ...model.env, PATH: `${pinnedCliBin()}:${process.env.PATH ?? ''}` };
     const start = () => startAppHost({ dataDir, env, home, secrets: createMemorySecretStore() });
     let host: AppHost | null = null;
     const clients = [];

@@ -9,9 +9,10 @@ import { createMemorySecretStore } from '../../src/main/secrets/memorySecretStor
 import { say, startFakeModel } from '../../test/support/fakeModels';
 import type { Figure, FigureOutcome } from '../lib/figure';
 import { personApi } from '../lib/personApi';
-import { repoRoot, tempDir } from '../lib/processes';
+import { tempDir } from '../lib/processes';
 import { summarize } from '../lib/stats';
 import { turnEnded } from './b14ManagedTurn';
+import { pinnedCliBin } from '../../test/support/pinnedClis';
 
 const ROOM = 'bench-automations';
 const EVENT_RUNS = 10;
@@ -29,7 +30,7 @@ async function event(log: (line: string) => void): Promise<FigureOutcome> {
   const folder = join(root, 'work');
   mkdirSync(folder);
   const model = await startFakeModel('claude_code', join(root, 'home'));
-  const env = { ...process.env, ...model.env, PATH: `${join(repoRoot, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` };
+  const env = { ...process.env, ...model.env, PATH: `${pinnedCliBin()}:${process.env.PATH ?? ''}` };
   let host: AppHost | null = null;
   try {
     host = await startAppHost({ dataDir: join(root, 'data'), env, home: join(root, 'home'), secrets: createMemorySecretStore() });

@@ -22,6 +22,7 @@ import type { Figure, FigureOutcome } from '../lib/figure';
 import { personApi } from '../lib/personApi';
 import { repoRoot, tempDir } from '../lib/processes';
 import { collectGarbage, sleep, summarize } from '../lib/stats';
+import { pinnedCliBin } from '../../test/support/pinnedClis';
 
 const RUNS = 20;
 const LAN = '127.0.0.2';
@@ -83,7 +84,7 @@ async function allow(log: (line: string) => void): Promise<FigureOutcome> {
   const folder = join(root, 'work');
   mkdirSync(folder);
   const model = await startFakeModel('claude_code', join(root, 'home'));
-  const env = { ...process.env, ...model.env, PATH: `${join(repoRoot, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` };
+  const env = { ...process.env, ...model.env, PATH: `${pinnedCliBin()}:${process.env.PATH ?? ''}` };
   const side = await phoneApp(env, root);
   const { host } = side;
   try {
