@@ -13,6 +13,7 @@ import { Approvals } from '../approvals/approvals';
 import { createDeliveryServices, type AppHostRow, type DeliveryServices } from '../delivery';
 import { heartbeat, releaseSession, type PresenceRow } from '../domain/sessions/presence';
 import { bindingEpoch, endSession, getSession, removeFromRoom } from '../domain/sessions/sessions';
+import { turnsLeftBy } from '../domain/activation/turnsLeft';
 import type { RoomEvent } from '../events/types';
 import { LOCAL_PLACE, localOnly, nowIn, type Places } from '../store/places';
 import { RECONNECT_GRACE_MS, WorkerBindings } from './bindings';
@@ -141,6 +142,10 @@ export class McpHub implements McpConnectionHandler {
         if (event.remote && event.epoch !== undefined) this.track(this.heardOfBind(event, event.epoch));
       }),
       bus.on('place.reconnected', (event) => this.track(this.recheckBindings(event.place))),
+      // An agent offline after the reconnect grace is away: an @all turn it held moves on now.
+      this.delivery.reachability.onChange((key, state) => {
+        if (state === 'offline') this.track(this.turnsLeft(key).catch((error: unknown) => console.warn('moving the turns of an agent gone offline failed:', error)));
+      }),
     ];
     this.heartbeatTimer = setInterval(() => this.track(this.heartbeat()), HEARTBEAT_EVERY_MS);
     this.heartbeatTimer.unref();
@@ -315,6 +320,18 @@ export class McpHub implements McpConnectionHandler {
     if (!session || session.binding_epoch <= held) return;
     if (session?.ended_by === 'person' && session.ended_at) this.bindings.unbindAll(key);
     else this.bindings.replacedElsewhere(key);
+  }
+
+  /** The session `key` went offline: the open @all rounds that skip it now move on (their waiters look again). */
+  private async turnsLeft(key: string): Promise<void> {
+    const { place, id } = splitPlaceKey(key);
+    const storage = await this.places.get(place);
+    const moved = await storage.read(async (q) => {
+      const session = await getSession(q, id);
+      if (!session || session.session_kind !== 'worker') return null;
+      return { roomId: session.room_id, numbers: await turnsLeftBy(this.services, q, place, session.room_id, session.agent_key) };
+    });
+    for (const n of moved?.numbers ?? []) this.delivery.turnClock.moved(place, moved!.roomId, n);
   }
 
   /** After a lost connection to a team came back: a takeover hint may have been missed, so the epochs are compared. */

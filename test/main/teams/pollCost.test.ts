@@ -55,6 +55,7 @@ function probePoll(url: string) {
     },
     onMessage: (roomId, number) => void hints.push(`${roomId}#${number}`),
     onRecheck: () => void rechecks++,
+    onTurn: (roomId, first) => void hints.push(`${roomId} turn ${first}`),
   });
   return {
     /** One poll; what it woke (message hints, re-checks), and the table rows its statement read, per table. */

@@ -12,7 +12,8 @@
 // another app's NOTIFY would have given (one per number, so waiters and pushes of that room only
 // are woken); any other change (tasks, agents, managed agents joining, pausing or leaving, facts,
 // requests, "Needs you" items), a new or removed room, or more messages than a hint burst holds, is
-// one "re-check this team" signal (as after a reconnect). A counter no JS number holds exactly (a
+// one "re-check this team" signal (as after a reconnect). A pass on an @all (a no_replies row) is
+// the turn hint another app's NOTIFY would have given: the room's waiters look again at once. A counter no JS number holds exactly (a
 // forged row) is left out and reported once.
 import type pg from 'pg';
 import type { SqlValue } from '../port';
@@ -27,6 +28,9 @@ const MAX_MESSAGE_HINTS = 16;
 /** The tables whose changes a poll notices, each with its changed_xid index (migrations 010 and 016). */
 const WATCHED = ['rooms', 'tasks', 'agent_sessions', 'room_facts', 'human_requests', 'needs_you_alerts', 'managed_members'] as const;
 
+/** Passes on an @all (issue 34 item 2), each with the broadcast's number: a turn hint, not a re-check. */
+const PASSES = 'no_replies';
+
 /** Where a removed row leaves its room's id (a removed room, a managed agent that left it), with the remover's transaction. */
 const DEPARTED = [['room_deletions', 'deleted_xid'], ['member_departures', 'departed_xid']] as const;
 
@@ -39,25 +43,35 @@ const STAMP = `md5(ROW(r.next_task_number, r.next_fact_number, r.next_request_nu
  * transactions still running in it), and whether this poll met more changes than it examines.
  */
 const WINDOW_ROW = (overflow: string) => `SELECT NULL::text AS room_id, NULL::text AS next_message, NULL::text AS stamp, NULL::boolean AS others,
+  NULL::text AS passed_first, NULL::text AS passed_last,
   pg_snapshot_xmax(s.snap)::text AS upto, array_to_string(ARRAY(SELECT pg_snapshot_xip(s.snap)), ',') AS open, ${overflow} AS overflow
   FROM (SELECT pg_current_snapshot() AS snap) s`;
 
 /** The rows of `table` changed by transactions this app has not seen ($1 upto of the last poll, $2 its open list), capped at $3 each way. */
-const changedRows = (table: string, column: string) => [
-  `(SELECT '${table}:new' AS src, room_id FROM ${table}
+const changedRows = (table: string, column: string, number = 'NULL::bigint') => [
+  `(SELECT '${table}:new' AS src, room_id, ${number} AS number FROM ${table}
      WHERE ${column} >= $1::xid8 AND ${column} < (SELECT pg_snapshot_xmax(pg_current_snapshot())) ORDER BY ${column} LIMIT $3)`,
-  `(SELECT '${table}:open', room_id FROM ${table} WHERE ${column} = ANY($2::xid8[]) LIMIT $3)`,
+  `(SELECT '${table}:open', room_id, ${number} FROM ${table} WHERE ${column} = ANY($2::xid8[]) LIMIT $3)`,
 ];
 
 // A changed room comes back with its counter and stamp (NULL when it is gone), and whether
-// anything but its own row changed; the window row last. A forged changed_xid beyond the
+// anything but its own row and passes changed, and the broadcasts passed on (first and last); the
+// window row last. A forged changed_xid beyond the
 // snapshot's end is not read until the server's transactions reach it, and then once.
 export const CHANGED_ROOMS_SQL = `
 WITH hits AS (
-  ${[...WATCHED.flatMap((table) => changedRows(table, 'changed_xid')), ...DEPARTED.flatMap(([table, column]) => changedRows(table, column))].join('\n  UNION ALL ')}
+  ${[
+    ...WATCHED.flatMap((table) => changedRows(table, 'changed_xid')),
+    ...changedRows(PASSES, 'changed_xid', 'message_number'),
+    ...DEPARTED.flatMap(([table, column]) => changedRows(table, column)),
+  ].join('\n  UNION ALL ')}
 ),
-touched AS (SELECT room_id, bool_or(src NOT LIKE 'rooms:%') AS others FROM hits GROUP BY room_id ORDER BY room_id LIMIT $3)
-SELECT t.room_id, r.next_message, r.stamp, t.others, NULL AS upto, NULL AS open, NULL::boolean AS overflow
+touched AS (
+  SELECT room_id, bool_or(src NOT LIKE 'rooms:%' AND src NOT LIKE '${PASSES}:%') AS others,
+    min(number)::text AS passed_first, max(number)::text AS passed_last
+  FROM hits GROUP BY room_id ORDER BY room_id LIMIT $3
+)
+SELECT t.room_id, r.next_message, r.stamp, t.others, t.passed_first, t.passed_last, NULL AS upto, NULL AS open, NULL::boolean AS overflow
   FROM touched t LEFT JOIN LATERAL (
     SELECT r.next_message_number::text AS next_message, ${STAMP} AS stamp FROM rooms r WHERE r.room_id = t.room_id
   ) r ON true
@@ -66,7 +80,8 @@ ${WINDOW_ROW(`(SELECT count(*) FROM touched) >= $3 OR EXISTS (SELECT 1 FROM hits
 
 /** The first poll: the cursors of the most recently changed rooms ($1 of them), and the window. */
 export const SEED_ROOMS_SQL = `
-SELECT r.room_id, r.next_message_number::text AS next_message, ${STAMP} AS stamp, false AS others, NULL AS upto, NULL AS open, NULL::boolean AS overflow
+SELECT r.room_id, r.next_message_number::text AS next_message, ${STAMP} AS stamp, false AS others,
+  NULL AS passed_first, NULL AS passed_last, NULL AS upto, NULL AS open, NULL::boolean AS overflow
   FROM (SELECT * FROM rooms ORDER BY changed_xid DESC NULLS LAST LIMIT $1) r
 UNION ALL
 ${WINDOW_ROW('false')}`;
@@ -89,6 +104,9 @@ type PollRow = {
   next_message: string | null;
   stamp: string | null;
   others: number | null;
+  /** The first and last broadcast of the room passed on since the last poll (null when none). */
+  passed_first: string | null;
+  passed_last: string | null;
   upto: string | null;
   open: string | null;
   overflow: number | null;
@@ -101,6 +119,8 @@ export interface ChangePollOptions {
   onMessage(roomId: string, number: number): void;
   /** Something else changed (or too much to say): re-check everything of the team. */
   onRecheck(): void;
+  /** Someone passed on broadcasts `first`..`last` of `roomId`: a turn moved (as another app's turn hint would say). */
+  onTurn(roomId: string, first: number, last: number): void;
   /** A room's counter no JS number holds exactly: the room is left out of the poll (say it once). */
   onUncountable?(roomId: string, column: string, text: string): void;
 }
@@ -111,6 +131,7 @@ export interface PollCounts {
   /** Changed rooms the polls examined (the first poll's learned rooms not counted): 0 for a quiet team. */
   rows: number;
   messageHints: number;
+  turnHints: number;
   rechecks: number;
 }
 
@@ -120,7 +141,7 @@ export class ChangePoll {
   /** Null until the first poll (which re-checks everything once: hints may have been missed). */
   private window: Window | null = null;
   private running: Promise<void> | null = null;
-  readonly counts: PollCounts = { polls: 0, rows: 0, messageHints: 0, rechecks: 0 };
+  readonly counts: PollCounts = { polls: 0, rows: 0, messageHints: 0, turnHints: 0, rechecks: 0 };
 
   constructor(private readonly options: ChangePollOptions) {}
 
@@ -178,6 +199,7 @@ export class ChangePoll {
   private changed(row: PollRow): boolean {
     this.counts.rows++;
     const { held, now } = this.learn(row);
+    if (now) this.passed(row);
     // Gone (a re-check), or a counter this app cannot count (left out, said once).
     if (!now) return row.next_message === null;
     if (!held || row.others === 1 || held.stamp !== now.stamp) return true;
@@ -188,5 +210,14 @@ export class ChangePoll {
       this.options.onMessage(row.room_id!, n);
     }
     return false;
+  }
+
+  /** A pass moved a turn of the room: its waiters look again now, not at the turn's deadline. */
+  private passed(row: PollRow): void {
+    const first = Number(row.passed_first ?? NaN);
+    const last = Number(row.passed_last ?? NaN);
+    if (!Number.isSafeInteger(first) || !Number.isSafeInteger(last)) return;
+    this.counts.turnHints++;
+    this.options.onTurn(row.room_id!, first, last);
   }
 }

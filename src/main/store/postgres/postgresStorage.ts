@@ -103,6 +103,8 @@ export class PostgresStorage implements Storage {
       query: (text, values) => this.pool.query(text, values),
       onMessage: (roomId, number) => this.hints.add({ type: 'message.created', roomId, number, place: this.place, remote: true }),
       onRecheck: () => callEach(this.reconnectListeners, undefined),
+      onTurn: (roomId, first, last) =>
+        this.hints.add({ type: 'message.receipts', roomId, sessionId: '', first, last, turn: true, place: this.place, remote: true }),
       onUncountable: (roomId, column, text) => this.uncountable.report(roomId, column, text),
     });
     this.listener = new ChangeListener({

@@ -44,6 +44,7 @@ describe.skipIf(!runPostgresSuites)('the poll of what changed in a team', () => 
       },
       onMessage: (roomId, number) => messages.push(`${roomId}#${number}`),
       onRecheck: () => rechecks++,
+      onTurn: (roomId, first, last) => messages.push(`${roomId} turn ${first}-${last}`),
       onUncountable: (roomId, column, text) => void uncountable.push(`${roomId} ${column} ${text}`),
     });
     /** One poll: the rows it returned, the hints and re-checks it gave. */
@@ -62,6 +63,21 @@ describe.skipIf(!runPostgresSuites)('the poll of what changed in a team', () => 
     // Three messages in one room (a send bumps the room's counter): three hints of that room only.
     await db.query("UPDATE rooms SET next_message_number = next_message_number + 3 WHERE room_id = 'room-007'");
     expect(await once()).toEqual({ rows: 1, hints: ['room-007#1', 'room-007#2', 'room-007#3'], rechecks: 0 });
+    // Two agents pass on @all number 2 (no_replies rows, a pass written again): one turn hint of
+    // that room, no re-check, and nothing more the poll after.
+    await db.query(
+      `INSERT INTO messages (room_id, number, kind, source, sender, text, created_at)
+       SELECT 'room-007', n, 'message', 'human', 'Ann', '@all hi', 'x' FROM generate_series(1, 3) n`,
+    );
+    await once();
+    await db.query(
+      `INSERT INTO no_replies (room_id, message_number, agent_key, reason, created_at)
+       VALUES ('room-007', 2, 'ash', 'passed', 'x'), ('room-007', 2, 'birch', 'passed', 'x')`,
+    );
+    expect(await once()).toEqual({ rows: 1, hints: ['room-007 turn 2-2'], rechecks: 0 });
+    expect(await once()).toEqual({ rows: 0, hints: [], rechecks: 0 });
+    await db.query("UPDATE no_replies SET reason = 'passed', created_at = 'y' WHERE room_id = 'room-007' AND agent_key = 'ash'");
+    expect(await once()).toEqual({ rows: 1, hints: ['room-007 turn 2-2'], rechecks: 0 });
     // Twenty at once are more than a hint burst holds: one re-check instead.
     await db.query("UPDATE rooms SET next_message_number = next_message_number + 20 WHERE room_id = 'room-008'");
     expect(await once()).toEqual({ rows: 1, hints: [], rechecks: 1 });

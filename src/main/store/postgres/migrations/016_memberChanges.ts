@@ -3,7 +3,9 @@
 // it notices a task's, with migration 10's design: a trigger stamps the changed managed_members
 // row with its transaction (changed_xid, indexed), and a removed one leaves its room's id in
 // member_departures. Only the columns a roster shows stamp a row (an app saying "still mine" at
-// its start, which rewrites updated_at alone, does not). PostgreSQL's only, like 010's tracking.
+// its start, which rewrites updated_at alone, does not). A pass on an @all (a no_replies row, issue
+// 34 item 2) is stamped the same way, so a poll wakes the next agent's turn at once rather than at
+// the turn's deadline. PostgreSQL's only, like 010's tracking.
 
 export const pgMigration016 = `
 ALTER TABLE managed_members ADD COLUMN changed_xid xid8;
@@ -23,4 +25,7 @@ BEGIN
   RETURN OLD;
 END $$;
 CREATE TRIGGER managed_members_left AFTER DELETE ON managed_members FOR EACH ROW EXECUTE FUNCTION letagents_note_departure();
+ALTER TABLE no_replies ADD COLUMN changed_xid xid8;
+CREATE INDEX no_replies_changed ON no_replies (changed_xid);
+CREATE TRIGGER no_replies_added BEFORE INSERT OR UPDATE ON no_replies FOR EACH ROW EXECUTE FUNCTION letagents_note_change();
 `;

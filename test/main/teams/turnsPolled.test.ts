@@ -1,0 +1,78 @@
+// A pass on an @all answered in turn (issue 34 item 2) through the poll fallback: both apps reach
+// the team only through a transaction-mode PgBouncer, so LISTEN delivers nothing and each app
+// polls (changePoll.ts). Cedar's helper is connected to one machine, Birch's to the other; a
+// person's @all gives the turns. The first agent passes on its machine; the next agent's wait on
+// the other machine gets the @all through that machine's poll alone. The turns last the
+// product's 90 s and the wait 50 s, so only the pass can explain it (before the pass was
+// change-tracked, it waited for the turn's deadline).
+import { describe, expect, it } from 'vitest';
+import { TURN_WAIT_MS } from '../../../src/main/domain/activation/broadcastTurns';
+import { runPostgresSuites } from '../../support/postgres';
+import { waitUntil } from '../../support/waitUntil';
+import { TEAM, type InProcessMachine } from '../../support/teamMachines';
+import type { HelperClient } from '../../support';
+import { call, pause } from '../../mcp/workerHandles/tools';
+import { machineApi as api, teamWorker as worker, twoMachinesPerTest } from './twoMachinesSetup';
+
+const ROOM = 'release-train';
+/** The next agent's wait: shorter than one turn, so a deadline never ends it with the @all. */
+const WAIT_MS = 50_000; // under the MCP SDK's 60 s request timeout
+/** The pass reaches the other machine within a few 1 s polls; half the wait leaves a busy machine room. */
+const COMES_WITHIN_MS = 25_000;
+
+interface Agent { name: string; machine: InProcessMachine; client: HelperClient; workerId: string; cursor: string }
+type Reply = Record<string, never> & { messages: Array<{ id: string }>; last_observed_message_id: string };
+
+describe.skipIf(!runPostgresSuites)('an @all pass on one machine, heard on the other through PgBouncer\'s poll fallback (no LISTEN)', () => {
+  const machines = twoMachinesPerTest({ polling: true });
+
+  it("a pass on A starts the next agent's turn on B at once, long before the turn would end", async () => {
+    expect(WAIT_MS).toBeLessThan(TURN_WAIT_MS);
+    const { a, b } = machines;
+    const agents = new Map<string, Agent>();
+    for (const [name, machine] of [['Cedar', a], ['Birch', b]] as const) {
+      const client = await machine.connect();
+      const reg = await worker(client, ROOM, name);
+      agents.set(name, { name, machine, client, workerId: reg.worker_id, cursor: '' });
+    }
+    const waitOf = async (agent: Agent, timeout: number, extra: Record<string, unknown> = {}): Promise<Reply> => {
+      const after = agent.cursor ? { after_message_id: agent.cursor } : {};
+      const r = await call(agent.client, 'wait_for_messages', { worker_id: agent.workerId, ...after, timeout, ...extra });
+      expect(r.isError, JSON.stringify(r)).toBeUndefined();
+      agent.cursor = r.last_observed_message_id;
+      return r as Reply;
+    };
+    for (const agent of agents.values()) await waitOf(agent, 1_000);
+    // Both apps poll, past their first poll (which re-checks the whole team and so wakes every wait).
+    for (const machine of [a, b]) {
+      const storage = await machine.app.teams.connections.storage(TEAM);
+      await storage.ready();
+      expect(storage.wakeUps()).toEqual({ mode: 'poll', pollMs: 1_000 });
+      await waitUntil(() => storage.pollCounts().polls >= 2, 10_000, `${machine.name}'s first polls`);
+    }
+
+    const sent = await api<{ id: string; number: number }>(a, 'messages.send', { roomId: ROOM, place: TEAM, text: '@all who can cut the release branch?' });
+    const { receipts } = await api<{ receipts: Array<{ turns: { order: Array<{ name: string }> } }> }>(a, 'delivery.receipts', { roomId: ROOM, place: TEAM, numbers: [sent.number] });
+    const [first, second] = receipts[0].turns.order.map((t) => agents.get(t.name)!);
+    expect(first.machine).not.toBe(second.machine);
+    const secondWait = waitOf(second, WAIT_MS);
+    expect((await waitOf(first, 20_000)).messages.map((m) => m.id)).toEqual([sent.id]);
+    // Both machines see the first agent's turn open (the second's wait is held).
+    for (const machine of [a, b]) {
+      const seen = await api<{ receipts: Array<{ turns: { order: Array<{ state: string }> } }> }>(machine, 'delivery.receipts', { roomId: ROOM, place: TEAM, numbers: [sent.number] });
+      expect(seen.receipts[0].turns.order.map((t) => t.state), machine.name).toEqual(['turn', 'waiting']);
+    }
+    // The second's machine has polled everything so far (two polls began after the @all was handed),
+    // so only the pass is left for its poll to find.
+    const storage = await second.machine.app.teams.connections.storage(TEAM);
+    const polls = storage.pollCounts().polls;
+    await waitUntil(() => storage.pollCounts().polls >= polls + 2, 10_000, `two polls of ${second.machine.name} after the @all`);
+    const turnHints = storage.pollCounts().turnHints;
+    const passing = waitOf(first, 1_000, { pass: true });
+    // A wait's last look when it ends also finds the pass: the @all must come well before that.
+    const got = await Promise.race([secondWait, pause(COMES_WITHIN_MS).then(() => null)]);
+    expect(got?.messages.map((m) => m.id), 'the @all before the wait ran out').toEqual([sent.id]);
+    expect(storage.pollCounts().turnHints).toBeGreaterThan(turnHints);
+    await passing;
+  }, 120_000);
+});
