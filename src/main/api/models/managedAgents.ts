@@ -4,7 +4,7 @@ import type { AgentActivity, ManagedAgent, TurnView } from '../../../shared/mode
 import { heldReasonText } from '../../agents/budgets';
 import { parseCantRun } from '../../agents/cantRun';
 import { waitingMessages } from '../../agents/waitingTriggers';
-import type { ManagedAgentRecord } from '../../agents/managedAgents';
+import type { ManagedAgentRecord } from '../../agents/agentRecord';
 import { providerName } from '../../agents/providers';
 import type { Queryable } from '../../store/port';
 import { listActivityRowsOfTurn, listTurnRows } from '../../store/managedAgentQueries';

@@ -277,7 +277,7 @@ describe('migrations', () => {
       { room_id: 'lab', worker_id: worker.worker_id, agent_id: 'a1', host_id: null, takes_turns: 0 },
     ]);
     expect(db.pragma('foreign_key_check')).toEqual([]);
-    // A room's deletion takes its members; the agent's settings go in the app (agents/managedAgents.ts).
+    // A room's deletion takes its members; the agent's settings go in the app (agents/roomMembers.ts).
     db.prepare("DELETE FROM rooms WHERE room_id = 'lab'").run();
     expect(db.prepare('SELECT COUNT(*) FROM managed_members').pluck().get()).toBe(0);
     expect(db.prepare('SELECT COUNT(*) FROM managed_agents').pluck().get()).toBe(1);
