@@ -253,12 +253,15 @@ export class ManagedAgents {
     await this.trackPending();
   }
 
-  /** Tracks the agents (of `place`, or all) whose room could not be read yet, then gives turns to what waited. */
+  /** Tracks the agents (of `place`, or all) whose room could not be read yet, then gives those turns for what waited. */
   private async trackPending(place?: string): Promise<void> {
-    await this.room.trackPending(place);
+    const tracked = await this.room.trackPending(place);
+    if (tracked.length === 0) return;
     await this.limits.restore();
-    // What waited for a rate limit's retry when the app stopped is tried again now.
-    for (const member of this.room.members.values()) if (member.takesTurns) await this.turns.resumeTurns(member.agentId);
+    // What waited for a rate limit's retry when the app stopped is tried again now, for the agents
+    // just tracked only: this runs on every room event, and an agent tracked before may be waiting
+    // out a retry's backoff right now (its kept triggers must wait for it).
+    for (const agentId of tracked) if (this.room.members.get(agentId)?.takesTurns) await this.turns.resumeTurns(agentId);
   }
 
   private recordOf(row: ManagedAgentRow): Promise<ManagedAgentRecord> {

@@ -101,8 +101,10 @@ export class RoomMembers {
    * Tracks the agents (of `place`, or all) whose room could not be read yet: in a team room,
    * this app says again that it runs them (other machines show them run here while it
    * heartbeats there). One whose room is gone (deleted while the app was closed) goes.
+   * Returns the ids of the agents it tracked now.
    */
-  async trackPending(place?: string): Promise<void> {
+  async trackPending(place?: string): Promise<string[]> {
+    const tracked: string[] = [];
     for (const row of [...this.untracked.values()]) {
       if (place !== undefined && row.place !== place) continue;
       const known = await this.roomSide(row).catch(() => null);
@@ -121,7 +123,9 @@ export class RoomMembers {
         });
       }
       this.track(row, known.worker);
+      tracked.push(row.agent_id);
     }
+    return tracked;
   }
 
   /** A room message from the app about the agent, which starts no turn. */
