@@ -9,6 +9,8 @@ import { TEST_PLACE } from '../../support/place';
 import { call, pause, register, send, until } from './tools';
 
 let inproc: InProcessApp;
+/** A retry (CI runs a failed test once more) starts in a room of its own, clear of the first try's wait. */
+let attempt = 0;
 
 beforeAll(async () => {
   inproc = await startInProcessApp();
@@ -46,9 +48,10 @@ const isRead = (s: Statement) => /^\s*(SELECT|WITH)\b/i.test(s.sql);
 describe('wait_for_messages sleeps on the commit signal (in-process: to watch the database connection)', () => {
   it('case 19: an idle wait runs no read queries, and the activating message\'s commit wakes it', async ({ annotate }) => {
     const [c1, c2] = await Promise.all([inproc.connect(), inproc.connect()]);
-    const room = await inproc.room(c1, 'case-19');
-    const w = await register(c1, { room_id: room, registration_key: 'case-19-w-4f7a9c2e81d6b035', display_name: 'Mallow' });
-    const v = await register(c2, { room_id: room, registration_key: 'case-19-v-4f7a9c2e81d6b035', display_name: 'Clover' });
+    attempt += 1;
+    const room = await inproc.room(c1, `case-19-${attempt}`);
+    const w = await register(c1, { room_id: room, registration_key: `case-19-w${attempt}-4f7a9c2e81d6b035`, display_name: 'Mallow' });
+    const v = await register(c2, { room_id: room, registration_key: `case-19-v${attempt}-4f7a9c2e81d6b035`, display_name: 'Clover' });
     const cursor = (await call(c1, 'wait_for_messages', { worker_id: w.worker_id, timeout: 1_000 })).last_observed_message_id;
 
     // The storage that holds the room: this computer's, or in the team variant the team's.
@@ -61,6 +64,9 @@ describe('wait_for_messages sleeps on the commit signal (in-process: to watch th
       const waiting = call(c1, 'wait_for_messages', { worker_id: w.worker_id, after_message_id: cursor, timeout: 60_000 });
       // The wait has looked at the room (its read of the newest number) and gone to sleep.
       await until(() => recorder.log.some((s) => /FROM messages WHERE room_id = \? ORDER BY number DESC/.test(s.sql)), 'the wait looked at the room');
+      // The look goes on after that read (its @all turns, say): on a team's database those reads
+      // land milliseconds later, so the idle window starts once the log has been still for 250 ms.
+      await until(() => performance.now() - (recorder.log.at(-1)?.at ?? 0) > 250, 'the look ended');
       const idleFrom = recorder.log.length;
       const readCountBefore = store.readCount;
       await pause(1_000);
