@@ -16,8 +16,13 @@ export interface BroadcastRound {
   readonly answers: readonly TurnAnswerRow[];
 }
 
-/** The round of broadcast `number`, or null when it takes no turns. */
-export async function broadcastRound(services: RoutingServices, q: Queryable, place: string, roomId: string, number: number, now = new Date()): Promise<BroadcastRound | null> {
+/**
+ * The round of broadcast `number`, or null when it takes no turns. `present` (an agent key)
+ * counts that agent as a member whatever presence says: what its turns were just before it went.
+ */
+export async function broadcastRound(
+  services: RoutingServices, q: Queryable, place: string, roomId: string, number: number, now = new Date(), present?: string,
+): Promise<BroadcastRound | null> {
   const rows = await selectBroadcastTurns(q, roomId, number);
   if (rows.length === 0) return null;
   const message = await getMessageRow(q, roomId, number);
@@ -31,11 +36,12 @@ export async function broadcastRound(services: RoutingServices, q: Queryable, pl
   );
   const facts = new Map<string, TurnFacts>(rows.map((r) => [r.agent_key, {
     answeredAt: answers.find((a) => a.publisher_agent_key === r.agent_key)?.created_at ?? null,
-    passedAt: passes.find((p) => p.agent_key === r.agent_key)?.created_at ?? null,
-    away: !members.has(r.agent_key),
+    passedAt: passes.find((p) => p.agent_key === r.agent_key && p.reason !== 'away')?.created_at ?? null,
+    awayAt: passes.find((p) => p.agent_key === r.agent_key && p.reason === 'away')?.created_at ?? null,
+    away: r.agent_key !== present && !members.has(r.agent_key),
     handedAt: r.handed_at,
   }]));
   const state = turnState(order, facts, message.created_at, now, services.turnWaitMs ?? TURN_WAIT_MS);
-  if (state.deadline !== null) services.delivery.turnClock?.dueAt(place, roomId, number, Date.parse(state.deadline));
+  if (state.deadline !== null && present === undefined) services.delivery.turnClock?.dueAt(place, roomId, number, Date.parse(state.deadline));
   return { number, rows, state, answers };
 }
