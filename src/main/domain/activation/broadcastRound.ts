@@ -17,6 +17,18 @@ export interface BroadcastRound {
 }
 
 /**
+ * The agents of the room that take @all turns now (the others are away): a session of theirs is
+ * a member, and a managed agent is not paused or held.
+ */
+export async function turnTakers(services: RoutingServices, q: Queryable, place: string, roomId: string): Promise<Set<string>> {
+  const roster = await rosterOf(services, q, place, roomId);
+  const paused = new Set(await pausedManagedWorkers(q, roomId));
+  return new Set(
+    roster.sessions.filter((s) => isMember(services, place, roster.managedWorkers, s) && !(s.worker_id !== null && paused.has(s.worker_id))).map((s) => s.agent_key),
+  );
+}
+
+/**
  * The round of broadcast `number`, or null when it takes no turns. `present` (an agent key)
  * counts that agent as a member whatever presence says: what its turns were just before it went.
  */
@@ -28,12 +40,7 @@ export async function broadcastRound(
   const message = await getMessageRow(q, roomId, number);
   if (!message) return null;
   const order = rows.map((r) => r.agent_key);
-  const [answers, passes, roster] = [await firstAnswersAfter(q, roomId, number, order), await passesOn(q, roomId, number), await rosterOf(services, q, place, roomId)];
-  // Away: no session of the agent is a member now; a managed agent paused or held takes no turns.
-  const paused = new Set(await pausedManagedWorkers(q, roomId));
-  const members = new Set(
-    roster.sessions.filter((s) => isMember(services, place, roster.managedWorkers, s) && !(s.worker_id !== null && paused.has(s.worker_id))).map((s) => s.agent_key),
-  );
+  const [answers, passes, members] = [await firstAnswersAfter(q, roomId, number, order), await passesOn(q, roomId, number), await turnTakers(services, q, place, roomId)];
   const facts = new Map<string, TurnFacts>(rows.map((r) => [r.agent_key, {
     answeredAt: answers.find((a) => a.publisher_agent_key === r.agent_key)?.created_at ?? null,
     passedAt: passes.find((p) => p.agent_key === r.agent_key && p.reason !== 'away')?.created_at ?? null,

@@ -7,7 +7,7 @@
 // queries' limits.
 import type { Queryable, Tx } from '../../store/port';
 import { recentlyHandedTurnsOf, recordTurnAway, unhandedTurnsOf } from '../../store/broadcastTurnQueries';
-import { broadcastRound } from './broadcastRound';
+import { broadcastRound, turnTakers } from './broadcastRound';
 import type { RoutingServices } from './roomMembers';
 import { TURN_WAIT_MS } from './broadcastTurns';
 
@@ -21,8 +21,10 @@ export async function openTurnsOf(services: RoutingServices, q: Queryable, roomI
   return [...new Set(rows.map((r) => r.message_number))];
 }
 
-/** Records `agentKey` away from the room's open @all rounds; the numbers whose turns moved. */
+/** Records `agentKey`, when it is away now, away from the room's open @all rounds; the numbers whose turns moved. */
 export async function recordAwayTurns(services: RoutingServices, tx: Tx, place: string, roomId: string, agentKey: string): Promise<number[]> {
+  // Offline here but taken over by another machine's app, or back already: not away.
+  if ((await turnTakers(services, tx, place, roomId)).has(agentKey)) return [];
   const now = new Date(tx.now);
   const moved: number[] = [];
   for (const number of await openTurnsOf(services, tx, roomId, agentKey, now)) {
