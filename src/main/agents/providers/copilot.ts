@@ -109,7 +109,7 @@ function toolName(name: string): string {
 /**
  * Copilot CLI 1.0.102 given an empty answer fails the turn with a `session.error` "No response
  * was returned. Send your message again to retry." and exit code 1 (seen against a fake model
- * server). An answer cut at the output limit it cannot tell apart: it asks the model twice more
+ * server). An answer cut at the output limit it cannot tell apart: it calls the model twice more
  * without a word in its output, then ends with exit code 0 and the cut text as its message.
  */
 const EMPTY_ANSWER = /^No response was returned\b/i;

@@ -104,7 +104,7 @@ function toolName(name: string): string {
 
 /**
  * Gemini CLI 0.61's words when the model's answer came to nothing (seen against a fake model
- * server): it asks three more times, then fails with one of these errors. An answer cut at the
+ * server): it tries three more times, then fails with one of these errors. An answer cut at the
  * limit after some text (finishReason MAX_TOKENS) is not among them: that run ends "success"
  * and says nothing of the cut, so its turn reads as one that wrote and passed.
  */
