@@ -18,7 +18,7 @@ import setupTeamCluster, { type SharedTeamCluster } from '../support/teamCluster
 afterEach(cleanupSpawned);
 
 /** Runs `fn` with a run marker (a fresh one unless given) in this process's environment (what it spawns inherits it). */
-async function withRunMarker<T>(fn: () => Promise<T>, runId = randomUUID()): Promise<{ runId: string; value: T }> {
+async function withRunMarker<T>(fn: () => Promise<T>, runId: string = randomUUID()): Promise<{ runId: string; value: T }> {
   const before = process.env[RUN_MARKER];
   process.env[RUN_MARKER] = runId;
   try {
