@@ -39,10 +39,11 @@ function watchExit(): void {
   if (watching) return;
   watching = true;
   process.once('exit', () => void stopLiveServers());
-  // A worker ended mid-file (vitest cancelled, a crash of the run): stop them, then end as SIGTERM
-  // would have, unless someone else (vitest's own main process) handles it.
+  // vitest's own process handles SIGTERM (and exits, which runs the hook above). A worker does not:
+  // one ended mid-file (the run cancelled) stops them, then ends as SIGTERM would have.
+  if (process.listenerCount('SIGTERM') > 0) return;
   process.once('SIGTERM', () => {
     stopLiveServers();
-    if (process.listenerCount('SIGTERM') === 0) process.kill(process.pid, 'SIGTERM');
+    process.kill(process.pid, 'SIGTERM');
   });
 }
