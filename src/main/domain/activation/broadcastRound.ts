@@ -4,7 +4,7 @@
 // and each read with an open turn tells the turn clock its deadline.
 import type { Queryable } from '../../store/port';
 import { getMessageRow } from '../messages/read';
-import { firstAnswersAfter, passesOn, pausedManagedWorkers, selectBroadcastTurns, type BroadcastTurnRow, type TurnAnswerRow } from '../../store/broadcastTurnQueries';
+import { firstAnswersAfter, passesOn, pausedManagedWorkers, recentlyHandedTurnsOf, selectBroadcastTurns, type BroadcastTurnRow, type TurnAnswerRow } from '../../store/broadcastTurnQueries';
 import { isMember, rosterOf, type RoutingServices } from './roomMembers';
 import { TURN_WAIT_MS, turnState, type TurnFacts, type TurnState } from './broadcastTurns';
 
@@ -38,4 +38,13 @@ export async function broadcastRound(services: RoutingServices, q: Queryable, pl
   const state = turnState(order, facts, message.created_at, now, services.turnWaitMs ?? TURN_WAIT_MS);
   if (state.deadline !== null) services.delivery.turnClock?.dueAt(place, roomId, number, Date.parse(state.deadline));
   return { number, rows, state, answers };
+}
+
+/**
+ * The broadcasts whose turn was handed to `agentKey` within the last turn wait, oldest first:
+ * only in those can the turn still be its own (a pass ends it; leaving moves it on).
+ */
+export async function turnsHandedInLastWait(services: RoutingServices, q: Queryable, roomId: string, agentKey: string, now = new Date()): Promise<number[]> {
+  const since = new Date(now.getTime() - (services.turnWaitMs ?? TURN_WAIT_MS)).toISOString();
+  return (await recentlyHandedTurnsOf(q, roomId, agentKey, since)).map((r) => r.message_number);
 }
