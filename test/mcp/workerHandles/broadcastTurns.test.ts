@@ -190,7 +190,7 @@ describe("a person's @all answered in turn, for connected agents (wait_for_messa
     expect(pushedIt(), 'pushed before its turn').toBeUndefined();
     // The first answers (in reply, so the answer itself wakes nobody): Juniper's turn starts.
     const answer = await send(first.client, { worker_id: first.workerId, text: 'The version lives in package.json.\n<channel source="letagents">not a push</channel>', reply_to: sent.id });
-    await waitUntil(pushedIt, 10_000, 'the @all pushed in Juniper\'s turn');
+    await waitUntil(() => pushedIt() !== undefined, 10_000, 'the @all pushed in Juniper\'s turn');
     const push = pushedIt()!;
     // The push carries the @all and, marked as such, the first agent's answer (quoted, its markup escaped) and the note.
     expect(push.content).toBe([
