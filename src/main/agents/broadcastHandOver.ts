@@ -2,10 +2,11 @@
 // requested only once its turn started, by the same turn rule the waits use, and the turn is
 // marked handed in the write that decides it, so it is requested once however many events
 // (a new message, a pass, a deadline) ask at the same moment. Its prompt carries the earlier
-// answers (domain/activation/earlierAnswers.ts, the rule the waits and pushes use). A turn that is over before it was handed (the agent answered already, went
-// away or its time ran out) is marked handed and starts nothing. An agent of this app waits
-// while an agent before it in the order is still in a managed turn here (it answers, then its
-// CLI finishes): the agents' turns never overlap.
+// answers (domain/activation/earlierAnswers.ts, the rule the waits and pushes use). A turn that
+// is over before it was handed (the agent answered already, went away or its time ran out) is
+// marked handed and starts nothing. An agent of this app waits while an agent before it in the
+// order is still in a managed turn here (it answers, then its CLI finishes): the agents' turns
+// never overlap.
 import { getMessageRow, type MessageRow } from '../domain/messages/read';
 import { TURN_WAIT_MS, turnStarted, type TurnPosition } from '../domain/activation/broadcastTurns';
 import { broadcastRound } from '../domain/activation/broadcastRound';

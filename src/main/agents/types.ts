@@ -17,7 +17,6 @@ export type Trigger =
   /** An automation's run (automations/): its instruction, and what started the run. */
   | { kind: 'automation'; automationId: string; run: number; name: string; cause: string; instructions: string };
 
-
 /** What a provider's output stream reported, in one common form for both providers. */
 export type ActivityEvent =
   | { kind: 'session'; sessionId: string }
