@@ -2,17 +2,16 @@
 // @all rounds in which it held the turn (or had it coming before the current one) move on now,
 // not at the turn's deadline. Read in the room's place; bounded by the turn queries' limits.
 import type { Queryable } from '../../store/port';
-import { recentlyHandedTurnsOf, unhandedTurnsOf } from '../../store/broadcastTurnQueries';
-import { broadcastRound } from './broadcastRound';
+import { unhandedTurnsOf } from '../../store/broadcastTurnQueries';
+import { broadcastRound, turnsHandedInLastWait } from './broadcastRound';
 import type { RoutingServices } from './roomMembers';
-import { TURN_WAIT_MS } from './broadcastTurns';
 
 /** The broadcasts of the room whose open round skipped `agentKey` as away: its turn there moved on. */
 export async function turnsLeftBy(services: RoutingServices, q: Queryable, place: string, roomId: string, agentKey: string, now = new Date()): Promise<number[]> {
-  const since = new Date(now.getTime() - (services.turnWaitMs ?? TURN_WAIT_MS)).toISOString();
-  const rows = [...(await recentlyHandedTurnsOf(q, roomId, agentKey, since)), ...(await unhandedTurnsOf(q, roomId, agentKey))];
+  const handed = await turnsHandedInLastWait(services, q, roomId, agentKey, now);
+  const unhanded = (await unhandedTurnsOf(q, roomId, agentKey)).map((r) => r.message_number);
   const moved: number[] = [];
-  for (const number of new Set(rows.map((r) => r.message_number))) {
+  for (const number of new Set([...handed, ...unhanded])) {
     const round = await broadcastRound(services, q, place, roomId, number, now);
     if (!round || round.state.current === null) continue;
     const positions = round.state.positions;
