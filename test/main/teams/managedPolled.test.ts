@@ -54,7 +54,7 @@ describe.skipIf(!runPostgresSuites)('a managed agent run by A, seen by B through
     }
   }, 120_000);
 
-  it('B re-checks the team when a managed-member row changes what a roster shows or goes away, and not when only its updated_at moves', async () => {
+  it('B re-checks the team when a managed-member row changes what a roster shows (its machine, the approval it waits for) or goes away, and not when only its updated_at moves', async () => {
     const { a, b } = machines;
     await worker(await b.connect(), ROOM, 'Birch');
     const storage = await b.app.teams.connections.storage(TEAM);
@@ -74,6 +74,12 @@ describe.skipIf(!runPostgresSuites)('a managed agent run by A, seen by B through
     await machines.teamRows(`UPDATE managed_members SET host_label = 'cy-server' WHERE room_id = $1`, ROOM);
     await waitUntil(() => storage.pollCounts().rechecks > rechecks, REACHES_MS, 'a re-check after the machine\'s name changed');
     expect((await api<Member[]>(b, 'workers.list', { roomId: ROOM, place: TEAM })).find((m) => m.name === 'Juniper')?.machine).toBe('cy-server');
+
+    // The approval it waits for (migration 17) is shown on rosters too: the same re-check.
+    rechecks = await settled();
+    await machines.teamRows(`UPDATE managed_members SET approval_tool = 'Bash', approval_person = 'ada', approval_since = $2 WHERE room_id = $1`, ROOM, new Date().toISOString());
+    await waitUntil(() => storage.pollCounts().rechecks > rechecks, REACHES_MS, 'a re-check after it began to wait for an approval');
+    expect((await api<Member[]>(b, 'workers.list', { roomId: ROOM, place: TEAM })).find((m) => m.name === 'Juniper')?.approvalWait).toMatchObject({ tool: 'Bash', person: 'ada' });
 
     rechecks = await settled();
     await machines.teamRows('DELETE FROM managed_members WHERE room_id = $1', ROOM);
