@@ -48,8 +48,8 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
         </div>
         {agent.approvalWait && !agent.ended && (
           // Only the computer that runs it can answer: said here so nobody elsewhere looks for a button.
-          <div className="agent-approval-wait" title={`Only ${agent.approvalWait.person} can allow or deny it, on ${agent.machine ?? 'the computer that runs it'}.`}>
-            {agent.approvalWait.text}
+          <div className="agent-approval-wait">
+            {agent.approvalWait.text}. <span className="muted">Only {agent.approvalWait.person} can allow or deny it, on {agent.machine ?? 'the computer that runs it'}.</span>
           </div>
         )}
         {says && agent.online && !agent.ended && <div className="agent-says" title={says}>{says}</div>}
