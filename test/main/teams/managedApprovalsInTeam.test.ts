@@ -3,7 +3,8 @@
 // ("bo-desktop") mentions it. While its command waits for A's person, B's roster (as B's window
 // holds it, reloaded on the events it reloads on) says so — whose answer, which tool, never the
 // command — and B cannot allow or deny it; once A allows, the wait clears on B and Juniper's answer
-// reaches B. Once with LISTEN/NOTIFY, once through PgBouncer's poll fallback alone.
+// reaches B (a turn stopped while it waits clears it too). Once with LISTEN/NOTIFY, once through
+// PgBouncer's poll fallback alone.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -93,6 +94,24 @@ describe.skipIf(!runPostgresSuites)('an "Ask me" managed agent in a team room (r
 
   it('B shows Juniper waiting for A\'s person (no command), cannot allow or deny it; A allows: it clears on B and the answer reaches B', async () => {
     await waitSeenOnBDecidedOnA(managed);
+  }, TURN_TEST_MS);
+
+  it('a turn stopped on A while it waits clears the wait on B too', async () => {
+    const { a, b } = managed.machines;
+    await worker(await b.connect(), ROOM, 'Birch');
+    const window = rosterWindow(b, ROOM);
+    try {
+      await window.ready();
+      const juniper = await api<{ agentId: string }>(a, 'agents.add', { provider: 'claude_code', folder: managed.folder, roomId: ROOM, name: 'Juniper', permissions: 'ask' });
+      managed.model.script.push('Juniper', callBuiltInTool('Bash', { command: `touch ${join(managed.folder, 'never')}`, description: 'Never runs' }), ...replyInRoom('Never said.'));
+      await api(b, 'messages.send', { roomId: ROOM, place: TEAM, text: '@Juniper please try it' });
+      await waitUntil(() => window.member('Juniper')?.approvalWait != null, 60_000, 'Juniper waiting for approval on B\'s roster');
+      await api(a, 'agents.stop', { agentId: juniper.agentId });
+      await waitUntil(() => window.member('Juniper')?.approvalWait === null, REACHES_MS, 'the wait cleared on B once the turn stopped');
+      expect(existsSync(join(managed.folder, 'never'))).toBe(false);
+    } finally {
+      window.stop();
+    }
   }, TURN_TEST_MS);
 });
 
