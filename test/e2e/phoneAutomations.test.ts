@@ -66,7 +66,7 @@ describe("the phone's Automations tab", () => {
     await standup.getByRole('button', { name: 'Pause' }).tap();
     await standup.getByText('Paused', { exact: true }).waitFor();
     await standup.getByText('none while paused').waitFor();
-    // Said aloud (the toast itself is hidden from screen readers, which hear the announcement).
+    // Said aloud through the announcer (screen readers hear each notice once, when it is made).
     await page.getByRole('log').getByText('Standup: Paused: no runs until you resume it.').waitFor({ state: 'attached' });
     // The app paused it: the command line (and so the desktop) sees the same.
     expect((await listed()).find((a) => a.name === 'Standup')).toMatchObject({ state: 'paused', nextRunAt: null });
