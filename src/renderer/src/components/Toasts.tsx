@@ -86,6 +86,13 @@ function ToastStack({ toasts, shownAtOnce, onDismiss }: StackProps) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const stack = useRef<HTMLDivElement>(null);
+  // An empty stack is gone from the page: no leave or blur may come for it, so it starts afresh.
+  const empty = toasts.length === 0;
+  useEffect(() => {
+    if (!empty) return;
+    setHovered(false);
+    setFocused(false);
+  }, [empty]);
   // Where focus came from when it entered the stack: it goes back there once the last notice it was on goes.
   const cameFrom = useRef<HTMLElement | null>(null);
   // Dismissed from the keyboard, focus goes on to the next notice (or back where it came from);
