@@ -17,6 +17,8 @@ const TEAM_CLUSTER = ['test/support/teamClusterSetup.ts'];
 export default defineConfig({
   test: {
     environment: 'node',
+    // Every file ends by failing if it left a PostgreSQL cluster or PgBouncer of its own running (and stops it).
+    setupFiles: ['test/support/liveServersCheck.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

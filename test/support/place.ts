@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { toNumberedPlaceholders } from '../../src/main/store/postgres/placeholders';
 import { pgTypes } from '../../src/main/store/postgres/pgTypes';
 import { pooledUrlOn, sharedPostgres, startPgBouncer, startPostgres, type PgCluster } from './postgres';
@@ -33,9 +33,9 @@ export const roomUriBase = (roomId: string) =>
 
 let cluster: PgCluster | null = null;
 let ownCluster = false;
-/** A PgBouncer (its port) per cluster, started on first use (a file may start clusters of its own). */
+/** A PgBouncer (its port) per cluster, started on first use (a file may start clusters of its own); stopped with its cluster. */
 const poolers = new Map<PgCluster, Promise<number>>();
-/** The run's shared cluster (teamClusterSetup.ts), or else one of this file's own, stopped when it exits. */
+/** The run's shared cluster (teamClusterSetup.ts), or else one of this file's own (useOwnCluster), stopped after its tests. */
 async function suiteCluster(): Promise<PgCluster> {
   if (cluster) return cluster;
   const shared = ownCluster ? null : inject('teamCluster');
@@ -45,9 +45,14 @@ async function suiteCluster(): Promise<PgCluster> {
   return cluster;
 }
 
-/** This file's team rooms live on a cluster of its own (call before the first test: it reads the cluster's files). */
+/** This file's team rooms live on a cluster of its own (call at the top of the file: it reads the cluster's files); stopped after its tests, with its PgBouncer. */
 export function useOwnCluster(): void {
   ownCluster = true;
+  afterAll(() => {
+    if (cluster) poolers.delete(cluster);
+    cluster?.stop();
+    cluster = null;
+  });
 }
 
 /**

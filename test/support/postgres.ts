@@ -2,7 +2,8 @@
 // a temp folder, started on a free 127.0.0.1 port with its socket in that folder (as the
 // `postgres` user when the tests run as root), fsync off (a killed server loses nothing
 // committed, only an OS crash would: synchronous_commit stays on); stopped with `pg_ctl -m immediate`
-// afterwards, also when the test process exits early. One cluster per test file (it takes
+// by the file's afterAll, with any PgBouncer started on it (a file that forgets fails: liveServers.ts).
+// One cluster per test file (it takes
 // about 0.7 s, and a file that restarts its server disturbs no other file), except the team
 // variant of the MCP tool suite, whose files share one cluster (and PgBouncer) started once per
 // run (teamClusterSetup.ts): they never restart it, and each test has a database of its own.
@@ -13,6 +14,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { serverStarted } from './liveServers';
 
 /** CI=true turns a missing PostgreSQL into a failure instead of a skipped suite. */
 export const inCi = !!process.env.CI && process.env.CI !== 'false';
@@ -54,11 +56,14 @@ export interface PgCluster {
   /** Stops the server at once (the database "goes down"). */
   kill(): void;
   start(): void;
-  /** Stops it and removes its folder. */
+  /** Stops it, and every PgBouncer started on it, and removes its folder. */
   stop(): void;
 }
 
 let databases = 0;
+
+/** Per cluster folder, the stops of the PgBouncers in front of it: stopping the cluster stops them first. */
+const stopsWith = new Map<string, Set<() => void>>();
 
 /** A new empty database on the cluster at `url(…)`; returns its URL. Unique across the processes sharing a cluster. */
 async function createDatabaseOn(url: (database: string) => string): Promise<string> {
@@ -97,17 +102,25 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<PgCl
       // already stopped
     }
   };
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
-  start();
   let stopped = false;
+  let forget = () => undefined as void;
   const stop = () => {
     if (stopped) return;
     stopped = true;
+    for (const stopBouncer of stopsWith.get(dir) ?? []) stopBouncer();
+    stopsWith.delete(dir);
     kill();
     rmSync(dir, { recursive: true, force: true });
+    forget();
   };
-  // A test process that ends without afterAll (a crash, a timeout) still stops its server.
-  process.once('exit', stop);
+  try {
+    run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
+    start();
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  forget = serverStarted({ what: `PostgreSQL cluster ${dir}`, stop });
   const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
     port,
@@ -169,7 +182,9 @@ export interface PgBouncerOptions {
 export async function startPgBouncer(cluster: PgCluster, options: PgBouncerOptions = {}): Promise<PgBouncer> {
   if (!PGBOUNCER) throw new Error('PgBouncer is not installed: the pooler tests need it. Install it with `apt-get install pgbouncer`.');
   const port = await freePort();
-  const ini = join(cluster.dir, 'pgbouncer.ini');
+  // Files of their own (a cluster may have more than one pooler in front of it).
+  const file = (ext: string) => join(cluster.dir, `pgbouncer-${port}.${ext}`);
+  const ini = file('ini');
   writeFileSync(join(cluster.dir, 'userlist.txt'), '"postgres" ""\n');
   writeFileSync(
     ini,
@@ -191,32 +206,38 @@ export async function startPgBouncer(cluster: PgCluster, options: PgBouncerOptio
       'default_pool_size = 20',
       ...(options.resetEveryTransaction ? ['server_reset_query = DISCARD ALL', 'server_reset_query_always = 1'] : []),
       ...(options.serverIdleSeconds ? [`server_idle_timeout = ${options.serverIdleSeconds}`] : []),
-      `logfile = ${join(cluster.dir, 'pgbouncer.log')}`,
-      `pidfile = ${join(cluster.dir, 'pgbouncer.pid')}`,
+      `logfile = ${file('log')}`,
+      `pidfile = ${file('pid')}`,
       '',
     ].join('\n'),
   );
   if (asRoot) chownSync(ini, ...postgresIds());
   const child: ChildProcess = spawn(...asServerUser([PGBOUNCER, ini]), { stdio: 'ignore' });
   let stopped = false;
-  let pid: number | null = null;
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    // The pooler itself (under `su` the child is su): its own pid, read from its pid file once it listened.
-    try {
-      if (pid) process.kill(pid, 'SIGINT');
-    } catch {
-      // already gone
+    // The pooler itself first (as root, `child` is only the `su` around it, and a signal to su
+    // does not always reach it): SIGKILL, since a newer PgBouncer's SIGTERM waits for its clients.
+    for (const pid of [serverPidUnder(child, file('pid')), child.pid]) {
+      try {
+        if (pid) process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
     }
-    child.kill('SIGINT');
+    stopsWith.get(cluster.dir)?.delete(stop);
+    forget();
   };
-  process.once('exit', stop);
-  await waitForPort(port, child);
-  // It writes its pid file around the time it starts listening.
-  const pidFile = join(cluster.dir, 'pgbouncer.pid');
-  for (let tries = 0; !existsSync(pidFile) && tries < 100; tries++) await new Promise((r) => setTimeout(r, 50));
-  pid = Number(readFileSync(pidFile, 'utf8').trim()) || null;
+  if (!stopsWith.has(cluster.dir)) stopsWith.set(cluster.dir, new Set());
+  stopsWith.get(cluster.dir)!.add(stop);
+  const forget = serverStarted({ what: `PgBouncer on port ${port} (${ini})`, stop });
+  try {
+    await waitForPort(port, child);
+  } catch (error) {
+    stop();
+    throw error;
+  }
   return {
     port,
     pooledUrl: (directUrl) => pooledUrlOn(port, directUrl),
@@ -256,6 +277,26 @@ async function waitForPort(port: number, child: ChildProcess): Promise<void> {
     if (open) return;
     if (Date.now() > deadline) throw new Error(`PgBouncer did not listen on port ${port} within 10 s.`);
     await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * The pid of the server `child` runs: itself, or under `su` (as root) the process su started,
+ * from the server's pid file or else su's own children (Linux); null when none is known yet.
+ */
+function serverPidUnder(child: ChildProcess, pidFile: string): number | null {
+  if (!asRoot || !child.pid) return child.pid ?? null;
+  try {
+    const pid = Number(readFileSync(pidFile, 'utf8').trim());
+    if (pid > 0) return pid;
+  } catch {
+    // not written yet
+  }
+  try {
+    const pid = Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(' ')[0]);
+    return pid > 0 ? pid : null;
+  } catch {
+    return null;
   }
 }
 

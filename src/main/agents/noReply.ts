@@ -8,7 +8,7 @@ import type { Storage } from '../store/port';
 import { postedAfter, recordNoReply, type NoReplyReason } from '../store/routingQueries';
 import { selectBroadcastTurns } from '../store/broadcastTurnQueries';
 import type { TurnLog } from './turnLog';
-import type { Trigger } from './types';
+import type { LostAnswer, Trigger } from './types';
 
 /** How each reason reads after an agent's name ("Birch read it and passed"). */
 export const NO_REPLY_WORDS: Record<NoReplyReason, string> = {
@@ -26,21 +26,22 @@ export interface TurnEnd {
   readonly status: 'done' | 'failed' | 'stopped' | 'timed_out';
   /** The agent wrote any text at all (tool calls alone do not count). */
   readonly said: boolean;
-  /** The CLI stopped at the model's output token limit. */
-  readonly outputLimit: boolean;
+  /** The CLI said the model's answer came to nothing: cut at its output limit, or empty (its provider reads that). */
+  readonly lostAnswer?: LostAnswer;
   /** A person denied a tool this turn asked for ("Ask me"). */
   readonly deniedTool?: boolean;
 }
 
 /**
  * Why a turn that posted nothing did so, the cause closest to the person first: they stopped it
- * or its time ran out; they denied a tool it asked for; the CLI hit its output limit or failed;
- * the agent wrote nothing at all; else it read the message and chose to say nothing.
+ * or its time ran out; they denied a tool it asked for; the CLI said its answer was cut at the
+ * output limit or empty (whether the turn then failed or ended); the CLI failed; the agent wrote
+ * nothing at all; else it read the message and chose to say nothing.
  */
 function noReplyReason(end: TurnEnd): NoReplyReason {
   if (end.status === 'stopped' || end.status === 'timed_out') return end.status;
   if (end.deniedTool) return 'denied_tool';
-  if (end.outputLimit) return 'output_limit';
+  if (end.lostAnswer) return end.lostAnswer;
   if (end.status === 'failed') return 'failed';
   return end.said ? 'passed' : 'empty';
 }

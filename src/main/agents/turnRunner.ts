@@ -19,7 +19,7 @@ import { recordTurnWithoutReply } from './noReply';
 import type { TurnAbortReason } from './turnScheduler';
 import { preview } from './providers/streamText';
 import { relativeToFolder, toolCallText } from './activityWords';
-import type { ActivityEvent, CantRunCause, Trigger, TurnLimit } from './types';
+import type { ActivityEvent, CantRunCause, LostAnswer, Trigger, TurnLimit } from './types';
 
 export interface TurnRunnerDeps {
   readonly store: Storage;
@@ -128,7 +128,7 @@ export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: Ab
   const changes = await deps.changesOfTurn?.().catch(() => null);
   if (changes) await log.entry('note', changes);
   const deniedTool = turnKey !== null && (await deps.approvals.personDenied(agent.agent_id, log.turn).catch(() => false));
-  await recordTurnWithoutReply(deps.roomStore ?? deps.store, agent, input.triggers, { status: attempt.status, said: attempt.said, outputLimit: attempt.outputLimit, deniedTool }, log);
+  await recordTurnWithoutReply(deps.roomStore ?? deps.store, agent, input.triggers, { status: attempt.status, said: attempt.said, lostAnswer: attempt.lostAnswer, deniedTool }, log);
   await log.finish(attempt.status, attempt.error);
   return outcomeOf(log, attempt.status, null, attempt.status === 'failed' ? (attempt.limit ?? null) : null);
 }
@@ -149,8 +149,8 @@ interface Attempt {
   resumeFailed: boolean;
   /** The agent wrote any text at all (not only tool calls), for "empty answer". */
   said: boolean;
-  /** The CLI stopped at the model's output token limit. */
-  outputLimit: boolean;
+  /** The CLI said the model's answer came to nothing (cut at its output limit, or empty). */
+  lostAnswer?: LostAnswer;
   cause?: CantRunCause;
   limit?: TurnLimit;
 }
@@ -243,11 +243,12 @@ async function runOnce(
     }
   }
   if (signal.aborted) return aborted(signal);
-  if (result?.ok) return { status: 'done', error: null, resumeFailed: false, said, outputLimit: false };
+  // A turn the CLI ends normally may still say its answer was cut (OpenCode at its output limit).
+  const lostAnswer = result?.lostAnswer ? { lostAnswer: result.lostAnswer } : {};
+  if (result?.ok) return { status: 'done', error: null, resumeFailed: false, said, ...lostAnswer };
   // A run that never started a session after asking to resume one could not find it.
   const resumeFailed = resumeSessionId !== null && !sawSession && result?.cause !== 'cli_broken' && !result?.limit && stalled === null;
-  const outputLimit = result?.outputLimit === true;
-  return { status: 'failed', error: result?.error ?? 'The turn failed.', resumeFailed, said, outputLimit, ...(result?.cause ? { cause: result.cause } : {}), ...(result?.limit ? { limit: result.limit } : {}) };
+  return { status: 'failed', error: result?.error ?? 'The turn failed.', resumeFailed, said, ...lostAnswer, ...(result?.cause ? { cause: result.cause } : {}), ...(result?.limit ? { limit: result.limit } : {}) };
 }
 
 /** The data folder's secrets a tool's output might carry: the agent token. */
@@ -278,7 +279,7 @@ function summarizeResult(text: string): string {
 function aborted(signal: AbortSignal): Attempt {
   const reason = (signal.reason as TurnAbortReason) ?? 'stopped';
   const status = reason === 'timed_out' ? 'timed_out' : reason === 'closing' ? 'failed' : 'stopped';
-  return { status, error: ABORT_TEXT[reason] ?? ABORT_TEXT.stopped, resumeFailed: false, said: false, outputLimit: false };
+  return { status, error: ABORT_TEXT[reason] ?? ABORT_TEXT.stopped, resumeFailed: false, said: false };
 }
 
 /** One event of the CLI's stream into the log; paths read relative to the folder it works in (`folder`). */

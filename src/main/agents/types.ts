@@ -41,9 +41,13 @@ export type ActivityEvent =
   /**
    * The provider's final word on the run; `cause`: a failure only the person can fix; `limit`:
    * the provider refused for a usage limit that resets at a known time, or a short rate limit;
-   * `outputLimit`: the CLI stopped because the model's answer hit its output token limit.
+   * `lostAnswer`: the CLI says its model's answer came to nothing, cut at the output token limit
+   * or empty (each provider reads its own CLI's words for it; noReply.ts turns it into the reason).
    */
-  | { kind: 'result'; ok: boolean; error: string | null; cause?: CantRunCause; limit?: TurnLimit; outputLimit?: true };
+  | { kind: 'result'; ok: boolean; error: string | null; cause?: CantRunCause; limit?: TurnLimit; lostAnswer?: LostAnswer };
+
+/** Why a CLI says the model's answer came to nothing: cut at its output token limit, or empty. */
+export type LostAnswer = 'output_limit' | 'empty';
 
 export type UsageScope = 'run' | 'session';
 

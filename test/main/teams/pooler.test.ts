@@ -100,11 +100,18 @@ describe.skipIf(!runPostgresSuites || (!pgbouncerInstalled && !inCi))('a team be
     // reads and the team-wide re-checks stand still while the polls go on.
     let rechecks = 0;
     const offRecheck = b.app.core.bus.on('place.reconnected', () => rechecks++);
+    const readsBefore = storage.readCount;
     const waiting = call(onB, 'wait_for_messages', { worker_id: birch.worker_id, after_message_id: cursor, timeout: 60_000 });
     let woke = false;
     void waiting.then(() => (woke = true), () => undefined);
-    const polls = storage.pollCounts().polls;
-    await waitUntil(() => storage.pollCounts().polls >= polls + 1, 10_000, 'a poll');
+    // Asleep once its look (it reads) is over: then a whole poll went by without a read of B's (the
+    // call's hop from the helper, and the look's last reads, its @all turns, can outlast a poll).
+    let reads = readsBefore;
+    let polls = storage.pollCounts().polls;
+    await waitUntil(() => {
+      if (storage.readCount !== reads) [reads, polls] = [storage.readCount, storage.pollCounts().polls];
+      return reads > readsBefore && storage.pollCounts().polls >= polls + 2;
+    }, 10_000, "the wait's look to end (a whole poll without a read)");
     const before = { ...storage.pollCounts(), reads: storage.readCount };
     await waitUntil(() => storage.pollCounts().polls >= before.polls + 3, 10_000, 'three quiet polls');
     expect(storage.pollCounts()).toMatchObject({ rows: before.rows, messageHints: before.messageHints, rechecks: before.rechecks });

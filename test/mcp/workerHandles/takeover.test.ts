@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HelperClient } from '../../support';
 import { startServedApp, type ServedApp } from './apps';
-import { call, count, hard, pause, register, send, sessionRow, W1, W12, W13, W14, type Registration } from './tools';
+import { call, count, hard, register, send, sessionRow, until, W1, W12, W13, W14, type Registration } from './tools';
 
 let app: ServedApp;
 
@@ -102,13 +102,16 @@ describe('the replaced connection and its legacy-form calls', () => {
 describe('a wait in flight during a takeover', () => {
   it('case 17: C1\'s 60 s wait fails with W14 at once when C2 takes the worker over, and sees nothing posted after', async () => {
     const { c1, c2, roomId, w, v } = await twoWorkersOnC1('case-17');
+    // A message routed to Willow before the cursor: its status says whether Willow listens now.
+    const earlier = await send(c1, { worker_id: v.worker_id, text: '@Willow before the wait' });
     const first = await call(c1, 'wait_for_messages', { worker_id: w.worker_id, timeout: 1_000 });
     const cursor = first.last_observed_message_id;
     const waiting = call(c1, 'wait_for_messages', { worker_id: w.worker_id, after_message_id: cursor, timeout: 60_000 });
     const settled = { done: false };
     void waiting.then(() => (settled.done = true));
-    // Give the wait time to go idle on the room signal; it must still be waiting then.
-    await pause(300);
+    // In flight once Willow shows listening (its waiter is in place: a takeover before that would
+    // meet the call on its way in, W13, and a fixed pause cannot tell which on a busy team database).
+    await until(async () => (await call(c1, 'get_message_status', { worker_id: v.worker_id, message_id: earlier, agent: 'Willow' })).recipients?.[0]?.reachability === 'listening', 'the wait in flight');
     expect(settled.done).toBe(false);
 
     await register(c2, { worker_id: w.worker_id, room_id: roomId });

@@ -37,7 +37,7 @@ export async function startFakeGemini(script: ModelScript): Promise<FakeModelSer
         ? { functionCall: { id: `call_fake_${n}`, name: step.builtIn ? step.name : TOOL_PREFIX + step.name, args: step.args(script.requests[script.requests.length - 1]) } }
         : { text: step.text };
     const answer = {
-      candidates: [{ content: { role: 'model', parts: [part] }, finishReason: 'STOP', index: 0 }],
+      candidates: [{ content: { role: 'model', parts: [part] }, finishReason: step.kind === 'text' && step.stop === 'max_tokens' ? 'MAX_TOKENS' : 'STOP', index: 0 }],
       usageMetadata: { promptTokenCount: GEMINI_USAGE.input, candidatesTokenCount: GEMINI_USAGE.output, totalTokenCount: GEMINI_USAGE.input + GEMINI_USAGE.output },
       modelVersion: FAKE_GEMINI_MODEL,
     };

@@ -36,19 +36,22 @@ export async function startFakeOpenAi(script: ModelScript): Promise<FakeModelSer
     // Codex calls within the namespace; OpenCode and Copilot by the prefixed name (their own tools by theirs).
     // Codex's own tools (e.g. exec_command) have no namespace; ours are under one.
     const call = namespace ? { ...(step.kind === 'tool' && step.builtIn ? {} : { namespace: NAMESPACE }), name: step.kind === 'tool' ? step.name : '' } : { name: step.kind === 'tool' && !step.builtIn ? prefix + step.name : step.kind === 'tool' ? step.name : '' };
+    // An answer cut at the output limit ends `incomplete` (its message too), as OpenAI's API reports it.
+    const cut = step.kind === 'text' && step.stop === 'max_tokens';
     const item =
       step.kind === 'tool'
         ? { type: 'function_call', id: `fc_fake_${id}`, call_id: `call_fake_${id}`, ...call, arguments: JSON.stringify(step.args(script.requests[script.requests.length - 1])), status: 'completed' }
-        : { type: 'message', id: `msg_fake_${id}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: step.text, annotations: [] }] };
+        : { type: 'message', id: `msg_fake_${id}`, role: 'assistant', status: cut ? 'incomplete' : 'completed', content: [{ type: 'output_text', text: step.text, annotations: [] }] };
     const stream = eventStream(res);
     stream.send('response.created', { response: { id: `resp_fake_${id}`, object: 'response', created_at: 0, model: FAKE_OPENAI_MODEL, status: 'in_progress', output: [] } });
     stream.send('response.output_item.added', { output_index: 0, item });
     // OpenCode (the AI SDK) takes a message's text from its deltas; Codex from the finished item.
     if (step.kind === 'text') stream.send('response.output_text.delta', { item_id: item.id, output_index: 0, content_index: 0, delta: step.text });
     stream.send('response.output_item.done', { output_index: 0, item });
-    stream.send('response.completed', {
+    stream.send(cut ? 'response.incomplete' : 'response.completed', {
       response: {
-        id: `resp_fake_${id}`, object: 'response', created_at: 0, model: FAKE_OPENAI_MODEL, status: 'completed', output: [item],
+        id: `resp_fake_${id}`, object: 'response', created_at: 0, model: FAKE_OPENAI_MODEL, status: cut ? 'incomplete' : 'completed', output: [item],
+        ...(cut ? { incomplete_details: { reason: 'max_output_tokens' } } : {}),
         usage: { input_tokens: OPENAI_USAGE.input, input_tokens_details: { cached_tokens: 0 }, output_tokens: OPENAI_USAGE.output, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: OPENAI_USAGE.input + OPENAI_USAGE.output },
       },
     });

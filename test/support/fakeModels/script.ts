@@ -16,7 +16,7 @@ export interface ModelRequest {
 export type ModelStep =
   /** `builtIn`: one of the CLI's own tools (e.g. Claude Code's Write), not one of ours. */
   | { readonly kind: 'tool'; readonly name: string; readonly args: (request: ModelRequest) => Record<string, unknown>; readonly builtIn?: boolean }
-  /** `stop: 'max_tokens'`: the answer is cut at the model's output token limit (Anthropic's fake only). */
+  /** `stop: 'max_tokens'`: the answer is cut at the model's output token limit (each fake says so in its API's words). */
   | { readonly kind: 'text'; readonly text: string; readonly stop?: 'max_tokens' }
   | { readonly kind: 'gate'; readonly opened: Promise<void>; readonly then: ModelStep }
   /** Steps chosen when the request arrives, from what it carries (e.g. the turn prompt). */
@@ -32,17 +32,19 @@ export const callTool = (name: string, args: Record<string, unknown> | ((request
 });
 
 /**
- * An answer cut at the output token limit, every time: Claude Code 2.1.332 asks the model to
- * resume three times ("Output token limit hit. Resume directly…"), then ends the turn with
- * `"api_error":"max_output_tokens"` (seen against this fake).
+ * An answer cut at the output token limit, every time (four requests' worth: the most a CLI
+ * asks). Claude Code 2.1.332 asks the model to resume three times ("Output token limit hit.
+ * Resume directly…"), then ends the turn with `"api_error":"max_output_tokens"`; what the other
+ * CLIs do: docs/managed-agents.md, test/main/agents/noReplyClis.test.ts (seen against these fakes).
  */
 export const cutAtOutputLimit = (text: string): ModelStep[] => Array.from({ length: 4 }, () => ({ kind: 'text', text, stop: 'max_tokens' }) as const);
 
 /**
- * A turn that writes no text at all: Claude Code 2.1.332 asks once more ("[Your previous response
- * had no visible output…]"), then ends with an empty result (seen against this fake).
+ * A turn that writes no text at all (four requests' worth: Gemini CLI 0.61 tries three more
+ * times). Claude Code 2.1.332 asks once more ("[Your previous response had no visible output…]"),
+ * then ends with an empty result (seen against this fake).
  */
-export const sayNothingAtAll = (): ModelStep[] => [say(''), say('')];
+export const sayNothingAtAll = (): ModelStep[] => Array.from({ length: 4 }, () => say(''));
 
 /**
  * The model of an @all answered in turn (issue 34): it answers the question in the room only when

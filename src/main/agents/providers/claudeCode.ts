@@ -266,7 +266,7 @@ class ClaudeStreamParser implements StreamParser {
       error: ok ? null : preview(str(m.result) ?? String(m.subtype ?? 'the run failed'), 1_000),
       ...(cause ? { cause } : {}),
       ...(limit ? { limit } : {}),
-      ...(outputLimit ? { outputLimit: true as const } : {}),
+      ...(outputLimit ? { lostAnswer: 'output_limit' as const } : {}),
     });
     return out;
   }

@@ -2,7 +2,7 @@
 // with our helper as its only enabled MCP server, and the parser of its JSON events.
 import { join } from 'node:path';
 import { SERVER_NAME } from '../../setup/agentTools';
-import { defineProvider, type ActivityEvent, type CantRunCause, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
+import { defineProvider, type ActivityEvent, type CantRunCause, type LostAnswer, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
 import { codexInstallDir, managedCodexHome, personCodexConfig, personCodexHome } from './codexHome';
 import { dataFolderOwnFiles } from './dataFolder';
 import { contentText, jsonLine, num, preview, previewInput, str } from './streamText';
@@ -102,6 +102,16 @@ export function cantRunCause(message: string): CantRunCause | undefined {
   return undefined;
 }
 
+/**
+ * Codex 0.171 at the output limit (the Responses API's `response.incomplete`, reason
+ * `max_output_tokens`) does not ask the model to go on: the turn fails with "Incomplete response
+ * returned, reason: max_output_tokens" (seen against a fake model server). An empty answer needs
+ * no words here: its turn completes with an empty `agent_message`, so the turn wrote no text.
+ */
+function lostAnswerOf(message: string): LostAnswer | undefined {
+  return /Incomplete response returned, reason: max_output_tokens/i.test(message) ? 'output_limit' : undefined;
+}
+
 class CodexStreamParser implements StreamParser {
   parse(line: string): ActivityEvent[] {
     const m = jsonLine(line);
@@ -127,7 +137,8 @@ class CodexStreamParser implements StreamParser {
         const error = (m.error ?? {}) as Record<string, unknown>;
         const message = str(error.message) ?? 'the turn failed';
         const cause = cantRunCause(message);
-        return [{ kind: 'result', ok: false, error: preview(message, 1_000), ...(cause ? { cause } : {}) }];
+        const lostAnswer = lostAnswerOf(message);
+        return [{ kind: 'result', ok: false, error: preview(message, 1_000), ...(cause ? { cause } : {}), ...(lostAnswer ? { lostAnswer } : {}) }];
       }
       case 'error': {
         const text = preview(str(m.message) ?? 'error', 1_000);

@@ -106,8 +106,17 @@ function toolName(name: string): string {
   return name.startsWith(prefix) ? name.slice(prefix.length) : name;
 }
 
+/**
+ * Copilot CLI 1.0.102 given an empty answer fails the turn with a `session.error` "No response
+ * was returned. Send your message again to retry." and exit code 1 (seen against a fake model
+ * server). An answer cut at the output limit it cannot tell apart: it calls the model twice more
+ * without a word in its output, then ends with exit code 0 and the cut text as its message.
+ */
+const EMPTY_ANSWER = /^No response was returned\b/i;
+
 class CopilotStreamParser implements StreamParser {
   private readonly toolsById = new Map<string, string>();
+  private emptyAnswer = false;
 
   parse(line: string): ActivityEvent[] {
     const m = jsonLine(line);
@@ -129,14 +138,17 @@ class CopilotStreamParser implements StreamParser {
         const error = (data.error ?? {}) as { message?: unknown };
         return [data.success === true ? { kind: 'tool_result', tool, ok: true, text: String(result.content ?? '') } : { kind: 'tool_result', tool, ok: false, text: String(error.message ?? 'failed') }];
       }
-      case 'session.error':
-        return [{ kind: 'error', text: preview(str(data.message) ?? 'error', 1_000) }];
+      case 'session.error': {
+        const message = str(data.message) ?? 'error';
+        this.emptyAnswer ||= EMPTY_ANSWER.test(message);
+        return [{ kind: 'error', text: preview(message, 1_000) }];
+      }
       case 'result': {
         const out: ActivityEvent[] = [];
         const sessionId = str(m.sessionId);
         if (sessionId) out.push({ kind: 'session', sessionId });
         const ok = m.exitCode === 0;
-        out.push({ kind: 'result', ok, error: ok ? null : `Copilot ended with exit code ${String(m.exitCode)}` });
+        out.push({ kind: 'result', ok, error: ok ? null : `Copilot ended with exit code ${String(m.exitCode)}`, ...(this.emptyAnswer ? { lostAnswer: 'empty' as const } : {}) });
         return out;
       }
       default:

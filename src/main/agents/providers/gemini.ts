@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { SERVER_NAME } from '../../setup/agentTools';
 import { entryFields } from '../../setup/helperCommand';
-import { defineProvider, type ActivityEvent, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
+import { defineProvider, type ActivityEvent, type LostAnswer, type ProviderLaunch, type StreamParser, type TurnSpec } from '../types';
 import { folderSettingsFiles } from './folderSettings';
 import { jsonLine, num, preview, previewInput, str } from './streamText';
 
@@ -102,8 +102,20 @@ function toolName(name: string): string {
   return name.startsWith(prefix) ? name.slice(prefix.length) : name;
 }
 
+/**
+ * Gemini CLI 0.61's words when the model's answer came to nothing (seen against a fake model
+ * server): it tries three more times, then fails with one of these errors. An answer cut at the
+ * limit after some text (finishReason MAX_TOKENS) is not among them: that run ends "success"
+ * and says nothing of the cut, so its turn reads as one that wrote and passed.
+ */
+const LOST_ANSWER_WORDS: ReadonlyArray<readonly [RegExp, LostAnswer]> = [
+  [/Model response was truncated because it exceeded the token limit/i, 'output_limit'],
+  [/The model returned an empty response with no text or thoughts/i, 'empty'],
+];
+
 class GeminiStreamParser implements StreamParser {
   private readonly toolsById = new Map<string, string>();
+  private lostAnswer: LostAnswer | undefined;
   /** Assistant text arrives in pieces (delta); it is logged whole, before the next event. */
   private text = '';
 
@@ -134,16 +146,19 @@ class GeminiStreamParser implements StreamParser {
         out.push({ kind: 'tool_result', tool: toolName(name), ok, text: ok ? String(m.output ?? '') : String(error?.message ?? m.output ?? 'failed') });
         break;
       }
-      case 'error':
-        out.push({ kind: m.severity === 'warning' ? 'note' : 'error', text: preview(str(m.message) ?? 'error', 1_000) });
+      case 'error': {
+        const message = str(m.message) ?? 'error';
+        this.lostAnswer ??= LOST_ANSWER_WORDS.find(([words]) => words.test(message))?.[1];
+        out.push({ kind: m.severity === 'warning' ? 'note' : 'error', text: preview(message, 1_000) });
         break;
+      }
       case 'result': {
         const stats = (m.stats ?? {}) as Record<string, unknown>;
         // The stats are this run's (a resumed session starts counting again); Gemini reports no cost.
         out.push({ kind: 'usage', inputTokens: num(stats.input_tokens), outputTokens: num(stats.output_tokens), tokensScope: 'run', costUsd: null, costScope: 'run' });
         const ok = m.status === 'success';
         const error = (m.error ?? null) as { message?: unknown } | null;
-        out.push({ kind: 'result', ok, error: ok ? null : preview(String(error?.message ?? 'the run failed'), 1_000) });
+        out.push({ kind: 'result', ok, error: ok ? null : preview(String(error?.message ?? 'the run failed'), 1_000), ...(this.lostAnswer ? { lostAnswer: this.lostAnswer } : {}) });
         break;
       }
       default:

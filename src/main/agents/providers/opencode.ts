@@ -133,8 +133,10 @@ class OpenCodeStreamParser implements StreamParser {
           costUsd: typeof part.cost === 'number' ? part.cost : null,
           costScope: 'run',
         });
-        // The last step ends for a reason other than calling tools: the turn is done.
-        if (part.reason !== 'tool-calls') out.push({ kind: 'result', ok: true, error: null });
+        // The last step ends for a reason other than calling tools: the turn is done. OpenCode
+        // 1.18.33 ends an answer cut at the output limit so too, its reason "length" (the Responses
+        // API's `response.incomplete`, reason `max_output_tokens`; seen against a fake model server).
+        if (part.reason !== 'tool-calls') out.push({ kind: 'result', ok: true, error: null, ...(part.reason === 'length' ? { lostAnswer: 'output_limit' as const } : {}) });
         break;
       }
       case 'error': {

@@ -1,7 +1,9 @@
 // One @all answered in turn as it stands (issue 34 item 2): its order (broadcast_turns), what
 // each agent did since (answers, passes, presence) and the pure rule's verdict (broadcastTurns.ts),
 // read in the room's place. Waits, receipts, routing and the managed triggers all read it here,
-// and each read with an open turn tells the turn clock its deadline.
+// and each read with an open turn tells the turn clock its deadline. An answer or pass it reads has
+// happened, whatever this machine's clock says: a team's rows carry the database server's time, and
+// a server clock ahead of ours must not make a pass count only later, when nothing wakes the waits.
 import type { Queryable } from '../../store/port';
 import { getMessageRow } from '../messages/read';
 import { firstAnswersAfter, passesOn, pausedManagedWorkers, selectBroadcastTurns, type BroadcastTurnRow, type TurnAnswerRow } from '../../store/broadcastTurnQueries';
@@ -35,7 +37,13 @@ export async function broadcastRound(services: RoutingServices, q: Queryable, pl
     away: !members.has(r.agent_key),
     handedAt: r.handed_at,
   }]));
-  const state = turnState(order, facts, message.created_at, now, services.turnWaitMs ?? TURN_WAIT_MS);
+  const state = turnState(order, facts, message.created_at, notBefore(now, [...answers.map((a) => a.created_at), ...passes.map((p) => p.created_at)]), services.turnWaitMs ?? TURN_WAIT_MS);
   if (state.deadline !== null) services.delivery.turnClock?.dueAt(place, roomId, number, Date.parse(state.deadline));
   return { number, rows, state, answers };
+}
+
+/** `now`, or the latest of `stamps` when one is later (an ISO time from another clock). */
+function notBefore(now: Date, stamps: readonly string[]): Date {
+  const latest = Math.max(now.getTime(), ...stamps.map((s) => Date.parse(s)).filter((ms) => !Number.isNaN(ms)));
+  return latest === now.getTime() ? now : new Date(latest);
 }
