@@ -8,12 +8,11 @@
 // 360 px, light and dark.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Automation } from '../../src/shared/model/automations';
-import type { PairingOffer } from '../../src/shared/model/phone';
 import { cleanupSpawned, ensureCliBuilt, runCli, startServe, type ServeHandle } from '../support';
 import { joinAgent, type Agent } from './lib/agents';
 import { axeViolationsInBothSchemes } from './lib/axe';
 import { pressUntilFocused } from './lib/keyboard';
-import { openPhone, type Phone } from './lib/phone';
+import { pairedPhone, type Phone } from './lib/phone';
 import { saveShot } from './lib/shots';
 
 const ROOM = 'nightly-ops';
@@ -33,13 +32,7 @@ beforeAll(async () => {
     expect(added.stderr).toBe('');
   }
   expect((await cli('automation', 'run', 'Standup')).stdout).toBe('"Standup": Active; run #1 done\n');
-  expect((await cli('phone', 'on', '--address', '127.0.0.2', '--port', '0')).stderr).toBe('');
-  const offer = JSON.parse((await cli('phone', 'pair', '--json')).stdout) as PairingOffer;
-  phone = await openPhone(serve.dataDir);
-  await phone.page.goto(offer.link);
-  await phone.page.getByRole('textbox', { name: 'Name of this phone' }).fill('Pixel 7');
-  await phone.page.getByRole('button', { name: 'Pair this phone' }).tap();
-  await phone.page.getByRole('heading', { name: 'Needs you' }).waitFor();
+  phone = await pairedPhone(serve.dataDir);
 }, 90_000);
 
 afterAll(async () => {
@@ -73,7 +66,7 @@ describe("the phone's Automations tab", () => {
     await standup.getByRole('button', { name: 'Pause' }).tap();
     await standup.getByText('Paused', { exact: true }).waitFor();
     await standup.getByText('none while paused').waitFor();
-    // Said aloud (the toast itself is hidden from screen readers, which hear the announcement).
+    // Said aloud through the announcer (screen readers hear each notice once, when it is made).
     await page.getByRole('log').getByText('Standup: Paused: no runs until you resume it.').waitFor({ state: 'attached' });
     // The app paused it: the command line (and so the desktop) sees the same.
     expect((await listed()).find((a) => a.name === 'Standup')).toMatchObject({ state: 'paused', nextRunAt: null });

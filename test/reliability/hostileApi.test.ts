@@ -11,7 +11,7 @@ import { METHOD_NAMES, type ApiResult } from '../../src/shared/bridge';
 import { createApiImplementation, createDispatcher, type Dispatch } from '../../src/main/api';
 import { cleanupSpawned } from '../support';
 import { consistencyProblems, integrityProblems, storeSnapshot } from './lib/dbChecks';
-import { FUZZ_ROOM, startFuzzWorld, type FuzzWorld } from './lib/fuzzWorld';
+import { FUZZ_ROOM, FUZZ_UNANSWERED_AFTER_SECONDS, startFuzzWorld, type FuzzWorld } from './lib/fuzzWorld';
 import { HOSTILE_VALUES, hostileValuesFor, valueFor, type PropertySchema } from './lib/hostileValues';
 import { reliabilitySeed } from './lib/random';
 import { rawDbOf } from '../support/storage';
@@ -150,6 +150,10 @@ async function attemptWithResult(method: string, input: unknown, label: string):
   // A fuzzed rooms.archive may have archived the room; every case starts with it open.
   const archived = rawDbOf(store).prepare('SELECT archived_at FROM rooms WHERE room_id = ?').get(FUZZ_ROOM) as { archived_at: string | null } | undefined;
   if (archived?.archived_at) await dispatch('rooms.archive', { roomId: FUZZ_ROOM, archived: false });
+  // A fuzzed settings.set may have shortened the delivery limit: the world's long one is put back,
+  // or a later reply's "not picked up" item would land in the middle of another call.
+  const { settings } = world.app.hub.delivery;
+  if (settings.limits.unansweredAfterMs !== FUZZ_UNANSWERED_AFTER_SECONDS * 1000) await settings.update({ unansweredAfterSeconds: FUZZ_UNANSWERED_AFTER_SECONDS });
   await store.drain();
   const before = storeSnapshot(rawDbOf(store));
   let result: ApiResult;

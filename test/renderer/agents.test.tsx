@@ -187,6 +187,22 @@ describe('agents roster', () => {
     expect(chip('Birch').getAttribute('title')).toContain('no turn starts for it until you resume it');
   });
 
+  it("a managed agent run on another machine of the team that waits for its owner's approval says so, in the roster and the room header", async () => {
+    const state = demoState();
+    const approvalWait = { person: 'ada', tool: 'Bash', since: at(5), text: 'Alder is waiting for ada to approve a command (Bash)' };
+    state.agents = [agent(DEMO_REPO_ROOM, 'github.com/acme/checkout-service', 'Alder', { online: false, reachability: 'managed', machine: 'ada-laptop', statusText: 'reviewing the schema', approvalWait })];
+    const { unmount } = openRoster(state);
+    await waitFor(() => expect(row('Alder').querySelector('.agent-approval-wait')?.textContent).toBe('Alder is waiting for ada to approve a command (Bash). Only ada can allow or deny it, on ada-laptop.'));
+    expect(within(row('Alder')).getByText('ada-laptop')).toBeTruthy();
+    unmount();
+    renderApp({ state, route: roomRoute({ roomId: DEMO_REPO_ROOM, place: 'local' }) });
+    const chips = await screen.findByRole('list', { name: '1 agent online' });
+    const chip = within(chips).getByText('Alder').closest('.agent-chip')!;
+    // Its wait says more than its own status text, which it gives way to.
+    expect(chip.querySelector('.agent-chip-text')?.textContent).toBe('Alder is waiting for ada to approve a command (Bash)');
+    expect(chip.getAttribute('title')).toContain('Alder is waiting for ada to approve a command (Bash).');
+  });
+
   it("a room's Agents tab shows only that room's agents", async () => {
     renderApp({ state: demoState(), route: roomRoute({ roomId: 'github.com/acme/web-app', place: 'local' }, 'agents') });
     await waitFor(() => expect([...document.querySelectorAll('.agent-name')].map((e) => e.textContent)).toEqual(['MapleRidge']));

@@ -5,7 +5,8 @@
 import { workerSessionId } from '../domain/identity/agentKeys';
 import { DomainError, errors } from '../domain/errors';
 import { getRoom, nearRoomIds, type RoomRow } from '../domain/rooms/rooms';
-import { deleteManagedMember, setManagedMemberTakesTurns, upsertManagedMember } from '../store/managedAgentQueries';
+import { deleteManagedMember, setManagedMemberApprovalWait, setManagedMemberTakesTurns, upsertManagedMember } from '../store/managedAgentQueries';
+import type { ShowWait } from '../approvals/approvals';
 import { LOCAL_PLACE, storageIn, type Places } from '../store/places';
 import type { Storage, Tx } from '../store/port';
 import { getSession, type SessionHost } from '../domain/sessions/sessions';
@@ -82,6 +83,22 @@ export async function noteTakesTurns(
   } catch (error) {
     console.warn(`managed agent ${row.agent_id}: could not tell its room (${row.place}) whether it takes turns:`, error);
   }
+}
+
+/**
+ * In a team room, its member row says whether it waits for `person`'s approval (to use which
+ * tool, since when): the other machines' rosters show why it is silent, and that only this
+ * computer decides. The command itself stays here.
+ */
+export function approvalWaitIn(storage: Storage, row: { agent_id: string; worker_id: string; room_id: string }, person: () => Promise<string>): ShowWait {
+  return async (wait) => {
+    const shown = wait ? { ...wait, person: await person() } : null;
+    await storage.write(async (tx) => {
+      if (await setManagedMemberApprovalWait(tx, row.agent_id, shown)) {
+        tx.emit({ type: 'worker.changed', roomId: row.room_id, sessionId: workerSessionId(row.worker_id, row.room_id), change: 'updated' });
+      }
+    });
+  };
 }
 
 /** It is no member of its room any more (removed). */

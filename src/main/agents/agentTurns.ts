@@ -8,8 +8,10 @@ import type { McpServices } from '../mcp/services';
 import type { HelperCommand } from '../setup/helperCommand';
 import { getManagedAgentRow, type HeldReason, type ManagedAgentRow } from '../store/managedAgentQueries';
 import type { Storage } from '../store/port';
+import { LOCAL_PLACE } from '../store/places';
+import { personLabelIn } from '../auth/personLabel';
 import { recordHold } from './agentHolds';
-import { noteTakesTurns } from './agentRoom';
+import { approvalWaitIn, noteTakesTurns } from './agentRoom';
 import { isAutomation, planAutomationTurn, type AutomationTrigger, type AutomationTurnHooks } from './automationTurns';
 import { budgetUse, heldReasonText } from './budgets';
 import { cantRunOf, parseCantRun, type CantRun } from './cantRun';
@@ -150,9 +152,13 @@ export class AgentTurns {
       instructions: row.instructions,
       triggers,
     });
+    const roomStore = await room.roomStore(row);
+    const { auth } = this.options.services;
     const deps = {
       store,
-      roomStore: await room.roomStore(row),
+      roomStore,
+      // The owner as the team knows them (their name in its rooms).
+      showApprovalWait: row.place === LOCAL_PLACE ? undefined : approvalWaitIn(roomStore, row, async () => (auth ? personLabelIn(auth, row.place) : 'its owner')),
       env: this.options.env,
       home: this.options.home,
       dataDir: this.options.dataDir,

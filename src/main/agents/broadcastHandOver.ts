@@ -2,15 +2,16 @@
 // requested only once its turn started, by the same turn rule the waits use, and the turn is
 // marked handed in the write that decides it, so it is requested once however many events
 // (a new message, a pass, a deadline) ask at the same moment. Its prompt carries the earlier
-// agents' answers. A turn that is over before it was handed (the agent answered already, went
-// away or its time ran out) is marked handed and starts nothing. An agent of this app waits
-// while an agent before it in the order is still in a managed turn here (it answers, then its
-// CLI finishes): the agents' turns never overlap.
+// answers (domain/activation/earlierAnswers.ts, the rule the waits and pushes use). A turn that
+// is over before it was handed (the agent answered already, went away or its time ran out) is
+// marked handed and starts nothing. An agent of this app waits while an agent before it in the
+// order is still in a managed turn here (it answers, then its CLI finishes): the agents' turns
+// never overlap.
 import { getMessageRow, type MessageRow } from '../domain/messages/read';
 import { TURN_WAIT_MS, turnStarted, type TurnPosition } from '../domain/activation/broadcastTurns';
 import { broadcastRound } from '../domain/activation/broadcastRound';
+import { earlierAnswers } from '../domain/activation/earlierAnswers';
 import type { RoutingServices } from '../domain/activation/roomMembers';
-import { listRoomSessions } from '../domain/sessions/sessions';
 import { handTurn, unhandedTurnsOf } from '../store/broadcastTurnQueries';
 import type { Storage } from '../store/port';
 import type { Trigger } from './types';
@@ -70,10 +71,7 @@ export async function handStartedTurns(
       if (mine.state !== 'turn') continue;
       const row = await store.read((q) => getMessageRow(q, roomId, number));
       if (!row) continue;
-      const names = new Map((await store.read((q) => listRoomSessions(q, roomId))).map((s) => [s.agent_key, s.display_name]));
-      const earlier = round.answers
-        .filter((a) => a.publisher_agent_key !== agent.agentKey)
-        .map((a) => ({ number: a.number, from: names.get(a.publisher_agent_key) ?? 'An agent', text: a.text }));
+      const earlier = earlierAnswers(round.answers, agent.agentKey);
       target.request(agent.agentId, { kind: 'message', roomId, number, sender: sender(row), text: row.text, reason: 'broadcast', earlier });
     }
   }

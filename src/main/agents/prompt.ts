@@ -2,14 +2,12 @@
 // by the app beforehand, and its room), the person's standing instructions, and why it
 // has this turn. It goes to the provider on stdin, never on its command line.
 import type { AgentWorkspace } from '../../shared/model/managedAgents';
-import type { EarlierAnswer, Trigger } from './types';
+import type { EarlierAnswer } from '../domain/activation/earlierAnswers';
+import type { Trigger } from './types';
 
 /** Triggering messages quoted in full up to this many characters each; the agent reads the rest. */
 const QUOTE_CHARS = 4_000;
 export const MAX_QUOTED = 20;
-/** Earlier answers to an @all quoted in a later agent's turn: at most this many, each this long. */
-const MAX_EARLIER = 8;
-const EARLIER_CHARS = 1_000;
 
 export interface TurnPromptInput {
   readonly name: string;
@@ -74,15 +72,14 @@ export function describeTriggers(triggers: readonly Trigger[]): string[] {
 }
 
 /**
- * An @all answered in turn (issue 34): the agents before this one answered (their answers,
- * marked as earlier answers) or passed; saying nothing is a fine way to end this turn.
+ * An @all answered in turn (issue 34): the answers that came before this agent's turn, marked
+ * as earlier answers (already bounded); saying nothing is a fine way to end this turn.
  */
 function inTurn(number: number, earlier: readonly EarlierAnswer[]): string[] {
-  const shown = earlier.slice(0, MAX_EARLIER);
   return [
     `  It is your turn to answer msg_${number}: the room's agents answer it one at a time.` +
-      (shown.length === 0 ? ' The agents before you said nothing.' : ' Earlier answers to it, from the agents before you:'),
-    ...shown.map((a) => `  - earlier answer msg_${a.number} from ${a.from}: ${quote(a.text, EARLIER_CHARS)}`),
+      (earlier.length === 0 ? ' No agent has answered it yet.' : ' Earlier answers to it, from the other agents:'),
+    ...earlier.map((a) => `  - earlier answer msg_${a.number} from ${a.from}: ${JSON.stringify(a.text)}`),
     '  Saying nothing is fine when you have nothing to add: then end your turn without posting in the room.',
   ];
 }

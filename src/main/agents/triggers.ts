@@ -9,8 +9,8 @@
 // @all answered in turn reaches each agent in its turn (broadcastHandOver.ts), re-checked on
 // every new message, pass and presence change of the room.
 import type { EventBus } from '../events/bus';
-import { parseActorLabel } from '../domain/identity/labels';
-import { getMessageRow, type MessageRow } from '../domain/messages/read';
+import { senderNameOf } from '../domain/identity/labels';
+import { getMessageRow } from '../domain/messages/read';
 import { getSession } from '../domain/sessions/sessions';
 import { activeWorkLease } from '../domain/tasks/leases';
 import { routerFor } from '../domain/activation/activation';
@@ -67,7 +67,7 @@ export function watchTriggers(bus: EventBus, services: McpServices, target: Trig
       // The general loop guard (delivery/loopGuard.ts) stops managed agents answering each other without end.
       const decision = await store.read(async (q) => (await routerFor(services, q, { place, roomId }, session))(row));
       if (decision.decision === 'activate') {
-        const trigger: Trigger = { kind: 'message', roomId, number, sender: senderName(row), text: row.text, reason: decision.reason };
+        const trigger: Trigger = { kind: 'message', roomId, number, sender: senderNameOf(row), text: row.text, reason: decision.reason };
         if (agent.takesTurns) target.request(agent.agentId, trigger);
         else target.keep(agent.agentId, trigger);
       }
@@ -80,7 +80,7 @@ export function watchTriggers(bus: EventBus, services: McpServices, target: Trig
     const agents = known ?? (await target.agentsIn(place, roomId));
     if (agents.length === 0) return;
     const store = await storageIn(services.places, place);
-    await handStartedTurns(services, store, place, roomId, agents, target, senderName);
+    await handStartedTurns(services, store, place, roomId, agents, target, senderNameOf);
   };
 
   const onTask = async (place: string, roomId: string, number: number) => {
@@ -118,9 +118,4 @@ export function watchTriggers(bus: EventBus, services: McpServices, target: Trig
     bus.on('room.changed', (e) => e.change === 'deleted' && target.roomDeleted(e.place, e.roomId)),
   ];
   return () => offs.forEach((off) => off());
-}
-
-function senderName(row: MessageRow): string {
-  if (row.source === 'agent') return parseActorLabel(row.sender)?.displayName ?? row.sender;
-  return row.sender;
 }

@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, wr
 import { dirname } from 'node:path';
 import type { ManagedAgentRow } from '../store/managedAgentQueries';
 import type { HelperCommand } from '../setup/helperCommand';
-import type { Approvals } from '../approvals/approvals';
+import type { Approvals, ShowWait } from '../approvals/approvals';
 import { workerSessionId } from '../domain/identity/agentKeys';
 import type { Storage } from '../store/port';
 import { cantRunOf, type CantRun } from './cantRun';
@@ -35,6 +35,8 @@ export interface TurnRunnerDeps {
   agentDir(agentId: string): string;
   /** Where "Ask me" turns ask the person. */
   readonly approvals: Approvals;
+  /** In a team room: shows the team's other machines that the agent waits for an approval (approvalWaitIn). */
+  readonly showApprovalWait?: ShowWait;
   /** The provider process of a running turn started (pid) or ended (null). */
   onProcess(agentId: string, pid: number | null): void;
   /** One line on what the agent's files now differ by (its worktree), for the turn's log. */
@@ -109,7 +111,7 @@ export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: Ab
   // An "Ask me" turn may ask the person, under a key only its own helper's connection carries.
   const turnKey = agent.permissions === 'ask' ? randomBytes(32).toString('base64url') : null;
   if (turnKey) {
-    deps.approvals.openTurn(turnKey, { agentId: agent.agent_id, turnNumber: log.turn, roomId: agent.room_id, sessionId: workerSessionId(agent.worker_id, agent.room_id), agentName: input.name });
+    deps.approvals.openTurn(turnKey, { agentId: agent.agent_id, turnNumber: log.turn, roomId: agent.room_id, sessionId: workerSessionId(agent.worker_id, agent.room_id), agentName: input.name, showWait: deps.showApprovalWait });
   }
   let attempt: Attempt;
   try {

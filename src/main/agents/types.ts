@@ -1,26 +1,21 @@
 // What the managed-agents core passes around: why a turn starts, what a provider's stream
 // says happened, and how a provider is launched.
 import type { AgentPermissions } from '../../shared/model/managedAgents';
+import type { EarlierAnswer } from '../domain/activation/earlierAnswers';
 import type { HelperCommand } from '../setup/helperCommand';
 
 /** One reason for a turn. Several that arrive together make one turn. */
 export type Trigger =
   /**
    * `earlier`: set when this is the agent's turn of a person's @all answered in turn (issue 34):
-   * what the agents before it answered (possibly none, when they passed or went away).
+   * the answers that came before its turn (domain/activation/earlierAnswers.ts; possibly none,
+   * when the others passed or went away).
    */
   | { kind: 'message'; roomId: string; number: number; sender: string; text: string; reason: string; earlier?: readonly EarlierAnswer[] }
   | { kind: 'task'; roomId: string; number: number; title: string }
   | { kind: 'run_now'; by: string }
   /** An automation's run (automations/): its instruction, and what started the run. */
   | { kind: 'automation'; automationId: string; run: number; name: string; cause: string; instructions: string };
-
-/** An earlier agent's answer to a broadcast, quoted in a later agent's turn prompt. */
-export interface EarlierAnswer {
-  readonly number: number;
-  readonly from: string;
-  readonly text: string;
-}
 
 /** What a provider's output stream reported, in one common form for both providers. */
 export type ActivityEvent =

@@ -7,7 +7,7 @@
 // did it "go on". An answer that could not be delivered opens the request again, saying why.
 // Decisions about a managed turn go into that agent's activity log.
 import type { ApprovalDecision } from '../../shared/model/approvals';
-import { appErrors } from '../domain/errors';
+import { appErrors, DomainError } from '../domain/errors';
 import {
   clearApprovalRow, closeAllPendingApprovalRows, getApprovalRow, insertApprovalRow, listShownApprovalRows, markApprovalDelivered, personDeniedInTurn,
   reopenApprovalRow, setApprovalOutcome, settleApprovalRow, type ApprovalRow, type ApprovalSettlement, type NewApprovalRow,
@@ -49,7 +49,15 @@ export interface AskingTurn {
   readonly roomId: string;
   readonly sessionId: string;
   readonly agentName: string;
+  /**
+   * A team room's: tells the room's other machines whether the agent waits for its owner's
+   * approval now (the tool and since when, never the input), so they know why it is silent.
+   */
+  readonly showWait?: ShowWait;
 }
+
+/** Shows that an agent waits for an approval (the newest it waits for), or for none (null). */
+export type ShowWait = (wait: { tool: string; since: string } | null) => Promise<void>;
 
 export interface ApprovalRequest extends Omit<NewApprovalRow, 'agent_id' | 'turn_number' | 'room_id'> {
   /** The room the agent is in: its item shows there. */
@@ -65,12 +73,24 @@ interface Waiter {
   readonly timer: NodeJS.Timeout;
   /** When it counts as denied (ms since the epoch). */
   readonly deadline: number;
+  /** When it was asked; and its turn's showWait, if its room is a team's. */
+  readonly since: string;
+  readonly showWait?: ShowWait;
 }
 
 const NO_ANSWER = 'The person did not answer in time, so this was not allowed.';
 /** A channel request the session went on from without us: its terminal's dialog answered it (issue 35). */
 export const ANSWERED_IN_TERMINAL = 'Answered in its terminal: the session went on.';
 const PERSON_DENIED = 'The person denied this';
+
+/**
+ * Why another computer (of a team) cannot answer: Allow runs the command with the rights of the
+ * person whose computer runs the agent, so only that computer (and its paired phone) decides.
+ */
+export function notHere(number: number | null): string {
+  const which = number === null ? 'This approval is not' : `Approval ${number} is not`;
+  return `${which} on this computer. An agent's tool use is allowed or denied only on the computer that runs it (or that computer's paired phone): Allow runs it with that person's rights there.`;
+}
 
 /**
  * Whether a tool's refusal is one of these answers (the person's Deny, or no answer in time):
@@ -87,6 +107,8 @@ export class Approvals {
   /** Answers on their way (handed to the asker) or delivered, until the agent's next call: number → owner. */
   private readonly travelling = new Map<number, Waiter>();
   private readonly turns = new Map<string, AskingTurn & { allowed: Set<string> }>();
+  /** The last showing of each agent's wait, so they reach its room in order: agent id → its promise. */
+  private readonly showings = new Map<string, Promise<void>>();
   readonly ready: Promise<void>;
 
   constructor(private readonly store: Storage) {
@@ -143,7 +165,8 @@ export class Approvals {
       tx.emit({ type: 'needsYou.changed', roomId: request.room_id });
       return n;
     });
-    this.waiters.set(number, { owner: request.owner, row, deliver, ...(await this.expiry(number)) });
+    this.waiters.set(number, { owner: request.owner, row, deliver, since: new Date().toISOString(), showWait: turn?.showWait, ...(await this.expiry(number)) });
+    this.showWaitOf(row.agent_id, turn?.showWait);
   }
 
   /**
@@ -153,7 +176,7 @@ export class Approvals {
    */
   async decide(number: number, decision: ApprovalDecision, note: string | null, by: Answerer): Promise<{ settled: boolean; delivered: boolean; message: string }> {
     const row = await this.store.read((q) => getApprovalRow(q, number));
-    if (!row) return { settled: false, delivered: false, message: 'There is no such request.' };
+    if (!row) throw new DomainError('not_found', 'hard', notHere(number));
     if (decision === 'allow_turn' && row.source !== 'managed_turn') decision = 'allow_once';
     // Allow runs the whole input: never one the person could not see whole.
     if (decision !== 'deny' && row.status === 'pending' && inputCut(row)) throw appErrors.invalidInput(cutInputRefusal(row));
@@ -246,6 +269,7 @@ export class Approvals {
     if (!waiter) return 'ended';
     clearTimeout(waiter.timer);
     this.waiters.delete(number);
+    this.showWaitOf(waiter.row.agent_id, waiter.showWait);
     if (outcome.decision === 'allow_turn') {
       for (const turn of this.turns.values()) if (turn.agentId === waiter.row.agent_id && turn.turnNumber === waiter.row.turn_number) turn.allowed.add(waiter.row.tool);
     }
@@ -283,7 +307,27 @@ export class Approvals {
       await this.emitChanged(tx, number);
       return true;
     });
-    if (reopened) this.waiters.set(number, { ...waiter, ...(await this.expiry(number)) });
+    if (reopened) {
+      this.waiters.set(number, { ...waiter, ...(await this.expiry(number)) });
+      this.showWaitOf(waiter.row.agent_id, waiter.showWait);
+    }
+  }
+
+  /**
+   * Shows (in a team room) what the agent waits for now: its newest waiting request, or none.
+   * Not awaited by the asker or the answer (a team offline must not hold either up); the
+   * showings of one agent go in order, each reading the waiters as they are when it runs.
+   */
+  private showWaitOf(agentId: string | null, show: ShowWait | undefined): void {
+    if (agentId === null || !show) return;
+    const next = (this.showings.get(agentId) ?? Promise.resolve()).then(async () => {
+      const newest = [...this.waiters.entries()].filter(([, w]) => w.row.agent_id === agentId).sort(([a], [b]) => b - a)[0]?.[1];
+      await show(newest ? { tool: newest.row.tool, since: newest.since } : null);
+    }).catch((error: unknown) => console.warn(`approvals: could not show agent ${agentId}'s wait in its team room:`, error));
+    this.showings.set(agentId, next);
+    void next.then(() => {
+      if (this.showings.get(agentId) === next) this.showings.delete(agentId);
+    });
   }
 
   private async endWith(number: number, outcome: 'went_on' | 'session_ended'): Promise<void> {

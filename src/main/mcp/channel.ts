@@ -35,7 +35,7 @@ export function channelSink(server: McpServer): PushSink {
       if (!server.isConnected()) return false;
       try {
         // A method outside the SDK's typed list: the notification schema is Claude Code's.
-        await server.server.notification({ method: CHANNEL_NOTIFICATION, params: { content: pushText(push.rows), meta: pushMeta(push) } } as never);
+        await server.server.notification({ method: CHANNEL_NOTIFICATION, params: { content: pushText(push.rows, push.turns), meta: pushMeta(push) } } as never);
         return true;
       } catch {
         return false;

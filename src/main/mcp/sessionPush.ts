@@ -7,8 +7,10 @@
 // delivery not yet confirmed (delivery/pushes.ts): receipts say "pushed to Juniper" until a
 // read returns it, and a later wait does not wake the agent for it again. A push says who sent
 // it (person, agent or the app) and carries message text that cannot forge another message's
-// line or the channel markup (issue 32 item 11).
-import { parseActorLabel } from '../domain/identity/labels';
+// line or the channel markup (issue 32 item 11). A push that brings a person's @all in the
+// agent's turn hands the turn and carries the earlier answers (earlierAnswers.ts) and the note
+// that saying nothing is fine, as a wait's result does.
+import { senderNameOf } from '../domain/identity/labels';
 import { msgId } from '../domain/ids';
 import { pageAfter, type MessageRow } from '../domain/messages/read';
 import { getSession, type SessionRow } from '../domain/sessions/sessions';
@@ -16,6 +18,7 @@ import { RoomReceipts } from '../domain/delivery/receipts';
 import { getManagedMember } from '../store/managedAgentQueries';
 import type { Storage } from '../store/port';
 import { routerFor } from '../domain/activation/activation';
+import { turnsToHand, type EarlierAnswer } from '../domain/activation/earlierAnswers';
 import { handTurn } from '../store/broadcastTurnQueries';
 import type { ConnectionState } from './connectionState';
 import { splitPlaceKey } from '../domain/placeKeys';
@@ -31,6 +34,8 @@ export interface PushedMessages {
   readonly roomId: string;
   readonly session: SessionRow;
   readonly rows: readonly MessageRow[];
+  /** The @all broadcasts among `rows` pushed in the agent's turn, with the earlier answers to them. */
+  readonly turns?: ReadonlyMap<number, readonly EarlierAnswer[]>;
 }
 
 /** How a client takes a push; false when it could not be handed over (nothing is recorded then). */
@@ -154,29 +159,25 @@ export class SessionPush {
         if (pushes.pushedAt(room, sessionId, row.number) || receipts.of(sessionId, row.number) || deliveries.pendingCovers(room, sessionId, row.number)) continue;
         if ((await route(row)).decision === 'activate') fresh.push(row);
       }
-      return { session, rows: fresh };
+      // A person's @all in the agent's turn: pushed with the earlier answers.
+      const byPeople = new Set(fresh.filter((r) => r.source === 'human').map((r) => r.number));
+      const turns = byPeople.size > 0 ? await turnsToHand(services, q, place, roomId, session.agent_key, byPeople) : new Map<number, EarlierAnswer[]>();
+      return { session, rows: fresh, turns };
     });
     if (!found || found.rows.length === 0) return;
     // A wait that started meanwhile delivers it instead.
     if (services.delivery.reachability.state(key) === 'listening') return;
-    if (!(await target.sink.send({ place, roomId, session: found.session, rows: found.rows }))) return;
+    if (!(await target.sink.send({ place, roomId, session: found.session, rows: found.rows, turns: found.turns }))) return;
     const numbers = found.rows.map((r) => r.number);
     pushes.record({ place, roomId, sessionId, numbers, at: storage.now(), via: target.sink.via });
-    // A person's @all pushed in the agent's turn: handed, so a later wait does not bring it again.
-    const byPeople = found.rows.filter((r) => r.source === 'human').map((r) => r.number);
-    if (byPeople.length > 0) {
+    // Its turn handed, so a later wait does not bring it again.
+    if (found.turns.size > 0) {
       await storage.write(async (tx) => {
-        for (const n of byPeople) await handTurn(tx, roomId, n, found.session.agent_key);
+        for (const n of found.turns.keys()) await handTurn(tx, roomId, n, found.session.agent_key);
       });
     }
     services.bus.publish({ type: 'message.receipts', place, roomId, sessionId, first: numbers[0], last: numbers.at(-1)! });
   }
-}
-
-/** The sender as agents know it: an agent's display name, a person's or the system's label. */
-export function senderName(row: Pick<MessageRow, 'source' | 'sender'>): string {
-  if (row.source === 'agent') return parseActorLabel(row.sender)?.displayName ?? row.sender;
-  return row.sender;
 }
 
 /** Who sent a message, in the words a push says it: a person, an agent, or the app (system). */
@@ -198,17 +199,37 @@ function oneLine(name: string): string {
   return escapeChannelText([...name.replace(/\p{Cc}+/gu, ' ').trim()].slice(0, 80).join(''));
 }
 
+/** What a push in an agent's @all turn adds below the broadcast; passing is how it says nothing. */
+export const PUSH_TURN_NOTE = 'Say nothing if you have nothing to add: wait_for_messages with pass: true passes your turn.';
+
 /**
- * The text of a push: one message as it is; a burst as each message's line "msg_N from <kind>
- * <name>:" and its text quoted below it ("> " before every line), so no message's text can
- * start a line that reads as another message's.
+ * The text of a push: one message as it is; a burst, or a message pushed in the agent's @all
+ * turn, as each message's line "msg_N from <kind> <name>:" and its text quoted below it ("> "
+ * before every line), so no message's text can start a line that reads as another message's or
+ * as an earlier answer. An @all in the agent's turn is followed by its earlier answers, quoted
+ * the same way under "earlier answer msg_N from <name>:", and the note.
  */
-export function pushText(rows: readonly MessageRow[]): string {
-  if (rows.length === 1) return escapeChannelText(rows[0].text);
+export function pushText(rows: readonly MessageRow[], turns: ReadonlyMap<number, readonly EarlierAnswer[]> = new Map()): string {
+  if (rows.length === 1 && !turns.has(rows[0].number)) return escapeChannelText(rows[0].text);
   return rows
-    .map((r) => `${msgId(r.number)} from ${senderKind(r)} ${oneLine(senderName(r))}:\n${escapeChannelText(r.text).replace(/^/gmu, '> ')}`)
+    .map((r) => {
+      const block = `${msgId(r.number)} from ${senderKind(r)} ${oneLine(senderNameOf(r))}:\n${quoted(r.text)}`;
+      const earlier = turns.get(r.number);
+      return earlier ? `${block}\n${turnBlock(r.number, earlier)}` : block;
+    })
     .join('\n\n');
 }
+
+function turnBlock(number: number, earlier: readonly EarlierAnswer[]): string {
+  const head = `Your turn to answer ${msgId(number)}: the room's agents answer it one at a time.`;
+  return [
+    earlier.length === 0 ? `${head} No agent has answered it yet.` : `${head} Earlier answers to it, from the other agents:`,
+    ...earlier.map((a) => `earlier answer ${msgId(a.number)} from ${oneLine(a.from)}:\n${quoted(a.text)}`),
+    PUSH_TURN_NOTE,
+  ].join('\n');
+}
+
+const quoted = (text: string): string => escapeChannelText(text).replace(/^/gmu, '> ');
 
 /** Identifier-only facts about the newest message of a push (channel meta keys must be identifiers). */
 export function pushMeta(push: PushedMessages): Record<string, string> {
@@ -216,7 +237,7 @@ export function pushMeta(push: PushedMessages): Record<string, string> {
   return {
     room: push.roomId,
     message_id: msgId(newest.number),
-    sender: oneLine(senderName(newest)),
+    sender: oneLine(senderNameOf(newest)),
     sender_kind: senderKind(newest),
     ...(newest.thread_root_number !== null ? { thread: msgId(newest.thread_root_number) } : {}),
     ...(push.rows.length > 1 ? { messages: String(push.rows.length) } : {}),

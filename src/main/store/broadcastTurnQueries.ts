@@ -55,6 +55,8 @@ export async function handTurn(tx: Tx, roomId: string, number: number, agentKey:
 export interface TurnAnswerRow {
   number: number;
   publisher_agent_key: string;
+  /** Its sender label ("Juniper | Ada's agent | Claude Code"): the name it answered under. */
+  sender: string;
   text: string;
   created_at: string;
 }
@@ -67,7 +69,7 @@ export async function firstAnswersAfter(q: Queryable, roomId: string, number: nu
   const out: TurnAnswerRow[] = [];
   for (const agentKey of agentKeys.slice(0, MAX_ORDER)) {
     const row = await q.get<TurnAnswerRow>(
-      `SELECT number, publisher_agent_key, text, created_at FROM messages
+      `SELECT number, publisher_agent_key, sender, text, created_at FROM messages
          WHERE room_id = ? AND publisher_agent_key = ? AND number > ? AND source = 'agent' AND kind = 'message'
          ORDER BY number LIMIT 1`,
       roomId, agentKey, number,

@@ -263,6 +263,10 @@ export interface ManagedMemberRow {
   host_label: string | null;
   /** 0 while paused, held by its budget or unable to run: the app starts no turn until its person resumes it. */
   takes_turns: number;
+  /** While it waits for its owner's approval: the tool, the owner's name in the room, since when (else null). */
+  approval_tool: string | null;
+  approval_person: string | null;
+  approval_since: string | null;
   created_at: string;
   updated_at: string;
   /** When that app last heartbeat here, read with the row. */
@@ -278,13 +282,17 @@ export interface ManagedMember {
   readonly takesTurns: boolean;
 }
 
-/** Says (again) that the app `hostId` runs this worker in the room, and whether it takes turns now. */
+/**
+ * Says (again) that the app `hostId` runs this worker in the room, and whether it takes turns now.
+ * It waits for no approval then (the app just added it, or just started: nothing it asked waits).
+ */
 export async function upsertManagedMember(tx: Tx, m: ManagedMember): Promise<void> {
   await tx.run(
     `INSERT INTO managed_members (room_id, worker_id, agent_id, host_id, host_label, takes_turns, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (room_id, worker_id) DO UPDATE SET agent_id = excluded.agent_id, host_id = excluded.host_id,
-         host_label = excluded.host_label, takes_turns = excluded.takes_turns, updated_at = excluded.updated_at`,
+         host_label = excluded.host_label, takes_turns = excluded.takes_turns, updated_at = excluded.updated_at,
+         approval_tool = NULL, approval_person = NULL, approval_since = NULL`,
     m.roomId, m.workerId, m.agentId, m.hostId, m.hostLabel, m.takesTurns ? 1 : 0, tx.now, tx.now,
   );
 }
@@ -292,6 +300,22 @@ export async function upsertManagedMember(tx: Tx, m: ManagedMember): Promise<voi
 /** Whether it takes turns now; false when the row is gone. */
 export async function setManagedMemberTakesTurns(tx: Tx, agentId: string, takesTurns: boolean): Promise<boolean> {
   return (await tx.run('UPDATE managed_members SET takes_turns = ?, updated_at = ? WHERE agent_id = ?', takesTurns ? 1 : 0, tx.now, agentId)).changes > 0;
+}
+
+/** What every machine reading the room sees of an approval the agent waits for: the tool and whose answer, never the input. */
+export interface ApprovalWait {
+  readonly tool: string;
+  readonly person: string;
+  readonly since: string;
+}
+
+/** It waits for `wait` now (null: for no approval); false when the row is gone. */
+export async function setManagedMemberApprovalWait(tx: Tx, agentId: string, wait: ApprovalWait | null): Promise<boolean> {
+  const result = await tx.run(
+    'UPDATE managed_members SET approval_tool = ?, approval_person = ?, approval_since = ?, updated_at = ? WHERE agent_id = ?',
+    wait?.tool ?? null, wait?.person ?? null, wait?.since ?? null, tx.now, agentId,
+  );
+  return result.changes > 0;
 }
 
 export async function deleteManagedMember(tx: Tx, agentId: string): Promise<void> {

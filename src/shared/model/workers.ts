@@ -95,6 +95,20 @@ export const Wake = z.object({
   messages: z.number().int().min(1),
 });
 
+export const ApprovalWait = z.object({
+  /** The owner's name in the team's rooms. */
+  person: z.string(),
+  tool: z.string(),
+  since: Timestamp,
+  /** "Juniper is waiting for ada to approve a command (Bash)". */
+  text: z.string(),
+});
+
+/** What the team reads while a managed agent waits for its owner's approval: whose, and for which tool. */
+export function approvalWaitText(agent: string, wait: { person: string; tool: string }): string {
+  return `${agent} is waiting for ${wait.person} to approve ${wait.tool === 'Bash' ? 'a command (Bash)' : `a use of ${wait.tool}`}`;
+}
+
 export const AgentSession = z.object({
   sessionId: z.string(),
   agentKey: z.string(),
@@ -123,6 +137,11 @@ export const AgentSession = z.object({
   wakePath: WakePath,
   /** What LetAgents tools returned to it in this room. */
   meter: Meter,
+  /**
+   * A managed agent of a team room that waits for its owner's approval, as every machine of the
+   * team sees it (the tool, never the command): only the computer that runs it decides.
+   */
+  approvalWait: ApprovalWait.nullable().default(null),
 });
 
 export type AgentStatus = z.infer<typeof AgentStatus>;

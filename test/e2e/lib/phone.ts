@@ -5,6 +5,8 @@ import { createHash, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { devices, type Page } from 'playwright-core';
 import { phoneCertPath } from '../../../src/main/phone/phoneCertificate';
+import type { PairingOffer } from '../../../src/shared/model/phone';
+import { runCli } from '../../support';
 import { launchChromium, type Chromium } from '../../renderer/support/chromium';
 
 export interface Phone {
@@ -39,4 +41,20 @@ export async function openPhone(dataDir: string, options: { width?: number; heig
     void dialog.dismiss();
   });
   return { page, browser, problems, close: () => browser.close() };
+}
+
+/**
+ * Phone access on 127.0.0.2 (the stand-in for the LAN) from the command line, and a phone paired
+ * by the link `phone pair` prints, as a person does it (name typed, Pair tapped), on Needs you.
+ */
+export async function pairedPhone(dataDir: string, options: { name?: string; width?: number; height?: number } = {}): Promise<Phone> {
+  const on = await runCli(['phone', 'on', '--address', '127.0.0.2', '--port', '0', '--data-dir', dataDir]);
+  if (on.stderr !== '') throw new Error(`phone on: ${on.stderr}`);
+  const offer = JSON.parse((await runCli(['phone', 'pair', '--json', '--data-dir', dataDir])).stdout) as PairingOffer;
+  const phone = await openPhone(dataDir, options);
+  await phone.page.goto(offer.link);
+  await phone.page.getByRole('textbox', { name: 'Name of this phone' }).fill(options.name ?? 'Pixel 7');
+  await phone.page.getByRole('button', { name: 'Pair this phone' }).tap();
+  await phone.page.getByRole('heading', { name: 'Needs you' }).waitFor();
+  return phone;
 }

@@ -4,14 +4,17 @@
 // prompt carries the earlier answer, one answer in all, and the later agents pass (receipts say
 // so). A paused agent counts as away (paused before the @all, or in the middle of its own turn:
 // the round moves on at once) and a turn nobody ends runs out (a short turn wait), so the round
-// goes on. With "Reply to @all: all at once" every agent starts at once, as before.
+// goes on. The earlier answers a prompt quotes are those that came before the turn, an answer
+// posted out of order (by a connected agent, before its own turn) among them. With "Reply to
+// @all: all at once" every agent starts at once, as before.
 import { afterEach, describe, expect, it } from 'vitest';
+import { TURN_WAIT_MS, turnOrder } from '../../../src/main/domain/activation/broadcastTurns';
 import type { TurnView } from '../../../src/shared/types';
-import { cleanupSpawned } from '../../support';
-import { answerUnlessAnswered, gate, say } from '../../support/fakeModels';
+import { cleanupSpawned, connectHelper, tempDir } from '../../support';
+import { answerUnlessAnswered, callTool, gate, identityIn, say } from '../../support/fakeModels';
+import { register, send } from '../../mcp/workerHandles/tools';
 import { waitUntil } from '../../support/waitUntil';
 import { overlappingTurns } from '../../support/turnOverlap';
-import { TURN_WAIT_MS } from '../../../src/main/domain/activation/broadcastTurns';
 import { startManagedApp, type ManagedApp } from './managedApp';
 
 let app: ManagedApp | null = null;
@@ -78,6 +81,51 @@ describe('a person @all for four managed Claude Code agents (fake model)', () =>
     expect(receipts[0].noReply).toHaveLength(later.length);
     expect(receipts[0].noReply).toEqual(expect.arrayContaining(later.map((name) => ({ name, why: 'read it and passed (said nothing)' }))));
   });
+
+  it('in turn: the prompt quotes the answers that came before the turn, one a connected agent later in the order posted out of order', async () => {
+    app = await startManagedApp({ provider: 'claude_code', managedTurns: { maxConcurrent: 4 } });
+    await app.room(ROOM);
+    const ids = new Map<string, string>();
+    for (const name of ['Cedar', 'Birch']) ids.set(name, (await app.call('agents.add', { provider: 'claude_code', folder: app.folder, roomId: ROOM, name, permissions: 'read_only' })).agentId);
+    const juniper = await connectHelper(app.host.app.core.dataDir, { cwd: tempDir() });
+    try {
+      const reg = await register(juniper, { room_id: ROOM, registration_key: 'all-out-of-order-Juniper-key-4f7a9c2e81d6', display_name: 'Juniper' });
+      const juniperKey: string = reg.agent_session.agent_key;
+      const managedKeys = new Map((await app.call('agents.list', {})).map((a) => [a.agentKey!, a.name]));
+      // Juniper last in the order: messages that wake nobody move the rotation on (two at most in a room of three).
+      const keys = [...managedKeys.keys(), juniperKey];
+      let next = (await app.call('messages.timeline', { roomId: ROOM, limit: 1 })).messages[0].number + 1;
+      while (turnOrder(next, keys)!.at(-1) !== juniperKey) next = (await app.call('messages.send', { roomId: ROOM, text: 'one moment' })).number + 1;
+      const [first, second] = turnOrder(next, keys)!.slice(0, 2).map((k) => managedKeys.get(k)!);
+      // The first agent answers in reply to the @all (in a room of three a plain answer would wake the others too).
+      const firstAnswer = 'The login test waits on a fixed sleep.';
+      const slow = gate(callTool('register_agent_session', (r) => identityIn(r)));
+      const replyTo = `msg_${next}`;
+      app.model.script.push(first, slow.step, callTool('send_message', (r) => ({ worker_id: identityIn(r).worker_id, text: firstAnswer, reply_to: replyTo })), say('Answered in the room.'));
+      app.model.script.push(second, answerUnlessAnswered(firstAnswer));
+
+      const asked = await app.call('messages.send', { roomId: ROOM, text: '@all who can look at the flaky login test?' });
+      expect(asked.number).toBe(next);
+      // While the first agent's turn runs, Juniper (third) answers before its own turn came, in reply (it wakes nobody).
+      await waitUntil(() => app!.model.script.requestsFor(first).length > 0, 60_000, `${first}'s turn asked its model`);
+      const early = await send(juniper, { worker_id: reg.worker_id, text: 'It is the session cookie expiring.', reply_to: `msg_${asked.number}` });
+      slow.open();
+      await app.turnEnded(ids.get(second)!, 1, 120_000);
+      const answers = await agentMessagesAfter(app, asked.number);
+      expect(answers.map((m) => m.text)).toEqual(['It is the session cookie expiring.', firstAnswer]);
+      expect(early).toBe(`msg_${answers[0].number}`);
+      // The second agent's prompt quotes both, oldest first: Juniper's came before its turn though Juniper is after it in the order.
+      const prompt = app.model.script.requestsFor(second)[0].prompts.join('\n');
+      const juniperLine = prompt.indexOf(`earlier answer msg_${answers[0].number} from Juniper: "It is the session cookie expiring."`);
+      const firstLine = prompt.indexOf(`earlier answer msg_${answers[1].number} from ${first}: "${firstAnswer}"`);
+      expect(juniperLine, prompt).toBeGreaterThan(-1);
+      expect(firstLine, prompt).toBeGreaterThan(juniperLine);
+      await waitUntil(async () => roundOver(await turnStates(app!, asked.number)), 30_000, 'every turn of the round ended');
+      expect(await turnStates(app, asked.number)).toEqual({ [first]: 'answered', [second]: 'passed', Juniper: 'answered' });
+    } finally {
+      await juniper.close();
+    }
+  }, 180_000);
 
   it('all at once: every agent starts at once, with no earlier answer to read (as before)', async () => {
     app = await startManagedApp({ provider: 'claude_code', managedTurns: { maxConcurrent: 4 } });

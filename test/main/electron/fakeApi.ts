@@ -60,6 +60,7 @@ export function agentSession(name: string, online: boolean, roomId = 'github.com
     reachability: online ? 'idle' : 'offline',
     wakePath: online ? 'next_call' : 'none',
     meter: { todayBytes: 0, totalBytes: 0 },
+    approvalWait: null,
   };
 }
 

@@ -1,13 +1,18 @@
 // Two machines of a team on which machine A ("ada-laptop") can run a managed agent: the REAL
 // Claude Code CLI on A's PATH against a fake model server of each test's own, with its own home
-// and a project folder to work in; B is "bo-desktop". The fields are the current test's.
+// and a project folder to work in; B is "bo-desktop". The fields are the current test's. A room's
+// roster as a machine's window holds it.
 import { afterEach, beforeEach } from 'vitest';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
+import { eventsForUi } from '../../../src/main/api/events';
+import type { AgentSession } from '../../../src/shared/model/workers';
+import type { AppEvent } from '../../../src/shared/events';
 import { tempDir } from '../../support';
+import { TEAM, type InProcessMachine } from '../../support/teamMachines';
 import { startFakeModel, type FakeModel } from '../../support/fakeModels';
 import { CLI_BIN } from '../agents/managedApp';
-import { twoMachinesPerTest, type TwoMachines, type TwoMachinesOptions } from './twoMachinesSetup';
+import { machineApi, twoMachinesPerTest, type TwoMachines, type TwoMachinesOptions } from './twoMachinesSetup';
 
 export interface ManagedMachines {
   readonly machines: TwoMachines;
@@ -46,5 +51,29 @@ export function managedMachinesPerTest(options: Pick<TwoMachinesOptions, 'pollin
     get folder() {
       return folder;
     },
+  };
+}
+
+export type Member = Pick<AgentSession, 'name' | 'machine' | 'reachability' | 'ended' | 'approvalWait'>;
+
+/**
+ * The team room's roster as `machine`'s window holds it: loaded once, then again on each event the
+ * window's roster reloads on (useQuery: the room's worker.changed, or the team's place.reconnected).
+ */
+export function rosterWindow(machine: InProcessMachine, roomId: string) {
+  let members: Member[] = [];
+  let loads = 0;
+  const load = async () => {
+    const n = ++loads;
+    const fresh = await machineApi<Member[]>(machine, 'workers.list', { roomId, place: TEAM });
+    if (n === loads) members = fresh;
+  };
+  const reloadsOn = (e: AppEvent) =>
+    (e.type === 'worker.changed' && e.roomId === roomId && e.place === TEAM) || (e.type === 'place.reconnected' && e.place === TEAM);
+  const stop = eventsForUi(machine.app)((event) => void (reloadsOn(event) && load()));
+  return {
+    ready: load,
+    member: (name: string) => members.find((m) => m.name === name),
+    stop,
   };
 }

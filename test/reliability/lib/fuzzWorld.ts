@@ -12,6 +12,8 @@ import { mustCall, registerWorker } from './mcpCalls';
 
 export const FUZZ_ROOM = 'fuzzing-room';
 export const OTHER_ROOM = 'second-room';
+/** The world's delivery limit: the longest allowed, so no "Needs you" item of the app's own lands mid-run. */
+export const FUZZ_UNANSWERED_AFTER_SECONDS = 86_400;
 
 export interface FuzzWorld {
   readonly app: App;
@@ -38,6 +40,11 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
     home: tempDir(),
     fetch: () => Promise.reject(new Error('the hostile-input tests never reach the network')),
   });
+  // The seeded reply (Bay to Ash's message) would raise a "not picked up" item once the limit
+  // (2 min by default) passes: a write of the app's own, landing in whatever call runs then, so
+  // a slow run (the API fuzz at load 20) saw a refused teams.add "change the store". A day is
+  // longer than any run.
+  await app.hub.delivery.settings.update({ unansweredAfterSeconds: FUZZ_UNANSWERED_AFTER_SECONDS });
   let n = 0;
   // A and B connect like HTTP sessions (no working directory), C like a helper in a folder.
   const connect = async (cwd: string | null) => {

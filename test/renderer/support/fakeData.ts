@@ -93,6 +93,7 @@ export function agent(roomId: string, roomName: string, name: string, extra: Par
     reachability: extra.online === false ? 'offline' : 'idle',
     wakePath: extra.online === false ? 'none' : 'next_call',
     meter: { todayBytes: 0, totalBytes: 0 },
+    approvalWait: null,
     ...extra,
   };
 }

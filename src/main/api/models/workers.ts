@@ -3,7 +3,7 @@
 // app's bindings, or another app's heartbeat in a team database), the machine that holds
 // it in a team's room, held tasks by title.
 import { mapInOrder } from '../../domain/inOrder';
-import { compareAgents, type AgentSession, type Meter } from '../../../shared/model/workers';
+import { approvalWaitText, compareAgents, type AgentSession, type Meter } from '../../../shared/model/workers';
 import { reachabilityOf } from '../../delivery/reachabilityOf';
 import { placeKey } from '../../domain/placeKeys';
 import { wakePathOf } from '../../mcp/wakePath';
@@ -34,6 +34,7 @@ export async function toAgentSession(app: AppParts, q: Queryable, place: string,
   const presence = { session_id: entry.sessionId, ended_at: entry.endedAt, host_id: entry.hostId, released_at: entry.releasedAt, host_heard_at: entry.hostHeardAt };
   // A managed agent (of this app or, in a team room, another machine's): its machine is the one whose app runs it.
   const member = entry.workerId ? ((await getManagedMember(q, entry.workerId, entry.roomId)) ?? null) : null;
+  const reached = await reachabilityAndWakePath(app, q, place, { ...presence, worker_id: entry.workerId, room_id: entry.roomId }, member);
   return {
     sessionId: entry.sessionId,
     agentKey: entry.agentKey,
@@ -51,9 +52,17 @@ export async function toAgentSession(app: AppParts, q: Queryable, place: string,
     lastSeenAt: entry.lastSeenAt,
     tasksHeld,
     lastWake: await lastWakeOf(app, q, place, entry.sessionId),
-    ...(await reachabilityAndWakePath(app, q, place, { ...presence, worker_id: entry.workerId, room_id: entry.roomId }, member)),
+    ...reached,
+    approvalWait: reached.reachability === 'managed' ? approvalWaitOf(entry.displayName, member) : null,
     meter: (meters ?? (await roomMeters(app, q, { place, roomId: entry.roomId })).sessions).get(keyed ? `${entry.roomId}\n${entry.sessionId}` : entry.sessionId) ?? { todayBytes: 0, totalBytes: 0 },
   };
+}
+
+/** What its member row says it waits for (a team room's managed agent; while its app is heard from). */
+function approvalWaitOf(name: string, member: ManagedMemberRow | null): AgentSession['approvalWait'] {
+  if (!member?.approval_tool || !member.approval_person || !member.approval_since) return null;
+  const wait = { person: member.approval_person, tool: member.approval_tool, since: member.approval_since };
+  return { ...wait, text: approvalWaitText(name, wait) };
 }
 
 /** Whether a mention reaches the session now, and how it will next (issue 26). */

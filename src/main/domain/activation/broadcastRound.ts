@@ -6,7 +6,7 @@
 // a server clock ahead of ours must not make a pass count only later, when nothing wakes the waits.
 import type { Queryable } from '../../store/port';
 import { getMessageRow } from '../messages/read';
-import { firstAnswersAfter, passesOn, pausedManagedWorkers, selectBroadcastTurns, type BroadcastTurnRow, type TurnAnswerRow } from '../../store/broadcastTurnQueries';
+import { firstAnswersAfter, passesOn, pausedManagedWorkers, recentlyHandedTurnsOf, selectBroadcastTurns, type BroadcastTurnRow, type TurnAnswerRow } from '../../store/broadcastTurnQueries';
 import { isMember, rosterOf, type RoutingServices } from './roomMembers';
 import { TURN_WAIT_MS, turnState, type TurnFacts, type TurnState } from './broadcastTurns';
 
@@ -59,4 +59,13 @@ export async function broadcastRound(
 function notBefore(now: Date, stamps: readonly string[]): Date {
   const latest = Math.max(now.getTime(), ...stamps.map((s) => Date.parse(s)).filter((ms) => !Number.isNaN(ms)));
   return latest === now.getTime() ? now : new Date(latest);
+}
+
+/**
+ * The broadcasts whose turn was handed to `agentKey` within the last turn wait, oldest first:
+ * only in those can the turn still be its own (a pass ends it; leaving moves it on).
+ */
+export async function turnsHandedInLastWait(services: RoutingServices, q: Queryable, roomId: string, agentKey: string, now = new Date()): Promise<number[]> {
+  const since = new Date(now.getTime() - (services.turnWaitMs ?? TURN_WAIT_MS)).toISOString();
+  return (await recentlyHandedTurnsOf(q, roomId, agentKey, since)).map((r) => r.message_number);
 }

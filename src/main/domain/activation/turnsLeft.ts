@@ -6,19 +6,18 @@
 // reads the same turn end from the same row. Read in the room's place; bounded by the turn
 // queries' limits.
 import type { Queryable, Tx } from '../../store/port';
-import { recentlyHandedTurnsOf, recordTurnAway, unhandedTurnsOf } from '../../store/broadcastTurnQueries';
-import { broadcastRound, turnTakers } from './broadcastRound';
+import { recordTurnAway, unhandedTurnsOf } from '../../store/broadcastTurnQueries';
+import { broadcastRound, turnsHandedInLastWait, turnTakers } from './broadcastRound';
 import type { RoutingServices } from './roomMembers';
-import { TURN_WAIT_MS } from './broadcastTurns';
 
 /** What the turn was, just before the agent went, for it to be recorded away: open, to come, or run out but never handed (so it stays "ran out of time"). */
 const RECORDED = new Set(['turn', 'waiting', 'timed_out']);
 
 /** The broadcasts of the room where `agentKey` may have a turn open or to come: handed within one turn's time, or not yet. */
 export async function openTurnsOf(services: RoutingServices, q: Queryable, roomId: string, agentKey: string, now: Date): Promise<number[]> {
-  const since = new Date(now.getTime() - (services.turnWaitMs ?? TURN_WAIT_MS)).toISOString();
-  const rows = [...(await recentlyHandedTurnsOf(q, roomId, agentKey, since)), ...(await unhandedTurnsOf(q, roomId, agentKey))];
-  return [...new Set(rows.map((r) => r.message_number))];
+  const handed = await turnsHandedInLastWait(services, q, roomId, agentKey, now);
+  const unhanded = (await unhandedTurnsOf(q, roomId, agentKey)).map((r) => r.message_number);
+  return [...new Set([...handed, ...unhanded])];
 }
 
 /** Records `agentKey`, when it is away now, away from the room's open @all rounds; the numbers whose turns moved. */

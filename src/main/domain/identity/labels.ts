@@ -118,3 +118,9 @@ export function parseActorLabel(label: string): ParsedActorLabel | null {
   }
   return null;
 }
+
+/** The sender of a message as agents know it: an agent's display name ("Juniper"), a person's or the app's label as is. */
+export function senderNameOf(row: { readonly source: 'agent' | 'human' | 'system'; readonly sender: string }): string {
+  if (row.source === 'agent') return parseActorLabel(row.sender)?.displayName ?? row.sender;
+  return row.sender;
+}

@@ -2,24 +2,21 @@
 // the broadcast ('awaiting_turn') and the wait's cursor may pass it, so later news still comes;
 // each look also asks for the recipient's turns that started and were not handed yet, and a
 // result that returns such a broadcast hands it (broadcast_turns.handed_at), with the earlier
-// agents' answers and a note that saying nothing is fine. Waiting again while the turn is
-// still the recipient's, without having posted, is a pass (as is `pass: true`).
+// answers (domain/activation/earlierAnswers.ts) and a note that saying nothing is fine. Waiting
+// again while the turn is still the recipient's, without having posted, is a pass (as is `pass: true`).
 import { msgId, parseNumberedId } from '../../domain/ids';
 import { getMessageRow, type MessageRow } from '../../domain/messages/read';
-import { listRoomSessions, type SessionRow } from '../../domain/sessions/sessions';
-import { broadcastRound } from '../../domain/activation/broadcastRound';
+import type { SessionRow } from '../../domain/sessions/sessions';
+import { broadcastRound, turnsHandedInLastWait } from '../../domain/activation/broadcastRound';
 import { turnStarted } from '../../domain/activation/broadcastTurns';
-import { handTurn, recentlyHandedTurnsOf, unhandedTurnsOf } from '../../store/broadcastTurnQueries';
+import { turnsToHand } from '../../domain/activation/earlierAnswers';
+import { handTurn, unhandedTurnsOf } from '../../store/broadcastTurnQueries';
 import { recordNoReply } from '../../store/routingQueries';
 import type { RoomRef } from '../identity';
 import type { ToolEnv } from '../services';
 
-/** Earlier answers a handed broadcast carries at most, and the characters of each. */
-const MAX_EARLIER_ANSWERS = 8;
-const MAX_ANSWER_CHARS = 4_000;
-
 export const TURN_NOTE =
-  'Your turn to answer this @all; earlier_answers are what agents before you said. Say nothing if you have nothing to add: ' +
+  'Your turn to answer this @all; earlier_answers are what other agents said before your turn. Say nothing if you have nothing to add: ' +
   'your next wait_for_messages passes your turn.';
 
 /** The recipient's broadcasts at or before `cursor` whose turn started and that no result handed yet, oldest first. */
@@ -41,12 +38,11 @@ export async function startedTurns(env: ToolEnv, room: RoomRef, recipient: Sessi
  * it waits again without posting, or says `pass`. The next agent's wait wakes at once.
  */
 export async function passOpenTurns(env: ToolEnv, room: RoomRef, recipient: SessionRow): Promise<void> {
-  const since = new Date(Date.now() - env.services.turnWaitMs).toISOString();
   const open = await room.storage.read(async (q) => {
     const numbers: number[] = [];
-    for (const turn of await recentlyHandedTurnsOf(q, room.roomId, recipient.agent_key, since)) {
-      const round = await broadcastRound(env.services, q, room.place, room.roomId, turn.message_number);
-      if (round?.state.current === recipient.agent_key) numbers.push(turn.message_number);
+    for (const number of await turnsHandedInLastWait(env.services, q, room.roomId, recipient.agent_key)) {
+      const round = await broadcastRound(env.services, q, room.place, room.roomId, number);
+      if (round?.state.current === recipient.agent_key) numbers.push(number);
     }
     return numbers;
   });
@@ -65,38 +61,17 @@ interface ResultMessage {
 
 /**
  * Hands the recipient the turn broadcasts a result returns: marks them handed and adds the
- * earlier agents' answers (marked, bounded) and the note. Other messages pass unchanged.
+ * earlier answers (marked, bounded) and the note. Other messages pass unchanged.
  */
 export async function handTurns<M extends ResultMessage>(env: ToolEnv, room: RoomRef, recipient: SessionRow, messages: readonly M[]): Promise<M[]> {
-  const numbers = new Set(messages.map((m) => parseNumberedId('msg', m.id)));
-  const extras = await room.storage.read(async (q) => {
-    const found = new Map<number, { earlier_answers: Array<{ from: string; id: string; text: string }>; turn: string }>();
-    let sessions: SessionRow[] | null = null;
-    for (const turn of await unhandedTurnsOf(q, room.roomId, recipient.agent_key)) {
-      if (!numbers.has(turn.message_number)) continue;
-      const round = await broadcastRound(env.services, q, room.place, room.roomId, turn.message_number);
-      if (!round) continue;
-      const before = new Set(round.rows.filter((r) => r.position < turn.position).map((r) => r.agent_key));
-      const earlier = round.answers.filter((a) => before.has(a.publisher_agent_key)).slice(0, MAX_EARLIER_ANSWERS);
-      sessions ??= await listRoomSessions(q, room.roomId);
-      const names = earlier.map((a) => sessions!.find((s) => s.agent_key === a.publisher_agent_key)?.display_name ?? 'An agent');
-      found.set(turn.message_number, {
-        earlier_answers: earlier.map((a, i) => ({ from: names[i], id: msgId(a.number), text: bounded(a.text) })),
-        turn: TURN_NOTE,
-      });
-    }
-    return found;
-  });
-  if (extras.size === 0) return [...messages];
+  const numbers = new Set(messages.map((m) => parseNumberedId('msg', m.id) ?? 0));
+  const turns = await room.storage.read((q) => turnsToHand(env.services, q, room.place, room.roomId, recipient.agent_key, numbers));
+  if (turns.size === 0) return [...messages];
   await room.storage.write(async (tx) => {
-    for (const n of extras.keys()) await handTurn(tx, room.roomId, n, recipient.agent_key);
+    for (const n of turns.keys()) await handTurn(tx, room.roomId, n, recipient.agent_key);
   });
   return messages.map((m) => {
-    const extra = extras.get(parseNumberedId('msg', m.id) ?? 0);
-    return extra ? { ...m, ...extra } : m;
+    const earlier = turns.get(parseNumberedId('msg', m.id) ?? 0);
+    return earlier ? { ...m, earlier_answers: earlier.map((a) => ({ from: a.from, id: msgId(a.number), text: a.text })), turn: TURN_NOTE } : m;
   });
-}
-
-function bounded(text: string): string {
-  return text.length <= MAX_ANSWER_CHARS ? text : `${text.slice(0, MAX_ANSWER_CHARS)}…`;
 }

@@ -17,6 +17,7 @@ import { pgMigration013 } from './013_automations';
 import { pgMigration014 } from './014_routedTo';
 import { pgMigration015 } from './015_broadcastTurns';
 import { pgMigration016 } from './016_memberChanges';
+import { pgMigration017 } from './017_approvalWaits';
 
-export const pgMigrations: readonly string[] = [pgMigration001, pgMigration002, pgMigration003, pgMigration004, pgMigration005, pgMigration006, pgMigration007, pgMigration008, pgMigration009, pgMigration010, pgMigration011, pgMigration012, pgMigration013, pgMigration014, pgMigration015, pgMigration016];
+export const pgMigrations: readonly string[] = [pgMigration001, pgMigration002, pgMigration003, pgMigration004, pgMigration005, pgMigration006, pgMigration007, pgMigration008, pgMigration009, pgMigration010, pgMigration011, pgMigration012, pgMigration013, pgMigration014, pgMigration015, pgMigration016, pgMigration017];
 export const PG_SCHEMA_VERSION = pgMigrations.length;

@@ -16,6 +16,7 @@ import { migration013 } from './013_automations';
 import { migration014 } from './014_routedTo';
 import { migration015 } from './015_broadcastTurns';
 import { migration016 } from './016_memberChanges';
+import { migration017 } from './017_approvalWaits';
 
-export const migrations: readonly string[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016];
+export const migrations: readonly string[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016, migration017];
 export const SCHEMA_VERSION = migrations.length;

@@ -1,5 +1,6 @@
 // One agent in the roster: name, tool, owner, whether a mention reaches it now (and what that
-// means), why it was last woken, its own status, rooms, tasks held, tokens, last seen, and its actions.
+// means), why it was last woken, that it waits for its owner's approval (a team room's managed agent),
+// its own status, rooms, tasks held, tokens, last seen, and its actions.
 import type { AgentSession } from '../../../../shared/types';
 import { useRoomTitle } from '../../app/appData';
 import { Avatar } from '../../components/Avatar';
@@ -45,6 +46,12 @@ export function AgentRow({ agent, rooms, showRoom, onAction }: { agent: AgentSes
           )}
           {!agent.ended && <span className="agent-wake-path">Next mention: {WAKE_PATH_WORDS[agent.wakePath]}</span>}
         </div>
+        {agent.approvalWait && !agent.ended && (
+          // Only the computer that runs it can answer: said here so nobody elsewhere looks for a button.
+          <div className="agent-approval-wait">
+            {agent.approvalWait.text}. <span className="muted">Only {agent.approvalWait.person} can allow or deny it, on {agent.machine ?? 'the computer that runs it'}.</span>
+          </div>
+        )}
         {says && agent.online && !agent.ended && <div className="agent-says" title={says}>{says}</div>}
         <AgentWakes sessionId={agent.sessionId} place={agent.place} lastWake={agent.lastWake} />
       </div>

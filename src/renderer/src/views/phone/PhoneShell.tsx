@@ -5,6 +5,7 @@ import { useAppData } from '../../app/appData';
 import { useNavigation, type Route } from '../../app/navigation';
 import { ConnectionBanner } from '../../app/ConnectionBanner';
 import { Icon, type IconName } from '../../components/Icon';
+import { ToastSlot } from '../../components/Toasts';
 import { waitsForPerson } from '../../../../shared/model/needsYou';
 import { NeedsYouView } from '../needsYou/NeedsYouView';
 import { useNeedsYouAnnouncements } from '../needsYou/useNeedsYouAnnouncements';
@@ -47,6 +48,8 @@ export function PhoneShell() {
         {route.view === 'automations' && <PhoneAutomations />}
         {tabOf(route) === 'home' && route.view !== 'room' && <PhoneRooms />}
       </main>
+      {/* Two notices at most, above the tab bar and never over it (the rest wait their turn). */}
+      <ToastSlot shownAtOnce={2} />
       <nav className="phone-nav" aria-label="LetAgents">
         <ul>
           {TABS.map((tab) => (

@@ -1,6 +1,7 @@
 // The room's reachable agents in the header (online, or managed: the app starts them, or paused), the
 // ones a mention reaches soonest first: name, whether a mention reaches it now (issue 14), and
-// what it says it is doing (its own status text). Hover says what each state means.
+// what it says it is doing (its own status text, or that it waits for its owner's approval). Hover
+// says what each state means.
 // Short of room, the status text goes first, then the state label; names stay whole (issue 27).
 import { useLayoutEffect, useRef, useState } from 'react';
 import { REACHABILITY_WORDS } from '../../../../shared/model/workers';
@@ -58,7 +59,7 @@ export function PresenceChips({ agents, onShowAll }: { agents: AgentSession[]; o
   const reachable = useCoreReachable();
   const online = sortAgents(agents.filter(inHeader));
   const shown = online.slice(0, MAX_CHIPS);
-  const fit = useFittingDetail(`${reachable}\u0001${shown.map((a) => `${a.name}\u0000${a.reachability}\u0000${a.statusText}`).join('\u0001')}`);
+  const fit = useFittingDetail(`${reachable}\u0001${shown.map((a) => `${a.name}\u0000${a.reachability}\u0000${a.statusText}\u0000${a.approvalWait?.text ?? ''}`).join('\u0001')}`);
   if (online.length === 0) return <span className="presence-empty">No agents online</span>;
   const paused = online.filter((a) => a.reachability === 'managed_paused').length;
   const live = online.length - paused;
@@ -68,14 +69,15 @@ export function PresenceChips({ agents, onShowAll }: { agents: AgentSession[]; o
       {shown.map((agent) => {
         // While LetAgents is away, nobody can say who listens: the last state would be a guess.
         const words = reachable ? REACHABILITY_WORDS[agent.reachability] : NOT_KNOWN;
-        const says = agentSaysText(agent.statusText);
+        // Waiting for its owner's approval (a team room's agent run elsewhere) says more than its own status.
+        const says = agent.approvalWait?.text ?? agentSaysText(agent.statusText);
         return (
           <li key={agent.sessionId}>
             <AgentChip
               name={agent.name}
               dot={reachable ? <ReachabilityDot reachability={agent.reachability} /> : <span className="reach-dot reach-unknown" aria-hidden="true" />}
               label={words.label}
-              statusText={agent.statusText || undefined}
+              statusText={agent.approvalWait?.text ?? (agent.statusText || undefined)}
               title={`${agent.name} — ${words.label}: ${words.meaning}${says ? ` ${says}.` : ''}`}
             />
           </li>

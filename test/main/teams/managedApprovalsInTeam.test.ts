@@ -1,0 +1,124 @@
+// An "Ask me" managed agent in a team room: machine A ("ada-laptop") runs Juniper with the REAL
+// Claude Code CLI against a fake model server (the model is the only fake); a person on machine B
+// ("bo-desktop") mentions it. While its command waits for A's person, B's roster (as B's window
+// holds it, reloaded on the events it reloads on) says so — whose answer, which tool, never the
+// command — and B cannot allow or deny it; once A allows, the wait clears on B and Juniper's answer
+// reaches B (a turn stopped while it waits clears it too). Once with LISTEN/NOTIFY, once through
+// PgBouncer's poll fallback alone.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { personLabelIn } from '../../../src/main/auth/personLabel';
+import type { NeedsYouItem } from '../../../src/shared/types';
+import { callBuiltInTool, replyInRoom } from '../../support/fakeModels';
+import { runPostgresSuites } from '../../support/postgres';
+import { TEAM } from '../../support/teamMachines';
+import { waitUntil } from '../../support/waitUntil';
+import { managedMachinesPerTest, rosterWindow, type ManagedMachines } from './managedMachines';
+import { machineApi as api, teamWorker as worker } from './twoMachinesSetup';
+
+const ROOM = 'design-review';
+/** A real CLI's turn takes longer than the default test time. */
+const TURN_TEST_MS = 120_000;
+/** A change reaches the other machine within a few polls (one a second) or at once by NOTIFY. */
+const REACHES_MS = 15_000;
+const REFUSED = "allowed or denied only on the computer that runs it (or that computer's paired phone)";
+
+async function approvalsOn(machine: ManagedMachines['machines']['a']): Promise<NeedsYouItem[]> {
+  return (await api<{ items: NeedsYouItem[] }>(machine, 'needsYou.list', {})).items.filter((item) => item.approval !== null);
+}
+
+/** The whole story: B sees the wait, cannot decide it, and sees it clear and the answer arrive once A allows. */
+async function waitSeenOnBDecidedOnA(managed: ManagedMachines): Promise<void> {
+  const { a, b } = managed.machines;
+  await worker(await b.connect(), ROOM, 'Birch');
+  const window = rosterWindow(b, ROOM);
+  try {
+    await window.ready();
+    const juniper = await api<{ agentId: string }>(a, 'agents.add', {
+      provider: 'claude_code', folder: managed.folder, roomId: ROOM, name: 'Juniper', permissions: 'ask',
+    });
+    await waitUntil(() => window.member('Juniper')?.reachability === 'managed', REACHES_MS, 'Juniper managed on B\'s roster');
+    expect(window.member('Juniper')?.approvalWait).toBeNull();
+
+    const file = join(managed.folder, 'schema-notes.md');
+    managed.model.script.push('Juniper', callBuiltInTool('Bash', { command: `touch ${file}`, description: 'Create the notes' }), ...replyInRoom('Created the notes file.'));
+    await api(b, 'messages.send', { roomId: ROOM, place: TEAM, text: '@Juniper please create the notes file' });
+
+    // B: Juniper waits for A's person (as the team knows them), for a command; the command stays on A.
+    await waitUntil(() => window.member('Juniper')?.approvalWait != null, 60_000, 'Juniper waiting for approval on B\'s roster');
+    const ada = await personLabelIn(a.app.auth, TEAM);
+    expect(window.member('Juniper')?.approvalWait).toMatchObject({ person: ada, tool: 'Bash', text: `Juniper is waiting for ${ada} to approve a command (Bash)` });
+    expect(JSON.stringify(window.member('Juniper'))).not.toContain('schema-notes');
+    expect(JSON.stringify(await managed.machines.teamRows('SELECT * FROM managed_members'))).not.toContain('schema-notes');
+    expect(await approvalsOn(b)).toEqual([]);
+    const timeline = await api<{ messages: Array<{ text: string }> }>(b, 'messages.timeline', { roomId: ROOM, place: TEAM });
+    expect(timeline.messages.map((m) => m.text).join('\n')).not.toContain('schema-notes');
+
+    // A's person sees the whole command in Needs you.
+    const [asked] = await approvalsOn(a);
+    expect(asked.approval).toMatchObject({ tool: 'Bash', summary: `touch ${file}`, state: { phase: 'waiting' } });
+    const number = asked.approval!.number;
+
+    // B cannot decide it: not by its number, not by a team room's item reference.
+    const decided = await b.api('approvals.decide', { number, decision: 'allow_once' });
+    expect(decided.ok).toBe(false);
+    expect(!decided.ok && decided.error.message).toContain(REFUSED);
+    const dismissed = await b.api('needsYou.dismiss', { item: { kind: 'approval', roomId: ROOM, place: TEAM, number } });
+    expect(dismissed.ok).toBe(false);
+    expect(!dismissed.ok && dismissed.error.message).toContain(REFUSED);
+    // Nothing changed on A: still waiting, the command not run, B still shows the wait.
+    expect((await approvalsOn(a)).find((item) => item.approval?.number === number)?.approval?.state.phase).toBe('waiting');
+    expect(existsSync(file)).toBe(false);
+    expect(window.member('Juniper')?.approvalWait).toMatchObject({ tool: 'Bash' });
+
+    // A allows: the wait clears on B, and Juniper's answer reaches B.
+    expect(await api(a, 'approvals.decide', { number, decision: 'allow_once' })).toMatchObject({ settled: true, delivered: true });
+    await waitUntil(() => window.member('Juniper')?.approvalWait === null, REACHES_MS, 'the wait cleared on B\'s roster');
+    await waitUntil(async () => {
+      const page = await api<{ messages: Array<{ source: string; text: string; sender: { name: string } }> }>(b, 'messages.timeline', { roomId: ROOM, place: TEAM });
+      return page.messages.some((m) => m.source === 'agent' && m.sender.name === 'Juniper' && m.text === 'Created the notes file.');
+    }, 60_000, 'Juniper\'s answer on B');
+    expect(existsSync(file)).toBe(true);
+    await waitUntil(async () => {
+      const { turns } = await api<{ turns: Array<{ number: number; status: string }> }>(a, 'agents.activity', { agentId: juniper.agentId });
+      return turns.some((t) => t.number === 1 && t.status === 'done');
+    }, 30_000, 'Juniper\'s turn done on A');
+  } finally {
+    window.stop();
+  }
+}
+
+describe.skipIf(!runPostgresSuites)('an "Ask me" managed agent in a team room (real Claude Code, fake model): the team sees it wait; only its computer decides', () => {
+  const managed = managedMachinesPerTest();
+
+  it('B shows Juniper waiting for A\'s person (no command), cannot allow or deny it; A allows: it clears on B and the answer reaches B', async () => {
+    await waitSeenOnBDecidedOnA(managed);
+  }, TURN_TEST_MS);
+
+  it('a turn stopped on A while it waits clears the wait on B too', async () => {
+    const { a, b } = managed.machines;
+    await worker(await b.connect(), ROOM, 'Birch');
+    const window = rosterWindow(b, ROOM);
+    try {
+      await window.ready();
+      const juniper = await api<{ agentId: string }>(a, 'agents.add', { provider: 'claude_code', folder: managed.folder, roomId: ROOM, name: 'Juniper', permissions: 'ask' });
+      managed.model.script.push('Juniper', callBuiltInTool('Bash', { command: `touch ${join(managed.folder, 'never')}`, description: 'Never runs' }), ...replyInRoom('Never said.'));
+      await api(b, 'messages.send', { roomId: ROOM, place: TEAM, text: '@Juniper please try it' });
+      await waitUntil(() => window.member('Juniper')?.approvalWait != null, 60_000, 'Juniper waiting for approval on B\'s roster');
+      await api(a, 'agents.stop', { agentId: juniper.agentId });
+      await waitUntil(() => window.member('Juniper')?.approvalWait === null, REACHES_MS, 'the wait cleared on B once the turn stopped');
+      expect(existsSync(join(managed.folder, 'never'))).toBe(false);
+    } finally {
+      window.stop();
+    }
+  }, TURN_TEST_MS);
+});
+
+describe.skipIf(!runPostgresSuites)('the same through PgBouncer\'s poll fallback (no LISTEN)', () => {
+  const managed = managedMachinesPerTest({ polling: true });
+
+  it('B\'s poll shows the wait and its end, with the same refusals', async () => {
+    await waitSeenOnBDecidedOnA(managed);
+  }, TURN_TEST_MS);
+});
