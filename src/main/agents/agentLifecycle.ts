@@ -143,7 +143,7 @@ export class AgentLifecycle {
     });
     // Its "Needs you" item, in its room's place (a team offline then keeps it open: resuming works anyway).
     await this.closeHoldItems(row, person).catch((error: unknown) => console.warn(`managed agent ${agentId}: could not close its "Needs you" item:`, error));
-    await noteTakesTurns(this.options.services.places, row, true);
+    await noteTakesTurns(this.options.services, row, true);
     this.options.limits.forget(agentId);
     // Removed meanwhile: refused as not found, as every action on a removed agent is.
     await this.options.requireRow(agentId);

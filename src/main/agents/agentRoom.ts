@@ -10,7 +10,8 @@ import type { ShowWait } from '../approvals/approvals';
 import { LOCAL_PLACE, storageIn, type Places } from '../store/places';
 import type { Storage, Tx } from '../store/port';
 import { getSession, type SessionHost } from '../domain/sessions/sessions';
-import { unhandedTurnsOf } from '../store/broadcastTurnQueries';
+import { leaveTurns } from '../domain/activation/turnsLeft';
+import type { RoutingServices } from '../domain/activation/roomMembers';
 
 export interface AgentRoom {
   readonly place: string;
@@ -60,20 +61,23 @@ export async function noteMember(
   tx.emit({ type: 'worker.changed', roomId: agent.roomId, sessionId: workerSessionId(agent.workerId, agent.roomId), change: 'updated' });
 }
 
-/** Whether it takes turns now, as every machine reading the room sees it (its place may be offline: tried, not required). */
-export async function noteTakesTurns(places: Places, row: { agent_id: string; worker_id: string; room_id: string; place: string }, takesTurns: boolean): Promise<void> {
+/**
+ * Whether it takes turns now, as every machine reading the room sees it (its place may be
+ * offline: tried, not required). `services` read the @all rounds it leaves.
+ */
+export async function noteTakesTurns(
+  services: RoutingServices & { readonly places: Places }, row: { agent_id: string; worker_id: string; room_id: string; place: string }, takesTurns: boolean,
+): Promise<void> {
   try {
-    const storage = await storageIn(places, row.place);
+    const storage = await storageIn(services.places, row.place);
     await storage.write(async (tx) => {
       if (await setManagedMemberTakesTurns(tx, row.agent_id, takesTurns)) {
         const sessionId = workerSessionId(row.worker_id, row.room_id);
         tx.emit({ type: 'worker.changed', roomId: row.room_id, sessionId, change: 'updated' });
-        // Paused, held or unable to run: away in the @all rounds it has not been handed yet, so
-        // the next agent's wait looks again now rather than at the turn's deadline.
+        // Paused, held or unable to run: away from the @all rounds whose turn it has now or to
+        // come (recorded now, for every machine), so the next agent's turn starts at once.
         const session = takesTurns ? undefined : await getSession(tx, sessionId);
-        for (const turn of session ? await unhandedTurnsOf(tx, row.room_id, session.agent_key) : []) {
-          tx.emit({ type: 'message.receipts', roomId: row.room_id, sessionId, first: turn.message_number, last: turn.message_number, turn: true });
-        }
+        if (session) await leaveTurns(services, tx, row.place, row.room_id, session.agent_key, sessionId);
       }
     });
   } catch (error) {

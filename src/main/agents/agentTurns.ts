@@ -82,7 +82,7 @@ export class AgentTurns {
     this.options.room.takesNoTurns(agentId);
     await this.keep(agentId, this.options.scheduler.forget(agentId), dropReason);
     const row = await this.options.store.read((q) => getManagedAgentRow(q, agentId));
-    if (row) await noteTakesTurns(this.options.services.places, row, false);
+    if (row) await noteTakesTurns(this.options.services, row, false);
   }
 
   /**

@@ -13,7 +13,7 @@ import { Approvals } from '../approvals/approvals';
 import { createDeliveryServices, type AppHostRow, type DeliveryServices } from '../delivery';
 import { heartbeat, releaseSession, type PresenceRow } from '../domain/sessions/presence';
 import { bindingEpoch, endSession, getSession, removeFromRoom } from '../domain/sessions/sessions';
-import { turnsLeftBy } from '../domain/activation/turnsLeft';
+import { leaveTurns, openTurnsOf } from '../domain/activation/turnsLeft';
 import type { RoomEvent } from '../events/types';
 import { LOCAL_PLACE, localOnly, nowIn, type Places } from '../store/places';
 import { RECONNECT_GRACE_MS, WorkerBindings } from './bindings';
@@ -322,16 +322,24 @@ export class McpHub implements McpConnectionHandler {
     else this.bindings.replacedElsewhere(key);
   }
 
-  /** The session `key` went offline: the open @all rounds that skip it now move on (their waiters look again). */
+  /**
+   * The session `key` went offline: it is recorded away from the open @all rounds it had a turn
+   * in, so they move on here and on the team's other machines (their waiters look again).
+   */
   private async turnsLeft(key: string): Promise<void> {
     const { place, id } = splitPlaceKey(key);
     const storage = await this.places.get(place);
-    const moved = await storage.read(async (q) => {
+    // Most sessions that go have no @all turn: a read tells, and only the others write.
+    const open = await storage.read(async (q) => {
       const session = await getSession(q, id);
-      if (!session || session.session_kind !== 'worker') return null;
-      return { roomId: session.room_id, numbers: await turnsLeftBy(this.services, q, place, session.room_id, session.agent_key) };
+      return session && session.session_kind === 'worker' ? (await openTurnsOf(this.services, q, session.room_id, session.agent_key, new Date())).length > 0 : false;
     });
-    for (const n of moved?.numbers ?? []) this.delivery.turnClock.moved(place, moved!.roomId, n);
+    if (!open) return;
+    await storage.write(async (tx) => {
+      const session = await getSession(tx, id);
+      if (!session || session.session_kind !== 'worker') return;
+      await leaveTurns(this.services, tx, place, session.room_id, session.agent_key, session.session_id);
+    });
   }
 
   /** After a lost connection to a team came back: a takeover hint may have been missed, so the epochs are compared. */

@@ -79,12 +79,26 @@ export async function firstAnswersAfter(q: Queryable, roomId: string, number: nu
   return out.sort((a, b) => a.number - b.number);
 }
 
-/** When each agent that passed on message `number` did (its no_replies row). */
-export function passesOn(q: Queryable, roomId: string, number: number): Promise<Array<{ agent_key: string; created_at: string }>> {
-  return q.all<{ agent_key: string; created_at: string }>(
-    'SELECT agent_key, created_at FROM no_replies WHERE room_id = ? AND message_number = ? ORDER BY agent_key LIMIT ?',
+/** When each agent that passed on message `number` did, or was recorded away from it (its no_replies row, reason `away`). */
+export function passesOn(q: Queryable, roomId: string, number: number): Promise<Array<{ agent_key: string; reason: string; created_at: string }>> {
+  return q.all<{ agent_key: string; reason: string; created_at: string }>(
+    'SELECT agent_key, reason, created_at FROM no_replies WHERE room_id = ? AND message_number = ? ORDER BY agent_key LIMIT ?',
     roomId, number, MAX_ORDER,
   );
+}
+
+/**
+ * Records `agentKey` away from broadcast `number` now (a no_replies row of reason `away`, so the
+ * poll fallback notices it as it does a pass: migration 16). A pass or answer recorded first
+ * stays; false when there was one already.
+ */
+export async function recordTurnAway(tx: Tx, roomId: string, number: number, agentKey: string): Promise<boolean> {
+  const { changes } = await tx.run(
+    `INSERT INTO no_replies (room_id, message_number, agent_key, reason, created_at) VALUES (?, ?, ?, 'away', ?)
+       ON CONFLICT (room_id, message_number, agent_key) DO NOTHING`,
+    roomId, number, agentKey, tx.now,
+  );
+  return changes === 1;
 }
 
 /** The workers of the room's managed agents that take no turns now (paused or held): away from an @all's turns. */

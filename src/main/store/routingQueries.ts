@@ -86,19 +86,23 @@ export async function postedAfter(q: Queryable, roomId: string, agentKey: string
   return row !== undefined;
 }
 
-/** Records that `agentKey` read message `number` and did not answer it, and why (the latest turn's reason wins). */
+/**
+ * Records that `agentKey` read message `number` and did not answer it, and why (the latest turn's
+ * reason wins, except over an @all turn it was recorded away from: broadcastTurnQueries.ts).
+ */
 export async function recordNoReply(tx: Tx, roomId: string, number: number, agentKey: string, reason: NoReplyReason): Promise<void> {
   await tx.run(
     `INSERT INTO no_replies (room_id, message_number, agent_key, reason, created_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (room_id, message_number, agent_key) DO UPDATE SET reason = excluded.reason, created_at = excluded.created_at`,
+       ON CONFLICT (room_id, message_number, agent_key) DO UPDATE SET reason = excluded.reason, created_at = excluded.created_at
+       WHERE no_replies.reason <> 'away'`,
     roomId, number, agentKey, reason, tx.now,
   );
 }
 
-/** The agents that read message `number` and did not answer, with why. */
+/** The agents that read message `number` and did not answer, with why (an agent away from an @all's turn did not read it: its turn says so). */
 export function noRepliesTo(q: Queryable, roomId: string, number: number): Promise<Array<{ agent_key: string; reason: NoReplyReason }>> {
   return q.all<{ agent_key: string; reason: NoReplyReason }>(
-    'SELECT agent_key, reason FROM no_replies WHERE room_id = ? AND message_number = ? ORDER BY agent_key LIMIT 100',
+    "SELECT agent_key, reason FROM no_replies WHERE room_id = ? AND message_number = ? AND reason <> 'away' ORDER BY agent_key LIMIT 100",
     roomId, number,
   );
 }

@@ -2,12 +2,13 @@
 // that answers a question only when no earlier answer is in its prompt. A person's @all in a room
 // answering in turn gives one turn at a time (the turn log's times never overlap), each later
 // prompt carries the earlier answer, one answer in all, and the later agents pass (receipts say
-// so). A paused agent counts as away and a turn nobody ends runs out (a short turn wait), so the
-// round goes on. The earlier answers a prompt quotes are those that came before the turn, an
-// answer posted out of order (by a connected agent, before its own turn) among them. With
-// "Reply to @all: all at once" every agent starts at once, as before.
+// so). A paused agent counts as away (paused before the @all, or in the middle of its own turn:
+// the round moves on at once) and a turn nobody ends runs out (a short turn wait), so the round
+// goes on. The earlier answers a prompt quotes are those that came before the turn, an answer
+// posted out of order (by a connected agent, before its own turn) among them. With "Reply to
+// @all: all at once" every agent starts at once, as before.
 import { afterEach, describe, expect, it } from 'vitest';
-import { turnOrder } from '../../../src/main/domain/activation/broadcastTurns';
+import { TURN_WAIT_MS, turnOrder } from '../../../src/main/domain/activation/broadcastTurns';
 import type { TurnView } from '../../../src/shared/types';
 import { cleanupSpawned, connectHelper, tempDir } from '../../support';
 import { answerUnlessAnswered, callTool, gate, identityIn, say } from '../../support/fakeModels';
@@ -181,4 +182,40 @@ describe('a person @all for four managed Claude Code agents (fake model)', () =>
     await app.turnEnded(ids.get('Aspen')!, 1);
     expect((await agentMessagesAfter(app, asked.number)).map((m) => m.text)).toEqual([answer]);
   }, 90_000);
+
+  it('pausing the agent whose turn it is moves the round on at once; it starts no other turn for that @all, and the receipts say it went away', async () => {
+    // The product's 90 s turn wait: only the pause can move the round on within half of it.
+    app = await startManagedApp({ provider: 'claude_code', managedTurns: { maxConcurrent: 4 } });
+    await app.room(ROOM);
+    const ids = await addAgents(app);
+    // Every agent's model waits at a gate; the order is known once the @all is posted, and every
+    // gate but the first agent's opens then, so the first agent's turn runs until the test says.
+    const answer = 'I can take the flaky login test.';
+    const gates = new Map<string, ReturnType<typeof gate>>(NAMES.map((name) => [name, gate(answerUnlessAnswered(answer))]));
+    for (const [name, held] of gates) app.model.script.push(name, held.step);
+
+    const asked = await app.call('messages.send', { roomId: ROOM, text: '@all who can look at the flaky login test?' });
+    const order = (await app.call('delivery.receipts', { roomId: ROOM, numbers: [asked.number] })).receipts[0].turns!.order.map((t) => t.name);
+    const [first, next] = order;
+    for (const name of order.slice(1)) gates.get(name)!.open();
+    await waitUntil(() => app!.model.script.requestsFor(first).length > 0, 60_000, `${first}'s turn asked its model`);
+    expect(app.model.script.requestsFor(next)).toHaveLength(0);
+
+    await app.call('agents.pause', { agentId: ids.get(first)! });
+    expect((await turnStates(app, asked.number))[first]).toBe('away');
+    // At once: the next agent's turn starts long before the first's 90 s would have run out.
+    await waitUntil(() => app!.model.script.requestsFor(next).length > 0, TURN_WAIT_MS / 2, `${next}'s turn asked its model`);
+    await waitUntil(async () => roundOver(await turnStates(app!, asked.number)), 60_000, 'every turn of the round ended');
+    const ended = await turnStates(app, asked.number);
+    expect(ended).toMatchObject({ [first]: 'away', [next]: 'answered' });
+    expect(Object.values(ended).sort()).toEqual(['answered', 'away', 'passed', 'passed']);
+    // The paused agent has the one turn it was in when paused: the @all started no other.
+    expect((await app.turns(ids.get(first)!)).map((t) => t.number)).toEqual([1]);
+    expect((await agentMessagesAfter(app, asked.number)).map((m) => m.text)).toEqual([answer]);
+
+    // Its held turn ends (it answers, not knowing the others did): it still went away in the round.
+    gates.get(first)!.open();
+    await app.turnEnded(ids.get(first)!, 1);
+    expect((await turnStates(app, asked.number))[first]).toBe('away');
+  }, 150_000);
 });

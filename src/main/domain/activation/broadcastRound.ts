@@ -18,27 +18,40 @@ export interface BroadcastRound {
   readonly answers: readonly TurnAnswerRow[];
 }
 
-/** The round of broadcast `number`, or null when it takes no turns. */
-export async function broadcastRound(services: RoutingServices, q: Queryable, place: string, roomId: string, number: number, now = new Date()): Promise<BroadcastRound | null> {
+/**
+ * The agents of the room that take @all turns now (the others are away): a session of theirs is
+ * a member, and a managed agent is not paused or held.
+ */
+export async function turnTakers(services: RoutingServices, q: Queryable, place: string, roomId: string): Promise<Set<string>> {
+  const roster = await rosterOf(services, q, place, roomId);
+  const paused = new Set(await pausedManagedWorkers(q, roomId));
+  return new Set(
+    roster.sessions.filter((s) => isMember(services, place, roster.managedWorkers, s) && !(s.worker_id !== null && paused.has(s.worker_id))).map((s) => s.agent_key),
+  );
+}
+
+/**
+ * The round of broadcast `number`, or null when it takes no turns. `present` (an agent key)
+ * counts that agent as a member whatever presence says: what its turns were just before it went.
+ */
+export async function broadcastRound(
+  services: RoutingServices, q: Queryable, place: string, roomId: string, number: number, now = new Date(), present?: string,
+): Promise<BroadcastRound | null> {
   const rows = await selectBroadcastTurns(q, roomId, number);
   if (rows.length === 0) return null;
   const message = await getMessageRow(q, roomId, number);
   if (!message) return null;
   const order = rows.map((r) => r.agent_key);
-  const [answers, passes, roster] = [await firstAnswersAfter(q, roomId, number, order), await passesOn(q, roomId, number), await rosterOf(services, q, place, roomId)];
-  // Away: no session of the agent is a member now; a managed agent paused or held takes no turns.
-  const paused = new Set(await pausedManagedWorkers(q, roomId));
-  const members = new Set(
-    roster.sessions.filter((s) => isMember(services, place, roster.managedWorkers, s) && !(s.worker_id !== null && paused.has(s.worker_id))).map((s) => s.agent_key),
-  );
+  const [answers, passes, members] = [await firstAnswersAfter(q, roomId, number, order), await passesOn(q, roomId, number), await turnTakers(services, q, place, roomId)];
   const facts = new Map<string, TurnFacts>(rows.map((r) => [r.agent_key, {
     answeredAt: answers.find((a) => a.publisher_agent_key === r.agent_key)?.created_at ?? null,
-    passedAt: passes.find((p) => p.agent_key === r.agent_key)?.created_at ?? null,
-    away: !members.has(r.agent_key),
+    passedAt: passes.find((p) => p.agent_key === r.agent_key && p.reason !== 'away')?.created_at ?? null,
+    awayAt: passes.find((p) => p.agent_key === r.agent_key && p.reason === 'away')?.created_at ?? null,
+    away: r.agent_key !== present && !members.has(r.agent_key),
     handedAt: r.handed_at,
   }]));
   const state = turnState(order, facts, message.created_at, notBefore(now, [...answers.map((a) => a.created_at), ...passes.map((p) => p.created_at)]), services.turnWaitMs ?? TURN_WAIT_MS);
-  if (state.deadline !== null) services.delivery.turnClock?.dueAt(place, roomId, number, Date.parse(state.deadline));
+  if (state.deadline !== null && present === undefined) services.delivery.turnClock?.dueAt(place, roomId, number, Date.parse(state.deadline));
   return { number, rows, state, answers };
 }
 

@@ -53,6 +53,11 @@ export interface TurnFacts {
   readonly answeredAt: string | null;
   /** When it passed (its no_replies row for the broadcast); null when it has not. */
   readonly passedAt: string | null;
+  /**
+   * When it was recorded away from the broadcast (a no_replies row of reason `away`: it went
+   * offline or was paused while its turn was open or still to come); null when it was not.
+   */
+  readonly awayAt: string | null;
   /** Not a member of the room now (session ended, offline and not managed, a managed agent paused or held). */
   readonly away: boolean;
   /** When its wait was handed the broadcast; null when not yet. */
@@ -82,9 +87,14 @@ export interface TurnState {
 /**
  * Whose turn it is at `now`. Agent k's turn starts when the one before ended: it answered,
  * passed, went away, or its `turnWaitMs` ran out (the first agent's starts at `postedAt`). An
- * agent that answered or passed before its turn came ends it as it starts. Once a later agent
- * was handed the broadcast, the turns before it are over (they read as away when still open),
- * so an agent coming back never takes the turn back.
+ * agent that answered, passed or was recorded away before its turn came ends it as it starts.
+ * Going away is read from stored rows so every machine agrees and nothing changes as time
+ * passes: the app that sees an agent go (its connection's grace ran out, a person paused it)
+ * records when, and its turn ends then. An agent away now that was never handed the broadcast
+ * nor recorded (away when its turn came) is skipped at its turn's start, however long it stays
+ * away: it did not run out of time. One away now but handed its turn waits for that record
+ * (or its deadline). Once a later agent was handed the broadcast, the turns before it are over
+ * (they read as away when still open), so an agent coming back never takes the turn back.
  */
 export function turnState(order: readonly string[], facts: ReadonlyMap<string, TurnFacts>, postedAt: string, now: Date, turnWaitMs: number): TurnState {
   const positions: TurnPosition[] = [];
@@ -93,7 +103,7 @@ export function turnState(order: readonly string[], facts: ReadonlyMap<string, T
   let current: string | null = null;
   let deadline: string | null = null;
   for (const [index, agentKey] of order.entries()) {
-    const fact = facts.get(agentKey) ?? { answeredAt: null, passedAt: null, away: true, handedAt: null };
+    const fact = facts.get(agentKey) ?? { answeredAt: null, passedAt: null, awayAt: null, away: true, handedAt: null };
     if (current !== null) {
       positions.push({ agentKey, state: 'waiting', startedAt: null, endedAt: null });
       continue;
@@ -114,12 +124,18 @@ export function turnState(order: readonly string[], facts: ReadonlyMap<string, T
 /** How and when a turn that started at `start` ended, or null while it is still open at `now`. */
 function endOfTurn(fact: TurnFacts, start: number, now: number, turnWaitMs: number, overtaken: boolean): { outcome: TurnOutcome; at: number } | null {
   const limit = start + turnWaitMs;
-  const answered = fact.answeredAt === null ? Infinity : Math.max(start, Date.parse(fact.answeredAt));
-  const passed = fact.passedAt === null ? Infinity : Math.max(start, Date.parse(fact.passedAt));
-  const first = Math.min(answered, passed);
-  if (first <= now && first <= limit) return { outcome: answered <= passed ? 'answered' : 'passed', at: first };
+  const from = (stamp: string | null) => (stamp === null ? Infinity : Math.max(start, Date.parse(stamp)));
+  // The first of what the agent did within its time; on a tie an answer, then a pass, wins.
+  const ends: Array<{ outcome: TurnOutcome; at: number }> = [
+    { outcome: 'answered', at: from(fact.answeredAt) },
+    { outcome: 'passed', at: from(fact.passedAt) },
+    { outcome: 'away', at: from(fact.awayAt) },
+  ];
+  const first = ends.reduce((best, end) => (end.at < best.at ? end : best));
+  if (first.at <= now && first.at <= limit) return first;
+  if (fact.away && fact.awayAt === null && fact.handedAt === null) return { outcome: 'away', at: start };
   if (limit <= now) return { outcome: 'timed_out', at: limit };
-  if (fact.away || overtaken) return { outcome: 'away', at: start };
+  if (overtaken) return { outcome: 'away', at: start };
   return null;
 }
 

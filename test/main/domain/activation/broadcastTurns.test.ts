@@ -1,6 +1,7 @@
 // The @all-in-turn rule (issue 34 item 2), case by case: the order (rotation, fairness, the 2..8
 // bound, agents named beside @all), and whose turn it is (each way a turn ends, the wait bound,
-// away agents, an agent overtaken once a later one was handed the broadcast).
+// away agents, an agent overtaken once a later one was handed the broadcast), and what a
+// recorded going-away does to the next agent's deadline, stable as time passes.
 import { describe, expect, it } from 'vitest';
 import { isReplyToAll, turnOrder, turnOrderOfPost, turnStarted, turnState, type TurnFacts } from '../../../../src/main/domain/activation/broadcastTurns';
 import type { RoomAgent } from '../../../../src/main/domain/activation/untagged';
@@ -11,7 +12,7 @@ const T0 = '2026-12-06T12:00:00.000Z';
 const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOString();
 const WAIT = 90_000;
 const ORDER = ['a', 'b', 'c', 'd'];
-const idle: TurnFacts = { answeredAt: null, passedAt: null, away: false, handedAt: null };
+const idle: TurnFacts = { answeredAt: null, passedAt: null, awayAt: null, away: false, handedAt: null };
 const factsOf = (over: Record<string, Partial<TurnFacts>> = {}) => new Map(ORDER.map((k) => [k, { ...idle, ...over[k] }]));
 const stateAt = (seconds: number, over: Record<string, Partial<TurnFacts>> = {}) => turnState(ORDER, factsOf(over), T0, new Date(at(seconds)), WAIT);
 const steps = (state: ReturnType<typeof turnState>) => state.positions.map((p) => p.state);
@@ -94,5 +95,49 @@ describe('whose turn it is', () => {
   it('once a later agent was handed the broadcast, an earlier one back online does not take the turn back', () => {
     // a was away when b was handed it; a is back now.
     expect(steps(stateAt(10, { b: { handedAt: at(1) } }))).toEqual(['away', 'turn', 'waiting', 'waiting']);
+  });
+});
+
+describe('an agent away from its turn', () => {
+  it('away when its turn came (paused all along) went away, not ran out of time, however long it stays away', () => {
+    for (const seconds of [10, 95, 150]) {
+      const state = stateAt(seconds, { a: { away: true } });
+      expect(steps(state), `at ${seconds} s`).toEqual(['away', ...(seconds < 90 ? ['turn', 'waiting'] : ['timed_out', 'turn']), 'waiting']);
+      // b's turn started when a's came (a was away then), so its deadline is 90 s after that, not after a's 90 s.
+      expect(state.positions[1].startedAt).toBe(T0);
+    }
+    expect(stateAt(10, { a: { away: true } }).deadline).toBe(at(90));
+  });
+
+  it('going away mid-turn (recorded) ends the turn then: the next deadline is 90 s from then, before and after the away agent\'s own 90 s', () => {
+    const wentAt = { a: { handedAt: at(1), awayAt: at(60), away: true } };
+    for (const seconds of [61, 89, 91, 149]) {
+      const state = stateAt(seconds, wentAt);
+      expect(steps(state), `at ${seconds} s`).toEqual(['away', 'turn', 'waiting', 'waiting']);
+      expect(state.positions[0].endedAt).toBe(at(60));
+      expect(state, `at ${seconds} s`).toMatchObject({ current: 'b', deadline: at(150) });
+    }
+    // Back online later changes nothing: the row says when it went.
+    expect(stateAt(120, { a: { handedAt: at(1), awayAt: at(60) } })).toMatchObject({ current: 'b', deadline: at(150) });
+  });
+
+  it('recorded away before its turn came: skipped as its turn starts, even once back', () => {
+    const state = stateAt(40, { a: { answeredAt: at(30) }, b: { awayAt: at(5) } });
+    expect(steps(state)).toEqual(['answered', 'away', 'turn', 'waiting']);
+    expect(state).toMatchObject({ current: 'c', deadline: at(120) });
+  });
+
+  it('handed its turn and away now but not recorded yet: its turn waits for the record (or its deadline) rather than ending at its start', () => {
+    expect(stateAt(30, { a: { handedAt: at(1), away: true } })).toMatchObject({ current: 'a', deadline: at(90) });
+    expect(steps(stateAt(100, { a: { handedAt: at(1), away: true } }))).toEqual(['timed_out', 'turn', 'waiting', 'waiting']);
+  });
+
+  it('a turn that ran out stays "ran out of time" when the agent is recorded away after it', () => {
+    expect(steps(stateAt(130, { a: { awayAt: at(120), away: true } }))).toEqual(['timed_out', 'turn', 'waiting', 'waiting']);
+  });
+
+  it('what the agent did first ends its turn: an answer before it went away stays an answer', () => {
+    expect(steps(stateAt(50, { a: { handedAt: at(1), answeredAt: at(20), awayAt: at(40), away: true } }))).toEqual(['answered', 'turn', 'waiting', 'waiting']);
+    expect(steps(stateAt(50, { a: { handedAt: at(1), answeredAt: at(45), awayAt: at(40), away: true } }))).toEqual(['away', 'turn', 'waiting', 'waiting']);
   });
 });
