@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentPool, currentCursor, type Agent } from './lib/agents';
 import { openApp, type AppSession } from './lib/app';
-import { axeViolationsInBothSchemes } from './lib/axe';
+import { expectNoViolationsInBothSchemes } from './lib/axe';
 import { openChat } from './lib/chat';
 import { isFocused, pressUntilFocused } from './lib/keyboard';
 import { saveShot } from './lib/shots';
@@ -25,11 +25,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function audited(page: Page, what: string): Promise<void> {
-  const violations = await axeViolationsInBothSchemes(page);
-  expect(violations, `${what}:\n${violations.join('\n')}`).toEqual([]);
-}
-
 /** From the composer, by keyboard: the room's ⋯ menu → "Reply to @all: …" → the mode → Save; back in the composer. */
 async function setReplyToAll(page: Page, from: string, to: 'In turn' | 'All at once', audit = false): Promise<void> {
   const menuButton = page.getByRole('button', { name: 'Room actions' });
@@ -45,7 +40,7 @@ async function setReplyToAll(page: Page, from: string, to: 'In turn' | 'All at o
   expect(await dialog.getByRole('radio', { name: new RegExp(`^${to}`) }).isChecked()).toBe(true);
   if (audit) {
     await saveShot(page, 'reply-to-all-dialog');
-    await audited(page, 'the Reply to @all dialog');
+    await expectNoViolationsInBothSchemes(page, 'the Reply to @all dialog');
   }
   await pressUntilFocused(page, 'Tab', dialog.getByRole('button', { name: 'Save' }));
   await page.keyboard.press('Enter');
@@ -95,7 +90,7 @@ describe('@all in turn', () => {
     await receipts.filter({ hasText: /^\w+'s turn, \d:\d\d left · next: \w+, \w+$/ }).waitFor({ timeout: 20_000 });
     const [, first, second, third] = /^(\w+)'s turn, \d:\d\d left · next: (\w+), (\w+)$/.exec((await receipts.textContent())!)!;
     expect([first, second, third].sort()).toEqual(['Aspen', 'Birch', 'Cedar']);
-    await audited(page, 'the receipts of an @all in turn');
+    await expectNoViolationsInBothSchemes(page, 'the receipts of an @all in turn');
     await saveShot(page, 'all-in-turn-first');
 
     // The first agent's wait gets it now; it answers, and the receipts move on to the second.

@@ -4,13 +4,12 @@
 // closes: after the reconnect grace the receipts say it went away, and the second agent's 90 s
 // count from then. The second never reads it: its turn runs out (`serve` has no knob for the turn's
 // length, so this waits the product's 90 s). Keyboard only; axe in light and dark on the receipts.
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TURN_WAIT_MS } from '../../src/main/domain/activation/broadcastTurns';
 import { RECONNECT_GRACE_MS } from '../../src/main/mcp/bindings';
 import { agentPool, currentCursor, type Agent } from './lib/agents';
 import { openApp, type AppSession } from './lib/app';
-import { axeViolationsInBothSchemes } from './lib/axe';
+import { expectNoViolationsInBothSchemes } from './lib/axe';
 import { openChat } from './lib/chat';
 import { pressUntilFocused } from './lib/keyboard';
 import { saveShot } from './lib/shots';
@@ -28,11 +27,6 @@ afterAll(async () => {
   await agents.closeAll();
   await app?.close();
 });
-
-async function audited(page: Page, what: string): Promise<void> {
-  const violations = await axeViolationsInBothSchemes(page);
-  expect(violations, `${what}:\n${violations.join('\n')}`).toEqual([]);
-}
 
 /** "1:27" → 87 */
 const seconds = (left: string) => Number(left.split(':')[0]) * 60 + Number(left.split(':')[1]);
@@ -71,7 +65,7 @@ describe('@all in turn: an agent that went away, a turn that ran out', () => {
     const details = message.getByRole('tooltip');
     await details.getByText(new RegExp(`^1\\. ${first}: went away at [\\d:]+`)).waitFor();
     await details.getByText(new RegExp(`^2\\. ${second}: its turn since [\\d:]+, until [\\d:]+ at the latest$`)).waitFor();
-    await audited(page, 'the receipts of an @all whose first agent went away');
+    await expectNoViolationsInBothSchemes(page, 'the receipts of an @all whose first agent went away');
     await saveShot(page, 'all-in-turn-went-away');
 
     // The second agent never reads it: its 90 s run out, and the first still reads "went away" (live, still open).
@@ -80,7 +74,7 @@ describe('@all in turn: an agent that went away, a turn that ran out', () => {
       .waitFor({ timeout: TURN_WAIT_MS + 20_000 });
     await details.getByText(new RegExp(`^2\\. ${second}: ran out of time at [\\d:]+`)).waitFor();
     await details.getByText(new RegExp(`^1\\. ${first}: went away at [\\d:]+`)).waitFor();
-    await audited(page, 'the receipts of an @all whose second agent ran out of time');
+    await expectNoViolationsInBothSchemes(page, 'the receipts of an @all whose second agent ran out of time');
     await saveShot(page, 'all-in-turn-ran-out');
     expect(app.problems).toEqual([]);
   }, TURN_WAIT_MS + 120_000);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Automation } from '../../src/shared/model/automations';
 import { cleanupSpawned, ensureCliBuilt, runCli, startServe, type ServeHandle } from '../support';
 import { joinAgent, type Agent } from './lib/agents';
-import { axeViolationsInBothSchemes } from './lib/axe';
+import { expectNoViolationsInBothSchemes } from './lib/axe';
 import { pressUntilFocused } from './lib/keyboard';
 import { pairedPhone, type Phone } from './lib/phone';
 import { saveShot } from './lib/shots';
@@ -42,11 +42,6 @@ afterAll(async () => {
   await cleanupSpawned();
 });
 
-async function audited(what: string): Promise<void> {
-  const violations = await axeViolationsInBothSchemes(phone.page);
-  expect(violations, `${what}:\n${violations.join('\n')}`).toEqual([]);
-}
-
 describe("the phone's Automations tab", () => {
   it('lists each automation with its room, next run and last run, and pauses and resumes one by touch', async () => {
     const { page } = phone;
@@ -60,7 +55,7 @@ describe("the phone's Automations tab", () => {
     expect(await standup.locator('dt:has-text("Next run") + dd').textContent()).toBe('in 15 min');
     expect(await standup.locator('dt:has-text("Last run") + dd').textContent()).toMatch(/^just now · Done · Open the reply$/);
     expect(await check.locator('dt:has-text("Last run") + dd').textContent()).toBe('none yet');
-    await audited('the list');
+    await expectNoViolationsInBothSchemes(phone.page, 'the list');
     await saveShot(page, 'phone-automations');
 
     await standup.getByRole('button', { name: 'Pause' }).tap();
@@ -70,7 +65,7 @@ describe("the phone's Automations tab", () => {
     await page.getByRole('log').getByText('Standup: Paused: no runs until you resume it.').waitFor({ state: 'attached' });
     // The app paused it: the command line (and so the desktop) sees the same.
     expect((await listed()).find((a) => a.name === 'Standup')).toMatchObject({ state: 'paused', nextRunAt: null });
-    await audited('a paused automation');
+    await expectNoViolationsInBothSchemes(phone.page, 'a paused automation');
     await standup.getByRole('button', { name: 'Resume' }).tap();
     await standup.getByRole('button', { name: 'Pause' }).waitFor();
     expect((await listed()).find((a) => a.name === 'Standup')).toMatchObject({ state: 'active' });
@@ -114,7 +109,7 @@ describe("the phone's Automations tab", () => {
     );
     expect(cut).toEqual([]);
     await saveShot(page, 'phone-automations-360');
-    await audited('360 px');
+    await expectNoViolationsInBothSchemes(phone.page, '360 px');
     expect(phone.problems, phone.problems.join('\n')).toEqual([]);
   }, 30_000);
 });

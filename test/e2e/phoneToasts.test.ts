@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cleanupSpawned, ensureCliBuilt, runCli, startServe, type ServeHandle } from '../support';
 import { joinAgent, type Agent } from './lib/agents';
-import { axeViolationsInBothSchemes } from './lib/axe';
+import { expectNoViolationsInBothSchemes } from './lib/axe';
 import { isFocused, pressUntilFocused } from './lib/keyboard';
 import { pairedPhone, type Phone } from './lib/phone';
 
@@ -104,8 +104,7 @@ describe('notices on a 360×740 phone', () => {
     // By keyboard (the notices come just before the tab bar: back from it): focus stops their
     // clock, Enter dismisses one, and focus moves to the next notice.
     await pressUntilFocused(page, 'Shift+Tab', notices.getByRole('button', { name: 'Dismiss notice' }));
-    const violations = await axeViolationsInBothSchemes(page);
-    expect(violations, violations.join('\n')).toEqual([]);
+    await expectNoViolationsInBothSchemes(page, 'the notices above the tab bar');
     const focusedText = await page.evaluate(() => document.activeElement?.closest('li')?.textContent ?? '');
     expect(focusedText).not.toBe('');
     await page.keyboard.press('Enter');

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -39,4 +40,10 @@ export async function axeViolationsInBothSchemes(page: Page): Promise<string[]> 
   }
   await page.emulateMedia({ colorScheme: null });
   return lines;
+}
+
+/** Fails the test with every axe violation, in light and dark, naming what was being checked. */
+export async function expectNoViolationsInBothSchemes(page: Page, what: string): Promise<void> {
+  const violations = await axeViolationsInBothSchemes(page);
+  expect(violations, `${what}:\n${violations.join('\n')}`).toEqual([]);
 }
