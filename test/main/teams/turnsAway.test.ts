@@ -9,19 +9,15 @@ import { describe, expect, it } from 'vitest';
 import { TURN_WAIT_MS } from '../../../src/main/domain/activation/broadcastTurns';
 import { RECONNECT_GRACE_MS } from '../../../src/main/mcp/bindings';
 import { TEAM, type InProcessMachine } from '../../support/teamMachines';
-import type { HelperClient } from '../../support';
-import { call, pause } from '../../mcp/workerHandles/tools';
-import { machineApi as api, teamWorker as worker, twoMachinesPerTest } from './twoMachinesSetup';
+import { pause } from '../../mcp/workerHandles/tools';
+import { machineApi as api, twoMachinesPerTest } from './twoMachinesSetup';
+import { turnAgentsOn, turnsOn as turnsOfMessage, waitOf } from './turnAgents';
 
 const ROOM = 'release-train';
 /** The next agent's wait: shorter than one turn, so a deadline never ends it with the @all. */
 const WAIT_MS = 50_000; // under the MCP SDK's 60 s request timeout
 /** The grace (10 s) and a moment for the hint or a few 1 s polls: well inside the wait, with room for a busy machine. */
 const COMES_WITHIN_MS = RECONNECT_GRACE_MS + 20_000;
-
-interface Agent { name: string; machine: InProcessMachine; client: HelperClient; workerId: string; cursor: string }
-type Reply = Record<string, never> & { messages: Array<{ id: string }>; last_observed_message_id: string };
-type Turns = { order: Array<{ name: string; state: string }>; turnEndsAt: string | null };
 
 for (const polling of [false, true]) {
   const how = polling ? "through PgBouncer's poll fallback (no LISTEN)" : 'through LISTEN/NOTIFY';
@@ -31,24 +27,11 @@ for (const polling of [false, true]) {
     it("the next agent's wait on the other machine gets the @all after the grace, long before the turn would end", async () => {
       expect(WAIT_MS).toBeLessThan(TURN_WAIT_MS);
       const { a, b } = machines;
-      const agents = new Map<string, Agent>();
-      for (const [name, machine] of [['Cedar', a], ['Birch', b]] as const) {
-        const client = await machine.connect();
-        const reg = await worker(client, ROOM, name);
-        agents.set(name, { name, machine, client, workerId: reg.worker_id, cursor: '' });
-      }
-      const waitOf = async (agent: Agent, timeout: number): Promise<Reply> => {
-        const after = agent.cursor ? { after_message_id: agent.cursor } : {};
-        const r = await call(agent.client, 'wait_for_messages', { worker_id: agent.workerId, ...after, timeout });
-        expect(r.isError, JSON.stringify(r)).toBeUndefined();
-        agent.cursor = r.last_observed_message_id;
-        return r as Reply;
-      };
+      const agents = await turnAgentsOn(machines, ROOM);
       for (const agent of agents.values()) await waitOf(agent, 1_000);
 
       const sent = await api<{ id: string; number: number }>(a, 'messages.send', { roomId: ROOM, place: TEAM, text: '@all who can cut the release branch?' });
-      const turnsOn = async (machine: InProcessMachine): Promise<Turns> =>
-        (await api<{ receipts: Array<{ turns: Turns }> }>(machine, 'delivery.receipts', { roomId: ROOM, place: TEAM, numbers: [sent.number] })).receipts[0].turns;
+      const turnsOn = (machine: InProcessMachine) => turnsOfMessage(machine, ROOM, sent.number);
       // The message number rotates the order: whoever goes first, the next agent is on the other machine.
       const [first, second] = (await turnsOn(a)).order.map((t) => agents.get(t.name)!);
       expect(first.machine).not.toBe(second.machine);

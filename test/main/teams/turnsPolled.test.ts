@@ -12,10 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { TURN_WAIT_MS } from '../../../src/main/domain/activation/broadcastTurns';
 import { runPostgresSuites } from '../../support/postgres';
 import { waitUntil } from '../../support/waitUntil';
-import { TEAM, type InProcessMachine } from '../../support/teamMachines';
-import type { HelperClient } from '../../support';
-import { call, pause } from '../../mcp/workerHandles/tools';
-import { machineApi as api, teamWorker as worker, twoMachinesPerTest } from './twoMachinesSetup';
+import { TEAM } from '../../support/teamMachines';
+import { pause } from '../../mcp/workerHandles/tools';
+import { machineApi as api, twoMachinesPerTest } from './twoMachinesSetup';
+import { turnAgentsOn, turnsOn, waitOf, type WaitReply } from './turnAgents';
 
 const ROOM = 'release-train';
 /** The next agent's wait: shorter than one turn, so a deadline never ends it with the @all. */
@@ -23,19 +23,8 @@ const WAIT_MS = 50_000; // under the MCP SDK's 60 s request timeout
 /** The pass reaches the other machine within a few 1 s polls; half the wait leaves a busy machine room. */
 const COMES_WITHIN_MS = 25_000;
 
-interface Agent { name: string; machine: InProcessMachine; client: HelperClient; workerId: string; agentKey: string; cursor: string }
-type Reply = Record<string, never> & { messages: Array<{ id: string }>; last_observed_message_id: string };
-
 describe.skipIf(!runPostgresSuites)('an @all pass on one machine, heard on the other through PgBouncer\'s poll fallback (no LISTEN)', () => {
   const machines = twoMachinesPerTest({ polling: true });
-
-  const waitOf = async (agent: Agent, timeout: number, extra: Record<string, unknown> = {}): Promise<Reply> => {
-    const after = agent.cursor ? { after_message_id: agent.cursor } : {};
-    const r = await call(agent.client, 'wait_for_messages', { worker_id: agent.workerId, ...after, timeout, ...extra });
-    expect(r.isError, JSON.stringify(r)).toBeUndefined();
-    agent.cursor = r.last_observed_message_id;
-    return r as Reply;
-  };
 
   /**
    * Cedar on A and Birch on B, both apps polling; a person's @all, handed to the first agent in
@@ -45,12 +34,7 @@ describe.skipIf(!runPostgresSuites)('an @all pass on one machine, heard on the o
   async function firstTurnHanded() {
     expect(WAIT_MS).toBeLessThan(TURN_WAIT_MS);
     const { a, b } = machines;
-    const agents = new Map<string, Agent>();
-    for (const [name, machine] of [['Cedar', a], ['Birch', b]] as const) {
-      const client = await machine.connect();
-      const reg = await worker(client, ROOM, name);
-      agents.set(name, { name, machine, client, workerId: reg.worker_id, agentKey: reg.agent_session.agent_key, cursor: '' });
-    }
+    const agents = await turnAgentsOn(machines, ROOM);
     for (const agent of agents.values()) await waitOf(agent, 1_000);
     // Both apps poll, past their first poll (which re-checks the whole team and so wakes every wait).
     for (const machine of [a, b]) {
@@ -61,16 +45,12 @@ describe.skipIf(!runPostgresSuites)('an @all pass on one machine, heard on the o
     }
 
     const sent = await api<{ id: string; number: number }>(a, 'messages.send', { roomId: ROOM, place: TEAM, text: '@all who can cut the release branch?' });
-    const { receipts } = await api<{ receipts: Array<{ turns: { order: Array<{ name: string }> } }> }>(a, 'delivery.receipts', { roomId: ROOM, place: TEAM, numbers: [sent.number] });
-    const [first, second] = receipts[0].turns.order.map((t) => agents.get(t.name)!);
+    const [first, second] = (await turnsOn(a, ROOM, sent.number)).order.map((t) => agents.get(t.name)!);
     expect(first.machine).not.toBe(second.machine);
     const secondWait = waitOf(second, WAIT_MS);
     expect((await waitOf(first, 20_000)).messages.map((m) => m.id)).toEqual([sent.id]);
     // Both machines see the first agent's turn open (the second's wait is held).
-    for (const machine of [a, b]) {
-      const seen = await api<{ receipts: Array<{ turns: { order: Array<{ state: string }> } }> }>(machine, 'delivery.receipts', { roomId: ROOM, place: TEAM, numbers: [sent.number] });
-      expect(seen.receipts[0].turns.order.map((t) => t.state), machine.name).toEqual(['turn', 'waiting']);
-    }
+    for (const machine of [a, b]) expect((await turnsOn(machine, ROOM, sent.number)).order.map((t) => t.state), machine.name).toEqual(['turn', 'waiting']);
     // The second's machine has polled everything so far (two polls began after the @all was handed).
     const storage = await second.machine.app.teams.connections.storage(TEAM);
     const polls = storage.pollCounts().polls;
@@ -79,7 +59,7 @@ describe.skipIf(!runPostgresSuites)('an @all pass on one machine, heard on the o
   }
 
   /** The next agent's wait, if it returns well before it would run out (its last look at its end also finds the pass). */
-  const soon = (wait: Promise<Reply>) => Promise.race([wait, pause(COMES_WITHIN_MS).then(() => null)]);
+  const soon = (wait: Promise<WaitReply>) => Promise.race([wait, pause(COMES_WITHIN_MS).then(() => null)]);
 
   it("a pass on A starts the next agent's turn on B at once, long before the turn would end", async () => {
     const { sent, first, secondWait, storage, turnHints } = await firstTurnHanded();
