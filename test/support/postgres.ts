@@ -3,10 +3,10 @@
 // `postgres` user when the tests run as root), fsync off (a killed server loses nothing
 // committed, only an OS crash would: synchronous_commit stays on); stopped with `pg_ctl -m immediate`
 // by the file's afterAll, with any PgBouncer started on it (a file that forgets fails: liveServers.ts).
-// One cluster per test file (it takes
-// about 0.7 s, and a file that restarts its server disturbs no other file), except the team
-// variant of the MCP tool suite, whose files share one cluster (and PgBouncer) started once per
-// run (teamClusterSetup.ts): they never restart it, and each test has a database of its own.
+// One cluster per test file (it takes about 0.7 s, and a file that restarts its server disturbs
+// no other file), except the team variant of the MCP tool suite, whose files share one cluster
+// (and PgBouncer) started once per run (teamClusterSetup.ts): they never restart it, and each
+// test has a database of its own.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';

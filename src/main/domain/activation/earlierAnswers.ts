@@ -38,9 +38,10 @@ function boundedAnswer(text: string): string {
 }
 
 /**
- * Of the messages `numbers`, the @all broadcasts whose turn `agentKey` was not handed yet and has
- * started, each with the earlier answers to hand it with: what a wait result or a push that
- * returns them hands. Read in the room's place.
+ * Of the messages `numbers`, the @all broadcasts whose turn `agentKey` was not handed yet, each
+ * with the earlier answers to hand it with: what a wait result or a push that returns them hands.
+ * Its callers pass only messages that reach the agent now, so each such turn has started (a held
+ * broadcast routes silent until then). Read in the room's place.
  */
 export async function turnsToHand(
   services: RoutingServices, q: Queryable, place: string, roomId: string, agentKey: string, numbers: ReadonlySet<number>,
