@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAUDE_CHANNEL_FLAGS, cleanupSpawned, waitUntil, type ServeHandle } from '../support';
 import type { PlacedApp } from '../support/place';
-import { connectAgent, registerWorker, startApp, type Agent } from './tools/harness';
+import { callsTogether, connectAgent, registerWorker, startApp, type Agent } from './tools/harness';
 
 const ROOM = 'channel-room';
 
@@ -94,7 +94,8 @@ describe('a registered Claude Code agent at its prompt', () => {
 
   it('is pushed once for a burst: messages committed together arrive as one notification', async () => {
     const before = pushes.length;
-    const sent = await Promise.all([1, 2, 3].map((n) => cedarSays(`@Juniper step ${n} of the rollout`)));
+    // Three calls that reach the app together, as a client's parallel tool calls: one burst.
+    const sent = await callsTogether(cedar, () => [1, 2, 3].map((n) => cedarSays(`@Juniper step ${n} of the rollout`)));
     const push = await nextPush(before);
     const numbers = sent.map((id) => Number(id.slice(4))).sort((a, b) => a - b);
     expect(push.meta).toMatchObject({ message_id: `msg_${numbers[2]}`, messages: '3', sender: 'Cedar' });

@@ -5,7 +5,7 @@
 // SQLite; test/main/mcp/wakeGathering.test.ts covers the team's "more is coming" hints).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, type ServeHandle } from '../support';
-import { connectAgent, ids, registerWorker, startApp, type Agent } from './tools/harness';
+import { callsTogether, connectAgent, ids, registerWorker, startApp, type Agent } from './tools/harness';
 
 const ROOM = 'burst-room';
 
@@ -38,8 +38,8 @@ describe('a wait woken by a burst', () => {
     let cursor = (await bob.call('read_messages', { room_id: ROOM, limit: 1 })).messages[0].id as string;
     for (let round = 1; round <= 3; round++) {
       const waiting = bobWaits(cursor);
-      // Three calls at once from one agent, as a client's parallel tool calls: one burst.
-      const sent = await Promise.all([1, 2, 3].map((n) => adaSays(`@Cedar round ${round}, step ${n} of the rollout`)));
+      // Three calls at once from one agent, reaching the app together as a client's parallel tool calls: one burst.
+      const sent = await callsTogether(ada, () => [1, 2, 3].map((n) => adaSays(`@Cedar round ${round}, step ${n} of the rollout`)));
       const woke = await waiting;
       expect(ids(woke).sort()).toEqual([...sent].sort());
       const lone = bobWaits(woke.last_observed_message_id);

@@ -6,12 +6,13 @@
 // outputSchema), a read-only look at the rooms' database to prove bad input changed
 // nothing, and throwaway git repositories.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expect } from 'vitest';
 import {
-  connectHelper, BACKGROUND_WRITE_TABLES, ensureCliBuilt, startServe, tempDataDir, tempDir, type HelperOptions, type ServeHandle, type StartServeOptions,
+  connectHelper, BACKGROUND_WRITE_TABLES, ensureCliBuilt, startServe, tempDataDir, tempDir, waitUntil, type HelperClient, type HelperOptions, type ServeHandle,
+  type StartServeOptions,
 } from '../../support';
 import { placeRows, placeTables, preparePlace, type PlacedApp } from '../../support/place';
 
@@ -26,6 +27,37 @@ export interface Agent {
   readonly client: Client;
   /** Calls a tool; a normal result is its parsed JSON document, a hard failure is {hard: text}. */
   call(name: string, args?: Record<string, unknown>): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * Makes calls that reach the app together, as a client's parallel tool calls do on an idle
+ * machine: the agent's helper is stopped (SIGSTOP) while its client writes them into the
+ * helper's stdin, so once it goes on it reads them in one chunk and passes them to the app in
+ * one write. Without this, on a loaded machine the helper may pass the first call on before
+ * the client wrote the others, and a lone message is a wake of its own (issue 38): a test of
+ * a burst would then depend on how the machine schedules the helper.
+ */
+export async function callsTogether<T>(agent: Agent, start: () => Array<Promise<T>>): Promise<T[]> {
+  const pid = (agent.client as HelperClient).helperPid;
+  if (!pid) throw new Error('callsTogether needs an agent connected through a helper');
+  process.kill(pid, 'SIGSTOP');
+  let calls: Array<Promise<T>> = [];
+  try {
+    // The kernel stops it at its next step: wait until it has ("T" in /proc/<pid>/stat).
+    await waitUntil(() => processState(pid) === 'T', 5_000, 'the helper stopped');
+    calls = start();
+    // A call's frame is written into the pipe once its request path (microtasks only) has run.
+    await new Promise((resolve) => setImmediate(resolve));
+  } finally {
+    process.kill(pid, 'SIGCONT');
+  }
+  return Promise.all(calls);
+}
+
+/** A process's state letter (R, S, T…) from /proc/<pid>/stat (the command name may hold spaces). */
+function processState(pid: number): string {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
 }
 
 /** A real `serve` in a fresh data folder, its rooms in the suite's place (this computer's, or the team variant's team database). */
