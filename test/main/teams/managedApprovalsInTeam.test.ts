@@ -3,18 +3,19 @@
 // ("bo-desktop") mentions it. While its command waits for A's person, B's roster (as B's window
 // holds it, reloaded on the events it reloads on) says so — whose answer, which tool, never the
 // command — and B cannot allow or deny it; once A allows, the wait clears on B and Juniper's answer
-// reaches B (a turn stopped while it waits clears it too). Once with LISTEN/NOTIFY, once through
+// reaches B (a turn stopped while it waits clears it too, and one stopped while the team's
+// database is down clears it once the database is back). Once with LISTEN/NOTIFY, once through
 // PgBouncer's poll fallback alone.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { personLabelIn } from '../../../src/main/auth/personLabel';
 import type { NeedsYouItem } from '../../../src/shared/types';
 import { callBuiltInTool, replyInRoom } from '../../support/fakeModels';
 import { runPostgresSuites } from '../../support/postgres';
 import { TEAM } from '../../support/teamMachines';
 import { waitUntil } from '../../support/waitUntil';
-import { managedMachinesPerTest, rosterWindow, type ManagedMachines } from './managedMachines';
+import { managedMachinesPerTest, rosterWindow, type ManagedMachines, type Member } from './managedMachines';
 import { machineApi as api, teamWorker as worker } from './twoMachinesSetup';
 
 const ROOM = 'design-review';
@@ -111,6 +112,43 @@ describe.skipIf(!runPostgresSuites)('an "Ask me" managed agent in a team room (r
       expect(existsSync(join(managed.folder, 'never'))).toBe(false);
     } finally {
       window.stop();
+    }
+  }, TURN_TEST_MS);
+});
+
+describe.skipIf(!runPostgresSuites)('an approval wait that ends while the team database is down', () => {
+  const managed = managedMachinesPerTest();
+
+  it('is cleared on B once the database is back (the turn stopped on A during the outage)', async () => {
+    const { a, b, cluster } = managed.machines;
+    await worker(await b.connect(), ROOM, 'Birch');
+    const window = rosterWindow(b, ROOM);
+    const warnings: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(' ')));
+    try {
+      await window.ready();
+      const juniper = await api<{ agentId: string }>(a, 'agents.add', { provider: 'claude_code', folder: managed.folder, roomId: ROOM, name: 'Juniper', permissions: 'ask' });
+      managed.model.script.push('Juniper', callBuiltInTool('Bash', { command: `touch ${join(managed.folder, 'never')}`, description: 'Never runs' }), ...replyInRoom('Never said.'));
+      await api(b, 'messages.send', { roomId: ROOM, place: TEAM, text: '@Juniper please try it' });
+      await waitUntil(() => window.member('Juniper')?.approvalWait != null, 60_000, 'Juniper waiting for approval on B\'s roster');
+      window.stop();
+
+      cluster.kill();
+      try {
+        await waitUntil(() => a.app.places.state(TEAM).status === 'offline', 15_000, 'A sees the team offline');
+        await api(a, 'agents.stop', { agentId: juniper.agentId });
+        // The end of the wait could not be written: A says so (and, before, kept the wait there for good).
+        await waitUntil(() => warnings.some((w) => w.includes(`could not show agent ${juniper.agentId}'s wait`)), 15_000, 'A failed to clear the wait');
+      } finally {
+        cluster.start();
+      }
+      await waitUntil(async () => {
+        const members = await b.api('workers.list', { roomId: ROOM, place: TEAM });
+        return members.ok && (members.value as Member[]).some((m) => m.name === 'Juniper' && m.approvalWait === null);
+      }, 30_000, 'the wait cleared on B once the database is back');
+    } finally {
+      window.stop();
+      warn.mockRestore();
     }
   }, TURN_TEST_MS);
 });
