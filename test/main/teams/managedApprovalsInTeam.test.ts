@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { personLabelIn } from '../../../src/main/auth/personLabel';
 import type { NeedsYouItem } from '../../../src/shared/types';
-import { callBuiltInTool, replyInRoom } from '../../support/fakeModels';
+import { callBuiltInTool, replyInRoom, say } from '../../support/fakeModels';
 import { runPostgresSuites } from '../../support/postgres';
 import { TEAM } from '../../support/teamMachines';
 import { waitUntil } from '../../support/waitUntil';
@@ -23,6 +23,8 @@ const ROOM = 'design-review';
 const TURN_TEST_MS = 120_000;
 /** A change reaches the other machine within a few polls (one a second) or at once by NOTIFY. */
 const REACHES_MS = 15_000;
+/** The shortest approval limit (a minute) and a few polls. */
+const RUNS_OUT_MS = 60_000 + REACHES_MS;
 const REFUSED = "allowed or denied only on the computer that runs it (or that computer's paired phone)";
 
 async function approvalsOn(machine: ManagedMachines['machines']['a']): Promise<NeedsYouItem[]> {
@@ -116,8 +118,43 @@ describe.skipIf(!runPostgresSuites)('an "Ask me" managed agent in a team room (r
   }, TURN_TEST_MS);
 });
 
-describe.skipIf(!runPostgresSuites)('an approval wait that ends while the team database is down', () => {
+describe.skipIf(!runPostgresSuites)('an approval wait in a team room that ends unanswered: it runs out, or ends while the database is down', () => {
   const managed = managedMachinesPerTest();
+
+  it('runs out: the wait clears on B, and the turn reads the same on both machines as it does in a room of one computer', async () => {
+    const { a, b } = managed.machines;
+    await worker(await b.connect(), ROOM, 'Birch');
+    const window = rosterWindow(b, ROOM);
+    try {
+      await window.ready();
+      await api(a, 'settings.set', { approvalTimeoutMinutes: 1 });
+      const juniper = await api<{ agentId: string }>(a, 'agents.add', { provider: 'claude_code', folder: managed.folder, roomId: ROOM, name: 'Juniper', permissions: 'ask' });
+      const file = join(managed.folder, 'unanswered');
+      managed.model.script.push('Juniper', callBuiltInTool('Bash', { command: `touch ${file}`, description: 'Create it' }), say('Nobody answered, so I did not create it.'));
+      const asked = await api<{ number: number }>(b, 'messages.send', { roomId: ROOM, place: TEAM, text: '@Juniper please create the file' });
+      await waitUntil(() => window.member('Juniper')?.approvalWait != null, 60_000, 'Juniper waiting for approval on B\'s roster');
+
+      // Nobody answers: after the limit (the shortest, a minute) it is denied, and the wait clears on B.
+      await waitUntil(() => window.member('Juniper')?.approvalWait === null, RUNS_OUT_MS, 'the wait cleared on B once the approval ran out');
+      const [item] = await approvalsOn(a);
+      expect(item.approval?.state.phase).toBe('expired');
+      await waitUntil(async () => {
+        const { turns } = await api<{ turns: Array<{ number: number; status: string }> }>(a, 'agents.activity', { agentId: juniper.agentId });
+        return turns.some((t) => t.number === 1 && t.status === 'done');
+      }, 60_000, 'Juniper\'s turn done on A');
+      expect(existsSync(file)).toBe(false);
+      // What a room of one computer records for such a turn (noReply.ts): the agent said something, but not in the room.
+      const { turns } = await api<{ turns: Array<{ number: number; entries: Array<{ text: string }> }> }>(a, 'agents.activity', { agentId: juniper.agentId });
+      expect(turns.find((t) => t.number === 1)?.entries.map((e) => e.text)).toContain('No reply in the room: Juniper read it and passed (said nothing).');
+      const receiptsOn = async (machine: typeof a) =>
+        (await api<{ receipts: Array<{ noReply?: unknown }> }>(machine, 'delivery.receipts', { roomId: ROOM, place: TEAM, numbers: [asked.number] })).receipts[0].noReply;
+      await waitUntil(async () => (await receiptsOn(b)) !== undefined, REACHES_MS, 'the no-reply reason on B');
+      expect(await receiptsOn(b)).toEqual([{ name: 'Juniper', why: 'read it and passed (said nothing)' }]);
+      expect(await receiptsOn(a)).toEqual(await receiptsOn(b));
+    } finally {
+      window.stop();
+    }
+  }, RUNS_OUT_MS + TURN_TEST_MS);
 
   it('is cleared on B once the database is back (the turn stopped on A during the outage)', async () => {
     const { a, b, cluster } = managed.machines;
