@@ -4,8 +4,9 @@
 // holds it, reloaded on the events it reloads on) says so — whose answer, which tool, never the
 // command — and B cannot allow or deny it; once A allows, the wait clears on B and Juniper's answer
 // reaches B (a turn stopped while it waits clears it too, and one stopped while the team's
-// database is down clears it once the database is back). Once with LISTEN/NOTIFY, once through
-// PgBouncer's poll fallback alone.
+// database is down clears it once the database is back; a request that runs out clears it; a
+// wait a crashed A left clears once A, started again with the database down, can read it).
+// Once with LISTEN/NOTIFY, once through PgBouncer's poll fallback alone.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -186,6 +187,43 @@ describe.skipIf(!runPostgresSuites)('an approval wait in a team room that ends u
     } finally {
       window.stop();
       warn.mockRestore();
+    }
+  }, TURN_TEST_MS);
+});
+
+describe.skipIf(!runPostgresSuites)('a wait a crashed app left on its agent\'s row', () => {
+  const managed = managedMachinesPerTest();
+
+  it('is cleared once the team\'s database can be read, when the app started again while it could not', async () => {
+    const { b, cluster, teamRows } = managed.machines;
+    await worker(await b.connect(), ROOM, 'Birch');
+    const juniper = await api<{ agentId: string }>(managed.machines.a, 'agents.add', { provider: 'claude_code', folder: managed.folder, roomId: ROOM, name: 'Juniper', permissions: 'ask' });
+    const juniperOnB = async () => {
+      const listed = await b.api('workers.list', { roomId: ROOM, place: TEAM });
+      return listed.ok ? (listed.value as Member[]).find((m) => m.name === 'Juniper') : undefined;
+    };
+    await waitUntil(async () => (await juniperOnB())?.reachability === 'managed', REACHES_MS, 'Juniper managed on B\'s roster');
+
+    // A stops while Juniper waits (the wait its app wrote stays on the row), and starts again while the database is down.
+    let down = false;
+    const again = await managed.startAgainA(async () => {
+      await teamRows('UPDATE managed_members SET approval_tool = $1, approval_person = $2, approval_since = $3 WHERE agent_id = $4', 'Bash', 'ada', new Date().toISOString(), juniper.agentId);
+      expect((await juniperOnB())?.approvalWait).toMatchObject({ tool: 'Bash' });
+      cluster.kill();
+      down = true;
+    }).catch((error: unknown) => {
+      if (down) cluster.start();
+      throw error;
+    });
+    try {
+      await waitUntil(() => again.app.places.state(TEAM).status === 'offline', 15_000, 'A started again with the team offline');
+    } finally {
+      cluster.start();
+    }
+    try {
+      await waitUntil(async () => (await juniperOnB())?.approvalWait === null, 30_000, 'the wait cleared on B once the database is back');
+    } finally {
+      await again.close();
     }
   }, TURN_TEST_MS);
 });
