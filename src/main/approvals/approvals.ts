@@ -328,8 +328,8 @@ export class Approvals {
       this.owed.delete(agentId);
     }).catch((error: unknown) => {
       // Kept to show again once the team can be written: a wait that ended must not stay on every roster.
+      if (!this.owed.has(agentId)) console.warn(`approvals: could not show agent ${agentId}'s wait in its team room (shown again once it can be):`, error);
       this.owed.set(agentId, show);
-      console.warn(`approvals: could not show agent ${agentId}'s wait in its team room (shown again once it can be):`, error);
     });
     this.showings.set(agentId, next);
     void next.then(() => {
