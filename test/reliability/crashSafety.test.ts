@@ -3,7 +3,9 @@
 // kill the database opens cleanly, every acknowledged write is stored, nothing
 // half-written is visible, and numbering continues without reusing a number.
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanupSpawned, connectHelper, ensureCliBuilt, isAlive, startServe, tempDataDir, tempDir, waitUntil, type HelperClient, type ServeHandle } from '../support';
+import {
+  cleanupSpawned, connectHelper, ensureCliBuilt, isAlive, startServe, tempDataDir, tempDir, waitUntil, whileStopped, type HelperClient, type ServeHandle,
+} from '../support';
 import { BurstAgent, Ledger } from './lib/burstAgent';
 import { consistencyProblems, integrityProblems, withAppDatabase, type Db } from './lib/dbChecks';
 import { reliabilitySeed, seededRng, sleep } from './lib/random';
@@ -76,15 +78,21 @@ describe('an app killed with SIGKILL while agents write', () => {
       await sleep(rng.int(20, 500));
       await serve.kill();
       ledger.generation = kill;
-      const check = withAppDatabase(dataDir, (db) => {
-        const next = new Map((db.prepare('SELECT room_id, next_message_number FROM rooms').all() as Array<{ room_id: string; next_message_number: number }>)
-          .map((r) => [r.room_id, r.next_message_number]));
-        return { next, problems: [...integrityProblems(db), ...consistencyProblems(db), ...missingWrites(db, ledger)] };
+      // The helpers are held while the test checks the database and starts the app again: a
+      // helper that finds the app gone for 3 s starts it itself (appLink.ts), and on a loaded
+      // machine that could come first, so the test's start would find it already running.
+      const check = await whileStopped(helpers.map((h) => h.helperPid!), async () => {
+        const found = withAppDatabase(dataDir, (db) => {
+          const next = new Map((db.prepare('SELECT room_id, next_message_number FROM rooms').all() as Array<{ room_id: string; next_message_number: number }>)
+            .map((r) => [r.room_id, r.next_message_number]));
+          return { next, problems: [...integrityProblems(db), ...consistencyProblems(db), ...missingWrites(db, ledger)] };
+        });
+        if (found.problems.length === 0) serve = await startServe({ dataDir });
+        return found;
       });
       expect(check.problems, `after kill ${kill}`).toEqual([]);
       nextAtKill.push(check.next);
       agents.forEach((agent) => (agent.ackedSinceStart = 0));
-      serve = await startServe({ dataDir });
     }
     await waitUntil(() => agents.every((a) => a.ackedSinceStart > 0), 20_000, 'agents writing after the last restart');
     await Promise.all(agents.map((agent) => agent.stop()));

@@ -1,9 +1,10 @@
 // Every process a test starts is tracked here, so one call in afterEach/afterAll ends
 // them all (by pid) and removes the temporary data folders.
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitUntil } from './waitUntil';
 
 const children = new Set<ChildProcess>();
 const pids = new Set<number>();
@@ -43,6 +44,27 @@ export function privateTempDir(root: string, prefix = 'la-'): string {
 /** A fresh, not yet existing data folder (its parent is a new temp folder with a short path). */
 export function tempDataDir(): string {
   return join(tempDir(), 'data');
+}
+
+/**
+ * Runs `during` with the processes held (SIGSTOP, and waited for until the kernel has stopped
+ * each), then lets them go on (SIGCONT) however `during` ends: a test that needs some of its
+ * processes to do nothing for a moment, whatever the machine's load.
+ */
+export async function whileStopped<T>(pids: readonly number[], during: () => Promise<T>): Promise<T> {
+  for (const pid of pids) process.kill(pid, 'SIGSTOP');
+  try {
+    await waitUntil(() => pids.every((pid) => processState(pid) === 'T'), 5_000, 'the processes stopped');
+    return await during();
+  } finally {
+    for (const pid of pids) process.kill(pid, 'SIGCONT');
+  }
+}
+
+/** A process's state letter (R, S, T…) from /proc/<pid>/stat (its command name may hold spaces). */
+function processState(pid: number): string {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.charAt(stat.lastIndexOf(')') + 2);
 }
 
 export function isAlive(pid: number): boolean {

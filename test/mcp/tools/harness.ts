@@ -6,12 +6,12 @@
 // outputSchema), a read-only look at the rooms' database to prove bad input changed
 // nothing, and throwaway git repositories.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expect } from 'vitest';
 import {
-  connectHelper, BACKGROUND_WRITE_TABLES, ensureCliBuilt, startServe, tempDataDir, tempDir, waitUntil, type HelperClient, type HelperOptions, type ServeHandle,
+  connectHelper, BACKGROUND_WRITE_TABLES, ensureCliBuilt, startServe, tempDataDir, tempDir, whileStopped, type HelperClient, type HelperOptions, type ServeHandle,
   type StartServeOptions,
 } from '../../support';
 import { placeRows, placeTables, preparePlace, type PlacedApp } from '../../support/place';
@@ -31,7 +31,7 @@ export interface Agent {
 
 /**
  * Makes calls that reach the app together, as a client's parallel tool calls do on an idle
- * machine: the agent's helper is stopped (SIGSTOP) while its client writes them into the
+ * machine: the agent's helper is held (whileStopped) while its client writes them into the
  * helper's stdin, so once it goes on it reads them in one chunk and passes them to the app in
  * one write. Without this, on a loaded machine the helper may pass the first call on before
  * the client wrote the others, and a lone message is a wake of its own (issue 38): a test of
@@ -40,24 +40,13 @@ export interface Agent {
 export async function callsTogether<T>(agent: Agent, start: () => Array<Promise<T>>): Promise<T[]> {
   const pid = (agent.client as HelperClient).helperPid;
   if (!pid) throw new Error('callsTogether needs an agent connected through a helper');
-  process.kill(pid, 'SIGSTOP');
-  let calls: Array<Promise<T>> = [];
-  try {
-    // The kernel stops it at its next step: wait until it has ("T" in /proc/<pid>/stat).
-    await waitUntil(() => processState(pid) === 'T', 5_000, 'the helper stopped');
-    calls = start();
+  const calls = await whileStopped([pid], async () => {
+    const started = start();
     // A call's frame is written into the pipe once its request path (microtasks only) has run.
     await new Promise((resolve) => setImmediate(resolve));
-  } finally {
-    process.kill(pid, 'SIGCONT');
-  }
+    return started;
+  });
   return Promise.all(calls);
-}
-
-/** A process's state letter (R, S, T…) from /proc/<pid>/stat (the command name may hold spaces). */
-function processState(pid: number): string {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
 }
 
 /** A real `serve` in a fresh data folder, its rooms in the suite's place (this computer's, or the team variant's team database). */
