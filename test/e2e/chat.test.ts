@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinAgent, currentCursor, type Agent } from './lib/agents';
 import { openApp, roomButton, type AppSession } from './lib/app';
+import { openThread } from './lib/chat';
 import { saveShot } from './lib/shots';
 
 const ROOM = 'launch-plan';
@@ -46,8 +47,7 @@ describe('chat with a live agent', () => {
     const waiting = juniper.call('wait_for_messages', { after_message_id: cursor, timeout: 20_000 });
 
     const question = page.getByRole('region', { name: 'Messages' }).getByRole('article').filter({ hasText: 'Should the notes cover the beta flags?' });
-    await question.hover();
-    await question.getByRole('button', { name: 'Reply in thread' }).click();
+    await openThread(question);
     const thread = page.getByRole('complementary', { name: 'Thread' });
     await thread.getByText('Should the notes cover the beta flags?').waitFor();
     const box = thread.getByRole('combobox', { name: 'Reply in thread' });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { joinAgent, type Agent } from './lib/agents';
+import { openThread } from './lib/chat';
 import { openApp, roomButton, type AppSession } from './lib/app';
 import { card, column } from './lib/board';
 import { saveShot } from './lib/shots';
@@ -102,16 +103,18 @@ describe('the unread badge', () => {
     await roomButton(page, 'elsewhere').getByLabel(/^\d+ unread$/).waitFor();
     expect(await badge().count()).toBe(0);
     await page.getByRole('tab', { name: 'Chat' }).click();
-    await message('moved from Proposed to Accepted').waitFor();
+    // Named by its task, so a retry of this test finds its own line, not the first try's.
+    await message(`${proposal.task.id} moved from Proposed to Accepted`).waitFor();
 
     // A thread open, an agent replies in it: read as it arrives.
-    const root = await juniper.call('send_message', { text: 'Which keys first?' });
-    await message('Which keys first?').hover();
-    await message('Which keys first?').getByRole('button', { name: 'Reply in thread' }).click();
+    const question = `Which keys first (${proposal.task.id})?`;
+    const root = await juniper.call('send_message', { text: question });
+    await openThread(message(question));
     const thread = page.getByRole('complementary', { name: 'Thread' });
-    await thread.getByText('Which keys first?').waitFor();
-    for (const text of ['The staging ones.', 'Then production.']) await juniper.call('send_thread_message', { thread_parent_id: root.id, text });
-    await thread.getByText('Then production.').waitFor();
+    await thread.getByText(question).waitFor();
+    const last = `Then production (${proposal.task.id}).`;
+    for (const text of ['The staging ones.', last]) await juniper.call('send_thread_message', { thread_parent_id: root.id, text });
+    await thread.getByText(last).waitFor();
     // Any badge of the replies goes as the read marker's round trip ends (never stays, as it did).
     await page.waitForTimeout(500);
     await expect.poll(() => badge().count(), { timeout: 5_000 }).toBe(0);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentPool, currentCursor } from './lib/agents';
 import { openApp, roomButton, type AppSession } from './lib/app';
-import { openChat, postAsPerson } from './lib/chat';
+import { openChat, openThread, postAsPerson } from './lib/chat';
 import { pingPong, setDeliveryLimits } from './lib/delivery';
 import { saveShot } from './lib/shots';
 
@@ -60,8 +60,7 @@ describe('receipts', () => {
     expect(status.recipients).toEqual([{ agent: 'Birch', delivered_at: expect.any(String), reachability: 'working' }]);
 
     // The thread panel shows the root's receipts too.
-    await message.hover();
-    await message.getByRole('button', { name: 'Reply in thread' }).click();
+    await openThread(message);
     await page.getByRole('complementary', { name: 'Thread' }).getByRole('button', { name: 'Seen by Atlas, Birch' }).waitFor();
     expect(app.problems).toEqual([]);
   });

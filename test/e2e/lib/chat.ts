@@ -1,5 +1,6 @@
 // The person in a room's chat, as they use it: opening it from the sidebar and posting.
 import type { Locator, Page } from 'playwright-core';
+import { vi } from 'vitest';
 import { roomButton } from './app';
 
 export async function openChat(page: Page, room: string): Promise<void> {
@@ -15,4 +16,16 @@ export async function postAsPerson(page: Page, room: string, text: string): Prom
   const article = page.getByRole('region', { name: 'Messages' }).getByRole('article').filter({ hasText: text });
   await article.waitFor();
   return article;
+}
+
+/**
+ * Opens a message's thread with its hover button. The button shows while the pointer is on the
+ * message; a row drawn or measured meanwhile (a receipt, the next message) can move the message
+ * from under the pointer, so hover and click are tried again until the click lands.
+ */
+export async function openThread(article: Locator): Promise<void> {
+  await vi.waitFor(async () => {
+    await article.hover({ timeout: 2_000 });
+    await article.getByRole('button', { name: 'Reply in thread' }).click({ timeout: 2_000 });
+  }, { timeout: 20_000, interval: 100 });
 }
