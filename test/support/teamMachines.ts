@@ -59,12 +59,14 @@ export interface MachineOptions {
   readonly home?: string;
   /** Its name as the team's other machines see it (two apps on one computer would share the host name). */
   readonly machineName?: string;
+  /** A closed machine's data folder: its app starts again on it. */
+  readonly dataDir?: string;
 }
 
 /** A machine whose app runs in this process, on the real agent socket. */
 export async function inProcessMachine(name: string, url: string, options: MachineOptions = {}): Promise<InProcessMachine> {
   await ensureCliBuilt();
-  const dataDir = await teamDataDir();
+  const dataDir = options.dataDir ?? (await teamDataDir());
   const env = { ...process.env, ...options.env, ...teamEnv(url) };
   const app = createApp({ dataDir, secrets: createMemorySecretStore(), home: options.home ?? tempDir(), env, machineName: options.machineName });
   const gateway = await startGateway({ dataDir, handler: app.hub, http: false });

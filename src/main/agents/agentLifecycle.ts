@@ -167,7 +167,9 @@ export class AgentLifecycle {
   async stop(agentId: string, person: PersonActor): Promise<void> {
     const before = await this.options.get(agentId);
     if (await this.options.scheduler.stop(agentId)) {
-      await this.options.room.notice(before.row, `${nameOf(before)}'s turn was stopped by ${person.label}.`);
+      // The turn is stopped: its team offline loses only the room's notice of it, never the stop.
+      await this.options.room.notice(before.row, `${nameOf(before)}'s turn was stopped by ${person.label}.`)
+        .catch((error: unknown) => console.warn(`managed agent ${agentId}: could not tell its room its turn was stopped:`, error));
     }
   }
 

@@ -123,9 +123,15 @@ export class ManagedAgents {
     });
     const runsAgentsIn = (place: string, roomId: string) => room.in(place, roomId).length > 0;
     const stopClaims = watchClaims(options.bus, services.places, runsAgentsIn, (place, roomId, agentKey) => room.branchOf(place, roomId, agentKey));
+    // A team offline at start: once it can be read, this app says again that it runs its agents
+    // there (which also clears an approval wait a crash or the outage left on their rows).
+    const stopOnline = options.bus.on('place.online', (event) => {
+      void this.ready.then(() => this.trackPending(event.place)).catch((error: unknown) => console.warn(`managed agents: could not rejoin the rooms of ${event.place}:`, error));
+    });
     this.stopWatching = () => {
       stopTriggers();
       stopClaims();
+      stopOnline();
     };
     // A start-up that cannot read or write the store leaves managed agents idle, never the app down.
     this.ready = this.load().catch((error: unknown) => console.error('managed agents: could not load:', error));

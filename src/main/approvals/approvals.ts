@@ -109,6 +109,8 @@ export class Approvals {
   private readonly turns = new Map<string, AskingTurn & { allowed: Set<string> }>();
   /** The last showing of each agent's wait, so they reach its room in order: agent id → its promise. */
   private readonly showings = new Map<string, Promise<void>>();
+  /** Agents whose last showing could not be written (their team offline): shown again by showOwedWaits. */
+  private readonly owed = new Map<string, ShowWait>();
   readonly ready: Promise<void>;
 
   constructor(private readonly store: Storage) {
@@ -323,11 +325,24 @@ export class Approvals {
     const next = (this.showings.get(agentId) ?? Promise.resolve()).then(async () => {
       const newest = [...this.waiters.entries()].filter(([, w]) => w.row.agent_id === agentId).sort(([a], [b]) => b - a)[0]?.[1];
       await show(newest ? { tool: newest.row.tool, since: newest.since } : null);
-    }).catch((error: unknown) => console.warn(`approvals: could not show agent ${agentId}'s wait in its team room:`, error));
+      this.owed.delete(agentId);
+    }).catch((error: unknown) => {
+      // Kept to show again once the team can be written: a wait that ended must not stay on every roster.
+      if (!this.owed.has(agentId)) console.warn(`approvals: could not show agent ${agentId}'s wait in its team room (shown again once it can be):`, error);
+      this.owed.set(agentId, show);
+    });
     this.showings.set(agentId, next);
     void next.then(() => {
       if (this.showings.get(agentId) === next) this.showings.delete(agentId);
     });
+  }
+
+  /**
+   * Shows again the waits whose showing failed, as they are now (a team's database came back,
+   * or the app's heartbeat tries again); each stays owed until a showing is written.
+   */
+  showOwedWaits(): void {
+    for (const [agentId, show] of [...this.owed]) this.showWaitOf(agentId, show);
   }
 
   private async endWith(number: number, outcome: 'went_on' | 'session_ended'): Promise<void> {

@@ -142,6 +142,9 @@ export class McpHub implements McpConnectionHandler {
         if (event.remote && event.epoch !== undefined) this.track(this.heardOfBind(event, event.epoch));
       }),
       bus.on('place.reconnected', (event) => this.track(this.recheckBindings(event.place))),
+      // A team's database is back: an approval wait that ended while it was down is cleared there now.
+      bus.on('place.online', () => this.approvals.showOwedWaits()),
+      bus.on('place.reconnected', () => this.approvals.showOwedWaits()),
       // An agent offline after the reconnect grace is away: an @all turn it held moves on now.
       this.delivery.reachability.onChange((key, state) => {
         if (state === 'offline') this.track(this.turnsLeft(key).catch((error: unknown) => console.warn('moving the turns of an agent gone offline failed:', error)));
@@ -298,6 +301,8 @@ export class McpHub implements McpConnectionHandler {
 
   /** Every team database this app has open: it is alive. */
   private async heartbeat(): Promise<void> {
+    // Also the retry of waits whose showing failed while the connection never dropped (a pooler down).
+    this.approvals.showOwedWaits();
     const teams = this.places.opened();
     if (teams.length === 0) return;
     const host = await this.services.host();

@@ -12,6 +12,7 @@ import type { SecretStore } from '../secrets/secretStore';
 import { PG_SCHEMA_VERSION } from '../store/postgres/migrations';
 import { connectionReason } from '../store/postgres/pgErrors';
 import { PostgresStorage } from '../store/postgres/postgresStorage';
+import { WriteQueue } from '../store/writeQueue';
 import { checkTeamUrl, TeamUrlError, type TlsMode } from '../store/postgres/teamUrl';
 import { TeamOfflineError } from '../store/storageErrors';
 import { checkRepoPatterns, teamForRepo } from './repoPatterns';
@@ -76,6 +77,8 @@ export class TeamRegistry {
   private readonly listeners = new Set<() => void>();
   /** The environment's team variables, taken once (teamVariables says why). */
   private readonly env: NodeJS.ProcessEnv;
+  /** The keychain-and-settings step of adds, one at a time (keep() says why). */
+  private readonly adding = new WriteQueue();
 
   constructor(private readonly options: TeamRegistryOptions) {
     this.env = teamVariables(options.env);
@@ -126,12 +129,7 @@ export class TeamRegistry {
     const team = await this.find(name);
     if (!team) throw teamErrors.notFound(name);
     if (team.variable) return { team, url: this.env[team.variable]!.trim() };
-    let url: string | null;
-    try {
-      url = await this.options.secrets.get(teamKeychainAccount(team.name));
-    } catch (error) {
-      throw keychainFailure(error);
-    }
+    const url = await keychainCall(() => this.options.secrets.get(teamKeychainAccount(team.name)));
     if (!url) throw teamErrors.noUrl(team.name);
     return { team, url };
   }
@@ -139,7 +137,7 @@ export class TeamRegistry {
   /**
    * Checks the name and the URL (the TLS rule), connects, sets the database up (migrations
    * under the advisory lock), then keeps the URL in the keychain and the rest in the
-   * settings. Anything refused on the way leaves the keychain and the settings as they were.
+   * settings (keep). Anything refused on the way leaves the keychain and the settings as they were.
    */
   async add(input: AddTeamInput): Promise<AddedTeam> {
     const name = checkTeamName(input.name);
@@ -157,6 +155,27 @@ export class TeamRegistry {
     try {
       const probe = await probeTeam(url, { allowPlaintext, connectTimeoutMs: this.options.connectTimeoutMs });
       const record: TeamRecord = { name, patterns: [], allowPlaintext, inKeychain: true, shownUrl: redactTeamUrl(url) };
+      // One add at a time in this app: the keychain rollback below must not undo a twin's write.
+      await this.adding.enqueue(() => this.keep(name, url, record), true);
+      this.changed();
+      return { team: (await this.find(name))!, probe, storage, url };
+    } catch (error) {
+      await storage.close();
+      throw error;
+    }
+  }
+
+  /**
+   * Keeps the URL in the keychain, then the row that lists the team: a failed keychain write
+   * leaves nothing listed or stored, and a refused row (the name taken meanwhile, a settings
+   * write that failed) puts the keychain entry back as it was, unless another add replaced it.
+   */
+  private async keep(name: string, url: string, record: TeamRecord): Promise<void> {
+    const account = teamKeychainAccount(name);
+    const { secrets } = this.options;
+    const before = await keychainCall(() => secrets.get(account));
+    await keychainCall(() => secrets.set(account, url));
+    try {
       await this.options.settings.update((current) => {
         const clash = current.teams.find((r) => sameTeam(r.name, name));
         if (clash?.inKeychain) throw teamErrors.exists(clash.name);
@@ -164,16 +183,12 @@ export class TeamRegistry {
         const kept = { ...record, patterns: clash?.patterns ?? [] };
         return { next: { ...current, teams: [...current.teams.filter((r) => r !== clash), kept] }, result: undefined };
       });
-      try {
-        await this.options.secrets.set(teamKeychainAccount(name), url);
-      } catch (error) {
-        await this.dropRecord(name);
-        throw keychainFailure(error);
-      }
-      this.changed();
-      return { team: (await this.find(name))!, probe, storage, url };
     } catch (error) {
-      await storage.close();
+      try {
+        if ((await secrets.get(account)) === url) await (before === null ? secrets.delete(account) : secrets.set(account, before));
+      } catch (undo) {
+        console.error(`teams: could not take the keychain entry of "${name}" back after a refused add:`, undo);
+      }
       throw error;
     }
   }
@@ -193,11 +208,7 @@ export class TeamRegistry {
       if (listed?.variable) throw teamErrors.onlyInEnvironment(listed.name, listed.variable);
       throw teamErrors.notFound(name);
     }
-    try {
-      await this.options.secrets.delete(teamKeychainAccount(record.name));
-    } catch (error) {
-      throw keychainFailure(error);
-    }
+    await keychainCall(() => this.options.secrets.delete(teamKeychainAccount(record.name)));
     await this.dropRecord(record.name);
     this.changed();
     return { name: record.name, stillFromEnvironment: listed?.variable ?? null };
@@ -278,6 +289,15 @@ export class TeamRegistry {
       if (isDomainError(error)) throw error;
       throw teamErrors.unreachable(host, connectionReason(error));
     }
+  }
+}
+
+/** A keychain call whose failure reads as the registry's keychain_unavailable. */
+async function keychainCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw keychainFailure(error);
   }
 }
 

@@ -9,7 +9,8 @@ import { eventsForUi } from '../../../src/main/api/events';
 import type { AgentSession } from '../../../src/shared/model/workers';
 import type { AppEvent } from '../../../src/shared/events';
 import { tempDir } from '../../support';
-import { TEAM, type InProcessMachine } from '../../support/teamMachines';
+import { appTeamUrl } from '../../support/place';
+import { inProcessMachine, TEAM, type InProcessMachine } from '../../support/teamMachines';
 import { startFakeModel, type FakeModel } from '../../support/fakeModels';
 import { CLI_BIN } from '../agents/managedApp';
 import { machineApi, twoMachinesPerTest, type TwoMachines, type TwoMachinesOptions } from './twoMachinesSetup';
@@ -19,6 +20,8 @@ export interface ManagedMachines {
   readonly model: FakeModel;
   /** The agent's project folder on A. */
   readonly folder: string;
+  /** Closes A, runs `meanwhile`, and starts A's app again on its data folder (LISTEN set-up); the caller closes the new one. */
+  startAgainA(meanwhile: () => Promise<void>): Promise<InProcessMachine>;
 }
 
 /** Installs the hooks (call it inside the describe); `polling` as twoMachinesPerTest's. */
@@ -36,15 +39,15 @@ export function managedMachinesPerTest(options: Pick<TwoMachinesOptions, 'pollin
   afterEach(async () => {
     await model?.close();
   });
-  const machines = twoMachinesPerTest({
-    ...options,
-    machines: () => ({
-      a: { env: { ...model!.env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` }, home, machineName: 'ada-laptop' },
-      b: { machineName: 'bo-desktop' },
-    }),
-  });
+  const aOptions = () => ({ env: { ...model!.env, PATH: `${CLI_BIN}:${process.env.PATH ?? ''}` }, home, machineName: 'ada-laptop' });
+  const machines = twoMachinesPerTest({ ...options, machines: () => ({ a: aOptions(), b: { machineName: 'bo-desktop' } }) });
   return {
     machines,
+    async startAgainA(meanwhile) {
+      await machines.a.close();
+      await meanwhile();
+      return inProcessMachine('A', await appTeamUrl(machines.url, machines.cluster), { ...aOptions(), dataDir: machines.a.dataDir });
+    },
     get model() {
       return model!;
     },
