@@ -21,6 +21,10 @@ export default defineConfig({
     setupFiles: ['test/support/liveServersCheck.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for a state to come (a page, a real process, a database): its own 1 s
+    // default is shorter than waitUntil's 5 s and the e2e pages' 10 s, and a loaded 2-core CI
+    // machine takes longer than that to move a page. A poll that holds at once still ends at once.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // Two files at once: most tests wait on real processes (CLIs, helpers, PostgreSQL, Chromium),
     // so one worker on a 2-core runner left half the machine idle and CI past 40 minutes.

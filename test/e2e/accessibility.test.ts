@@ -9,6 +9,7 @@ import { startFakeGitHub, type FakeGitHub } from '../support/fakeGitHub';
 import { tempDir } from '../support';
 import { callBuiltInTool, replyInRoom, startFakeModel, type FakeModel } from '../support/fakeModels';
 import { CLI_BIN } from '../main/agents/managedApp';
+import { providersListed } from './lib/managed';
 import { currentCursor, joinAgent, type Agent } from './lib/agents';
 import { openApp, roomButton, type AppSession } from './lib/app';
 import { axeViolations } from './lib/axe';
@@ -104,6 +105,7 @@ const VIEWS: readonly AuditedView[] = [
       await sidebar(page, 'Agents').click();
       await page.getByRole('button', { name: 'Add agent' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add agent' });
+      await providersListed(dialog);
       // Codex is not installed here: its install hint shows too.
       await dialog.getByRole('radio', { name: /^Codex/ }).check();
       await dialog.getByText(/^Install Codex/).waitFor();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replyInRoom, writeInWorktree } from '../support/fakeModels';
 import { roomButton } from './lib/app';
 import { openChat, postAsPerson } from './lib/chat';
-import { managedCard, openManagedApp, type ManagedServe } from './lib/managed';
+import { managedCard, openManagedApp, providersListed, type ManagedServe } from './lib/managed';
 import { saveShot } from './lib/shots';
 
 const ROOM = 'daily-managed';
@@ -33,6 +33,7 @@ describe('a managed agent, day to day', () => {
     await nav().getByRole('button', { name: 'Agents', exact: true }).click();
     await page.getByRole('button', { name: 'Add agent' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add agent' });
+    await providersListed(dialog);
     await dialog.getByRole('radio', { name: 'Claude Code', exact: true }).check();
     const name = dialog.getByRole('textbox', { name: 'Name in the room' });
     await name.fill('Fir Tree');

@@ -72,7 +72,7 @@ describe('a paired phone answers an agent', () => {
     await page.getByRole('textbox', { name: 'Name of this phone' }).fill('Pixel 7');
     await page.getByRole('button', { name: 'Pair this phone' }).tap();
     const phoneNav = page.getByRole('navigation', { name: 'LetAgents' });
-    await page.getByRole('heading', { name: 'Needs you' }).waitFor();
+    await page.getByRole('heading', { name: 'Needs you', level: 1 }).waitFor();
     // The desktop lists the phone, with its page open now.
     await phoneSection.getByRole('list', { name: 'Paired phones' }).getByText('Pixel 7').waitFor();
     await phoneSection.getByText('Open now').waitFor();
@@ -118,7 +118,7 @@ describe('a paired phone answers an agent', () => {
     expect(JSON.stringify(approval?.body)).not.toContain('touch');
     // Tapping it opens the item on the phone (already paired: no pairing page).
     await page.goto(approval!.body.click as string);
-    await page.getByRole('heading', { name: 'Needs you' }).waitFor();
+    await page.getByRole('heading', { name: 'Needs you', level: 1 }).waitFor();
     await page.locator('[data-item^="approval:local:release-work:"] article').waitFor();
 
     // The other phone views at phone size: rooms, the room's chat, the agents.

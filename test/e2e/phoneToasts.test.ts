@@ -95,6 +95,9 @@ describe('notices on a 360×740 phone', () => {
     const { page } = phone;
     const nav = page.getByRole('navigation', { name: 'LetAgents' });
     const notices = page.getByRole('list', { name: 'Notices' });
+    // All four show paused first: the list the last tab tap fetched may still be on its way, and
+    // the burst below clicks only the Resume buttons there are (CI once saw three notices of four).
+    for (const name of NAMES) await page.getByRole('article', { name }).getByRole('button', { name: 'Resume' }).waitFor();
     // A fresh burst: Resume all four.
     await page.evaluate(() => {
       for (const button of document.querySelectorAll<HTMLButtonElement>('article button')) if (button.textContent?.trim() === 'Resume') button.click();

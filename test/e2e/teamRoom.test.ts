@@ -11,7 +11,7 @@ import { servedMachine, teamDataDir, teamEnv, TEAM, type ServedMachine } from '.
 import { call, register } from '../mcp/workerHandles/tools';
 import type { HelperClient } from '../support';
 import { openApp, roomButton, type AppSession } from './lib/app';
-import { managedCard } from './lib/managed';
+import { managedCard, providersListed } from './lib/managed';
 import { CLI_BIN } from '../main/agents/managedApp';
 import { tempDir } from '../support';
 import { saveShot } from './lib/shots';
@@ -103,6 +103,7 @@ describe.skipIf(!runPostgresSuites)('a team room in the windows of two machines'
     expect(await group.locator('option').allTextContents()).toEqual(expect.arrayContaining(['launch', 'retro']));
     expect(await dialog.getByText(/No open rooms yet/).count()).toBe(0);
 
+    await providersListed(dialog);
     await dialog.getByRole('radio', { name: 'Claude Code', exact: true }).check();
     await dialog.getByRole('textbox', { name: 'Name in the room' }).fill('Juniper');
     await rooms.selectOption({ label: 'retro' });

@@ -125,10 +125,11 @@ describe('acting on cards', () => {
     expect(dialog.textContent).toContain('Juniper is working on it');
     expect(api.calls.some((c) => c.method === 'tasks.cancel')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel task' }));
-    // Confirmed, it still waits out its 10 seconds of Undo (the Undo bar), then goes.
+    // Confirmed, it still waits out its 10 seconds of Undo (the Undo bar), then goes. The real
+    // 10 s timer on a loaded machine can fire seconds late: 2 s of room was too little.
     await screen.findByRole('list', { name: 'Can be undone' });
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'tasks.cancel')).toBe(true), { timeout: 12_000 });
-  }, 20_000);
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'tasks.cancel')).toBe(true), { timeout: 20_000 });
+  }, 30_000);
 
   it("the core's refusal phrase reaches the person", async () => {
     openBoard(demoState(), {}, { 'tasks.move': () => { throw errors.T1('in_progress', 'in_review', TRANSITIONS.in_progress); } });

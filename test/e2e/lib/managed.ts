@@ -73,11 +73,20 @@ export interface ClaudeAgentToAdd {
   beforeAdd?: (dialog: Locator) => Promise<void>;
 }
 
+/**
+ * Waits for the Add dialog's providers: listed once each CLI said where it is and whether it is
+ * signed in (real CLI processes, seconds each on a loaded machine: past the page's 10 s once).
+ */
+export async function providersListed(dialog: Locator): Promise<void> {
+  await dialog.getByRole('radio', { name: 'Claude Code', exact: true }).waitFor({ timeout: 30_000 });
+}
+
 /** Adds a Claude Code agent through the Agents page's Add dialog. */
 export async function addClaudeAgent(page: Page, agent: ClaudeAgentToAdd): Promise<void> {
   await page.getByRole('navigation', { name: 'LetAgents' }).getByRole('button', { name: 'Agents', exact: true }).click();
   await page.getByRole('button', { name: 'Add agent' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add agent' });
+  await providersListed(dialog);
   await dialog.getByRole('radio', { name: 'Claude Code', exact: true }).check();
   await dialog.getByRole('textbox', { name: 'Name in the room' }).fill(agent.name);
   await dialog.getByRole('combobox', { name: 'Room' }).selectOption(agent.room);

@@ -55,6 +55,6 @@ export async function pairedPhone(dataDir: string, options: { name?: string; wid
   await phone.page.goto(offer.link);
   await phone.page.getByRole('textbox', { name: 'Name of this phone' }).fill(options.name ?? 'Pixel 7');
   await phone.page.getByRole('button', { name: 'Pair this phone' }).tap();
-  await phone.page.getByRole('heading', { name: 'Needs you' }).waitFor();
+  await phone.page.getByRole('heading', { name: 'Needs you', level: 1 }).waitFor();
   return phone;
 }

@@ -94,7 +94,9 @@ describe('chatter between other agents (fake model)', () => {
   });
 });
 
-describe('a CLI that cannot run (real CLIs, fake model)', () => {
+// Real CLIs, two turns a test (Codex's refused turn took 14 s of the default 30 in a green CI run):
+// the test's time matches what turnEnded waits for one turn (60 s), as in moreProviders.
+describe('a CLI that cannot run (real CLIs, fake model)', { timeout: 120_000 }, () => {
   it('Claude Code not signed in: "Can\'t run", one Needs-you item with the fix, no retries, mentions kept; Resume closes the item and tries again', async () => {
     app = await startManagedApp({
       provider: 'claude_code',

@@ -10,8 +10,13 @@ import { personIn, startInProcessApp, type InProcessApp } from './apps';
 import { call, register, send, type Reply } from './tools';
 import { CLAUDE_CHANNEL_FLAGS, waitUntil, type HelperClient } from '../../support';
 
-/** One turn's wait when nobody ends it; long enough that a look right after a wake is inside it, even on a busy machine. */
-const TURN_WAIT_MS = 4_000;
+/**
+ * One turn's wait when nobody ends it. Each case does several steps inside the first agent's turn
+ * (read the order, start the later waits, the first's wait, its answer): on a loaded machine in a
+ * team room through PgBouncer those took over 4 s, the turn ran out first and the answer counted
+ * for nothing. Only the first case waits a turn out, so a longer wait costs that case alone.
+ */
+const TURN_WAIT_MS = 12_000;
 
 let inproc: InProcessApp;
 let person: (method: string, input: Record<string, unknown>) => Promise<Reply>;
@@ -39,8 +44,8 @@ async function roomWith(name: string, names: readonly string[]): Promise<{ roomI
   return { roomId, agents };
 }
 
-/** The agent's next wait: what it returned, advancing its cursor. */
-async function waitOf(a: Agent, timeout = 20_000, extra: Record<string, unknown> = {}): Promise<Reply> {
+/** The agent's next wait: what it returned, advancing its cursor (it returns at its news; a later agent's may span a turn that runs out). */
+async function waitOf(a: Agent, timeout = 60_000, extra: Record<string, unknown> = {}): Promise<Reply> {
   const r = await call(a.client, 'wait_for_messages', { worker_id: a.workerId, after_message_id: a.cursor, timeout, ...extra });
   expect(r.isError, JSON.stringify(r)).toBeUndefined();
   a.cursor = r.last_observed_message_id;

@@ -2,15 +2,19 @@
 // database's write lock, so a replaced connection's write is still queued when a new
 // connection takes the worker over; when the lock goes, that write must store nothing.
 // (In a team database the lock is PostgreSQL's: the write waits on it inside its transaction.)
+// The app runs in this process (behind the real agent socket, every connection a real helper)
+// so a test can see the moment a call's write is queued: a fixed pause could not tell that on a
+// loaded machine, and a takeover that overtakes the call meets it as W13 instead.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HelperClient } from '../../support';
-import { startServedApp, type ServedApp } from './apps';
-import { call, count, hard, holdWriteLock, messageNumber, pause, register, send, sessionRow, until, W13, W14 } from './tools';
+import { TEST_PLACE } from '../../support/place';
+import { startInProcessApp, type InProcessApp } from './apps';
+import { call, count, hard, holdWriteLock, messageNumber, register, send, sessionRow, until, W13, W14 } from './tools';
 
-let app: ServedApp;
+let app: InProcessApp;
 
 beforeAll(async () => {
-  app = await startServedApp();
+  app = await startInProcessApp();
 }, 60_000);
 
 afterAll(() => app?.close());
@@ -18,6 +22,18 @@ afterAll(() => app?.close());
 /** True once `client` has been replaced for the worker: the swap happened in the app's memory. */
 const replaced = (client: HelperClient, workerId: string) => async () =>
   (await call(client, 'read_messages', { worker_id: workerId, limit: 1 })).text === W13;
+
+/**
+ * Waits until a call's write has passed its per-call checks and is queued behind the outside
+ * lock: the app's writes to the rooms are idle before `act`, then busy with it.
+ */
+async function queuedBehindLock<T>(act: () => Promise<T>, what: string): Promise<{ acting: Promise<T> }> {
+  const storage = await app.app.places.get(TEST_PLACE);
+  await until(() => !storage.writing, 'no write of the app under way before the call');
+  const acting = act();
+  await until(() => storage.writing, what);
+  return { acting };
+}
 
 // The app retries a locked database for 5 s, so each lock below is held well under that:
 // long enough for the queued write to be waiting and for the takeover to swap.
@@ -31,8 +47,7 @@ describe('a write queued behind an outside lock during a takeover', () => {
     const lock = await holdWriteLock(app);
     let sending: Promise<unknown>;
     try {
-      sending = call(c1, 'send_message', { worker_id: w.worker_id, text: 'queued behind the lock' });
-      await pause(300); // the send has passed its per-call checks and waits for the database
+      ({ acting: sending } = await queuedBehindLock(() => call(c1, 'send_message', { worker_id: w.worker_id, text: 'queued behind the lock' }), 'the send waits for the database'));
       const takeover = register(c2, { worker_id: w.worker_id, room_id: room });
       await until(replaced(c1, w.worker_id), 'C2 swapped the binding');
       await lock.commit();
@@ -57,8 +72,7 @@ describe('a disconnect racing a takeover', () => {
     let disconnecting: Promise<unknown>;
     let reconnecting: ReturnType<typeof register>;
     try {
-      disconnecting = call(c2, 'disconnect_agent_session', { worker_id: w.worker_id });
-      await pause(300); // the disconnect found C2 holding W and waits for the database
+      ({ acting: disconnecting } = await queuedBehindLock(() => call(c2, 'disconnect_agent_session', { worker_id: w.worker_id }), 'the disconnect found C2 holding W and waits for the database'));
       reconnecting = register(c3, { worker_id: w.worker_id, room_id: room });
       await until(replaced(c2, w.worker_id), 'C3 swapped the binding');
     } finally {
