@@ -52,7 +52,7 @@ function refusingKeychain(refusals: number, whileSaving: () => Promise<void>): S
   };
 }
 
-describe.skipIf(!runTeamSuites)('adding a team when the keychain refuses its URL', () => {
+describe.skipIf(!runTeamSuites)('adding a team when the keychain refuses its URL (a refusal put in front of the real keychain)', () => {
   beforeAll(async () => {
     cluster = await startPostgres();
   }, 60_000);
