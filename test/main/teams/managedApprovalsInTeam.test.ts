@@ -32,6 +32,12 @@ async function approvalsOn(machine: ManagedMachines['machines']['a']): Promise<N
   return (await api<{ items: NeedsYouItem[] }>(machine, 'needsYou.list', {})).items.filter((item) => item.approval !== null);
 }
 
+/** Juniper as `machine`'s roster reads it afresh from the team's database (undefined while it cannot be read). */
+async function juniperOn(machine: ManagedMachines['machines']['b']): Promise<Member | undefined> {
+  const listed = await machine.api('workers.list', { roomId: ROOM, place: TEAM });
+  return listed.ok ? (listed.value as Member[]).find((m) => m.name === 'Juniper') : undefined;
+}
+
 /**
  * Birch on B, Juniper at "Ask me" on A, whose model gives `steps`, and B's person asking it for
  * `text`: once B's roster (its window, which the caller stops) shows Juniper waiting for approval.
@@ -184,10 +190,7 @@ describe.skipIf(!runPostgresSuites)('an approval wait in a team room that ends u
       } finally {
         cluster.start();
       }
-      await waitUntil(async () => {
-        const members = await b.api('workers.list', { roomId: ROOM, place: TEAM });
-        return members.ok && (members.value as Member[]).some((m) => m.name === 'Juniper' && m.approvalWait === null);
-      }, 30_000, 'the wait cleared on B once the database is back');
+      await waitUntil(async () => (await juniperOn(b))?.approvalWait === null, 30_000, 'the wait cleared on B once the database is back');
     } finally {
       warn.mockRestore();
     }
@@ -201,17 +204,13 @@ describe.skipIf(!runPostgresSuites)('a wait a crashed app left on its agent\'s r
     const { b, cluster, teamRows } = managed.machines;
     await worker(await b.connect(), ROOM, 'Birch');
     const juniper = await api<{ agentId: string }>(managed.machines.a, 'agents.add', { provider: 'claude_code', folder: managed.folder, roomId: ROOM, name: 'Juniper', permissions: 'ask' });
-    const juniperOnB = async () => {
-      const listed = await b.api('workers.list', { roomId: ROOM, place: TEAM });
-      return listed.ok ? (listed.value as Member[]).find((m) => m.name === 'Juniper') : undefined;
-    };
-    await waitUntil(async () => (await juniperOnB())?.reachability === 'managed', REACHES_MS, 'Juniper managed on B\'s roster');
+    await waitUntil(async () => (await juniperOn(b))?.reachability === 'managed', REACHES_MS, 'Juniper managed on B\'s roster');
 
     // A stops while Juniper waits (the wait its app wrote stays on the row), and starts again while the database is down.
     let down = false;
     const again = await managed.startAgainA(async () => {
       await teamRows('UPDATE managed_members SET approval_tool = $1, approval_person = $2, approval_since = $3 WHERE agent_id = $4', 'Bash', 'ada', new Date().toISOString(), juniper.agentId);
-      expect((await juniperOnB())?.approvalWait).toMatchObject({ tool: 'Bash' });
+      expect((await juniperOn(b))?.approvalWait).toMatchObject({ tool: 'Bash' });
       cluster.kill();
       down = true;
     }).catch((error: unknown) => {
@@ -224,7 +223,7 @@ describe.skipIf(!runPostgresSuites)('a wait a crashed app left on its agent\'s r
       cluster.start();
     }
     try {
-      await waitUntil(async () => (await juniperOnB())?.approvalWait === null, 30_000, 'the wait cleared on B once the database is back');
+      await waitUntil(async () => (await juniperOn(b))?.approvalWait === null, 30_000, 'the wait cleared on B once the database is back');
     } finally {
       await again.close();
     }
