@@ -49,27 +49,44 @@ async function pausedAgent() {
 
 const read = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'read_messages', arguments: { room_id: ROOM, limit: 0 } } });
 
+/** What the app logged when it closed a connection past a limit (connectionLimits.ts). */
+const UNREAD = /agent socket: closed c\d+: more than 16 MiB of replies unread \(the agent stopped reading\)\./;
+const IN_FLIGHT = /agent socket: closed c\d+: more than 64 calls in flight at once\./;
+const closedReasons = () => serve.output().stderr.split('\n').filter((line) => line.includes('agent socket: closed'));
+
+/**
+ * Waits until the app logged that it closed the connection for `reason` (all closings named when
+ * not), then sees the socket close from the agent's side: a paused socket whose buffer is full
+ * reads no end-of-stream, so it reads on (and drops) what the app wrote until the close.
+ */
+async function closedBy(raw: Awaited<ReturnType<typeof pausedAgent>>, reason: RegExp) {
+  await waitUntil(() => reason.test(serve.output().stderr), 10_000, `"${reason.source}" in the app's log (it logged: ${JSON.stringify(closedReasons())})`);
+  raw.socket.resume();
+  await raw.closed;
+}
+
 describe('an agent that never reads its replies', () => {
   it('is cut off once 16 MiB of replies wait for it; the app stays small and another agent carries on', async () => {
     const raw = await pausedAgent();
-    // Paced: a few calls at a time, so the replies (not the calls) pile up.
-    for (let sent = 0; sent < READS && !raw.socket.destroyed; sent += 10) {
+    // Paced by the app, not by a clock: ten calls, then another agent's call, which the app
+    // reads after them and answers once it got to them; so the replies (not the calls) pile up.
+    for (let sent = 0; sent < READS && !UNREAD.test(serve.output().stderr); sent += 10) {
       for (let i = 1; i <= 10; i++) raw.send(read(sent + i));
-      await new Promise((r) => setTimeout(r, 20));
+      // The other agent carries on meanwhile.
+      const reply = await mustCall(other, 'read_messages', { room_id: ROOM, limit: 1 });
+      expect((reply.messages as unknown[]).length).toBe(1);
     }
-    await raw.closed;
-    await waitUntil(() => /agent socket: closed c\d+: more than 16 MiB of replies unread \(the agent stopped reading\)\./.test(serve.output().stderr), 5_000, 'the logged reason');
+    await closedBy(raw, UNREAD);
+    expect(IN_FLIGHT.test(serve.output().stderr)).toBe(false);
     // Another agent's call runs after whatever the app still had to do; then the peak is in.
-    const reply = await mustCall(other, 'read_messages', { room_id: ROOM, limit: 1 });
-    expect((reply.messages as unknown[]).length).toBe(1);
+    await mustCall(other, 'read_messages', { room_id: ROOM, limit: 1 });
     expect(peakMiB()).toBeLessThan(400);
   }, 60_000);
 
   it('is cut off at once when it sends them all in one burst (too many calls in flight)', async () => {
     const raw = await pausedAgent();
     raw.socket.write(Array.from({ length: READS }, (_, i) => `${JSON.stringify(read(i + 1))}\n`).join(''));
-    await raw.closed;
-    await waitUntil(() => /agent socket: closed c\d+: more than 64 calls in flight at once\./.test(serve.output().stderr), 5_000, 'the logged reason');
+    await closedBy(raw, IN_FLIGHT);
     await mustCall(other, 'send_message', { room_id: ROOM, text: 'still working' });
     expect(peakMiB()).toBeLessThan(400);
     expect(serve.process.exitCode).toBeNull();
