@@ -158,13 +158,13 @@ describe('letagents-desktop mcp (stdio helper)', () => {
     await first.gateway.close();
     // A clean stop: the helper waits for the app (it does not start one), and says so at once.
     const away = () => client.callTool({ name: 'echo', arguments: { text: 'b' } }).then(() => '', (error: Error) => error.message);
-    await waitUntil(async () => (await away()).includes('not running'), 5_000, 'the helper to notice');
+    await waitUntil(async () => (await away()).includes('not running'), 15_000, 'the helper to notice');
     expect(await away()).toContain('LetAgents is not running (it was stopped); it will reconnect by itself once the app runs again');
     // The helper itself still answers a ping.
     await expect(client.ping()).resolves.toEqual({});
     const second = await inProcessApp(dataDir);
     await waitUntil(() => second.handler.opened.length === 1, 10_000, 'helper reconnected');
-    await waitUntil(async () => (await client.callTool({ name: 'echo', arguments: { text: 'c' } }).catch(() => null)) !== null, 5_000, 'calls to work again');
+    await waitUntil(async () => (await client.callTool({ name: 'echo', arguments: { text: 'c' } }).catch(() => null)) !== null, 15_000, 'calls to work again');
     expect(toolText(await client.callTool({ name: 'echo', arguments: { text: 'd' } }))).toBe('c1:d');
     await client.close();
   });

@@ -34,7 +34,7 @@ describe('letagents-desktop stop', () => {
     await client.callTool({ name: 'get_current_room', arguments: {} });
     expect((await runCli(['stop', '--data-dir', serve.dataDir])).code).toBe(0);
     const call = () => client.callTool({ name: 'get_current_room', arguments: {} }).then(() => '', (error: Error) => error.message);
-    await waitUntil(async () => (await call()).includes('not running'), 5_000, 'the helper to notice');
+    await waitUntil(async () => (await call()).includes('not running'), 15_000, 'the helper to notice');
     expect(await call()).toContain('LetAgents is not running (stopped by `letagents-desktop stop`); it will reconnect by itself once the app runs again');
     const restarted = await startServe({ dataDir: serve.dataDir });
     await waitUntil(async () => (await call()) === '', 15_000, 'the helper to reconnect');

@@ -86,11 +86,11 @@ describe.skipIf(!runPostgresSuites)('two apps on one team database', () => {
       throw new Error('rolled back');
     }).catch(() => undefined);
     const number = await a.storage.write((tx) => addMessage(tx, 'r', 'hello B'));
-    await waitUntil(() => atB.length > 0);
+    await waitUntil(() => atB.length > 0, 15_000, "A's write heard at B (PostgreSQL NOTIFY)");
     expect(atB).toEqual([{ place: 'acme', type: 'message.created', roomId: 'r', number, remote: true }]);
     // B's own write reaches A, not B itself.
     await b.storage.write((tx) => addMessage(tx, 'r', 'hello A'));
-    await waitUntil(() => atA.length > 0);
+    await waitUntil(() => atA.length > 0, 15_000, "B's write heard at A (PostgreSQL NOTIFY)");
     expect(atA).toEqual([{ place: 'acme', type: 'message.created', roomId: 'r', number: number + 1, remote: true }]);
     expect(atB).toHaveLength(1);
   });
