@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requestUiLink } from '../../src/shared-node/appLink';
 import { cliBin, repoRoot } from './cli';
-import { tempDataDir, track } from './processes';
+import { tempDataDir, track, whileStopped } from './processes';
 
 export interface ServeHandle {
   /** The link serve printed: its one-time code works once, within a minute. */
@@ -35,6 +35,15 @@ export interface StartServeOptions {
   readonly timeoutMs?: number;
   /** More options for serve (`--open`, `--idle-exit 1`). */
   readonly args?: readonly string[];
+}
+
+/**
+ * Starts serve again on `dataDir` after a crash with the agents' helpers held meanwhile
+ * (whileStopped): a helper that finds the app gone for 3 s starts it itself (RELAUNCH_AFTER_MS
+ * in appLink.ts), and on a loaded machine that came first, so this start found it already running.
+ */
+export function startServeAgain(dataDir: string, helpers: ReadonlyArray<{ readonly helperPid: number | null }>, options: StartServeOptions = {}): Promise<ServeHandle> {
+  return whileStopped(helpers.map((h) => h.helperPid!), () => startServe({ ...options, dataDir }));
 }
 
 /** Spawns serve with --json and resolves once it printed its line. */
