@@ -65,8 +65,8 @@ export function startServe(options: StartServeOptions = {}): Promise<ServeHandle
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`serve did not print its line within ${options.timeoutMs ?? 15_000} ms. stderr:\n${stderr}`));
-    }, options.timeoutMs ?? 15_000);
+      reject(new Error(`serve did not print its line within ${options.timeoutMs ?? 30_000} ms. stderr:\n${stderr}`));
+    }, options.timeoutMs ?? 30_000);
     void exited.then(({ code, signal }) => {
       clearTimeout(timer);
       reject(new Error(`serve exited (code ${code}, signal ${signal}) before printing its line. stderr:\n${stderr}`));
