@@ -92,7 +92,8 @@ describe('letagents-desktop open', () => {
   it('serve --open (what npm start runs without Electron) shows one link, the one that works: none when the browser took it (issue 35)', async () => {
     for (const exitCode of [3, 0]) {
       const openers = recordingOpeners(exitCode);
-      const child = track(spawn(process.execPath, [cliBin, 'serve', '--open', '--port', '0', '--data-dir', tempDataDir()], { env: { ...process.env, ...openers.env } }));
+      // Its stderr is not read: ignored, so a full pipe can never block serve.
+      const child = track(spawn(process.execPath, [cliBin, 'serve', '--open', '--port', '0', '--data-dir', tempDataDir()], { env: { ...process.env, ...openers.env }, stdio: ['ignore', 'pipe', 'ignore'] }));
       let stdout = '';
       child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       try {

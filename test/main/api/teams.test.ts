@@ -131,6 +131,7 @@ describe.skipIf(!runPostgresSuites)('teams through the app API', () => {
     // Looking again (the UI refetches on every teams.changed) retries without announcing anything new.
     api.events.length = 0;
     for (let i = 0; i < 3; i++) await api.call('teams.list', {});
+    // Bounded, to show what does not come: no teams.changed after the looks.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(eventsOf(api.events, 'teams.changed')).toEqual([]);
     api.secrets.setUnavailable(null);
