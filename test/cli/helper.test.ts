@@ -14,6 +14,7 @@ import {
   recordingHandler,
   runCli,
   startServe,
+  startServeAgain,
   tempDataDir,
   tempDir,
   toolJson,
@@ -38,7 +39,9 @@ async function inProcessApp(dataDir: string, handler: RecordingHandler = recordi
 }
 
 
-describe('letagents-desktop mcp (stdio helper)', () => {
+// Each test runs a real app and helper (several restart them): on a loaded 2-core machine a
+// restart case took 23 s of the default 30, so they get 90 s.
+describe('letagents-desktop mcp (stdio helper)', { timeout: 90_000 }, () => {
   it('connects an agent to the running app: initialize, tools/list and a tool call', async () => {
     const serve = await startServe();
     const client = await connectHelper(serve.dataDir);
@@ -108,7 +111,7 @@ describe('letagents-desktop mcp (stdio helper)', () => {
     client.onerror = (error) => errors.push(error);
     await client.callTool({ name: 'get_current_room', arguments: {} });
     await serve.kill();
-    const restarted = await startServe({ dataDir: serve.dataDir });
+    const restarted = await startServeAgain(serve.dataDir, [client]);
     // Calls in the gap are told the app is away; once the helper is back they work.
     await waitUntil(async () => (await client.callTool({ name: 'get_current_room', arguments: {} }).catch(() => null)) !== null, 15_000, 'calls to work again');
     const result = await client.callTool({ name: 'get_current_room', arguments: {} });
@@ -158,13 +161,13 @@ describe('letagents-desktop mcp (stdio helper)', () => {
     await first.gateway.close();
     // A clean stop: the helper waits for the app (it does not start one), and says so at once.
     const away = () => client.callTool({ name: 'echo', arguments: { text: 'b' } }).then(() => '', (error: Error) => error.message);
-    await waitUntil(async () => (await away()).includes('not running'), 5_000, 'the helper to notice');
+    await waitUntil(async () => (await away()).includes('not running'), 15_000, 'the helper to notice');
     expect(await away()).toContain('LetAgents is not running (it was stopped); it will reconnect by itself once the app runs again');
     // The helper itself still answers a ping.
     await expect(client.ping()).resolves.toEqual({});
     const second = await inProcessApp(dataDir);
     await waitUntil(() => second.handler.opened.length === 1, 10_000, 'helper reconnected');
-    await waitUntil(async () => (await client.callTool({ name: 'echo', arguments: { text: 'c' } }).catch(() => null)) !== null, 5_000, 'calls to work again');
+    await waitUntil(async () => (await client.callTool({ name: 'echo', arguments: { text: 'c' } }).catch(() => null)) !== null, 15_000, 'calls to work again');
     expect(toolText(await client.callTool({ name: 'echo', arguments: { text: 'd' } }))).toBe('c1:d');
     await client.close();
   });
@@ -224,7 +227,7 @@ describe('letagents-desktop mcp (stdio helper)', () => {
       arguments: { room_id: room.room_id, registration_key: 'a-fresh-registration-key-0123456789', display_name: 'Juniper' },
     })) as { worker_id: string };
     await serve.kill(); // a crash
-    const restarted = await startServe({ dataDir: serve.dataDir });
+    const restarted = await startServeAgain(serve.dataDir, [client]);
     const send = () => client.callTool({ name: 'send_message', arguments: { room_id: room.room_id, worker_id: registered.worker_id, text: 'still here' } });
     // Once the helper is back (calls meanwhile are told the app is away), the same worker_id works: no W12.
     await waitUntil(async () => !String(await send().then((r) => toolText(r), (e: Error) => e.message)).includes('not running'), 15_000, 'the helper to be back');

@@ -41,7 +41,7 @@ describe('letagents-desktop open', () => {
     const openers = recordingOpeners();
     const result = await runCli(['open', '--data-dir', serve.dataDir], { env: openers.env });
     expect(result).toMatchObject({ code: 0, stdout: `Opened LetAgents (${serve.dataDir}) in your browser.\n`, stderr: '' });
-    await waitUntil(() => openers.opened().length === 1, 5_000, 'the opener to run');
+    await waitUntil(() => openers.opened().length === 1, 15_000, 'the opener to run');
     const [url] = openers.opened();
     expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${serve.port}/#code=[A-Za-z0-9_-]{32}$`));
     expect(url).not.toBe(serve.uiUrl);
@@ -92,7 +92,8 @@ describe('letagents-desktop open', () => {
   it('serve --open (what npm start runs without Electron) shows one link, the one that works: none when the browser took it (issue 35)', async () => {
     for (const exitCode of [3, 0]) {
       const openers = recordingOpeners(exitCode);
-      const child = track(spawn(process.execPath, [cliBin, 'serve', '--open', '--port', '0', '--data-dir', tempDataDir()], { env: { ...process.env, ...openers.env } }));
+      // Its stderr is not read: ignored, so a full pipe can never block serve.
+      const child = track(spawn(process.execPath, [cliBin, 'serve', '--open', '--port', '0', '--data-dir', tempDataDir()], { env: { ...process.env, ...openers.env }, stdio: ['ignore', 'pipe', 'ignore'] }));
       let stdout = '';
       child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       try {
@@ -125,7 +126,7 @@ describe('letagents-desktop open', () => {
     const second = await runCli(['serve', '--open', '--data-dir', serve.dataDir], { env: openers.env });
     expect(second.code).toBe(0);
     expect(second.stdout).toContain(`LetAgents is already running for ${serve.dataDir}; opening it.`);
-    await waitUntil(() => openers.opened().length === 1, 5_000, 'the opener to run');
+    await waitUntil(() => openers.opened().length === 1, 15_000, 'the opener to run');
     expect(openers.opened()[0]).toMatch(/#code=[A-Za-z0-9_-]{32}$/);
     expect(openers.opened()[0]).not.toContain(serve.token);
     await serve.stop();
@@ -167,7 +168,7 @@ describe('the browser opener\'s environment (issue 24 item 11)', () => {
     const opener = envRecordingOpener();
     try {
       expect((await runCli(['open', '--data-dir', serve.dataDir], { env: { ...appSettings, PATH: opener.PATH } })).code).toBe(0);
-      await waitUntil(() => opener.recorded() !== null, 5_000, 'the opener to run');
+      await waitUntil(() => opener.recorded() !== null, 15_000, 'the opener to run');
       expect(leaked(opener.recorded()!)).toEqual([]);
     } finally {
       await serve.stop();

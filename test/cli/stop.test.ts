@@ -9,7 +9,11 @@ import { cleanupSpawned, connectHelper, ensureCliBuilt, isAlive, runCli, startSe
 beforeAll(ensureCliBuilt);
 afterEach(cleanupSpawned);
 
-describe('letagents-desktop stop', () => {
+// Each test runs real apps, helpers and CLI commands one after another: on a loaded 2-core
+// machine one took 24 s of the default 30 (and the helper's case ran out), so they get 90 s.
+const SLOW = { timeout: 90_000 };
+
+describe('letagents-desktop stop', SLOW, () => {
   it('stops the app running for the folder and says what it stopped', async () => {
     const serve = await startServe();
     const exited = new Promise<number | null>((resolve) => serve.process.once('exit', (code) => resolve(code)));
@@ -34,7 +38,7 @@ describe('letagents-desktop stop', () => {
     await client.callTool({ name: 'get_current_room', arguments: {} });
     expect((await runCli(['stop', '--data-dir', serve.dataDir])).code).toBe(0);
     const call = () => client.callTool({ name: 'get_current_room', arguments: {} }).then(() => '', (error: Error) => error.message);
-    await waitUntil(async () => (await call()).includes('not running'), 5_000, 'the helper to notice');
+    await waitUntil(async () => (await call()).includes('not running'), 15_000, 'the helper to notice');
     expect(await call()).toContain('LetAgents is not running (stopped by `letagents-desktop stop`); it will reconnect by itself once the app runs again');
     const restarted = await startServe({ dataDir: serve.dataDir });
     await waitUntil(async () => (await call()) === '', 15_000, 'the helper to reconnect');
@@ -44,7 +48,7 @@ describe('letagents-desktop stop', () => {
   });
 });
 
-describe('letagents-desktop doctor on a running app', () => {
+describe('letagents-desktop doctor on a running app', SLOW, () => {
   it('says what runs: which app, its pid, who started it, its agents and tabs', async () => {
     const serve = await startServe();
     const client = await connectHelper(serve.dataDir);
@@ -59,7 +63,7 @@ describe('letagents-desktop doctor on a running app', () => {
   });
 });
 
-describe('an app started by an agent\'s helper', () => {
+describe('an app started by an agent\'s helper', SLOW, () => {
   it('runs while an agent is connected, then exits on its own after the quiet period', async () => {
     const dataDir = tempDataDir();
     const env = { LETAGENTS_IDLE_EXIT_SECONDS: '1' };

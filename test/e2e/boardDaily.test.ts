@@ -152,7 +152,7 @@ describe('cancelling a task', () => {
     await bar.waitFor();
     // The bar goes when the 10 s to undo are over; then the cancel is stored.
     await bar.waitFor({ state: 'detached', timeout: 20_000 });
-    await expect.poll(() => statusOf(ids.proposed), { timeout: 5_000 }).toBe('cancelled');
+    await expect.poll(() => statusOf(ids.proposed), { timeout: 15_000 }).toBe('cancelled');
     // One event for the cancel that happened, none for the one taken back.
     await page.getByRole('tab', { name: 'Chat' }).click();
     // Runs of board events are folded (issue 27): open the newest run.

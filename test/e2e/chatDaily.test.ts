@@ -117,7 +117,7 @@ describe('the unread badge', () => {
     await thread.getByText(last).waitFor();
     // Any badge of the replies goes as the read marker's round trip ends (never stays, as it did).
     await page.waitForTimeout(500);
-    await expect.poll(() => badge().count(), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => badge().count(), { timeout: 15_000 }).toBe(0);
     await saveShot(page, 'unread-own-actions-and-open-thread');
     await thread.getByRole('button', { name: 'Close thread' }).click();
     await elsewhere.close();

@@ -106,7 +106,7 @@ describe('unanswered mentions', () => {
     await item.getByRole('button', { name: 'Remind' }).click();
     await item.getByText(/^Reminded/).waitFor();
 
-    const woke = await fern.call('wait_for_messages', { after_message_id: cursor, timeout: 5000 });
+    const woke = await fern.call('wait_for_messages', { after_message_id: cursor, timeout: 30_000 });
     expect(woke.messages.map((m: { text: string }) => m.text)).toEqual([
       '@Fern please rerun the migration',
       expect.stringMatching(/^@Fern a reminder: please read msg_\d+ and reply\.$/),
@@ -144,7 +144,7 @@ describe('the loop guard', () => {
     await banner.getByRole('button', { name: 'Resume them' }).click();
     await banner.waitFor({ state: 'detached' });
     const cursor = await currentCursor(elm);
-    const waiting = elm.call('wait_for_messages', { after_message_id: cursor, timeout: 5000 });
+    const waiting = elm.call('wait_for_messages', { after_message_id: cursor, timeout: 30_000 });
     await dune.call('send_message', { text: '@Elm after the resume' });
     expect((await waiting).messages.map((m: { text: string }) => m.text)).toEqual(['@Elm after the resume']);
     expect(app.problems).toEqual([]);

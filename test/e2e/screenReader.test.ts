@@ -48,7 +48,7 @@ describe('the live region', () => {
     expect((await heard()).slice(before), 'nothing said before the window closes').toEqual([]);
     await app.page.clock.runFor(BATCH_MS);
     await app.page.clock.resume();
-    await expect.poll(async () => (await heard()).slice(before), { timeout: 5000 }).toEqual(['3 new messages from Atlas and Birch']);
+    await expect.poll(async () => (await heard()).slice(before), { timeout: 15_000 }).toEqual(['3 new messages from Atlas and Birch']);
     await app.page.waitForTimeout(BATCH_MS + 500); // a whole batch window later, still one line
     expect((await heard()).slice(before)).toEqual(['3 new messages from Atlas and Birch']);
   });

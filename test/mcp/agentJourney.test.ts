@@ -56,8 +56,9 @@ describe('an agent working through the stdio helper', () => {
     const first = await call(bob, 'wait_for_messages', { worker_id: bobReg.worker_id, timeout: 1000 });
     const cursor = first.last_observed_message_id;
 
-    const waiting = call(bob, 'wait_for_messages', { worker_id: bobReg.worker_id, after_message_id: cursor, timeout: 20_000 });
-    await new Promise((r) => setTimeout(r, 200));
+    // From the cursor the wait returns Ada's message whether it reaches the app before or after
+    // her send (on a loaded machine no fixed pause tells which), so nothing waits in between.
+    const waiting = call(bob, 'wait_for_messages', { worker_id: bobReg.worker_id, after_message_id: cursor, timeout: 30_000 });
     const sent = await call(ada, 'send_message', { worker_id: adaReg.worker_id, text: '@Cedar can you take the release notes?' });
     expect(sent.id).toMatch(/^msg_\d+$/);
     const woke = await waiting;

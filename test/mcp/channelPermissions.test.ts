@@ -91,12 +91,12 @@ describe('the channel permission relay (MCP SDK client through the helper)', () 
       const approvals = async () => (await app.call('needsYou.list', {})).items.filter((i) => i.approval);
       const refusals = () => refused.filter((line) => line.includes('permission request refused'));
       // Each request was either refused or became an item (as it did before the fix).
-      await waitUntil(async () => refusals().length + (await approvals()).length === attackers.length, 5_000, 'each request handled');
+      await waitUntil(async () => refusals().length + (await approvals()).length === attackers.length, 15_000, 'each request handled');
       // The real session: its item names it, not whatever its client calls itself.
       const { client } = await session(app.dataDir, { clientName: 'claude-code', name: 'Juniper' });
       await ask(client, 'reqst', 'npm test');
       let items: NeedsYouItem[] = [];
-      await waitUntil(async () => (items = await approvals()).some((i) => i.approval!.summary === 'Run npm test'), 5_000);
+      await waitUntil(async () => (items = await approvals()).some((i) => i.approval!.summary === 'Run npm test'), 15_000, "the real session's request in Needs you");
       expect(items.map((i) => [i.title, i.from, i.approval!.summary])).toEqual([['Juniper asks to use Bash', 'Juniper', 'Run npm test']]);
       // Each refusal says why (the three connections' requests are handled in any order).
       const why = (line: string) => (line.includes('not registered') ? 'not registered' : line.includes('takes no channel pushes') ? 'no channel pushes' : line);
@@ -116,7 +116,7 @@ describe('the channel permission relay (MCP SDK client through the helper)', () 
     const sent = performance.now();
     await ask(client, 'abcde', 'npm test');
     let item: NeedsYouItem | undefined;
-    await waitUntil(async () => (item = (await app.call('needsYou.list', {})).items.find((i) => i.approval)) !== undefined, 5_000);
+    await waitUntil(async () => (item = (await app.call('needsYou.list', {})).items.find((i) => i.approval)) !== undefined, 15_000, 'the request in Needs you');
     console.log(`permission request → Needs you item (upper bound, includes polling): ${Math.round(performance.now() - sent)} ms`);
     expect(item!.title).toBe('Juniper asks to use Bash');
     expect(item!.roomName).toBe(ROOM);
@@ -127,23 +127,23 @@ describe('the channel permission relay (MCP SDK client through the helper)', () 
     expect(item!.approval).toMatchObject({ source: 'channel', tool: 'Bash', choices: ['allow_once', 'deny'], inputPreview: '{"command":"npm test"}' });
 
     expect(await app.call('approvals.decide', { number: item!.approval!.number, decision: 'allow_once' })).toMatchObject({ settled: true, delivered: true });
-    await waitUntil(() => answers.length === 1, 5_000);
+    await waitUntil(() => answers.length === 1, 15_000, 'the Allow back at the session');
     expect(answers).toEqual([{ request_id: 'abcde', behavior: 'allow' }]);
     const stateOf = async (number: number) => (await app.call('needsYou.list', {})).items.find((i) => i.approval?.number === number)!.approval!.state;
     expect(await stateOf(item!.approval!.number)).toMatchObject({ phase: 'delivered', by: expect.any(String), via: null });
     // Its next call shows the session went on.
     await client.callTool({ name: 'get_current_room', arguments: {} });
-    await waitUntil(async () => (await stateOf(item!.approval!.number)).phase === 'went_on', 5_000);
+    await waitUntil(async () => (await stateOf(item!.approval!.number)).phase === 'went_on', 15_000, 'the item to show the session went on');
     // A second answer (here, or one the terminal gave first) changes nothing, and says so.
     const late = await app.call('approvals.decide', { number: item!.approval!.number, decision: 'deny' });
     expect(late.settled).toBe(false);
     expect(late.message).toContain('Your answer changed nothing');
 
     await ask(client, 'fghij', 'rm -rf build');
-    await waitUntil(async () => (item = (await app.call('needsYou.list', {})).items.find((i) => i.approval?.state.phase === 'waiting')) !== undefined, 5_000);
+    await waitUntil(async () => (item = (await app.call('needsYou.list', {})).items.find((i) => i.approval?.state.phase === 'waiting')) !== undefined, 15_000, 'the second request in Needs you');
     // "Dismiss" on a tool use is a Deny.
     expect(await app.call('needsYou.dismiss', { item: item!.ref })).toEqual({ removed: true });
-    await waitUntil(() => answers.length === 2, 5_000);
+    await waitUntil(() => answers.length === 2, 15_000, 'the Deny back at the session');
     expect(answers[1]).toEqual({ request_id: 'fghij', behavior: 'deny' });
     expect((await app.call('needsYou.list', {})).items.filter((i) => i.approval?.state.phase === 'waiting')).toEqual([]);
     await client.close();
@@ -158,7 +158,7 @@ describe('the channel permission relay (MCP SDK client through the helper)', () 
       params: { request_id: 'qrstu', tool_name: 'Bash', description: 'Tidy up', input_preview: '{"command":"echo tidy tidy tidy tidy tidy tidy tidy…"}' },
     } as never);
     let item: NeedsYouItem | undefined;
-    await waitUntil(async () => (item = (await app.call('needsYou.list', {})).items.find((i) => i.approval)) !== undefined, 5_000);
+    await waitUntil(async () => (item = (await app.call('needsYou.list', {})).items.find((i) => i.approval)) !== undefined, 15_000, 'the request in Needs you');
     expect(item!.approval).toMatchObject({ inputCut: true, choices: ['deny'] });
     const refused = await app.call('approvals.decide', { number: item!.approval!.number, decision: 'allow_once' }).catch((error: Error) => error.message);
     expect(refused).toContain('answer in its terminal');
@@ -172,11 +172,11 @@ describe('the channel permission relay (MCP SDK client through the helper)', () 
     const { client } = await session(app.dataDir);
     await ask(client, 'lllll', 'bad id'); // "l" is never in a request id: ignored
     await ask(client, 'kmnop', 'make');
-    await waitUntil(async () => (await app.call('needsYou.list', {})).items.some((i) => i.approval), 5_000);
+    await waitUntil(async () => (await app.call('needsYou.list', {})).items.some((i) => i.approval), 15_000, 'the request in Needs you');
     const items = (await app.call('needsYou.list', {})).items.filter((i) => i.approval);
     expect(items.map((i) => i.approval!.summary)).toEqual(['Run make']);
     await client.close();
-    await waitUntil(async () => !(await app.call('needsYou.list', {})).items.some((i) => i.approval?.state.phase === 'waiting'), 5_000);
+    await waitUntil(async () => !(await app.call('needsYou.list', {})).items.some((i) => i.approval?.state.phase === 'waiting'), 15_000, 'the item closed once the session disconnected');
     const late = await app.call('approvals.decide', { number: items[0].approval!.number, decision: 'allow_once' });
     expect(late).toMatchObject({ settled: false });
     expect(late.message).toContain('The session disconnected.');
@@ -187,11 +187,11 @@ describe('the channel permission relay (MCP SDK client through the helper)', () 
     const { client, answers } = await session(app.dataDir);
     await ask(client, 'qrstu', 'npm run lint');
     let item: NeedsYouItem | undefined;
-    await waitUntil(async () => (item = (await app.call('needsYou.list', {})).items.find((i) => i.approval)) !== undefined, 5_000);
+    await waitUntil(async () => (item = (await app.call('needsYou.list', {})).items.find((i) => i.approval)) !== undefined, 15_000, 'the request in Needs you');
     expect(item!.approval!.state.phase).toBe('waiting');
     // The person answered in Claude Code's own dialog; the session goes on and calls a tool.
     await client.callTool({ name: 'get_current_room', arguments: {} });
-    await waitUntil(async () => (await app.call('needsYou.list', {})).items.find((i) => i.approval)?.approval?.state.phase === 'went_on', 5_000);
+    await waitUntil(async () => (await app.call('needsYou.list', {})).items.find((i) => i.approval)?.approval?.state.phase === 'went_on', 15_000, 'the item to show the session went on');
     const closed = (await app.call('needsYou.list', {})).items.find((i) => i.approval)!;
     expect(closed.approval!.state).toMatchObject({ phase: 'went_on', by: null, text: 'Answered in its terminal: the session went on.' });
     // Nothing was sent back for it, and a late answer here changes nothing.

@@ -109,11 +109,11 @@ describe('a registered Claude Code agent at its prompt', () => {
     const before = pushes.length;
     const id = await cedarSays('@Juniper can you confirm the schema change?');
     await nextPush(before);
-    await waitUntil(async () => (await statusOf(id, 'Juniper')).pushed_at !== undefined, 5_000, 'the pushed receipt');
+    await waitUntil(async () => (await statusOf(id, 'Juniper')).pushed_at !== undefined, 15_000, 'the pushed receipt');
     expect(await statusOf(id, 'Juniper')).toMatchObject({ agent: 'Juniper', delivered_at: null });
     const read = await juniper.call('read_messages', { worker_id: juniperWorker, limit: 5 });
     expect(read.messages.map((m: { id: string }) => m.id)).toContain(id);
-    await waitUntil(async () => (await statusOf(id, 'Juniper')).delivered_at !== null, 5_000, 'the seen receipt');
+    await waitUntil(async () => (await statusOf(id, 'Juniper')).delivered_at !== null, 15_000, 'the seen receipt');
     expect(await statusOf(id, 'Juniper')).not.toHaveProperty('pushed_at');
   });
 

@@ -76,7 +76,7 @@ afterAll(async () => {
   // Claude Code still writes its cache while it exits.
   if (claudePid) {
     await waitUntil(() => !isAlive(claudePid!), 10_000, 'Claude Code exiting').catch(() => process.kill(claudePid!, 'SIGKILL'));
-    await waitUntil(() => !isAlive(claudePid!), 5_000, 'Claude Code gone');
+    await waitUntil(() => !isAlive(claudePid!), 15_000, 'Claude Code gone');
   }
   await cedar?.client.close();
   await serve?.stop();

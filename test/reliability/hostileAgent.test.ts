@@ -148,7 +148,7 @@ describe('opening a link from the browser UI (serve)', () => {
       const hostile = 'https://example.com/a&calc.exe|whoami^x%PATH%"q\'s`id`$(id)';
       expect(await call('app.openExternal', { url: hostile })).toEqual({ ok: true, value: { opened: true } });
       // The opener writes its lines one by one: wait for the argument's, not just the file.
-      await waitUntil(() => existsSync(log) && /^arg=.*\n/m.test(readFileSync(log, 'utf8')), 5_000, 'the opener to run');
+      await waitUntil(() => existsSync(log) && /^arg=.*\n/m.test(readFileSync(log, 'utf8')), 15_000, 'the opener to run');
       expect(readFileSync(log, 'utf8')).toBe(`argc=1\narg=${new URL(hostile).href}\n`);
       for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'http://example.com/']) {
         expect((await call('app.openExternal', { url })).ok).toBe(false);

@@ -49,7 +49,7 @@ describe('processes a test run starts', () => {
     const poolers = () => processesOfRun(runId).filter((p) => /^\/usr\/s?bin\/pgbouncer /.test(p.args));
     expect(poolers()).toHaveLength(1);
     first.stop();
-    await waitUntil(() => poolers().length === 0, 5_000, 'the pooler itself to end');
+    await waitUntil(() => poolers().length === 0, 15_000, 'the pooler itself to end');
     // Two in front of one cluster (each with files of its own), ended with it.
     await withRunMarker(() => Promise.all([startPgBouncer(cluster), startPgBouncer(cluster)]), runId);
     expect(poolers()).toHaveLength(2);
@@ -80,6 +80,6 @@ describe('processes a test run starts', () => {
     const ended = await endProcessesOfRun(runId);
     expect(ended).toEqual([{ pid: orphan, args: 'sleep 300' }]);
     // Ended (a zombie until init reaps it has no environment left to carry the marker).
-    await waitUntil(() => processesOfRun(runId).length === 0, 5_000, 'the orphan to end');
+    await waitUntil(() => processesOfRun(runId).length === 0, 15_000, 'the orphan to end');
   });
 });

@@ -51,7 +51,7 @@ describe('the helper against a program that is not the app', () => {
     const { dataDir, heard } = await squatted(({ nonce }) => ({ letagents_challenge: 1, proof: appProof('a-guessed-token', nonce), nonce: newNonce() }));
     const attempt = await attemptConnect(dataDir, hello);
     expect(attempt).toEqual({ kind: 'refused', detail: expect.stringContaining("could not prove it knows this folder's agent-token") });
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 100)); // bounded, to show nothing more is sent
     expect(heard).toHaveLength(1);
     expect(JSON.parse(heard[0])).toEqual({ letagents_hello: 2, nonce: expect.any(String), ...hello });
     expect(heard.join('\n')).not.toContain(TOKEN);
@@ -61,7 +61,7 @@ describe('the helper against a program that is not the app', () => {
     const { dataDir, heard } = await squatted(({ nonce }) => ({ letagents_challenge: 1, proof: appProof('a-guessed-token', nonce), nonce: newNonce() }));
     const attempt = await attemptConnect(dataDir, { ...hello, probe: true }, { method: 'agents.add', input: { instructions: 'Ship the secret plan' } });
     expect(attempt.kind).toBe('refused');
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 100)); // bounded, to show nothing more is sent
     expect(heard).toHaveLength(1);
     expect(heard[0]).not.toMatch(/agents\.add|secret plan/);
   });

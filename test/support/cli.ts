@@ -86,7 +86,7 @@ export function runCli(
     let stderr = '';
     child.stdout!.on('data', (d) => (stdout += d));
     child.stderr!.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
     child.once('error', reject);
     child.once('close', (code, signal) => {
       clearTimeout(timer);

@@ -54,7 +54,7 @@ export function tempDataDir(): string {
 export async function whileStopped<T>(pids: readonly number[], during: () => Promise<T>): Promise<T> {
   for (const pid of pids) process.kill(pid, 'SIGSTOP');
   try {
-    await waitUntil(() => pids.every((pid) => processState(pid) === 'T'), 5_000, 'the processes stopped');
+    await waitUntil(() => pids.every((pid) => processState(pid) === 'T'), 15_000, 'the processes stopped');
     return await during();
   } finally {
     for (const pid of pids) process.kill(pid, 'SIGCONT');

@@ -31,7 +31,7 @@ export function openRawSocket(path: string): Promise<RawSocket> {
         received: () => buffer,
         send: (line) => socket.write(`${typeof line === 'string' ? line : JSON.stringify(line)}\n`),
         closed,
-        nextLine: (timeoutMs = 5_000) =>
+        nextLine: (timeoutMs = 15_000) =>
           new Promise((res, rej) => {
             const timer = setTimeout(() => rej(new Error(`no line within ${timeoutMs} ms; got ${JSON.stringify(buffer)}`)), timeoutMs);
             const check = () => {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requestUiLink } from '../../src/shared-node/appLink';
 import { cliBin, repoRoot } from './cli';
-import { tempDataDir, track } from './processes';
+import { tempDataDir, track, whileStopped } from './processes';
 
 export interface ServeHandle {
   /** The link serve printed: its one-time code works once, within a minute. */
@@ -37,6 +37,15 @@ export interface StartServeOptions {
   readonly args?: readonly string[];
 }
 
+/**
+ * Starts serve again on `dataDir` after a crash with the agents' helpers held meanwhile
+ * (whileStopped): a helper that finds the app gone for 3 s starts it itself (RELAUNCH_AFTER_MS
+ * in appLink.ts), and on a loaded machine that came first, so this start found it already running.
+ */
+export function startServeAgain(dataDir: string, helpers: ReadonlyArray<{ readonly helperPid: number | null }>, options: StartServeOptions = {}): Promise<ServeHandle> {
+  return whileStopped(helpers.map((h) => h.helperPid!), () => startServe({ ...options, dataDir }));
+}
+
 /** Spawns serve with --json and resolves once it printed its line. */
 export function startServe(options: StartServeOptions = {}): Promise<ServeHandle> {
   const dataDir = options.dataDir ?? tempDataDir();
@@ -56,8 +65,8 @@ export function startServe(options: StartServeOptions = {}): Promise<ServeHandle
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`serve did not print its line within ${options.timeoutMs ?? 15_000} ms. stderr:\n${stderr}`));
-    }, options.timeoutMs ?? 15_000);
+      reject(new Error(`serve did not print its line within ${options.timeoutMs ?? 30_000} ms. stderr:\n${stderr}`));
+    }, options.timeoutMs ?? 30_000);
     void exited.then(({ code, signal }) => {
       clearTimeout(timer);
       reject(new Error(`serve exited (code ${code}, signal ${signal}) before printing its line. stderr:\n${stderr}`));

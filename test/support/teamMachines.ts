@@ -9,11 +9,13 @@ import { createApp, type App } from '../../src/main/app';
 import { createApiImplementation, createDispatcher, type Dispatch } from '../../src/main/api';
 import { startGateway, type Gateway } from '../../src/main/gateway';
 import { createMemorySecretStore } from '../../src/main/secrets/memorySecretStore';
+import { placeKey } from '../../src/main/domain/placeKeys';
 import { connectHelper, type HelperClient, type HelperOptions } from './clients';
 import { ensureCliBuilt } from './cli';
 import { tempDataDir, tempDir } from './processes';
 import { startServe, type ServeHandle } from './serve';
 import { setDefaultPlace, TEAM, teamEnv } from './teams';
+import { waitUntil } from './waitUntil';
 
 export { TEAM, teamEnv };
 
@@ -37,6 +39,15 @@ export interface InProcessMachine extends Machine {
   readonly gateway: Gateway;
   /** The app API as the window calls it: {ok, value} or {ok:false, error}. */
   readonly api: Dispatch;
+}
+
+/**
+ * Waits until `machine` shows the team session listening: its wait is in flight there (an act
+ * meant to meet the wait, not the call on its way in, comes after this, not after a fixed pause).
+ */
+export function waitInFlight(machine: InProcessMachine, sessionId: string): Promise<void> {
+  const { reachability } = machine.app.hub.delivery;
+  return waitUntil(() => reachability.state(placeKey(TEAM, sessionId)) === 'listening', 15_000, `the wait of ${sessionId} in flight on ${machine.name}`);
 }
 
 function connections(dataDir: string, name: string) {

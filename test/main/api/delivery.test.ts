@@ -139,6 +139,7 @@ describe('unanswered messages and untouched tasks', () => {
     await h.call('messages.send', { roomId: ROOM, text: '@Cedar first' });
     await h.call('messages.send', { roomId: ROOM, text: '@Cedar second' });
     const first = await needsYouItem(h, 'unanswered');
+    // Bounded, to show what does not come: past the 1 s limit again, the second message raises no item of its own.
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect((await h.call('needsYou.list', {})).items.filter((i) => i.reason === 'unanswered')).toHaveLength(1);
     await h.call('needsYou.dismiss', { item: first.ref });

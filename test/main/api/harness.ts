@@ -165,7 +165,7 @@ export async function setUpApi(options: HarnessOptions = {}): Promise<ApiHarness
         close,
       };
     },
-    waitFor: (check, what) => waitUntil(check, 5_000, what),
+    waitFor: (check, what) => waitUntil(check, 15_000, what),
   };
   return harness;
 }

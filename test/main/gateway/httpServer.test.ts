@@ -127,6 +127,7 @@ describe('HTTP /mcp', () => {
   it('keeps a session whose client holds its event stream open', async () => {
     const { server, handler } = await start({ sessionIdleMs: 300 });
     const client = await connectHttp(server.mcpUrl, TOKEN);
+    // Bounded, to show what does not come: over three idle times pass with the stream open.
     await new Promise((r) => setTimeout(r, 1_000));
     expect(handler.closedIds).toEqual([]);
     await client.listTools();

@@ -218,11 +218,14 @@ describe('agent socket', () => {
   });
 
   it('keeps a connection that sends heartbeats and closes one that falls silent for two of them', async () => {
-    const { server, token, handler } = await start({ timings: { silenceTimeoutMs: 400 } });
+    // The server's silence timer and these pings share this process: held a while on a loaded
+    // machine, the timer fires before the server reads the pings sent meanwhile. A 1 s silence
+    // against 100 ms pings leaves 900 ms for that; 2.5 s of pings outlast two silences.
+    const { server, token, handler } = await start({ timings: { silenceTimeoutMs: 1_000 } });
     const raw = await openRawSocket(server.path);
     await shakeHands(raw, token);
     const pinging = setInterval(() => raw.send(PING_LINE), 100);
-    await new Promise((r) => setTimeout(r, 1_000));
+    await new Promise((r) => setTimeout(r, 2_500));
     clearInterval(pinging);
     expect(raw.socket.destroyed).toBe(false);
     expect(handler.closedIds).toEqual([]);

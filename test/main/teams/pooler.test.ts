@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSpawned, type HelperClient } from '../../support';
 import { inCi, pgbouncerInstalled, runPostgresSuites, startPgBouncer, startPostgres, type PgBouncer, type PgCluster } from '../../support/postgres';
-import { inProcessMachine, TEAM, type InProcessMachine } from '../../support/teamMachines';
+import { inProcessMachine, TEAM, waitInFlight, type InProcessMachine } from '../../support/teamMachines';
 import { waitUntil } from '../../support/waitUntil';
 import { call, register, send } from '../../mcp/workerHandles/tools';
 import { withListenUrl } from '../../../src/main/store/postgres/teamUrl';
@@ -37,7 +37,9 @@ async function wakeAcross(a: InProcessMachine, b: InProcessMachine, room: string
   const alder = await worker(onA, room, 'Alder');
   const cursor = (await call(onB, 'wait_for_messages', { worker_id: birch.worker_id, timeout: 1_000 })).last_observed_message_id;
   const waiting = call(onB, 'wait_for_messages', { worker_id: birch.worker_id, after_message_id: cursor, timeout: 60_000 });
-  await new Promise((r) => setTimeout(r, 200));
+  // Alder sends once Birch's wait is in flight on B, so the send is what wakes it (a fixed
+  // 200 ms let a loaded machine send first, and the wait then found the message at once).
+  await waitInFlight(b, birch.agent_session.session_id);
   const sent = await send(onA, { worker_id: alder.worker_id, text: '@Birch the pooler is in front now' });
   const woken = await waiting;
   expect(woken.messages.map((m: { id: string }) => m.id)).toContain(sent);

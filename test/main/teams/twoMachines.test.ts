@@ -8,18 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostname } from 'node:os';
 import { cleanupSpawned } from '../../support';
 import { runPostgresSuites, startPostgres, type PgCluster } from '../../support/postgres';
-import { inProcessMachine, servedMachine, TEAM, type InProcessMachine } from '../../support/teamMachines';
+import { inProcessMachine, servedMachine, TEAM, waitInFlight, type InProcessMachine } from '../../support/teamMachines';
 import { waitUntil } from '../../support/waitUntil';
 import { appTeamUrl } from '../../support/place';
-import { placeKey } from '../../../src/main/domain/placeKeys';
 import { call, hard, register, send, W13, W14 } from '../../mcp/workerHandles/tools';
 import { teamRowsAt, teamWorker as worker, twoMachinesPerTest } from './twoMachinesSetup';
-
-/** Waits until `machine` shows the session listening: its wait is in flight there. */
-function inFlight(machine: InProcessMachine, sessionId: string): Promise<void> {
-  const { reachability } = machine.app.hub.delivery;
-  return waitUntil(() => reachability.state(placeKey(TEAM, sessionId)) === 'listening', 10_000, `the wait of ${sessionId} on ${machine.name}`);
-}
 
 /** The agents B's roster shows in the room, as the app API gives them to the window. */
 async function roster(machine: InProcessMachine, room: string) {
@@ -38,7 +31,7 @@ describe.skipIf(!runPostgresSuites)('two machines of one team', () => {
     const alder = await worker(onA, 'plan', 'Alder');
     const cursor = (await call(onB, 'wait_for_messages', { worker_id: birch.worker_id, timeout: 1_000 })).last_observed_message_id;
     const waiting = call(onB, 'wait_for_messages', { worker_id: birch.worker_id, after_message_id: cursor, timeout: 60_000 });
-    await inFlight(b, birch.agent_session.session_id);
+    await waitInFlight(b, birch.agent_session.session_id);
     const sent = await send(onA, { worker_id: alder.worker_id, text: '@Birch can you review the schema?' });
     const woken = await waiting;
     expect(woken.messages.map((m: { id: string }) => m.id)).toContain(sent);
@@ -89,7 +82,7 @@ describe.skipIf(!runPostgresSuites)('two machines of one team', () => {
       failedAt = Date.now();
       return r;
     });
-    await inFlight(a, w.agent_session.session_id);
+    await waitInFlight(a, w.agent_session.session_id);
     const takeover = await register(onB, { worker_id: w.worker_id, room_id: 'handover' });
     const takenAt = Date.now();
     expect(takeover.agent_session.session_id).toBe(w.agent_session.session_id);

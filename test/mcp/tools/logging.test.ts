@@ -35,8 +35,9 @@ afterAll(async () => {
 /** Bob waits from his cursor while Ada posts; returns the wait's result. */
 async function wokenBy(text: string) {
   const cursor = (await bob.call('wait_for_messages', { worker_id: bobWorker, timeout: 1_000 })).last_observed_message_id;
-  const waiting = bob.call('wait_for_messages', { worker_id: bobWorker, after_message_id: cursor, timeout: 10_000 });
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  const waiting = bob.call('wait_for_messages', { worker_id: bobWorker, after_message_id: cursor, timeout: 30_000 });
+  // No pause for the wait to be in flight: from the cursor it returns Ada's message, and logs
+  // what woke it, whether it reaches the app before or after her send.
   await ada.call('send_message', { worker_id: adaWorker, text });
   return waiting;
 }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HelperClient } from '../../support';
 import { startServedApp, type ServedApp } from './apps';
-import { call, hard, pause, register, send, withoutRoomNameIndex, W4, W8, W9, type Registration } from './tools';
+import { call, hard, register, send, until, withoutRoomNameIndex, W4, W8, W9, type Registration } from './tools';
 
 let app: ServedApp;
 let c1: HelperClient;
@@ -52,9 +52,13 @@ describe('one connection, two chats that want the name Juniper', () => {
   });
 
   it('case 22: recovering "Juniper" returns the first worker without rotating anything; its wait keeps running', async () => {
+    // A message routed to Juniper before the cursor: its status says whether Juniper listens now.
+    const earlier = await send(c1, { worker_id: second.worker_id, text: '@Juniper before the wait' });
     const start = await call(c1, 'wait_for_messages', { worker_id: juniper.worker_id, timeout: 1_000 });
     const waiting = call(c1, 'wait_for_messages', { worker_id: juniper.worker_id, after_message_id: start.last_observed_message_id, timeout: 20_000 });
-    await pause(300);
+    // The recovery comes once the wait is in flight (Juniper shows listening), not a fixed 300 ms
+    // after sending it: on a loaded machine the wait could reach the app after the recovery.
+    await until(async () => (await call(c1, 'get_message_status', { worker_id: second.worker_id, message_id: earlier, agent: 'Juniper' })).recipients?.[0]?.reachability === 'listening', 'the wait in flight');
 
     const recovered = await recover(c1, room, 'Juniper');
     expect(recovered).toMatchObject({ success: true, worker_id: juniper.worker_id });

@@ -3,7 +3,7 @@
 // itself, answering calls meanwhile with "LetAgents is not running", and re-binds the chat's
 // worker for it: the saved worker_id works again as the same session and name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupSpawned, connectHelper, ensureCliBuilt, startServe, tempDataDir, type HelperClient, type ServeHandle } from '../../support';
+import { cleanupSpawned, connectHelper, ensureCliBuilt, startServe, startServeAgain, tempDataDir, type HelperClient, type ServeHandle } from '../../support';
 import { preparePlace } from '../../support/place';
 import { call, hard, register, send, sessionRow, W12, type Registration } from './tools';
 
@@ -34,9 +34,13 @@ afterAll(async () => {
 /** Stops serve the given way and starts it again on the same data folder. */
 async function restart(how: 'SIGTERM' | 'SIGKILL'): Promise<void> {
   const dataDir = serve.dataDir;
-  if (how === 'SIGKILL') await serve.kill();
-  else await serve.stop('SIGTERM');
-  serve = await startServe({ dataDir, env: placeEnv });
+  if (how === 'SIGTERM') {
+    await serve.stop('SIGTERM');
+    serve = await startServe({ dataDir, env: placeEnv });
+    return;
+  }
+  await serve.kill();
+  serve = await startServeAgain(dataDir, [chat], { env: placeEnv });
 }
 
 /** Retries `attempt` while the helper answers that the app is not running yet (20 s at most). */
