@@ -45,8 +45,10 @@ export interface PostgresStorageOptions {
   /** Overrides the URL's pool_max (default 4). */
   poolSize?: number;
   connectTimeoutMs?: number;
-  /** Attempts of a write that keeps meeting serialization failures (default 10). */
+  /** Attempts a write that keeps meeting serialization failures makes at least (default 10). */
   maxWriteAttempts?: number;
+  /** How long such a write keeps trying once it made those attempts (default 5 s, SQLite's lock budget). */
+  writeConflictBudgetMs?: number;
 }
 
 /** How long a query behind a pooler waits for a lost listener to reconnect before the team counts as down. */
@@ -195,6 +197,10 @@ export class PostgresStorage implements Storage {
     const schema = await this.ensureSchema();
     if (schema.newer) throw new SchemaTooNewError(this.place, schema.version, PG_SCHEMA_VERSION);
     const maxAttempts = this.options.maxWriteAttempts ?? 10;
+    // A count alone is unfair under sustained load: another app with writes queued starts its
+    // next one before this one's retry and can win ten times in a row. So a write gives up only
+    // when it made its attempts and its time is up too.
+    const giveUpAt = Date.now() + (this.options.writeConflictBudgetMs ?? 5_000);
     // A pooled connection may have died unnoticed (server restart): BEGIN fails on it before
     // anything is written, so another connection is tried, up to once per pooled connection.
     let staleLeft = this.pool.size + 1;
@@ -216,7 +222,7 @@ export class PostgresStorage implements Storage {
         uniqueRetried = true;
         continue;
       }
-      if (attempt >= maxAttempts) throw new WriteConflictError(this.place, attempt);
+      if (attempt >= maxAttempts && Date.now() >= giveUpAt) throw new WriteConflictError(this.place, attempt);
       attempt++;
       // Jittered backoff so the machines that collided do not collide again in step.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 ** attempt)));

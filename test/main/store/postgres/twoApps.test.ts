@@ -2,7 +2,9 @@
 // claims decided by the database, numbering dense across both, wake-up hints between them.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeHint, Tx } from '../../../../src/main/store/port';
-import type { PostgresStorage } from '../../../../src/main/store/postgres/postgresStorage';
+import { EventBus } from '../../../../src/main/events/bus';
+import { PostgresStorage } from '../../../../src/main/store/postgres/postgresStorage';
+import { WriteConflictError } from '../../../../src/main/store/storageErrors';
 import { runPostgresSuites, startPostgres, type PgCluster } from '../../../support/postgres';
 import { waitUntil } from '../../../support/waitUntil';
 import { addMessage, addRoom, messageNumbers, openPostgres, type Opened } from '../storageFixtures';
@@ -36,10 +38,11 @@ describe.skipIf(!runPostgresSuites)('two apps on one team database', () => {
     await Promise.all([a?.storage.close(), b?.storage.close()]);
   });
 
-  async function twoApps(): Promise<void> {
+  async function twoApps(): Promise<string> {
     const url = await cluster.createDatabase();
     [a, b] = await Promise.all([openPostgres(url, 'acme'), openPostgres(url, 'acme')]);
     await a.storage.write((tx) => addRoom(tx, 'r'));
+    return url;
   }
 
   it('20 claim races on one task from both apps: exactly one winner each time, one lease', async () => {
@@ -69,13 +72,10 @@ describe.skipIf(!runPostgresSuites)('two apps on one team database', () => {
 
   it('numbers messages densely when both apps send at once, and acknowledges only what is stored', async () => {
     await twoApps();
-    // Both apps send at once, a pair at a time. Each app runs one write at a time per place: with
-    // 20 queued in each, the app that won a conflict began its next write before the loser's
-    // retry, so on a loaded machine one write lost ten times in a row (WriteConflictError).
-    const numbers: number[] = [];
-    for (let i = 0; i < 40; i += 2) {
-      numbers.push(...(await Promise.all([b.storage.write((tx) => addMessage(tx, 'r', `m${i}`)), a.storage.write((tx) => addMessage(tx, 'r', `m${i + 1}`))])));
-    }
+    // 20 writes queued in each app: the app that won a conflict starts its next write before the
+    // loser's retry, so a loser can lose more than ten times in a row on a loaded machine; it
+    // keeps trying (at least 10 times and 5 s) and nothing is refused.
+    const numbers = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).storage.write((tx) => addMessage(tx, 'r', `m${i}`))));
     expect([...numbers].sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect(await b.storage.read((q) => messageNumbers(q, 'r'))).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
   });
@@ -108,6 +108,46 @@ describe.skipIf(!runPostgresSuites)('two apps on one team database', () => {
         server: (await tx.get<{ t: string }>(`SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS t`))!.t,
       }));
       expect(stamp).toBe(server);
+    }
+  });
+
+  /** A write on A that B beats for its first `lost` attempts: A read the room, then B's message commits, then A's numbering collides. */
+  function writeBeaten(on: PostgresStorage, lost: number): { written: Promise<number>; attempts: () => number } {
+    let attempts = 0;
+    const written = on.write(async (tx) => {
+      attempts += 1;
+      await tx.get('SELECT next_message_number FROM rooms WHERE room_id = ?', 'r');
+      if (attempts <= lost) await b.storage.write((btx) => addMessage(btx, 'r', `B's ${attempts}`));
+      return addMessage(tx, 'r', "A's");
+    });
+    return { written, attempts: () => attempts };
+  }
+
+  it('a write another app beats twelve times in a row still commits: it gives up only after 10 tries and 5 s', async () => {
+    await twoApps();
+    const { written, attempts } = writeBeaten(a.storage, 12);
+    const number = await written;
+    expect(attempts()).toBe(13);
+    expect(number).toBe(13);
+    expect(await a.storage.read((q) => messageNumbers(q, 'r'))).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+  });
+
+  it('a write beaten every time gives up with write_conflict once it tried 10 times and its time is up, writing nothing', async () => {
+    const url = await twoApps();
+    // A third app on the team's database with a short time budget, so the test does not wait 5 s.
+    const short = new PostgresStorage({ place: 'acme', url, bus: new EventBus(), writeConflictBudgetMs: 300 });
+    await short.ready();
+    try {
+      const { written, attempts } = writeBeaten(short, Infinity);
+      const failed = await written.catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(WriteConflictError);
+      expect((failed as WriteConflictError).code).toBe('write_conflict');
+      expect(attempts()).toBeGreaterThanOrEqual(10);
+      const texts = await b.storage.read((q) => q.all<{ text: string }>('SELECT text FROM messages WHERE room_id = ?', 'r'));
+      expect(texts.map((t) => t.text)).not.toContain("A's");
+      expect(texts).toHaveLength(attempts());
+    } finally {
+      await short.close();
     }
   });
 });
