@@ -9,7 +9,7 @@
 import type { ApprovalDecision } from '../../shared/model/approvals';
 import { appErrors, DomainError } from '../domain/errors';
 import {
-  clearApprovalRow, closeAllPendingApprovalRows, getApprovalRow, insertApprovalRow, listShownApprovalRows, markApprovalDelivered, personDeniedInTurn,
+  clearApprovalRow, closeAllPendingApprovalRows, deniedInTurn, getApprovalRow, insertApprovalRow, listShownApprovalRows, markApprovalDelivered,
   reopenApprovalRow, setApprovalOutcome, settleApprovalRow, type ApprovalRow, type ApprovalSettlement, type NewApprovalRow,
 } from '../store/approvalQueries';
 import { insertActivityRow } from '../store/managedAgentQueries';
@@ -136,9 +136,9 @@ export class Approvals {
     return key ? this.turns.get(key) : undefined;
   }
 
-  /** A person denied a tool that this managed turn asked for (why it may have said nothing). */
-  personDenied(agentId: string, turnNumber: number): Promise<boolean> {
-    return this.store.read((q) => personDeniedInTurn(q, agentId, turnNumber));
+  /** Who denied a tool this managed turn asked for, the person or the time limit (why it may have said nothing). */
+  deniedIn(agentId: string, turnNumber: number): Promise<'person' | 'time_limit' | null> {
+    return this.store.read((q) => deniedInTurn(q, agentId, turnNumber));
   }
 
   /**
