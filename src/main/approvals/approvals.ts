@@ -87,9 +87,18 @@ const PERSON_DENIED = 'The person denied this';
  * Why another computer (of a team) cannot answer: Allow runs the command with the rights of the
  * person whose computer runs the agent, so only that computer (and its paired phone) decides.
  */
-export function notHere(number: number | null): string {
+function notHere(number: number | null): string {
   const which = number === null ? 'This approval is not' : `Approval ${number} is not`;
   return `${which} on this computer. An agent's tool use is allowed or denied only on the computer that runs it (or that computer's paired phone): Allow runs it with that person's rights there.`;
+}
+
+/**
+ * The refusal of an approval this computer does not have (an unknown number, or a team room's
+ * item that another computer's agent asked): `not_found`, as the app API answers for every
+ * item it cannot find, whichever method was asked.
+ */
+export function notHereError(number: number | null): DomainError {
+  return new DomainError('not_found', 'hard', notHere(number));
 }
 
 /**
@@ -178,7 +187,7 @@ export class Approvals {
    */
   async decide(number: number, decision: ApprovalDecision, note: string | null, by: Answerer): Promise<{ settled: boolean; delivered: boolean; message: string }> {
     const row = await this.store.read((q) => getApprovalRow(q, number));
-    if (!row) throw new DomainError('not_found', 'hard', notHere(number));
+    if (!row) throw notHereError(number);
     if (decision === 'allow_turn' && row.source !== 'managed_turn') decision = 'allow_once';
     // Allow runs the whole input: never one the person could not see whole.
     if (decision !== 'deny' && row.status === 'pending' && inputCut(row)) throw appErrors.invalidInput(cutInputRefusal(row));

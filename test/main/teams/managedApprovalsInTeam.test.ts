@@ -94,10 +94,10 @@ async function waitSeenOnBDecidedOnA(managed: ManagedMachines): Promise<void> {
     // B cannot decide it: not by its number, not by a team room's item reference.
     const decided = await b.api('approvals.decide', { number, decision: 'allow_once' });
     expect(decided.ok).toBe(false);
-    expect(!decided.ok && decided.error.message).toContain(REFUSED);
+    expect(!decided.ok && decided.error).toMatchObject({ code: 'not_found', message: expect.stringContaining(REFUSED) });
     const dismissed = await b.api('needsYou.dismiss', { item: { kind: 'approval', roomId: ROOM, place: TEAM, number } });
     expect(dismissed.ok).toBe(false);
-    expect(!dismissed.ok && dismissed.error.message).toContain(REFUSED);
+    expect(!dismissed.ok && dismissed.error).toMatchObject({ code: 'not_found', message: expect.stringContaining(REFUSED) });
     // Nothing changed on A: still waiting, the command not run, B still shows the wait.
     expect((await approvalsOn(a)).find((item) => item.approval?.number === number)?.approval?.state.phase).toBe('waiting');
     expect(existsSync(file)).toBe(false);
