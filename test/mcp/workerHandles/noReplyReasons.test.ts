@@ -3,23 +3,18 @@
 // not reply", the others keep their own words, and the receipts call itself does not fail.
 // Rows are written straight into the database of the rooms' place. Runs in this computer's
 // rooms and in team rooms (directly and through PgBouncer).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { personIn, startInProcessApp, type InProcessApp } from './apps';
 import { register, type Reply } from './tools';
 import { TEST_PLACE } from '../../support/place';
 
-let inproc: InProcessApp;
-let person: (method: string, input: Record<string, unknown>) => Promise<Reply>;
-
-beforeAll(async () => {
-  inproc = await startInProcessApp();
-  person = personIn(inproc.app);
-}, 60_000);
-
-afterAll(() => inproc?.close());
+let started: InProcessApp | undefined;
+afterEach(() => started?.close());
 
 describe('receipts of a no-reply reason this app does not know', () => {
   it('read as "did not reply", beside the reasons it knows, in one receipts call', async () => {
+    const inproc = (started = await startInProcessApp());
+    const person = personIn(inproc.app);
     const keys = new Map<string, string>();
     let roomId = '';
     for (const name of ['Birch', 'Cedar']) {
@@ -44,5 +39,5 @@ describe('receipts of a no-reply reason this app does not know', () => {
       { name: 'Cedar', why: 'read it and passed (said nothing)' },
     ]);
     expect(byNumber.get(second.number).noReply).toEqual([{ name: 'Cedar', why: 'read it, but your approval ran out (no answer in time)' }]);
-  });
+  }, 60_000);
 });
