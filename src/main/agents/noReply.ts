@@ -26,7 +26,7 @@ export const NO_REPLY_WORDS: Record<NoReplyReason, string> = {
  * A reason this app does not know reads neutrally: a newer app on the same team database may
  * record reasons added after this one, and one unknown row must not fail the whole receipts.
  */
-export const UNKNOWN_NO_REPLY_WORDS = 'read it, but did not reply';
+const UNKNOWN_NO_REPLY_WORDS = 'read it, but did not reply';
 
 /** How a stored reason reads (any app of the team may have written it). */
 export function noReplyWords(reason: string): string {
