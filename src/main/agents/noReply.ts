@@ -16,10 +16,22 @@ export const NO_REPLY_WORDS: Record<NoReplyReason, string> = {
   empty: 'read it, but its answer was empty',
   output_limit: 'read it, but its answer hit the output limit',
   denied_tool: 'read it, but you denied a tool',
+  approval_expired: 'read it, but your approval ran out (no answer in time)',
   failed: 'read it, but its turn failed',
   stopped: 'read it, but a person stopped its turn',
   timed_out: 'read it, but its turn ran past its time limit',
 };
+
+/**
+ * A reason this app does not know reads neutrally: a newer app on the same team database may
+ * record reasons added after this one, and one unknown row must not fail the whole receipts.
+ */
+const UNKNOWN_NO_REPLY_WORDS = 'read it, but did not reply';
+
+/** How a stored reason reads (any app of the team may have written it). */
+export function noReplyWords(reason: string): string {
+  return Object.hasOwn(NO_REPLY_WORDS, reason) ? NO_REPLY_WORDS[reason as NoReplyReason] : UNKNOWN_NO_REPLY_WORDS;
+}
 
 /** What the runner knows of how a turn ended, for its no-reply reason. */
 export interface TurnEnd {
@@ -28,19 +40,22 @@ export interface TurnEnd {
   readonly said: boolean;
   /** The CLI said the model's answer came to nothing: cut at its output limit, or empty (its provider reads that). */
   readonly lostAnswer?: LostAnswer;
-  /** A person denied a tool this turn asked for ("Ask me"). */
-  readonly deniedTool?: boolean;
+  /** Who denied a tool this turn asked for ("Ask me"): a person, else an approval that ran out unanswered. */
+  readonly deniedBy?: 'person' | 'time_limit' | null;
 }
 
 /**
  * Why a turn that posted nothing did so, the cause closest to the person first: they stopped it
- * or its time ran out; they denied a tool it asked for; the CLI said its answer was cut at the
- * output limit or empty (whether the turn then failed or ended); the CLI failed; the agent wrote
- * nothing at all; else it read the message and chose to say nothing.
+ * or its time ran out; they denied a tool it asked for; a tool it asked for waited for their
+ * answer until the approval ran out (a person's Deny in the same turn wins: they acted, and
+ * they know it); the CLI said its answer was cut at the output limit or empty (whether the turn
+ * then failed or ended); the CLI failed; the agent wrote nothing at all; else it read the
+ * message and chose to say nothing.
  */
 function noReplyReason(end: TurnEnd): NoReplyReason {
   if (end.status === 'stopped' || end.status === 'timed_out') return end.status;
-  if (end.deniedTool) return 'denied_tool';
+  if (end.deniedBy === 'person') return 'denied_tool';
+  if (end.deniedBy === 'time_limit') return 'approval_expired';
   if (end.lostAnswer) return end.lostAnswer;
   if (end.status === 'failed') return 'failed';
   return end.said ? 'passed' : 'empty';

@@ -129,8 +129,8 @@ export async function runTurn(deps: TurnRunnerDeps, input: TurnInput, signal: Ab
   }
   const changes = await deps.changesOfTurn?.().catch(() => null);
   if (changes) await log.entry('note', changes);
-  const deniedTool = turnKey !== null && (await deps.approvals.personDenied(agent.agent_id, log.turn).catch(() => false));
-  await recordTurnWithoutReply(deps.roomStore ?? deps.store, agent, input.triggers, { status: attempt.status, said: attempt.said, lostAnswer: attempt.lostAnswer, deniedTool }, log);
+  const deniedBy = turnKey === null ? null : await deps.approvals.deniedIn(agent.agent_id, log.turn).catch(() => null);
+  await recordTurnWithoutReply(deps.roomStore ?? deps.store, agent, input.triggers, { status: attempt.status, said: attempt.said, lostAnswer: attempt.lostAnswer, deniedBy }, log);
   await log.finish(attempt.status, attempt.error);
   return outcomeOf(log, attempt.status, null, attempt.status === 'failed' ? (attempt.limit ?? null) : null);
 }

@@ -9,7 +9,7 @@
 import type { ApprovalDecision } from '../../shared/model/approvals';
 import { appErrors, DomainError } from '../domain/errors';
 import {
-  clearApprovalRow, closeAllPendingApprovalRows, getApprovalRow, insertApprovalRow, listShownApprovalRows, markApprovalDelivered, personDeniedInTurn,
+  clearApprovalRow, closeAllPendingApprovalRows, deniedInTurn, getApprovalRow, insertApprovalRow, listShownApprovalRows, markApprovalDelivered,
   reopenApprovalRow, setApprovalOutcome, settleApprovalRow, type ApprovalRow, type ApprovalSettlement, type NewApprovalRow,
 } from '../store/approvalQueries';
 import { insertActivityRow } from '../store/managedAgentQueries';
@@ -87,9 +87,18 @@ const PERSON_DENIED = 'The person denied this';
  * Why another computer (of a team) cannot answer: Allow runs the command with the rights of the
  * person whose computer runs the agent, so only that computer (and its paired phone) decides.
  */
-export function notHere(number: number | null): string {
+function notHere(number: number | null): string {
   const which = number === null ? 'This approval is not' : `Approval ${number} is not`;
   return `${which} on this computer. An agent's tool use is allowed or denied only on the computer that runs it (or that computer's paired phone): Allow runs it with that person's rights there.`;
+}
+
+/**
+ * The refusal of an approval this computer does not have (an unknown number, or a team room's
+ * item that another computer's agent asked): `not_found`, as the app API answers for every
+ * item it cannot find, whichever method was asked.
+ */
+export function notHereError(number: number | null): DomainError {
+  return new DomainError('not_found', 'hard', notHere(number));
 }
 
 /**
@@ -136,9 +145,9 @@ export class Approvals {
     return key ? this.turns.get(key) : undefined;
   }
 
-  /** A person denied a tool that this managed turn asked for (why it may have said nothing). */
-  personDenied(agentId: string, turnNumber: number): Promise<boolean> {
-    return this.store.read((q) => personDeniedInTurn(q, agentId, turnNumber));
+  /** Who denied a tool this managed turn asked for, the person or the time limit (why it may have said nothing). */
+  deniedIn(agentId: string, turnNumber: number): Promise<'person' | 'time_limit' | null> {
+    return this.store.read((q) => deniedInTurn(q, agentId, turnNumber));
   }
 
   /**
@@ -178,7 +187,7 @@ export class Approvals {
    */
   async decide(number: number, decision: ApprovalDecision, note: string | null, by: Answerer): Promise<{ settled: boolean; delivered: boolean; message: string }> {
     const row = await this.store.read((q) => getApprovalRow(q, number));
-    if (!row) throw new DomainError('not_found', 'hard', notHere(number));
+    if (!row) throw notHereError(number);
     if (decision === 'allow_turn' && row.source !== 'managed_turn') decision = 'allow_once';
     // Allow runs the whole input: never one the person could not see whole.
     if (decision !== 'deny' && row.status === 'pending' && inputCut(row)) throw appErrors.invalidInput(cutInputRefusal(row));

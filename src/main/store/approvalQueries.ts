@@ -64,13 +64,17 @@ export function getApprovalRow(q: Queryable, number: number): Promise<ApprovalRo
   return q.get<ApprovalRow>('SELECT * FROM approvals WHERE number = ?', number);
 }
 
-/** True when a person (not the time limit) denied a tool that this managed turn asked for. */
-export async function personDeniedInTurn(q: Queryable, agentId: string, turnNumber: number): Promise<boolean> {
-  const row = await q.get(
-    "SELECT 1 FROM approvals WHERE agent_id = ? AND turn_number = ? AND status = 'denied' AND decided_by IS NOT NULL LIMIT 1",
+/**
+ * Who denied a tool this managed turn asked for: a person (any of its requests), else the time
+ * limit (one ran out unanswered: denied with nobody deciding); null when neither did.
+ */
+export async function deniedInTurn(q: Queryable, agentId: string, turnNumber: number): Promise<'person' | 'time_limit' | null> {
+  const row = await q.get<{ by_person: number }>(
+    `SELECT CASE WHEN decided_by IS NULL THEN 0 ELSE 1 END AS by_person FROM approvals
+       WHERE agent_id = ? AND turn_number = ? AND status = 'denied' ORDER BY by_person DESC LIMIT 1`,
     agentId, turnNumber,
   );
-  return row !== undefined;
+  return row === undefined ? null : row.by_person ? 'person' : 'time_limit';
 }
 
 export interface ApprovalSettlement {

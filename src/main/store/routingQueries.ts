@@ -74,8 +74,12 @@ export async function workLeaseHolders(q: Queryable, roomId: string): Promise<st
   return rows.map((r) => r.agent_key);
 }
 
-/** Why a managed agent's turn, started by a message, ended without a room message (issue 34 item 3). */
-export type NoReplyReason = 'passed' | 'empty' | 'output_limit' | 'denied_tool' | 'failed' | 'stopped' | 'timed_out';
+/**
+ * Why a managed agent's turn, started by a message, ended without a room message (issue 34 item 3).
+ * Stored as text with no CHECK on either engine, so a new reason needs no migration; readers
+ * take `reason` as any string (an app of the same team may be newer than this one).
+ */
+export type NoReplyReason = 'passed' | 'empty' | 'output_limit' | 'denied_tool' | 'approval_expired' | 'failed' | 'stopped' | 'timed_out';
 
 /** True when `agentKey` posted a room message numbered above `afterNumber`. */
 export async function postedAfter(q: Queryable, roomId: string, agentKey: string, afterNumber: number): Promise<boolean> {
@@ -100,8 +104,8 @@ export async function recordNoReply(tx: Tx, roomId: string, number: number, agen
 }
 
 /** The agents that read message `number` and did not answer, with why (an agent away from an @all's turn did not read it: its turn says so). */
-export function noRepliesTo(q: Queryable, roomId: string, number: number): Promise<Array<{ agent_key: string; reason: NoReplyReason }>> {
-  return q.all<{ agent_key: string; reason: NoReplyReason }>(
+export function noRepliesTo(q: Queryable, roomId: string, number: number): Promise<Array<{ agent_key: string; reason: string }>> {
+  return q.all<{ agent_key: string; reason: string }>(
     "SELECT agent_key, reason FROM no_replies WHERE room_id = ? AND message_number = ? AND reason <> 'away' ORDER BY agent_key LIMIT 100",
     roomId, number,
   );

@@ -23,7 +23,7 @@ export const WaitingFor = z.object({
   pausedAgentId: z.string().optional(),
 });
 
-/** A managed agent that read the message and answered nothing in the room, and why in words (issue 34): "read it and passed". */
+/** A managed agent that read the message and answered nothing in the room, and why in words (issue 34): "read it and passed"; a reason the app does not know, "read it, but did not reply". */
 export const NoReply = z.object({ name: z.string(), why: z.string() });
 
 /** Where one agent is in a broadcast answered in turn (issue 34): done (and how), its turn now, or waiting. */

@@ -2,7 +2,8 @@
 // turn that ends without a room message records why, on the card's activity and in the
 // message's receipts ("Birch read it and passed"); a turn that answers records nothing. Each
 // reason comes from what Claude Code 2.1.332 itself reports: its answer cut at the output limit,
-// a turn that wrote no text at all, and a tool the person denied in an "Ask me" turn.
+// a turn that wrote no text at all, a tool the person denied in an "Ask me" turn, and one whose
+// approval ran out with nobody answering (a Deny in the same turn still wins).
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitsForPerson } from '../../../src/shared/model/needsYou';
 import { cleanupSpawned } from '../../support';
@@ -17,6 +18,8 @@ afterEach(async () => {
 });
 
 const ROOM = 'quiet-room';
+/** The shortest approval limit (a minute), then the rest of a real CLI's turn on a loaded machine. */
+const RUNS_OUT_MS = 60_000 + 60_000;
 
 describe('a managed turn that ends without a room message (fake model)', () => {
   it('says why on the activity and in the receipts; an answered message says nothing of the kind', async () => {
@@ -82,4 +85,50 @@ describe('a managed turn that ends without a room message (fake model)', () => {
       { name: 'Birch', why: 'read it, but you denied a tool' },
     ]);
   });
+
+  it('says the approval ran out when nobody answered an "Ask me" request in time; a Deny in the same turn still reads as denied', async () => {
+    app = await startManagedApp({ provider: 'claude_code' });
+    await app.room(ROOM);
+    // The shortest limit the settings allow (the tests' knob): a minute.
+    await app.call('settings.set', { approvalTimeoutMinutes: 1 });
+    const birch = await app.call('agents.add', { provider: 'claude_code', folder: app.folder, roomId: ROOM, name: 'Birch', permissions: 'ask' });
+    const waitingBash = async (after: number) => {
+      let number: number | undefined;
+      await waitUntil(async () => {
+        number = (await app!.call('needsYou.list', {})).items.find((item) => item.approval !== null && item.approval.number > after && waitsForPerson(item))?.approval?.number;
+        return number !== undefined;
+      }, 30_000, 'Birch asks to use Bash');
+      return number!;
+    };
+
+    // Nobody answers: the request runs out, the agent says so to itself, and posts nothing in the room.
+    app.model.script.push('Birch', callBuiltInTool('Bash', { command: 'rm -rf build', description: 'Clean the build' }), say('Nobody answered, so I did not clean the build.'));
+    const asked = await app.call('messages.send', { roomId: ROOM, text: '@Birch clean the build please' });
+    const first = await waitingBash(0);
+    const ranOut = await app.turnEnded(birch.agentId, 1, RUNS_OUT_MS);
+    expect(ranOut.status, JSON.stringify(ranOut)).toBe('done');
+    expect((await app.call('needsYou.list', {})).items.find((item) => item.approval?.number === first)?.approval?.state.phase).toBe('expired');
+    expect(ranOut.entries.map((e) => e.text)).toContain('No reply in the room: Birch read it, but your approval ran out (no answer in time).');
+    expect((await app.call('delivery.receipts', { roomId: ROOM, numbers: [asked.number] })).receipts[0].noReply).toEqual([
+      { name: 'Birch', why: 'read it, but your approval ran out (no answer in time)' },
+    ]);
+
+    // One request denied, the next left to run out: the person's Deny is the cause closest to them.
+    app.model.script.push(
+      'Birch',
+      callBuiltInTool('Bash', { command: 'rm -rf build', description: 'Clean the build' }),
+      callBuiltInTool('Bash', { command: 'rm -rf dist', description: 'Clean the output' }),
+      say('I was not allowed to clean anything.'),
+    );
+    const again = await app.call('messages.send', { roomId: ROOM, text: '@Birch try once more' });
+    const denied = await waitingBash(first);
+    await app.call('approvals.decide', { number: denied, decision: 'deny' });
+    const second = await waitingBash(denied);
+    const both = await app.turnEnded(birch.agentId, 2, RUNS_OUT_MS);
+    expect((await app.call('needsYou.list', {})).items.find((item) => item.approval?.number === second)?.approval?.state.phase).toBe('expired');
+    expect(both.entries.map((e) => e.text)).toContain('No reply in the room: Birch read it, but you denied a tool.');
+    expect((await app.call('delivery.receipts', { roomId: ROOM, numbers: [again.number] })).receipts[0].noReply).toEqual([
+      { name: 'Birch', why: 'read it, but you denied a tool' },
+    ]);
+  }, 2 * RUNS_OUT_MS + 60_000);
 });

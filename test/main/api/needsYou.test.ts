@@ -158,4 +158,20 @@ describe('needsYou.dismiss', () => {
     expect(await h.fail('needsYou.dismiss', { item: { kind: 'task', roomId: 'lab', number: 1, extra: 1 } })).toMatchObject({ code: 'invalid_input' });
     expect(h.snapshot()).toBe(before);
   });
+
+  it('refuses an approval that is not on this computer with not_found, as approvals.decide does, changing nothing', async () => {
+    const h = await setUpApi();
+    await h.room('lab');
+    const before = h.snapshot();
+    const elsewhere = "on this computer. An agent's tool use is allowed or denied only on the computer that runs it (or that computer's paired phone)";
+    // An unknown number, by either way in.
+    expect(await h.fail('approvals.decide', { number: 7, decision: 'allow_once' })).toEqual({ code: 'not_found', message: expect.stringContaining(`Approval 7 is not ${elsewhere}`) });
+    expect(await h.fail('needsYou.dismiss', { item: { kind: 'approval', roomId: 'lab', number: 7 } })).toEqual({ code: 'not_found', message: expect.stringContaining(`Approval 7 is not ${elsewhere}`) });
+    // A team room's item: another computer's agent asked it.
+    expect(await h.fail('needsYou.dismiss', { item: { kind: 'approval', roomId: 'lab', place: 'acme', number: 7 } })).toEqual({
+      code: 'not_found',
+      message: expect.stringContaining(`This approval is not ${elsewhere}`),
+    });
+    expect(h.snapshot()).toBe(before);
+  });
 });

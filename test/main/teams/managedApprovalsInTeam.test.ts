@@ -94,10 +94,10 @@ async function waitSeenOnBDecidedOnA(managed: ManagedMachines): Promise<void> {
     // B cannot decide it: not by its number, not by a team room's item reference.
     const decided = await b.api('approvals.decide', { number, decision: 'allow_once' });
     expect(decided.ok).toBe(false);
-    expect(!decided.ok && decided.error.message).toContain(REFUSED);
+    expect(!decided.ok && decided.error).toMatchObject({ code: 'not_found', message: expect.stringContaining(REFUSED) });
     const dismissed = await b.api('needsYou.dismiss', { item: { kind: 'approval', roomId: ROOM, place: TEAM, number } });
     expect(dismissed.ok).toBe(false);
-    expect(!dismissed.ok && dismissed.error.message).toContain(REFUSED);
+    expect(!dismissed.ok && dismissed.error).toMatchObject({ code: 'not_found', message: expect.stringContaining(REFUSED) });
     // Nothing changed on A: still waiting, the command not run, B still shows the wait.
     expect((await approvalsOn(a)).find((item) => item.approval?.number === number)?.approval?.state.phase).toBe('waiting');
     expect(existsSync(file)).toBe(false);
@@ -159,13 +159,13 @@ describe.skipIf(!runPostgresSuites)('an approval wait in a team room that ends u
         return turns.some((t) => t.number === 1 && t.status === 'done');
       }, 60_000, 'Juniper\'s turn done on A');
       expect(existsSync(file)).toBe(false);
-      // What a room of one computer records for such a turn (noReply.ts): the agent said something, but not in the room.
+      // What a room of one computer records for such a turn (noReply.ts): the approval ran out, and the agent posted nothing.
       const { turns } = await api<{ turns: Array<{ number: number; entries: Array<{ text: string }> }> }>(a, 'agents.activity', { agentId });
-      expect(turns.find((t) => t.number === 1)?.entries.map((e) => e.text)).toContain('No reply in the room: Juniper read it and passed (said nothing).');
+      expect(turns.find((t) => t.number === 1)?.entries.map((e) => e.text)).toContain('No reply in the room: Juniper read it, but your approval ran out (no answer in time).');
       const receiptsOn = async (machine: typeof a) =>
         (await api<{ receipts: Array<{ noReply?: unknown }> }>(machine, 'delivery.receipts', { roomId: ROOM, place: TEAM, numbers: [asked.number] })).receipts[0].noReply;
       await waitUntil(async () => (await receiptsOn(b)) !== undefined, REACHES_MS, 'the no-reply reason on B');
-      expect(await receiptsOn(b)).toEqual([{ name: 'Juniper', why: 'read it and passed (said nothing)' }]);
+      expect(await receiptsOn(b)).toEqual([{ name: 'Juniper', why: 'read it, but your approval ran out (no answer in time)' }]);
       expect(await receiptsOn(a)).toEqual(await receiptsOn(b));
     } finally {
       window.stop();

@@ -26,7 +26,7 @@ import { toAlertItem } from '../models/alerts';
 import { toApprovalItem } from '../models/approvals';
 import { actOnAlert, dismissAlert } from './alertActions';
 import { answererOf } from './approvals';
-import { notHere } from '../../approvals/approvals';
+import { notHereError } from '../../approvals/approvals';
 import { LOCAL_PLACE } from '../../store/places';
 import type { Methods } from './types';
 
@@ -165,7 +165,7 @@ export function needsYouMethods(ctx: ApiContext): NeedsYouMethods {
       // Dismissing a tool use is denying it: the agent must not wait on for nobody. One that is over leaves the queue.
       if (item.kind === 'approval') {
         // Approvals are this computer's own: one of a team room's agent on another computer is not here to deny.
-        if (item.place !== undefined && item.place !== LOCAL_PLACE) throw appErrors.invalidInput(notHere(null));
+        if (item.place !== undefined && item.place !== LOCAL_PLACE) throw notHereError(null);
         const approvals = ctx.app.hub.services.approvals;
         if (await approvals.clear(item.number)) return { removed: true };
         const person = await ctx.person();

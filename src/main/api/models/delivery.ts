@@ -8,7 +8,7 @@ import { reachabilityOf } from '../../delivery/reachabilityOf';
 import { mapInOrder } from '../../domain/inOrder';
 import { getMessageRow, isPromptOnly, type MessageRow } from '../../domain/messages/read';
 import { listRoomSessions, type SessionRow } from '../../domain/sessions/sessions';
-import { NO_REPLY_WORDS } from '../../agents/noReply';
+import { noReplyWords } from '../../agents/noReply';
 import { noRepliesTo } from '../../store/routingQueries';
 import { broadcastRound } from '../../domain/activation/broadcastRound';
 import { messageRecipients } from '../../mcp/messageStatus';
@@ -50,7 +50,7 @@ export async function receiptsOf(app: AppParts, q: Queryable, room: PlacedRoom, 
 async function noRepliesOf(q: Queryable, roomId: string, number: number, sessions: readonly SessionRow[]): Promise<Pick<MessageReceipts, 'noReply'>> {
   const rows = await noRepliesTo(q, roomId, number);
   if (rows.length === 0) return {};
-  return { noReply: rows.map((r) => ({ name: sessions.find((s) => s.agent_key === r.agent_key)?.display_name ?? 'An agent', why: NO_REPLY_WORDS[r.reason] })) };
+  return { noReply: rows.map((r) => ({ name: sessions.find((s) => s.agent_key === r.agent_key)?.display_name ?? 'An agent', why: noReplyWords(r.reason) })) };
 }
 
 /** A person's @all answered in turn (issue 34): the order with each agent's state, and when the current turn ends. */
