@@ -21,6 +21,21 @@ const ROOM = 'quiet-room';
 /** The shortest approval limit (a minute), then the rest of a real CLI's turn on a loaded machine. */
 const RUNS_OUT_MS = 60_000 + 60_000;
 
+/** The number of Birch's next request waiting for the person (after request `after`), once it asks. */
+async function bashAsked(a: ManagedApp, after = 0): Promise<number> {
+  let number: number | undefined;
+  await waitUntil(async () => {
+    number = (await a.call('needsYou.list', {})).items.find((item) => item.approval !== null && item.approval.number > after && waitsForPerson(item))?.approval?.number;
+    return number !== undefined;
+  }, 30_000, 'Birch asks to use Bash');
+  return number!;
+}
+
+/** Where request `number` stands in Needs you (pending, expired…). */
+async function approvalPhase(a: ManagedApp, number: number) {
+  return (await a.call('needsYou.list', {})).items.find((item) => item.approval?.number === number)?.approval?.state.phase;
+}
+
 describe('a managed turn that ends without a room message (fake model)', () => {
   it('says why on the activity and in the receipts; an answered message says nothing of the kind', async () => {
     app = await startManagedApp({ provider: 'claude_code' });
@@ -72,12 +87,7 @@ describe('a managed turn that ends without a room message (fake model)', () => {
     const birch = await app.call('agents.add', { provider: 'claude_code', folder: app.folder, roomId: ROOM, name: 'Birch', permissions: 'ask' });
     app.model.script.push('Birch', callBuiltInTool('Bash', { command: 'rm -rf build', description: 'Clean the build' }), say('I was not allowed to clean the build.'));
     const asked = await app.call('messages.send', { roomId: ROOM, text: '@Birch clean the build please' });
-    let approval: number | undefined;
-    await waitUntil(async () => {
-      approval = (await app!.call('needsYou.list', {})).items.find((item) => item.approval !== null && waitsForPerson(item))?.approval?.number;
-      return approval !== undefined;
-    }, 30_000, 'Birch asks to use Bash');
-    await app.call('approvals.decide', { number: approval!, decision: 'deny' });
+    await app.call('approvals.decide', { number: await bashAsked(app), decision: 'deny' });
     const turn = await app.turnEnded(birch.agentId, 1);
     expect(turn.status, JSON.stringify(turn)).toBe('done');
     expect(turn.entries.map((e) => e.text)).toContain('No reply in the room: Birch read it, but you denied a tool.');
@@ -92,22 +102,14 @@ describe('a managed turn that ends without a room message (fake model)', () => {
     // The shortest limit the settings allow (the tests' knob): a minute.
     await app.call('settings.set', { approvalTimeoutMinutes: 1 });
     const birch = await app.call('agents.add', { provider: 'claude_code', folder: app.folder, roomId: ROOM, name: 'Birch', permissions: 'ask' });
-    const waitingBash = async (after: number) => {
-      let number: number | undefined;
-      await waitUntil(async () => {
-        number = (await app!.call('needsYou.list', {})).items.find((item) => item.approval !== null && item.approval.number > after && waitsForPerson(item))?.approval?.number;
-        return number !== undefined;
-      }, 30_000, 'Birch asks to use Bash');
-      return number!;
-    };
 
     // Nobody answers: the request runs out, the agent says so to itself, and posts nothing in the room.
     app.model.script.push('Birch', callBuiltInTool('Bash', { command: 'rm -rf build', description: 'Clean the build' }), say('Nobody answered, so I did not clean the build.'));
     const asked = await app.call('messages.send', { roomId: ROOM, text: '@Birch clean the build please' });
-    const first = await waitingBash(0);
+    const first = await bashAsked(app);
     const ranOut = await app.turnEnded(birch.agentId, 1, RUNS_OUT_MS);
     expect(ranOut.status, JSON.stringify(ranOut)).toBe('done');
-    expect((await app.call('needsYou.list', {})).items.find((item) => item.approval?.number === first)?.approval?.state.phase).toBe('expired');
+    expect(await approvalPhase(app, first)).toBe('expired');
     expect(ranOut.entries.map((e) => e.text)).toContain('No reply in the room: Birch read it, but your approval ran out (no answer in time).');
     expect((await app.call('delivery.receipts', { roomId: ROOM, numbers: [asked.number] })).receipts[0].noReply).toEqual([
       { name: 'Birch', why: 'read it, but your approval ran out (no answer in time)' },
@@ -121,11 +123,11 @@ describe('a managed turn that ends without a room message (fake model)', () => {
       say('I was not allowed to clean anything.'),
     );
     const again = await app.call('messages.send', { roomId: ROOM, text: '@Birch try once more' });
-    const denied = await waitingBash(first);
+    const denied = await bashAsked(app, first);
     await app.call('approvals.decide', { number: denied, decision: 'deny' });
-    const second = await waitingBash(denied);
+    const second = await bashAsked(app, denied);
     const both = await app.turnEnded(birch.agentId, 2, RUNS_OUT_MS);
-    expect((await app.call('needsYou.list', {})).items.find((item) => item.approval?.number === second)?.approval?.state.phase).toBe('expired');
+    expect(await approvalPhase(app, second)).toBe('expired');
     expect(both.entries.map((e) => e.text)).toContain('No reply in the room: Birch read it, but you denied a tool.');
     expect((await app.call('delivery.receipts', { roomId: ROOM, numbers: [again.number] })).receipts[0].noReply).toEqual([
       { name: 'Birch', why: 'read it, but you denied a tool' },
