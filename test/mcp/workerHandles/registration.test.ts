@@ -3,7 +3,7 @@
 // name clashes and implicit sessions — real helpers against a real `serve`.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codename } from '../../../src/main/domain/identity/codenames';
+import { expectedSubstitute } from '../../support/substituteName';
 import { cliBin, repoRoot, track, type HelperClient } from '../../support';
 import { startServedApp, type ServedApp } from './apps';
 import { placeRow } from '../../support/place';
@@ -134,7 +134,7 @@ describe('retries, rooms and names', () => {
     const second = await register(c2, { room_id: room, registration_key: 'case-14-key-b-4f7a9c2e81d6b035', display_name: 'Cedar' });
     expect(first.agent_session.display_name).toBe('Cedar');
     const substitute = second.agent_session.display_name as string;
-    expect(substitute).toBe(codename(`${second.agent_session.agent_key}:1`).displayName);
+    expect(substitute).toBe(expectedSubstitute(second.agent_session.agent_key, ['Cedar']));
     expect(substitute).not.toMatch(/cedar/i);
     expect(second.agent_session.actor_label.startsWith(`${substitute} | `)).toBe(true);
   });

@@ -22,6 +22,8 @@ export interface Codename {
   displayName: string;
   /** Lower-case form, e.g. "mapleridge". */
   slug: string;
+  /** The two lower-case words, e.g. ["maple", "ridge"]. */
+  words: readonly [string, string];
 }
 
 const titleCase = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -32,5 +34,5 @@ export function codename(key: string, offset = 0): Codename {
   const idx = (((digest.readUInt32BE(0) + offset) % CODENAME_SPACE) + CODENAME_SPACE) % CODENAME_SPACE;
   const first = WORDS[Math.floor(idx / WORDS.length)];
   const second = WORDS[idx % WORDS.length];
-  return { displayName: titleCase(first) + titleCase(second), slug: first + second };
+  return { displayName: titleCase(first) + titleCase(second), slug: first + second, words: [first, second] };
 }

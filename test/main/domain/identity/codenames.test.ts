@@ -43,9 +43,9 @@ describe('codenames', () => {
     expect(codename('conn:c9', 123).displayName).toBe(expected('conn:c9', 123));
   });
 
-  it('fuses title-cased words for the name and lower-cases them for the slug', () => {
+  it('fuses title-cased words for the name, lower-cases them for the slug and gives the two words', () => {
     const name = codename('conn:c1');
-    expect(name).toEqual({ displayName: 'MeadowBloom', slug: 'meadowbloom' });
+    expect(name).toEqual({ displayName: 'MeadowBloom', slug: 'meadowbloom', words: ['meadow', 'bloom'] });
   });
 
   it('gives the same name for the same key every time', () => {

@@ -5,8 +5,6 @@ import type { CoreEvent } from '../../../../src/main/events/types';
 import { insertRoomRow } from '../../../../src/main/store/rooms';
 import { findOrCreateWorker, type NewWorker } from '../../../../src/main/domain/sessions/workers';
 import { openWorkerSession, type SessionRow } from '../../../../src/main/domain/sessions/sessions';
-import { codename } from '../../../../src/main/domain/identity/codenames';
-import { normalizeHandle } from '../../../../src/main/domain/identity/handles';
 
 export const ADA = { ownerLabel: 'Ada', ownerSlug: 'ada', ideLabel: 'Claude Code' } as const;
 
@@ -52,17 +50,4 @@ export async function register(
     return openWorkerSession(tx, { worker, roomId, repoBranch: 'main' });
   });
   return session as SessionRow & { worker_id: string };
-}
-
-/**
- * The clash substitute the spec expects: codename("<agent_key>:<k>") for the first
- * k = 1, 2, … whose normalised name is not in `taken` (agent keys are random, so a
- * test cannot assume k = 1 is free).
- */
-export function expectedSubstitute(agentKey: string, taken: string[]): string {
-  const takenKeys = new Set(taken.map(normalizeHandle));
-  for (let k = 1; ; k++) {
-    const name = codename(`${agentKey}:${k}`).displayName;
-    if (!takenKeys.has(normalizeHandle(name))) return name;
-  }
 }

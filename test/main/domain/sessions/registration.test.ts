@@ -6,7 +6,8 @@ import {
 import { findOrCreateWorker } from '../../../../src/main/domain/sessions/workers';
 import { codename } from '../../../../src/main/domain/identity/codenames';
 import { legacyAgentKey, workerSessionId } from '../../../../src/main/domain/identity/agentKeys';
-import { ADA, expectedSubstitute, makeFixture, register, type Fixture } from './fixtures';
+import { ADA, makeFixture, register, type Fixture } from './fixtures';
+import { expectedSubstitute } from '../../../support/substituteName';
 
 const legacy = (fx: Fixture, roomId: string, requestedName: string | null, connection = 'c1', sessionKind: 'worker' | 'controller' = 'worker') =>
   fx.store.write((tx) =>
@@ -185,6 +186,21 @@ describe('legacy and implicit sessions', () => {
     await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Cedar');
     const s = await legacy(fx, 'R', 'Cedar');
     expect(s.display_name).toBe(expectedSubstitute(s.agent_key, ['Cedar']));
+  });
+
+  it('pass over a substitute that carries the asked-for name as a word ("BayCedar" for a second "Cedar")', async () => {
+    // A session id whose first codename carries "cedar" (found by counting; the key is a hash of it).
+    const sessionId = Array.from({ length: 2000 }, (_, i) => `local_00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)
+      .find((id) => codename(`${legacyAgentKey('ada', id)}:1`).words.includes('cedar'))!;
+    const carrying = codename(`${legacyAgentKey('ada', sessionId)}:1`).displayName;
+    const fx = await makeFixture();
+    await register(fx, 'k-4f7a9c2e81d6b035', 'R', 'Cedar');
+    const s = await fx.store.write((tx) =>
+      createLegacySession(tx, { roomId: 'R', requestedName: 'Cedar', defaultKey: 'conn:c1', ...ADA, runtime: null, sessionId }),
+    );
+    expect(s.display_name).not.toBe(carrying);
+    expect(s.display_name).toBe(codename(`${s.agent_key}:2`).displayName);
+    expect(s.display_name).not.toMatch(/cedar/i);
   });
 
   it('give a connection that registers twice unnamed a substitute for the second', async () => {
