@@ -59,12 +59,12 @@ export function listOpenAlerts(q: Queryable, kind: AlertKind, roomId: string | n
   );
 }
 
-/** Open alerts across live (not archived) rooms, newest first. */
+/** Open alerts across live (not archived) rooms, newest first (ties by room: numbers repeat across rooms). */
 export function listOpenAlertsAcrossRooms(q: Queryable, limit: number): Promise<OpenAlertQueueRow[]> {
   return q.all<OpenAlertQueueRow>(
     `SELECT a.*, r.display_name AS room_name FROM needs_you_alerts a JOIN rooms r ON r.room_id = a.room_id
      WHERE a.status = 'open' AND r.archived_at IS NULL
-     ORDER BY a.created_at DESC, a.number DESC LIMIT ?`,
+     ORDER BY a.created_at DESC, a.number DESC, a.room_id LIMIT ?`,
     limit,
   );
 }

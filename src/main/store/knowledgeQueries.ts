@@ -173,13 +173,13 @@ interface QueueItemRow {
 
 export type OpenRequestQueueRow = RequestRow & QueueItemRow;
 
-/** Open requests, newest first; SQLite walks index human_requests_queue (status, created_at) backwards. */
+/** Open requests, newest first (ties by room); SQLite walks index human_requests_queue (status, created_at) backwards. */
 export function listOpenRequestsAcrossRooms(q: Queryable, limit: number): Promise<OpenRequestQueueRow[]> {
   return q.all<OpenRequestQueueRow>(
     `SELECT h.*, r.display_name AS room_name
        FROM human_requests h JOIN rooms r ON r.room_id = h.room_id
        WHERE h.status = 'open' AND r.archived_at IS NULL
-       ORDER BY h.created_at DESC, h.number DESC LIMIT ?`,
+       ORDER BY h.created_at DESC, h.number DESC, h.room_id LIMIT ?`,
     limit,
   );
 }
@@ -207,7 +207,7 @@ export function listWaitingTasksAcrossRooms(q: Queryable, reader: string, limit:
            WHERE d.room_id = t.room_id AND d.number = t.number AND d.reader_id = ?
              AND d.item_kind = CASE t.status WHEN 'in_review' THEN 'review' ELSE 'blocked' END
              AND d.dismissed_at >= t.updated_at)
-       ORDER BY t.updated_at DESC, t.number DESC LIMIT ?`,
+       ORDER BY t.updated_at DESC, t.number DESC, t.room_id LIMIT ?`,
     reader, limit,
   );
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { countNeedsYou, dismissNeedsYouItem, listNeedsYou } from '../../../../src/main/domain/knowledge/needsYou';
 import { answerRequest, dismissRequest, getHumanRequests, requestHumanInput } from '../../../../src/main/domain/knowledge/requests';
 import { DomainError } from '../../../../src/main/domain/errors';
+import { raiseAlert } from '../../../../src/main/domain/knowledge/alerts';
 import type { Queryable, SqlValue } from '../../../../src/main/store/port';
+import { openTestStorage } from '../../../support/storage';
 import { ada, addRoom, juniper, makeStore, postAgentMessage, postPersonMessage, putTask, snapshot } from './fixtures';
 
 // The person is "Ada Lovelace", GitHub login "ada".
@@ -119,6 +121,23 @@ describe('the "Needs you" queue', () => {
       expect((error as DomainError).message).toBe(phrase);
     }
     expect(snapshot(ctx.store, 'needs_you_dismissals', 'human_requests')).toEqual(before);
+  });
+
+  it('lists two rooms\' items of one moment and one number by room, whatever order they were written in', async () => {
+    // Each room's first request, blocked task and alert in the same millisecond: time and number
+    // tie, so without a last key the order was the database's (on PostgreSQL, heap order, which
+    // an update or a vacuum changes). Room S is made first and the items are written R then S:
+    // SQLite's scan of rooms and its walk of the requests' index then met S first.
+    const { store, events } = openTestStorage({ clock: () => new Date('2026-05-01T09:00:00.000Z') });
+    const ctx = { store, db: store.db, q: store.q, events };
+    await addRoom(store, 'S');
+    await addRoom(store, 'R');
+    for (const room of ['R', 'S']) {
+      await store.write((tx) => requestHumanInput(tx, room, juniper, ask(`ask-000000${room}`, 'Which database?')));
+      await putTask(store, room, 1, 'blocked');
+      await store.write((tx) => raiseAlert(tx, { roomId: room, kind: 'loop', subject: 'a loop', title: 'Agents talk in a loop', body: 'b' }));
+    }
+    expect(await queue(ctx)).toEqual(['request R req_1', 'request S req_1', 'blocked R task_1', 'blocked S task_1', 'alert R alert_1', 'alert S alert_1']);
   });
 
   it('returns at most `limit` items, the newest; limit must be 1–200', async () => {
