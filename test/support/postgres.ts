@@ -89,11 +89,13 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<PgCl
   }
   const dir = mkdtempSync(join(tmpdir(), 'letagents-pg-'));
   const data = join(dir, 'data');
-  const port = await freePort();
+  const log = join(dir, 'server.log');
+  // Chosen once the cluster exists, just before its first start (startOnFreePort).
+  let port = 0;
   if (asRoot) chownSync(dir, ...postgresIds());
   const run = (tool: string, args: string[]) => execFileSync(...asServerUser([join(binDir, tool), ...args]), { stdio: 'pipe' });
   const start = () =>
-    run('pg_ctl', ['-D', data, '-w', '-l', join(dir, 'server.log'), '-o',
+    run('pg_ctl', ['-D', data, '-w', '-l', log, '-o',
       `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off -c max_connections=${options.maxConnections ?? 100}`, 'start']);
   const kill = () => {
     try {
@@ -115,7 +117,10 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<PgCl
   };
   try {
     run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
-    start();
+    await startOnFreePort((free) => {
+      port = free;
+      start();
+    }, log);
   } catch (error) {
     stop();
     throw error;
@@ -305,6 +310,26 @@ function postgresIds(): [number, number] {
   const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
   if (out.status !== 0) throw new Error('Running as root needs the `postgres` user (created by the postgresql package).');
   return [Number(out.stdout.trim()), Number(gid.stdout.trim())];
+}
+
+/**
+ * Starts a new cluster on a port found free, again on another one when that port was taken
+ * meanwhile: between freePort's close and the server's bind any process of the run may get it
+ * (an outgoing connection's local port, another server's listen(0)); the run opens thousands of
+ * connections, each a chance to be the one.
+ */
+async function startOnFreePort(startOn: (port: number) => void, log: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const logged = existsSync(log) ? readFileSync(log, 'utf8').length : 0;
+    try {
+      startOn(port);
+      return;
+    } catch (error) {
+      const said = existsSync(log) ? readFileSync(log, 'utf8').slice(logged) : '';
+      if (attempt >= 5 || !/could not bind|Address already in use/i.test(said)) throw error;
+    }
+  }
 }
 
 function freePort(): Promise<number> {
