@@ -10,7 +10,7 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -186,7 +186,16 @@ export interface PgBouncerOptions {
 
 export async function startPgBouncer(cluster: PgCluster, options: PgBouncerOptions = {}): Promise<PgBouncer> {
   if (!PGBOUNCER) throw new Error('PgBouncer is not installed: the pooler tests need it. Install it with `apt-get install pgbouncer`.');
-  const port = await freePort();
+  // A port found free may be taken before PgBouncer binds it (as startOnFreePort says): then another.
+  for (let attempt = 1; ; attempt++) {
+    const bouncer = await startPgBouncerOn(cluster, options, await freePort(), PGBOUNCER);
+    if (bouncer) return bouncer;
+    if (attempt >= 5) throw new Error('PgBouncer found each of five free ports taken before it could listen there.');
+  }
+}
+
+/** PgBouncer on `port`; null (and stopped) when that port was taken before it could listen. */
+async function startPgBouncerOn(cluster: PgCluster, options: PgBouncerOptions, port: number, pgbouncer: string): Promise<PgBouncer | null> {
   // Files of their own (a cluster may have more than one pooler in front of it).
   const file = (ext: string) => join(cluster.dir, `pgbouncer-${port}.${ext}`);
   const ini = file('ini');
@@ -217,7 +226,8 @@ export async function startPgBouncer(cluster: PgCluster, options: PgBouncerOptio
     ].join('\n'),
   );
   if (asRoot) chownSync(ini, ...postgresIds());
-  const child: ChildProcess = spawn(...asServerUser([PGBOUNCER, ini]), { stdio: 'ignore' });
+  const logged = existsSync(file('log')) ? readFileSync(file('log'), 'utf8').length : 0;
+  const child: ChildProcess = spawn(...asServerUser([pgbouncer, ini]), { stdio: 'ignore' });
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -238,7 +248,10 @@ export async function startPgBouncer(cluster: PgCluster, options: PgBouncerOptio
   stopsWith.get(cluster.dir)!.add(stop);
   const forget = serverStarted({ what: `PgBouncer on port ${port} (${ini})`, stop });
   try {
-    await waitForPort(port, child);
+    if (!(await listensOn(port, child, file('log'), logged))) {
+      stop();
+      return null;
+    }
   } catch (error) {
     stop();
     throw error;
@@ -266,20 +279,18 @@ export function pooledUrlOn(port: number, directUrl: string): string {
   return url.toString();
 }
 
-/** Resolves once something accepts connections on 127.0.0.1:`port` (within 10 s, while `child` lives). */
-async function waitForPort(port: number, child: ChildProcess): Promise<void> {
+/**
+ * Whether PgBouncer listens on 127.0.0.1:`port`, as its log (from `from` on) says within 10 s
+ * while `child` lives: false when the port was taken. PgBouncer then only warns and goes on
+ * without TCP, so a connect to the port would reach whoever took it.
+ */
+async function listensOn(port: number, child: ChildProcess, log: string, from: number): Promise<boolean> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`PgBouncer exited with ${child.exitCode} before listening.`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
+    const said = existsSync(log) ? readFileSync(log, 'utf8').slice(from) : '';
+    if (said.includes(`listening on 127.0.0.1:${port}`)) return true;
+    if (said.includes(`cannot listen on 127.0.0.1:${port}`)) return false;
     if (Date.now() > deadline) throw new Error(`PgBouncer did not listen on port ${port} within 10 s.`);
     await new Promise((r) => setTimeout(r, 50));
   }
