@@ -10,7 +10,7 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -89,11 +89,13 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<PgCl
   }
   const dir = mkdtempSync(join(tmpdir(), 'letagents-pg-'));
   const data = join(dir, 'data');
-  const port = await freePort();
+  const log = join(dir, 'server.log');
+  // Chosen once the cluster exists, just before its first start (startOnFreePort).
+  let port = 0;
   if (asRoot) chownSync(dir, ...postgresIds());
   const run = (tool: string, args: string[]) => execFileSync(...asServerUser([join(binDir, tool), ...args]), { stdio: 'pipe' });
   const start = () =>
-    run('pg_ctl', ['-D', data, '-w', '-l', join(dir, 'server.log'), '-o',
+    run('pg_ctl', ['-D', data, '-w', '-l', log, '-o',
       `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off -c max_connections=${options.maxConnections ?? 100}`, 'start']);
   const kill = () => {
     try {
@@ -115,7 +117,10 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<PgCl
   };
   try {
     run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
-    start();
+    await startOnFreePort((free) => {
+      port = free;
+      start();
+    }, log);
   } catch (error) {
     stop();
     throw error;
@@ -181,7 +186,16 @@ export interface PgBouncerOptions {
 
 export async function startPgBouncer(cluster: PgCluster, options: PgBouncerOptions = {}): Promise<PgBouncer> {
   if (!PGBOUNCER) throw new Error('PgBouncer is not installed: the pooler tests need it. Install it with `apt-get install pgbouncer`.');
-  const port = await freePort();
+  // A port found free may be taken before PgBouncer binds it (as startOnFreePort says): then another.
+  for (let attempt = 1; ; attempt++) {
+    const bouncer = await startPgBouncerOn(cluster, options, await freePort(), PGBOUNCER);
+    if (bouncer) return bouncer;
+    if (attempt >= 5) throw new Error('PgBouncer found each of five free ports taken before it could listen there.');
+  }
+}
+
+/** PgBouncer on `port`; null (and stopped) when that port was taken before it could listen. */
+async function startPgBouncerOn(cluster: PgCluster, options: PgBouncerOptions, port: number, pgbouncer: string): Promise<PgBouncer | null> {
   // Files of their own (a cluster may have more than one pooler in front of it).
   const file = (ext: string) => join(cluster.dir, `pgbouncer-${port}.${ext}`);
   const ini = file('ini');
@@ -212,7 +226,8 @@ export async function startPgBouncer(cluster: PgCluster, options: PgBouncerOptio
     ].join('\n'),
   );
   if (asRoot) chownSync(ini, ...postgresIds());
-  const child: ChildProcess = spawn(...asServerUser([PGBOUNCER, ini]), { stdio: 'ignore' });
+  const logged = existsSync(file('log')) ? readFileSync(file('log'), 'utf8').length : 0;
+  const child: ChildProcess = spawn(...asServerUser([pgbouncer, ini]), { stdio: 'ignore' });
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -233,7 +248,10 @@ export async function startPgBouncer(cluster: PgCluster, options: PgBouncerOptio
   stopsWith.get(cluster.dir)!.add(stop);
   const forget = serverStarted({ what: `PgBouncer on port ${port} (${ini})`, stop });
   try {
-    await waitForPort(port, child);
+    if (!(await listensOn(port, child, file('log'), logged))) {
+      stop();
+      return null;
+    }
   } catch (error) {
     stop();
     throw error;
@@ -261,20 +279,18 @@ export function pooledUrlOn(port: number, directUrl: string): string {
   return url.toString();
 }
 
-/** Resolves once something accepts connections on 127.0.0.1:`port` (within 10 s, while `child` lives). */
-async function waitForPort(port: number, child: ChildProcess): Promise<void> {
+/**
+ * Whether PgBouncer listens on 127.0.0.1:`port`, as its log (from `from` on) says within 10 s
+ * while `child` lives: false when the port was taken. PgBouncer then only warns and goes on
+ * without TCP, so a connect to the port would reach whoever took it.
+ */
+async function listensOn(port: number, child: ChildProcess, log: string, from: number): Promise<boolean> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`PgBouncer exited with ${child.exitCode} before listening.`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
+    const said = existsSync(log) ? readFileSync(log, 'utf8').slice(from) : '';
+    if (said.includes(`listening on 127.0.0.1:${port}`)) return true;
+    if (said.includes(`cannot listen on 127.0.0.1:${port}`)) return false;
     if (Date.now() > deadline) throw new Error(`PgBouncer did not listen on port ${port} within 10 s.`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -305,6 +321,26 @@ function postgresIds(): [number, number] {
   const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
   if (out.status !== 0) throw new Error('Running as root needs the `postgres` user (created by the postgresql package).');
   return [Number(out.stdout.trim()), Number(gid.stdout.trim())];
+}
+
+/**
+ * Starts a new cluster on a port found free, again on another one when that port was taken
+ * meanwhile: between freePort's close and the server's bind any process of the run may get it
+ * (an outgoing connection's local port, another server's listen(0)); the run opens thousands of
+ * connections, each a chance to be the one.
+ */
+async function startOnFreePort(startOn: (port: number) => void, log: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const logged = existsSync(log) ? readFileSync(log, 'utf8').length : 0;
+    try {
+      startOn(port);
+      return;
+    } catch (error) {
+      const said = existsSync(log) ? readFileSync(log, 'utf8').slice(logged) : '';
+      if (attempt >= 5 || !/could not bind|Address already in use/i.test(said)) throw error;
+    }
+  }
 }
 
 function freePort(): Promise<number> {

@@ -27,7 +27,7 @@ export const teamEnv = (url: string): Record<string, string> => ({ LETAGENTS_TEA
 
 /** A team name no other test file of this run uses. */
 export function uniqueTeamName(prefix: string): string {
-  return `${prefix}-${process.pid}-${randomBytes(2).toString('hex')}`;
+  return `${prefix}-${process.pid}-${randomBytes(6).toString('hex')}`;
 }
 
 /** The URL the app keeps for `team` in the OS keychain (service "LetAgents Desktop"), or null. */
