@@ -21,7 +21,9 @@ afterEach(async () => {
   await cleanupSpawned();
 });
 
-const daily = { type: 'schedule', schedule: { kind: 'daily', time: '06:00' }, timeZone: 'UTC', catchUp: 'once' } as const;
+// Daily at the UTC time twelve hours from now, so its scheduled run never comes during a test: every
+// run here is a Run now. (A fixed 06:00 ran by itself in a test that began in the seconds before it.)
+const daily = { type: 'schedule', schedule: { kind: 'daily', time: new Date(Date.now() + 12 * 3_600_000).toISOString().slice(11, 16) }, timeZone: 'UTC', catchUp: 'once' } as const;
 
 describe('automation runs that fail or reach a limit (fake model)', () => {
   it('a failed run is a "Needs you" item, closed by the next run that works', async () => {
@@ -116,5 +118,7 @@ describe('automation runs that fail or reach a limit (fake model)', () => {
     expect(await runEnded(app, automationId, 2)).toMatchObject({ status: 'done', branch: null });
     expect(git('branch', '--list', 'letagents/juniper-nightly-report-2')).toBe('');
     expect(git('worktree', 'list')).not.toContain('nightly-report-2');
-  });
+    // Two real Claude Code turns and two worktrees: 16-21 s alone, past the default 30 s on a loaded machine;
+    // each run's own wait (runEnded) allows 60 s.
+  }, 120_000);
 });
