@@ -19,7 +19,10 @@ export default defineConfig({
     environment: 'node',
     // Every file ends by failing if it left a PostgreSQL cluster or PgBouncer of its own running (and stops it).
     setupFiles: ['test/support/liveServersCheck.ts'],
-    testTimeout: 30_000,
+    // A cap, never a measure (speed is the bench's): about forty tests drive real CLI turns,
+    // git, PostgreSQL or Chromium through many steps, and on a loaded 2-core machine a run of
+    // them took 15–21 s of the 30 s this was (stop 45's loaded full run); a hang still fails.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // expect.poll waits for a state to come (a page, a real process, a database): its own 1 s
     // default is shorter than waitUntil's 5 s and the e2e pages' 10 s, and a loaded 2-core CI
