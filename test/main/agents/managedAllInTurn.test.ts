@@ -161,11 +161,12 @@ describe('a person @all for four managed Claude Code agents (fake model)', () =>
   });
 
   it('a turn nobody ends runs out (a short turn wait) and the next agent takes its turn', async () => {
-    app = await startManagedApp({ provider: 'claude_code', managedTurns: { maxConcurrent: 4 }, turnWaitMs: 10_000 });
+    app = await startManagedApp({ provider: 'claude_code', managedTurns: { maxConcurrent: 4 }, turnWaitMs: 20_000 });
     await app.room(ROOM);
     const ids = await addAgents(app);
     // Aspen's model is slow to answer (held until the end); the others answer if nobody has. The
-    // turn wait is short for a test but long enough for a Claude Code turn on a loaded machine.
+    // turn wait is short for a test but long enough for a Claude Code turn on a loaded machine
+    // (the case took 25.7 s in a loaded full run, 10 of them Aspen's: about 5 s a turn, half the old 10 s).
     const answer = 'I can take the flaky login test.';
     const slow = gate(say('Still reading the logs.'));
     app.model.script.push('Aspen', slow.step);

@@ -148,8 +148,12 @@ export async function withoutRoomNameIndex(app: PlacedApp, fn: (exec: (sql: stri
   }
 }
 
-/** Re-checks `probe` until it returns true (for state only observable from outside). */
-export const until = (probe: () => Promise<boolean> | boolean, what: string, timeoutMs = 10_000): Promise<void> => waitUntil(probe, timeoutMs, what);
+/**
+ * Re-checks `probe` until it returns true (for state only observable from outside). The bound
+ * costs nothing when the state comes; 20 s, as the team variants read through PostgreSQL and
+ * PgBouncer on a loaded machine.
+ */
+export const until = (probe: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000): Promise<void> => waitUntil(probe, timeoutMs, what);
 
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
