@@ -118,7 +118,7 @@ describe('automation runs that fail or reach a limit (fake model)', () => {
     expect(await runEnded(app, automationId, 2)).toMatchObject({ status: 'done', branch: null });
     expect(git('branch', '--list', 'letagents/juniper-nightly-report-2')).toBe('');
     expect(git('worktree', 'list')).not.toContain('nightly-report-2');
-    // Two real Claude Code turns and two worktrees: 16-21 s alone, past the default 30 s on a loaded machine;
+    // Two real Claude Code turns and two worktrees: 16-21 s alone, past 30 s on a loaded machine;
     // each run's own wait (runEnded) allows 60 s.
   }, 120_000);
 });

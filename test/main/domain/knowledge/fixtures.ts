@@ -23,9 +23,10 @@ export const cedar: AgentActor = {
 
 export const ada: PersonActor = { kind: 'person', label: 'Ada Lovelace' };
 
-export function makeStore() {
+/** A store whose clock moves `tickMs` at each read (0: every write in one millisecond). */
+export function makeStore({ tickMs = 1000 } = {}) {
   let tick = Date.parse('2026-05-01T09:00:00.000Z');
-  const { store, events } = openTestStorage({ clock: () => new Date((tick += 1000)) });
+  const { store, events } = openTestStorage({ clock: () => new Date((tick += tickMs)) });
   return { store, db: store.db, q: store.q, events };
 }
 

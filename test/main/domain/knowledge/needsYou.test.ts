@@ -4,7 +4,6 @@ import { answerRequest, dismissRequest, getHumanRequests, requestHumanInput } fr
 import { DomainError } from '../../../../src/main/domain/errors';
 import { raiseAlert } from '../../../../src/main/domain/knowledge/alerts';
 import type { Queryable, SqlValue } from '../../../../src/main/store/port';
-import { openTestStorage } from '../../../support/storage';
 import { ada, addRoom, juniper, makeStore, postAgentMessage, postPersonMessage, putTask, snapshot } from './fixtures';
 
 // The person is "Ada Lovelace", GitHub login "ada".
@@ -128,8 +127,8 @@ describe('the "Needs you" queue', () => {
     // tie, so without a last key the order was the database's (on PostgreSQL, heap order, which
     // an update or a vacuum changes). Room S is made first and the items are written R then S:
     // SQLite's scan of rooms and its walk of the requests' index then met S first.
-    const { store, events } = openTestStorage({ clock: () => new Date('2026-05-01T09:00:00.000Z') });
-    const ctx = { store, db: store.db, q: store.q, events };
+    const ctx = makeStore({ tickMs: 0 });
+    const { store } = ctx;
     await addRoom(store, 'S');
     await addRoom(store, 'R');
     for (const room of ['R', 'S']) {
